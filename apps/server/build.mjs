@@ -1,0 +1,27 @@
+// Bundles the server into dist/server.js with esbuild: our TypeScript and the contract
+// package are compiled in; npm dependencies stay external and load from node_modules.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  sourcemap: true,
+  alias: {},
+  plugins: [
+    {
+      name: 'bundle-contract',
+      setup(b) {
+        // The contract workspace ships TypeScript source: compile it into the bundle.
+        b.onResolve({ filter: /^@diacare\/contract\// }, (args) => ({
+          path: new URL(`../../packages/contract/src/${args.path.split('/').pop()}.ts`, import.meta.url).pathname,
+        }));
+      },
+    },
+  ],
+  logLevel: 'warning',
+});

@@ -1,0 +1,101 @@
+/**
+ * Builds the DiaCare Fastify app as a plugin tree (fastify/demo layout): external plugins
+ * (cookies, security, rate limits, OpenAPI), the session hook, the API routes and the
+ * web app. `server.ts` listens; tests call buildApp() and use app.inject().
+ */
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { defaultWebDistDir } from './paths.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerSessionHook } from './plugins/session.ts';
+import { registerWebApp, wantsSpaFallback } from './plugins/web-app.ts';
+import type { AppDeps } from './types.ts';
+
+/** Largest accepted request body; every DiaCare payload is far smaller. */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface BuildAppOptions extends AppDeps {
+  logger?: FastifyServerOptions['logger'];
+  /** Called for each route as it is registered (the auth-coverage test lists them). */
+  onRoute?: (route: { method: string | string[]; url: string; public: boolean }) => void;
+}
+
+/** Log lines carry method, path and status, never query strings, bodies, cookies or tokens. */
+export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
+  level,
+  serializers: {
+    req: (request: { method: string; url: string; id: string }) => ({
+      id: request.id,
+      method: request.method,
+      path: request.url.split('?')[0],
+    }),
+    res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+  },
+});
+
+export async function buildApp(options: BuildAppOptions) {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: env.NODE_ENV === 'production',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) {
+    const onRoute = options.onRoute;
+    app.addHook('onRoute', (route) =>
+      onRoute({ method: route.method, url: route.url, public: Boolean(route.config?.public) }),
+    );
+  }
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await registerSecurity(app, env);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'DiaCare API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'diacare_session' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  // The docs are public (issue 2): mark swagger-ui's routes so the session hook lets them through.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  registerSessionHook(app, options);
+  await app.register(authRoutes, options);
+  await app.register(usersRoutes, options);
+  await app.register(configRoutes, options);
+
+  const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;
+  if (await registerWebApp(app, webDistDir)) {
+    app.setNotFoundHandler((request, reply) => {
+      if (wantsSpaFallback(request.method, request.url)) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    });
+  }
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

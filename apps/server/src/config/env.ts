@@ -1,0 +1,83 @@
+/**
+ * Configuration: every environment variable of design.md §Configuration, parsed by one
+ * zod schema at start. A bad value stops start-up with a message naming the variable.
+ */
+import { z } from 'zod';
+
+/** Public push services whose endpoints a subscription may use (design.md: FCM, Mozilla, Apple, Windows). */
+const DEFAULT_PUSH_SERVICE_HOSTS =
+  'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com';
+
+const flag = z.enum(['true', 'false'], { error: "must be 'true' or 'false'" }).transform((v) => v === 'true');
+const optionalUrl = z.url({ error: 'must be a URL' }).optional();
+
+const rawEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  APP_ORIGIN: z
+    .url({ error: 'must be an origin such as https://diacare.example' })
+    .refine((value) => new URL(value).origin === value.replace(/\/$/, ''), {
+      error: 'must be an origin only (scheme, host and port, no path)',
+    })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// URL' })
+    .optional(),
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  AUTH_LOCAL_SIGNIN: flag.optional(),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z.string().min(1).optional(),
+  PUSH_SERVICE_HOSTS: z.string().default(DEFAULT_PUSH_SERVICE_HOSTS),
+  CHAT_AGENT_URL: optionalUrl,
+  PHARMACY_URL: z.url().default('https://www.1mg.com/'),
+  STORE_URL: z.url().default('https://www.amazon.in/'),
+  SUPPORT_EMAIL: z.string().min(1).default('support@diacare.example'),
+  SUPPORT_PHONE: z.string().min(1).default('+91 80 0000 0000'),
+  PRIVACY_EMAIL: z.string().min(1).default('privacy@diacare.example'),
+  PRIVACY_PHONE: z.string().min(1).default('+91 80 0000 0001'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+/** The parsed configuration with derived values filled in. */
+export type Env = ReturnType<typeof parseEnv>;
+
+/**
+ * Parses `source` (normally process.env).
+ * @throws Error whose message names each bad variable, e.g. "PORT: Too big: expected number to be <=65535".
+ */
+export function parseEnv(source: Record<string, string | undefined>) {
+  const result = rawEnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const raw = result.data;
+  const appOrigin = (raw.APP_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
+  // With the default origin, http://127.0.0.1:PORT is the same local server: accept it too
+  // for sign-in redirects and the same-origin check (issue 2, item 2).
+  const allowedOrigins = new Set([appOrigin]);
+  if (!raw.APP_ORIGIN) {
+    allowedOrigins.add(`http://127.0.0.1:${raw.PORT}`);
+    allowedOrigins.add(`http://[::1]:${raw.PORT}`);
+  }
+  const oidcEnabled = Boolean(raw.OIDC_CLIENT_ID);
+  return {
+    ...raw,
+    appOrigin,
+    allowedOrigins,
+    secureCookies: appOrigin.startsWith('https://'),
+    oidcEnabled,
+    localSignInEnabled: raw.AUTH_LOCAL_SIGNIN ?? raw.NODE_ENV !== 'production',
+    pushServiceHosts: raw.PUSH_SERVICE_HOSTS.split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Opens the database: PostgreSQL through node-postgres when a URL is given, else the
+ * embedded PGlite in a directory (or in memory for 'memory://'). Applies the committed
+ * migrations before returning (design.md §Data).
+ */
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { migrationsFolder } from '../paths.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** Either driver's Drizzle instance: repositories are written against this type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Arbitrary constant key for the advisory lock that serialises migrations across instances. */
+const MIGRATION_LOCK_KEY = 7_201_955;
+
+/**
+ * @param options.databaseUrl a postgres:// URL; when set, PostgreSQL is used.
+ * @param options.dataDir PGlite directory, or 'memory://' for an in-memory database.
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePostgres(pool, { schema });
+    // Several instances may start at once on one database: let one migrate at a time.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePostgres(drizzlePostgres(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      client.release();
+    }
+    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+  }
+  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  await db.execute(sql`SELECT 1`);
+  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,196 @@
+/**
+ * Sign-in (design.md §Sign-in): /auth/login (Google through OIDC, or the local page),
+ * /auth/callback, and the API half: POST /api/auth/session, GET /api/auth/me,
+ * POST /api/auth/logout.
+ */
+import formbody from '@fastify/formbody';
+import { okSchema, sessionRequestSchema, sessionResponseSchema } from '@diacare/contract/auth';
+import { errorSchema } from '@diacare/contract/common';
+import { userSchema } from '@diacare/contract/users';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import {
+  SESSION_TTL_MS,
+  clearSessionCookie,
+  currentUser,
+  readSessionToken,
+  setSessionCookie,
+} from '../../plugins/session.ts';
+import type { AppDeps } from '../../types.ts';
+import { createUserRepository } from '../users/user.repository.ts';
+import { createAuthRepository } from './auth.repository.ts';
+import { localSignInCss, renderLocalSignInPage } from './local-sign-in-page.ts';
+import { createOidcClient } from './oidc.ts';
+
+/** One-time codes live 60 s (design.md §Sign-in). */
+const LOGIN_CODE_TTL_MS = 60_000;
+/** A started Google sign-in must come back within 10 minutes. */
+const OIDC_FLOW_TTL_MS = 10 * 60_000;
+const OIDC_FLOW_COOKIE = 'diacare_oidc';
+
+const localSignInSchema = z.object({
+  name: z.string().trim().min(1, { error: 'Enter your name' }).max(100, { error: 'Name is too long' }),
+  email: z.email({ error: 'Enter a valid email address' }).max(254),
+});
+
+export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const { env, clock } = deps;
+  const auth = createAuthRepository(deps.db);
+  const usersRepo = createUserRepository(deps.db);
+  const oidc = env.oidcEnabled ? createOidcClient(env) : null;
+  const rateLimit = { max: env.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+
+  /** `redirect` must be on the app's own origin: no open redirect (design.md §Sign-in). */
+  function checkedRedirect(redirect: string | undefined): string {
+    const target = redirect ?? `${env.appOrigin}/`;
+    let url: URL;
+    try {
+      url = new URL(target);
+    } catch {
+      throw new HttpError(400, 'redirect must be a URL on the app origin');
+    }
+    if (!env.allowedOrigins.has(url.origin)) throw new HttpError(400, 'redirect must be on the app origin');
+    url.hash = '';
+    return url.toString();
+  }
+
+  /** Ends a sign-in: a one-time code for the SPA, handed over in the URL fragment. */
+  async function redirectWithLoginCode(reply: FastifyReply, userId: string, redirect: string) {
+    const code = newToken();
+    await auth.createLoginCode(hashToken(code), userId, new Date(clock().getTime() + LOGIN_CODE_TTL_MS));
+    reply.header('Cache-Control', 'no-store');
+    return reply.redirect(`${redirect}#session_id=${code}`, 303);
+  }
+
+  await app.register(async (scope) => {
+    await scope.register(formbody, { bodyLimit: 4096 });
+    const pages = scope.withTypeProvider<ZodTypeProvider>();
+
+    pages.get('/auth/login.css', async (_request, reply) =>
+      reply.type('text/css').header('Cache-Control', 'public, max-age=3600').send(localSignInCss),
+    );
+
+    pages.get(
+      '/auth/login',
+      { schema: { hide: true, querystring: z.object({ redirect: z.string().optional() }) }, config: { rateLimit } },
+      async (request, reply) => {
+        const redirect = checkedRedirect(request.query.redirect);
+        if (oidc) {
+          const started = await oidc.startAuthorization();
+          const flowToken = newToken();
+          await auth.createOidcFlow(
+            hashToken(flowToken),
+            { state: started.state, nonce: started.nonce, code_verifier: started.codeVerifier, redirect },
+            new Date(clock().getTime() + OIDC_FLOW_TTL_MS),
+          );
+          reply.setCookie(OIDC_FLOW_COOKIE, flowToken, {
+            httpOnly: true,
+            sameSite: 'lax',
+            path: '/auth',
+            secure: env.secureCookies,
+            maxAge: OIDC_FLOW_TTL_MS / 1000,
+          });
+          return reply.redirect(started.url.toString(), 302);
+        }
+        if (!env.localSignInEnabled) throw new HttpError(503, 'Sign-in is not configured on this server');
+        return reply.type('text/html').header('Cache-Control', 'no-store').send(renderLocalSignInPage({ redirect }));
+      },
+    );
+
+    pages.post(
+      '/auth/login',
+      {
+        schema: { hide: true, body: z.object({ name: z.string(), email: z.string(), redirect: z.string() }).partial() },
+        config: { rateLimit },
+      },
+      async (request, reply) => {
+        if (oidc || !env.localSignInEnabled) throw new HttpError(403, 'Local sign-in is turned off');
+        const redirect = checkedRedirect(request.body.redirect);
+        const parsed = localSignInSchema.safeParse(request.body);
+        if (!parsed.success) {
+          return reply
+            .code(400)
+            .type('text/html')
+            .send(renderLocalSignInPage({ redirect, error: parsed.error.issues[0]!.message, values: request.body }));
+        }
+        const email = parsed.data.email.toLowerCase();
+        const user = await usersRepo.upsertByIdentity({
+          issuer: 'local',
+          subject: email,
+          email,
+          name: parsed.data.name,
+          picture: null,
+        });
+        return redirectWithLoginCode(reply, user.id, redirect);
+      },
+    );
+
+    pages.get('/auth/callback', { schema: { hide: true }, config: { rateLimit } }, async (request, reply) => {
+      if (!oidc) throw new HttpError(404, 'Google sign-in is not configured');
+      const flowToken = request.cookies[OIDC_FLOW_COOKIE];
+      reply.clearCookie(OIDC_FLOW_COOKIE, { path: '/auth' });
+      const flow = flowToken ? await auth.takeOidcFlow(hashToken(flowToken), clock()) : null;
+      if (!flow) throw new HttpError(400, 'This sign-in link has expired. Please sign in again.');
+      let identity;
+      try {
+        identity = await oidc.finishAuthorization(new URL(request.url, env.appOrigin), {
+          state: flow.state,
+          nonce: flow.nonce,
+          codeVerifier: flow.code_verifier,
+        });
+      } catch (error) {
+        request.log.warn({ reason: error instanceof Error ? error.name : 'unknown' }, 'OIDC callback rejected');
+        throw new HttpError(400, 'Sign-in with Google failed. Please try again.');
+      }
+      const user = await usersRepo.upsertByIdentity(identity);
+      return redirectWithLoginCode(reply, user.id, flow.redirect);
+    });
+  });
+
+  app.post(
+    '/api/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange the one-time sign-in code for a session cookie',
+        body: sessionRequestSchema,
+        response: { 200: sessionResponseSchema, 400: errorSchema, 401: errorSchema },
+      },
+      config: { public: true, rateLimit },
+    },
+    async (request, reply) => {
+      const now = clock();
+      const userId = await auth.consumeLoginCode(hashToken(request.body.session_id), now);
+      if (!userId) throw new HttpError(401, 'This sign-in code is invalid, expired or already used');
+      const user = request.body.timezone
+        ? await usersRepo.update(userId, { timezone: request.body.timezone })
+        : await usersRepo.findById(userId);
+      if (!user) throw new HttpError(401, 'This sign-in code is invalid, expired or already used');
+      const token = newToken();
+      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      await auth.createSession(user.id, hashToken(token), expiresAt);
+      setSessionCookie(reply, token, env.secureCookies, expiresAt);
+      return { user };
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    { schema: { tags: ['auth'], summary: 'The signed-in user', response: { 200: userSchema } } },
+    async (request) => currentUser(request),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Revoke this session', response: { 200: okSchema } } },
+    async (request, reply) => {
+      const token = readSessionToken(request, env.secureCookies);
+      if (token) await auth.deleteSession(hashToken(token));
+      clearSessionCookie(reply, env.secureCookies);
+      return { ok: true as const };
+    },
+  );
+};

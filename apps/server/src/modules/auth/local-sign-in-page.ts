@@ -1,0 +1,44 @@
+/**
+ * The local sign-in page (design.md §Sign-in, local mode): a plain HTML form posting to
+ * /auth/login. Used when no OIDC client is configured; never in production unless
+ * AUTH_LOCAL_SIGNIN=true.
+ */
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/** Stylesheet served at /auth/login.css (the CSP allows no inline styles). */
+export const localSignInCss = `
+*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f0fdfa;color:#0f172a;display:flex;min-height:100vh;align-items:center;justify-content:center;padding:16px}
+main{width:100%;max-width:380px;background:#fff;border-radius:16px;padding:24px;box-shadow:0 10px 30px rgba(15,118,110,.12)}
+h1{margin:0 0 4px;font-size:1.5rem}p{margin:0 0 20px;color:#475569;font-size:.95rem}
+label{display:block;font-weight:600;margin:12px 0 6px}input{width:100%;padding:12px;border:1px solid #cbd5e1;border-radius:10px;font-size:1rem}
+input:focus{outline:3px solid #5eead4;border-color:#0d9488}
+button{margin-top:20px;width:100%;padding:14px;border:0;border-radius:10px;background:#0d9488;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+button:focus-visible{outline:3px solid #134e4a;outline-offset:2px}
+.error{background:#fef2f2;color:#b91c1c;border:1px solid #fecaca;padding:10px 12px;border-radius:10px;margin-bottom:8px}
+`;
+
+/** The page's HTML; `values` refill the form after an error. */
+export function renderLocalSignInPage(options: {
+  redirect: string;
+  error?: string;
+  values?: { name?: string; email?: string };
+}): string {
+  const { redirect, error, values = {} } = options;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Local sign-in · DiaCare</title><link rel="stylesheet" href="/auth/login.css"></head>
+<body><main>
+<h1>Local sign-in</h1>
+<p>DiaCare is running without Google sign-in. Enter a name and email to continue.</p>
+${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
+<form method="post" action="/auth/login">
+<input type="hidden" name="redirect" value="${escapeHtml(redirect)}">
+<label for="name">Name</label>
+<input id="name" name="name" autocomplete="name" required maxlength="100" value="${escapeHtml(values.name ?? '')}">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" required maxlength="254" value="${escapeHtml(values.email ?? '')}">
+<button type="submit">Sign in</button>
+</form>
+</main></body></html>`;
+}

@@ -1,0 +1,77 @@
+/** SQL for users. Every read or write is by the user's own id. */
+import type { User, UserUpdate } from '@diacare/contract/users';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The API shape of a user row (spec §3 User). */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    sex: row.sex,
+    age: row.age,
+    address: row.address,
+    state: row.state,
+    country: row.country,
+    pincode: row.pincode,
+    diabetes_type: row.diabetes_type,
+    picture: row.picture,
+    timezone: row.timezone,
+  };
+}
+
+export interface SignInIdentity {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  name: string | null;
+  picture: string | null;
+}
+
+export function createUserRepository(db: Database) {
+  return {
+    async findById(id: string): Promise<User | null> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row ? toUser(row) : null;
+    },
+
+    /**
+     * Finds or creates the user for (issuer, subject). The email and picture follow the
+     * provider; the name is taken from the provider only until the user has set one.
+     */
+    async upsertByIdentity(identity: SignInIdentity): Promise<User> {
+      const [row] = await db
+        .insert(users)
+        .values(identity)
+        .onConflictDoUpdate({
+          target: [users.issuer, users.subject],
+          set: {
+            email: identity.email,
+            picture: sql`coalesce(excluded.picture, ${users.picture})`,
+            name: sql`coalesce(${users.name}, excluded.name)`,
+            updated_at: sql`now()`,
+          },
+        })
+        .returning();
+      return toUser(row!);
+    },
+
+    /** Merges `patch` into the user (spec §4: a partial update merges). */
+    async update(id: string, patch: Omit<UserUpdate, 'email'>): Promise<User | null> {
+      const values = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+      if (Object.keys(values).length === 0) return this.findById(id);
+      const [row] = await db
+        .update(users)
+        .set({ ...values, updated_at: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row ? toUser(row) : null;
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;

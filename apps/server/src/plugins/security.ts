@@ -1,0 +1,61 @@
+/**
+ * Browser-facing protections (design.md §API conventions):
+ * - security headers with a strict CSP whose frame-src allows only the chat agent;
+ * - state-changing requests must come from the app's own origin (CSRF), and requests with
+ *   a body under /api must be JSON, so a cross-site form post cannot change anything.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../config/env.ts';
+import { HttpError } from './errors.ts';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function registerSecurity(app: FastifyInstance, env: Env): Promise<void> {
+  const chatOrigin = env.CHAT_AGENT_URL ? new URL(env.CHAT_AGENT_URL).origin : null;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        frameSrc: chatOrigin ? [chatOrigin] : ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(env.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    // The chat frame needs the microphone and camera (spec §2 Chat); Permissions-Policy is set below.
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    hsts: env.secureCookies,
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    const frameAllow = chatOrigin ? ` "${chatOrigin}"` : '';
+    reply.header('Permissions-Policy', `camera=(self${frameAllow}), microphone=(self${frameAllow}), geolocation=()`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (!origin || !env.allowedOrigins.has(origin)) {
+      throw new HttpError(403, 'Cross-site request refused');
+    }
+    const path = request.url;
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in request.headers;
+    if (path.startsWith('/api/') && hasBody) {
+      const type = request.headers['content-type'] ?? '';
+      if (!type.toLowerCase().startsWith('application/json')) {
+        throw new HttpError(415, 'Send the request body as application/json');
+      }
+    }
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Session handling: the cookie's name and attributes, and one hook that makes every
+ * /api route require a session unless the route is marked `config.public`. Because the
+ * hook is global, a new route cannot forget authentication (test: routes-require-auth).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { User } from '@diacare/contract/users';
+import { hashToken } from '../lib/tokens.ts';
+import { createAuthRepository } from '../modules/auth/auth.repository.ts';
+import type { AppDeps } from '../types.ts';
+import { HttpError } from './errors.ts';
+
+/** Sessions last 30 days from sign-in (issue 2). */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** `__Host-` binds the cookie to the exact https origin; plain HTTP cannot use the prefix. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-diacare_session' : 'diacare_session';
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean, expires: Date): void {
+  reply.setCookie(sessionCookieName(secure), token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure,
+    expires,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(sessionCookieName(secure), { httpOnly: true, sameSite: 'lax', path: '/', secure });
+}
+
+export function readSessionToken(request: FastifyRequest, secure: boolean): string | undefined {
+  return request.cookies[sessionCookieName(secure)];
+}
+
+/** The signed-in user of a request that passed the session hook. */
+export function currentUser(request: FastifyRequest): User {
+  if (!request.user) throw new HttpError(401, 'Not signed in');
+  return request.user;
+}
+
+export function registerSessionHook(app: FastifyInstance, deps: AppDeps): void {
+  const repository = createAuthRepository(deps.db);
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.is404 || request.routeOptions.config.public) return;
+    const token = readSessionToken(request, deps.env.secureCookies);
+    const user = token ? await repository.findSessionUser(hashToken(token), deps.clock()) : null;
+    if (!user) throw new HttpError(401, 'Not signed in or the session has expired');
+    request.user = user;
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * Serves the built web app: hashed assets cached for a year as immutable, index.html
+ * and the service worker never cached, and every other GET outside /api and /auth
+ * answered with index.html so that client-side routes survive a reload (SPA fallback).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+const NEVER_CACHED = /\/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/;
+
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<boolean> {
+  if (!existsSync(join(webDistDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webDistDir,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      if (path.includes(`${join(webDistDir, 'assets')}/`)) {
+        res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      } else if (NEVER_CACHED.test(path)) {
+        res.setHeader('Cache-Control', 'no-cache');
+      } else {
+        res.setHeader('Cache-Control', 'public, max-age=3600');
+      }
+    },
+  });
+  return true;
+}
+
+/** True when a request should get index.html rather than a 404. */
+export function wantsSpaFallback(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const path = url.split('?')[0] ?? '';
+  return !path.startsWith('/api/') && !path.startsWith('/auth/') && !/\.[a-z0-9]+$/i.test(path);
+}

@@ -1,0 +1,52 @@
+/**
+ * Entry point: reads the environment, opens the database, listens, and shuts down
+ * cleanly on SIGTERM/SIGINT (in-flight requests finish, the database closes).
+ */
+import { buildApp, loggerOptions } from './app.ts';
+import { parseEnv } from './config/env.ts';
+import { openDatabase } from './db/client.ts';
+
+async function main(): Promise<void> {
+  let env;
+  try {
+    env = parseEnv(process.env);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const app = await buildApp({
+    env,
+    db: database.db,
+    clock: () => new Date(),
+    logger: loggerOptions(env.LOG_LEVEL),
+  });
+  app.addHook('onClose', () => database.close());
+
+  let closing = false;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      app.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(
+    { origin: env.appOrigin, database: database.driver, signIn: env.oidcEnabled ? 'oidc' : 'local' },
+    'DiaCare is ready',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

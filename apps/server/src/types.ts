@@ -1,0 +1,24 @@
+/** Shared server types: the dependencies handed to every route plugin. */
+import type { User } from '@diacare/contract/users';
+import type { Env } from './config/env.ts';
+import type { Database } from './db/client.ts';
+
+/** Returns "now". Injected so that tests can move time (midnight, DST, expiry). */
+export type Clock = () => Date;
+
+export interface AppDeps {
+  env: Env;
+  db: Database;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user; set by the session hook on every non-public /api route. */
+    user: User | null;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a session (sign-in, VAPID public key, API docs). */
+    public?: boolean;
+  }
+}

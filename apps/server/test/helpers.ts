@@ -1,0 +1,144 @@
+/**
+ * Test harness (fastify/demo's test/helper.ts): builds the real app on a real database.
+ * `DRIVERS` lists PGlite always and PostgreSQL when TEST_DATABASE_URL is set; each
+ * `createTestApp` on PostgreSQL gets a database of its own, dropped at close.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app.ts';
+import { parseEnv } from '../src/config/env.ts';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import type { Clock } from '../src/types.ts';
+
+export type Driver = 'pglite' | 'postgres';
+
+/** Drivers to run every API test against. */
+export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+if (!process.env.TEST_DATABASE_URL && !process.env.DIACARE_SKIP_NOTICE_SHOWN) {
+  process.env.DIACARE_SKIP_NOTICE_SHOWN = '1';
+  console.warn('TEST_DATABASE_URL is not set: PostgreSQL tests are skipped, PGlite only.');
+}
+
+export const ORIGIN = 'http://localhost:3000';
+
+/** A clock tests can set and move. */
+export function createTestClock(start = new Date()): Clock & { set(date: Date): void; advance(ms: number): void } {
+  let now = start.getTime();
+  const clock = (() => new Date(now)) as Clock & { set(date: Date): void; advance(ms: number): void };
+  clock.set = (date) => {
+    now = date.getTime();
+  };
+  clock.advance = (ms) => {
+    now += ms;
+  };
+  return clock;
+}
+
+async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `diacare_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  database: DatabaseHandle;
+  clock: ReturnType<typeof createTestClock>;
+  close(): Promise<void>;
+}
+
+/** Builds the app on a fresh database. `env` overrides configuration variables. */
+export async function createTestApp(
+  driver: Driver,
+  options: {
+    env?: Record<string, string>;
+    clock?: ReturnType<typeof createTestClock>;
+    onRoute?: Parameters<typeof buildApp>[0]['onRoute'];
+  } = {},
+): Promise<TestApp> {
+  const postgres = driver === 'postgres' ? await createPostgresDatabase() : null;
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    WEB_DIST_DIR: '/nonexistent',
+    ...options.env,
+  });
+  const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: 'memory://' });
+  const clock = options.clock ?? createTestClock();
+  const app = await buildApp({ env, db: database.db, clock, onRoute: options.onRoute });
+  await app.ready();
+  return {
+    app,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+      await postgres?.drop();
+    },
+  };
+}
+
+export interface SignedInUser {
+  cookie: string;
+  user: { id: string; name: string | null; email: string | null; timezone: string };
+  /** app.inject with the session cookie and a same-origin Origin header. */
+  request(options: {
+    method?: string;
+    url: string;
+    payload?: unknown;
+    headers?: Record<string, string>;
+  }): ReturnType<App['inject']>;
+}
+
+/** Signs in through the local sign-in form and the one-time code, like the browser does. */
+export async function signIn(
+  app: App,
+  identity: { name: string; email: string; timezone?: string },
+): Promise<SignedInUser> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ name: identity.name, email: identity.email, redirect: `${ORIGIN}/` }).toString(),
+  });
+  if (login.statusCode !== 303) throw new Error(`local sign-in failed: ${login.statusCode} ${login.body}`);
+  const code = new URL(login.headers.location as string).hash.replace('#session_id=', '');
+  const session = await app.inject({
+    method: 'POST',
+    url: '/api/auth/session',
+    headers: { origin: ORIGIN },
+    payload: { session_id: code, ...(identity.timezone ? { timezone: identity.timezone } : {}) },
+  });
+  if (session.statusCode !== 200) throw new Error(`session exchange failed: ${session.statusCode} ${session.body}`);
+  const cookie = session.cookies.find((c) => c.name === 'diacare_session');
+  if (!cookie) throw new Error('no session cookie');
+  const cookieHeader = `diacare_session=${cookie.value}`;
+  return {
+    cookie: cookieHeader,
+    user: session.json().user,
+    request: ({ method = 'GET', url, payload, headers = {} }) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        ...(payload === undefined ? {} : { payload: payload as object }),
+        headers: { cookie: cookieHeader, origin: ORIGIN, ...headers },
+      }),
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Shared primitives for every DiaCare payload: calendar dates, times of day,
+ * IANA time zones and the `{detail}` error body (design.md §API conventions).
+ */
+import { z } from 'zod';
+
+/** Error body of every non-2xx API response: a sentence a person can read. */
+export const errorSchema = z.object({ detail: z.string() });
+export type ApiError = z.infer<typeof errorSchema>;
+
+/** True when `value` is a real calendar date written YYYY-MM-DD (rejects 2025-02-30). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date, YYYY-MM-DD, that exists. */
+export const calendarDateSchema = z
+  .string()
+  .refine(isCalendarDate, { error: 'must be a real date written YYYY-MM-DD' });
+
+/** A time of day, 'HH:MM' on the 24-hour clock (00:00–23:59). */
+export const timeOfDaySchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "must be a time written 'HH:MM' (24-hour)" });
+
+/** True when `zone` names an IANA time zone this runtime knows (e.g. 'Asia/Kolkata'). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time-zone name such as 'Asia/Kolkata' or 'America/New_York'. */
+export const timeZoneSchema = z
+  .string()
+  .max(64)
+  .refine(isTimeZone, { error: 'must be an IANA time zone such as Asia/Kolkata' });
+
+/** Path parameter `{id}`: records are keyed by UUID. */
+export const idParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });

@@ -1,0 +1,147 @@
+/**
+ * The User entity (spec §3) and the profile update payload (spec §5, §7 PUT /api/users/me).
+ */
+import { z } from 'zod';
+import { timeZoneSchema } from './common.ts';
+
+/** Sex options of the profile form (spec §5). */
+export const SEX_OPTIONS = ['male', 'female', 'other'] as const;
+
+/** The 28 Indian states plus Delhi (spec §5, Profile creation). */
+export const INDIAN_STATES = [
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chhattisgarh',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
+  'Delhi',
+] as const;
+
+/** Diabetes types a person can record; the spec shows 'Type 2' as the default (§3, §9). */
+export const DIABETES_TYPES = ['Type 1', 'Type 2', 'Gestational', 'Prediabetes', 'Other'] as const;
+export const DEFAULT_DIABETES_TYPE = 'Type 2';
+export const DEFAULT_COUNTRY = 'India';
+
+/** A user as the API returns it. Optional profile fields are null until filled. */
+export const userSchema = z.object({
+  id: z.uuid(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  sex: z.enum(SEX_OPTIONS).nullable(),
+  age: z.number().int().nullable(),
+  address: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string(),
+  pincode: z.string().nullable(),
+  diabetes_type: z.string(),
+  picture: z.string().nullable(),
+  timezone: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const trimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` });
+
+/** Phone number: digits only, 10–15 of them (a WhatsApp number, with or without country code). */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{10,15}$/, { error: 'must be 10 to 15 digits' });
+
+/** Indian PIN code: exactly 6 digits (spec §5, §9). */
+export const pincodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'must be exactly 6 digits' });
+
+/** Age in whole years, 1–120 (spec §5). */
+export const ageSchema = z
+  .number({ error: 'must be a whole number from 1 to 120' })
+  .int({ error: 'must be a whole number from 1 to 120' })
+  .min(1, { error: 'must be a whole number from 1 to 120' })
+  .max(120, { error: 'must be a whole number from 1 to 120' });
+
+/**
+ * PUT /api/users/me: a partial update that merges into the stored user (spec §4 Auth).
+ * The email comes from the sign-in provider and cannot be changed: sending one is a 400
+ * (docs/decisions/002-email-is-read-only.md). Unknown fields are refused too.
+ */
+export const userUpdateSchema = z.strictObject({
+  name: trimmed(100).min(1, { error: 'is required' }).optional(),
+  phone: phoneSchema.nullable().optional(),
+  sex: z.enum(SEX_OPTIONS, { error: 'must be male, female or other' }).nullable().optional(),
+  age: ageSchema.nullable().optional(),
+  address: trimmed(500).nullable().optional(),
+  state: z.enum(INDIAN_STATES, { error: 'must be one of the 28 Indian states or Delhi' }).nullable().optional(),
+  country: z.literal(DEFAULT_COUNTRY, { error: 'must be India' }).optional(),
+  pincode: pincodeSchema.nullable().optional(),
+  diabetes_type: z.enum(DIABETES_TYPES, { error: `must be one of ${DIABETES_TYPES.join(', ')}` }).optional(),
+  timezone: timeZoneSchema.optional(),
+  email: z.never({ error: 'cannot be changed' }).optional(),
+});
+export type UserUpdate = z.infer<typeof userUpdateSchema>;
+
+/**
+ * Profile setup form (spec §2 Profile setup, §5): every field required; the WhatsApp
+ * number becomes `phone`. Age is typed as text in the form and sent as an integer.
+ */
+export const profileSetupSchema = z.object({
+  name: trimmed(100).min(1, { error: 'Name is required' }),
+  sex: z.enum(SEX_OPTIONS, { error: 'Sex is required' }),
+  age: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: 'Age must be a whole number from 1 to 120' })
+    .refine((value) => Number(value) >= 1 && Number(value) <= 120, {
+      error: 'Age must be a whole number from 1 to 120',
+    }),
+  whatsapp: z
+    .string()
+    .trim()
+    .regex(/^\d{10,15}$/, { error: 'WhatsApp Number must be 10 to 15 digits' }),
+  address: trimmed(500).min(1, { error: 'Address is required' }),
+  state: z.enum(INDIAN_STATES, { error: 'State is required' }),
+  pincode: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: 'Pincode must be exactly 6 digits' }),
+});
+export type ProfileSetupInput = z.infer<typeof profileSetupSchema>;
+
+/** Spec §3: the profile counts as complete when name, phone, sex and age are all filled. */
+export function isProfileComplete(user: Pick<User, 'name' | 'phone' | 'sex' | 'age'> | null | undefined): boolean {
+  return Boolean(user?.name && user.phone && user.sex && user.age);
+}
+
+/** First word of the user's name for the Home greeting, or 'User' (spec §2 Home). */
+export function firstName(name: string | null | undefined): string {
+  const first = name?.trim().split(/\s+/)[0];
+  return first ? first : 'User';
+}
