@@ -3,15 +3,14 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: [new URL('src/server.ts', import.meta.url).pathname],
+  outfile: new URL('dist/server.js', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   target: 'node20',
   format: 'esm',
   packages: 'external',
   sourcemap: true,
-  alias: {},
   plugins: [
     {
       name: 'bundle-contract',

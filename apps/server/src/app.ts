@@ -57,6 +57,11 @@ export async function buildApp(options: BuildAppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The docs are public (issue 2): mark swagger-ui's routes so the session hook lets them through.
+  // Added before the onRoute reporter below so that it reports the docs as public.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+  });
   if (options.onRoute) {
     const onRoute = options.onRoute;
     app.addHook('onRoute', (route) =>
@@ -76,10 +81,6 @@ export async function buildApp(options: BuildAppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  // The docs are public (issue 2): mark swagger-ui's routes so the session hook lets them through.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
-  });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerSessionHook(app, options);
@@ -88,14 +89,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(configRoutes, options);
 
   const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;
-  if (await registerWebApp(app, webDistDir)) {
-    app.setNotFoundHandler((request, reply) => {
-      if (wantsSpaFallback(request.method, request.url)) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      }
-      return reply.code(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` });
-    });
-  }
+  const servesWebApp = await registerWebApp(app, webDistDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (servesWebApp && wantsSpaFallback(request.method, request.url)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -69,6 +69,7 @@ export async function createTestApp(
     env?: Record<string, string>;
     clock?: ReturnType<typeof createTestClock>;
     onRoute?: Parameters<typeof buildApp>[0]['onRoute'];
+    logger?: Parameters<typeof buildApp>[0]['logger'];
   } = {},
 ): Promise<TestApp> {
   const postgres = driver === 'postgres' ? await createPostgresDatabase() : null;
@@ -81,7 +82,7 @@ export async function createTestApp(
   });
   const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: 'memory://' });
   const clock = options.clock ?? createTestClock();
-  const app = await buildApp({ env, db: database.db, clock, onRoute: options.onRoute });
+  const app = await buildApp({ env, db: database.db, clock, onRoute: options.onRoute, logger: options.logger });
   await app.ready();
   return {
     app,

@@ -134,14 +134,3 @@ export const profileSetupSchema = z.object({
     .regex(/^\d{6}$/, { error: 'Pincode must be exactly 6 digits' }),
 });
 export type ProfileSetupInput = z.infer<typeof profileSetupSchema>;
-
-/** Spec §3: the profile counts as complete when name, phone, sex and age are all filled. */
-export function isProfileComplete(user: Pick<User, 'name' | 'phone' | 'sex' | 'age'> | null | undefined): boolean {
-  return Boolean(user?.name && user.phone && user.sex && user.age);
-}
-
-/** First word of the user's name for the Home greeting, or 'User' (spec §2 Home). */
-export function firstName(name: string | null | undefined): string {
-  const first = name?.trim().split(/\s+/)[0];
-  return first ? first : 'User';
-}

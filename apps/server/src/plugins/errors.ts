@@ -50,7 +50,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again.' });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` });
-  });
 }

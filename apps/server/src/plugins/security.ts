@@ -36,6 +36,8 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
     // The chat frame needs the microphone and camera (spec §2 Chat); Permissions-Policy is set below.
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
+    // 'no-referrer' would make browsers send `Origin: null` on our own form posts.
+    referrerPolicy: { policy: 'same-origin' },
     hsts: env.secureCookies,
   });
   app.addHook('onSend', async (_request, reply) => {
@@ -49,7 +51,7 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
     if (!origin || !env.allowedOrigins.has(origin)) {
       throw new HttpError(403, 'Cross-site request refused');
     }
-    const path = request.url;
+    const path = request.routeOptions.url ?? request.url;
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in request.headers;
     if (path.startsWith('/api/') && hasBody) {
       const type = request.headers['content-type'] ?? '';

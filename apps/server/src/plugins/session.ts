@@ -46,7 +46,9 @@ export function registerSessionHook(app: FastifyInstance, deps: AppDeps): void {
   const repository = createAuthRepository(deps.db);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.is404 || request.routeOptions.config.public) return;
+    // The matched route, not the raw URL: the router decodes '/%61pi/…' to '/api/…'.
+    const route = request.routeOptions.url;
+    if (!route?.startsWith('/api/') || request.is404 || request.routeOptions.config.public) return;
     const token = readSessionToken(request, deps.env.secureCookies);
     const user = token ? await repository.findSessionUser(hashToken(token), deps.clock()) : null;
     if (!user) throw new HttpError(401, 'Not signed in or the session has expired');

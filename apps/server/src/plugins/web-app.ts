@@ -16,6 +16,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     root: webDistDir,
     wildcard: false,
     index: false,
+    // Cache-Control is set per file below, not by @fastify/static's maxAge.
+    cacheControl: false,
     setHeaders(res, path) {
       if (path.includes(`${join(webDistDir, 'assets')}/`)) {
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');

@@ -1,0 +1,22 @@
+/**
+ * Home (spec §2 Home): greeting, latest glucose, today's medication progress and doses,
+ * quick actions and upcoming appointments. Each section is a feature component.
+ */
+import { useNow } from '../../lib/use-now';
+import { Page } from '../../components/layout/page';
+import { HomeHeader } from '../../features/home/components/home-header';
+import { QuickActions } from '../../features/home/components/quick-actions';
+import { TodaysDoses } from '../../features/medications/components/todays-doses';
+import { UpcomingAppointments } from '../../features/appointments/components/upcoming-appointments';
+
+export function Component() {
+  const now = useNow();
+  return (
+    <Page withNav>
+      <HomeHeader now={now} />
+      <TodaysDoses now={now} />
+      <QuickActions />
+      <UpcomingAppointments />
+    </Page>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * Landing (spec §1, §2 Landing): tagline, four features, marketing figures and the one
+ * sign-in button. On return from sign-in the `#session_id=` fragment is exchanged for a
+ * session, the fragment cleared, and the user sent on to /home or /profile-setup.
+ */
+import { isProfileComplete } from '@diacare/contract/profile-rules';
+import { Bell, Bot, CalendarCheck, HeartPulse } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { signInUrl } from '../../lib/auth/auth-api';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { readFlag, setFlag } from '../../lib/local-flags';
+
+const FEATURES = [
+  { icon: Bell, title: 'Smart Reminders', text: 'Never miss a dose' },
+  { icon: HeartPulse, title: 'Health Tracking', text: 'Blood sugar, blood pressure and more' },
+  { icon: CalendarCheck, title: 'Lab Tests & Doctor Visits', text: 'Timely lab tests and doctor visits' },
+  { icon: Bot, title: 'AI Chat Assistant', text: 'Diabetes advice when you need it' },
+] as const;
+
+const FIGURES = [
+  { value: '10K+', label: 'Users' },
+  { value: '95%', label: 'Better Control' },
+  { value: '4.9', label: 'Rating' },
+] as const;
+
+function readSessionId(): string | null {
+  return new URLSearchParams(window.location.hash.slice(1)).get('session_id');
+}
+
+export function Component() {
+  const { login } = useAuth();
+  const navigate = useNavigate();
+  const [sessionId] = useState(readSessionId);
+  const [failed, setFailed] = useState(false);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (!sessionId || started.current) return;
+    started.current = true;
+    login(sessionId)
+      .then((user) => {
+        window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        if (readFlag('profileCompleted') || isProfileComplete(user)) {
+          setFlag('profileCompleted', true);
+          navigate('/home', { replace: true });
+        } else {
+          navigate('/profile-setup', { replace: true });
+        }
+      })
+      .catch((error: unknown) => {
+        console.error('Login failed', error);
+        window.history.replaceState(null, '', window.location.pathname + window.location.search);
+        setFailed(true);
+      });
+  }, [sessionId, login, navigate]);
+
+  if (!sessionId && readFlag('isAuthenticated') && readFlag('profileCompleted')) {
+    return <Navigate to="/home" replace />;
+  }
+  const signingIn = Boolean(sessionId) && !failed;
+
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-gradient-to-b from-teal-50 to-white px-5 pb-10 pt-12">
+      <div className="mb-8 text-center">
+        <div className="mx-auto mb-4 flex h-16 w-16 items-center justify-center rounded-2xl bg-primary text-white shadow-lg" aria-hidden>
+          <HeartPulse className="h-9 w-9" />
+        </div>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">DiaCare</h1>
+        <p className="mt-2 text-lg text-slate-600">Your Diabetes Care Partner</p>
+      </div>
+
+      {failed ? (
+        <div role="alert" className="mb-5 rounded-xl border border-red-200 bg-red-50 p-3 text-center text-sm font-medium text-red-700">
+          Login failed. Please try again.
+        </div>
+      ) : null}
+
+      <ul className="mb-8 grid grid-cols-2 gap-3">
+        {FEATURES.map(({ icon: Icon, title, text }) => (
+          <li key={title} className="rounded-2xl border border-teal-100 bg-white p-4 shadow-sm">
+            <Icon className="mb-2 h-6 w-6 text-primary" aria-hidden />
+            <h2 className="text-sm font-semibold">{title}</h2>
+            <p className="mt-1 text-xs text-slate-600">{text}</p>
+          </li>
+        ))}
+      </ul>
+
+      <dl className="mb-8 grid grid-cols-3 gap-2 text-center">
+        {FIGURES.map(({ value, label }) => (
+          <div key={label} className="flex flex-col-reverse">
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd className="text-2xl font-bold text-primary-dark">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <a href={signInUrl()} className={buttonClasses('primary')} aria-disabled={signingIn || undefined}>
+        <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5 rounded-full bg-white p-0.5">
+          <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z" />
+          <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.2 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z" />
+          <path fill="#FBBC05" d="M5.7 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8l3.6-2.8z" />
+          <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8C6.6 7.4 9.1 5.4 12 5.4z" />
+        </svg>
+        {signingIn ? 'Signing in...' : 'Continue with Google'}
+      </a>
+      <p className="mt-3 text-center text-sm text-slate-500">Free • Secure • No credit card required</p>
+    </main>
+  );
+}

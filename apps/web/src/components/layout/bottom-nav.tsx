@@ -1,0 +1,43 @@
+/** Bottom navigation (spec §2): four tabs; the current one is marked for eyes and screen readers. */
+import { ChartColumn, House, MessageCircle, Pill } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/utils';
+
+const TABS = [
+  { to: '/home', label: 'Home', icon: House },
+  { to: '/medications', label: 'Meds', icon: Pill },
+  { to: '/reports', label: 'Reports', icon: ChartColumn },
+  { to: '/chat', label: 'AI Chat', icon: MessageCircle },
+] as const;
+
+export function BottomNav() {
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+    >
+      <ul className="mx-auto grid max-w-md grid-cols-4">
+        {TABS.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  'flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium',
+                  isActive ? 'text-primary' : 'text-slate-500 hover:text-slate-800',
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <Icon className={cn('h-6 w-6', isActive && 'stroke-[2.5]')} aria-hidden />
+                  {label}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

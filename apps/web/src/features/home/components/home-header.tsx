@@ -1,0 +1,30 @@
+/** Home's greeting row (spec §2 Home): 'Hi {first name}!', today's date, profile button. */
+import { formatLongDate } from '@diacare/contract/dates';
+import { firstName } from '@diacare/contract/profile-rules';
+import { User as UserIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '../../../lib/auth/auth-provider';
+
+export function HomeHeader({ now, actions }: { now: Date; actions?: ReactNode }) {
+  const { user } = useAuth();
+  const zone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <header className="mb-5 flex items-center justify-between gap-3">
+      <div className="min-w-0">
+        <h1 className="truncate text-2xl font-bold">Hi {firstName(user?.name)}!</h1>
+        <p className="text-sm text-slate-500">{formatLongDate(now, zone)}</p>
+      </div>
+      <div className="flex shrink-0 items-center gap-1">
+        {actions}
+        <Link
+          to="/profile"
+          aria-label="Profile"
+          className="flex h-11 w-11 items-center justify-center rounded-full bg-primary-light text-primary-dark hover:bg-teal-200"
+        >
+          <UserIcon className="h-5 w-5" aria-hidden />
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,27 @@
+/** Sign-in calls (spec §7 /api/auth/*). */
+import type { SessionResponse } from '@diacare/contract/auth';
+import type { User } from '@diacare/contract/users';
+import { api } from '../api-client';
+
+export const meQueryKey = ['auth', 'me'] as const;
+
+/** The browser's IANA time zone, sent at sign-in so doses follow the user's clock. */
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+export const exchangeSessionCode = (sessionId: string) =>
+  api.post<SessionResponse>('/api/auth/session', { session_id: sessionId, timezone: browserTimeZone() });
+
+export const getMe = () => api.get<User>('/api/auth/me');
+
+export const logoutRequest = () => api.post<{ ok: true }>('/api/auth/logout');
+
+/** Where "Continue with Google" goes: the server's sign-in, coming back to this origin. */
+export function signInUrl(): string {
+  return `/auth/login?redirect=${encodeURIComponent(`${window.location.origin}/`)}`;
+}

@@ -1,0 +1,80 @@
+/**
+ * Auth state (spec §4 Auth): loading, signed in or signed out. At start, when the
+ * isAuthenticated flag is set, the current user is requested; success signs in, failure
+ * removes the flag. Login stores the user and the flag; logout always clears the user and
+ * both flags, even when the server call fails, then goes to '/'.
+ */
+import type { User } from '@diacare/contract/users';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { readFlag, setFlag } from '../local-flags';
+import { exchangeSessionCode, getMe, logoutRequest, meQueryKey } from './auth-api';
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+interface AuthContextValue {
+  status: AuthStatus;
+  user: User | null;
+  /** Exchanges the one-time code from `#session_id=`; resolves with the user. */
+  login(sessionId: string): Promise<User>;
+  logout(): Promise<void>;
+  /** Merges a server response into the current user (spec §4: a partial update merges). */
+  updateUser(user: Partial<User>): void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
+  const queryClient = useQueryClient();
+  const [flagged, setFlagged] = useState(() => readFlag('isAuthenticated'));
+  const me = useQuery({ queryKey: meQueryKey, queryFn: getMe, enabled: flagged, staleTime: 5 * 60_000, retry: false });
+
+  useEffect(() => {
+    if (me.isError) {
+      setFlag('isAuthenticated', false);
+      setFlagged(false);
+    }
+  }, [me.isError]);
+
+  const login = useCallback(
+    async (sessionId: string) => {
+      const { user } = await exchangeSessionCode(sessionId);
+      queryClient.setQueryData(meQueryKey, user);
+      setFlag('isAuthenticated', true);
+      setFlagged(true);
+      return user;
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await logoutRequest();
+    } catch (error) {
+      console.error('Logout failed on the server; signing out here anyway.', error);
+    }
+    setFlag('isAuthenticated', false);
+    setFlag('profileCompleted', false);
+    setFlagged(false);
+    queryClient.clear();
+    onSignedOut();
+  }, [queryClient, onSignedOut]);
+
+  const updateUser = useCallback(
+    (patch: Partial<User>) => queryClient.setQueryData<User>(meQueryKey, (old) => (old ? { ...old, ...patch } : old)),
+    [queryClient],
+  );
+
+  const value = useMemo<AuthContextValue>(() => {
+    const status: AuthStatus = !flagged || me.isError ? 'signed-out' : me.data ? 'signed-in' : 'loading';
+    return { status, user: status === 'signed-in' ? (me.data ?? null) : null, login, logout, updateUser };
+  }, [flagged, me.isError, me.data, login, logout, updateUser]);
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside AuthProvider');
+  return value;
+}

@@ -1,0 +1,15 @@
+/**
+ * The route guard (spec §2 Guard rule): without the isAuthenticated flag go to '/';
+ * when a completed profile is required (the default) and the profileCompleted flag is
+ * not set, go to /profile-setup. The flags are read synchronously, so guarded screens
+ * render at once and fetch their data in parallel with the user.
+ */
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { readFlag } from '../local-flags';
+
+export function RequireAuth({ children, requireProfile = true }: { children: ReactNode; requireProfile?: boolean }) {
+  if (!readFlag('isAuthenticated')) return <Navigate to="/" replace />;
+  if (requireProfile && !readFlag('profileCompleted')) return <Navigate to="/profile-setup" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,143 @@
+import { expect, test } from '@playwright/test';
+import { completeProfile, screenshot, signIn, uniqueEmail } from './fixtures';
+
+test('a new user signs in, completes the profile, finds Home, edits the profile and signs out', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Your Diabetes Care Partner')).toBeVisible();
+  await expect(page.getByText('Free • Secure • No credit card required')).toBeVisible();
+  for (const figure of ['10K+', '95%', '4.9']) await expect(page.getByText(figure, { exact: true })).toBeVisible();
+  await screenshot(page, 'landing');
+
+  const email = uniqueEmail('asha');
+  await page.getByRole('link', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Local sign-in' })).toBeVisible();
+  await screenshot(page, 'local-sign-in');
+  await page.getByLabel('Name').fill('Asha Rao');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await page.waitForURL(/\/profile-setup$/);
+  expect(new URL(page.url()).hash).toBe('');
+  await expect(page.getByText('Help us personalize your experience')).toBeVisible();
+  await expect(page.getByLabel('Email *')).toHaveValue(email);
+  await expect(page.getByLabel('Email *')).toBeDisabled();
+  await expect(page.getByLabel('Country')).toHaveValue('India');
+  await expect(page.getByLabel('Name *')).toHaveValue('Asha Rao');
+  await screenshot(page, 'profile-setup');
+  await completeProfile(page);
+  await expect(page.getByText('Profile created successfully', { exact: true })).toBeVisible();
+
+  await expect(page.getByRole('heading', { name: 'Hi Asha!' })).toBeVisible();
+  const today = await page.evaluate(() =>
+    new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date()),
+  );
+  await expect(page.getByText(today)).toBeVisible();
+  await expect(page.getByText('No medications scheduled')).toBeVisible();
+  await screenshot(page, 'home');
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Meds' }).click();
+  await expect(page).toHaveURL(/\/medications$/);
+  await expect(nav.getByRole('link', { name: 'Meds' })).toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Reports' }).click();
+  await expect(page).toHaveURL(/\/reports$/);
+  await nav.getByRole('link', { name: 'AI Chat' }).click();
+  await expect(page.getByRole('heading', { name: 'AI Diabetes Assistant' })).toBeVisible();
+  await expect(page.getByText('Get advice about diabetes management')).toBeVisible();
+  await nav.getByRole('link', { name: 'Home' }).click();
+
+  await page.getByRole('link', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText('Email cannot be changed')).toBeVisible();
+  await expect(page.getByText('Version 1.0.0')).toBeVisible();
+  await expect(page.getByText(/© 2025/)).toBeVisible();
+  await screenshot(page, 'profile');
+  await page.getByLabel('Full Name').fill('Asha R Menon');
+  await page.getByLabel('Phone Number').fill('9123456780');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Profile updated successfully', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Asha R Menon');
+  await expect(page.getByLabel('Phone Number')).toHaveValue('9123456780');
+
+  await page.getByRole('button', { name: 'Email Support' }).click();
+  await expect(page.getByText('Our team will get back to you within 24 hours', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Install App' }).click();
+  await expect(page.getByRole('dialog', { name: 'Install DiaCare' })).toBeVisible();
+  await page.mouse.click(195, 20);
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Continue with Google' })).toBeVisible();
+  for (const path of ['/home', '/medications', '/profile', '/profile-setup']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/$/);
+  }
+  // The server revoked the session too.
+  const me = await page.request.get('/api/auth/me');
+  expect(me.status()).toBe(401);
+
+  // A returning user with a complete profile goes straight to Home.
+  await signIn(page, { name: 'Asha Rao', email });
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Hi Asha!' })).toBeVisible();
+});
+
+test('guards: signed out goes to the landing page; an incomplete profile goes to profile setup', async ({ page }) => {
+  await page.goto('/reports');
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, { name: 'Ben', email: uniqueEmail('ben') });
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/profile-setup$/);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/profile-setup$/);
+});
+
+test('redirects and coming-soon pages', async ({ page }) => {
+  await signIn(page, { name: 'Chitra Iyer', email: uniqueEmail('chitra') });
+  await completeProfile(page);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/schedule');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto('/terms');
+  await expect(page.getByText('Terms of Service - Coming Soon')).toBeVisible();
+  await page.goto('/faq');
+  await expect(page.getByText('FAQ - Coming Soon')).toBeVisible();
+  await page.goto('/reminders/medication');
+  await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible();
+  await page.goto('/privacy-policy');
+  await expect(page.getByText('Last updated: January 20, 2025')).toBeVisible();
+  for (const section of ['Information We Collect', 'How We Use Your Information', 'Data Security', 'HIPAA Compliance', 'Data Sharing', 'Your Rights', 'Contact Us']) {
+    await expect(page.getByRole('heading', { name: new RegExp(section) })).toBeVisible();
+  }
+  await page.goto('/chat');
+  await expect(page.getByText('The AI assistant is not available yet.')).toBeVisible();
+});
+
+test('bad input shows its error: local sign-in email and profile pincode', async ({ page }) => {
+  await page.goto('/auth/login?redirect=' + encodeURIComponent('http://localhost:3107/'));
+  await page.getByLabel('Name').fill('Dev');
+  await page.getByLabel('Email').fill('not-an-email');
+  // Skip the browser's own check to reach the server's.
+  await page.locator('form').evaluate((form) => form.setAttribute('novalidate', ''));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter a valid email address');
+
+  await signIn(page, { name: 'Dev Patel', email: uniqueEmail('dev') });
+  await page.getByLabel('Sex *').selectOption('male');
+  await page.getByLabel('Age *').fill('40');
+  await page.getByLabel('WhatsApp Number *').fill('9876543210');
+  await page.getByLabel('Address *').fill('1 Park Street');
+  await page.getByLabel('State *').selectOption('West Bengal');
+  await page.getByLabel('Pincode *').fill('7000');
+  await page.getByRole('button', { name: 'Complete Profile' }).click();
+  await expect(page.getByText('Pincode must be exactly 6 digits')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile-setup$/);
+});
+
+test('a failed sign-in code shows the login failure message', async ({ page }) => {
+  await page.goto('/#session_id=not-a-real-code');
+  await expect(page.getByRole('alert')).toHaveText('Login failed. Please try again.');
+});
