@@ -28,10 +28,22 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          patterns: [{ group: ['**/apps/server/**'], message: 'Web never imports server code.' }],
+        },
+      ],
+    },
+  },
+  {
+    // bulletproof-react's rule: a feature never imports another feature; src/app composes them.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
           patterns: [
             {
-              group: ['../../features/*', '**/apps/server/**'],
-              message: 'Features do not import each other; web never imports server.',
+              group: ['../../*/**', '!../../../**', '**/features/**'],
+              message: 'Features do not import each other; compose them in src/app.',
             },
           ],
         },

@@ -41,7 +41,10 @@ async function request<T>(method: string, path: string, options: { body?: unknow
     response = await fetch(withQuery(path, options.query), {
       method,
       credentials: 'include',
-      headers: options.body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers:
+        options.body === undefined
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
   } catch (error) {

@@ -10,7 +10,8 @@ export const queryClient = new QueryClient({
       staleTime: 0,
       refetchOnWindowFocus: 'always',
       refetchOnMount: true,
-      retry: (count, error) => count < 1 && !(error instanceof Error && 'status' in error && (error as { status: number }).status < 500),
+      retry: (count, error) =>
+        count < 1 && !(error instanceof Error && 'status' in error && (error as { status: number }).status < 500),
     },
   },
 });

@@ -2,7 +2,7 @@
 import { Bot } from 'lucide-react';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Card } from '../../components/ui/card';
-import { useAppConfig } from '../../features/config/api/get-config';
+import { useAppConfig } from '../../lib/app-config';
 
 export function Component() {
   const config = useAppConfig();

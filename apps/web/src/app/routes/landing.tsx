@@ -64,7 +64,10 @@ export function Component() {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-gradient-to-b from-teal-50 to-white px-5 pb-10 pt-12">
       <div className="mb-8 text-center">
-        <div className="mx-auto mb-4 flex h-16 w-16 items-center justify-center rounded-2xl bg-primary text-white shadow-lg" aria-hidden>
+        <div
+          className="mx-auto mb-4 flex h-16 w-16 items-center justify-center rounded-2xl bg-primary text-white shadow-lg"
+          aria-hidden
+        >
           <HeartPulse className="h-9 w-9" />
         </div>
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">DiaCare</h1>
@@ -72,7 +75,10 @@ export function Component() {
       </div>
 
       {failed ? (
-        <div role="alert" className="mb-5 rounded-xl border border-red-200 bg-red-50 p-3 text-center text-sm font-medium text-red-700">
+        <div
+          role="alert"
+          className="mb-5 rounded-xl border border-red-200 bg-red-50 p-3 text-center text-sm font-medium text-red-700"
+        >
           Login failed. Please try again.
         </div>
       ) : null}
@@ -98,10 +104,19 @@ export function Component() {
 
       <a href={signInUrl()} className={buttonClasses('primary')} aria-disabled={signingIn || undefined}>
         <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5 rounded-full bg-white p-0.5">
-          <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z" />
-          <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.2 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z" />
+          <path
+            fill="#4285F4"
+            d="M22.5 12.3c0-.8-.1-1.5-.2-2.3H12v4.3h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8z"
+          />
+          <path
+            fill="#34A853"
+            d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.2 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z"
+          />
           <path fill="#FBBC05" d="M5.7 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8l3.6-2.8z" />
-          <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8C6.6 7.4 9.1 5.4 12 5.4z" />
+          <path
+            fill="#EA4335"
+            d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8C6.6 7.4 9.1 5.4 12 5.4z"
+          />
         </svg>
         {signingIn ? 'Signing in...' : 'Continue with Google'}
       </a>

@@ -1,7 +1,7 @@
 /** Privacy Policy (spec §2 Privacy Policy): seven sections; contacts come from the server's configuration. */
 import { Page, PageHeader } from '../../components/layout/page';
 import { Card } from '../../components/ui/card';
-import { useAppConfig } from '../../features/config/api/get-config';
+import { useAppConfig } from '../../lib/app-config';
 
 export function Component() {
   const config = useAppConfig();
@@ -11,7 +11,8 @@ export function Component() {
       body: (
         <p>
           Your name, email, phone number, age, sex and address; the health information you log (blood glucose, blood
-          pressure, weight and height); your medications, schedules and whether you took each dose; and your appointments.
+          pressure, weight and height); your medications, schedules and whether you took each dose; and your
+          appointments.
         </p>
       ),
     },
@@ -62,9 +63,18 @@ export function Component() {
       title: 'Contact Us',
       body: (
         <p>
-          Email: <a className="font-medium text-primary underline" href={`mailto:${config.data?.privacy_email ?? ''}`}>{config.data?.privacy_email}</a>
+          Email:{' '}
+          <a className="font-medium text-primary underline" href={`mailto:${config.data?.privacy_email ?? ''}`}>
+            {config.data?.privacy_email}
+          </a>
           <br />
-          Phone: <a className="font-medium text-primary underline" href={`tel:${(config.data?.privacy_phone ?? '').replace(/[^\d+]/g, '')}`}>{config.data?.privacy_phone}</a>
+          Phone:{' '}
+          <a
+            className="font-medium text-primary underline"
+            href={`tel:${(config.data?.privacy_phone ?? '').replace(/[^\d+]/g, '')}`}
+          >
+            {config.data?.privacy_phone}
+          </a>
         </p>
       ),
     },

@@ -2,7 +2,13 @@
  * Complete Your Profile (spec §2 Profile setup, §4 Profile creation, §5, §8): every field
  * validated with the contract's schema; the WhatsApp number is sent as `phone`.
  */
-import { DEFAULT_COUNTRY, INDIAN_STATES, SEX_OPTIONS, profileSetupSchema, type ProfileSetupInput } from '@diacare/contract/users';
+import {
+  DEFAULT_COUNTRY,
+  INDIAN_STATES,
+  SEX_OPTIONS,
+  profileSetupSchema,
+  type ProfileSetupInput,
+} from '@diacare/contract/users';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -56,7 +62,11 @@ export function Component() {
 
   const onSubmit = handleSubmit(async (values) => {
     if (!user) {
-      toast({ title: 'Authentication Required', description: 'Please log in first to complete your profile.', variant: 'destructive' });
+      toast({
+        title: 'Authentication Required',
+        description: 'Please log in first to complete your profile.',
+        variant: 'destructive',
+      });
       navigate('/', { replace: true });
       return;
     }
@@ -81,7 +91,11 @@ export function Component() {
         navigate('/', { replace: true });
         return;
       }
-      toast({ title: 'Error', description: message || 'Failed to create profile. Please try again.', variant: 'destructive' });
+      toast({
+        title: 'Error',
+        description: message || 'Failed to create profile. Please try again.',
+        variant: 'destructive',
+      });
     }
   });
 

@@ -1,6 +1,7 @@
 /** Profile and settings (spec §2 Profile and settings, §8 Profile page save). */
 import { ChevronRight, CircleHelp, Download, FileText, LogOut, Mail, Phone, ShieldCheck } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { User } from '@diacare/contract/users';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
@@ -8,7 +9,7 @@ import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
-import { useAppConfig } from '../../features/config/api/get-config';
+import { useAppConfig } from '../../lib/app-config';
 import { InstallInstructions } from '../../features/install/components/install-instructions';
 import { NotificationPreferences } from '../../features/profile/components/notification-preferences';
 import { useUpdateUser } from '../../features/users/api/update-user';
@@ -28,22 +29,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const rowClasses = 'flex min-h-12 w-full items-center gap-3 rounded-xl px-1 py-2 text-left text-sm font-medium hover:bg-slate-50';
+const rowClasses =
+  'flex min-h-12 w-full items-center gap-3 rounded-xl px-1 py-2 text-left text-sm font-medium hover:bg-slate-50';
 
-export function Component() {
-  const { user, logout } = useAuth();
-  const config = useAppConfig();
+/** Account Information: name and phone are editable; the email is not (spec §2 Profile). */
+function AccountForm({ user }: { user: User | null }) {
   const updateUser = useUpdateUser();
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [installOpen, setInstallOpen] = useState(false);
-
-  useEffect(() => {
-    if (user) {
-      setName(user.name ?? '');
-      setPhone(user.phone ?? '');
-    }
-  }, [user]);
+  const [name, setName] = useState(user?.name ?? '');
+  const [phone, setPhone] = useState(user?.phone ?? '');
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -55,6 +48,42 @@ export function Component() {
     }
   };
 
+  return (
+    <form onSubmit={save} className="space-y-3">
+      <div>
+        <Label htmlFor="full-name">Full Name</Label>
+        <Input id="full-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+      </div>
+      <div>
+        <Label htmlFor="profile-email">Email</Label>
+        <Input id="profile-email" value={user?.email ?? ''} readOnly disabled aria-describedby="email-note" />
+        <p id="email-note" className="mt-1 text-xs text-slate-500">
+          Email cannot be changed
+        </p>
+      </div>
+      <div>
+        <Label htmlFor="phone">Phone Number</Label>
+        <Input
+          id="phone"
+          type="tel"
+          inputMode="tel"
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          autoComplete="tel"
+        />
+      </div>
+      <Button type="submit" className="w-full" disabled={updateUser.isPending}>
+        {updateUser.isPending ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </form>
+  );
+}
+
+export function Component() {
+  const { user, logout } = useAuth();
+  const config = useAppConfig();
+  const [installOpen, setInstallOpen] = useState(false);
+
   const initial = (user?.name?.trim()[0] ?? 'U').toUpperCase();
 
   return (
@@ -63,9 +92,17 @@ export function Component() {
 
       <Card className="mb-4 flex items-center gap-4 bg-gradient-to-r from-teal-600 to-teal-500 text-white">
         {user?.picture ? (
-          <img src={user.picture} alt="" className="h-16 w-16 rounded-full border-2 border-white object-cover" referrerPolicy="no-referrer" />
+          <img
+            src={user.picture}
+            alt=""
+            className="h-16 w-16 rounded-full border-2 border-white object-cover"
+            referrerPolicy="no-referrer"
+          />
         ) : (
-          <span aria-hidden className="flex h-16 w-16 items-center justify-center rounded-full bg-white/20 text-2xl font-bold">
+          <span
+            aria-hidden
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-white/20 text-2xl font-bold"
+          >
             {initial}
           </span>
         )}
@@ -76,26 +113,7 @@ export function Component() {
       </Card>
 
       <Section title="Account Information">
-        <form onSubmit={save} className="space-y-3">
-          <div>
-            <Label htmlFor="full-name">Full Name</Label>
-            <Input id="full-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
-          </div>
-          <div>
-            <Label htmlFor="profile-email">Email</Label>
-            <Input id="profile-email" value={user?.email ?? ''} readOnly disabled aria-describedby="email-note" />
-            <p id="email-note" className="mt-1 text-xs text-slate-500">
-              Email cannot be changed
-            </p>
-          </div>
-          <div>
-            <Label htmlFor="phone">Phone Number</Label>
-            <Input id="phone" type="tel" inputMode="tel" value={phone} onChange={(e) => setPhone(e.target.value)} autoComplete="tel" />
-          </div>
-          <Button type="submit" className="w-full" disabled={updateUser.isPending}>
-            {updateUser.isPending ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </form>
+        <AccountForm key={user?.id ?? 'loading'} user={user} />
       </Section>
 
       <Section title="Notifications">
@@ -119,7 +137,9 @@ export function Component() {
         <button
           type="button"
           className={rowClasses}
-          onClick={() => toast({ title: 'Contact Support', description: 'Our team will get back to you within 24 hours' })}
+          onClick={() =>
+            toast({ title: 'Contact Support', description: 'Our team will get back to you within 24 hours' })
+          }
         >
           <Mail className="h-5 w-5 text-primary" aria-hidden />
           <span className="flex-1">

@@ -5,19 +5,40 @@ import { Link, useNavigate } from 'react-router';
 import { cn } from '../../lib/utils';
 import { BottomNav } from './bottom-nav';
 
-export function Page({ children, withNav = false, className }: { children: ReactNode; withNav?: boolean; className?: string }) {
+export function Page({
+  children,
+  withNav = false,
+  className,
+}: {
+  children: ReactNode;
+  withNav?: boolean;
+  className?: string;
+}) {
   return (
     <>
-      <main className={cn('mx-auto min-h-dvh w-full max-w-md px-4 pt-4', withNav ? 'pb-24' : 'pb-8', className)}>{children}</main>
+      <main className={cn('mx-auto min-h-dvh w-full max-w-md px-4 pt-4', withNav ? 'pb-24' : 'pb-8', className)}>
+        {children}
+      </main>
       {withNav ? <BottomNav /> : null}
     </>
   );
 }
 
 /** A title row with a back arrow to `backTo`, or one step back in history when `backTo` is 'history'. */
-export function PageHeader({ title, subtitle, backTo, action }: { title: string; subtitle?: string; backTo?: string; action?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  backTo,
+  action,
+}: {
+  title: string;
+  subtitle?: string;
+  backTo?: string;
+  action?: ReactNode;
+}) {
   const navigate = useNavigate();
-  const backClasses = 'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200';
+  const backClasses =
+    'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200';
   return (
     <header className="mb-5 flex items-center gap-2">
       {backTo === 'history' ? (

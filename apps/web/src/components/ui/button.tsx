@@ -39,5 +39,9 @@ export function Button({ className, variant = 'primary', size = 'md', type = 'bu
 
 /** Classes that make a Link look like a Button. */
 export function buttonClasses(variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md'): string {
-  return cn('inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors', variants[variant], sizes[size]);
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors',
+    variants[variant],
+    sizes[size],
+  );
 }

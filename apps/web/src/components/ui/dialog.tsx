@@ -40,7 +40,9 @@ export function Dialog({
             </DialogPrimitive.Close>
           </div>
           {description ? (
-            <DialogPrimitive.Description className="mb-4 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+            <DialogPrimitive.Description className="mb-4 text-sm text-slate-600">
+              {description}
+            </DialogPrimitive.Description>
           ) : null}
           {children}
         </DialogPrimitive.Content>

@@ -15,16 +15,23 @@ export default function ToasterView() {
           onOpenChange={(open) => (open ? undefined : dismiss(message.id))}
           className={cn(
             'pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-lg',
-            message.variant === 'destructive' ? 'border-red-600 bg-red-600 text-white' : 'border-slate-200 bg-white text-slate-900',
+            message.variant === 'destructive'
+              ? 'border-red-600 bg-red-600 text-white'
+              : 'border-slate-200 bg-white text-slate-900',
           )}
         >
           <div className="flex-1">
             <ToastPrimitive.Title className="font-semibold">{message.title}</ToastPrimitive.Title>
             {message.description ? (
-              <ToastPrimitive.Description className="mt-0.5 text-sm opacity-90">{message.description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="mt-0.5 text-sm opacity-90">
+                {message.description}
+              </ToastPrimitive.Description>
             ) : null}
           </div>
-          <ToastPrimitive.Close aria-label="Dismiss notification" className="rounded-full p-1 opacity-70 hover:opacity-100">
+          <ToastPrimitive.Close
+            aria-label="Dismiss notification"
+            className="rounded-full p-1 opacity-70 hover:opacity-100"
+          >
             <X className="h-4 w-4" aria-hidden />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>

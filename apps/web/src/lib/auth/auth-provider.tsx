@@ -29,11 +29,9 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   const [flagged, setFlagged] = useState(() => readFlag('isAuthenticated'));
   const me = useQuery({ queryKey: meQueryKey, queryFn: getMe, enabled: flagged, staleTime: 5 * 60_000, retry: false });
 
+  // A failed /me means the session is gone: drop the stored flag (the status below is already signed-out).
   useEffect(() => {
-    if (me.isError) {
-      setFlag('isAuthenticated', false);
-      setFlagged(false);
-    }
+    if (me.isError) setFlag('isAuthenticated', false);
   }, [me.isError]);
 
   const login = useCallback(

@@ -5,7 +5,7 @@
 import { FlaskConical, ShoppingBag, ShoppingCart, Stethoscope } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAppConfig } from '../../config/api/get-config';
+import { useAppConfig } from '../../../lib/app-config';
 
 const tile =
   'flex flex-col items-center justify-center gap-2 rounded-2xl border border-slate-200 bg-white p-3 text-center text-xs font-semibold text-slate-700 shadow-sm hover:border-primary';

@@ -1,7 +1,7 @@
 /** GET /api/config: links and contacts configured on the server (design.md §Configuration). */
 import type { AppConfig } from '@diacare/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 export const getConfigQueryOptions = () =>
   queryOptions({ queryKey: ['config'], queryFn: () => api.get<AppConfig>('/api/config'), staleTime: Infinity });
