@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { medicationsRoutes } from './modules/medications/medications.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { defaultWebDistDir } from './paths.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(authRoutes, options);
   await app.register(usersRoutes, options);
   await app.register(configRoutes, options);
+  await app.register(medicationsRoutes, options);
 
   const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;
   const servesWebApp = await registerWebApp(app, webDistDir);

@@ -4,3 +4,4 @@
  * indexes that lead with it (design.md §Data).
  */
 export * from './schema/auth.ts';
+export * from './schema/medications.ts';

@@ -49,5 +49,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: { type: error.name, message: error.message, stack: error.stack } }, 'request failed');
     return reply.code(500).send({ detail: 'Something went wrong on our side. Please try again.' });
   });
-
 }

@@ -1,0 +1,62 @@
+/** Medications and the adherence record of each dose (spec §3). */
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+
+export const medications = pgTable(
+  'medications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    dosage: text('dosage').notNull(),
+    form: text('form').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    color: text('color').notNull(),
+    when_to_take: text('when_to_take'),
+    frequency: text('frequency', { enum: ['daily', 'weekly', 'as-needed'] }).notNull(),
+    /** 'HH:MM' in the user's zone, sorted ascending, no duplicates. */
+    times: text('times').array().notNull(),
+    /** ISO weekdays for weekly schedules; empty means the start date's weekday. */
+    weekdays: integer('weekdays')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    start_date: date('start_date', { mode: 'string' }).notNull(),
+    end_date: date('end_date', { mode: 'string' }),
+    refill_enabled: boolean('refill_enabled').notNull().default(false),
+    pills_remaining: integer('pills_remaining').notNull().default(30),
+    refill_threshold: integer('refill_threshold').notNull().default(7),
+    /** Set on delete: the medication leaves every list but its adherence stays for reports. */
+    archived_at: timestamp('archived_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('medications_user_id_idx').on(table.user_id, table.created_at)],
+);
+
+export const adherenceRecords = pgTable(
+  'adherence_records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    medication_id: uuid('medication_id')
+      .notNull()
+      .references(() => medications.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    scheduled_time: text('scheduled_time').notNull(),
+    taken_time: text('taken_time'),
+    status: text('status', { enum: ['taken', 'pending', 'skipped', 'missed'] }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A dose has at most one record: taking it twice counts once (issue 3).
+    uniqueIndex('adherence_dose_key').on(table.medication_id, table.date, table.scheduled_time),
+    index('adherence_user_date_idx').on(table.user_id, table.date),
+  ],
+);

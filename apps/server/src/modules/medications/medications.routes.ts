@@ -1,0 +1,134 @@
+/**
+ * /api/medications and /api/adherence (spec §7): thin handlers over the repository.
+ * Another user's id answers 404, the same as an id that does not exist.
+ */
+import { errorSchema, idParamsSchema } from '@diacare/contract/common';
+import {
+  adherenceInputSchema,
+  adherenceRecordSchema,
+  adherenceUpdateQuerySchema,
+  dateRangeQuerySchema,
+  medicationInputSchema,
+  medicationSchema,
+} from '@diacare/contract/medications';
+import { okSchema } from '@diacare/contract/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../plugins/errors.ts';
+import { currentUser } from '../../plugins/session.ts';
+import type { AppDeps } from '../../types.ts';
+import { createMedicationRepository } from './medication.repository.ts';
+
+const MEDICATION_NOT_FOUND = 'Medication not found';
+const RECORD_NOT_FOUND = 'Adherence record not found';
+
+export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const repository = createMedicationRepository(deps.db);
+  const errors = { 400: errorSchema, 404: errorSchema };
+
+  app.get(
+    '/api/medications',
+    { schema: { tags: ['medications'], summary: 'Active medications', response: { 200: z.array(medicationSchema) } } },
+    async (request) => repository.list(currentUser(request).id),
+  );
+
+  app.post(
+    '/api/medications',
+    {
+      schema: {
+        tags: ['medications'],
+        summary: 'Add a medication',
+        body: medicationInputSchema,
+        response: { 201: medicationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const medication = await repository.create(currentUser(request).id, request.body);
+      return reply.code(201).send(medication);
+    },
+  );
+
+  app.put(
+    '/api/medications/:id',
+    {
+      schema: {
+        tags: ['medications'],
+        summary: 'Replace a medication',
+        params: idParamsSchema,
+        body: medicationInputSchema,
+        response: { 200: medicationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const medication = await repository.update(currentUser(request).id, request.params.id, request.body);
+      if (!medication) throw notFound(MEDICATION_NOT_FOUND);
+      return medication;
+    },
+  );
+
+  app.delete(
+    '/api/medications/:id',
+    {
+      schema: {
+        tags: ['medications'],
+        summary: 'Delete a medication (its adherence history stays for reports)',
+        params: idParamsSchema,
+        response: { 200: okSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const archived = await repository.archive(currentUser(request).id, request.params.id, deps.clock());
+      if (!archived) throw notFound(MEDICATION_NOT_FOUND);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/adherence',
+    {
+      schema: {
+        tags: ['adherence'],
+        summary: 'Record a dose (taking a dose twice counts once)',
+        body: adherenceInputSchema,
+        response: { 200: adherenceRecordSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const record = await repository.recordDose(currentUser(request).id, request.body);
+      if (!record) throw notFound(MEDICATION_NOT_FOUND);
+      return record;
+    },
+  );
+
+  app.get(
+    '/api/adherence',
+    {
+      schema: {
+        tags: ['adherence'],
+        summary: 'Adherence records, newest first; dates inclusive',
+        querystring: dateRangeQuerySchema,
+        response: { 200: z.array(adherenceRecordSchema), 400: errorSchema },
+      },
+    },
+    async (request) => repository.listAdherence(currentUser(request).id, request.query),
+  );
+
+  app.put(
+    '/api/adherence/:id',
+    {
+      schema: {
+        tags: ['adherence'],
+        summary: 'Change a dose record’s status (query only, no body)',
+        params: idParamsSchema,
+        querystring: adherenceUpdateQuerySchema,
+        response: { 200: adherenceRecordSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { status, taken_time } = request.query;
+      const record = await repository.updateDoseStatus(currentUser(request).id, request.params.id, status, taken_time);
+      if (!record) throw notFound(RECORD_NOT_FOUND);
+      return record;
+    },
+  );
+};

@@ -1,0 +1,100 @@
+/**
+ * Today's doses, their status and adherence statistics (spec §4 Dose status, Adherence
+ * statistics; §9). Pure functions over plain data, shared by the Home screen, Reports and
+ * the server's reminder engine. Free of zod so the first screen stays light.
+ */
+import { isoWeekdayOf } from './dates.ts';
+import type { AdherenceRecord, Medication } from './medications.ts';
+
+export interface ScheduledDose {
+  medication: Medication;
+  /** 'HH:MM' in the user's zone. */
+  scheduled_time: string;
+}
+
+/** ISO weekdays a weekly schedule runs on: its own list, else the start date's weekday (issue 3). */
+export function weeklyDays(schedule: Medication['schedule']): number[] {
+  return schedule.weekdays.length > 0 ? schedule.weekdays : [isoWeekdayOf(schedule.start_date)];
+}
+
+/** True when `medication` has scheduled doses on `date` (YYYY-MM-DD in the user's zone). */
+export function isScheduledOn(medication: Medication, date: string): boolean {
+  const { schedule } = medication;
+  if (date < schedule.start_date) return false;
+  if (schedule.frequency === 'daily') return true;
+  if (schedule.frequency === 'weekly') return weeklyDays(schedule).includes(isoWeekdayOf(date));
+  return false; // as-needed: taken when needed, never scheduled
+}
+
+/**
+ * The doses due on `date`: one per reminder time of each medication scheduled that day,
+ * sorted by time, then name. As-needed medications have none.
+ */
+export function dosesOn(medications: readonly Medication[], date: string): ScheduledDose[] {
+  const doses = medications
+    .filter((medication) => isScheduledOn(medication, date))
+    .flatMap((medication) => medication.schedule.times.map((scheduled_time) => ({ medication, scheduled_time })));
+  return doses.sort(
+    (a, b) => a.scheduled_time.localeCompare(b.scheduled_time) || a.medication.name.localeCompare(b.medication.name),
+  );
+}
+
+export type DoseStatus = 'taken' | 'overdue' | 'pending';
+
+/** Key of one dose: its medication, date and time. */
+export const doseKey = (medicationId: string, date: string, time: string) => `${medicationId}|${date}|${time}`;
+
+/** Indexes adherence records by dose key for status lookups. */
+export function indexByDose(records: readonly AdherenceRecord[]): Map<string, AdherenceRecord> {
+  return new Map(records.map((record) => [doseKey(record.medication_id, record.date, record.scheduled_time), record]));
+}
+
+/**
+ * Spec §4: taken when its record says 'taken'; otherwise overdue once the user's current
+ * time of day ('HH:MM') is after the scheduled time; otherwise pending.
+ */
+export function doseStatus(record: AdherenceRecord | undefined, scheduledTime: string, nowTime: string): DoseStatus {
+  if (record?.status === 'taken') return 'taken';
+  return nowTime > scheduledTime ? 'overdue' : 'pending';
+}
+
+export interface AdherenceStats {
+  taken: number;
+  /** Records that count: every status but 'pending'. */
+  total: number;
+  /** Rounded percentage, or null when nothing counts (no NaN: spec §9 shows no guard). */
+  percent: number | null;
+}
+
+/** Spec §4 Adherence statistics and §9: pending excluded; taken / non-pending, rounded. */
+export function adherenceStats(records: readonly Pick<AdherenceRecord, 'status'>[]): AdherenceStats {
+  const counted = records.filter((record) => record.status !== 'pending');
+  const taken = counted.filter((record) => record.status === 'taken').length;
+  return { taken, total: counted.length, percent: counted.length ? Math.round((taken / counted.length) * 100) : null };
+}
+
+/** Home's progress (spec §2, §9): taken of today's scheduled doses; 0 when none (no NaN). */
+export function progressPercent(taken: number, total: number): number {
+  return total > 0 ? Math.round((taken / total) * 100) : 0;
+}
+
+export type PillsBand = 'red' | 'orange' | 'green';
+
+/** Spec §9: under 7 red, under 14 orange, otherwise green; the alert icon shows under 14. */
+export function pillsBand(pillsRemaining: number): { band: PillsBand; alert: boolean } {
+  const band: PillsBand = pillsRemaining < 7 ? 'red' : pillsRemaining < 14 ? 'orange' : 'green';
+  return { band, alert: pillsRemaining < 14 };
+}
+
+/** The card's schedule line (spec §2 Medications): 'Daily at t1, t2', or the frequency text. */
+export function scheduleLine(schedule: Medication['schedule']): string {
+  if (schedule.frequency === 'daily') return `Daily at ${schedule.times.join(', ')}`;
+  if (schedule.frequency === 'weekly') {
+    const names = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+    const days = weeklyDays(schedule)
+      .map((iso) => names[iso - 1])
+      .join(', ');
+    return `Weekly on ${days} at ${schedule.times.join(', ')}`;
+  }
+  return schedule.frequency;
+}

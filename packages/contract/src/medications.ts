@@ -1,0 +1,162 @@
+/**
+ * Medication and adherence payloads (spec §3 Medication, Adherence record; §5; §7).
+ */
+import { z } from 'zod';
+import { calendarDateSchema, timeOfDaySchema } from './common.ts';
+
+/** Form options (spec §3). */
+export const MEDICATION_FORMS = ['Tablet', 'Capsule', 'Liquid', 'Injection', 'Inhaler', 'Drops'] as const;
+
+/** Colour tags with their names (spec §3). */
+export const COLOR_TAGS = [
+  { hex: '#FF6B6B', name: 'Red' },
+  { hex: '#4ECDC4', name: 'Teal' },
+  { hex: '#FFD93D', name: 'Yellow' },
+  { hex: '#95E1D3', name: 'Mint' },
+  { hex: '#A8E6CF', name: 'Green' },
+  { hex: '#C7CEEA', name: 'Purple' },
+  { hex: '#FFA07A', name: 'Orange' },
+] as const;
+const COLOR_HEXES = COLOR_TAGS.map((tag) => tag.hex) as [string, ...string[]];
+
+/** 'When to Take' (spec §3). */
+export const WHEN_TO_TAKE = ['Before food', 'After food', 'Along with food'] as const;
+
+/** Frequencies (spec §3): daily and weekly have reminder times; as-needed has none. */
+export const FREQUENCIES = ['daily', 'weekly', 'as-needed'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+/** ISO weekdays, 1 = Monday … 7 = Sunday. */
+export const WEEKDAYS = [
+  { iso: 1, short: 'Mon' },
+  { iso: 2, short: 'Tue' },
+  { iso: 3, short: 'Wed' },
+  { iso: 4, short: 'Thu' },
+  { iso: 5, short: 'Fri' },
+  { iso: 6, short: 'Sat' },
+  { iso: 7, short: 'Sun' },
+] as const;
+
+/** Defaults (spec §3 and §9): first reminder 09:00, an added one 12:00, 30 pills, threshold 7. */
+export const MEDICATION_DEFAULTS = {
+  form: 'Tablet',
+  color: '#FF6B6B',
+  frequency: 'daily',
+  firstTime: '09:00',
+  addedTime: '12:00',
+  pillsRemaining: 30,
+  threshold: 7,
+} as const;
+
+/** Most doses a schedule may hold in one day. */
+export const MAX_TIMES_PER_DAY = 12;
+
+export const scheduleSchema = z
+  .object({
+    frequency: z.enum(FREQUENCIES, { error: 'must be daily, weekly or as-needed' }),
+    times: z.array(timeOfDaySchema).max(MAX_TIMES_PER_DAY, { error: `at most ${MAX_TIMES_PER_DAY} times` }),
+    /** Weekly only: ISO weekdays; empty or absent means the start date's weekday. */
+    weekdays: z
+      .array(z.int().min(1, { error: 'must be 1 (Mon) to 7 (Sun)' }).max(7, { error: 'must be 1 (Mon) to 7 (Sun)' }))
+      .max(7)
+      .optional(),
+    start_date: calendarDateSchema,
+    /** The spec always sends null: courses without an end. */
+    end_date: z.null({ error: 'must be null' }).optional(),
+  })
+  .superRefine((schedule, ctx) => {
+    if (schedule.frequency !== 'as-needed' && schedule.times.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['times'], message: 'needs at least one reminder time' });
+    }
+    if (new Set(schedule.times).size !== schedule.times.length) {
+      ctx.addIssue({ code: 'custom', path: ['times'], message: 'must not repeat a time' });
+    }
+    if (schedule.weekdays && new Set(schedule.weekdays).size !== schedule.weekdays.length) {
+      ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'must not repeat a day' });
+    }
+  });
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+export const refillReminderSchema = z.object({
+  enabled: z.boolean({ error: 'must be true or false' }),
+  pills_remaining: z.int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(100_000),
+  threshold: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be 1 or more' }).max(100_000),
+});
+export type RefillReminder = z.infer<typeof refillReminderSchema>;
+
+/** POST /api/medications and PUT /api/medications/{id} (spec §7 "medication payload"). */
+export const medicationInputSchema = z.object({
+  name: z.string().trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
+  dosage: z.string().trim().min(1, { error: 'is required' }).max(50, { error: 'must be at most 50 characters' }),
+  form: z.enum(MEDICATION_FORMS, { error: `must be one of ${MEDICATION_FORMS.join(', ')}` }),
+  instructions: z.string().trim().max(500, { error: 'must be at most 500 characters' }).default(''),
+  color: z.enum(COLOR_HEXES, { error: 'must be one of the colour tags' }),
+  when_to_take: z
+    .enum(WHEN_TO_TAKE, { error: `must be one of ${WHEN_TO_TAKE.join(', ')}` })
+    .nullable()
+    .optional(),
+  schedule: scheduleSchema,
+  refill_reminder: refillReminderSchema,
+});
+export type MedicationInput = z.input<typeof medicationInputSchema>;
+
+export const medicationSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  dosage: z.string(),
+  form: z.string(),
+  instructions: z.string(),
+  color: z.string(),
+  when_to_take: z.string().nullable(),
+  schedule: z.object({
+    frequency: z.enum(FREQUENCIES),
+    times: z.array(z.string()),
+    weekdays: z.array(z.int()),
+    start_date: z.string(),
+    end_date: z.null(),
+  }),
+  refill_reminder: refillReminderSchema,
+});
+export type Medication = z.infer<typeof medicationSchema>;
+
+/**
+ * Adherence statuses. 'taken' and 'pending' are the spec's (§3); 'skipped' and 'missed'
+ * count as scheduled but not taken in the statistics (§4).
+ */
+export const ADHERENCE_STATUSES = ['taken', 'pending', 'skipped', 'missed'] as const;
+export type AdherenceStatus = (typeof ADHERENCE_STATUSES)[number];
+
+const statusSchema = z.enum(ADHERENCE_STATUSES, { error: `must be one of ${ADHERENCE_STATUSES.join(', ')}` });
+
+/** POST /api/adherence: one dose, keyed by (medication, date, scheduled_time). */
+export const adherenceInputSchema = z.object({
+  medication_id: z.uuid({ error: 'must be a medication id' }),
+  scheduled_time: timeOfDaySchema,
+  taken_time: timeOfDaySchema.nullable().optional(),
+  date: calendarDateSchema,
+  status: statusSchema,
+});
+export type AdherenceInput = z.infer<typeof adherenceInputSchema>;
+
+/** PUT /api/adherence/{id}: query only, no body (spec §7). */
+export const adherenceUpdateQuerySchema = z.object({
+  status: statusSchema,
+  taken_time: timeOfDaySchema.optional(),
+});
+
+export const dateRangeQuerySchema = z
+  .object({ start_date: calendarDateSchema.optional(), end_date: calendarDateSchema.optional() })
+  .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
+    error: 'start_date must not be after end_date',
+    path: ['start_date'],
+  });
+
+export const adherenceRecordSchema = z.object({
+  id: z.uuid(),
+  medication_id: z.uuid(),
+  scheduled_time: z.string(),
+  taken_time: z.string().nullable(),
+  date: z.string(),
+  status: z.enum(ADHERENCE_STATUSES),
+});
+export type AdherenceRecord = z.infer<typeof adherenceRecordSchema>;
