@@ -4,6 +4,7 @@
  * `createTestApp` on PostgreSQL gets a database of its own, dropped at close.
  */
 import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
@@ -105,7 +106,7 @@ export interface SignedInUser {
     url: string;
     payload?: unknown;
     headers?: Record<string, string>;
-  }): ReturnType<App['inject']>;
+  }): Promise<LightMyRequestResponse>;
 }
 
 /** Signs in through the local sign-in form and the one-time code, like the browser does. */
