@@ -29,7 +29,12 @@ test('a new user signs in, completes the profile, finds Home, edits the profile 
 
   await expect(page.getByRole('heading', { name: 'Hi Asha!' })).toBeVisible();
   const today = await page.evaluate(() =>
-    new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'short', day: 'numeric', timeZone: 'Asia/Kolkata' }).format(new Date()),
+    new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'Asia/Kolkata',
+    }).format(new Date()),
   );
   await expect(page.getByText(today)).toBeVisible();
   await expect(page.getByText('No medications scheduled')).toBeVisible();
@@ -109,7 +114,15 @@ test('redirects and coming-soon pages', async ({ page }) => {
   await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible();
   await page.goto('/privacy-policy');
   await expect(page.getByText('Last updated: January 20, 2025')).toBeVisible();
-  for (const section of ['Information We Collect', 'How We Use Your Information', 'Data Security', 'HIPAA Compliance', 'Data Sharing', 'Your Rights', 'Contact Us']) {
+  for (const section of [
+    'Information We Collect',
+    'How We Use Your Information',
+    'Data Security',
+    'HIPAA Compliance',
+    'Data Sharing',
+    'Your Rights',
+    'Contact Us',
+  ]) {
     await expect(page.getByRole('heading', { name: new RegExp(section) })).toBeVisible();
   }
   await page.goto('/chat');

@@ -49,6 +49,12 @@ export default defineConfig({
     url: `http://localhost:${PORT}/auth/login`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+    },
   },
 });
