@@ -1,9 +1,122 @@
+/**
+ * Add Medication and Edit Medication (spec §2, §4 Medication form, §8). Edit mode loads the
+ * whole list and picks the route's id; a missing one goes back to /medications.
+ */
+import { localDate } from '@diacare/contract/dates';
+import { MEDICATION_DEFAULTS, type Medication, type MedicationInput } from '@diacare/contract/medications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { Page, PageHeader } from '../../components/layout/page';
+import { toast } from '../../components/ui/toast';
+import { getMedicationsQueryOptions, useSaveMedication } from '../../features/medications/api/medications';
+import { MedicationForm } from '../../features/medications/components/medication-form';
+import { useAuth } from '../../lib/auth/auth-provider';
+
+/** Spec §3: defaults for a new medication. */
+function newMedicationValues(today: string): MedicationInput {
+  return {
+    name: '',
+    dosage: '',
+    form: MEDICATION_DEFAULTS.form,
+    color: MEDICATION_DEFAULTS.color,
+    instructions: '',
+    when_to_take: null,
+    schedule: {
+      frequency: 'daily',
+      times: [MEDICATION_DEFAULTS.firstTime],
+      weekdays: [],
+      start_date: today,
+      end_date: null,
+    },
+    refill_reminder: {
+      enabled: true,
+      pills_remaining: MEDICATION_DEFAULTS.pillsRemaining,
+      threshold: MEDICATION_DEFAULTS.threshold,
+    },
+  };
+}
+
+/** Spec §3: on loading for edit, missing fields fall back (refill off when missing). */
+function editValues(medication: Medication, today: string): MedicationInput {
+  const schedule = medication.schedule;
+  const refill = medication.refill_reminder;
+  return {
+    name: medication.name,
+    dosage: medication.dosage,
+    form: (medication.form || MEDICATION_DEFAULTS.form) as MedicationInput['form'],
+    color: medication.color || MEDICATION_DEFAULTS.color,
+    instructions: medication.instructions ?? '',
+    when_to_take: (medication.when_to_take ?? null) as MedicationInput['when_to_take'],
+    schedule: {
+      frequency: schedule?.frequency ?? 'daily',
+      times: schedule?.times?.length ? schedule.times : [MEDICATION_DEFAULTS.firstTime],
+      weekdays: schedule?.weekdays ?? [],
+      start_date: schedule?.start_date || today,
+      end_date: null,
+    },
+    refill_reminder: {
+      enabled: refill?.enabled ?? false,
+      pills_remaining: refill?.pills_remaining ?? MEDICATION_DEFAULTS.pillsRemaining,
+      threshold: refill?.threshold ?? MEDICATION_DEFAULTS.threshold,
+    },
+  };
+}
 
 export function Component() {
+  const { id } = useParams();
+  const editing = Boolean(id);
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const today = localDate(new Date(), user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const medications = useQuery({ ...getMedicationsQueryOptions(), enabled: editing, refetchOnWindowFocus: false });
+  const save = useSaveMedication(id);
+  const medication = editing ? medications.data?.find((m) => m.id === id) : undefined;
+  const notFound = editing && medications.isSuccess && !medication;
+
+  useEffect(() => {
+    if (notFound) {
+      toast({ title: 'Error', description: 'Medication not found', variant: 'destructive' });
+      navigate('/medications', { replace: true });
+    } else if (editing && medications.isError) {
+      toast({ title: 'Error', description: 'Failed to load medication data', variant: 'destructive' });
+    }
+  }, [notFound, editing, medications.isError, navigate]);
+
+  const onSubmit = async (values: MedicationInput) => {
+    try {
+      await save.mutateAsync(values);
+      toast({
+        title: 'Success!',
+        description: editing ? 'Medication updated successfully' : 'Medication added successfully',
+      });
+      navigate('/medications');
+    } catch {
+      toast({
+        title: 'Error',
+        description: editing
+          ? 'Failed to update medication. Please try again.'
+          : 'Failed to add medication. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
   return (
     <Page>
-      <PageHeader title="Add Medication" backTo="/home" />
+      <PageHeader title={editing ? 'Edit Medication' : 'Add Medication'} backTo="/medications" />
+      {editing && !medication ? (
+        <p className="py-8 text-center text-slate-500">
+          {medications.isError ? 'Failed to load medication data' : 'Loading...'}
+        </p>
+      ) : (
+        <MedicationForm
+          key={medication?.id ?? 'new'}
+          editing={editing}
+          defaultValues={medication ? editValues(medication, today) : newMedicationValues(today)}
+          onSubmit={onSubmit}
+        />
+      )}
     </Page>
   );
 }
