@@ -14,6 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { medicationsRoutes } from './modules/medications/medications.routes.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(usersRoutes, options);
   await app.register(configRoutes, options);
   await app.register(medicationsRoutes, options);
+  await app.register(appointmentsRoutes, options);
 
   const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;
   const servesWebApp = await registerWebApp(app, webDistDir);

@@ -43,3 +43,13 @@ export function formatShortDate(date: string): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return format(new Date(year, month - 1, day, 12), 'MMM d');
 }
+
+/**
+ * The instant at which the wall-clock `date` 'HH:MM' `time` happens in `zone`.
+ * A time skipped by a spring-forward change maps to the instant after the gap.
+ */
+export function zonedInstant(date: string, time: string, zone: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return new Date(new TZDate(year, month - 1, day, hour, minute, zone).getTime());
+}

@@ -5,3 +5,4 @@
  */
 export * from './schema/auth.ts';
 export * from './schema/medications.ts';
+export * from './schema/appointments.ts';

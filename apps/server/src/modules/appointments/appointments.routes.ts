@@ -1,0 +1,73 @@
+/** /api/appointments (spec §7) and PATCH /api/appointments/{id} (issue 5: cancel or mark done). */
+import { appointmentInputSchema, appointmentSchema, appointmentStatusSchema } from '@diacare/contract/appointments';
+import { errorSchema, idParamsSchema } from '@diacare/contract/common';
+import { localDate, zonedInstant } from '@diacare/contract/dates';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest, notFound } from '../../plugins/errors.ts';
+import { currentUser } from '../../plugins/session.ts';
+import type { AppDeps } from '../../types.ts';
+import { createAppointmentRepository } from './appointment.repository.ts';
+
+export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const repository = createAppointmentRepository(deps.db);
+
+  app.get(
+    '/api/appointments',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary: 'The user’s appointments, soonest first',
+        response: { 200: z.array(appointmentSchema) },
+      },
+    },
+    async (request) => repository.list(currentUser(request).id),
+  );
+
+  app.post(
+    '/api/appointments',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary: 'Book a doctor visit or a lab test',
+        body: appointmentInputSchema,
+        response: { 201: appointmentSchema, 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const body = request.body;
+      // Spec §5: the date may not be earlier than today — today in the user's zone.
+      if (body.date < localDate(deps.clock(), user.timezone)) throw badRequest('date: must be today or later');
+      const appointment = await repository.create(user.id, {
+        type: body.type,
+        title: body.title,
+        doctor: body.type === 'doctor' && body.doctor ? body.doctor : null,
+        location: body.location,
+        date: body.date,
+        time: body.time,
+        notes: body.notes,
+        starts_at: zonedInstant(body.date, body.time, user.timezone),
+      });
+      return reply.code(201).send(appointment);
+    },
+  );
+
+  app.patch(
+    '/api/appointments/:id',
+    {
+      schema: {
+        tags: ['appointments'],
+        summary: 'Cancel an appointment, mark it done, or restore it',
+        params: idParamsSchema,
+        body: appointmentStatusSchema,
+        response: { 200: appointmentSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const appointment = await repository.setStatus(currentUser(request).id, request.params.id, request.body.status);
+      if (!appointment) throw notFound('Appointment not found');
+      return appointment;
+    },
+  );
+};

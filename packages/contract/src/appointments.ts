@@ -1,0 +1,54 @@
+/** Appointment payloads (spec §3 Appointment, §5 Booking, §7 /api/appointments). */
+import { z } from 'zod';
+import { calendarDateSchema, timeOfDaySchema } from './common.ts';
+
+export const APPOINTMENT_TYPES = ['doctor', 'lab'] as const;
+export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
+
+/** 'upcoming' at creation (spec §3); people can cancel or mark a visit done (issue 5). */
+export const APPOINTMENT_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+
+/** Spec §9: Home shows at most 2 upcoming appointments. */
+export const HOME_UPCOMING_LIMIT = 2;
+export const NOTES_MAX_LENGTH = 1000;
+
+/**
+ * POST /api/appointments. `doctor` belongs to doctor visits only: for a lab test it is
+ * dropped (spec §5: "sent only for doctor type"). The date must not be before today in
+ * the user's zone; the server checks that, since it knows the zone.
+ */
+export const appointmentInputSchema = z.object({
+  type: z.enum(APPOINTMENT_TYPES, { error: 'must be doctor or lab' }),
+  title: z.string().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
+  doctor: z.string().trim().max(100, { error: 'must be at most 100 characters' }).nullable().optional(),
+  location: z.string().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
+  date: calendarDateSchema,
+  time: timeOfDaySchema,
+  notes: z
+    .string()
+    .max(NOTES_MAX_LENGTH, { error: `must be at most ${NOTES_MAX_LENGTH} characters` })
+    .default(''),
+  status: z.literal('upcoming', { error: "must be 'upcoming' when booking" }).optional(),
+});
+export type AppointmentInput = z.input<typeof appointmentInputSchema>;
+
+/** PATCH /api/appointments/{id}: cancel, mark done, or restore. */
+export const appointmentStatusSchema = z.object({
+  status: z.enum(APPOINTMENT_STATUSES, { error: `must be one of ${APPOINTMENT_STATUSES.join(', ')}` }),
+});
+
+export const appointmentSchema = z.object({
+  id: z.uuid(),
+  type: z.enum(APPOINTMENT_TYPES),
+  title: z.string(),
+  doctor: z.string().nullable(),
+  location: z.string(),
+  date: z.string(),
+  time: z.string(),
+  notes: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  /** The visit's instant (ISO 8601), from its date and time in the user's zone. */
+  starts_at: z.string(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;
