@@ -1,9 +1,68 @@
+/**
+ * Booking (spec §2 Booking, §4 Booking, §8): the type comes from navigation state (Home's
+ * quick actions), else 'doctor'. Success goes to /home. Below the form, the user's
+ * appointments: 'View All' on Home lands here at #appointments.
+ */
+import type { AppointmentType } from '@diacare/contract/appointments';
+import { localDate } from '@diacare/contract/dates';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { Page, PageHeader } from '../../components/layout/page';
+import { toast } from '../../components/ui/toast';
+import { useBookAppointment } from '../../features/appointments/api/appointments';
+import { AppointmentList } from '../../features/appointments/components/appointment-list';
+import { BookingForm, type BookingValues } from '../../features/appointments/components/booking-form';
+import { useAuth } from '../../lib/auth/auth-provider';
+import { useNow } from '../../lib/use-now';
 
 export function Component() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user } = useAuth();
+  const now = useNow();
+  const initialType: AppointmentType = (location.state as { type?: string } | null)?.type === 'lab' ? 'lab' : 'doctor';
+  const [type, setType] = useState<AppointmentType>(initialType);
+  const book = useBookAppointment();
+  const today = localDate(now, user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+
+  useEffect(() => {
+    if (location.hash === '#appointments') document.getElementById('appointments')?.scrollIntoView();
+  }, [location.hash]);
+
+  const submit = async (values: BookingValues) => {
+    try {
+      await book.mutateAsync({
+        type: values.type,
+        title: values.title,
+        ...(values.type === 'doctor' && values.doctor.trim() ? { doctor: values.doctor } : {}),
+        location: values.location,
+        date: values.date,
+        time: values.time,
+        notes: values.notes,
+        status: 'upcoming',
+      });
+      toast({
+        title: 'Success!',
+        description:
+          values.type === 'doctor' ? 'Doctor appointment booked successfully' : 'Lab appointment booked successfully',
+      });
+      navigate('/home');
+    } catch {
+      toast({ title: 'Error', description: 'Failed to book appointment. Please try again.', variant: 'destructive' });
+    }
+  };
+
   return (
     <Page>
-      <PageHeader title="Book Doctor" backTo="/home" />
+      <PageHeader title={type === 'doctor' ? 'Book Doctor' : 'Book Lab Test'} backTo="/home" />
+      <BookingForm
+        initialType={initialType}
+        today={today}
+        busy={book.isPending}
+        onTypeChange={setType}
+        onSubmit={(v) => void submit(v)}
+      />
+      <AppointmentList now={now} />
     </Page>
   );
 }

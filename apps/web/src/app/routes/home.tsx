@@ -6,7 +6,7 @@ import { useNow } from '../../lib/use-now';
 import { Page } from '../../components/layout/page';
 import { HomeHeader } from '../../features/home/components/home-header';
 import { QuickActions } from '../../features/home/components/quick-actions';
-import { TodaysDoses } from '../../features/medications/components/todays-doses';
+import { MedicationProgress, TodaysDoses } from '../../features/medications/components/todays-doses';
 import { UpcomingAppointments } from '../../features/appointments/components/upcoming-appointments';
 
 export function Component() {
@@ -14,9 +14,10 @@ export function Component() {
   return (
     <Page withNav>
       <HomeHeader now={now} />
-      <TodaysDoses now={now} />
+      <MedicationProgress now={now} />
       <QuickActions />
-      <UpcomingAppointments />
+      <UpcomingAppointments now={now} />
+      <TodaysDoses now={now} />
     </Page>
   );
 }

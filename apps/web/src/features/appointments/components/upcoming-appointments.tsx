@@ -1,8 +1,15 @@
-/** Home's 'Upcoming' section (spec §2 Home). Filled by the appointments feature (issue 5). */
+/** Home's 'Upcoming' (spec §2 Home, §9): at most 2 upcoming appointments, soonest first. */
+import { HOME_UPCOMING_LIMIT } from '@diacare/contract/appointments';
+import { upcomingAppointments } from '@diacare/contract/appointment-rules';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
+import { getAppointmentsQueryOptions } from '../api/appointments';
+import { AppointmentItem } from './appointment-item';
 
-export function UpcomingAppointments() {
+export function UpcomingAppointments({ now }: { now: Date }) {
+  const appointments = useQuery(getAppointmentsQueryOptions());
+  const upcoming = upcomingAppointments(appointments.data ?? [], now, HOME_UPCOMING_LIMIT);
   return (
     <section aria-labelledby="upcoming-heading" className="mb-6">
       <div className="mb-3 flex items-center justify-between">
@@ -13,7 +20,19 @@ export function UpcomingAppointments() {
           View All
         </Link>
       </div>
-      <Card className="py-6 text-center text-slate-600">No upcoming appointments</Card>
+      {upcoming.length === 0 ? (
+        <Card className="py-6 text-center text-slate-600">
+          {appointments.isPending ? 'Loading...' : 'No upcoming appointments'}
+        </Card>
+      ) : (
+        <ul className="space-y-2" aria-label="Upcoming appointments">
+          {upcoming.map((appointment) => (
+            <li key={appointment.id}>
+              <AppointmentItem appointment={appointment} />
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

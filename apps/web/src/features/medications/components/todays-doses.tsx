@@ -20,7 +20,8 @@ function browserZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-export function TodaysDoses({ now }: { now: Date }) {
+/** Today's doses in the user's zone, their records, and the Take action (shared by the progress bar and the list). */
+function useTodaysDoses(now: Date) {
   const { user } = useAuth();
   const zone = user?.timezone ?? browserZone();
   const today = localDate(now, zone);
@@ -57,6 +58,37 @@ export function TodaysDoses({ now }: { now: Date }) {
   const loggedToday = (medicationId: string) =>
     (adherence.data ?? []).filter((r) => r.medication_id === medicationId && r.date === today && r.status === 'taken');
 
+  return { medications, doses, records, asNeeded, taken, percent, today, nowTime, zone, take, loggedToday, recordDose };
+}
+
+/** Home's progress bar (spec §2 Home, §9): 'taken/total' of today's doses; 0/0 shows no NaN. */
+export function MedicationProgress({ now }: { now: Date }) {
+  const { doses, taken, percent } = useTodaysDoses(now);
+  return (
+    <Card className="mb-6">
+      <div className="mb-2 flex items-center justify-between text-sm">
+        <span className="font-medium text-slate-700">Today's medication progress</span>
+        <span className="font-bold" data-testid="dose-progress">
+          {taken}/{doses.length}
+        </span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Doses taken today"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2.5 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+    </Card>
+  );
+}
+
+export function TodaysDoses({ now }: { now: Date }) {
+  const { medications, doses, records, asNeeded, today, nowTime, zone, take, loggedToday, recordDose } =
+    useTodaysDoses(now);
   return (
     <section aria-labelledby="medications-heading" className="mb-6">
       <div className="mb-3 flex items-center justify-between">
@@ -67,25 +99,6 @@ export function TodaysDoses({ now }: { now: Date }) {
           Manage
         </Link>
       </div>
-
-      <Card className="mb-3">
-        <div className="mb-2 flex items-center justify-between text-sm">
-          <span className="font-medium text-slate-700">Today's progress</span>
-          <span className="font-bold" data-testid="dose-progress">
-            {taken}/{doses.length}
-          </span>
-        </div>
-        <div
-          role="progressbar"
-          aria-label="Doses taken today"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="h-2.5 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-        </div>
-      </Card>
 
       {medications.isPending ? (
         <p className="py-6 text-center text-slate-500">Loading medications...</p>

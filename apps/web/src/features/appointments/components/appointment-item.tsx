@@ -1,0 +1,42 @@
+/** One appointment: doctor or lab icon, title, doctor or location, date and time (spec §2 Home). */
+import type { Appointment } from '@diacare/contract/appointments';
+import { formatShortDate } from '@diacare/contract/dates';
+import { FlaskConical, Stethoscope } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../../lib/utils';
+
+export function AppointmentItem({
+  appointment,
+  children,
+  muted,
+}: {
+  appointment: Appointment;
+  children?: ReactNode;
+  muted?: boolean;
+}) {
+  const doctor = appointment.type === 'doctor';
+  const Icon = doctor ? Stethoscope : FlaskConical;
+  return (
+    <div
+      className={cn('flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3', muted && 'opacity-75')}
+    >
+      <span
+        className={cn(
+          'flex h-10 w-10 shrink-0 items-center justify-center rounded-full',
+          doctor ? 'bg-blue-100 text-blue-700' : 'bg-purple-100 text-purple-700',
+        )}
+      >
+        <Icon className="h-5 w-5" aria-label={doctor ? 'Doctor visit' : 'Lab test'} />
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold">{appointment.title}</p>
+        <p className="truncate text-sm text-slate-600">{appointment.doctor || appointment.location}</p>
+        <p className="text-xs text-slate-500">
+          {formatShortDate(appointment.date)} · {appointment.time}
+          {appointment.status !== 'upcoming' ? ` · ${appointment.status === 'cancelled' ? 'Cancelled' : 'Done'}` : ''}
+        </p>
+      </div>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+/**
+ * The booking form (spec §2 Booking, §5 Booking, §8): type switch, Reason for Visit or Test
+ * Name, Doctor Name (doctor only), location, date (not before today), time and notes.
+ */
+import { NOTES_MAX_LENGTH, type AppointmentType } from '@diacare/contract/appointments';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
+import { cn } from '../../../lib/utils';
+
+export interface BookingValues {
+  type: AppointmentType;
+  title: string;
+  doctor: string;
+  location: string;
+  date: string;
+  time: string;
+  notes: string;
+}
+
+type Errors = Partial<Record<'title' | 'location' | 'date' | 'time', string>>;
+
+/** Spec §5: Title/Test Name, Location, Date and Time are required; the date is today or later. */
+function validate(values: BookingValues, today: string): Errors {
+  const errors: Errors = {};
+  const titleLabel = values.type === 'doctor' ? 'Reason for Visit' : 'Test Name';
+  if (!values.title.trim()) errors.title = `${titleLabel} is required`;
+  if (!values.location.trim()) errors.location = 'Location is required';
+  if (!values.date) errors.date = 'Date is required';
+  else if (values.date < today) errors.date = 'Date cannot be in the past';
+  if (!values.time) errors.time = 'Time is required';
+  return errors;
+}
+
+export function BookingForm({
+  initialType,
+  today,
+  busy,
+  onTypeChange,
+  onSubmit,
+}: {
+  initialType: AppointmentType;
+  today: string;
+  busy: boolean;
+  onTypeChange: (type: AppointmentType) => void;
+  onSubmit: (values: BookingValues) => void;
+}) {
+  const [values, setValues] = useState<BookingValues>({
+    type: initialType,
+    title: '',
+    doctor: '',
+    location: '',
+    date: '',
+    time: '',
+    notes: '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (field: keyof BookingValues) => (event: { target: { value: string } }) =>
+    setValues((old) => ({ ...old, [field]: event.target.value }));
+  const doctor = values.type === 'doctor';
+
+  const chooseType = (type: AppointmentType) => {
+    setValues((old) => ({ ...old, type }));
+    onTypeChange(type);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values, today);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSubmit(values);
+  };
+
+  const invalid = (field: keyof Errors) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${field}-error` } : {};
+
+  return (
+    <Card>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div role="radiogroup" aria-labelledby="type-label">
+          <p id="type-label" className="mb-1.5 text-sm font-medium text-slate-700">
+            Appointment Type
+          </p>
+          <div className="grid grid-cols-2 gap-2">
+            {(
+              [
+                ['doctor', 'Doctor Consultation'],
+                ['lab', 'Lab Test'],
+              ] as const
+            ).map(([type, label]) => (
+              <button
+                key={type}
+                type="button"
+                role="radio"
+                aria-checked={values.type === type}
+                onClick={() => chooseType(type)}
+                className={cn(
+                  'h-11 rounded-xl border text-sm font-semibold',
+                  values.type === type
+                    ? 'border-primary bg-primary-light text-primary-dark'
+                    : 'border-slate-300 bg-white text-slate-700',
+                )}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div>
+          <Label htmlFor="title">{doctor ? 'Reason for Visit *' : 'Test Name *'}</Label>
+          <Input
+            id="title"
+            value={values.title}
+            onChange={set('title')}
+            placeholder={doctor ? 'e.g. Diabetes follow-up' : 'e.g. HbA1c'}
+            {...invalid('title')}
+          />
+          <FieldError id="title-error" message={errors.title} />
+        </div>
+        {doctor ? (
+          <div>
+            <Label htmlFor="doctor">Doctor Name</Label>
+            <Input id="doctor" value={values.doctor} onChange={set('doctor')} placeholder="e.g. Dr. Sharma" />
+          </div>
+        ) : null}
+        <div>
+          <Label htmlFor="location">{doctor ? 'Clinic/Hospital *' : 'Lab Location *'}</Label>
+          <Input id="location" value={values.location} onChange={set('location')} {...invalid('location')} />
+          <FieldError id="location-error" message={errors.location} />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <Label htmlFor="date">Date *</Label>
+            <Input id="date" type="date" min={today} value={values.date} onChange={set('date')} {...invalid('date')} />
+            <FieldError id="date-error" message={errors.date} />
+          </div>
+          <div>
+            <Label htmlFor="time">Time *</Label>
+            <Input id="time" type="time" value={values.time} onChange={set('time')} {...invalid('time')} />
+            <FieldError id="time-error" message={errors.time} />
+          </div>
+        </div>
+        <div>
+          <Label htmlFor="notes">Additional Notes</Label>
+          <Textarea id="notes" rows={3} maxLength={NOTES_MAX_LENGTH} value={values.notes} onChange={set('notes')} />
+        </div>
+        <div className="grid grid-cols-[1fr_2fr] gap-3">
+          <Link to="/home" className={buttonClasses('outline')}>
+            Cancel
+          </Link>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Booking...' : 'Book Appointment'}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
