@@ -4,6 +4,12 @@
  */
 import { z } from 'zod';
 
+// A missing field reads 'is required' rather than zod's "expected string, received undefined":
+// every 400 detail is '<field>: <message>' (design.md §API conventions).
+z.config({
+  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
+});
+
 /** Error body of every non-2xx API response: a sentence a person can read. */
 export const errorSchema = z.object({ detail: z.string() });
 export type ApiError = z.infer<typeof errorSchema>;
