@@ -147,7 +147,7 @@ export const adherenceUpdateQuerySchema = z.object({
 export const dateRangeQuerySchema = z
   .object({ start_date: calendarDateSchema.optional(), end_date: calendarDateSchema.optional() })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    error: 'start_date must not be after end_date',
+    error: 'must not be after end_date',
     path: ['start_date'],
   });
 

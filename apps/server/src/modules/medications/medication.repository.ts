@@ -66,7 +66,7 @@ function toColumns(values: MedicationValues) {
     color: values.color,
     when_to_take: values.when_to_take ?? null,
     frequency: schedule.frequency,
-    times: schedule.frequency === 'as-needed' ? [] : schedule.times,
+    times: schedule.frequency === 'as-needed' ? [] : [...schedule.times].sort(),
     weekdays: schedule.frequency === 'weekly' ? [...(schedule.weekdays ?? [])].sort() : [],
     start_date: schedule.start_date,
     end_date: null,
