@@ -6,8 +6,8 @@
  * 02:00 on 8 March 2026 to 02:00 on 1 November 2026.
  */
 import { describe, expect, it } from 'vitest';
-import { isUpcoming, pastAppointments, upcomingAppointments } from './appointment-rules.ts';
-import { HOME_UPCOMING_LIMIT, type Appointment } from './appointments.ts';
+import { HOME_UPCOMING_LIMIT, isUpcoming, pastAppointments, upcomingAppointments } from './appointment-rules.ts';
+import type { Appointment } from './appointments.ts';
 import { zonedInstant } from './dates.ts';
 
 const NOW = new Date('2026-11-20T20:00:00.000Z');

@@ -1,6 +1,9 @@
 /** Which appointments are upcoming (spec §2 Home 'Upcoming'; issue 5). Free of zod. */
 import type { Appointment } from './appointments.ts';
 
+/** Spec §9: Home shows at most 2 upcoming appointments. */
+export const HOME_UPCOMING_LIMIT = 2;
+
 /** Upcoming = status 'upcoming' and its time not yet passed. */
 export function isUpcoming(appointment: Appointment, now: Date): boolean {
   return appointment.status === 'upcoming' && new Date(appointment.starts_at).getTime() > now.getTime();

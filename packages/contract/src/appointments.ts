@@ -9,8 +9,6 @@ export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 export const APPOINTMENT_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-/** Spec §9: Home shows at most 2 upcoming appointments. */
-export const HOME_UPCOMING_LIMIT = 2;
 export const NOTES_MAX_LENGTH = 1000;
 
 /**

@@ -1,6 +1,5 @@
 /** Home's 'Upcoming' (spec §2 Home, §9): at most 2 upcoming appointments, soonest first. */
-import { HOME_UPCOMING_LIMIT } from '@diacare/contract/appointments';
-import { upcomingAppointments } from '@diacare/contract/appointment-rules';
+import { HOME_UPCOMING_LIMIT, upcomingAppointments } from '@diacare/contract/appointment-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
