@@ -12,18 +12,18 @@ import { toast } from '../../components/ui/toast';
 import { useBookAppointment } from '../../features/appointments/api/appointments';
 import { AppointmentList } from '../../features/appointments/components/appointment-list';
 import { BookingForm, type BookingValues } from '../../features/appointments/components/booking-form';
-import { useAuth } from '../../lib/auth/auth-provider';
+import { useUserZone } from '../../lib/auth/auth-provider';
 import { useNow } from '../../lib/use-now';
 
 export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
-  const { user } = useAuth();
+  const zone = useUserZone();
   const now = useNow();
   const initialType: AppointmentType = (location.state as { type?: string } | null)?.type === 'lab' ? 'lab' : 'doctor';
   const [type, setType] = useState<AppointmentType>(initialType);
   const book = useBookAppointment();
-  const today = localDate(now, user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const today = localDate(now, zone);
 
   useEffect(() => {
     if (location.hash === '#appointments') document.getElementById('appointments')?.scrollIntoView();

@@ -11,7 +11,7 @@ import { Page, PageHeader } from '../../components/layout/page';
 import { toast } from '../../components/ui/toast';
 import { getMedicationsQueryOptions, useSaveMedication } from '../../features/medications/api/medications';
 import { MedicationForm } from '../../features/medications/components/medication-form';
-import { useAuth } from '../../lib/auth/auth-provider';
+import { useUserZone } from '../../lib/auth/auth-provider';
 
 /** Spec §3: defaults for a new medication. */
 function newMedicationValues(today: string): MedicationInput {
@@ -67,8 +67,8 @@ export function Component() {
   const { id } = useParams();
   const editing = Boolean(id);
   const navigate = useNavigate();
-  const { user } = useAuth();
-  const today = localDate(new Date(), user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const zone = useUserZone();
+  const today = localDate(new Date(), zone);
   const medications = useQuery({ ...getMedicationsQueryOptions(), enabled: editing, refetchOnWindowFocus: false });
   const save = useSaveMedication(id);
   const medication = editing ? medications.data?.find((m) => m.id === id) : undefined;

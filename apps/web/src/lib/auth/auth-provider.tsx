@@ -76,3 +76,9 @@ export function useAuth(): AuthContextValue {
   if (!value) throw new Error('useAuth must be used inside AuthProvider');
   return value;
 }
+
+/** The signed-in user's IANA zone (spec: dates and dose times follow it), else the browser's. */
+export function useUserZone(): string {
+  const { user } = useAuth();
+  return user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}

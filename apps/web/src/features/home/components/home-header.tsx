@@ -4,11 +4,11 @@ import { firstName } from '@diacare/contract/profile-rules';
 import { User as UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useAuth, useUserZone } from '../../../lib/auth/auth-provider';
 
 export function HomeHeader({ now, actions }: { now: Date; actions?: ReactNode }) {
   const { user } = useAuth();
-  const zone = user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const zone = useUserZone();
   return (
     <header className="mb-5 flex items-center justify-between gap-3">
       <div className="min-w-0">

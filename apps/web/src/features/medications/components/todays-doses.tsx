@@ -12,18 +12,13 @@ import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { useUserZone } from '../../../lib/auth/auth-provider';
 import { cn } from '../../../lib/utils';
 import { getAdherenceQueryOptions, getMedicationsQueryOptions, useRecordDose } from '../api/medications';
 
-function browserZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /** Today's doses in the user's zone, their records, and the Take action (shared by the progress bar and the list). */
 function useTodaysDoses(now: Date) {
-  const { user } = useAuth();
-  const zone = user?.timezone ?? browserZone();
+  const zone = useUserZone();
   const today = localDate(now, zone);
   const nowTime = localTime(now, zone);
   const medications = useQuery(getMedicationsQueryOptions());
@@ -59,6 +54,15 @@ function useTodaysDoses(now: Date) {
     (adherence.data ?? []).filter((r) => r.medication_id === medicationId && r.date === today && r.status === 'taken');
 
   return { medications, doses, records, asNeeded, taken, percent, today, nowTime, zone, take, loggedToday, recordDose };
+}
+
+/** Name and dosage of a dose row. */
+function MedicationTitle({ medication }: { medication: Medication }) {
+  return (
+    <p className="truncate font-semibold">
+      {medication.name} <span className="font-normal text-slate-600">{medication.dosage}</span>
+    </p>
+  );
 }
 
 /** Home's progress bar (spec §2 Home, §9): 'taken/total' of today's doses; 0/0 shows no NaN. */
@@ -134,9 +138,7 @@ export function TodaysDoses({ now }: { now: Date }) {
                   aria-hidden
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold">
-                    {medication.name} <span className="font-normal text-slate-600">{medication.dosage}</span>
-                  </p>
+                  <MedicationTitle medication={medication} />
                   <p className={cn('text-sm', status === 'overdue' ? 'font-medium text-red-700' : 'text-slate-600')}>
                     {scheduled_time}
                     {status === 'overdue' ? ' · Overdue' : ''}
@@ -181,9 +183,7 @@ export function TodaysDoses({ now }: { now: Date }) {
                   aria-hidden
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold">
-                    {medication.name} <span className="font-normal text-slate-600">{medication.dosage}</span>
-                  </p>
+                  <MedicationTitle medication={medication} />
                   <p className="text-sm text-slate-600">
                     As needed
                     {logged.length
