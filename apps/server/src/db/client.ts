@@ -38,6 +38,9 @@ export async function openDatabase(options: {
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client's error (PostgreSQL restarted, connection terminated) is emitted on the
+    // pool; without a listener it would crash the process. The pool replaces the client.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzlePostgres(pool, { schema });
     // Several instances may start at once on one database: let one migrate at a time.
     const client = await pool.connect();
