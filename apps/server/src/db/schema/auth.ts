@@ -1,5 +1,4 @@
 /** Users, sessions and the short-lived records of the sign-in flow (design.md §Sign-in). */
-import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -78,5 +77,3 @@ export const oidcFlows = pgTable('oidc_flows', {
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   ...timestamps,
 });
-
-export const notExpired = (column: typeof sessions.expires_at, now: Date) => sql`${column} > ${now}`;
