@@ -53,3 +53,11 @@ export function zonedInstant(date: string, time: string, zone: string): Date {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   return new Date(new TZDate(year, month - 1, day, hour, minute, zone).getTime());
 }
+
+/**
+ * The `count` calendar dates ending on `lastDate`, oldest first: the reports' "last 7 days
+ * including today" is `datesEndingOn(localDate(now, zone), 7)` (spec §9).
+ */
+export function datesEndingOn(lastDate: string, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => shiftDate(lastDate, index - count + 1));
+}

@@ -98,3 +98,35 @@ export function scheduleLine(schedule: Medication['schedule']): string {
   }
   return schedule.frequency;
 }
+
+export interface DayAdherence extends AdherenceStats {
+  /** YYYY-MM-DD in the user's zone. */
+  date: string;
+}
+
+/**
+ * Reports' 'Medication Adherence' (spec §2, §4 Adherence statistics, §9), one entry per
+ * date in `dates`. A day's doses are the doses `medications` schedule that day plus every
+ * recorded dose (an as-needed log, or a medication deleted since). A recorded dose has its
+ * record's status; an unrecorded one counts as missed once its time has passed (any day
+ * before `today`, or today after `nowTime`) and stays 'pending', excluded, until then.
+ * @param today YYYY-MM-DD and `nowTime` 'HH:MM', both in the user's zone
+ */
+export function dailyAdherence(
+  medications: readonly Medication[],
+  records: readonly AdherenceRecord[],
+  dates: readonly string[],
+  today: string,
+  nowTime: string,
+): DayAdherence[] {
+  const recorded = indexByDose(records);
+  return dates.map((date) => {
+    const statuses = new Map<string, AdherenceRecord['status']>();
+    for (const { medication, scheduled_time } of dosesOn(medications, date)) {
+      const due = date < today || (date === today && nowTime > scheduled_time);
+      statuses.set(doseKey(medication.id, date, scheduled_time), due ? 'missed' : 'pending');
+    }
+    for (const [key, record] of recorded) if (record.date === date) statuses.set(key, record.status);
+    return { date, ...adherenceStats([...statuses.values()].map((status) => ({ status }))) };
+  });
+}

@@ -6,3 +6,4 @@
 export * from './schema/auth.ts';
 export * from './schema/medications.ts';
 export * from './schema/appointments.ts';
+export * from './schema/health.ts';

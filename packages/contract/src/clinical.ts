@@ -1,0 +1,136 @@
+/**
+ * Every clinical formula and threshold DiaCare shows, in one place, each with its source.
+ * Pure functions over plain numbers, free of zod, shared by the server and the screens.
+ * Units: glucose mg/dL, blood pressure mmHg, weight kg, height cm, BMI kg/m².
+ */
+
+/** Rounds `value` to `decimals` places, half away from zero (spec §9 rounding). */
+export function roundTo(value: number, decimals = 0): number {
+  const factor = 10 ** decimals;
+  return (Math.sign(value) * Math.round(Math.abs(value) * factor)) / factor;
+}
+
+/** Arithmetic mean of `values`, unrounded; null when there are none (never NaN). */
+export function mean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+/**
+ * Body-mass index, kg/m², to one decimal: weight ÷ (height in metres)² (WHO, "A healthy
+ * lifestyle – WHO recommendations"; spec §3 "bmi (one decimal)").
+ * @param weightKg weight in kg (> 0)
+ * @param heightCm height in cm (> 0)
+ */
+export function bodyMassIndex(weightKg: number, heightCm: number): number {
+  const heightM = heightCm / 100;
+  return roundTo(weightKg / (heightM * heightM), 1);
+}
+
+export type MetricStatus = 'good' | 'warning' | 'alert';
+
+/** Spec §9 glucose target: good at or under 140 mg/dL; the target range reads 70–140. */
+export const GLUCOSE_TARGET = { low: 70, high: 140 } as const;
+
+/** Spec §4: glucose is 'good' when the latest reading is ≤ 140 mg/dL, else 'warning'. */
+export function glucoseStatus(latestMgDl: number): MetricStatus {
+  return latestMgDl <= GLUCOSE_TARGET.high ? 'good' : 'warning';
+}
+
+/** Spec §9 blood-pressure target: good at or under 130/85 mmHg. */
+export const BP_TARGET = { systolic: 130, diastolic: 85 } as const;
+
+/** Spec §4: 'good' when systolic ≤ 130 and diastolic ≤ 85 mmHg, else 'warning'. */
+export function bloodPressureStatus(systolic: number, diastolic: number): MetricStatus {
+  return systolic <= BP_TARGET.systolic && diastolic <= BP_TARGET.diastolic ? 'good' : 'warning';
+}
+
+/** Spec §9 BMI bands (WHO adult classification): 25 overweight, 30 obese; healthy 18.5–24.9. */
+export const BMI_BANDS = { healthyLow: 18.5, healthyHigh: 24.9, overweight: 25, obese: 30 } as const;
+
+/** Spec §4: weight is 'good' when BMI < 25, 'warning' when < 30, else 'alert'. */
+export function bmiStatus(bmi: number): MetricStatus {
+  if (bmi < BMI_BANDS.overweight) return 'good';
+  return bmi < BMI_BANDS.obese ? 'warning' : 'alert';
+}
+
+/**
+ * Spec §4: weight change = latest minus previous weight, kg, to one decimal (§9); 0 with
+ * fewer than two readings.
+ * @param weightsNewestFirst weights in kg, newest first (the API's order)
+ */
+export function weightChange(weightsNewestFirst: readonly number[]): number {
+  const [latest, previous] = weightsNewestFirst;
+  if (latest === undefined || previous === undefined) return 0;
+  return roundTo(latest - previous, 1);
+}
+
+/** The trend icon beside a weight change. */
+export function weightTrend(changeKg: number): 'up' | 'down' | 'flat' {
+  if (changeKg > 0) return 'up';
+  return changeKg < 0 ? 'down' : 'flat';
+}
+
+/**
+ * The international consensus target range for time in range, 70–180 mg/dL (Battelino T
+ * et al., "Clinical Targets for Continuous Glucose Monitoring Data Interpretation",
+ * Diabetes Care 2019;42:1593–1603).
+ */
+export const TIME_IN_RANGE_TARGET = { low: 70, high: 180 } as const;
+
+/** Hypoglycaemia levels (ADA Standards of Care, §6): level 1 under 70, level 2 under 54 mg/dL. */
+export const HYPOGLYCAEMIA = { low: 70, veryLow: 54 } as const;
+
+export type GlucoseLevel = 'very-low' | 'low' | 'in-range' | 'high';
+
+/**
+ * Where one reading falls: 'very-low' under 54 mg/dL, 'low' under 70 (ADA level 2 and
+ * level 1 hypoglycaemia), 'high' over 180 (above the consensus range), else 'in-range'.
+ */
+export function glucoseLevel(valueMgDl: number): GlucoseLevel {
+  if (valueMgDl < HYPOGLYCAEMIA.veryLow) return 'very-low';
+  if (valueMgDl < HYPOGLYCAEMIA.low) return 'low';
+  return valueMgDl > TIME_IN_RANGE_TARGET.high ? 'high' : 'in-range';
+}
+
+export interface TimeInRange {
+  /** Whole percentages of readings below 70, within 70–180, above 180 mg/dL. */
+  below: number;
+  inRange: number;
+  above: number;
+  readings: number;
+}
+
+/**
+ * Share of readings below, within and above 70–180 mg/dL (Battelino 2019, applied to
+ * finger-stick readings rather than CGM time). Null when there are no readings.
+ */
+export function timeInRange(valuesMgDl: readonly number[]): TimeInRange | null {
+  if (valuesMgDl.length === 0) return null;
+  const below = valuesMgDl.filter((value) => value < TIME_IN_RANGE_TARGET.low).length;
+  const above = valuesMgDl.filter((value) => value > TIME_IN_RANGE_TARGET.high).length;
+  const percent = (count: number) => roundTo((count / valuesMgDl.length) * 100);
+  return {
+    below: percent(below),
+    above: percent(above),
+    inRange: percent(valuesMgDl.length - below - above),
+    readings: valuesMgDl.length,
+  };
+}
+
+/** Distinct days of readings an estimated A1c needs before it is shown (issue 4). */
+export const EA1C_MIN_DAYS = 14;
+
+/**
+ * Estimated A1c, %, to one decimal: (mean glucose mg/dL + 46.7) ÷ 28.7 (Nathan DM et al.,
+ * "Translating the A1C assay into estimated average glucose values" — the ADAG study,
+ * Diabetes Care 2008;31:1473–1478). An estimate, not a lab result: null unless the
+ * readings cover at least 14 distinct days.
+ * @param readings glucose readings with their calendar dates (YYYY-MM-DD)
+ */
+export function estimatedA1c(readings: readonly { value: number; date: string }[]): number | null {
+  const days = new Set(readings.map((reading) => reading.date)).size;
+  const average = mean(readings.map((reading) => reading.value));
+  if (days < EA1C_MIN_DAYS || average === null) return null;
+  return roundTo((average + 46.7) / 28.7, 1);
+}

@@ -1,0 +1,110 @@
+/**
+ * Health readings: blood glucose, blood pressure and body metrics (spec §3 readings, §5,
+ * §7 /api/health/*). Physiological bounds come from issue 4; every failure is a 400 that
+ * names the field. Whether a date lies in the future depends on the user's zone, so the
+ * server checks that part.
+ */
+import { z } from 'zod';
+import { calendarDateSchema, timeOfDaySchema } from './common.ts';
+import { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS } from './health-constants.ts';
+
+export { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS, DEFAULT_HEIGHT_CM } from './health-constants.ts';
+export type { MealContext } from './health-constants.ts';
+
+const wholeNumber = ([min, max]: readonly [number, number], unit: string) =>
+  z
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min} ${unit}` })
+    .max(max, { error: `must be at most ${max} ${unit}` });
+
+/** True when `value` has at most one decimal place (70.5 yes, 70.55 no). */
+export function hasOneDecimalAtMost(value: number): boolean {
+  return Math.abs(value * 10 - Math.round(value * 10)) < 1e-9;
+}
+
+const oneDecimal = ([min, max]: readonly [number, number], unit: string) =>
+  z
+    .number({ error: 'must be a number' })
+    .min(min, { error: `must be at least ${min} ${unit}` })
+    .max(max, { error: `must be at most ${max} ${unit}` })
+    .refine(hasOneDecimalAtMost, { error: 'must have at most one decimal place' });
+
+/** POST /api/health/glucose: value in mg/dL, an integer 20–600. */
+export const glucoseInputSchema = z.object({
+  value: wholeNumber(GLUCOSE_BOUNDS.value, 'mg/dL'),
+  meal_context: z.enum(MEAL_CONTEXTS, { error: `must be one of ${MEAL_CONTEXTS.join(', ')}` }).default('Fasting'),
+  date: calendarDateSchema,
+  time: timeOfDaySchema,
+});
+export type GlucoseInput = z.input<typeof glucoseInputSchema>;
+
+export const glucoseReadingSchema = z.object({
+  id: z.uuid(),
+  /** mg/dL */
+  value: z.int(),
+  meal_context: z.enum(MEAL_CONTEXTS),
+  date: z.string(),
+  time: z.string(),
+});
+export type GlucoseReading = z.infer<typeof glucoseReadingSchema>;
+
+/** POST /api/health/bp: mmHg; systolic must be above diastolic; pulse in beats/min or null. */
+export const bloodPressureInputSchema = z
+  .object({
+    systolic: wholeNumber(BP_BOUNDS.systolic, 'mmHg'),
+    diastolic: wholeNumber(BP_BOUNDS.diastolic, 'mmHg'),
+    pulse: wholeNumber(BP_BOUNDS.pulse, 'beats/min').nullable().default(null),
+    date: calendarDateSchema,
+    time: timeOfDaySchema,
+  })
+  .refine((reading) => reading.systolic > reading.diastolic, {
+    path: ['systolic'],
+    error: 'must be above diastolic',
+  });
+export type BloodPressureInput = z.input<typeof bloodPressureInputSchema>;
+
+export const bloodPressureReadingSchema = z.object({
+  id: z.uuid(),
+  systolic: z.int(),
+  diastolic: z.int(),
+  pulse: z.int().nullable(),
+  date: z.string(),
+  time: z.string(),
+});
+export type BloodPressureReading = z.infer<typeof bloodPressureReadingSchema>;
+
+/**
+ * POST /api/health/metrics: weight in kg and height in cm, one decimal at most. A `bmi`
+ * sent by the client is accepted and ignored: the server computes it (issue 4).
+ */
+export const bodyMetricsInputSchema = z.object({
+  weight: oneDecimal(BODY_BOUNDS.weight, 'kg'),
+  height: oneDecimal(BODY_BOUNDS.height, 'cm'),
+  bmi: z.unknown().optional().transform(() => undefined),
+  date: calendarDateSchema,
+});
+export type BodyMetricsInput = z.input<typeof bodyMetricsInputSchema>;
+
+export const bodyMetricsSchema = z.object({
+  id: z.uuid(),
+  /** kg */
+  weight: z.number(),
+  /** cm */
+  height: z.number(),
+  /** kg/m², one decimal */
+  bmi: z.number(),
+  date: z.string(),
+});
+export type BodyMetrics = z.infer<typeof bodyMetricsSchema>;
+
+/** GET /api/health/*: optional inclusive date range (design.md §API conventions). */
+export const readingRangeQuerySchema = z
+  .object({
+    start_date: calendarDateSchema.optional(),
+    end_date: calendarDateSchema.optional(),
+  })
+  .refine((range) => !range.start_date || !range.end_date || range.start_date <= range.end_date, {
+    path: ['end_date'],
+    error: 'must not be before start_date',
+  });
+export type ReadingRangeQuery = z.infer<typeof readingRangeQuerySchema>;
