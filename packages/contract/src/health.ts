@@ -80,7 +80,10 @@ export type BloodPressureReading = z.infer<typeof bloodPressureReadingSchema>;
 export const bodyMetricsInputSchema = z.object({
   weight: oneDecimal(BODY_BOUNDS.weight, 'kg'),
   height: oneDecimal(BODY_BOUNDS.height, 'cm'),
-  bmi: z.unknown().optional().transform(() => undefined),
+  bmi: z
+    .unknown()
+    .optional()
+    .transform(() => undefined),
   date: calendarDateSchema,
 });
 export type BodyMetricsInput = z.input<typeof bodyMetricsInputSchema>;

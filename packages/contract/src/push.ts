@@ -1,0 +1,59 @@
+/**
+ * Web Push subscriptions and the payload of every reminder push (spec §3 Push
+ * subscription, §7 /api/push/*; design.md §Reminders and push).
+ */
+import { z } from 'zod';
+
+/** base64 or base64url text (the browser's PushSubscription.toJSON() gives base64url). */
+const base64Key = (bytes: string) =>
+  z
+    .string()
+    .min(1, { error: 'is required' })
+    .max(200)
+    .regex(/^[A-Za-z0-9+/_-]+={0,2}$/, { error: `must be the ${bytes} key, base64-encoded` });
+
+/**
+ * POST /api/push/subscribe. The endpoint must be https on a host in PUSH_SERVICE_HOSTS;
+ * the server checks the host (it knows the list). `p256dh` is the 65-byte uncompressed
+ * P-256 public key, `auth` the 16-byte secret (RFC 8291).
+ */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2048),
+  keys: z.object({ p256dh: base64Key('p256dh'), auth: base64Key('auth') }),
+  expirationTime: z.number().nullable().optional(),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+/** POST /api/push/unsubscribe. */
+export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1, { error: 'is required' }).max(2048) });
+
+/** GET /api/push/vapid-public-key: base64url of the uncompressed P-256 public key. */
+export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
+
+export const REMINDER_KINDS = ['dose', 'refill', 'appointment', 'custom'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+
+/**
+ * The JSON body of every reminder push, read by the service worker. `dose` is present on
+ * dose reminders (and on a snooze of one): the worker's 'Take' action posts it to
+ * /api/adherence, and 'Snooze 10 min' posts { title, body, due_at, snoozed_from: reminder_id }
+ * to /api/reminders.
+ */
+export interface ReminderPush {
+  reminder_id: string;
+  kind: ReminderKind;
+  title: string;
+  body: string;
+  /** Notification tag: one per dose, so a repeat replaces rather than stacks. */
+  tag: string;
+  /** Where a click on the notification goes. */
+  url: string;
+  dose: {
+    medication_id: string;
+    medication_name: string;
+    dosage: string;
+    /** YYYY-MM-DD and 'HH:MM' in the user's zone */
+    date: string;
+    scheduled_time: string;
+  } | null;
+}

@@ -1,0 +1,71 @@
+/**
+ * Reminders and notification settings (spec §3 Reminder, Notification settings; §7
+ * /api/reminders*, /api/settings/notifications; issue 6).
+ */
+import { z } from 'zod';
+import { REMINDER_KINDS } from './push.ts';
+
+export const REMINDER_STATUSES = ['pending', 'sent', 'skipped', 'missed', 'failed'] as const;
+export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
+
+/** The most a reminder of the user's own may lie ahead. */
+export const MAX_REMINDER_LEAD_DAYS = 366;
+
+/**
+ * POST /api/reminders: the user's own reminder at `due_at` (ISO 8601 instant with offset),
+ * not in the past. `snoozed_from` names one of the user's reminders being snoozed (the
+ * service worker's 'Snooze 10 min'): the new one keeps its dose, so it is skipped if the
+ * dose is taken meanwhile and its 'Take' still works.
+ */
+export const reminderInputSchema = z.object({
+  title: z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' }),
+  body: z.string().trim().max(500, { error: 'must be at most 500 characters' }).default(''),
+  due_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with offset' }),
+  snoozed_from: z.uuid({ error: 'must be a UUID' }).optional(),
+});
+export type ReminderInput = z.input<typeof reminderInputSchema>;
+
+/** GET /api/reminders query: unsent only unless include_sent=true. */
+export const reminderListQuerySchema = z.object({
+  include_sent: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+});
+
+export const reminderSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(REMINDER_KINDS),
+  title: z.string(),
+  body: z.string(),
+  /** ISO 8601 instant */
+  due_at: z.string(),
+  /** spec §3: the reminder's sent flag */
+  sent: z.boolean(),
+  sent_at: z.string().nullable(),
+  status: z.enum(REMINDER_STATUSES),
+  medication_id: z.uuid().nullable(),
+  appointment_id: z.uuid().nullable(),
+  /** Dose reminders: the dose's date (YYYY-MM-DD) and time ('HH:MM') in the user's zone. */
+  dose_date: z.string().nullable(),
+  scheduled_time: z.string().nullable(),
+});
+export type Reminder = z.infer<typeof reminderSchema>;
+
+/** The five preferences of spec §3 with its defaults; stored on the server (issue 6). */
+export const NOTIFICATION_DEFAULTS = {
+  medicationReminders: true,
+  appointmentReminders: true,
+  healthTips: false,
+  emailNotifications: true,
+  pushNotifications: true,
+} as const;
+
+export const notificationSettingsSchema = z.object({
+  medicationReminders: z.boolean({ error: 'must be true or false' }),
+  appointmentReminders: z.boolean({ error: 'must be true or false' }),
+  healthTips: z.boolean({ error: 'must be true or false' }),
+  emailNotifications: z.boolean({ error: 'must be true or false' }),
+  pushNotifications: z.boolean({ error: 'must be true or false' }),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** PUT /api/settings/notifications: any subset; the rest keep their stored values. */
+export const notificationSettingsUpdateSchema = notificationSettingsSchema.partial().strict();
