@@ -100,11 +100,18 @@ export const bodyMetricsSchema = z.object({
 });
 export type BodyMetrics = z.infer<typeof bodyMetricsSchema>;
 
-/** GET /api/health/*: optional inclusive date range (design.md §API conventions). */
+/** GET /api/health/*: optional inclusive date range (design.md §API conventions) and count. */
 export const readingRangeQuerySchema = z
   .object({
     start_date: calendarDateSchema.optional(),
     end_date: calendarDateSchema.optional(),
+    /** The most recent `limit` readings only (Home's latest-glucose card asks for 1). */
+    limit: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(1000, { error: 'must be at most 1000' })
+      .optional(),
   })
   .refine((range) => !range.start_date || !range.end_date || range.start_date <= range.end_date, {
     path: ['end_date'],
