@@ -17,6 +17,7 @@ import {
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
 import { medicationsRoutes } from './modules/medications/medications.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { defaultWebDistDir } from './paths.ts';
@@ -91,6 +92,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(configRoutes, options);
   await app.register(medicationsRoutes, options);
   await app.register(appointmentsRoutes, options);
+  await app.register(healthRoutes, options);
 
   const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;
   const servesWebApp = await registerWebApp(app, webDistDir);

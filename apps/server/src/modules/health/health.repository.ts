@@ -1,0 +1,162 @@
+/**
+ * SQL for health readings (glucose, blood pressure, body metrics), always scoped to the
+ * user. Lists are newest first and filter by an inclusive date range; each query leads
+ * with (user_id, date), the columns its table's index leads with (design.md §Data).
+ */
+import type { MealContext } from '@diacare/contract/health-constants';
+import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
+import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { bloodPressureReadings, bodyMetrics, glucoseReadings } from '../../db/schema.ts';
+
+/** Inclusive YYYY-MM-DD bounds; either may be absent. */
+export interface DateRange {
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+type Table = typeof glucoseReadings | typeof bloodPressureReadings | typeof bodyMetrics;
+
+/** The user's rows of `table` whose date lies within `range` (both ends inclusive). */
+function inRange(table: Table, userId: string, range: DateRange): SQL | undefined {
+  const conditions = [eq(table.user_id, userId)];
+  if (range.start_date) conditions.push(gte(table.date, range.start_date));
+  if (range.end_date) conditions.push(lte(table.date, range.end_date));
+  return and(...conditions);
+}
+
+export interface NewGlucoseReading {
+  /** mg/dL */
+  value: number;
+  meal_context: MealContext;
+  date: string;
+  time: string;
+}
+
+export interface NewBloodPressureReading {
+  /** mmHg */
+  systolic: number;
+  /** mmHg */
+  diastolic: number;
+  /** beats per minute, or null */
+  pulse: number | null;
+  date: string;
+  time: string;
+}
+
+export interface NewBodyMetrics {
+  /** kg */
+  weight: number;
+  /** cm */
+  height: number;
+  /** kg/m², one decimal, computed by the caller */
+  bmi: number;
+  date: string;
+}
+
+const toGlucose = (row: typeof glucoseReadings.$inferSelect): GlucoseReading => ({
+  id: row.id,
+  value: row.value,
+  meal_context: row.meal_context as MealContext,
+  date: row.date,
+  time: row.time,
+});
+
+const toBloodPressure = (row: typeof bloodPressureReadings.$inferSelect): BloodPressureReading => ({
+  id: row.id,
+  systolic: row.systolic,
+  diastolic: row.diastolic,
+  pulse: row.pulse,
+  date: row.date,
+  time: row.time,
+});
+
+// numeric columns use Drizzle's mode 'number'; Number() keeps the JSON a number even if a
+// driver hands back the string form PostgreSQL uses for numeric.
+const toBodyMetrics = (row: typeof bodyMetrics.$inferSelect): BodyMetrics => ({
+  id: row.id,
+  weight: Number(row.weight),
+  height: Number(row.height),
+  bmi: Number(row.bmi),
+  date: row.date,
+});
+
+/**
+ * The range queries behind the lists, newest first, as Drizzle query builders: the lists
+ * run them and the index test EXPLAINs exactly these.
+ */
+export function readingRangeQueries(db: Database) {
+  return {
+    /** Glucose: date, then time, newest first; on a tie the later-saved reading first. */
+    glucose: (userId: string, range: DateRange) =>
+      db
+        .select()
+        .from(glucoseReadings)
+        .where(inRange(glucoseReadings, userId, range))
+        .orderBy(desc(glucoseReadings.date), desc(glucoseReadings.time), desc(glucoseReadings.created_at)),
+
+    /** Blood pressure: date, then time, newest first; on a tie the later-saved reading first. */
+    bloodPressure: (userId: string, range: DateRange) =>
+      db
+        .select()
+        .from(bloodPressureReadings)
+        .where(inRange(bloodPressureReadings, userId, range))
+        .orderBy(
+          desc(bloodPressureReadings.date),
+          desc(bloodPressureReadings.time),
+          desc(bloodPressureReadings.created_at),
+        ),
+
+    /** Body metrics have no time of day: date, then when saved, newest first. */
+    bodyMetrics: (userId: string, range: DateRange) =>
+      db
+        .select()
+        .from(bodyMetrics)
+        .where(inRange(bodyMetrics, userId, range))
+        .orderBy(desc(bodyMetrics.date), desc(bodyMetrics.created_at)),
+  };
+}
+
+export function createHealthRepository(db: Database) {
+  const queries = readingRangeQueries(db);
+  return {
+    /** The user's glucose readings dated within `range`, newest first. */
+    async listGlucose(userId: string, range: DateRange): Promise<GlucoseReading[]> {
+      return (await queries.glucose(userId, range)).map(toGlucose);
+    },
+
+    async createGlucose(userId: string, values: NewGlucoseReading): Promise<GlucoseReading> {
+      const [row] = await db
+        .insert(glucoseReadings)
+        .values({ user_id: userId, ...values })
+        .returning();
+      return toGlucose(row!);
+    },
+
+    /** The user's blood-pressure readings dated within `range`, newest first. */
+    async listBloodPressure(userId: string, range: DateRange): Promise<BloodPressureReading[]> {
+      return (await queries.bloodPressure(userId, range)).map(toBloodPressure);
+    },
+
+    async createBloodPressure(userId: string, values: NewBloodPressureReading): Promise<BloodPressureReading> {
+      const [row] = await db
+        .insert(bloodPressureReadings)
+        .values({ user_id: userId, ...values })
+        .returning();
+      return toBloodPressure(row!);
+    },
+
+    /** The user's body metrics dated within `range`, newest first. */
+    async listBodyMetrics(userId: string, range: DateRange): Promise<BodyMetrics[]> {
+      return (await queries.bodyMetrics(userId, range)).map(toBodyMetrics);
+    },
+
+    async createBodyMetrics(userId: string, values: NewBodyMetrics): Promise<BodyMetrics> {
+      const [row] = await db
+        .insert(bodyMetrics)
+        .values({ user_id: userId, ...values })
+        .returning();
+      return toBodyMetrics(row!);
+    },
+  };
+}
