@@ -4,10 +4,13 @@
  * Units: glucose mg/dL, blood pressure mmHg, weight kg, height cm, BMI kg/m².
  */
 
-/** Rounds `value` to `decimals` places, half away from zero (spec §9 rounding). */
+/**
+ * Rounds `value` to `decimals` places, half away from zero (spec §9 rounding). Never
+ * returns -0 (a tiny loss such as -0.04 kg rounds to 0, which Intl would show as "-0").
+ */
 export function roundTo(value: number, decimals = 0): number {
   const factor = 10 ** decimals;
-  return (Math.sign(value) * Math.round(Math.abs(value) * factor)) / factor;
+  return (Math.sign(value) * Math.round(Math.abs(value) * factor)) / factor + 0;
 }
 
 /** Arithmetic mean of `values`, unrounded; null when there are none (never NaN). */

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  datesEndingOn,
   formatLongDate,
   formatShortDate,
   isoWeekdayOf,
@@ -132,5 +133,75 @@ describe('calendar dates', () => {
   it('a short date reads month and day', () => {
     expect(formatShortDate('2026-11-21')).toBe('Nov 21');
     expect(formatShortDate('2026-01-05')).toBe('Jan 5');
+  });
+});
+
+describe("the dates ending on a day (the reports' last 7 days)", () => {
+  it('are oldest first and end on the given day', () => {
+    expect(datesEndingOn('2026-11-21', 7)).toEqual([
+      '2026-11-15',
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+    ]);
+    expect(datesEndingOn('2026-11-21', 1)).toEqual(['2026-11-21']);
+  });
+
+  it('cross month ends, with and without a leap day', () => {
+    expect(datesEndingOn('2026-03-02', 3)).toEqual(['2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(datesEndingOn('2028-03-01', 3)).toEqual(['2028-02-28', '2028-02-29', '2028-03-01']);
+    expect(datesEndingOn('2026-12-01', 2)).toEqual(['2026-11-30', '2026-12-01']);
+  });
+
+  it('cross the year end', () => {
+    expect(datesEndingOn('2027-01-02', 4)).toEqual(['2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02']);
+  });
+
+  it('cross daylight-saving changes by whole days', () => {
+    // New York springs forward on 2026-03-08 and falls back on 2026-11-01.
+    expect(datesEndingOn('2026-03-09', 3)).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
+    expect(datesEndingOn('2026-11-02', 3)).toEqual(['2026-10-31', '2026-11-01', '2026-11-02']);
+  });
+
+  it("the 7-day window at one instant is each user's own: Kolkata is already a day ahead of New York", () => {
+    // 18:40 UTC on 20 November is 00:10 on the 21st in Kolkata and 13:40 on the 20th in New York.
+    const instant = new Date('2026-11-20T18:40:00Z');
+    expect(datesEndingOn(localDate(instant, KOLKATA), 7)).toEqual([
+      '2026-11-15',
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+    ]);
+    expect(datesEndingOn(localDate(instant, NEW_YORK), 7)).toEqual([
+      '2026-11-14',
+      '2026-11-15',
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+    ]);
+  });
+
+  it('on New Year’s Eve in New York the Kolkata window already ends in the new year', () => {
+    // 19:00 UTC on 31 December is 00:30 on 1 January in Kolkata and 14:00 on 31 December in New York.
+    const instant = new Date('2026-12-31T19:00:00Z');
+    expect(datesEndingOn(localDate(instant, KOLKATA), 7)).toEqual([
+      '2026-12-26',
+      '2026-12-27',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+    ]);
+    expect(datesEndingOn(localDate(instant, NEW_YORK), 7)[6]).toBe('2026-12-31');
+    expect(datesEndingOn(localDate(instant, NEW_YORK), 7)[0]).toBe('2026-12-25');
   });
 });

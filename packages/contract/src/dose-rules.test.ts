@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   adherenceStats,
+  dailyAdherence,
   doseKey,
   doseStatus,
   dosesOn,
@@ -229,5 +230,123 @@ describe('schedule line', () => {
 
   it('an as-needed schedule reads as its frequency', () => {
     expect(scheduleLine(medication('Paracetamol', { frequency: 'as-needed', times: [] }).schedule)).toBe('as-needed');
+  });
+});
+
+describe('daily adherence for the reports', () => {
+  /** A recorded dose of `medication` (the record's id does not matter to the rule). */
+  const dose = (medication: Medication | string, date: string, scheduled_time: string, status: AdherenceStatus) =>
+    record(status, {
+      medication_id: typeof medication === 'string' ? medication : medication.id,
+      date,
+      scheduled_time,
+    });
+  const byDate = (days: ReturnType<typeof dailyAdherence>) =>
+    Object.fromEntries(days.map(({ date, ...stats }) => [date, stats]));
+
+  it("scheduled doses without a record are missed on past days, and today's later doses are left out", () => {
+    const metformin = medication('Metformin', { times: ['09:00', '21:00'] });
+    const records = [
+      dose(metformin, '2026-11-19', '09:00', 'taken'),
+      dose(metformin, '2026-11-20', '09:00', 'taken'),
+      dose(metformin, '2026-11-20', '21:00', 'taken'),
+      dose(metformin, '2026-11-21', '09:00', 'taken'),
+    ];
+    const days = dailyAdherence(
+      [metformin],
+      records,
+      ['2026-11-19', '2026-11-20', '2026-11-21'],
+      '2026-11-21',
+      '12:00',
+    );
+    expect(days.map((day) => day.date)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21']);
+    expect(byDate(days)).toEqual({
+      // 21:00 on the 19th has no record: missed. 1 of 2.
+      '2026-11-19': { taken: 1, total: 2, percent: 50 },
+      '2026-11-20': { taken: 2, total: 2, percent: 100 },
+      // It is 12:00 on the 21st: 21:00 is still to come, so it is pending and not counted.
+      '2026-11-21': { taken: 1, total: 1, percent: 100 },
+    });
+  });
+
+  it("today's dose counts as missed only once its time has passed", () => {
+    const metformin = medication('Metformin', { times: ['09:00', '21:00'] });
+    const today = (nowTime: string) => dailyAdherence([metformin], [], ['2026-11-21'], '2026-11-21', nowTime)[0];
+    expect(today('08:59')).toEqual({ date: '2026-11-21', taken: 0, total: 0, percent: null });
+    expect(today('09:00')).toEqual({ date: '2026-11-21', taken: 0, total: 0, percent: null });
+    expect(today('09:01')).toEqual({ date: '2026-11-21', taken: 0, total: 1, percent: 0 });
+    expect(today('21:01')).toEqual({ date: '2026-11-21', taken: 0, total: 2, percent: 0 });
+  });
+
+  it('a dose taken early today counts even before its time', () => {
+    const metformin = medication('Metformin', { times: ['21:00'] });
+    const records = [dose(metformin, '2026-11-21', '21:00', 'taken')];
+    expect(dailyAdherence([metformin], records, ['2026-11-21'], '2026-11-21', '12:00')).toEqual([
+      { date: '2026-11-21', taken: 1, total: 1, percent: 100 },
+    ]);
+  });
+
+  it('recorded doses of a medication no longer listed still count, taken or not', () => {
+    const metformin = medication('Metformin');
+    const deletedId = '00000000-0000-4000-8000-00000000dead';
+    const records = [
+      dose(metformin, '2026-11-20', '09:00', 'taken'),
+      dose(deletedId, '2026-11-20', '08:00', 'taken'),
+      dose(deletedId, '2026-11-20', '20:00', 'skipped'),
+    ];
+    expect(dailyAdherence([metformin], records, ['2026-11-20'], '2026-11-21', '12:00')).toEqual([
+      // Metformin 09:00 taken, the deleted one's 08:00 taken and 20:00 skipped: 2 of 3.
+      { date: '2026-11-20', taken: 2, total: 3, percent: 67 },
+    ]);
+  });
+
+  it('a weekly medication is due only on its weekdays', () => {
+    // Mondays only; 2026-11-16 is a Monday, the window runs Sunday 15th to Saturday 21st.
+    const injection = medication('Semaglutide', { frequency: 'weekly', weekdays: [1], times: ['08:00'] });
+    const week = ['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21'];
+    const missed = dailyAdherence([injection], [], week, '2026-11-21', '12:00');
+    expect(missed.map((day) => day.percent)).toEqual([null, 0, null, null, null, null, null]);
+    expect(missed[1]).toEqual({ date: '2026-11-16', taken: 0, total: 1, percent: 0 });
+
+    const taken = dailyAdherence(
+      [injection],
+      [dose(injection, '2026-11-16', '08:00', 'taken')],
+      week,
+      '2026-11-21',
+      '12:00',
+    );
+    expect(taken[1]).toEqual({ date: '2026-11-16', taken: 1, total: 1, percent: 100 });
+  });
+
+  it('no doses are due before the start date, and an as-needed medication only counts what was logged', () => {
+    const metformin = medication('Metformin', { start_date: '2026-11-20' });
+    const painRelief = medication('Paracetamol', { frequency: 'as-needed', times: [] });
+    const records = [dose(painRelief, '2026-11-19', '14:00', 'taken')];
+    expect(
+      byDate(dailyAdherence([metformin, painRelief], records, ['2026-11-19', '2026-11-20'], '2026-11-21', '12:00')),
+    ).toEqual({
+      // Metformin had not started; the logged Paracetamol dose is the only one.
+      '2026-11-19': { taken: 1, total: 1, percent: 100 },
+      // Metformin's 09:00 is missed.
+      '2026-11-20': { taken: 0, total: 1, percent: 0 },
+    });
+  });
+
+  it('a record marked pending is left out, and records outside the dates are ignored', () => {
+    const metformin = medication('Metformin');
+    const records = [
+      dose(metformin, '2026-11-20', '09:00', 'pending'),
+      dose(metformin, '2026-11-10', '09:00', 'taken'),
+    ];
+    expect(dailyAdherence([metformin], records, ['2026-11-20'], '2026-11-21', '12:00')).toEqual([
+      { date: '2026-11-20', taken: 0, total: 0, percent: null },
+    ]);
+  });
+
+  it('with nothing scheduled or recorded every day reads no data (null), never NaN', () => {
+    expect(dailyAdherence([], [], ['2026-11-20', '2026-11-21'], '2026-11-21', '12:00')).toEqual([
+      { date: '2026-11-20', taken: 0, total: 0, percent: null },
+      { date: '2026-11-21', taken: 0, total: 0, percent: null },
+    ]);
   });
 });

@@ -11,9 +11,19 @@ import { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS } from './health-
 export { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS, DEFAULT_HEIGHT_CM } from './health-constants.ts';
 export type { MealContext } from './health-constants.ts';
 
+/**
+ * A type error's message: 'is required' when the field is missing (spec §5: value,
+ * systolic, diastolic, weight and height are required), else `message`. A schema's own
+ * `error` would otherwise replace the shared 'is required' of common.ts.
+ */
+const typeError =
+  (message: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? 'is required' : message;
+
 const wholeNumber = ([min, max]: readonly [number, number], unit: string) =>
   z
-    .int({ error: 'must be a whole number' })
+    .int({ error: typeError('must be a whole number') })
     .min(min, { error: `must be at least ${min} ${unit}` })
     .max(max, { error: `must be at most ${max} ${unit}` });
 
@@ -24,7 +34,7 @@ export function hasOneDecimalAtMost(value: number): boolean {
 
 const oneDecimal = ([min, max]: readonly [number, number], unit: string) =>
   z
-    .number({ error: 'must be a number' })
+    .number({ error: typeError('must be a number') })
     .min(min, { error: `must be at least ${min} ${unit}` })
     .max(max, { error: `must be at most ${max} ${unit}` })
     .refine(hasOneDecimalAtMost, { error: 'must have at most one decimal place' });
