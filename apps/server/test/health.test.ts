@@ -210,6 +210,18 @@ describe.each(DRIVERS)('health readings on %s', (driver) => {
       expect(await list(asha, kind)).toEqual([]);
     });
 
+    it.each<[Kind, string]>([
+      ['glucose', 'value'],
+      ['bp', 'systolic'],
+      ['bp', 'diastolic'],
+      ['metrics', 'weight'],
+      ['metrics', 'height'],
+    ])('%s without %s reads "is required" (spec §5)', async (kind, field) => {
+      const asha = await newUser();
+      const response = await log(asha, kind, without(VALID[kind], field));
+      expect(response.json()).toEqual({ detail: `${field}: is required` });
+    });
+
     it('systolic not above diastolic reads "systolic: must be above diastolic"', async () => {
       const asha = await newUser();
       const response = await log(asha, 'bp', { ...BLOOD_PRESSURE, systolic: 90, diastolic: 90 });
