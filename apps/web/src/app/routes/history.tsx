@@ -1,9 +1,33 @@
+/** Health History (spec §2 /reports/history/{type}): type is glucose, bp or weight. */
+import { Link, useParams } from 'react-router';
 import { Page, PageHeader } from '../../components/layout/page';
+import { buttonClasses } from '../../components/ui/button';
+import type { ReadingKind } from '../../features/health/api/health';
+import { HistoryView } from '../../features/health/components/history-view';
+import { useUserZone } from '../../lib/auth/auth-provider';
+import { useNow } from '../../lib/use-now';
+
+const KINDS: readonly ReadingKind[] = ['glucose', 'bp', 'weight'];
 
 export function Component() {
+  const { type } = useParams();
+  const zone = useUserZone();
+  const now = useNow();
+  const kind = KINDS.find((k) => k === type);
   return (
     <Page>
-      <PageHeader title="Health History" backTo="/home" />
+      {kind ? (
+        // Keyed by kind: a new type starts from its own loading state (spec §4 History).
+        <HistoryView key={kind} kind={kind} now={now} zone={zone} />
+      ) : (
+        <>
+          <PageHeader title="Health History" backTo="/reports" />
+          <p className="mb-4 text-slate-600">There is no history of that kind.</p>
+          <Link to="/reports" className={buttonClasses('primary', 'sm')}>
+            Go to Reports
+          </Link>
+        </>
+      )}
     </Page>
   );
 }

@@ -8,12 +8,14 @@ import { HomeHeader } from '../../features/home/components/home-header';
 import { QuickActions } from '../../features/home/components/quick-actions';
 import { MedicationProgress, TodaysDoses } from '../../features/medications/components/todays-doses';
 import { UpcomingAppointments } from '../../features/appointments/components/upcoming-appointments';
+import { LatestGlucoseCard } from '../../features/health/components/latest-glucose-card';
 
 export function Component() {
   const now = useNow();
   return (
     <Page withNav>
       <HomeHeader now={now} />
+      <LatestGlucoseCard />
       <MedicationProgress now={now} />
       <QuickActions />
       <UpcomingAppointments now={now} />

@@ -1,0 +1,75 @@
+/**
+ * Beyond the spec, as diabetes tools commonly show: time in range (70–180 mg/dL, the
+ * international consensus range, beside the spec's 70–140 target), an estimated A1c (ADAG
+ * formula, only with readings on at least 14 days, labelled an estimate), and a one-line
+ * note when a reading was low. The formulas and their sources are in
+ * @diacare/contract/clinical.
+ */
+import {
+  EA1C_MIN_DAYS,
+  HYPOGLYCAEMIA,
+  TIME_IN_RANGE_TARGET,
+  estimatedA1c,
+  timeInRange,
+} from '@diacare/contract/clinical';
+import type { GlucoseReading } from '@diacare/contract/health';
+import { TriangleAlert } from 'lucide-react';
+import { Card } from '../../../components/ui/card';
+
+export function GlucoseInsights({ readings }: { readings: readonly GlucoseReading[] }) {
+  const tir = timeInRange(readings.map((r) => r.value));
+  const a1c = estimatedA1c(readings);
+  const anyLow = readings.some((r) => r.value < HYPOGLYCAEMIA.low);
+  if (!tir) return null;
+  const segments = [
+    { label: 'Below', percent: tir.below, className: 'bg-red-500' },
+    { label: 'In range', percent: tir.inRange, className: 'bg-green-600' },
+    { label: 'Above', percent: tir.above, className: 'bg-amber-400' },
+  ];
+  return (
+    <Card className="mb-4 space-y-4">
+      <div>
+        <h2 className="text-base font-bold">Time in range</h2>
+        <p className="text-xs text-slate-500">
+          {TIME_IN_RANGE_TARGET.low}–{TIME_IN_RANGE_TARGET.high} mg/dL, share of {tir.readings} reading
+          {tir.readings === 1 ? '' : 's'}
+        </p>
+        <div className="mt-2 flex h-3 overflow-hidden rounded-full bg-slate-200" aria-hidden>
+          {segments.map((s) => (
+            <div key={s.label} className={s.className} style={{ width: `${s.percent}%` }} />
+          ))}
+        </div>
+        <dl className="mt-2 grid grid-cols-3 gap-2 text-center text-sm" data-testid="time-in-range">
+          {segments.map((s) => (
+            <div key={s.label}>
+              <dt className="text-xs text-slate-500">{s.label}</dt>
+              <dd className="font-semibold">{s.percent}%</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div className="border-t border-slate-100 pt-3">
+        <h2 className="text-base font-bold">Estimated A1c</h2>
+        {a1c === null ? (
+          <p className="text-sm text-slate-600">Shown once your readings cover {EA1C_MIN_DAYS} days.</p>
+        ) : (
+          <p className="text-sm text-slate-600">
+            <span className="text-xl font-bold text-slate-900" data-testid="estimated-a1c">
+              {a1c.toFixed(1)}%
+            </span>{' '}
+            an estimate from your average glucose, not a lab HbA1c result.
+          </p>
+        )}
+      </div>
+      {anyLow ? (
+        <p role="note" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800">
+          <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>
+            Under {HYPOGLYCAEMIA.low} mg/dL is low and under {HYPOGLYCAEMIA.veryLow} very low (hypoglycaemia): take 15 g
+            of fast-acting sugar, recheck in 15 minutes, and tell your doctor.
+          </span>
+        </p>
+      ) : null}
+    </Card>
+  );
+}

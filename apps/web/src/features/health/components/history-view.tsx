@@ -1,0 +1,210 @@
+/**
+ * Health History for one kind (spec §2 Health History, §4 History, §8, §9): back arrow to
+ * /reports; 'Loading...'; the spec's empty state when the user has no readings at all (or
+ * the load failed: logged, then empty); otherwise the title, 'Historical trends & data', the
+ * figures card, the 'Trend' chart and 'Recent Readings'. A 7 / 30 / 90-day switch (default
+ * 30, kept in ?days=) chooses the period, fetched with start_date; an empty period says so
+ * and keeps the switch.
+ */
+import { localDate, shiftDate } from '@diacare/contract/dates';
+import type { GlucoseReading } from '@diacare/contract/health';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ChartLine, ChevronLeft } from 'lucide-react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/layout/page';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/utils';
+import { getReadingsQueryOptions, type ReadingKind } from '../api/health';
+import { HISTORY_TITLES, historyModel, type HistoryModel, type RecentReading } from '../utils/history';
+import { GlucoseInsights } from './glucose-insights';
+import { HISTORY_RANGES, RangeSwitch, type HistoryRange } from './range-switch';
+
+// uPlot and its CSS load only here, after the page's text (design.md §Front end).
+const TrendChart = lazy(() => import('./trend-chart'));
+
+const DEFAULT_RANGE: HistoryRange = 30;
+
+function useRange(): [HistoryRange, (range: HistoryRange) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('days'));
+  const range = HISTORY_RANGES.find((r) => r === asked) ?? DEFAULT_RANGE;
+  return [range, (next) => setParams(next === DEFAULT_RANGE ? {} : { days: String(next) }, { replace: true })];
+}
+
+/** The back arrow alone, for the loading and empty states (their text is the page's content). */
+function BackToReports() {
+  return (
+    <div className="mb-5">
+      <Link
+        to="/reports"
+        aria-label="Back"
+        className="flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200"
+      >
+        <ChevronLeft className="h-6 w-6" aria-hidden />
+      </Link>
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <Card className="flex flex-col items-center gap-3 py-10 text-center">
+      <ChartLine className="h-10 w-10 text-slate-300" aria-hidden />
+      <h1 className="text-lg font-bold">No data available yet</h1>
+      <p className="text-slate-600">Start logging your health metrics to see trends</p>
+      <Link to="/reports" className={buttonClasses('primary', 'sm')}>
+        Go to Reports
+      </Link>
+    </Card>
+  );
+}
+
+const LEVEL_BADGES = {
+  low: { text: 'Low', className: 'bg-red-100 text-red-800' },
+  'very-low': { text: 'Very low', className: 'bg-red-600 text-white' },
+} as const;
+
+function RecentReadings({ readings }: { readings: RecentReading[] }) {
+  return (
+    <section aria-labelledby="recent-heading">
+      <h2 id="recent-heading" className="mb-3 text-lg font-bold">
+        Recent Readings
+      </h2>
+      <ul className="space-y-2" aria-label="Recent readings">
+        {readings.map((reading) => {
+          const badge = reading.level === 'low' || reading.level === 'very-low' ? LEVEL_BADGES[reading.level] : null;
+          return (
+            <li
+              key={reading.key}
+              className="flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-3"
+            >
+              <div className="min-w-0">
+                <p className="font-semibold">{reading.date}</p>
+                {reading.detail ? <p className="truncate text-sm text-slate-600">{reading.detail}</p> : null}
+              </div>
+              <div className="flex shrink-0 items-center gap-2">
+                {badge ? (
+                  <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', badge.className)}>
+                    {badge.text}
+                  </span>
+                ) : null}
+                <span className="font-bold">{reading.value}</span>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Trend({ model }: { model: HistoryModel }) {
+  const { chart } = model;
+  return (
+    <Card className="mb-4">
+      <h2 className="mb-1 text-base font-bold">Trend</h2>
+      {chart.series.length > 1 ? (
+        <ul className="mb-2 flex gap-4 text-xs text-slate-600" aria-hidden>
+          {chart.series.map((s) => (
+            <li key={s.label} className="flex items-center gap-1.5">
+              <span className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: s.colour }} />
+              {s.label}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Suspense fallback={<div className="h-[220px]" />}>
+        <TrendChart chart={chart} />
+      </Suspense>
+      <p className="mt-2 text-xs text-slate-500" data-testid="trend-summary">
+        {model.summary}
+      </p>
+      <table className="sr-only">
+        <caption>Readings plotted in the trend chart, newest first</caption>
+        <thead>
+          <tr>
+            {model.table.columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {model.table.rows.map((row) => (
+            <tr key={row.key}>
+              {row.cells.map((cell, index) => (
+                <td key={index}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date; zone: string }) {
+  const [range, setRange] = useRange();
+  const today = localDate(now, zone);
+  const inRange = useQuery({
+    ...getReadingsQueryOptions(kind, { start_date: shiftDate(today, -(range - 1)) }),
+    placeholderData: keepPreviousData,
+  });
+  // Whether the user has any reading at all decides between the spec's empty state and 'none in this period'.
+  const latest = useQuery(getReadingsQueryOptions(kind, { limit: 1 }));
+  const failed = inRange.error ?? latest.error;
+  useEffect(() => {
+    if (failed) console.error(`Could not load the ${kind} history`, failed);
+  }, [failed, kind]);
+
+  const readings = inRange.data;
+  const model = useMemo(
+    () => (readings && readings.length > 0 ? historyModel(kind, readings) : null),
+    [kind, readings],
+  );
+
+  if (failed || (latest.isSuccess && latest.data.length === 0)) {
+    return (
+      <>
+        <BackToReports />
+        <EmptyState />
+      </>
+    );
+  }
+  if (inRange.isPending || latest.isPending) {
+    return (
+      <>
+        <BackToReports />
+        <p className="py-10 text-center text-slate-500">Loading...</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={model?.title ?? HISTORY_TITLES[kind]} subtitle="Historical trends & data" backTo="/reports" />
+      <RangeSwitch value={range} onChange={setRange} />
+      {model ? (
+        <>
+          <Card className="mb-4">
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-3" data-testid="history-figures">
+              {model.figures.map((figure) => (
+                <div key={figure.label} className="min-w-0">
+                  <dt className="text-xs font-medium text-slate-500">{figure.label}</dt>
+                  <dd className="text-lg font-bold">{figure.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          <Trend model={model} />
+          {kind === 'glucose' ? <GlucoseInsights readings={readings as GlucoseReading[]} /> : null}
+          <RecentReadings readings={model.recent} />
+        </>
+      ) : (
+        <Card className="py-8 text-center text-slate-600">No readings in the last {range} days</Card>
+      )}
+    </>
+  );
+}

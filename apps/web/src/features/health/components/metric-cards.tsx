@@ -1,0 +1,179 @@
+/**
+ * Reports' 'Health Metrics' (spec §2 Reports, §4 Metric status, §9): one card per kind with
+ * the latest value and unit, its status, the '7-day avg', 'Last updated: …' or 'No data
+ * logged yet', a Log button and a chevron to the kind's history. Weight adds BMI and the
+ * change since the previous reading with an up, down or flat icon.
+ */
+import type { MetricStatus } from '@diacare/contract/clinical';
+import { formatShortDate } from '@diacare/contract/dates';
+import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
+import {
+  ChevronRight,
+  Droplet,
+  HeartPulse,
+  Minus,
+  Plus,
+  Scale,
+  TrendingDown,
+  TrendingUp,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import type { ReadingKind } from '../api/health';
+import {
+  formatSignedKg,
+  oneDecimal,
+  summariseBloodPressure,
+  summariseGlucose,
+  summariseWeight,
+} from '../utils/readings';
+import { StatusBadge } from './status-badge';
+
+function MetricCard({
+  kind,
+  title,
+  icon: Icon,
+  iconClass,
+  status,
+  value,
+  unit,
+  average,
+  updated,
+  extra,
+  onLog,
+}: {
+  kind: ReadingKind;
+  title: string;
+  icon: LucideIcon;
+  iconClass: string;
+  status: MetricStatus | null;
+  value: string | null;
+  unit: string;
+  average: string | null;
+  updated: string | null;
+  extra?: ReactNode;
+  onLog: () => void;
+}) {
+  const headingId = `metric-${kind}`;
+  return (
+    <Card role="region" aria-labelledby={headingId} data-testid={`metric-${kind}`}>
+      <div className="flex items-start gap-3">
+        <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${iconClass}`}>
+          <Icon className="h-5 w-5" aria-hidden />
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={headingId} className="font-semibold">
+              {title}
+            </h3>
+            {status ? <StatusBadge status={status} /> : null}
+          </div>
+          {value ? (
+            <p className="mt-1 text-2xl font-bold" data-testid="metric-latest">
+              {value} <span className="text-sm font-medium text-slate-500">{unit}</span>
+            </p>
+          ) : null}
+          {extra}
+          <p className="mt-1 text-sm text-slate-600">
+            7-day avg: <span className="font-semibold text-slate-800">{average ? `${average} ${unit}` : '—'}</span>
+          </p>
+        </div>
+        <Link
+          to={`/reports/history/${kind}`}
+          aria-label={`${title} history`}
+          className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
+        >
+          <ChevronRight className="h-5 w-5" aria-hidden />
+        </Link>
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
+        <p className="min-w-0 text-xs text-slate-500">{updated ? `Last updated: ${updated}` : 'No data logged yet'}</p>
+        <Button size="sm" variant="outline" onClick={onLog} aria-label={`Log ${title}`} className="shrink-0">
+          <Plus className="h-4 w-4" aria-hidden />
+          Log
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+const TREND_ICONS = { up: TrendingUp, down: TrendingDown, flat: Minus } as const;
+const TREND_WORDS = { up: 'up', down: 'down', flat: 'no change' } as const;
+
+export function HealthMetricCards({
+  glucose,
+  bloodPressure,
+  bodyMetrics,
+  onLog,
+}: {
+  glucose: readonly GlucoseReading[];
+  bloodPressure: readonly BloodPressureReading[];
+  bodyMetrics: readonly BodyMetrics[];
+  onLog: (kind: ReadingKind) => void;
+}) {
+  const g = summariseGlucose(glucose);
+  const bp = summariseBloodPressure(bloodPressure);
+  const w = summariseWeight(bodyMetrics);
+  const TrendIcon = TREND_ICONS[w.trend];
+  return (
+    <section aria-labelledby="health-metrics-heading" className="mb-6">
+      <h2 id="health-metrics-heading" className="mb-3 text-lg font-bold">
+        Health Metrics
+      </h2>
+      <div className="space-y-3">
+        <MetricCard
+          kind="glucose"
+          title="Blood Glucose"
+          icon={Droplet}
+          iconClass="bg-teal-100 text-teal-700"
+          status={g.status}
+          value={g.latest ? String(g.latest.value) : null}
+          unit="mg/dL"
+          average={g.average === null ? null : String(g.average)}
+          updated={g.latest ? `${formatShortDate(g.latest.date)}, ${g.latest.time}` : null}
+          onLog={() => onLog('glucose')}
+        />
+        <MetricCard
+          kind="bp"
+          title="Blood Pressure"
+          icon={HeartPulse}
+          iconClass="bg-red-100 text-red-700"
+          status={bp.status}
+          value={bp.latest ? `${bp.latest.systolic}/${bp.latest.diastolic}` : null}
+          unit="mmHg"
+          average={bp.average ? `${bp.average.systolic}/${bp.average.diastolic}` : null}
+          updated={bp.latest ? `${formatShortDate(bp.latest.date)}, ${bp.latest.time}` : null}
+          extra={bp.latest?.pulse ? <p className="text-sm text-slate-600">Pulse {bp.latest.pulse} bpm</p> : undefined}
+          onLog={() => onLog('bp')}
+        />
+        <MetricCard
+          kind="weight"
+          title="Weight & BMI"
+          icon={Scale}
+          iconClass="bg-orange-100 text-orange-700"
+          status={w.status}
+          value={w.latest ? oneDecimal(w.latest.weight) : null}
+          unit="kg"
+          average={w.average === null ? null : oneDecimal(w.average)}
+          updated={w.latest ? formatShortDate(w.latest.date) : null}
+          extra={
+            w.latest ? (
+              <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-600">
+                <span data-testid="metric-bmi">BMI {oneDecimal(w.latest.bmi)}</span>
+                <span className="inline-flex items-center gap-1" data-testid="weight-change">
+                  <TrendIcon className="h-4 w-4" aria-hidden />
+                  {formatSignedKg(w.change)} kg
+                  <span className="sr-only"> ({TREND_WORDS[w.trend]})</span>
+                </span>
+              </p>
+            ) : undefined
+          }
+          onLog={() => onLog('weight')}
+        />
+      </div>
+    </section>
+  );
+}

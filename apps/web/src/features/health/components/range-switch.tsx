@@ -1,0 +1,45 @@
+/**
+ * The 7 / 30 / 90-day switch of Health History: a radio group (arrow keys move the choice,
+ * as for native radios; one tab stop).
+ */
+import { useRef, type KeyboardEvent } from 'react';
+import { cn } from '../../../lib/utils';
+
+export const HISTORY_RANGES = [7, 30, 90] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+
+export function RangeSwitch({ value, onChange }: { value: HistoryRange; onChange: (range: HistoryRange) => void }) {
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + HISTORY_RANGES.length) % HISTORY_RANGES.length;
+    onChange(HISTORY_RANGES[next]!);
+    buttons.current[next]?.focus();
+  };
+  return (
+    <div role="radiogroup" aria-label="Period" className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-200 p-1">
+      {HISTORY_RANGES.map((range, index) => (
+        <button
+          key={range}
+          ref={(element) => {
+            buttons.current[index] = element;
+          }}
+          type="button"
+          role="radio"
+          aria-checked={value === range}
+          tabIndex={value === range ? 0 : -1}
+          onClick={() => onChange(range)}
+          onKeyDown={(event) => onKeyDown(event, index)}
+          className={cn(
+            'h-9 rounded-lg text-sm font-semibold',
+            value === range ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+          )}
+        >
+          {range} days
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Summaries of a list of readings for Reports and History (spec §2 Reports, History; §4
+ * Metric status; §9 rounding). Readings arrive newest first (spec §3). The formulas
+ * themselves (mean, BMI, statuses, weight change) live in @diacare/contract/clinical.
+ */
+import {
+  bloodPressureStatus,
+  bmiStatus,
+  glucoseStatus,
+  mean,
+  roundTo,
+  weightChange,
+  weightTrend,
+  type MetricStatus,
+} from '@diacare/contract/clinical';
+import { isoWeekdayOf } from '@diacare/contract/dates';
+import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
+
+/** Mean rounded to `decimals` places, or null with no values (spec §9: never NaN). */
+const roundedMean = (values: readonly number[], decimals = 0): number | null => {
+  const average = mean(values);
+  return average === null ? null : roundTo(average, decimals);
+};
+
+export interface GlucoseSummary {
+  latest: GlucoseReading | null;
+  /** mg/dL, whole number (spec §9). */
+  average: number | null;
+  status: MetricStatus | null;
+}
+
+export function summariseGlucose(readings: readonly GlucoseReading[]): GlucoseSummary {
+  const latest = readings[0] ?? null;
+  return {
+    latest,
+    average: roundedMean(readings.map((r) => r.value)),
+    status: latest ? glucoseStatus(latest.value) : null,
+  };
+}
+
+export interface BloodPressureSummary {
+  latest: BloodPressureReading | null;
+  /** mmHg, whole numbers (spec §9). */
+  average: { systolic: number; diastolic: number } | null;
+  status: MetricStatus | null;
+}
+
+export function summariseBloodPressure(readings: readonly BloodPressureReading[]): BloodPressureSummary {
+  const latest = readings[0] ?? null;
+  const systolic = roundedMean(readings.map((r) => r.systolic));
+  const diastolic = roundedMean(readings.map((r) => r.diastolic));
+  return {
+    latest,
+    average: systolic === null || diastolic === null ? null : { systolic, diastolic },
+    status: latest ? bloodPressureStatus(latest.systolic, latest.diastolic) : null,
+  };
+}
+
+export interface WeightSummary {
+  latest: BodyMetrics | null;
+  /** kg, one decimal (spec §9). */
+  average: number | null;
+  /** kg, one decimal: latest minus previous, 0 with fewer than two readings (spec §4). */
+  change: number;
+  trend: 'up' | 'down' | 'flat';
+  status: MetricStatus | null;
+}
+
+export function summariseWeight(readings: readonly BodyMetrics[]): WeightSummary {
+  const latest = readings[0] ?? null;
+  const change = weightChange(readings.map((r) => r.weight));
+  return {
+    latest,
+    average: roundedMean(
+      readings.map((r) => r.weight),
+      1,
+    ),
+    change,
+    trend: weightTrend(change),
+    status: latest ? bmiStatus(latest.bmi) : null,
+  };
+}
+
+/** One decimal with its sign: '+1.2', '-0.5', '0.0' (kg). */
+export function formatSignedKg(change: number): string {
+  const text = Math.abs(change).toFixed(1);
+  if (change > 0) return `+${text}`;
+  return change < 0 ? `-${text}` : text;
+}
+
+/** One decimal always (72 → '72.0'), as weight and BMI are shown (spec §9). */
+export const oneDecimal = (value: number): string => value.toFixed(1);
+
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** Short weekday of a calendar date: '2026-11-21' → 'Sat'. */
+export function shortWeekday(date: string): string {
+  return WEEKDAYS[isoWeekdayOf(date) - 1]!;
+}
+
+/**
+ * A reading's wall-clock date and time as seconds on a UTC axis, for the trend chart. The
+ * chart formats its axis in UTC too, so readings sit at the clock time the user logged,
+ * whatever the browser's zone. Weight has no time: noon.
+ */
+export function wallClockSeconds(date: string, time = '12:00'): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  return Date.UTC(year, month - 1, day, hour, minute) / 1000;
+}
+
+/** The total taken and counted doses over several days, and their whole percentage (spec §9). */
+export function overallAdherence(days: readonly { taken: number; total: number }[]): number | null {
+  const taken = days.reduce((sum, day) => sum + day.taken, 0);
+  const total = days.reduce((sum, day) => sum + day.total, 0);
+  return total === 0 ? null : Math.round((taken / total) * 100);
+}
