@@ -361,11 +361,22 @@ describe.each(DRIVERS)('health readings on %s', (driver) => {
       },
     );
 
+    it.each<Kind>(['glucose', 'bp', 'metrics'])('%s: limit keeps only the newest readings', async (kind) => {
+      const asha = await newUser();
+      for (const date of DATES) await logOk(asha, kind, { ...VALID[kind], date });
+      expect(datesOf(await list(asha, kind, '?limit=1'))).toEqual(['2026-11-18']);
+      expect(datesOf(await list(asha, kind, '?limit=2&end_date=2026-11-16'))).toEqual(['2026-11-16', '2026-11-15']);
+      expect(datesOf(await list(asha, kind, '?limit=10'))).toHaveLength(5);
+    });
+
     it.each([
+      ['limit=0', 'limit'],
+      ['limit=1.5', 'limit'],
+      ['limit=few', 'limit'],
       ['start_date=2026-02-30', 'start_date'],
       ['end_date=yesterday', 'end_date'],
       ['start_date=2026-11-1', 'start_date'],
-    ])('a bad date in the query (%s) is a 400 naming it', async (query, field) => {
+    ])('a bad query (%s) is a 400 naming the field', async (query, field) => {
       const asha = await newUser();
       const response = await asha.request({ url: `${PATHS.glucose}?${query}` });
       expect(response.statusCode).toBe(400);

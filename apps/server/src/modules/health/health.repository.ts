@@ -6,13 +6,15 @@
 import type { MealContext } from '@diacare/contract/health-constants';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { bloodPressureReadings, bodyMetrics, glucoseReadings } from '../../db/schema.ts';
 
-/** Inclusive YYYY-MM-DD bounds; either may be absent. */
+/** Inclusive YYYY-MM-DD bounds, either may be absent; `limit` keeps only the newest readings. */
 export interface DateRange {
   start_date?: string | undefined;
   end_date?: string | undefined;
+  limit?: number | undefined;
 }
 
 type Table = typeof glucoseReadings | typeof bloodPressureReadings | typeof bodyMetrics;
@@ -81,6 +83,11 @@ const toBodyMetrics = (row: typeof bodyMetrics.$inferSelect): BodyMetrics => ({
   date: row.date,
 });
 
+/** `query` cut to the range's `limit` when it has one. */
+function limited<Query extends PgSelect>(query: Query, range: DateRange): Query {
+  return range.limit === undefined ? query : query.limit(range.limit);
+}
+
 /**
  * The range queries behind the lists, newest first, as Drizzle query builders: the lists
  * run them and the index test EXPLAINs exactly these.
@@ -89,31 +96,43 @@ export function readingRangeQueries(db: Database) {
   return {
     /** Glucose: date, then time, newest first; on a tie the later-saved reading first. */
     glucose: (userId: string, range: DateRange) =>
-      db
-        .select()
-        .from(glucoseReadings)
-        .where(inRange(glucoseReadings, userId, range))
-        .orderBy(desc(glucoseReadings.date), desc(glucoseReadings.time), desc(glucoseReadings.created_at)),
+      limited(
+        db
+          .select()
+          .from(glucoseReadings)
+          .where(inRange(glucoseReadings, userId, range))
+          .orderBy(desc(glucoseReadings.date), desc(glucoseReadings.time), desc(glucoseReadings.created_at))
+          .$dynamic(),
+        range,
+      ),
 
     /** Blood pressure: date, then time, newest first; on a tie the later-saved reading first. */
     bloodPressure: (userId: string, range: DateRange) =>
-      db
-        .select()
-        .from(bloodPressureReadings)
-        .where(inRange(bloodPressureReadings, userId, range))
-        .orderBy(
-          desc(bloodPressureReadings.date),
-          desc(bloodPressureReadings.time),
-          desc(bloodPressureReadings.created_at),
-        ),
+      limited(
+        db
+          .select()
+          .from(bloodPressureReadings)
+          .where(inRange(bloodPressureReadings, userId, range))
+          .orderBy(
+            desc(bloodPressureReadings.date),
+            desc(bloodPressureReadings.time),
+            desc(bloodPressureReadings.created_at),
+          )
+          .$dynamic(),
+        range,
+      ),
 
     /** Body metrics have no time of day: date, then when saved, newest first. */
     bodyMetrics: (userId: string, range: DateRange) =>
-      db
-        .select()
-        .from(bodyMetrics)
-        .where(inRange(bodyMetrics, userId, range))
-        .orderBy(desc(bodyMetrics.date), desc(bodyMetrics.created_at)),
+      limited(
+        db
+          .select()
+          .from(bodyMetrics)
+          .where(inRange(bodyMetrics, userId, range))
+          .orderBy(desc(bodyMetrics.date), desc(bodyMetrics.created_at))
+          .$dynamic(),
+        range,
+      ),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * /api/health/glucose, /api/health/bp and /api/health/metrics (spec §3 readings, §5, §7;
  * issue 4). GET lists the user's readings newest first, optionally within an inclusive
- * start_date/end_date range; POST stores one reading and answers 201 with it. The bounds
+ * start_date/end_date range and cut to the newest `limit`; POST stores one reading and answers 201 with it. The bounds
  * live in the contract's schemas; the one rule that needs the user's zone (a reading may
  * not be dated after today) and the BMI the server computes live here.
  */
@@ -44,7 +44,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     {
       schema: {
         tags,
-        summary: 'Blood glucose readings, newest first; dates inclusive',
+        summary: 'Blood glucose readings, newest first; dates inclusive; limit keeps the newest',
         querystring: readingRangeQuerySchema,
         response: { 200: z.array(glucoseReadingSchema), 400: errorSchema },
       },
@@ -75,7 +75,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     {
       schema: {
         tags,
-        summary: 'Blood pressure readings, newest first; dates inclusive',
+        summary: 'Blood pressure readings, newest first; dates inclusive; limit keeps the newest',
         querystring: readingRangeQuerySchema,
         response: { 200: z.array(bloodPressureReadingSchema), 400: errorSchema },
       },
@@ -106,7 +106,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     {
       schema: {
         tags,
-        summary: 'Body metrics (weight, height, BMI), newest first; dates inclusive',
+        summary: 'Body metrics (weight, height, BMI), newest first; dates inclusive; limit keeps the newest',
         querystring: readingRangeQuerySchema,
         response: { 200: z.array(bodyMetricsSchema), 400: errorSchema },
       },
