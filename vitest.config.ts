@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // Writes the local push service's certificate and NODE_EXTRA_CA_CERTS before workers fork.
+          globalSetup: ['test/support/push-tls.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,0 +1,302 @@
+/**
+ * Web Push transport: encrypts a payload for one subscription and hands it to the push
+ * service, with the headers the protocol defines, bounded concurrency, retries and a
+ * reused VAPID token (design.md §Reminders and push; issue 6).
+ *
+ * Sources:
+ * - RFC 8030 (Generic Event Delivery Using HTTP Push): §5.2 `TTL` (seconds the push
+ *   service keeps an undelivered message), §5.3 `Urgency` (very-low | low | normal | high),
+ *   §5.4 `Topic` (≤ 32 characters of the URL-safe base64 alphabet; a newer message with the
+ *   same topic replaces a pending one), §6.2 404/410 (the subscription is gone), §8.4 429.
+ * - RFC 8291 (Message Encryption for Web Push): the `aes128gcm` body, produced by the
+ *   `web-push` library's `encrypt`.
+ * - RFC 8292 (VAPID): `Authorization: vapid t=<JWT>, k=<public key>`; the JWT's `aud` is the
+ *   push service's origin, `exp` at most 24 h ahead, `sub` a mailto: or https: URL. The token
+ *   is per origin, not per message, so one signature serves every message to that origin
+ *   until it nears expiry (signing is most of web-push's CPU per message).
+ */
+import { createHash } from 'node:crypto';
+import https from 'node:https';
+import webpush from 'web-push';
+
+/** A browser's push subscription (PushSubscription.toJSON()): endpoint and its keys, base64url. */
+export interface PushTarget {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** Per-message protocol options (RFC 8030 §5.2–5.4). */
+export interface PushOptions {
+  /** Seconds the push service may hold the message for an offline device; match the dose window. */
+  ttlSeconds: number;
+  /** Replaces a still-undelivered message with the same topic; hashed when not ≤ 32 base64url characters. */
+  topic?: string;
+  /** Defaults to 'high': a dose reminder should wake the device. */
+  urgency?: 'very-low' | 'low' | 'normal' | 'high';
+}
+
+/**
+ * - delivered: the push service accepted the message (200/201/202).
+ * - gone: 404/410, the subscription no longer exists; the caller deletes it.
+ * - failed: any other answer, or retries exhausted; `status` is null for network errors.
+ */
+export type PushResult =
+  | { outcome: 'delivered'; status: number }
+  | { outcome: 'gone'; status: number }
+  | { outcome: 'failed'; status: number | null; error: string };
+
+/** The application server's VAPID key pair (base64url, uncompressed P-256) and contact URL. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+  /** A mailto: or https: URL the push service can contact (RFC 8292 §2.1). */
+  subject: string;
+}
+
+export interface PushSender {
+  /** Encrypts and sends one message. Never throws for push-service or network errors. */
+  send(target: PushTarget, payload: string, options: PushOptions): Promise<PushResult>;
+  /** Cancels pending retries (they resolve as failed), waits for requests in flight, closes sockets. */
+  close(): Promise<void>;
+}
+
+const DEFAULT_CONCURRENCY = 64;
+const DEFAULT_MAX_ATTEMPTS = 4;
+const DEFAULT_MAX_RETRY_DELAY_MS = 30_000;
+const BASE_RETRY_DELAY_MS = 1_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+/** VAPID tokens are signed for 12 h (web-push's default) and replaced when under 1 h remains. */
+const VAPID_TOKEN_LIFETIME_S = 12 * 60 * 60;
+const VAPID_REFRESH_BEFORE_S = 60 * 60;
+
+/**
+ * Caches the VAPID `Authorization` header per push-service origin (RFC 8292 §2: the JWT
+ * names the origin in `aud`, so one token serves all of that origin's endpoints).
+ * @param nowMs wall-clock milliseconds; the push service checks `exp` against real time.
+ * @throws Error from web-push when the keys or subject are malformed.
+ */
+export function createVapidHeaderCache(
+  vapid: VapidKeys,
+  nowMs: () => number = Date.now,
+): { authorization(origin: string): string } {
+  const cache = new Map<string, { header: string; expiresAtS: number }>();
+  return {
+    authorization(origin) {
+      const nowS = Math.floor(nowMs() / 1000);
+      const cached = cache.get(origin);
+      if (cached && cached.expiresAtS - nowS > VAPID_REFRESH_BEFORE_S) return cached.header;
+      const expiresAtS = nowS + VAPID_TOKEN_LIFETIME_S;
+      const { Authorization } = webpush.getVapidHeaders(
+        origin,
+        vapid.subject,
+        vapid.publicKey,
+        vapid.privateKey,
+        'aes128gcm',
+        expiresAtS,
+      );
+      cache.set(origin, { header: Authorization, expiresAtS });
+      return Authorization;
+    },
+  };
+}
+
+const TOPIC_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * RFC 8030 §5.4 allows at most 32 characters of the URL-safe base64 alphabet: a valid topic
+ * is kept as is, anything else becomes the first 32 characters (192 bits) of its SHA-256.
+ */
+export function toTopic(topic: string): string {
+  if (TOPIC_PATTERN.test(topic)) return topic;
+  return createHash('sha256').update(topic).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Parses `Retry-After` (RFC 9110 §10.2.3: delay-seconds or an HTTP-date) into milliseconds
+ * from now, or null when absent or unreadable.
+ */
+export function parseRetryAfter(value: string | undefined, nowMs: number): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
+}
+
+function validateVapid(vapid: VapidKeys): void {
+  let subject: URL;
+  try {
+    subject = new URL(vapid.subject);
+  } catch {
+    throw new Error(`VAPID subject must be a mailto: or https: URL, got "${vapid.subject}"`);
+  }
+  if (subject.protocol !== 'mailto:' && subject.protocol !== 'https:') {
+    throw new Error(`VAPID subject must be a mailto: or https: URL, got "${vapid.subject}"`);
+  }
+  if (Buffer.from(vapid.publicKey, 'base64url').length !== 65) {
+    throw new Error('VAPID public key must be 65 bytes (uncompressed P-256 point), base64url');
+  }
+  if (Buffer.from(vapid.privateKey, 'base64url').length !== 32) {
+    throw new Error('VAPID private key must be 32 bytes, base64url');
+  }
+}
+
+/** A counting semaphore: at most `limit` holders at once, waiters served in order. */
+function createSemaphore(limit: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return {
+    async acquire(): Promise<void> {
+      if (active < limit) {
+        active += 1;
+        return;
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    },
+    release(): void {
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    },
+  };
+}
+
+interface HttpAnswer {
+  status: number;
+  statusText: string;
+  retryAfter: string | undefined;
+}
+
+function post(url: URL, headers: Record<string, string | number>, body: Buffer, agent: https.Agent) {
+  return new Promise<HttpAnswer>((resolve, reject) => {
+    const request = https.request(url, { method: 'POST', headers, agent, timeout: REQUEST_TIMEOUT_MS }, (response) => {
+      // Drain the body so that the keep-alive socket returns to the pool.
+      response.resume();
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          statusText: response.statusMessage ?? '',
+          retryAfter: response.headers['retry-after'],
+        }),
+      );
+      response.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/**
+ * Creates a sender.
+ * @param options.vapid the server's VAPID keys.
+ * @param options.concurrency requests in flight at most, over all origins (default 64).
+ * @param options.maxAttempts attempts per message, the first included (default 4).
+ * @param options.maxRetryDelayMs longest wait before a retry (default 30 000 ms); a
+ *   `Retry-After` longer than this is honoured by giving up (failed) rather than retrying early.
+ * @throws Error when the VAPID keys or subject are malformed.
+ */
+export function createPushSender(options: {
+  vapid: VapidKeys;
+  concurrency?: number;
+  maxAttempts?: number;
+  maxRetryDelayMs?: number;
+}): PushSender {
+  validateVapid(options.vapid);
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS;
+  const vapidHeaders = createVapidHeaderCache(options.vapid);
+  const semaphore = createSemaphore(concurrency);
+  // One pool of keep-alive TLS connections: a handshake per connection, not per message.
+  const agent = new https.Agent({ keepAlive: true, maxSockets: concurrency });
+  const closing = new AbortController();
+  const inFlight = new Set<Promise<PushResult>>();
+
+  function sleep(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      if (closing.signal.aborted) return resolve(false);
+      const onAbort = () => {
+        clearTimeout(timer);
+        resolve(false);
+      };
+      const timer = setTimeout(() => {
+        closing.signal.removeEventListener('abort', onAbort);
+        resolve(true);
+      }, ms);
+      closing.signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  async function deliver(target: PushTarget, payload: string, pushOptions: PushOptions): Promise<PushResult> {
+    let url: URL;
+    let body: Buffer;
+    let authorization: string;
+    try {
+      url = new URL(target.endpoint);
+      if (url.protocol !== 'https:') return { outcome: 'failed', status: null, error: 'endpoint is not https' };
+      body = webpush.encrypt(target.keys.p256dh, target.keys.auth, payload, 'aes128gcm').cipherText;
+      authorization = vapidHeaders.authorization(url.origin);
+    } catch (error) {
+      return { outcome: 'failed', status: null, error: `cannot prepare message: ${(error as Error).message}` };
+    }
+    const startedAtMs = Date.now();
+    const topic = pushOptions.topic === undefined ? undefined : toTopic(pushOptions.topic);
+    let last: PushResult = { outcome: 'failed', status: null, error: 'not attempted' };
+
+    for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+      // A retry keeps the original deadline: TTL counts down from the first attempt.
+      const elapsedS = Math.floor((Date.now() - startedAtMs) / 1000);
+      const headers: Record<string, string | number> = {
+        TTL: Math.max(0, Math.floor(pushOptions.ttlSeconds) - elapsedS),
+        Urgency: pushOptions.urgency ?? 'high',
+        'Content-Type': 'application/octet-stream',
+        'Content-Encoding': 'aes128gcm',
+        'Content-Length': body.length,
+        Authorization: authorization,
+        ...(topic ? { Topic: topic } : {}),
+      };
+      let retryAfterMs: number | null = null;
+      await semaphore.acquire();
+      try {
+        const answer = await post(url, headers, body, agent);
+        if (answer.status >= 200 && answer.status < 300) return { outcome: 'delivered', status: answer.status };
+        if (answer.status === 404 || answer.status === 410) return { outcome: 'gone', status: answer.status };
+        last = { outcome: 'failed', status: answer.status, error: `HTTP ${answer.status} ${answer.statusText}`.trim() };
+        if (answer.status !== 429 && answer.status < 500) return last;
+        retryAfterMs = parseRetryAfter(answer.retryAfter, Date.now());
+      } catch (error) {
+        last = { outcome: 'failed', status: null, error: (error as Error).message };
+      } finally {
+        semaphore.release();
+      }
+      if (attempt === maxAttempts) break;
+      if (retryAfterMs !== null && retryAfterMs > maxRetryDelayMs) {
+        return { ...last, error: `${last.error}; Retry-After ${Math.ceil(retryAfterMs / 1000)} s exceeds the limit` };
+      }
+      // Exponential backoff with jitter (half fixed, half random), unless the service said when.
+      const backoffMs = Math.min(maxRetryDelayMs, BASE_RETRY_DELAY_MS * 2 ** (attempt - 1));
+      const delayMs = retryAfterMs ?? backoffMs / 2 + Math.random() * (backoffMs / 2);
+      if (!(await sleep(delayMs))) return { ...last, error: `${last.error}; sender closed before retrying` };
+    }
+    return last;
+  }
+
+  return {
+    send(target, payload, pushOptions) {
+      if (closing.signal.aborted) {
+        return Promise.resolve({ outcome: 'failed', status: null, error: 'sender closed' });
+      }
+      const result = deliver(target, payload, pushOptions);
+      inFlight.add(result);
+      void result.finally(() => inFlight.delete(result));
+      return result;
+    },
+    async close() {
+      closing.abort();
+      await Promise.allSettled([...inFlight]);
+      agent.destroy();
+    },
+  };
+}
