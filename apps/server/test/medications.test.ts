@@ -186,6 +186,12 @@ describe.each(DRIVERS)('medications and adherence on %s', (driver) => {
     const cases: [rule: string, payload: unknown, detail: string][] = [
       ['a missing name', withoutName, 'name: is required'],
       ['a blank dosage', { ...METFORMIN, dosage: '   ' }, 'dosage: is required'],
+      ['a missing form', { ...METFORMIN, form: undefined }, 'form: is required'],
+      [
+        'a missing pills count',
+        withRefill({ pills_remaining: undefined }),
+        'refill_reminder.pills_remaining: is required',
+      ],
       [
         'a form that is not offered',
         { ...METFORMIN, form: 'Pill' },

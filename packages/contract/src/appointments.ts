@@ -1,6 +1,6 @@
 /** Appointment payloads (spec §3 Appointment, §5 Booking, §7 /api/appointments). */
 import { z } from 'zod';
-import { calendarDateSchema, timeOfDaySchema } from './common.ts';
+import { calendarDateSchema, orRequired, timeOfDaySchema } from './common.ts';
 
 export const APPOINTMENT_TYPES = ['doctor', 'lab'] as const;
 export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
@@ -17,7 +17,7 @@ export const NOTES_MAX_LENGTH = 1000;
  * the user's zone; the server checks that, since it knows the zone.
  */
 export const appointmentInputSchema = z.object({
-  type: z.enum(APPOINTMENT_TYPES, { error: 'must be doctor or lab' }),
+  type: z.enum(APPOINTMENT_TYPES, { error: orRequired('must be doctor or lab') }),
   title: z.string().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
   doctor: z.string().trim().max(100, { error: 'must be at most 100 characters' }).nullable().optional(),
   location: z.string().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
@@ -33,7 +33,7 @@ export type AppointmentInput = z.input<typeof appointmentInputSchema>;
 
 /** PATCH /api/appointments/{id}: cancel, mark done, or restore. */
 export const appointmentStatusSchema = z.object({
-  status: z.enum(APPOINTMENT_STATUSES, { error: `must be one of ${APPOINTMENT_STATUSES.join(', ')}` }),
+  status: z.enum(APPOINTMENT_STATUSES, { error: orRequired(`must be one of ${APPOINTMENT_STATUSES.join(', ')}`) }),
 });
 
 export const appointmentSchema = z.object({

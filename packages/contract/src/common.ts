@@ -10,6 +10,15 @@ z.config({
   customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
 });
 
+/**
+ * A field-level error message that still reads 'is required' when the field is missing:
+ * a schema's own `error` replaces the global one above, so pass `orRequired('must be …')`.
+ */
+export const orRequired =
+  (message: string) =>
+  (issue: { input?: unknown }): string =>
+    issue.input === undefined ? 'is required' : message;
+
 /** Error body of every non-2xx API response: a sentence a person can read. */
 export const errorSchema = z.object({ detail: z.string() });
 export type ApiError = z.infer<typeof errorSchema>;

@@ -5,7 +5,7 @@
  * server checks that part.
  */
 import { z } from 'zod';
-import { calendarDateSchema, timeOfDaySchema } from './common.ts';
+import { calendarDateSchema, orRequired, timeOfDaySchema } from './common.ts';
 import { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS } from './health-constants.ts';
 
 export { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS, DEFAULT_HEIGHT_CM } from './health-constants.ts';
@@ -16,14 +16,9 @@ export type { MealContext } from './health-constants.ts';
  * systolic, diastolic, weight and height are required), else `message`. A schema's own
  * `error` would otherwise replace the shared 'is required' of common.ts.
  */
-const typeError =
-  (message: string) =>
-  (issue: { input?: unknown }): string =>
-    issue.input === undefined ? 'is required' : message;
-
 const wholeNumber = ([min, max]: readonly [number, number], unit: string) =>
   z
-    .int({ error: typeError('must be a whole number') })
+    .int({ error: orRequired('must be a whole number') })
     .min(min, { error: `must be at least ${min} ${unit}` })
     .max(max, { error: `must be at most ${max} ${unit}` });
 
@@ -34,7 +29,7 @@ export function hasOneDecimalAtMost(value: number): boolean {
 
 const oneDecimal = ([min, max]: readonly [number, number], unit: string) =>
   z
-    .number({ error: typeError('must be a number') })
+    .number({ error: orRequired('must be a number') })
     .min(min, { error: `must be at least ${min} ${unit}` })
     .max(max, { error: `must be at most ${max} ${unit}` })
     .refine(hasOneDecimalAtMost, { error: 'must have at most one decimal place' });

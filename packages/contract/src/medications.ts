@@ -2,7 +2,7 @@
  * Medication and adherence payloads (spec §3 Medication, Adherence record; §5; §7).
  */
 import { z } from 'zod';
-import { calendarDateSchema, timeOfDaySchema } from './common.ts';
+import { calendarDateSchema, orRequired, timeOfDaySchema } from './common.ts';
 
 /** Form options (spec §3). */
 export const MEDICATION_FORMS = ['Tablet', 'Capsule', 'Liquid', 'Injection', 'Inhaler', 'Drops'] as const;
@@ -53,7 +53,7 @@ export const MAX_TIMES_PER_DAY = 12;
 
 export const scheduleSchema = z
   .object({
-    frequency: z.enum(FREQUENCIES, { error: 'must be daily, weekly or as-needed' }),
+    frequency: z.enum(FREQUENCIES, { error: orRequired('must be daily, weekly or as-needed') }),
     times: z.array(timeOfDaySchema).max(MAX_TIMES_PER_DAY, { error: `at most ${MAX_TIMES_PER_DAY} times` }),
     /** Weekly only: ISO weekdays; empty or absent means the start date's weekday. */
     weekdays: z
@@ -62,7 +62,7 @@ export const scheduleSchema = z
       .optional(),
     start_date: calendarDateSchema,
     /** The spec always sends null: courses without an end. */
-    end_date: z.null({ error: 'must be null' }).optional(),
+    end_date: z.null({ error: orRequired('must be null') }).optional(),
   })
   .superRefine((schedule, ctx) => {
     if (schedule.frequency !== 'as-needed' && schedule.times.length === 0) {
@@ -78,9 +78,15 @@ export const scheduleSchema = z
 export type Schedule = z.infer<typeof scheduleSchema>;
 
 export const refillReminderSchema = z.object({
-  enabled: z.boolean({ error: 'must be true or false' }),
-  pills_remaining: z.int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(100_000),
-  threshold: z.int({ error: 'must be a whole number' }).min(1, { error: 'must be 1 or more' }).max(100_000),
+  enabled: z.boolean({ error: orRequired('must be true or false') }),
+  pills_remaining: z
+    .int({ error: orRequired('must be a whole number') })
+    .min(0, { error: 'must be 0 or more' })
+    .max(100_000),
+  threshold: z
+    .int({ error: orRequired('must be a whole number') })
+    .min(1, { error: 'must be 1 or more' })
+    .max(100_000),
 });
 export type RefillReminder = z.infer<typeof refillReminderSchema>;
 
@@ -88,9 +94,9 @@ export type RefillReminder = z.infer<typeof refillReminderSchema>;
 export const medicationInputSchema = z.object({
   name: z.string().trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
   dosage: z.string().trim().min(1, { error: 'is required' }).max(50, { error: 'must be at most 50 characters' }),
-  form: z.enum(MEDICATION_FORMS, { error: `must be one of ${MEDICATION_FORMS.join(', ')}` }),
+  form: z.enum(MEDICATION_FORMS, { error: orRequired(`must be one of ${MEDICATION_FORMS.join(', ')}`) }),
   instructions: z.string().trim().max(500, { error: 'must be at most 500 characters' }).default(''),
-  color: z.enum(COLOR_HEXES, { error: 'must be one of the colour tags' }),
+  color: z.enum(COLOR_HEXES, { error: orRequired('must be one of the colour tags') }),
   when_to_take: z
     .enum(WHEN_TO_TAKE, { error: `must be one of ${WHEN_TO_TAKE.join(', ')}` })
     .nullable()
@@ -126,11 +132,13 @@ export type Medication = z.infer<typeof medicationSchema>;
 export const ADHERENCE_STATUSES = ['taken', 'pending', 'skipped', 'missed'] as const;
 export type AdherenceStatus = (typeof ADHERENCE_STATUSES)[number];
 
-const statusSchema = z.enum(ADHERENCE_STATUSES, { error: `must be one of ${ADHERENCE_STATUSES.join(', ')}` });
+const statusSchema = z.enum(ADHERENCE_STATUSES, {
+  error: orRequired(`must be one of ${ADHERENCE_STATUSES.join(', ')}`),
+});
 
 /** POST /api/adherence: one dose, keyed by (medication, date, scheduled_time). */
 export const adherenceInputSchema = z.object({
-  medication_id: z.uuid({ error: 'must be a medication id' }),
+  medication_id: z.uuid({ error: orRequired('must be a medication id') }),
   scheduled_time: timeOfDaySchema,
   taken_time: timeOfDaySchema.nullable().optional(),
   date: calendarDateSchema,
