@@ -1,0 +1,282 @@
+/**
+ * Reminder dispatch benchmark (design.md §Performance budgets: 100,000 doses due at the same
+ * minute handed to the push service within 60 s on 2 cores, none twice, none lost).
+ *
+ * 1. A fresh PostgreSQL database with the server's migrations; N users in a few time zones,
+ *    each with one daily medication whose dose falls on the same instant, and one push
+ *    subscription (a real P-256 key and auth secret) at a local HTTPS sink (sink.ts).
+ * 2. The server's materialiser turns those into N `reminders` rows.
+ * 3. Baseline: `--instances` processes send N dose-sized messages with createPushSender
+ *    straight to the sink, no database.
+ * 4. Full path: `--instances` processes each run the server's dispatcher on the database from
+ *    the due minute until the sink has all N; then the sink's per-endpoint counts and the
+ *    reminders table are checked (each endpoint exactly once, every row 'sent').
+ * Prints both rates, the seconds until all N were handed over, and full/baseline (target ≥ 0.7).
+ *
+ * Usage: npm run bench:reminders [-- --users 100000] [--instances 2] [--database-url postgres://…]
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { localDate, shiftDate } from '@diacare/contract/dates';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import webpush from 'web-push';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { medications, pushSubscriptions, users } from '../../apps/server/src/db/schema.ts';
+import { materialiseDoseReminders } from '../../apps/server/src/modules/reminders/materialise.ts';
+import { writeTestCertificate } from '../../apps/server/test/support/tls-certificate.ts';
+
+const { values: options } = parseArgs({
+  options: {
+    users: { type: 'string', default: '10000' },
+    instances: { type: 'string', default: '2' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+  },
+});
+const N = Number(options.users);
+const INSTANCES = Number(options.instances);
+/** Messages in flight per baseline process: the dispatcher's default per-pass concurrency. */
+const BASELINE_CONCURRENCY = 100;
+const ZONES = ['Asia/Kolkata', 'UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Sydney'];
+const INSERT_CHUNK = 1000;
+const TIMEOUT_MS = 15 * 60 * 1000;
+
+const here = new URL('.', import.meta.url).pathname;
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const log = (line: string) => console.log(line);
+
+type Message = { type: string } & Record<string, unknown>;
+
+function forkTs(file: string, args: string[], env: Record<string, string>): ChildProcess {
+  return fork(join(here, file), args, {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+}
+
+function next(child: ChildProcess, type: string): Promise<Message> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: Message) => {
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(message);
+    };
+    const onExit = (code: number | null) => reject(new Error(`worker exited (${code}) before '${type}'`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+async function ask(child: ChildProcess, type: string): Promise<Message> {
+  const answer = next(child, type);
+  child.send({ type });
+  return answer;
+}
+
+/** Local 'HH:MM' of an instant in a zone. */
+function localTime(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(instant)
+    .replace('.', ':');
+}
+
+async function main() {
+  log(`reminders bench: ${N} users, ${INSTANCES} instance(s), Node ${process.version}`);
+  const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:bench@diacare.example' };
+  const tls = await writeTestCertificate();
+  const childEnv = { ...tls.env, DIACARE_BENCH_VAPID: JSON.stringify(vapid) };
+  const sink = forkTs('sink.ts', [String(N)], childEnv);
+  const children: ChildProcess[] = [sink];
+  const adminUrl = options['database-url'];
+  const name = `diacare_bench_${randomUUID().replaceAll('-', '')}`;
+  let databaseCreated = false;
+  try {
+    const { origin } = (await next(sink, 'ready')) as { type: string; origin: string };
+
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    databaseCreated = true;
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const databaseUrl = url.toString();
+    const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    const { db } = database;
+
+    // Every dose falls on one instant: the start of a minute in the future, whatever the zone.
+    const dueAt = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 10 * 60_000);
+    let started = performance.now();
+    const targets = Array.from({ length: N }, (_, i) => {
+      const receiver = createECDH('prime256v1');
+      receiver.generateKeys();
+      return {
+        endpoint: `${origin}/push/${i}`,
+        keys: { p256dh: receiver.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+      };
+    });
+    for (let start = 0; start < N; start += INSERT_CHUNK) {
+      const slice = targets.slice(start, start + INSERT_CHUNK).map((target, offset) => {
+        const i = start + offset;
+        const zone = ZONES[i % ZONES.length]!;
+        return { id: randomUUID(), i, zone, target };
+      });
+      await db
+        .insert(users)
+        .values(
+          slice.map(({ id, i, zone }) => ({
+            id,
+            issuer: 'bench',
+            subject: `user-${i}`,
+            name: `User ${i}`,
+            timezone: zone,
+          })),
+        );
+      await db.insert(medications).values(
+        slice.map(({ id, zone }) => ({
+          user_id: id,
+          name: 'Metformin',
+          dosage: '500 mg',
+          form: 'Tablet',
+          color: '#FF6B6B',
+          when_to_take: 'After food',
+          frequency: 'daily' as const,
+          times: [localTime(dueAt, zone)],
+          start_date: shiftDate(localDate(dueAt, zone), -1),
+        })),
+      );
+      await db.insert(pushSubscriptions).values(
+        slice.map(({ id, target }) => ({
+          user_id: id,
+          endpoint: target.endpoint,
+          p256dh: target.keys.p256dh,
+          auth: target.keys.auth,
+        })),
+      );
+    }
+    log(`loaded ${N} users, medications and subscriptions in ${seconds(performance.now() - started)} s`);
+
+    started = performance.now();
+    const materialised = await materialiseDoseReminders(db, () => new Date(dueAt.getTime() - 60_000), {
+      horizonHours: 1,
+    });
+    const [due] = (
+      await db.execute<{ count: string }>(sql`SELECT count(*) FROM reminders WHERE due_at = ${dueAt.toISOString()}`)
+    ).rows;
+    log(`materialised ${materialised} dose reminders in ${seconds(performance.now() - started)} s`);
+    if (Number(due?.count) !== N)
+      throw new Error(`expected ${N} reminders due at ${dueAt.toISOString()}, got ${due?.count}`);
+    await database.close();
+
+    // Baseline: the transport alone, same sink, same number of processes.
+    const subscriptionsFile = join(tls.dir, 'subscriptions.json');
+    writeFileSync(subscriptionsFile, JSON.stringify(targets));
+    const share = Math.ceil(N / INSTANCES);
+    const senders = Array.from({ length: INSTANCES }, (_, k) =>
+      forkTs(
+        'worker.ts',
+        [
+          'baseline',
+          subscriptionsFile,
+          String(k * share),
+          String(Math.min(N, (k + 1) * share)),
+          String(BASELINE_CONCURRENCY),
+        ],
+        childEnv,
+      ),
+    );
+    children.push(...senders);
+    await Promise.all(senders.map((child) => next(child, 'ready')));
+    await ask(sink, 'reset');
+    const baselineDone = senders.map((child) => next(child, 'done'));
+    const baselineGo = Date.now();
+    for (const child of senders) child.send({ type: 'go' });
+    const baselineResults = await Promise.all(baselineDone);
+    const baselineSink = await ask(sink, 'stats');
+    const baselineSeconds = (Number(baselineSink.lastAt) - baselineGo) / 1000;
+    const baselineFailed = baselineResults.reduce((sum, r) => sum + Number(r.failed), 0);
+    const baselineRate = N / baselineSeconds;
+    log(
+      `baseline  createPushSender → sink, no database: ${N} in ${baselineSeconds.toFixed(2)} s = ` +
+        `${baselineRate.toFixed(0)} pushes/s (failed ${baselineFailed}, missing ${baselineSink.missing}, twice ${baselineSink.duplicated})`,
+    );
+
+    // Full path: the server's dispatchers on PostgreSQL, from the due minute.
+    await ask(sink, 'reset');
+    const dispatchers = Array.from({ length: INSTANCES }, () =>
+      forkTs('worker.ts', ['dispatch', databaseUrl, String(dueAt.getTime())], childEnv),
+    );
+    children.push(...dispatchers);
+    await Promise.all(dispatchers.map((child) => next(child, 'ready')));
+    const goAt = Date.now();
+    for (const child of dispatchers) child.send({ type: 'go', at: goAt });
+    for (;;) {
+      const { total } = await ask(sink, 'count');
+      if (Number(total) >= N) break;
+      if (Date.now() - goAt > TIMEOUT_MS) throw new Error(`only ${total} of ${N} handed over after ${TIMEOUT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const fullSink = await ask(sink, 'stats');
+    const handoverSeconds = (Number(fullSink.lastAt) - goAt) / 1000;
+    const fullRate = N / handoverSeconds;
+    // Let the dispatchers write back their last outcomes, then stop them.
+    const check = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+    let statuses: Record<string, number> = {};
+    for (let waited = 0; waited < 60_000; waited += 200) {
+      const rows = (
+        await check.db.execute<{ status: string; count: string }>(
+          sql`SELECT status, count(*) FROM reminders GROUP BY status`,
+        )
+      ).rows;
+      statuses = Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
+      if ((statuses.sent ?? 0) + (statuses.failed ?? 0) + (statuses.skipped ?? 0) + (statuses.missed ?? 0) >= N) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const [totals] = (
+      await check.db.execute<{ deliveries: string; attempts: string }>(
+        sql`SELECT sum(deliveries) AS deliveries, sum(attempts) AS attempts FROM reminders`,
+      )
+    ).rows;
+    await check.close();
+    await Promise.all(
+      dispatchers.map((child) => {
+        const stopped = next(child, 'stopped');
+        child.send({ type: 'stop' });
+        return stopped;
+      }),
+    );
+    const finalSink = await ask(sink, 'stats');
+
+    log(
+      `full path dispatcher(s) on PostgreSQL → sink:      ${N} in ${handoverSeconds.toFixed(2)} s = ` +
+        `${fullRate.toFixed(0)} pushes/s`,
+    );
+    log(
+      `check     sink: ${finalSink.total} received, ${finalSink.missing} endpoints missing, ${finalSink.duplicated} twice; ` +
+        `reminders: ${JSON.stringify(statuses)}, deliveries ${totals?.deliveries}, claims ${totals?.attempts}`,
+    );
+    const ratio = fullRate / baselineRate;
+    const ok =
+      finalSink.missing === 0 && finalSink.duplicated === 0 && statuses.sent === N && Number(totals?.deliveries) === N;
+    log(`result    handed over in ${handoverSeconds.toFixed(2)} s; full/baseline = ${ratio.toFixed(2)} (target ≥ 0.7)`);
+    log(`          none twice, none lost: ${ok ? 'yes' : 'NO'}`);
+    if (!ok) process.exitCode = 1;
+  } finally {
+    for (const child of children) if (child.connected) child.disconnect();
+    for (const child of children) if (child.exitCode === null) child.kill();
+    if (databaseCreated) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+    rmSync(tls.dir, { recursive: true, force: true });
+  }
+}
+
+await main();

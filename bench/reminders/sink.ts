@@ -1,0 +1,62 @@
+/**
+ * The bench's push sink: an HTTPS endpoint on 127.0.0.1 that answers 201 to every POST
+ * /push/<index> without decrypting (the verifying stand-in is apps/server/test/support/
+ * push-service.ts), and counts messages per endpoint so that the bench can check none
+ * twice and none lost. Runs as a child process (IPC: 'stats', 'reset').
+ * Args: <users>. Env: DIACARE_TEST_TLS_CERT / DIACARE_TEST_TLS_KEY.
+ */
+import { createServer } from 'node:https';
+import { readTestCertificate } from '../../apps/server/test/support/tls-certificate.ts';
+
+const users = Number(process.argv[2]);
+let counts = new Uint16Array(users);
+let total = 0;
+let unknown = 0;
+let firstAt = 0;
+let lastAt = 0;
+
+const server = createServer({ ...readTestCertificate(), keepAliveTimeout: 60_000 }, (request, response) => {
+  request.resume();
+  request.on('end', () => {
+    const index = Number(request.url?.slice('/push/'.length));
+    if (request.method !== 'POST' || !Number.isInteger(index) || index < 0 || index >= users) {
+      unknown += 1;
+      response.writeHead(404).end();
+      return;
+    }
+    counts[index] = (counts[index] ?? 0) + 1;
+    total += 1;
+    lastAt = Date.now();
+    if (firstAt === 0) firstAt = lastAt;
+    response.writeHead(201).end();
+  });
+});
+
+function stats() {
+  let missing = 0;
+  let duplicated = 0;
+  for (const count of counts) {
+    if (count === 0) missing += 1;
+    else if (count > 1) duplicated += 1;
+  }
+  return { total, unknown, missing, duplicated, firstAt, lastAt };
+}
+
+process.on('message', (message: { type: 'stats' | 'reset' | 'count' }) => {
+  if (message.type === 'reset') {
+    counts = new Uint16Array(users);
+    total = unknown = firstAt = lastAt = 0;
+    process.send!({ type: 'reset' });
+  } else if (message.type === 'count') {
+    process.send!({ type: 'count', total, lastAt });
+  } else {
+    process.send!({ type: 'stats', ...stats() });
+  }
+});
+process.on('disconnect', () => server.close());
+
+server.listen(0, '127.0.0.1', () => {
+  const address = server.address();
+  if (address && typeof address === 'object')
+    process.send!({ type: 'ready', origin: `https://127.0.0.1:${address.port}` });
+});

@@ -1,0 +1,92 @@
+/**
+ * A bench worker process, forked by run.ts with NODE_EXTRA_CA_CERTS naming the sink's
+ * certificate (Node reads it only at start). Two modes:
+ * - baseline <subscriptions.json> <from> <to> <concurrency>: sends one dose-sized payload to
+ *   each subscription in [from, to) with createPushSender, no database, `concurrency`
+ *   messages at a time (the dispatcher's default), and reports how long it took.
+ * - dispatch <databaseUrl> <dueAtMs>: opens the database and runs the server's dispatcher
+ *   from the 'go' message until 'stop'; its clock reads dueAt at 'go' and then runs in real time.
+ * Both send with the same VAPID keys (DIACARE_BENCH_VAPID, JSON).
+ */
+import { readFileSync } from 'node:fs';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { createPushSender, type PushTarget } from '../../apps/server/src/modules/push/push-sender.ts';
+import { createDispatcher } from '../../apps/server/src/modules/reminders/dispatcher.ts';
+
+const [mode, ...args] = process.argv.slice(2);
+const vapid = JSON.parse(process.env.DIACARE_BENCH_VAPID!) as {
+  publicKey: string;
+  privateKey: string;
+  subject: string;
+};
+const send = (message: object) => process.send!(message);
+
+function once(type: string): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const listener = (message: { type: string }) => {
+      if (message.type !== type) return;
+      process.off('message', listener);
+      resolve(message as Record<string, unknown>);
+    };
+    process.on('message', listener);
+  });
+}
+
+if (mode === 'baseline') {
+  const [file, from, to, concurrency] = args as [string, string, string, string];
+  const targets = (JSON.parse(readFileSync(file, 'utf8')) as PushTarget[]).slice(Number(from), Number(to));
+  const sender = createPushSender({ vapid });
+  // A payload of the dispatcher's size: a ReminderPush for one dose.
+  const payload = (i: number) =>
+    JSON.stringify({
+      reminder_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      kind: 'dose',
+      title: 'Time to take Metformin',
+      body: '500 mg tablet at 08:00 · After food',
+      tag: `dose-00000000-0000-4000-8000-${String(i).padStart(12, '0')}-2026-03-29-08:00`,
+      url: '/home',
+      dose: {
+        medication_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        medication_name: 'Metformin',
+        dosage: '500 mg',
+        date: '2026-03-29',
+        scheduled_time: '08:00',
+      },
+    });
+  send({ type: 'ready' });
+  await once('go');
+  const started = performance.now();
+  let next = 0;
+  let failed = 0;
+  await Promise.all(
+    Array.from({ length: Number(concurrency) }, async () => {
+      while (next < targets.length) {
+        const i = next++;
+        const result = await sender.send(targets[i]!, payload(i), { ttlSeconds: 7200, topic: `dose-${i}` });
+        if (result.outcome !== 'delivered') failed += 1;
+      }
+    }),
+  );
+  send({ type: 'done', ms: performance.now() - started, sent: targets.length, failed });
+  await sender.close();
+  process.disconnect();
+} else if (mode === 'dispatch') {
+  const [databaseUrl, dueAtMs] = args as [string, string];
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  const sender = createPushSender({ vapid });
+  let goAt = 0;
+  const clock = () => new Date(Number(dueAtMs) + (Date.now() - goAt));
+  const dispatcher = createDispatcher({ db: database.db, clock, sender });
+  send({ type: 'ready' });
+  const go = await once('go');
+  goAt = Number(go.at);
+  dispatcher.start();
+  await once('stop');
+  await dispatcher.stop();
+  await sender.close();
+  await database.close();
+  send({ type: 'stopped' });
+  process.disconnect();
+} else {
+  throw new Error(`unknown mode ${mode}`);
+}
