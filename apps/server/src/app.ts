@@ -19,6 +19,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { medicationsRoutes } from './modules/medications/medications.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { defaultWebDistDir } from './paths.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -93,6 +96,9 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(medicationsRoutes, options);
   await app.register(appointmentsRoutes, options);
   await app.register(healthRoutes, options);
+  await app.register(pushRoutes, options);
+  await app.register(remindersRoutes, options);
+  await app.register(settingsRoutes, options);
 
   const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;
   const servesWebApp = await registerWebApp(app, webDistDir);

@@ -5,6 +5,7 @@
 import { buildApp, loggerOptions } from './app.ts';
 import { parseEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
+import { startReminderEngine, type ReminderEngine } from './modules/reminders/engine.ts';
 
 async function main(): Promise<void> {
   let env;
@@ -15,13 +16,14 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  const app = await buildApp({
-    env,
-    db: database.db,
-    clock: () => new Date(),
-    logger: loggerOptions(env.LOG_LEVEL),
+  const clock = () => new Date();
+  const app = await buildApp({ env, db: database.db, clock, logger: loggerOptions(env.LOG_LEVEL) });
+  let reminderEngine: ReminderEngine | null = null;
+  // One hook, in order: the reminder engine finishes its pass, then the database closes.
+  app.addHook('onClose', async () => {
+    await reminderEngine?.stop();
+    await database.close();
   });
-  app.addHook('onClose', () => database.close());
 
   let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -40,8 +42,16 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  if (env.REMINDER_ENGINE) {
+    reminderEngine = await startReminderEngine({ db: database.db, env, clock, log: app.log });
+  }
   app.log.info(
-    { origin: env.appOrigin, database: database.driver, signIn: env.oidcEnabled ? 'oidc' : 'local' },
+    {
+      origin: env.appOrigin,
+      database: database.driver,
+      signIn: env.oidcEnabled ? 'oidc' : 'local',
+      reminders: env.REMINDER_ENGINE ? 'on' : 'off',
+    },
     'DiaCare is ready',
   );
 }

@@ -3,6 +3,7 @@
  * subscription, §7 /api/push/*; design.md §Reminders and push).
  */
 import { z } from 'zod';
+import { orRequired } from './common.ts';
 
 /** base64 or base64url text (the browser's PushSubscription.toJSON() gives base64url). */
 const base64Key = (bytes: string) =>
@@ -18,7 +19,7 @@ const base64Key = (bytes: string) =>
  * P-256 public key, `auth` the 16-byte secret (RFC 8291).
  */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/, error: 'must be an https URL' }).max(2048),
+  endpoint: z.url({ protocol: /^https$/, error: orRequired('must be an https URL') }).max(2048),
   keys: z.object({ p256dh: base64Key('p256dh'), auth: base64Key('auth') }),
   expirationTime: z.number().nullable().optional(),
 });

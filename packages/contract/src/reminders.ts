@@ -3,6 +3,7 @@
  * /api/reminders*, /api/settings/notifications; issue 6).
  */
 import { z } from 'zod';
+import { orRequired } from './common.ts';
 import { REMINDER_KINDS } from './push.ts';
 
 export const REMINDER_STATUSES = ['pending', 'sent', 'skipped', 'missed', 'failed'] as const;
@@ -20,7 +21,7 @@ export const MAX_REMINDER_LEAD_DAYS = 366;
 export const reminderInputSchema = z.object({
   title: z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' }),
   body: z.string().trim().max(500, { error: 'must be at most 500 characters' }).default(''),
-  due_at: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time with offset' }),
+  due_at: z.iso.datetime({ offset: true, error: orRequired('must be an ISO 8601 date-time with offset') }),
   snoozed_from: z.uuid({ error: 'must be a UUID' }).optional(),
 });
 export type ReminderInput = z.input<typeof reminderInputSchema>;

@@ -35,6 +35,8 @@ const rawEnvSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z.string().min(1).optional(),
   PUSH_SERVICE_HOSTS: z.string().default(DEFAULT_PUSH_SERVICE_HOSTS),
+  /** 'false' stops this process from materialising and dispatching reminders (another instance does it). */
+  REMINDER_ENGINE: flag.default(true),
   CHAT_AGENT_URL: optionalUrl,
   PHARMACY_URL: z.url().default('https://www.1mg.com/'),
   STORE_URL: z.url().default('https://www.amazon.in/'),
@@ -60,6 +62,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const raw = result.data;
+  if (Boolean(raw.VAPID_PUBLIC_KEY) !== Boolean(raw.VAPID_PRIVATE_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
+    );
+  }
   const appOrigin = (raw.APP_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   // With the default origin, http://127.0.0.1:PORT is the same local server: accept it too
   // for sign-in redirects and the same-origin check (issue 2, item 2).

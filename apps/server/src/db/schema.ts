@@ -7,3 +7,5 @@ export * from './schema/auth.ts';
 export * from './schema/medications.ts';
 export * from './schema/appointments.ts';
 export * from './schema/health.ts';
+export * from './schema/push.ts';
+export * from './schema/reminders.ts';

@@ -8,9 +8,12 @@ import { badRequest, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAppointmentRepository } from './appointment.repository.ts';
+import { createReminderRepository } from '../reminders/reminder.repository.ts';
 
 export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createAppointmentRepository(deps.db);
+  // Issue 6: reminders 24 h and 1 h before an upcoming visit, removed when it is cancelled or done.
+  const reminders = createReminderRepository(deps.db);
 
   app.get(
     '/api/appointments',
@@ -49,6 +52,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         notes: body.notes,
         starts_at: zonedInstant(body.date, body.time, user.timezone),
       });
+      await reminders.onAppointmentChanged(user.id, appointment, deps.clock());
       return reply.code(201).send(appointment);
     },
   );
@@ -65,8 +69,10 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (request) => {
-      const appointment = await repository.setStatus(currentUser(request).id, request.params.id, request.body.status);
+      const userId = currentUser(request).id;
+      const appointment = await repository.setStatus(userId, request.params.id, request.body.status);
       if (!appointment) throw notFound('Appointment not found');
+      await reminders.onAppointmentChanged(userId, appointment, deps.clock());
       return appointment;
     },
   );

@@ -18,12 +18,16 @@ import { notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createMedicationRepository } from './medication.repository.ts';
+import { createReminderRepository } from '../reminders/reminder.repository.ts';
+import { removeMedicationReminders, rewriteMedicationReminders } from '../reminders/materialise.ts';
 
 const MEDICATION_NOT_FOUND = 'Medication not found';
 const RECORD_NOT_FOUND = 'Adherence record not found';
 
 export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createMedicationRepository(deps.db);
+  // Issue 6: reminders follow every change at once (materialise.ts, reminder.repository.ts).
+  const reminders = createReminderRepository(deps.db);
   const errors = { 400: errorSchema, 404: errorSchema };
 
   app.get(
@@ -43,7 +47,9 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request, reply) => {
-      const medication = await repository.create(currentUser(request).id, request.body);
+      const userId = currentUser(request).id;
+      const medication = await repository.create(userId, request.body);
+      await rewriteMedicationReminders(deps.db, deps.clock, userId, medication.id);
       return reply.code(201).send(medication);
     },
   );
@@ -60,8 +66,10 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request) => {
-      const medication = await repository.update(currentUser(request).id, request.params.id, request.body);
+      const userId = currentUser(request).id;
+      const medication = await repository.update(userId, request.params.id, request.body);
       if (!medication) throw notFound(MEDICATION_NOT_FOUND);
+      await rewriteMedicationReminders(deps.db, deps.clock, userId, medication.id);
       return medication;
     },
   );
@@ -77,8 +85,10 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request) => {
-      const archived = await repository.archive(currentUser(request).id, request.params.id, deps.clock());
+      const userId = currentUser(request).id;
+      const archived = await repository.archive(userId, request.params.id, deps.clock());
       if (!archived) throw notFound(MEDICATION_NOT_FOUND);
+      await removeMedicationReminders(deps.db, userId, request.params.id);
       return { ok: true as const };
     },
   );
@@ -94,8 +104,10 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       },
     },
     async (request) => {
-      const record = await repository.recordDose(currentUser(request).id, request.body);
+      const userId = currentUser(request).id;
+      const record = await repository.recordDose(userId, request.body);
       if (!record) throw notFound(MEDICATION_NOT_FOUND);
+      await reminders.onDoseRecorded(userId, record, deps.clock());
       return record;
     },
   );
@@ -126,8 +138,10 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
     async (request) => {
       const { status, taken_time } = request.query;
-      const record = await repository.updateDoseStatus(currentUser(request).id, request.params.id, status, taken_time);
+      const userId = currentUser(request).id;
+      const record = await repository.updateDoseStatus(userId, request.params.id, status, taken_time);
       if (!record) throw notFound(RECORD_NOT_FOUND);
+      await reminders.onDoseRecorded(userId, record, deps.clock());
       return record;
     },
   );

@@ -1,0 +1,54 @@
+/** SQL for push subscriptions, scoped to the user (design.md §Reminders and push). */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { pushSubscriptions } from '../../db/schema.ts';
+import type { PushTarget } from './push-sender.ts';
+
+export interface StoredSubscription extends PushTarget {
+  id: string;
+  user_id: string;
+}
+
+export function createPushRepository(db: Database) {
+  return {
+    /**
+     * Stores the subscription for `userId`, keyed by endpoint: subscribing again updates the
+     * keys, and an endpoint last used by another user (a shared browser) moves to this one.
+     * Keys are base64url.
+     */
+    async upsert(userId: string, target: PushTarget, now: Date): Promise<void> {
+      const values = { user_id: userId, p256dh: target.keys.p256dh, auth: target.keys.auth, updated_at: now };
+      await db
+        .insert(pushSubscriptions)
+        .values({ endpoint: target.endpoint, ...values, created_at: now })
+        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+    },
+
+    /** Deletes the user's subscription with this endpoint; another user's is left alone. */
+    async remove(userId: string, endpoint: string): Promise<void> {
+      await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.user_id, userId), eq(pushSubscriptions.endpoint, endpoint)));
+    },
+
+    /** Every subscription of the given users. */
+    async forUsers(userIds: readonly string[]): Promise<StoredSubscription[]> {
+      if (userIds.length === 0) return [];
+      const rows = await db
+        .select()
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.user_id, [...userIds]));
+      return rows.map((row) => ({
+        id: row.id,
+        user_id: row.user_id,
+        endpoint: row.endpoint,
+        keys: { p256dh: row.p256dh, auth: row.auth },
+      }));
+    },
+
+    /** Deletes a subscription the push service reported gone (404/410). */
+    async removeById(id: string): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The server's VAPID key pair (RFC 8292; issue 6): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY from the
+ * environment, else a pair generated once by web-push and stored in `vapid_keys`. Concurrent
+ * instances each insert a candidate with ON CONFLICT DO NOTHING and then all read the one row
+ * that won, so every instance signs with the key the browsers subscribed with.
+ */
+import webpush from 'web-push';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { vapidKeys } from '../../db/schema.ts';
+import type { VapidKeys } from './push-sender.ts';
+
+const loaded = new WeakMap<Database, Promise<VapidKeys>>();
+
+/** The VAPID `sub` claim: VAPID_SUBJECT, else mailto: the support address. */
+export function vapidSubject(env: Env): string {
+  return env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`;
+}
+
+async function loadOrCreate(db: Database, env: Env): Promise<VapidKeys> {
+  const subject = vapidSubject(env);
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  }
+  const candidate = webpush.generateVAPIDKeys();
+  await db
+    .insert(vapidKeys)
+    .values({ id: 1, public_key: candidate.publicKey, private_key: candidate.privateKey })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(vapidKeys);
+  if (!row) throw new Error('VAPID keys could not be stored');
+  return { publicKey: row.public_key, privateKey: row.private_key, subject };
+}
+
+/**
+ * The key pair (base64url: uncompressed P-256 public point, 32-byte private scalar) and the
+ * subject. Cached per database handle after the first call.
+ */
+export function loadVapidKeys(db: Database, env: Env): Promise<VapidKeys> {
+  let keys = loaded.get(db);
+  if (!keys) {
+    keys = loadOrCreate(db, env);
+    keys.catch(() => loaded.delete(db));
+    loaded.set(db, keys);
+  }
+  return keys;
+}

@@ -1,0 +1,35 @@
+/**
+ * The reminder engine's timings (issue 6). Each is a product or operations decision, not a
+ * spec constant; docs/decisions records why.
+ */
+
+/** A dose reminder may still be sent up to 2 h after the dose time; later it is 'missed'. */
+export const DOSE_WINDOW_MS = 2 * 60 * 60 * 1000;
+/** The user's own reminders (and snoozes) share the dose window. */
+export const CUSTOM_WINDOW_MS = DOSE_WINDOW_MS;
+/** A refill reminder stays worth sending for a day. */
+export const REFILL_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** Dose reminders are materialised this far ahead. */
+export const MATERIALISE_HORIZON_HOURS = 48;
+/** …on a loop this often (a new or edited medication is materialised at once). */
+export const MATERIALISE_INTERVAL_MS = 15 * 60 * 1000;
+/** Settled reminders older than this are deleted by the materialiser loop. */
+export const REMINDER_RETENTION_DAYS = 30;
+
+/** The dispatcher looks for due reminders this often when the last pass was not full. */
+export const DISPATCH_POLL_INTERVAL_MS = 500;
+/** Reminders claimed per pass. */
+export const DISPATCH_BATCH_SIZE = 500;
+/** Reminders of one pass being sent at the same time (the sender bounds HTTP requests itself). */
+export const DISPATCH_CONCURRENCY = 100;
+/**
+ * A claim's lease. A dispatcher that dies holding claims delays them by at most this; it must
+ * exceed the worst case of one send with the sender's retries, so a live dispatcher's claim is
+ * never taken over while it is still sending.
+ */
+export const DISPATCH_LEASE_MS = 5 * 60 * 1000;
+/** Claims of a reminder whose every subscription failed (not gone) before it is 'failed'. */
+export const DISPATCH_MAX_ATTEMPTS = 3;
+/** Wait before such a reminder is claimed again. */
+export const DISPATCH_RETRY_DELAY_MS = 60 * 1000;

@@ -1,0 +1,256 @@
+/**
+ * Dose reminders made ahead of time (design.md §Reminders and push; issue 6): every active
+ * daily or weekly medication's doses in the next `horizonHours` become `reminders` rows due at
+ * the dose's local clock time in the user's IANA zone (wallClockInstant: a time skipped by a
+ * spring-forward change fires at the end of the gap; a repeated hour fires once, at its first
+ * occurrence). As-needed medications have no doses. Rows are keyed by
+ * 'dose:<medication>:<date>:<time>', so materialising twice never duplicates; a pending row
+ * whose instant or text changed (a new time zone, a renamed medicine) is updated in place.
+ *
+ * Exports used by the server and the bench:
+ * - materialiseDoseReminders(db, clock, { horizonHours, userId?, medicationId? }) → rows written
+ * - rewriteMedicationReminders / removeMedicationReminders: the medication hooks
+ * - pruneSettledReminders(db, clock): retention
+ * - createMaterialiser(...): the loop started with the server
+ */
+import { localDate, shiftDate } from '@diacare/contract/dates';
+import { isScheduledOn } from '@diacare/contract/dose-rules';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, eq, gt, inArray, isNull, like, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { medications, reminders, users } from '../../db/schema.ts';
+import type { Clock } from '../../types.ts';
+import { toMedication } from '../medications/medication.repository.ts';
+import {
+  DOSE_WINDOW_MS,
+  MATERIALISE_HORIZON_HOURS,
+  MATERIALISE_INTERVAL_MS,
+  REMINDER_RETENTION_DAYS,
+} from './constants.ts';
+import { doseBody, doseTitle } from './texts.ts';
+import { wallClockInstant } from './wall-clock.ts';
+
+type MedicationRow = typeof medications.$inferSelect;
+type NewReminder = typeof reminders.$inferInsert;
+
+/** Medications read per query while materialising for everyone. */
+const MEDICATION_PAGE = 1000;
+/** Rows per INSERT (15 columns each, well under PostgreSQL's 65,535 parameters). */
+const INSERT_CHUNK = 1000;
+
+/** Dedupe key of one scheduled dose. */
+export const doseDedupeKey = (medicationId: string, date: string, time: string) =>
+  `dose:${medicationId}:${date}:${time}`;
+
+/**
+ * The dose reminders of one medication due in [from, to), in the user's `zone`.
+ * Pure: no database. Dates are walked from the day before `from` (local) to the day after `to`.
+ */
+export function doseRemindersFor(medication: MedicationRow, zone: string, from: Date, to: Date): NewReminder[] {
+  if (medication.archived_at || medication.frequency === 'as-needed') return [];
+  const schedule = toMedication(medication);
+  const rows: NewReminder[] = [];
+  const last = shiftDate(localDate(to, zone), 1);
+  for (let date = shiftDate(localDate(from, zone), -1); date <= last; date = shiftDate(date, 1)) {
+    if (!isScheduledOn(schedule, date)) continue;
+    for (const time of medication.times) {
+      const due = wallClockInstant(date, time, zone);
+      if (due < from || due >= to) continue;
+      rows.push({
+        user_id: medication.user_id,
+        kind: 'dose',
+        medication_id: medication.id,
+        dose_date: date,
+        scheduled_time: time,
+        title: doseTitle(medication.name),
+        body: doseBody({
+          dosage: medication.dosage,
+          form: medication.form,
+          time,
+          whenToTake: medication.when_to_take,
+        }),
+        due_at: due,
+        expires_at: new Date(due.getTime() + DOSE_WINDOW_MS),
+        dedupe_key: doseDedupeKey(medication.id, date, time),
+      });
+    }
+  }
+  return rows;
+}
+
+/** Inserts rows; an existing pending, unclaimed row with the same key takes the new instant and text. */
+async function upsertDoseReminders(db: Database, rows: NewReminder[], now: Date): Promise<number> {
+  let written = 0;
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const result = await db
+      .insert(reminders)
+      .values(rows.slice(start, start + INSERT_CHUNK))
+      .onConflictDoUpdate({
+        target: reminders.dedupe_key,
+        set: {
+          due_at: sql`excluded.due_at`,
+          expires_at: sql`excluded.expires_at`,
+          title: sql`excluded.title`,
+          body: sql`excluded.body`,
+          updated_at: now,
+        },
+        setWhere: sql`${reminders.status} = 'pending' and ${reminders.claimed_until} is null and ${reminders.dismissed_at} is null
+          and (${reminders.due_at} <> excluded.due_at or ${reminders.title} <> excluded.title or ${reminders.body} <> excluded.body)`,
+      })
+      .returning({ id: reminders.id });
+    written += result.length;
+  }
+  return written;
+}
+
+/**
+ * Materialises the dose reminders due from now until now + `horizonHours`, for every user or
+ * only `userId` / `medicationId`. Doses already past are not made (a medication added at
+ * 10:00 with a 09:00 time does not fire for today's 09:00).
+ * @returns rows inserted or changed
+ */
+export async function materialiseDoseReminders(
+  db: Database,
+  clock: Clock,
+  options: { horizonHours?: number; userId?: string; medicationId?: string } = {},
+): Promise<number> {
+  const now = clock();
+  const to = new Date(now.getTime() + (options.horizonHours ?? MATERIALISE_HORIZON_HOURS) * 3_600_000);
+  const filters: SQL[] = [isNull(medications.archived_at), ne(medications.frequency, 'as-needed')];
+  if (options.userId) filters.push(eq(medications.user_id, options.userId));
+  if (options.medicationId) filters.push(eq(medications.id, options.medicationId));
+  let written = 0;
+  let after: string | null = null;
+  for (;;) {
+    const page: { medication: MedicationRow; timezone: string }[] = await db
+      .select({ medication: medications, timezone: users.timezone })
+      .from(medications)
+      .innerJoin(users, eq(users.id, medications.user_id))
+      .where(and(...filters, ...(after ? [gt(medications.id, after)] : [])))
+      .orderBy(asc(medications.id))
+      .limit(MEDICATION_PAGE);
+    if (page.length === 0) break;
+    const rows = page.flatMap(({ medication, timezone }) => doseRemindersFor(medication, timezone, now, to));
+    written += await upsertDoseReminders(db, rows, now);
+    if (page.length < MEDICATION_PAGE) break;
+    after = page[page.length - 1]!.medication.id;
+  }
+  return written;
+}
+
+/**
+ * After a medication is created or edited: its future, unsent dose reminders are deleted and
+ * made again from the new schedule, at once (a dose added two minutes ahead still fires).
+ * Snoozes the user asked for stay. When the pills were refilled above the threshold, the last
+ * refill reminder is retired so the next run-down fires a new one.
+ */
+export async function rewriteMedicationReminders(
+  db: Database,
+  clock: Clock,
+  userId: string,
+  medicationId: string,
+): Promise<void> {
+  const now = clock();
+  await db
+    .delete(reminders)
+    .where(
+      and(
+        eq(reminders.medication_id, medicationId),
+        eq(reminders.user_id, userId),
+        like(reminders.dedupe_key, 'dose:%'),
+        eq(reminders.status, 'pending'),
+        gt(reminders.due_at, now),
+      ),
+    );
+  await materialiseDoseReminders(db, clock, { userId, medicationId });
+  const [medication] = await db
+    .select({ pills: medications.pills_remaining, threshold: medications.refill_threshold })
+    .from(medications)
+    .where(eq(medications.id, medicationId));
+  if (medication && medication.pills > medication.threshold) {
+    await db
+      .update(reminders)
+      .set({ dedupe_key: sql`${reminders.dedupe_key} || ':' || ${reminders.id}`, updated_at: now })
+      .where(eq(reminders.dedupe_key, refillDedupeKey(medicationId)));
+  }
+}
+
+/** Dedupe key of the refill reminder of a medication's current run-down. */
+export const refillDedupeKey = (medicationId: string) => `refill:${medicationId}`;
+
+/** After a medication is deleted (archived): every unsent reminder of it goes. */
+export async function removeMedicationReminders(db: Database, userId: string, medicationId: string): Promise<void> {
+  await db
+    .delete(reminders)
+    .where(
+      and(eq(reminders.medication_id, medicationId), eq(reminders.user_id, userId), eq(reminders.status, 'pending')),
+    );
+}
+
+/** Deletes settled reminders (not pending) due more than REMINDER_RETENTION_DAYS ago. */
+export async function pruneSettledReminders(db: Database, clock: Clock): Promise<number> {
+  const cutoff = new Date(clock().getTime() - REMINDER_RETENTION_DAYS * 24 * 3_600_000);
+  const deleted = await db
+    .delete(reminders)
+    .where(and(lt(reminders.due_at, cutoff), inArray(reminders.status, ['sent', 'skipped', 'missed', 'failed'])))
+    .returning({ id: reminders.id });
+  return deleted.length;
+}
+
+export interface Materialiser {
+  /** Runs one pass now: materialise every user's doses, then prune. */
+  runOnce(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The materialiser loop: a pass at start() and every `intervalMs` (default 15 min) after the
+ * previous pass ends. Errors are logged and the loop goes on.
+ */
+export function createMaterialiser(deps: {
+  db: Database;
+  clock: Clock;
+  horizonHours?: number;
+  intervalMs?: number;
+  log?: FastifyBaseLogger;
+}): Materialiser {
+  const intervalMs = deps.intervalMs ?? MATERIALISE_INTERVAL_MS;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let stopped = true;
+
+  async function runOnce(): Promise<number> {
+    const written = await materialiseDoseReminders(deps.db, deps.clock, { horizonHours: deps.horizonHours });
+    const pruned = await pruneSettledReminders(deps.db, deps.clock);
+    deps.log?.debug({ written, pruned }, 'reminders materialised');
+    return written;
+  }
+
+  function schedule(delayMs: number) {
+    timer = setTimeout(() => {
+      timer = null;
+      running = runOnce()
+        .catch((error: unknown) => deps.log?.error({ err: error }, 'materialising reminders failed'))
+        .finally(() => {
+          running = null;
+          if (!stopped) schedule(intervalMs);
+        });
+    }, delayMs);
+  }
+
+  return {
+    runOnce,
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
