@@ -12,7 +12,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ChartLine, ChevronLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { PageHeader } from '../../../components/layout/page';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
@@ -33,18 +32,26 @@ function useRange(): [HistoryRange, (range: HistoryRange) => void] {
   return [range, (next) => setParams(next === DEFAULT_RANGE ? {} : { days: String(next) }, { replace: true })];
 }
 
-/** The back arrow alone, for the loading and empty states (their text is the page's content). */
-function BackToReports() {
+const backClasses =
+  'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200';
+
+/**
+ * Back arrow to /reports, with the title and subtitle once there is data. The title wraps
+ * rather than truncates: 'Blood Pressure History' must read whole on a 360 px phone.
+ */
+function HistoryHeader({ title }: { title?: string }) {
   return (
-    <div className="mb-5">
-      <Link
-        to="/reports"
-        aria-label="Back"
-        className="flex h-11 w-11 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200"
-      >
+    <header className="mb-5 flex items-center gap-2">
+      <Link to="/reports" aria-label="Back" className={backClasses}>
         <ChevronLeft className="h-6 w-6" aria-hidden />
       </Link>
-    </div>
+      {title ? (
+        <div className="min-w-0 flex-1">
+          <h1 className="text-xl font-bold leading-tight">{title}</h1>
+          <p className="text-sm text-slate-500">Historical trends &amp; data</p>
+        </div>
+      ) : null}
+    </header>
   );
 }
 
@@ -103,7 +110,7 @@ function RecentReadings({ readings }: { readings: RecentReading[] }) {
 function Trend({ model }: { model: HistoryModel }) {
   const { chart } = model;
   return (
-    <Card className="mb-4">
+    <Card className="relative mb-4">
       <h2 className="mb-1 text-base font-bold">Trend</h2>
       {chart.series.length > 1 ? (
         <ul className="mb-2 flex gap-4 text-xs text-slate-600" aria-hidden>
@@ -121,27 +128,30 @@ function Trend({ model }: { model: HistoryModel }) {
       <p className="mt-2 text-xs text-slate-500" data-testid="trend-summary">
         {model.summary}
       </p>
-      <table className="sr-only">
-        <caption>Readings plotted in the trend chart, newest first</caption>
-        <thead>
-          <tr>
-            {model.table.columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {model.table.rows.map((row) => (
-            <tr key={row.key}>
-              {row.cells.map((cell, index) => (
-                <td key={index}>{cell}</td>
+      {/* sr-only on the wrapper: a table grows to its content's width whatever its own width. */}
+      <div className="sr-only">
+        <table>
+          <caption>Readings plotted in the trend chart, newest first</caption>
+          <thead>
+            <tr>
+              {model.table.columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {model.table.rows.map((row) => (
+              <tr key={row.key}>
+                {row.cells.map((cell, index) => (
+                  <td key={index}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </Card>
   );
 }
@@ -169,7 +179,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   if (failed || (latest.isSuccess && latest.data.length === 0)) {
     return (
       <>
-        <BackToReports />
+        <HistoryHeader />
         <EmptyState />
       </>
     );
@@ -177,14 +187,14 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   if (inRange.isPending || latest.isPending) {
     return (
       <>
-        <BackToReports />
+        <HistoryHeader />
         <p className="py-10 text-center text-slate-500">Loading...</p>
       </>
     );
   }
   return (
     <>
-      <PageHeader title={model?.title ?? HISTORY_TITLES[kind]} subtitle="Historical trends & data" backTo="/reports" />
+      <HistoryHeader title={model?.title ?? HISTORY_TITLES[kind]} />
       <RangeSwitch value={range} onChange={setRange} />
       {model ? (
         <>

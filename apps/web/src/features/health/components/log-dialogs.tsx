@@ -1,8 +1,8 @@
 /**
  * The three log dialogs of Reports (spec §2 Reports, §3 readings, §4 'the log dialog closes
  * on success or Cancel; on failure it stays open', §5, §8 Health metric toasts). Each form
- * validates with the contract's schema; a missing required field reads '<Label> is
- * required'. Date and time start at now in the user's zone; height starts at 170 cm.
+ * validates with the contract's schema (a missing field reads '<Label> is required').
+ * Date and time start at now in the user's zone; height starts at 170 cm.
  */
 import { bodyMassIndex } from '@diacare/contract/clinical';
 import { localDate, localTime } from '@diacare/contract/dates';
@@ -19,14 +19,7 @@ import {
 } from '@diacare/contract/health';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import {
-  useForm,
-  useWatch,
-  type FieldError as RhfFieldError,
-  type FieldErrors,
-  type FieldValues,
-  type Resolver,
-} from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -46,25 +39,6 @@ const toNumber = (value: unknown) =>
 /** An optional number input's value: '' → null (spec §5: pulse is null if empty). */
 const toNumberOrNull = (value: unknown) =>
   value === '' || value === undefined || value === null ? null : Number(value);
-
-/**
- * Wraps a schema resolver so that empty required fields read 'is required' (spec §5)
- * rather than the schema's type message.
- */
-function requiring<V extends FieldValues, C, O>(resolver: Resolver<V, C, O>, fields: (keyof V & string)[]) {
-  const wrapped: Resolver<V, C, O> = async (values, context, options) => {
-    const result = await resolver(values, context, options);
-    const missing = fields.filter((field) => {
-      const value: unknown = values[field];
-      return value === undefined || value === null || value === '' || Number.isNaN(value);
-    });
-    if (missing.length === 0) return result;
-    const errors: Record<string, RhfFieldError> = { ...(result.errors as Record<string, RhfFieldError>) };
-    for (const field of missing) errors[field] = { type: 'required', message: 'is required' };
-    return { values: {}, errors: errors as FieldErrors<V> };
-  };
-  return wrapped;
-}
 
 /** 'must be at most 600 mg/dL' → 'Value must be at most 600 mg/dL'. */
 const message = (label: string, error: { message?: string } | undefined) =>
@@ -137,7 +111,7 @@ function GlucoseForm({ now, zone, close }: FormProps) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<GlucoseInput, unknown, GlucoseOutput>({
-    resolver: requiring(zodResolver(glucoseInputSchema), ['value']),
+    resolver: zodResolver(glucoseInputSchema),
     defaultValues: { meal_context: 'Fasting', date: today, time: localTime(now, zone) },
   });
   return (
@@ -193,7 +167,7 @@ function BloodPressureForm({ now, zone, close }: FormProps) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<BloodPressureInput, unknown, BloodPressureOutput>({
-    resolver: requiring(zodResolver(bloodPressureInputSchema), ['systolic', 'diastolic']),
+    resolver: zodResolver(bloodPressureInputSchema),
     defaultValues: { pulse: null, date: today, time: localTime(now, zone) },
   });
   return (
@@ -281,7 +255,7 @@ function WeightForm({ now, zone, close }: FormProps) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<BodyMetricsInput, unknown, BodyMetricsOutput>({
-    resolver: requiring(zodResolver(bodyMetricsInputSchema), ['weight', 'height']),
+    resolver: zodResolver(bodyMetricsInputSchema),
     defaultValues: { height: DEFAULT_HEIGHT_CM, date: today },
   });
   const [weight, height] = useWatch({ control, name: ['weight', 'height'] });

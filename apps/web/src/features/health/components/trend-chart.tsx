@@ -23,21 +23,45 @@ function yRange(chart: ChartData): [number, number] {
   return [Math.floor(min - pad), Math.ceil(max + pad)];
 }
 
+/**
+ * The x range from the readings themselves, with a margin so edge points are not clipped.
+ * (For a single point uPlot's own time range spans years: 86400 / ms with ms = 1e-3.)
+ */
+function xRange(chart: ChartData): [number, number] {
+  const first = chart.x[0]!;
+  const last = chart.x[chart.x.length - 1]!;
+  if (first === last) return [first - DAY_SECONDS / 2, last + DAY_SECONDS / 2];
+  const pad = (last - first) * 0.06;
+  return [first - pad, last + pad];
+}
+
+const utc = (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC');
+const dayLabel = uPlot.fmtDate('{MMM} {D}');
+const timeLabel = uPlot.fmtDate('{HH}:{mm}');
+
+/** Tick labels as the rest of the app writes dates: 'Nov 21'; within a day, 'HH:MM' (24-hour). */
+function xLabels(_u: uPlot, splits: number[], _axis: number, _space: number, increment: number): string[] {
+  return splits.map((seconds) => {
+    const date = utc(seconds);
+    const midnight = date.getHours() === 0 && date.getMinutes() === 0;
+    return increment >= DAY_SECONDS || midnight ? dayLabel(date) : timeLabel(date);
+  });
+}
+
 function options(chart: ChartData, width: number): uPlot.Options {
   return {
     width,
     height: HEIGHT,
     // x values are wall-clock seconds on a UTC axis (see wallClockSeconds).
-    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+    tzDate: utc,
     legend: { show: false },
     cursor: { drag: { x: false, y: false } },
     scales: {
-      // One reading: a day either side, so its point is not squeezed onto an edge.
-      x: { time: true, range: (_u, min, max) => (min === max ? [min - DAY_SECONDS, max + DAY_SECONDS] : [min, max]) },
+      x: { time: true, range: () => xRange(chart) },
       y: { range: () => yRange(chart) },
     },
     axes: [
-      { ...AXIS, space: 56 },
+      { ...AXIS, space: 64, values: xLabels },
       { ...AXIS, size: 44 },
     ],
     series: [

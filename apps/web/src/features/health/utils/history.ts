@@ -77,6 +77,13 @@ function span(readings: readonly { date: string }[]): string {
 
 const count = (n: number) => `${n} reading${n === 1 ? '' : 's'}`;
 
+/** '62–152', or '152' when all values are equal. */
+function spread(values: readonly number[], format: (value: number) => string = String): string {
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  return low === high ? format(low) : `${format(low)}–${format(high)}`;
+}
+
 function glucoseModel(readings: readonly GlucoseReading[]): HistoryModel {
   const { latest, average } = summariseGlucose(readings);
   const oldestFirst = [...readings].reverse();
@@ -94,7 +101,7 @@ function glucoseModel(readings: readonly GlucoseReading[]): HistoryModel {
       series: [{ label: 'Glucose', colour: CHART_COLOURS.glucose, values: oldestFirst.map((r) => r.value) }],
       band: [GLUCOSE_TARGET.low, GLUCOSE_TARGET.high],
     },
-    summary: `${count(readings.length)} ${span(readings)}: lowest ${Math.min(...values)}, highest ${Math.max(...values)} mg/dL.`,
+    summary: `${count(readings.length)} ${span(readings)}: ${spread(values)} mg/dL.`,
     table: {
       columns: ['Date and time', 'Meal context', 'Glucose (mg/dL)'],
       rows: readings.map((r) => ({ key: r.id, cells: [dateTime(r), r.meal_context, String(r.value)] })),
@@ -130,9 +137,7 @@ function bloodPressureModel(readings: readonly BloodPressureReading[]): HistoryM
       ],
       guides: [BP_TARGET.systolic, BP_TARGET.diastolic],
     },
-    summary:
-      `${count(readings.length)} ${span(readings)}: systolic ${Math.min(...systolic)}–${Math.max(...systolic)}, ` +
-      `diastolic ${Math.min(...diastolic)}–${Math.max(...diastolic)} mmHg.`,
+    summary: `${count(readings.length)} ${span(readings)}: systolic ${spread(systolic)}, diastolic ${spread(diastolic)} mmHg.`,
     table: {
       columns: ['Date and time', 'Systolic (mmHg)', 'Diastolic (mmHg)', 'Pulse (bpm)'],
       rows: readings.map((r) => ({
@@ -166,7 +171,7 @@ function weightModel(readings: readonly BodyMetrics[]): HistoryModel {
       x: oldestFirst.map((r) => wallClockSeconds(r.date)),
       series: [{ label: 'Weight', colour: CHART_COLOURS.weight, values: oldestFirst.map((r) => r.weight) }],
     },
-    summary: `${count(readings.length)} ${span(readings)}: lowest ${oneDecimal(Math.min(...weights))}, highest ${oneDecimal(Math.max(...weights))} kg.`,
+    summary: `${count(readings.length)} ${span(readings)}: ${spread(weights, oneDecimal)} kg.`,
     table: {
       columns: ['Date', 'Weight (kg)', 'BMI'],
       rows: readings.map((r) => ({

@@ -108,7 +108,7 @@ describe('history model', () => {
     expect(model.recent).toHaveLength(RECENT_READINGS);
     expect(model.recent[0]).toMatchObject({ date: 'Nov 21', detail: '07:00 • Fasting', level: 'very-low' });
     expect(model.recent[1]!.level).toBe('low');
-    expect(model.summary).toBe('6 readings from Nov 16 to Nov 21: lowest 52, highest 200 mg/dL.');
+    expect(model.summary).toBe('6 readings from Nov 16 to Nov 21: 52–200 mg/dL.');
     expect(model.table.rows).toHaveLength(6);
   });
 
@@ -117,7 +117,7 @@ describe('history model', () => {
     expect(model.chart.series.map((s) => s.label)).toEqual(['Systolic', 'Diastolic']);
     expect(model.chart.series[0]!.colour).not.toBe(model.chart.series[1]!.colour);
     expect(model.figures[2]).toEqual({ label: 'Target range', value: '<130/85 mmHg' });
-    expect(model.summary).toBe('1 reading on Nov 21: systolic 128–128, diastolic 84–84 mmHg.');
+    expect(model.summary).toBe('1 reading on Nov 21: systolic 128, diastolic 84 mmHg.');
   });
 
   it("weight: recent readings read 'weight kg • BMI x' and the target is the healthy BMI band", () => {
@@ -125,5 +125,6 @@ describe('history model', () => {
     expect(model.recent.map((r) => r.value)).toEqual(['72.5 kg • BMI 25.1', '72.0 kg • BMI 24.9']);
     expect(model.figures).toContainEqual({ label: 'Target range', value: 'BMI 18.5-24.9' });
     expect(model.figures).toContainEqual({ label: 'BMI', value: '25.1' });
+    expect(model.summary).toBe('2 readings from Nov 14 to Nov 21: 72.0–72.5 kg.');
   });
 });
