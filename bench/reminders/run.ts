@@ -14,6 +14,7 @@
  * Prints both rates, the seconds until all N were handed over, and full/baseline (target ≥ 0.7).
  *
  * Usage: npm run bench:reminders [-- --users 100000] [--instances 2] [--database-url postgres://…]
+ *   [--batch-size 500] [--dispatch-concurrency 100] [--cpu-prof-dir /tmp/prof]
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
@@ -34,6 +35,11 @@ const { values: options } = parseArgs({
     users: { type: 'string', default: '10000' },
     instances: { type: 'string', default: '2' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    /** Dispatcher tuning (default: the server's own defaults). */
+    'batch-size': { type: 'string' },
+    'dispatch-concurrency': { type: 'string' },
+    /** Writes V8 CPU profiles of the sink and workers into this directory. */
+    'cpu-prof-dir': { type: 'string' },
   },
 });
 const N = Number(options.users);
@@ -52,7 +58,11 @@ type Message = { type: string } & Record<string, unknown>;
 
 function forkTs(file: string, args: string[], env: Record<string, string>): ChildProcess {
   return fork(join(here, file), args, {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(options['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof-dir']}`] : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -126,17 +136,15 @@ async function main() {
         const zone = ZONES[i % ZONES.length]!;
         return { id: randomUUID(), i, zone, target };
       });
-      await db
-        .insert(users)
-        .values(
-          slice.map(({ id, i, zone }) => ({
-            id,
-            issuer: 'bench',
-            subject: `user-${i}`,
-            name: `User ${i}`,
-            timezone: zone,
-          })),
-        );
+      await db.insert(users).values(
+        slice.map(({ id, i, zone }) => ({
+          id,
+          issuer: 'bench',
+          subject: `user-${i}`,
+          name: `User ${i}`,
+          timezone: zone,
+        })),
+      );
       await db.insert(medications).values(
         slice.map(({ id, zone }) => ({
           user_id: id,
@@ -209,7 +217,17 @@ async function main() {
     // Full path: the server's dispatchers on PostgreSQL, from the due minute.
     await ask(sink, 'reset');
     const dispatchers = Array.from({ length: INSTANCES }, () =>
-      forkTs('worker.ts', ['dispatch', databaseUrl, String(dueAt.getTime())], childEnv),
+      forkTs(
+        'worker.ts',
+        [
+          'dispatch',
+          databaseUrl,
+          String(dueAt.getTime()),
+          options['batch-size'] ?? '',
+          options['dispatch-concurrency'] ?? '',
+        ],
+        childEnv,
+      ),
     );
     children.push(...dispatchers);
     await Promise.all(dispatchers.map((child) => next(child, 'ready')));
@@ -268,7 +286,23 @@ async function main() {
     if (!ok) process.exitCode = 1;
   } finally {
     for (const child of children) if (child.connected) child.disconnect();
-    for (const child of children) if (child.exitCode === null) child.kill();
+    // A moment to exit on their own (and write --cpu-prof files), then no more.
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => {
+              child.kill();
+              resolve();
+            }, 3000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+      ),
+    );
     if (databaseCreated) {
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();

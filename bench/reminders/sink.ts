@@ -53,7 +53,10 @@ process.on('message', (message: { type: 'stats' | 'reset' | 'count' }) => {
     process.send!({ type: 'stats', ...stats() });
   }
 });
-process.on('disconnect', () => server.close());
+process.on('disconnect', () => {
+  server.closeAllConnections();
+  server.close(() => process.exit(0));
+});
 
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();

@@ -4,7 +4,7 @@
  * - baseline <subscriptions.json> <from> <to> <concurrency>: sends one dose-sized payload to
  *   each subscription in [from, to) with createPushSender, no database, `concurrency`
  *   messages at a time (the dispatcher's default), and reports how long it took.
- * - dispatch <databaseUrl> <dueAtMs>: opens the database and runs the server's dispatcher
+ * - dispatch <databaseUrl> <dueAtMs> [batchSize] [concurrency]: opens the database and runs the server's dispatcher
  *   from the 'go' message until 'stop'; its clock reads dueAt at 'go' and then runs in real time.
  * Both send with the same VAPID keys (DIACARE_BENCH_VAPID, JSON).
  */
@@ -19,7 +19,7 @@ const vapid = JSON.parse(process.env.DIACARE_BENCH_VAPID!) as {
   privateKey: string;
   subject: string;
 };
-const send = (message: object) => process.send!(message);
+const send = (message: object, then?: () => void) => process.send!(message, undefined, undefined, then);
 
 function once(type: string): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
@@ -69,14 +69,20 @@ if (mode === 'baseline') {
   );
   send({ type: 'done', ms: performance.now() - started, sent: targets.length, failed });
   await sender.close();
-  process.disconnect();
+  process.exit(0);
 } else if (mode === 'dispatch') {
-  const [databaseUrl, dueAtMs] = args as [string, string];
+  const [databaseUrl, dueAtMs, batchSize, concurrency] = args as [string, string, string, string];
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   const sender = createPushSender({ vapid });
   let goAt = 0;
   const clock = () => new Date(Number(dueAtMs) + (Date.now() - goAt));
-  const dispatcher = createDispatcher({ db: database.db, clock, sender });
+  const dispatcher = createDispatcher({
+    db: database.db,
+    clock,
+    sender,
+    ...(batchSize ? { batchSize: Number(batchSize) } : {}),
+    ...(concurrency ? { concurrency: Number(concurrency) } : {}),
+  });
   send({ type: 'ready' });
   const go = await once('go');
   goAt = Number(go.at);
@@ -85,8 +91,7 @@ if (mode === 'baseline') {
   await dispatcher.stop();
   await sender.close();
   await database.close();
-  send({ type: 'stopped' });
-  process.disconnect();
+  send({ type: 'stopped' }, () => process.exit(0));
 } else {
   throw new Error(`unknown mode ${mode}`);
 }
