@@ -1,9 +1,57 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** DiaCare's teal (index.css --color-primary) and the page background (slate-50). */
+const THEME_COLOR = '#0d9488';
+const BACKGROUND_COLOR = '#f8fafc';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Our own service worker (src/sw.ts): the precached app shell, push notifications and
+    // their actions (design.md §Front end). main.tsx registers it at load (spec §2).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // A new version waits until every DiaCare window is closed, so a page never runs
+      // against chunks of another build and nothing reloads under a half-filled form.
+      registerType: 'prompt',
+      injectRegister: false,
+      injectManifest: {
+        // The app shell: index.html, the hashed JS and CSS, icons and the favicon (the plugin
+        // adds manifest.webmanifest itself).
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // Remove process.env.NODE_ENV checks from workbox in the production worker.
+        minify: true,
+      },
+      // The glob above already lists every icon; this avoids listing them twice.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'DiaCare',
+        short_name: 'DiaCare',
+        description: 'Your Diabetes Care Partner',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        lang: 'en',
+        categories: ['health', 'medical'],
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   server: {
     // `npm run dev -w apps/web` talks to the API server on :3000.
     proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000' },

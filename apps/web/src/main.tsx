@@ -1,10 +1,50 @@
+/// <reference types="vite-plugin-pwa/vanillajs" />
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { captureInstallPrompt } from './features/install/install-prompt-event';
 import './index.css';
+
+/** Spec §9: the service worker checks for a new version every 60000 ms. */
+const SW_UPDATE_CHECK_MS = 60_000;
+
+// Chrome offers native install once per page load, possibly before Home is on screen.
+captureInstallPrompt();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+
+/**
+ * Registers /sw.js from the site root at load (spec §2) and checks for updates every 60 s
+ * (spec §9). A failure is logged only (spec §8). The register code loads after the page,
+ * so it adds nothing to the first screen's JavaScript.
+ */
+function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  import('virtual:pwa-register')
+    .then(({ registerSW }) =>
+      registerSW({
+        immediate: true,
+        onRegisteredSW(_url, registration) {
+          if (!registration) return;
+          setInterval(() => {
+            if (!registration.installing && navigator.onLine) {
+              registration
+                .update()
+                .catch((error: unknown) => console.warn('Service worker update check failed', error));
+            }
+          }, SW_UPDATE_CHECK_MS);
+        },
+        onRegisterError(error) {
+          console.error('Service worker registration failed', error);
+        },
+      }),
+    )
+    .catch((error: unknown) => console.error('Service worker registration failed', error));
+}
+
+if (document.readyState === 'complete') registerServiceWorker();
+else window.addEventListener('load', registerServiceWorker, { once: true });

@@ -1,0 +1,189 @@
+/// <reference lib="webworker" />
+/**
+ * DiaCare's service worker (design.md §Front end, §Reminders and push; issue 6), built by
+ * vite-plugin-pwa (injectManifest) to /sw.js and registered from main.tsx.
+ *
+ * - App shell: index.html and the hashed assets of this build are precached; every
+ *   navigation outside /api and /auth is answered with the cached index.html, so the app
+ *   opens offline. API responses are never cached (they are the user's health data).
+ * - Push: each push carries a ReminderPush (packages/contract/src/push.ts). A dose reminder
+ *   gets the actions 'Take' (records the dose through the API without opening the app) and
+ *   'Snooze 10 min' (asks the server for a new reminder in 10 minutes); a plain click
+ *   focuses an open DiaCare window or opens the payload's url (/home).
+ */
+import { localDate, localTime } from '@diacare/contract/dates';
+import type { ReminderPush } from '@diacare/contract/push';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Snooze length of the 'Snooze 10 min' action. */
+const SNOOZE_MS = 10 * 60_000;
+/** How long the "Marked … as taken" confirmation stays (the app's toast duration, spec §9). */
+const CONFIRMATION_MS = 4000;
+const ICON = '/pwa-192x192.png';
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api(\/|$)/, /^\/auth(\/|$)/],
+  }),
+);
+
+// The page may ask a waiting worker to take over (not used yet: new versions wait for every
+// DiaCare window to close; see vite.config.ts).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+/** Notification options with the action buttons that TypeScript's lib does not list yet. */
+type ReminderNotificationOptions = NotificationOptions & {
+  actions?: { action: string; title: string }[];
+  renotify?: boolean;
+};
+
+function readPayload(event: PushEvent): ReminderPush | null {
+  try {
+    return (event.data?.json() as ReminderPush | undefined) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+self.addEventListener('push', (event) => {
+  const payload = readPayload(event);
+  // userVisibleOnly: every push must show a notification, even an unreadable one.
+  if (!payload) {
+    event.waitUntil(
+      self.registration.showNotification('DiaCare', { body: 'You have a new reminder.', icon: ICON, data: null }),
+    );
+    return;
+  }
+  const { dose } = payload;
+  const options: ReminderNotificationOptions = {
+    // The server writes the medicine, dose and time into the text; this is the fallback.
+    body: payload.body || (dose ? `${dose.medication_name} ${dose.dosage} at ${dose.scheduled_time}` : ''),
+    tag: payload.tag,
+    renotify: true,
+    icon: ICON,
+    badge: ICON,
+    data: payload,
+    actions: dose
+      ? [
+          { action: 'take', title: 'Take' },
+          { action: 'snooze', title: 'Snooze 10 min' },
+        ]
+      : [],
+  };
+  event.waitUntil(self.registration.showNotification(payload.title, options));
+});
+
+/** A same-origin JSON request with the session cookie; passes the server's CSRF checks
+ *  (Origin is the worker's own origin, the body is application/json). */
+async function postJson(path: string, body: unknown): Promise<void> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
+}
+
+/** The signed-in user's IANA zone (dose times follow it, design.md §Data), else the device's. */
+async function userZone(): Promise<string> {
+  const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  try {
+    const response = await fetch('/api/auth/me', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) return deviceZone;
+    return ((await response.json()) as { timezone?: string | null }).timezone || deviceZone;
+  } catch {
+    return deviceZone;
+  }
+}
+
+/** 'Take': records the dose as taken now, like Home's Take button (spec §4 Dose status). */
+async function takeDose(payload: ReminderPush & { dose: NonNullable<ReminderPush['dose']> }): Promise<void> {
+  const { dose } = payload;
+  try {
+    const now = new Date();
+    const zone = await userZone();
+    await postJson('/api/adherence', {
+      medication_id: dose.medication_id,
+      scheduled_time: dose.scheduled_time,
+      taken_time: localTime(now, zone),
+      date: dose.date || localDate(now, zone),
+      status: 'taken',
+    });
+  } catch (error) {
+    console.error('Could not record the dose from the notification', error);
+    await self.registration.showNotification('Could not record the dose', {
+      body: `Open DiaCare to mark ${dose.medication_name} as taken.`,
+      tag: payload.tag,
+      icon: ICON,
+      data: payload,
+    });
+    return;
+  }
+  // The same words as the app's toast (spec §8 Mark taken), then it goes away.
+  await self.registration.showNotification('Success!', {
+    body: `Marked ${dose.medication_name} as taken`,
+    tag: payload.tag,
+    icon: ICON,
+    silent: true,
+    data: { ...payload, dose: null },
+  });
+  await new Promise((resolve) => setTimeout(resolve, CONFIRMATION_MS));
+  const shown = await self.registration.getNotifications({ tag: payload.tag });
+  shown.forEach((notification) => notification.close());
+}
+
+/** 'Snooze 10 min': a reminder of the user's own, 10 minutes from now, tied to this one. */
+async function snooze(payload: ReminderPush): Promise<void> {
+  try {
+    await postJson('/api/reminders', {
+      title: payload.title,
+      body: payload.body,
+      due_at: new Date(Date.now() + SNOOZE_MS).toISOString(),
+      snoozed_from: payload.reminder_id,
+    });
+  } catch (error) {
+    console.error('Could not snooze the reminder', error);
+    await self.registration.showNotification('Could not snooze the reminder', {
+      body: 'Open DiaCare to see your medications.',
+      tag: payload.tag,
+      icon: ICON,
+      data: { ...payload, dose: null },
+    });
+  }
+}
+
+/** Focuses an open DiaCare window, or opens `url`. */
+async function openApp(url: string): Promise<void> {
+  const target = new URL(url, self.location.origin);
+  if (target.origin !== self.location.origin) target.href = new URL('/home', self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+  if (open) {
+    await open.focus();
+    return;
+  }
+  await self.clients.openWindow(target.href);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  const payload = event.notification.data as ReminderPush | null;
+  event.notification.close();
+  if (event.action === 'take' && payload?.dose) {
+    event.waitUntil(takeDose({ ...payload, dose: payload.dose }));
+  } else if (event.action === 'snooze' && payload) {
+    event.waitUntil(snooze(payload));
+  } else {
+    event.waitUntil(openApp(payload?.url ?? '/home'));
+  }
+});
