@@ -9,17 +9,20 @@ import { QuickActions } from '../../features/home/components/quick-actions';
 import { MedicationProgress, TodaysDoses } from '../../features/medications/components/todays-doses';
 import { UpcomingAppointments } from '../../features/appointments/components/upcoming-appointments';
 import { LatestGlucoseCard } from '../../features/health/components/latest-glucose-card';
+import { PushBell } from '../../features/push/components/push-bell';
+import { InstallPrompt } from '../../features/install/components/install-prompt';
 
 export function Component() {
   const now = useNow();
   return (
     <Page withNav>
-      <HomeHeader now={now} />
+      <HomeHeader now={now} actions={<PushBell />} />
       <LatestGlucoseCard />
       <MedicationProgress now={now} />
       <QuickActions />
       <UpcomingAppointments now={now} />
       <TodaysDoses now={now} />
+      <InstallPrompt />
     </Page>
   );
 }

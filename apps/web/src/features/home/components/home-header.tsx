@@ -1,4 +1,7 @@
-/** Home's greeting row (spec §2 Home): 'Hi {first name}!', today's date, profile button. */
+/**
+ * Home's greeting row (spec §2 Home): 'Hi {first name}!', today's date, the push bell (passed
+ * in as `actions` by the route, since one feature does not import another) and the profile button.
+ */
 import { formatLongDate } from '@diacare/contract/dates';
 import { firstName } from '@diacare/contract/profile-rules';
 import { User as UserIcon } from 'lucide-react';

@@ -1,38 +1,48 @@
 /**
- * Notification toggles (spec §2 Profile, §3 Notification settings). Kept on this screen
- * only for now, with the spec's defaults; the reminders issue stores them on the server.
+ * Notification toggles (spec §2 Profile, §3 Notification settings), stored on the server
+ * (issue 6). The spec's defaults show while the saved values load; each switch saves on
+ * change.
  */
-import { useState } from 'react';
+import { NOTIFICATION_DEFAULTS, type NotificationSettings } from '@diacare/contract/reminders';
+import { useQuery } from '@tanstack/react-query';
 import { Switch } from '../../../components/ui/switch';
+import { getNotificationSettingsQueryOptions, useSaveNotificationSetting } from '../api/notification-settings';
 
-const PREFERENCES = [
-  { key: 'medicationReminders', label: 'Medication Reminders', initial: true },
-  { key: 'appointmentReminders', label: 'Appointment Reminders', initial: true },
-  { key: 'healthTips', label: 'Health Tips', initial: false },
-  { key: 'emailNotifications', label: 'Email Notifications', initial: true },
-  { key: 'pushNotifications', label: 'Push Notifications', initial: true },
-] as const;
-
-type PreferenceKey = (typeof PREFERENCES)[number]['key'];
+const PREFERENCES: { key: keyof NotificationSettings; label: string }[] = [
+  { key: 'medicationReminders', label: 'Medication Reminders' },
+  { key: 'appointmentReminders', label: 'Appointment Reminders' },
+  { key: 'healthTips', label: 'Health Tips' },
+  { key: 'emailNotifications', label: 'Email Notifications' },
+  { key: 'pushNotifications', label: 'Push Notifications' },
+];
 
 export function NotificationPreferences() {
-  const [values, setValues] = useState<Record<PreferenceKey, boolean>>(
-    () => Object.fromEntries(PREFERENCES.map((p) => [p.key, p.initial])) as Record<PreferenceKey, boolean>,
-  );
+  const settings = useQuery(getNotificationSettingsQueryOptions());
+  const save = useSaveNotificationSetting();
+  const values = settings.data ?? NOTIFICATION_DEFAULTS;
+  const loading = settings.isPending;
   return (
-    <ul className="divide-y divide-slate-100">
-      {PREFERENCES.map(({ key, label }) => (
-        <li key={key} className="flex items-center justify-between py-3">
-          <label htmlFor={`pref-${key}`} className="text-sm font-medium">
-            {label}
-          </label>
-          <Switch
-            id={`pref-${key}`}
-            checked={values[key]}
-            onCheckedChange={(checked) => setValues((old) => ({ ...old, [key]: checked }))}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y divide-slate-100" aria-busy={loading}>
+        {PREFERENCES.map(({ key, label }) => (
+          <li key={key} className="flex items-center justify-between py-3">
+            <label htmlFor={`pref-${key}`} className="text-sm font-medium">
+              {label}
+            </label>
+            <Switch
+              id={`pref-${key}`}
+              checked={values[key]}
+              disabled={!settings.data}
+              onCheckedChange={(checked) => save.mutate({ [key]: checked })}
+            />
+          </li>
+        ))}
+      </ul>
+      {settings.isError ? (
+        <p role="alert" className="mt-2 text-sm text-red-600">
+          Could not load your notification settings. Please try again later.
+        </p>
+      ) : null}
+    </>
   );
 }
