@@ -1,0 +1,345 @@
+/**
+ * Issue 6, front end: Home's push bell, the install prompt on an Android phone, the service
+ * worker (app shell offline, the notification's 'Take' action) and the Profile toggles saved
+ * on the server.
+ *
+ * Chromium's real push service is out of reach here, so the bell tests replace
+ * PushManager.subscribe/getSubscription in the test page only, with a subscription on a host
+ * in the default PUSH_SERVICE_HOSTS; everything else (permission, the server's VAPID key,
+ * POST /api/push/subscribe and /unsubscribe, the toasts) is real.
+ */
+import { devices, expect, test, type Page } from '@playwright/test';
+import { screenshot, signInWithProfile } from './fixtures';
+
+const PORT = Number(process.env.E2E_PORT ?? 3107);
+
+/** Replaces the browser's push subscription with a fake one kept in sessionStorage. */
+function stubPushManager(): void {
+  const b64url = (bytes: Uint8Array) =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
+  // A real-looking uncompressed P-256 point (0x04 + 64 bytes) and a 16-byte auth secret.
+  const p256dh = new Uint8Array(65);
+  p256dh[0] = 0x04;
+  crypto.getRandomValues(p256dh.subarray(1));
+  const auth = crypto.getRandomValues(new Uint8Array(16));
+  const storeKey = 'e2e-fake-push-endpoint';
+  const fake = (endpoint: string) => ({
+    endpoint,
+    expirationTime: null,
+    options: { userVisibleOnly: true, applicationServerKey: null },
+    getKey: () => null,
+    toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh: b64url(p256dh), auth: b64url(auth) } }),
+    unsubscribe: async () => {
+      sessionStorage.removeItem(storeKey);
+      return true;
+    },
+  });
+  PushManager.prototype.getSubscription = async function () {
+    const endpoint = sessionStorage.getItem(storeKey);
+    return (endpoint ? fake(endpoint) : null) as unknown as PushSubscription;
+  };
+  PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+    const key = options?.applicationServerKey as Uint8Array | undefined;
+    (window as unknown as { e2eSubscribe: unknown }).e2eSubscribe = {
+      userVisibleOnly: options?.userVisibleOnly,
+      keyBytes: key?.byteLength,
+      keyFirstByte: key?.[0],
+    };
+    const endpoint = `https://fcm.googleapis.com/fcm/send/e2e-${crypto.randomUUID()}`;
+    sessionStorage.setItem(storeKey, endpoint);
+    return fake(endpoint) as unknown as PushSubscription;
+  };
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: 'Push notifications' });
+
+test.describe('push bell on Home', () => {
+  test('with permission granted, the bell subscribes, registers with the server and turns off again', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    await page.addInitScript(stubPushManager);
+    await signInWithProfile(page, 'Kiran Das');
+
+    await expect(bell(page)).toBeVisible();
+    await expect(bell(page)).toHaveAttribute('aria-pressed', 'false');
+
+    const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscribe'));
+    await bell(page).click();
+    // The server accepted and stored it (201) …
+    expect((await subscribed).status()).toBe(201);
+    await expect(page.getByText('Success!', { exact: true })).toBeVisible();
+    await expect(page.getByText('Push notifications enabled successfully.', { exact: true })).toBeVisible();
+    await expect(bell(page)).toHaveAttribute('aria-pressed', 'true');
+    // … with the server's real VAPID key: 65 bytes, uncompressed P-256.
+    expect(await page.evaluate(() => (window as unknown as { e2eSubscribe: unknown }).e2eSubscribe)).toEqual({
+      userVisibleOnly: true,
+      keyBytes: 65,
+      keyFirstByte: 4,
+    });
+
+    // The state follows the browser's subscription after a reload.
+    await page.reload();
+    await expect(bell(page)).toHaveAttribute('aria-pressed', 'true');
+    await screenshot(page, 'home-bell-on');
+
+    const unsubscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/unsubscribe'));
+    await bell(page).click();
+    expect((await unsubscribed).status()).toBe(200);
+    await expect(page.getByText('Disabled', { exact: true })).toBeVisible();
+    await expect(page.getByText('Push notifications have been disabled.', { exact: true })).toBeVisible();
+    await expect(bell(page)).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('without permission, the bell says so and stays off', async ({ page, context }) => {
+    await context.clearPermissions();
+    await page.addInitScript(stubPushManager);
+    await signInWithProfile(page, 'Ravi Nair');
+
+    await bell(page).click();
+    await expect(page.getByText('Permission Denied', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText('Please enable notifications in your browser settings.', { exact: true }),
+    ).toBeVisible();
+    await expect(bell(page)).toHaveAttribute('aria-pressed', 'false');
+    await screenshot(page, 'home-bell-permission-denied');
+  });
+});
+
+test.describe('install prompt on an Android phone', () => {
+  // The prompt never appears by itself on `localhost` (spec §4; install-policy.ts), so this
+  // phone opens the app on 127.0.0.1, which the server accepts as its own origin.
+  test.use({
+    baseURL: `http://127.0.0.1:${PORT}`,
+    userAgent: devices['Pixel 7'].userAgent,
+    isMobile: true,
+    hasTouch: true,
+    viewport: { width: 390, height: 844 },
+  });
+
+  const banner = (page: Page) => page.getByRole('region', { name: 'Install DiaCare' });
+
+  test('the banner offers instructions, Later hides it for good, and a native offer shows Install Now', async ({
+    page,
+  }) => {
+    await signInWithProfile(page, 'Lata Iyer');
+
+    // It appears 3 s after load without a native install offer.
+    await page.reload();
+    await expect(banner(page)).toBeVisible();
+    await expect(banner(page).getByRole('heading', { name: 'Install DiaCare' })).toBeVisible();
+    await expect(banner(page).getByRole('button', { name: 'Install Now' })).toHaveCount(0);
+    await screenshot(page, 'home-install-banner');
+
+    // It sits above the bottom navigation.
+    const bannerBox = (await banner(page).boundingBox())!;
+    const navBox = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!;
+    expect(bannerBox.y + bannerBox.height).toBeLessThanOrEqual(navBox.y);
+
+    await banner(page).getByRole('button', { name: 'Show Instructions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Install DiaCare' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText('On Android (Chrome)')).toBeVisible();
+    await expect(dialog.getByText('Tap the Menu (⋮)')).toBeVisible();
+    await expect(dialog.getByText('Tap “Add to Home Screen” or “Install app”')).toBeVisible();
+    await expect(dialog.getByText('Tap “Add” or “Install”')).toBeVisible();
+    await expect(dialog.getByText('On iPhone or iPad (Safari)')).toBeVisible();
+    await expect(dialog.getByText('Open this app in Chrome on mobile', { exact: false })).toBeVisible();
+    await screenshot(page, 'home-install-instructions');
+    await dialog.getByRole('button', { name: 'Got it!' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(banner(page)).toBeVisible();
+
+    await banner(page).getByRole('button', { name: 'Later' }).click();
+    await expect(banner(page)).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('pwa-install-dismissed'))).toBe('true');
+
+    // Still hidden after a reload, well past the 3-s delay.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /^Hi / })).toBeVisible();
+    await page.waitForFunction(() => performance.now() > 5000);
+    await expect(banner(page)).toHaveCount(0);
+
+    // A native install offer shows 'Install Now' at once; accepting hides the banner.
+    await page.evaluate(() => localStorage.removeItem('pwa-install-dismissed'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /^Hi / })).toBeVisible();
+    await page.evaluate(() => {
+      const offer = new Event('beforeinstallprompt', { cancelable: true }) as Event & Record<string, unknown>;
+      offer.prompt = async () => {
+        (window as unknown as { e2ePrompted: boolean }).e2ePrompted = true;
+      };
+      offer.userChoice = Promise.resolve({ outcome: 'accepted', platform: 'web' });
+      window.dispatchEvent(offer);
+    });
+    await expect(banner(page).getByRole('button', { name: 'Install Now' })).toBeVisible();
+    await banner(page).getByRole('button', { name: 'Install Now' }).click();
+    await expect(banner(page)).toBeHidden();
+    expect(await page.evaluate(() => (window as unknown as { e2ePrompted?: boolean }).e2ePrompted)).toBe(true);
+  });
+});
+
+test.describe('service worker and manifest', () => {
+  test('the manifest and icons are served, and the worker controls the page', async ({ page }) => {
+    const manifest = await page.request.get('/manifest.webmanifest');
+    expect(manifest.status()).toBe(200);
+    expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+    const body = (await manifest.json()) as {
+      name: string;
+      start_url: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
+    expect(body).toMatchObject({ name: 'DiaCare', start_url: '/home', display: 'standalone' });
+    expect(body.icons.some((icon) => icon.purpose === 'maskable' && icon.sizes === '512x512')).toBe(true);
+    for (const icon of [...body.icons.map((i) => i.src), '/apple-touch-icon.png']) {
+      const response = await page.request.get(icon);
+      expect(response.status(), icon).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/png');
+    }
+    const worker = await page.request.get('/sw.js');
+    expect(worker.headers()['cache-control']).toBe('no-cache');
+    expect(worker.headers()['content-type']).toContain('javascript');
+
+    await signInWithProfile(page, 'Anil Kumar');
+    const scriptUrl = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
+    expect(scriptUrl).toBe(new URL('/sw.js', page.url()).href);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: /^Hi / })).toBeVisible();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(scriptUrl);
+  });
+
+  test('the app shell opens offline', async ({ page, context }) => {
+    await signInWithProfile(page, 'Geeta Pillai');
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.goto('/medications');
+    // index.html and the assets come from the worker's precache: the app itself renders
+    // (not the browser's offline page).
+    await expect(
+      page
+        .getByRole('heading', { name: 'My Medications' })
+        .or(page.getByRole('link', { name: 'Continue with Google' })),
+    ).toBeVisible();
+    expect(await page.title()).toBe('DiaCare');
+    await screenshot(page, 'offline-app-shell');
+    await context.setOffline(false);
+  });
+
+  test("the notification's Take action records the dose through the API", async ({ page, context }) => {
+    await context.grantPermissions(['notifications']);
+    await signInWithProfile(page, 'Sunita Menon');
+    const today = await page.evaluate(async () => {
+      const response = await fetch('/api/medications', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Glimepiride',
+          dosage: '2 mg',
+          form: 'Tablet',
+          instructions: '',
+          color: '#FF6B6B',
+          schedule: { frequency: 'daily', times: ['08:00'], start_date: '2020-01-01', end_date: null },
+          refill_reminder: { enabled: false, pills_remaining: 30, threshold: 7 },
+        }),
+      });
+      return { status: response.status, medication: (await response.json()) as { id: string } };
+    });
+    expect(today.status).toBe(201);
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    const [worker] = context.serviceWorkers();
+    expect(worker).toBeDefined();
+
+    // Show the reminder the way a push would, then press its 'Take' action.
+    // Today in the user's zone (the browser's at sign-in: Asia/Kolkata in playwright.config.ts).
+    const date = await page.evaluate(() =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+    );
+    await worker!.evaluate(
+      async ({ medicationId, date }) => {
+        // Service-worker globals, typed here because e2e compiles with the DOM lib only.
+        const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+        const NotificationEventClass = (
+          self as unknown as {
+            NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+          }
+        ).NotificationEvent;
+        const payload = {
+          reminder_id: crypto.randomUUID(),
+          kind: 'dose',
+          title: 'Time for Glimepiride',
+          body: 'Glimepiride 2 mg at 08:00',
+          tag: `dose-${medicationId}-${date}-08:00`,
+          url: '/home',
+          dose: {
+            medication_id: medicationId,
+            medication_name: 'Glimepiride',
+            dosage: '2 mg',
+            date,
+            scheduled_time: '08:00',
+          },
+        };
+        await sw.registration.showNotification(payload.title, { body: payload.body, tag: payload.tag, data: payload });
+        const [notification] = await sw.registration.getNotifications({ tag: payload.tag });
+        sw.dispatchEvent(
+          new NotificationEventClass('notificationclick', { notification: notification!, action: 'take' }),
+        );
+      },
+      { medicationId: today.medication.id, date },
+    );
+
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const response = await fetch('/api/adherence');
+          return ((await response.json()) as { status: string; scheduled_time: string }[]).map(
+            (r) => `${r.scheduled_time} ${r.status}`,
+          );
+        }),
+      )
+      .toEqual(['08:00 taken']);
+    await page.reload();
+    await expect(page.getByRole('img', { name: 'Glimepiride 08:00 taken' })).toBeVisible();
+  });
+});
+
+test('Profile notification toggles are saved on the server', async ({ page }) => {
+  await signInWithProfile(page, 'Meena Joshi');
+  await page.goto('/profile');
+  const healthTips = page.getByRole('switch', { name: 'Health Tips' });
+  const email = page.getByRole('switch', { name: 'Email Notifications' });
+  // Spec §3 defaults.
+  await expect(healthTips).not.toBeChecked();
+  await expect(email).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Medication Reminders' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Appointment Reminders' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
+  await expect(healthTips).toBeEnabled();
+
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/settings/notifications') && r.request().method() === 'PUT',
+  );
+  await healthTips.click();
+  expect((await saved).status()).toBe(200);
+  await expect(healthTips).toBeChecked();
+  const savedEmail = page.waitForResponse(
+    (r) => r.url().endsWith('/api/settings/notifications') && r.request().method() === 'PUT',
+  );
+  await email.click();
+  expect((await savedEmail).status()).toBe(200);
+  await expect(email).not.toBeChecked();
+
+  await page.reload();
+  await expect(healthTips).toBeEnabled();
+  await expect(healthTips).toBeChecked();
+  await expect(email).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
+  await screenshot(page, 'profile-notifications');
+});
