@@ -61,6 +61,7 @@ export function GlucoseInsights({ readings }: { readings: readonly GlucoseReadin
           </p>
         )}
       </div>
+      {/* The "15-15 rule" for level 1 hypoglycaemia: ADA Standards of Care, §6 Glycemic Goals and Hypoglycemia. */}
       {anyLow ? (
         <p role="note" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800">
           <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
