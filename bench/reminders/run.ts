@@ -22,11 +22,11 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localDate, shiftDate } from '@diacare/contract/dates';
-import { sql } from 'drizzle-orm';
+import { count, eq, sum } from 'drizzle-orm';
 import pg from 'pg';
 import webpush from 'web-push';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { medications, pushSubscriptions, users } from '../../apps/server/src/db/schema.ts';
+import { medications, pushSubscriptions, reminders, users } from '../../apps/server/src/db/schema.ts';
 import { materialiseDoseReminders } from '../../apps/server/src/modules/reminders/materialise.ts';
 import { writeTestCertificate } from '../../apps/server/test/support/tls-certificate.ts';
 
@@ -173,9 +173,7 @@ async function main() {
     const materialised = await materialiseDoseReminders(db, () => new Date(dueAt.getTime() - 60_000), {
       horizonHours: 1,
     });
-    const [due] = (
-      await db.execute<{ count: string }>(sql`SELECT count(*) FROM reminders WHERE due_at = ${dueAt.toISOString()}`)
-    ).rows;
+    const [due] = await db.select({ count: count() }).from(reminders).where(eq(reminders.due_at, dueAt));
     log(`materialised ${materialised} dose reminders in ${seconds(performance.now() - started)} s`);
     if (Number(due?.count) !== N)
       throw new Error(`expected ${N} reminders due at ${dueAt.toISOString()}, got ${due?.count}`);
@@ -246,20 +244,17 @@ async function main() {
     const check = await openDatabase({ databaseUrl, dataDir: 'memory://' });
     let statuses: Record<string, number> = {};
     for (let waited = 0; waited < 60_000; waited += 200) {
-      const rows = (
-        await check.db.execute<{ status: string; count: string }>(
-          sql`SELECT status, count(*) FROM reminders GROUP BY status`,
-        )
-      ).rows;
+      const rows = await check.db
+        .select({ status: reminders.status, count: count() })
+        .from(reminders)
+        .groupBy(reminders.status);
       statuses = Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
       if ((statuses.sent ?? 0) + (statuses.failed ?? 0) + (statuses.skipped ?? 0) + (statuses.missed ?? 0) >= N) break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const [totals] = (
-      await check.db.execute<{ deliveries: string; attempts: string }>(
-        sql`SELECT sum(deliveries) AS deliveries, sum(attempts) AS attempts FROM reminders`,
-      )
-    ).rows;
+    const [totals] = await check.db
+      .select({ deliveries: sum(reminders.deliveries), attempts: sum(reminders.attempts) })
+      .from(reminders);
     await check.close();
     await Promise.all(
       dispatchers.map((child) => {
