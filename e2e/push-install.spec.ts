@@ -310,6 +310,71 @@ test.describe('service worker and manifest', () => {
   });
 });
 
+test("the notification's Snooze 10 min action asks the server for a reminder in 10 minutes", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await signInWithProfile(page, 'Farah Khan');
+  // A reminder of the user's own stands in for the one that was pushed.
+  const original = await page.evaluate(async () => {
+    const response = await fetch('/api/reminders', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Check glucose',
+        body: 'Before lunch',
+        due_at: new Date(Date.now() + 3_600_000).toISOString(),
+      }),
+    });
+    return (await response.json()) as { id: string };
+  });
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  const [worker] = context.serviceWorkers();
+  const pressed = Date.now();
+  await worker!.evaluate(async (reminderId) => {
+    const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+    const NotificationEventClass = (
+      self as unknown as {
+        NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+      }
+    ).NotificationEvent;
+    const payload = {
+      reminder_id: reminderId,
+      kind: 'custom',
+      title: 'Check glucose',
+      body: 'Before lunch',
+      tag: `r-${reminderId}`,
+      url: '/home',
+      dose: null,
+    };
+    await sw.registration.showNotification(payload.title, { body: payload.body, tag: payload.tag, data: payload });
+    const [notification] = await sw.registration.getNotifications({ tag: payload.tag });
+    sw.dispatchEvent(
+      new NotificationEventClass('notificationclick', { notification: notification!, action: 'snooze' }),
+    );
+  }, original.id);
+
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const response = await fetch('/api/reminders');
+        return ((await response.json()) as { title: string; due_at: string }[]).filter(
+          (r) => r.title === 'Check glucose',
+        ).length;
+      }),
+    )
+    .toBe(2);
+  const reminders = await page.evaluate(async () => {
+    const response = await fetch('/api/reminders');
+    return (await response.json()) as { id: string; due_at: string }[];
+  });
+  const copy = reminders.find((r) => r.id !== original.id)!;
+  const dueIn = new Date(copy.due_at).getTime() - pressed;
+  expect(dueIn).toBeGreaterThan(9 * 60_000);
+  expect(dueIn).toBeLessThanOrEqual(10 * 60_000 + 60_000);
+});
+
 test('Profile notification toggles are saved on the server', async ({ page }) => {
   await signInWithProfile(page, 'Meena Joshi');
   await page.goto('/profile');
