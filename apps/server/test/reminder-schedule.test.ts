@@ -8,7 +8,7 @@ import type { MedicationInput } from '@diacare/contract/medications';
 import type { Reminder } from '@diacare/contract/reminders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialiseDoseReminders } from '../src/modules/reminders/materialise.ts';
-import { wallClockInstant } from '../src/modules/reminders/wall-clock.ts';
+import { zonedInstant } from '@diacare/contract/dates';
 import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 
 const KOLKATA = 'Asia/Kolkata';
@@ -28,27 +28,25 @@ function metformin(schedule: Partial<MedicationInput['schedule']>): MedicationIn
 describe('wall-clock instants', () => {
   it('a time in the spring-forward gap is the first instant after it', () => {
     // New York, 2026-03-08: 02:00 EST jumps to 03:00 EDT (07:00Z).
-    expect(wallClockInstant('2026-03-08', '02:30', NEW_YORK).toISOString()).toBe('2026-03-08T07:00:00.000Z');
-    expect(wallClockInstant('2026-03-08', '02:00', NEW_YORK).toISOString()).toBe('2026-03-08T07:00:00.000Z');
-    expect(wallClockInstant('2026-03-08', '01:59', NEW_YORK).toISOString()).toBe('2026-03-08T06:59:00.000Z');
+    expect(zonedInstant('2026-03-08', '02:30', NEW_YORK).toISOString()).toBe('2026-03-08T07:00:00.000Z');
+    expect(zonedInstant('2026-03-08', '02:00', NEW_YORK).toISOString()).toBe('2026-03-08T07:00:00.000Z');
+    expect(zonedInstant('2026-03-08', '01:59', NEW_YORK).toISOString()).toBe('2026-03-08T06:59:00.000Z');
     // Europe/London, 2026-03-29: 01:00 GMT jumps to 02:00 BST (01:00Z).
-    expect(wallClockInstant('2026-03-29', '01:30', 'Europe/London').toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(zonedInstant('2026-03-29', '01:30', 'Europe/London').toISOString()).toBe('2026-03-29T01:00:00.000Z');
     // Lord Howe moves by 30 minutes: 02:00 +10:30 jumps to 02:30 +11:00 (15:30Z).
-    expect(wallClockInstant('2026-10-04', '02:15', 'Australia/Lord_Howe').toISOString()).toBe(
-      '2026-10-03T15:30:00.000Z',
-    );
+    expect(zonedInstant('2026-10-04', '02:15', 'Australia/Lord_Howe').toISOString()).toBe('2026-10-03T15:30:00.000Z');
   });
 
   it('a repeated time is its first occurrence, east and west of UTC', () => {
     // New York, 2026-11-01: 01:30 happens at 05:30Z (EDT) and again at 06:30Z (EST).
-    expect(wallClockInstant('2026-11-01', '01:30', NEW_YORK).toISOString()).toBe('2026-11-01T05:30:00.000Z');
+    expect(zonedInstant('2026-11-01', '01:30', NEW_YORK).toISOString()).toBe('2026-11-01T05:30:00.000Z');
     // London, 2026-10-25: 01:30 happens at 00:30Z (BST) and again at 01:30Z (GMT).
-    expect(wallClockInstant('2026-10-25', '01:30', 'Europe/London').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(zonedInstant('2026-10-25', '01:30', 'Europe/London').toISOString()).toBe('2026-10-25T00:30:00.000Z');
   });
 
   it('an ordinary time is the zone’s offset away from UTC', () => {
-    expect(wallClockInstant('2026-06-10', '09:00', KOLKATA).toISOString()).toBe('2026-06-10T03:30:00.000Z');
-    expect(wallClockInstant('2026-06-10', '09:00', NEW_YORK).toISOString()).toBe('2026-06-10T13:00:00.000Z');
+    expect(zonedInstant('2026-06-10', '09:00', KOLKATA).toISOString()).toBe('2026-06-10T03:30:00.000Z');
+    expect(zonedInstant('2026-06-10', '09:00', NEW_YORK).toISOString()).toBe('2026-06-10T13:00:00.000Z');
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Dose reminders made ahead of time (design.md §Reminders and push; issue 6): every active
  * daily or weekly medication's doses in the next `horizonHours` become `reminders` rows due at
- * the dose's local clock time in the user's IANA zone (wallClockInstant: a time skipped by a
+ * the dose's local clock time in the user's IANA zone (zonedInstant from the contract's dates: a time skipped by a
  * spring-forward change fires at the end of the gap; a repeated hour fires once, at its first
  * occurrence). As-needed medications have no doses. Rows are keyed by
  * 'dose:<medication>:<date>:<time>', so materialising twice never duplicates; a pending row
@@ -13,7 +13,7 @@
  * - pruneSettledReminders(db, clock): retention
  * - createMaterialiser(...): the loop started with the server
  */
-import { localDate, shiftDate } from '@diacare/contract/dates';
+import { localDate, shiftDate, zonedInstant } from '@diacare/contract/dates';
 import { isScheduledOn } from '@diacare/contract/dose-rules';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, eq, gt, inArray, isNull, like, lt, ne, sql, type SQL } from 'drizzle-orm';
@@ -28,7 +28,6 @@ import {
   REMINDER_RETENTION_DAYS,
 } from './constants.ts';
 import { doseBody, doseTitle } from './texts.ts';
-import { wallClockInstant } from './wall-clock.ts';
 
 type MedicationRow = typeof medications.$inferSelect;
 type NewReminder = typeof reminders.$inferInsert;
@@ -54,7 +53,7 @@ export function doseRemindersFor(medication: MedicationRow, zone: string, from: 
   for (let date = shiftDate(localDate(from, zone), -1); date <= last; date = shiftDate(date, 1)) {
     if (!isScheduledOn(schedule, date)) continue;
     for (const time of medication.times) {
-      const due = wallClockInstant(date, time, zone);
+      const due = zonedInstant(date, time, zone);
       if (due < from || due >= to) continue;
       rows.push({
         user_id: medication.user_id,
