@@ -129,8 +129,8 @@ test('redirects and coming-soon pages', async ({ page }) => {
   await expect(page.getByText('The AI assistant is not available yet.')).toBeVisible();
 });
 
-test('bad input shows its error: local sign-in email and profile pincode', async ({ page }) => {
-  await page.goto('/auth/login?redirect=' + encodeURIComponent('http://localhost:3107/'));
+test('bad input shows its error: local sign-in email and profile pincode', async ({ page, baseURL }) => {
+  await page.goto('/auth/login?redirect=' + encodeURIComponent(`${baseURL}/`));
   await page.getByLabel('Name').fill('Dev');
   await page.getByLabel('Email').fill('not-an-email');
   // Skip the browser's own check to reach the server's.

@@ -95,6 +95,21 @@ test.describe('push bell on Home', () => {
     await expect(bell(page)).toHaveAttribute('aria-pressed', 'false');
   });
 
+  test('signing out stops this device receiving the signed-out user’s reminders', async ({ page, context }) => {
+    await context.grantPermissions(['notifications']);
+    await page.addInitScript(stubPushManager);
+    await signInWithProfile(page, 'Farah Khan');
+    await bell(page).click();
+    await expect(bell(page)).toHaveAttribute('aria-pressed', 'true');
+
+    await page.goto('/profile');
+    const unsubscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/unsubscribe'));
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    expect((await unsubscribed).status()).toBe(200);
+    await expect(page).toHaveURL(/\/$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e-fake-push-endpoint'))).toBeNull();
+  });
+
   test('without permission, the bell says so and stays off', async ({ page, context }) => {
     await context.clearPermissions();
     await page.addInitScript(stubPushManager);
@@ -222,12 +237,8 @@ test.describe('service worker and manifest', () => {
     await context.setOffline(true);
     await page.goto('/medications');
     // index.html and the assets come from the worker's precache: the app itself renders
-    // (not the browser's offline page).
-    await expect(
-      page
-        .getByRole('heading', { name: 'My Medications' })
-        .or(page.getByRole('link', { name: 'Continue with Google' })),
-    ).toBeVisible();
+    // (not the browser's offline page), and being offline does not sign the user out.
+    await expect(page.getByRole('heading', { name: 'My Medications' })).toBeVisible();
     expect(await page.title()).toBe('DiaCare');
     await screenshot(page, 'offline-app-shell');
     await context.setOffline(false);

@@ -50,14 +50,8 @@ export const reminderSchema = z.object({
 });
 export type Reminder = z.infer<typeof reminderSchema>;
 
-/** The five preferences of spec §3 with its defaults; stored on the server (issue 6). */
-export const NOTIFICATION_DEFAULTS = {
-  medicationReminders: true,
-  appointmentReminders: true,
-  healthTips: false,
-  emailNotifications: true,
-  pushNotifications: true,
-} as const;
+/** The five preferences of spec §3 with its defaults (notification-defaults.ts). */
+export { NOTIFICATION_DEFAULTS } from './notification-defaults.ts';
 
 export const notificationSettingsSchema = z.object({
   medicationReminders: z.boolean({ error: 'must be true or false' }),

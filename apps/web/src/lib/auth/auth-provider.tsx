@@ -1,13 +1,16 @@
 /**
  * Auth state (spec §4 Auth): loading, signed in or signed out. At start, when the
  * isAuthenticated flag is set, the current user is requested; success signs in, failure
- * removes the flag. Login stores the user and the flag; logout always clears the user and
- * both flags, even when the server call fails, then goes to '/'.
+ * removes the flag. Login stores the user and the flag; logout first stops this device's push
+ * reminders, then always clears the user and both flags, even when the server call fails, and
+ * goes to '/'.
  */
 import type { User } from '@diacare/contract/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError } from '../api-client';
 import { readFlag, setFlag } from '../local-flags';
+import { unsubscribeThisDevice } from '../push-cleanup';
 import { exchangeSessionCode, getMe, logoutRequest, meQueryKey } from './auth-api';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -29,10 +32,13 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   const [flagged, setFlagged] = useState(() => readFlag('isAuthenticated'));
   const me = useQuery({ queryKey: meQueryKey, queryFn: getMe, enabled: flagged, staleTime: 5 * 60_000, retry: false });
 
-  // A failed /me means the session is gone: drop the stored flag (the status below is already signed-out).
+  // A refused /me means the session is gone: drop the stored flag (the status below is already
+  // signed-out). An unreachable server (offline, status 0) is not a sign-out: the app shell
+  // stays, and the query runs again when the network returns.
+  const sessionLost = me.isError && !(me.error instanceof ApiError && me.error.status === 0);
   useEffect(() => {
-    if (me.isError) setFlag('isAuthenticated', false);
-  }, [me.isError]);
+    if (sessionLost) setFlag('isAuthenticated', false);
+  }, [sessionLost]);
 
   const login = useCallback(
     async (sessionId: string) => {
@@ -46,6 +52,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   );
 
   const logout = useCallback(async () => {
+    await unsubscribeThisDevice();
     try {
       await logoutRequest();
     } catch (error) {
@@ -64,9 +71,9 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   );
 
   const value = useMemo<AuthContextValue>(() => {
-    const status: AuthStatus = !flagged || me.isError ? 'signed-out' : me.data ? 'signed-in' : 'loading';
+    const status: AuthStatus = !flagged || sessionLost ? 'signed-out' : me.data ? 'signed-in' : 'loading';
     return { status, user: status === 'signed-in' ? (me.data ?? null) : null, login, logout, updateUser };
-  }, [flagged, me.isError, me.data, login, logout, updateUser]);
+  }, [flagged, sessionLost, me.data, login, logout, updateUser]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

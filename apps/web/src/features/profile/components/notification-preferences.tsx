@@ -3,23 +3,11 @@
  * (issue 6). The spec's defaults show while the saved values load; each switch saves on
  * change.
  */
+import { NOTIFICATION_DEFAULTS } from '@diacare/contract/notification-defaults';
 import type { NotificationSettings } from '@diacare/contract/reminders';
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from '../../../components/ui/switch';
 import { getNotificationSettingsQueryOptions, useSaveNotificationSetting } from '../api/notification-settings';
-
-/**
- * Spec §3's defaults, shown until the saved values arrive. The same values as the contract's
- * NOTIFICATION_DEFAULTS, which cannot be imported here: its module builds zod schemas, and
- * importing it would add zod (~25 KB gzip) to this screen.
- */
-const DEFAULTS_WHILE_LOADING = {
-  medicationReminders: true,
-  appointmentReminders: true,
-  healthTips: false,
-  emailNotifications: true,
-  pushNotifications: true,
-} satisfies NotificationSettings;
 
 const PREFERENCES: { key: keyof NotificationSettings; label: string }[] = [
   { key: 'medicationReminders', label: 'Medication Reminders' },
@@ -32,7 +20,7 @@ const PREFERENCES: { key: keyof NotificationSettings; label: string }[] = [
 export function NotificationPreferences() {
   const settings = useQuery(getNotificationSettingsQueryOptions());
   const save = useSaveNotificationSetting();
-  const values = settings.data ?? DEFAULTS_WHILE_LOADING;
+  const values = settings.data ?? NOTIFICATION_DEFAULTS;
   const loading = settings.isPending;
   return (
     <>

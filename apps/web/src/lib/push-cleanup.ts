@@ -1,0 +1,27 @@
+/**
+ * Sign-out's push clean-up: reminders name the user's medicines, so once they sign out this
+ * device must stop receiving them. Removes the browser's subscription on the server
+ * (POST /api/push/unsubscribe, while the session still exists) and in the browser.
+ * Best effort and bounded: sign-out never waits more than `timeoutMs` for it, and never fails
+ * because of it.
+ */
+import { api } from './api-client';
+
+async function unsubscribe(): Promise<void> {
+  if (!('serviceWorker' in navigator)) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  const subscription = await registration?.pushManager?.getSubscription();
+  if (!subscription) return;
+  await api.post('/api/push/unsubscribe', { endpoint: subscription.endpoint }).catch((error: unknown) => {
+    console.warn('Could not remove the push subscription on the server', error);
+  });
+  await subscription.unsubscribe();
+}
+
+export async function unsubscribeThisDevice(timeoutMs = 3000): Promise<void> {
+  try {
+    await Promise.race([unsubscribe(), new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+  } catch (error) {
+    console.warn('Could not unsubscribe this device from push', error);
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * The five notification preferences of spec §3 with its defaults (stored on the server since
+ * issue 6). Free of zod so the Profile screen can show them while the saved values load.
+ */
+export const NOTIFICATION_DEFAULTS = {
+  medicationReminders: true,
+  appointmentReminders: true,
+  healthTips: false,
+  emailNotifications: true,
+  pushNotifications: true,
+} as const;
