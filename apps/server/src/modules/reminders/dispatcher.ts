@@ -41,6 +41,7 @@ import { createSettingsRepository } from '../settings/settings.repository.ts';
 import {
   DISPATCH_BATCH_SIZE,
   DISPATCH_CONCURRENCY,
+  DISPATCH_LANES,
   DISPATCH_LEASE_MS,
   DISPATCH_MAX_ATTEMPTS,
   DISPATCH_POLL_INTERVAL_MS,
@@ -71,13 +72,15 @@ export interface DispatcherDeps {
   maxAttempts?: number;
   /** Wait before such a reminder is claimed again (default 60 s). */
   retryDelayMs?: number;
+  /** Passes the loop runs side by side (default 2): one claims while another sends. */
+  lanes?: number;
   log?: FastifyBaseLogger;
 }
 
 export interface Dispatcher {
   /** One pass: claim, send, record. Resolves to the number of reminders settled in it. */
   runOnce(): Promise<number>;
-  /** Passes back to back while they are full, else every `pollIntervalMs`, until stop(). */
+  /** Runs `lanes` loops of passes (back to back while full, else every `pollIntervalMs`) until stop(). */
   start(): void;
   /** Stops the loop and waits for the pass in progress to finish. */
   stop(): Promise<void>;
@@ -139,6 +142,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const concurrency = deps.concurrency ?? DISPATCH_CONCURRENCY;
   const maxAttempts = deps.maxAttempts ?? DISPATCH_MAX_ATTEMPTS;
   const retryDelayMs = deps.retryDelayMs ?? DISPATCH_RETRY_DELAY_MS;
+  const lanes = deps.lanes ?? DISPATCH_LANES;
   const pushRepository = createPushRepository(db);
   const settingsRepository = createSettingsRepository(db);
 
@@ -352,16 +356,23 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   }
 
   let stopping = true;
-  let loop: Promise<void> | null = null;
-  let wake: (() => void) | null = null;
-  let sleepTimer: NodeJS.Timeout | null = null;
+  let loop: Promise<unknown> | null = null;
+  const sleepers = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      wake = resolve;
-      sleepTimer = setTimeout(resolve, ms);
+      const sleeper = {
+        timer: setTimeout(() => sleeper.wake(), ms),
+        wake: () => {
+          clearTimeout(sleeper.timer);
+          sleepers.delete(sleeper);
+          resolve();
+        },
+      };
+      sleepers.add(sleeper);
     });
 
+  /** One lane: passes back to back while they come back full, else one every pollIntervalMs. */
   async function run(): Promise<void> {
     while (!stopping) {
       let full = false;
@@ -379,12 +390,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     start() {
       if (!stopping) return;
       stopping = false;
-      loop = run();
+      // Several lanes, so one claims and loads the next batch while another is still sending.
+      loop = Promise.all(Array.from({ length: lanes }, run));
     },
     async stop() {
       stopping = true;
-      if (sleepTimer) clearTimeout(sleepTimer);
-      wake?.();
+      for (const sleeper of [...sleepers]) sleeper.wake();
       await loop;
       loop = null;
     },
