@@ -77,6 +77,18 @@ export function doseRemindersFor(medication: MedicationRow, zone: string, from: 
   return rows;
 }
 
+/**
+ * On a dedupe-key conflict, the columns a re-materialised reminder takes from the new row:
+ * its instant, window and text (the schedule, zone or appointment may have changed).
+ */
+export const rescheduledColumns = (now: Date) => ({
+  due_at: sql`excluded.due_at`,
+  expires_at: sql`excluded.expires_at`,
+  title: sql`excluded.title`,
+  body: sql`excluded.body`,
+  updated_at: now,
+});
+
 /** Inserts rows; an existing pending, unclaimed row with the same key takes the new instant and text. */
 async function upsertDoseReminders(db: Database, rows: NewReminder[], now: Date): Promise<number> {
   let written = 0;
@@ -86,13 +98,7 @@ async function upsertDoseReminders(db: Database, rows: NewReminder[], now: Date)
       .values(rows.slice(start, start + INSERT_CHUNK))
       .onConflictDoUpdate({
         target: reminders.dedupe_key,
-        set: {
-          due_at: sql`excluded.due_at`,
-          expires_at: sql`excluded.expires_at`,
-          title: sql`excluded.title`,
-          body: sql`excluded.body`,
-          updated_at: now,
-        },
+        set: rescheduledColumns(now),
         setWhere: sql`${reminders.status} = 'pending' and ${reminders.claimed_until} is null and ${reminders.dismissed_at} is null
           and (${reminders.due_at} <> excluded.due_at or ${reminders.title} <> excluded.title or ${reminders.body} <> excluded.body)`,
       })

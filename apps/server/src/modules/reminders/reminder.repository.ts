@@ -11,7 +11,7 @@ import { and, asc, eq, gte, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { medications, reminders } from '../../db/schema.ts';
 import { CUSTOM_WINDOW_MS, REFILL_WINDOW_MS } from './constants.ts';
-import { refillDedupeKey } from './materialise.ts';
+import { refillDedupeKey, rescheduledColumns } from './materialise.ts';
 import { appointmentBody, appointmentTitle, refillBody, refillTitle } from './texts.ts';
 
 type ReminderRow = typeof reminders.$inferSelect;
@@ -244,13 +244,7 @@ export function createReminderRepository(db: Database) {
         .values(rows)
         .onConflictDoUpdate({
           target: reminders.dedupe_key,
-          set: {
-            due_at: sql`excluded.due_at`,
-            expires_at: sql`excluded.expires_at`,
-            title: sql`excluded.title`,
-            body: sql`excluded.body`,
-            updated_at: now,
-          },
+          set: rescheduledColumns(now),
           setWhere: sql`${reminders.status} = 'pending'`,
         });
     },
