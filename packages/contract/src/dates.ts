@@ -50,6 +50,12 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Offset of `zone` from UTC at `epochMs`, in minutes (east positive). */
 const offsetAt = (zone: string, epochMs: number) => tzOffset(zone, new Date(epochMs));
 
+/** Short weekday of a calendar date (Reports' adherence rows), e.g. '2026-11-21' → 'Sat'. */
+export function formatShortWeekday(date: string): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return format(new Date(year, month - 1, day, 12), 'EEE');
+}
+
 /**
  * The instant at which the wall-clock `date` (YYYY-MM-DD) and `time` ('HH:MM') happen in
  * `zone`, with explicit rules for the two DST cases (issue 6): a time skipped by a

@@ -66,11 +66,16 @@ export interface AdherenceStats {
   percent: number | null;
 }
 
+/** Spec §9 adherence percent: taken ÷ counted doses × 100, rounded; null when none count (no NaN). */
+export function adherencePercent(taken: number, total: number): number | null {
+  return total > 0 ? Math.round((taken / total) * 100) : null;
+}
+
 /** Spec §4 Adherence statistics and §9: pending excluded; taken / non-pending, rounded. */
 export function adherenceStats(records: readonly Pick<AdherenceRecord, 'status'>[]): AdherenceStats {
   const counted = records.filter((record) => record.status !== 'pending');
   const taken = counted.filter((record) => record.status === 'taken').length;
-  return { taken, total: counted.length, percent: counted.length ? Math.round((taken / counted.length) * 100) : null };
+  return { taken, total: counted.length, percent: adherencePercent(taken, counted.length) };
 }
 
 /** Home's progress (spec §2, §9): taken of today's scheduled doses; 0 when none (no NaN). */

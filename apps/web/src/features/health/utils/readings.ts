@@ -13,7 +13,7 @@ import {
   weightTrend,
   type MetricStatus,
 } from '@diacare/contract/clinical';
-import { isoWeekdayOf } from '@diacare/contract/dates';
+import { adherencePercent } from '@diacare/contract/dose-rules';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 
 /** Mean rounded to `decimals` places, or null with no values (spec §9: never NaN). */
@@ -91,12 +91,8 @@ export function formatSignedKg(change: number): string {
 /** One decimal always (72 → '72.0'), as weight and BMI are shown (spec §9). */
 export const oneDecimal = (value: number): string => value.toFixed(1);
 
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
-
 /** Short weekday of a calendar date: '2026-11-21' → 'Sat'. */
-export function shortWeekday(date: string): string {
-  return WEEKDAYS[isoWeekdayOf(date) - 1]!;
-}
+export { formatShortWeekday as shortWeekday } from '@diacare/contract/dates';
 
 /**
  * A reading's wall-clock date and time as seconds on a UTC axis, for the trend chart. The
@@ -113,5 +109,5 @@ export function wallClockSeconds(date: string, time = '12:00'): number {
 export function overallAdherence(days: readonly { taken: number; total: number }[]): number | null {
   const taken = days.reduce((sum, day) => sum + day.taken, 0);
   const total = days.reduce((sum, day) => sum + day.total, 0);
-  return total === 0 ? null : Math.round((taken / total) * 100);
+  return adherencePercent(taken, total);
 }
