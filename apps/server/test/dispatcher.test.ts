@@ -46,7 +46,7 @@ describe.each(DRIVERS)('reminder dispatcher on %s', (driver) => {
 
   beforeAll(async () => {
     service = await startPushService();
-    t = await createTestApp(driver, { env: { PUSH_SERVICE_HOSTS: '127.0.0.1' } });
+    t = await createTestApp(driver, { env: { PUSH_SERVICE_HOSTS: new URL(service.origin).host } });
     const vapid = await loadVapidKeys(t.database.db, parseEnv({ NODE_ENV: 'test' }));
     // One attempt per message: the retry test drives retries through the dispatcher.
     sender = createPushSender({ vapid, maxAttempts: 1 });

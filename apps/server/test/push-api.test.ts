@@ -6,23 +6,30 @@ import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions, vapidKeys } from '../src/db/schema.ts';
-import { isAllowedPushHost } from '../src/modules/push/push.routes.ts';
+import { checkPushEndpoint } from '../src/modules/push/push.routes.ts';
 import { DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { startPushService, type PushService } from './support/push-service.ts';
 
-describe('push host allowlist', () => {
-  const hosts = ['fcm.googleapis.com', '*.push.apple.com', '127.0.0.1'];
+describe('push endpoint allowlist', () => {
+  const hosts = ['fcm.googleapis.com', '*.push.apple.com', '127.0.0.1:8443'];
   it.each([
-    ['fcm.googleapis.com', true],
-    ['FCM.googleapis.com', true],
-    ['web.push.apple.com', true],
-    ['push.apple.com', false],
-    ['evilpush.apple.com', false],
-    ['fcm.googleapis.com.evil.example', false],
-    ['127.0.0.1', true],
-    ['169.254.169.254', false],
-  ])('%s → %s', (host, allowed) => {
-    expect(isAllowedPushHost(host, hosts)).toBe(allowed);
+    ['https://fcm.googleapis.com/fcm/send/x', 'ok'],
+    ['https://FCM.googleapis.com/fcm/send/x', 'ok'],
+    ['https://fcm.googleapis.com:443/fcm/send/x', 'ok'],
+    ['https://web.push.apple.com/x', 'ok'],
+    ['https://push.apple.com/x', 'host'],
+    ['https://evilpush.apple.com/x', 'host'],
+    ['https://fcm.googleapis.com.evil.example/x', 'host'],
+    ['https://169.254.169.254/x', 'host'],
+    // Issue 15, Fix 12: an allowlisted host on any port but 443 is refused.
+    ['https://fcm.googleapis.com:8443/fcm/send/x', 'port'],
+    ['https://web.push.apple.com:22/x', 'port'],
+    // An entry with a port allows that port only.
+    ['https://127.0.0.1:8443/push/x', 'ok'],
+    ['https://127.0.0.1/push/x', 'port'],
+    ['https://127.0.0.1:5432/push/x', 'port'],
+  ])('%s → %s', (endpoint, expected) => {
+    expect(checkPushEndpoint(new URL(endpoint), hosts)).toBe(expected);
   });
 });
 
@@ -38,7 +45,9 @@ describe.each(DRIVERS)('push API on %s', (driver) => {
 
   beforeAll(async () => {
     service = await startPushService();
-    t = await createTestApp(driver, { env: { PUSH_SERVICE_HOSTS: '127.0.0.1,*.push.example' } });
+    t = await createTestApp(driver, {
+      env: { PUSH_SERVICE_HOSTS: `${new URL(service.origin).host},*.push.example,fcm.push.example` },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -92,14 +101,46 @@ describe.each(DRIVERS)('push API on %s', (driver) => {
       ]);
     });
 
-    it('the same browser subscribed by another user moves to that user', async () => {
+    it('an endpoint of another user is not moved: 409, and both users’ rows stay as they were', async () => {
       const asha = await newUser();
       const ben = await newUser('Ben Cole');
       const subscription = service.createSubscription();
-      await subscribe(asha, subscription);
-      await subscribe(ben, subscription);
-      expect(await storedFor(asha.user.id)).toEqual([]);
-      expect(await storedFor(ben.user.id)).toHaveLength(1);
+      expect((await subscribe(asha, subscription)).statusCode).toBe(201);
+      const before = await storedFor(asha.user.id);
+      // Ben knows Asha's endpoint and posts it with keys of his own.
+      const other = service.createSubscription();
+      const response = await subscribe(ben, { endpoint: subscription.endpoint, keys: other.keys });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        detail:
+          'endpoint: this browser’s push subscription belongs to another account; unsubscribe it and subscribe again',
+      });
+      expect(await storedFor(asha.user.id)).toEqual(before);
+      expect(await storedFor(ben.user.id)).toEqual([]);
+      // Asha subscribing again with new keys still updates her own row.
+      expect((await subscribe(asha, { endpoint: subscription.endpoint, keys: other.keys })).statusCode).toBe(201);
+      expect(await storedFor(asha.user.id)).toEqual([
+        expect.objectContaining({ endpoint: subscription.endpoint, p256dh: other.keys.p256dh, auth: other.keys.auth }),
+      ]);
+    });
+
+    it('an allowlisted host is accepted on port 443 only: another port is 400 and nothing is stored', async () => {
+      const asha = await newUser();
+      const { keys } = service.createSubscription();
+      for (const endpoint of ['https://fcm.push.example/send/1', 'https://fcm.push.example:443/send/2']) {
+        expect((await subscribe(asha, { endpoint, keys })).statusCode).toBe(201);
+      }
+      for (const endpoint of ['https://fcm.push.example:8443/send/3', 'https://eu.push.example:6379/send/4']) {
+        const response = await subscribe(asha, { endpoint, keys });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ detail: 'endpoint: a push service is reached on port 443 only' });
+      }
+      // The local push service's entry names its port: the same host on another port is refused.
+      const local = new URL(service.createSubscription().endpoint);
+      local.port = String(Number(local.port) + 1);
+      expect((await subscribe(asha, { endpoint: local.href, keys })).statusCode).toBe(400);
+      const stored = (await storedFor(asha.user.id)).map((row) => row.endpoint).sort();
+      expect(stored).toEqual(['https://fcm.push.example/send/1', 'https://fcm.push.example:443/send/2']);
     });
 
     it('accepts a subdomain of a *. entry', async () => {

@@ -13,15 +13,22 @@ export function createPushRepository(db: Database) {
   return {
     /**
      * Stores the subscription for `userId`, keyed by endpoint: subscribing again updates the
-     * keys, and an endpoint last used by another user (a shared browser) moves to this one.
-     * Keys are base64url.
+     * keys. An endpoint that belongs to another user is left untouched (issue 15, Fix 12:
+     * whoever knows an endpoint must not take over its reminders). Keys are base64url.
+     * @returns false when the endpoint belongs to another user (nothing changed).
      */
-    async upsert(userId: string, target: PushTarget, now: Date): Promise<void> {
+    async upsert(userId: string, target: PushTarget, now: Date): Promise<boolean> {
       const values = { user_id: userId, p256dh: target.keys.p256dh, auth: target.keys.auth, updated_at: now };
-      await db
+      const stored = await db
         .insert(pushSubscriptions)
         .values({ endpoint: target.endpoint, ...values, created_at: now })
-        .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: values,
+          setWhere: eq(pushSubscriptions.user_id, userId),
+        })
+        .returning({ id: pushSubscriptions.id });
+      return stored.length === 1;
     },
 
     /** Deletes the user's subscription with this endpoint; another user's is left alone. */

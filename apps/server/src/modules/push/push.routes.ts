@@ -1,27 +1,47 @@
 /**
  * /api/push/* (spec §7; design.md §Reminders and push): the VAPID public key (public, no
  * session), subscribe and unsubscribe. A subscription's endpoint must be https on a host in
- * PUSH_SERVICE_HOSTS, so the server only ever posts to a known push service (no SSRF).
+ * PUSH_SERVICE_HOSTS (port 443 unless the entry names another), so the server only ever
+ * posts to a known push service (no SSRF). An endpoint belongs to the user who subscribed it
+ * first: another user's subscribe answers 409 and changes nothing (decision 013).
  */
 import { okSchema } from '@diacare/contract/auth';
 import { errorSchema } from '@diacare/contract/common';
 import { pushSubscriptionSchema, pushUnsubscribeSchema, vapidPublicKeySchema } from '@diacare/contract/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { badRequest } from '../../plugins/errors.ts';
+import { HttpError, badRequest } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createPushRepository } from './push.repository.ts';
 import { loadVapidKeys } from './vapid.ts';
 
+/** One PUSH_SERVICE_HOSTS entry: a host ('*.' for subdomains) and the port it is reached on. */
+function parseHostEntry(entry: string): { host: string; port: string } {
+  const withPort = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(entry);
+  const host = (withPort ? withPort[1]! : entry).toLowerCase().replace(/^\[|\]$/g, '');
+  return { host, port: withPort ? withPort[2]! : '443' };
+}
+
+function hostMatches(host: string, pattern: string): boolean {
+  return pattern.startsWith('*.')
+    ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1
+    : host === pattern;
+}
+
 /**
- * True when `hostname` is on the allowlist: an exact name, or a subdomain of a `*.` entry
- * ('*.push.apple.com' allows 'web.push.apple.com'). Case-insensitive; ports are not compared.
+ * Checks an https endpoint against the allowlist: an exact host, or a subdomain of a `*.`
+ * entry ('*.push.apple.com' allows 'web.push.apple.com'), case-insensitive. An entry without
+ * a port allows port 443 only, as every public push service listens there (issue 15, Fix 12);
+ * 'host:port' allows that one port (the tests' local push service).
+ * @returns 'ok', 'host' when no entry names the host, or 'port' when the host is allowed
+ *   on another port only.
  */
-export function isAllowedPushHost(hostname: string, allowlist: readonly string[]): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return allowlist.some((entry) =>
-    entry.startsWith('*.') ? host.endsWith(entry.slice(1)) && host.length > entry.length - 1 : host === entry,
-  );
+export function checkPushEndpoint(endpoint: URL, allowlist: readonly string[]): 'ok' | 'host' | 'port' {
+  const host = endpoint.hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  const port = endpoint.port || '443';
+  const entries = allowlist.map(parseHostEntry).filter((entry) => hostMatches(host, entry.host));
+  if (entries.length === 0) return 'host';
+  return entries.some((entry) => entry.port === port) ? 'ok' : 'port';
 }
 
 /** Decodes a key the schema already limited to the base64/base64url alphabet. */
@@ -53,27 +73,33 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         tags: ['push'],
         summary: 'Register this browser’s push subscription for the signed-in user',
         body: pushSubscriptionSchema,
-        response: { 201: okSchema, 400: errorSchema },
+        response: { 201: okSchema, 400: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
       const { endpoint, keys } = request.body;
       const url = new URL(endpoint);
       if (url.username || url.password) throw badRequest('endpoint: must not carry credentials');
-      if (!isAllowedPushHost(url.hostname, deps.env.pushServiceHosts)) {
-        throw badRequest('endpoint: is not on a known push service');
-      }
+      const allowed = checkPushEndpoint(url, deps.env.pushServiceHosts);
+      if (allowed === 'host') throw badRequest('endpoint: is not on a known push service');
+      if (allowed === 'port') throw badRequest('endpoint: a push service is reached on port 443 only');
       const p256dh = decodeKey(keys.p256dh);
       if (p256dh.length !== 65 || p256dh[0] !== 0x04) {
         throw badRequest('keys.p256dh: must be an uncompressed P-256 public key (65 bytes)');
       }
       const auth = decodeKey(keys.auth);
       if (auth.length !== 16) throw badRequest('keys.auth: must be a 16-byte secret');
-      await repository.upsert(
+      const stored = await repository.upsert(
         currentUser(request).id,
         { endpoint, keys: { p256dh: p256dh.toString('base64url'), auth: auth.toString('base64url') } },
         deps.clock(),
       );
+      if (!stored) {
+        throw new HttpError(
+          409,
+          'endpoint: this browser’s push subscription belongs to another account; unsubscribe it and subscribe again',
+        );
+      }
       return reply.code(201).send({ ok: true as const });
     },
   );

@@ -7,6 +7,7 @@
 import type { PushSubscriptionInput } from '@diacare/contract/push';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
 import { base64UrlToBytes, getVapidPublicKey, removeSubscription, saveSubscription } from '../api/push-api';
 
 /** Spec §2 Home: the bell exists only where service workers and push exist. */
@@ -24,16 +25,23 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 
 /**
  * Whether this browser is subscribed. Once per page load an existing subscription is
- * posted again, so the server holds it for the user signed in now (another user may have
- * subscribed this browser before, or the server may have dropped it).
+ * posted again, so the server holds it (it may have dropped it). When the server answers
+ * 409, the subscription belongs to another account that used this browser before
+ * (decision 013): the browser drops it, and this user can turn push on with a fresh one.
  */
 async function readSubscribed(): Promise<boolean> {
   const subscription = await currentSubscription();
   if (subscription && !syncedThisLoad) {
     syncedThisLoad = true;
-    saveSubscription(subscription.toJSON() as PushSubscriptionInput).catch((error: unknown) =>
-      console.warn('Could not refresh the push subscription on the server', error),
-    );
+    try {
+      await saveSubscription(subscription.toJSON() as PushSubscriptionInput);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        await subscription.unsubscribe().catch(() => undefined);
+        return false;
+      }
+      console.warn('Could not refresh the push subscription on the server', error);
+    }
   }
   return subscription !== null;
 }
