@@ -1,10 +1,9 @@
 /**
  * Builds the DiaCare Fastify app as a plugin tree (fastify/demo layout): external plugins
- * (cookies, security, rate limits, OpenAPI), the session hook, the API routes and the
+ * (cookies, security, OpenAPI), the session hook, the API routes and the
  * web app. `server.ts` listens; tests call buildApp() and use app.inject().
  */
 import cookie from '@fastify/cookie';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -78,7 +77,6 @@ export async function buildApp(options: BuildAppOptions) {
 
   await app.register(cookie);
   await registerSecurity(app, env);
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       info: { title: 'DiaCare API', version: '1.0.0' },

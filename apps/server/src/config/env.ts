@@ -31,6 +31,11 @@ const rawEnvSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   AUTH_LOCAL_SIGNIN: flag.optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** When set, sign-in rate limits are counted in this Redis instead of PostgreSQL (decision 013). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   VAPID_PUBLIC_KEY: z.string().min(1).optional(),
   VAPID_PRIVATE_KEY: z.string().min(1).optional(),
   VAPID_SUBJECT: z.string().min(1).optional(),

@@ -24,6 +24,7 @@ import { createUserRepository } from '../users/user.repository.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { localSignInCss, renderLocalSignInPage } from './local-sign-in-page.ts';
 import { createOidcClient } from './oidc.ts';
+import { createSignInRateLimit } from './sign-in-rate-limit.ts';
 
 /** One-time codes live 60 s (design.md §Sign-in). */
 const LOGIN_CODE_TTL_MS = 60_000;
@@ -41,7 +42,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const auth = createAuthRepository(deps.db);
   const usersRepo = createUserRepository(deps.db);
   const oidc = env.oidcEnabled ? createOidcClient(env) : null;
-  const rateLimit = { max: env.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' };
+  const rateLimit = await createSignInRateLimit(env, deps.db);
+  app.addHook('onClose', () => rateLimit.close());
 
   /** `redirect` must be on the app's own origin: no open redirect (design.md §Sign-in). */
   function checkedRedirect(redirect: string | undefined): string {
@@ -75,7 +77,10 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
     pages.get(
       '/auth/login',
-      { schema: { hide: true, querystring: z.object({ redirect: z.string().optional() }) }, config: { rateLimit } },
+      {
+        schema: { hide: true, querystring: z.object({ redirect: z.string().optional() }) },
+        onRequest: rateLimit.hook('login-page'),
+      },
       async (request, reply) => {
         const redirect = checkedRedirect(request.query.redirect);
         if (oidc) {
@@ -104,7 +109,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       '/auth/login',
       {
         schema: { hide: true, body: z.object({ name: z.string(), email: z.string(), redirect: z.string() }).partial() },
-        config: { rateLimit },
+        onRequest: rateLimit.hook('login-form'),
       },
       async (request, reply) => {
         if (oidc || !env.localSignInEnabled) throw new HttpError(403, 'Local sign-in is turned off');
@@ -128,26 +133,30 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     );
 
-    pages.get('/auth/callback', { schema: { hide: true }, config: { rateLimit } }, async (request, reply) => {
-      if (!oidc) throw new HttpError(404, 'Google sign-in is not configured');
-      const flowToken = request.cookies[OIDC_FLOW_COOKIE];
-      reply.clearCookie(OIDC_FLOW_COOKIE, { path: '/auth' });
-      const flow = flowToken ? await auth.takeOidcFlow(hashToken(flowToken), clock()) : null;
-      if (!flow) throw new HttpError(400, 'This sign-in link has expired. Please sign in again.');
-      let identity;
-      try {
-        identity = await oidc.finishAuthorization(new URL(request.url, env.appOrigin), {
-          state: flow.state,
-          nonce: flow.nonce,
-          codeVerifier: flow.code_verifier,
-        });
-      } catch (error) {
-        request.log.warn({ reason: error instanceof Error ? error.name : 'unknown' }, 'OIDC callback rejected');
-        throw new HttpError(400, 'Sign-in with Google failed. Please try again.');
-      }
-      const user = await usersRepo.upsertByIdentity(identity);
-      return redirectWithLoginCode(reply, user.id, flow.redirect);
-    });
+    pages.get(
+      '/auth/callback',
+      { schema: { hide: true }, onRequest: rateLimit.hook('callback') },
+      async (request, reply) => {
+        if (!oidc) throw new HttpError(404, 'Google sign-in is not configured');
+        const flowToken = request.cookies[OIDC_FLOW_COOKIE];
+        reply.clearCookie(OIDC_FLOW_COOKIE, { path: '/auth' });
+        const flow = flowToken ? await auth.takeOidcFlow(hashToken(flowToken), clock()) : null;
+        if (!flow) throw new HttpError(400, 'This sign-in link has expired. Please sign in again.');
+        let identity;
+        try {
+          identity = await oidc.finishAuthorization(new URL(request.url, env.appOrigin), {
+            state: flow.state,
+            nonce: flow.nonce,
+            codeVerifier: flow.code_verifier,
+          });
+        } catch (error) {
+          request.log.warn({ reason: error instanceof Error ? error.name : 'unknown' }, 'OIDC callback rejected');
+          throw new HttpError(400, 'Sign-in with Google failed. Please try again.');
+        }
+        const user = await usersRepo.upsertByIdentity(identity);
+        return redirectWithLoginCode(reply, user.id, flow.redirect);
+      },
+    );
   });
 
   app.post(
@@ -159,7 +168,8 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         body: sessionRequestSchema,
         response: { 200: sessionResponseSchema, 400: errorSchema, 401: errorSchema },
       },
-      config: { public: true, rateLimit },
+      config: { public: true },
+      onRequest: rateLimit.hook('session'),
     },
     async (request, reply) => {
       const now = clock();

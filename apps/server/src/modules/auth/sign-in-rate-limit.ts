@@ -1,0 +1,153 @@
+/**
+ * Sign-in rate limits (issue 15, Fix 2; decision 013), counted by rate-limiter-flexible in a
+ * store every instance shares:
+ * - `REDIS_URL` set → Redis (RateLimiterRedis over ioredis);
+ * - else PostgreSQL (RateLimiterPostgres over the app's pg pool; the library creates its
+ *   table `auth_rate_limits` with CREATE TABLE IF NOT EXISTS, so no migration);
+ * - else (embedded PGlite, one process) → in-process memory (RateLimiterMemory).
+ * Each sign-in route counts its own requests per client address per minute, up to
+ * AUTH_RATE_LIMIT_PER_MINUTE; past it the route answers 429 `{detail}` with Retry-After.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { HttpError } from '../../plugins/errors.ts';
+
+/** The library's own table on PostgreSQL (key, points, expire); not part of the Drizzle schema. */
+export const RATE_LIMIT_TABLE = 'auth_rate_limits';
+const WINDOW_SECONDS = 60;
+/** A Redis command that takes longer than this fails, and the instance's memory store takes over. */
+const REDIS_COMMAND_TIMEOUT_MS = 2000;
+
+export type RateLimitStore = 'memory' | 'postgres' | 'redis';
+
+export interface SignInRateLimit {
+  store: RateLimitStore;
+  /** An onRequest hook for the route named `route`: counts the request, 429 past the limit. */
+  hook(route: string): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  close(): Promise<void>;
+}
+
+/** "host:port" of a redis:// URL, for messages (never the password). */
+function redisAddress(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '6379'}`;
+}
+
+/** Connects to Redis once at start. @throws Error "REDIS_URL: cannot connect to host:port (reason)". */
+async function connectRedis(url: string): Promise<Redis> {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    // rate-limiter-flexible's advice: fail a command at once while disconnected, rather than
+    // queue it, so a request never waits on a lost Redis (the insurance limiter answers).
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
+  // Without a listener ioredis prints every reconnect failure. At start the thrown line below
+  // says it all; once connected, a lost Redis is one warning per new error.
+  let lastError: NodeJS.ErrnoException | null = null;
+  let connected = false;
+  redis.on('error', (error: NodeJS.ErrnoException) => {
+    if (connected && error.message !== lastError?.message) console.warn(`Redis (REDIS_URL): ${error.message}`);
+    lastError = error;
+  });
+  try {
+    await redis.connect();
+    await redis.ping();
+    connected = true;
+  } catch (error) {
+    redis.disconnect();
+    // connect() only says 'Connection is closed.'; the socket's error says why.
+    const cause = lastError ?? (error as NodeJS.ErrnoException);
+    const reasons: Record<string, string> = {
+      ECONNREFUSED: 'connection refused',
+      ENOTFOUND: 'host not found',
+      ETIMEDOUT: 'timed out',
+      EHOSTUNREACH: 'host unreachable',
+    };
+    const reason = (cause.code && reasons[cause.code]) ?? cause.message;
+    throw new Error(`REDIS_URL: cannot connect to ${redisAddress(url)} (${reason})`);
+  }
+  return redis;
+}
+
+/** The pg pool behind a node-postgres Drizzle instance, or null on PGlite. */
+function postgresPool(db: Database): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
+function createPostgresLimiter(pool: pg.Pool, options: { points: number; duration: number }) {
+  return new Promise<RateLimiterPostgres>((resolve, reject) => {
+    const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+      {
+        ...options,
+        storeClient: pool,
+        storeType: 'pool',
+        tableName: RATE_LIMIT_TABLE,
+        keyPrefix: 'signin',
+        // Expired rows are removed by the library every 5 minutes (rows an hour old).
+        clearExpiredByTimeout: true,
+      },
+      (error?: Error) => (error ? reject(error) : resolve(limiter)),
+    );
+  });
+}
+
+/**
+ * Builds the limiter for this process from `env.REDIS_URL` and the database driver.
+ * @throws Error naming REDIS_URL when Redis cannot be reached at start.
+ */
+export async function createSignInRateLimit(env: Env, db: Database): Promise<SignInRateLimit> {
+  const options = { points: env.AUTH_RATE_LIMIT_PER_MINUTE, duration: WINDOW_SECONDS };
+  let limiter: RateLimiterAbstract;
+  let store: RateLimitStore;
+  let redis: Redis | null = null;
+  const pool = postgresPool(db);
+  if (env.REDIS_URL) {
+    redis = await connectRedis(env.REDIS_URL);
+    store = 'redis';
+    limiter = new RateLimiterRedis({
+      ...options,
+      storeClient: redis,
+      keyPrefix: 'diacare:signin',
+      // If Redis drops later, each instance keeps limiting on its own rather than failing sign-in.
+      insuranceLimiter: new RateLimiterMemory(options),
+    });
+  } else if (pool) {
+    store = 'postgres';
+    limiter = await createPostgresLimiter(pool, options);
+  } else {
+    store = 'memory';
+    limiter = new RateLimiterMemory(options);
+  }
+
+  return {
+    store,
+    hook(route) {
+      return async (request, reply) => {
+        try {
+          await limiter.consume(`${route}:${request.ip}`);
+        } catch (rejection) {
+          if (!(rejection instanceof RateLimiterRes)) throw rejection;
+          const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+          reply.header('Retry-After', String(seconds));
+          throw new HttpError(429, `Too many sign-in attempts. Please wait ${seconds} seconds and try again.`);
+        }
+      };
+    },
+    async close() {
+      if (redis) await redis.quit().catch(() => redis?.disconnect());
+    },
+  };
+}
