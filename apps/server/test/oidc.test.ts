@@ -3,8 +3,8 @@
  * provider (oidc-provider) stands in for Google; the browser is played with plain HTTP.
  * PGlite only: the database plays no special part in this flow.
  */
-import { generateKeyPairSync } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { eq } from 'drizzle-orm';
@@ -16,16 +16,77 @@ const CLIENT_ID = 'diacare-test';
 const CLIENT_SECRET = 'a-client-secret-long-enough-for-the-provider';
 
 /** The provider's people, by subject (what is typed as "login" on its dev login form). */
-const accounts = new Map<string, { email: string; name: string; picture: string }>([
+const accounts = new Map<string, { email: string; name: string; picture: string; email_verified?: boolean }>([
   ['asha-sub', { email: 'asha@example.com', name: 'Asha Rao', picture: 'https://pictures.example/asha.png' }],
   ['ben-sub', { email: 'ben@example.com', name: 'Ben Thomas', picture: 'https://pictures.example/ben.png' }],
 ]);
 
-async function startProvider(): Promise<{ issuer: string; server: Server }> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+/** ID token claims as a misbehaving provider (or an attacker in its place) would change them. */
+type Tamper = (claims: Record<string, unknown>) => Record<string, unknown>;
+
+interface TestProvider {
+  issuer: string;
+  servers: Server[];
+  /** Alters the ID token of the next token response (re-signed with the provider's key). */
+  tamperNextIdToken(tamper: Tamper): void;
+}
+
+const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** A JWT signed RS256 with `key`, as the provider signs its ID tokens. */
+function signJwt(header: Record<string, unknown>, claims: Record<string, unknown>, key: KeyObject): string {
+  const input = `${base64url(header)}.${base64url(claims)}`;
+  return `${input}.${sign('sha256', Buffer.from(input), key).toString('base64url')}`;
+}
+
+/**
+ * oidc-provider on an inner server, behind a pass-through front server whose address is the
+ * issuer. The front can rewrite one token response's ID token: that is how the tests play a
+ * provider answering with a wrong audience, issuer, nonce or an expired token.
+ */
+async function startProvider(): Promise<TestProvider> {
+  const listen = async (server: Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return (server.address() as AddressInfo).port;
+  };
+  const inner = createServer();
+  const front = createServer();
+  const innerPort = await listen(inner);
+  const issuer = `http://127.0.0.1:${await listen(front)}`;
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const signingKey = privateKey.export({ format: 'jwk' });
+  let pending: Tamper | null = null;
+
+  front.on('request', (request, response) => {
+    const tamper = request.method === 'POST' && request.url?.startsWith('/token') ? pending : null;
+    if (tamper) pending = null;
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port: innerPort, method: request.method, path: request.url, headers: request.headers },
+      (answer) => {
+        if (!tamper) {
+          response.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(response);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          const [header, claims] = (body.id_token as string)
+            .split('.')
+            .slice(0, 2)
+            .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')));
+          body.id_token = signJwt(header, tamper(claims), privateKey);
+          const text = JSON.stringify(body);
+          const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(text)) };
+          delete headers['transfer-encoding'];
+          response.writeHead(answer.statusCode!, headers).end(text);
+        });
+      },
+    );
+    request.pipe(upstream);
+  });
+
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -54,8 +115,14 @@ async function startProvider(): Promise<{ issuer: string; server: Server }> {
       };
     },
   });
-  server.on('request', provider.callback());
-  return { issuer, server };
+  inner.on('request', provider.callback());
+  return {
+    issuer,
+    servers: [front, inner],
+    tamperNextIdToken(tamper) {
+      pending = tamper;
+    },
+  };
 }
 
 /** A browser's cookies for the provider: enough of a jar for one sign-in. */
@@ -126,7 +193,7 @@ async function signInAtProvider(authorizationUrl: string, subject: string): Prom
 }
 
 describe('sign-in with an OpenID Connect provider', () => {
-  let provider: { issuer: string; server: Server };
+  let provider: TestProvider;
   let t: TestApp;
 
   beforeAll(async () => {
@@ -137,9 +204,9 @@ describe('sign-in with an OpenID Connect provider', () => {
   });
   afterAll(async () => {
     await t?.close();
-    if (provider) {
-      provider.server.closeAllConnections();
-      await new Promise((resolve) => provider.server.close(resolve));
+    for (const server of provider?.servers ?? []) {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 
@@ -152,10 +219,14 @@ describe('sign-in with an OpenID Connect provider', () => {
     return { response, location: response.headers.location as string, flowCookie: flowCookie! };
   }
 
-  /** The whole round trip up to DiaCare's callback; returns the callback response. */
-  async function signInThroughProvider(subject: string) {
+  /**
+   * The whole round trip up to DiaCare's callback; returns the callback response.
+   * `tamper` alters the ID token the provider then hands DiaCare.
+   */
+  async function signInThroughProvider(subject: string, tamper?: Tamper) {
     const { location, flowCookie } = await startSignIn();
     const callback = await signInAtProvider(location, subject);
+    if (tamper) provider.tamperNextIdToken(tamper);
     return t.app.inject({
       url: `${callback.pathname}${callback.search}`,
       headers: { cookie: `diacare_oidc=${flowCookie.value}` },
@@ -174,6 +245,22 @@ describe('sign-in with an OpenID Connect provider', () => {
       headers: { origin: ORIGIN },
       payload: { session_id: code },
     });
+  }
+
+  /**
+   * Issue 15, Fix 11: a refused callback is a readable page with a way back to '/', and
+   * neither signs anyone in nor creates anyone.
+   */
+  async function expectRefusalPage(response: Awaited<ReturnType<typeof signInThroughProvider>>, reason: RegExp) {
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers.location).toBeUndefined();
+    expect(response.body).toMatch(/^<!doctype html>/);
+    expect(response.body).toContain('<h1>Sign-in did not work</h1>');
+    expect(response.body).toMatch(reason);
+    expect(response.body).toContain('<a class="button" href="/">Back to DiaCare</a>');
+    expect(response.cookies.filter((c) => c.name === 'diacare_session')).toEqual([]);
   }
 
   it('Continue with Google sends the browser to the provider with PKCE, state and nonce', async () => {
@@ -227,16 +314,17 @@ describe('sign-in with an OpenID Connect provider', () => {
     expect(ben.email).toBe('ben@example.com');
   });
 
-  it('a callback without the sign-in cookie is refused with 400', async () => {
+  const EXPIRED_LINK = /This sign-in link has expired or was already used\. Please sign in again\./;
+  const NOT_CONFIRMED = /Sign-in with Google could not be confirmed\. Please try again\./;
+
+  it('a callback without the sign-in cookie is refused with a page', async () => {
     const { location } = await startSignIn();
     const callback = await signInAtProvider(location, 'ben-sub');
     const response = await t.app.inject({ url: `${callback.pathname}${callback.search}` });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: expect.any(String) });
-    expect(response.headers.location).toBeUndefined();
+    await expectRefusalPage(response, EXPIRED_LINK);
   });
 
-  it('a callback whose state was tampered with is refused with 400', async () => {
+  it('a callback whose state was tampered with is refused with a page', async () => {
     const { location, flowCookie } = await startSignIn();
     const callback = await signInAtProvider(location, 'ben-sub');
     callback.searchParams.set('state', `${callback.searchParams.get('state')}x`);
@@ -244,12 +332,10 @@ describe('sign-in with an OpenID Connect provider', () => {
       url: `${callback.pathname}${callback.search}`,
       headers: { cookie: `diacare_oidc=${flowCookie.value}` },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ detail: expect.any(String) });
-    expect(response.headers.location).toBeUndefined();
+    await expectRefusalPage(response, NOT_CONFIRMED);
   });
 
-  it('a callback can be used once: replaying it is refused with 400', async () => {
+  it('a callback can be used once: replaying it is refused with a page', async () => {
     const { location, flowCookie } = await startSignIn();
     const callback = await signInAtProvider(location, 'ben-sub');
     const request = {
@@ -257,7 +343,7 @@ describe('sign-in with an OpenID Connect provider', () => {
       headers: { cookie: `diacare_oidc=${flowCookie.value}` },
     };
     expect((await t.app.inject(request)).statusCode).toBe(303);
-    expect((await t.app.inject(request)).statusCode).toBe(400);
+    await expectRefusalPage(await t.app.inject(request), EXPIRED_LINK);
   });
 
   it('a started sign-in expires after 10 minutes', async () => {
@@ -268,7 +354,63 @@ describe('sign-in with an OpenID Connect provider', () => {
       url: `${callback.pathname}${callback.search}`,
       headers: { cookie: `diacare_oidc=${flowCookie.value}` },
     });
-    expect(response.statusCode).toBe(400);
+    await expectRefusalPage(response, EXPIRED_LINK);
+  });
+
+  it('the provider refusing (access_denied) is a page too', async () => {
+    const { flowCookie, location } = await startSignIn();
+    const state = new URL(location).searchParams.get('state')!;
+    const response = await t.app.inject({
+      url: `/auth/callback?error=access_denied&state=${state}`,
+      headers: { cookie: `diacare_oidc=${flowCookie.value}` },
+    });
+    await expectRefusalPage(response, NOT_CONFIRMED);
+  });
+
+  describe('an ID token DiaCare must not accept is refused with a page, and no one is signed in or created', () => {
+    const nowSeconds = () => Math.floor(Date.now() / 1000);
+    it.each<[string, Tamper]>([
+      ['for another audience', (claims) => ({ ...claims, aud: 'another-client' })],
+      ['from another issuer', (claims) => ({ ...claims, iss: 'https://accounts.example' })],
+      ['with another nonce', (claims) => ({ ...claims, nonce: 'a-nonce-from-another-sign-in' })],
+      ['expired', (claims) => ({ ...claims, iat: nowSeconds() - 7200, exp: nowSeconds() - 3600 })],
+      ['without a subject', ({ sub: _sub, ...claims }) => claims],
+    ])('%s', async (_case, tamper) => {
+      accounts.set('carol-sub', { email: 'carol@example.com', name: 'Carol Dias', picture: 'https://p.example/c.png' });
+      const response = await signInThroughProvider('carol-sub', tamper);
+      await expectRefusalPage(response, NOT_CONFIRMED);
+      expect(await t.database.db.select().from(users).where(eq(users.subject, 'carol-sub'))).toEqual([]);
+    });
+
+    it('the same sign-in with the ID token untouched goes through (the tampering is what is refused)', async () => {
+      accounts.set('dan-sub', { email: 'dan@example.com', name: 'Dan Roy', picture: 'https://p.example/d.png' });
+      const response = await signInThroughProvider('dan-sub', (claims) => claims);
+      expect((await exchangeCode(response)).statusCode).toBe(200);
+    });
+  });
+
+  describe('an email the provider has not verified (email_verified: false)', () => {
+    it('is not stored for a new user', async () => {
+      accounts.set('eve-sub', {
+        email: 'someone.else@example.com',
+        name: 'Eve Ng',
+        picture: 'https://p.example/e.png',
+        email_verified: false,
+      });
+      const session = await exchangeCode(await signInThroughProvider('eve-sub'));
+      expect(session.statusCode).toBe(200);
+      expect(session.json().user).toMatchObject({ name: 'Eve Ng', email: null });
+      expect(await t.database.db.select().from(users).where(eq(users.email, 'someone.else@example.com'))).toEqual([]);
+    });
+
+    it('does not replace the verified email a user already has', async () => {
+      accounts.set('fay-sub', { email: 'fay@example.com', name: 'Fay Iyer', picture: 'https://p.example/f.png' });
+      const first = (await exchangeCode(await signInThroughProvider('fay-sub'))).json().user;
+      expect(first.email).toBe('fay@example.com');
+      accounts.set('fay-sub', { ...accounts.get('fay-sub')!, email: 'not.fay@example.com', email_verified: false });
+      const again = (await exchangeCode(await signInThroughProvider('fay-sub'))).json().user;
+      expect(again).toMatchObject({ id: first.id, email: 'fay@example.com' });
+    });
   });
 
   it('the local sign-in form is refused when Google sign-in is configured', async () => {

@@ -24,6 +24,7 @@ import { createUserRepository } from '../users/user.repository.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { localSignInCss, renderLocalSignInPage } from './local-sign-in-page.ts';
 import { createOidcClient } from './oidc.ts';
+import { renderSignInErrorPage } from './sign-in-error-page.ts';
 import { createSignInRateLimit } from './sign-in-rate-limit.ts';
 
 /** One-time codes live 60 s (design.md §Sign-in). */
@@ -140,8 +141,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         if (!oidc) throw new HttpError(404, 'Google sign-in is not configured');
         const flowToken = request.cookies[OIDC_FLOW_COOKIE];
         reply.clearCookie(OIDC_FLOW_COOKIE, { path: '/auth' });
+        // The browser lands here from the provider: a refusal is a page with a way back
+        // (issue 15, Fix 11), never the API's JSON.
+        const refuse = (message: string) =>
+          reply.code(400).type('text/html').header('Cache-Control', 'no-store').send(renderSignInErrorPage(message));
         const flow = flowToken ? await auth.takeOidcFlow(hashToken(flowToken), clock()) : null;
-        if (!flow) throw new HttpError(400, 'This sign-in link has expired. Please sign in again.');
+        if (!flow) return refuse('This sign-in link has expired or was already used. Please sign in again.');
         let identity;
         try {
           identity = await oidc.finishAuthorization(new URL(request.url, env.appOrigin), {
@@ -151,7 +156,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           });
         } catch (error) {
           request.log.warn({ reason: error instanceof Error ? error.name : 'unknown' }, 'OIDC callback rejected');
-          throw new HttpError(400, 'Sign-in with Google failed. Please try again.');
+          return refuse('Sign-in with Google could not be confirmed. Please try again.');
         }
         const user = await usersRepo.upsertByIdentity(identity);
         return redirectWithLoginCode(reply, user.id, flow.redirect);

@@ -16,6 +16,8 @@ input:focus{outline:3px solid #5eead4;border-color:#0d9488}
 button{margin-top:20px;width:100%;padding:14px;border:0;border-radius:10px;background:#0d9488;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
 button:focus-visible{outline:3px solid #134e4a;outline-offset:2px}
 .error{background:#fef2f2;color:#b91c1c;border:1px solid #fecaca;padding:10px 12px;border-radius:10px;margin-bottom:8px}
+a.button{display:block;margin-top:20px;padding:14px;border-radius:10px;background:#0d9488;color:#fff;font-weight:600;text-align:center;text-decoration:none}
+a.button:focus-visible{outline:3px solid #134e4a;outline-offset:2px}
 `;
 
 /** The page's HTML; `values` refill the form after an error. */

@@ -41,8 +41,8 @@ export function createUserRepository(db: Database) {
     },
 
     /**
-     * Finds or creates the user for (issuer, subject). The email and picture follow the
-     * provider; the name is taken from the provider only until the user has set one.
+     * Finds or creates the user for (issuer, subject). The email (when the provider sends a
+     * verified one) and picture follow the provider; the name is taken from the provider only until the user has set one.
      */
     async upsertByIdentity(identity: SignInIdentity): Promise<User> {
       const [row] = await db
@@ -51,7 +51,8 @@ export function createUserRepository(db: Database) {
         .onConflictDoUpdate({
           target: [users.issuer, users.subject],
           set: {
-            email: identity.email,
+            // A sign-in without a (verified) email keeps the one stored before.
+            email: sql`coalesce(excluded.email, ${users.email})`,
             picture: sql`coalesce(excluded.picture, ${users.picture})`,
             name: sql`coalesce(${users.name}, excluded.name)`,
             updated_at: sql`now()`,
