@@ -3,9 +3,13 @@
  * as server.ts builds them, each with its own pg pool, on one database. They share the
  * sign-in rate limit (PostgreSQL by default, Redis when REDIS_URL is set), a session made on
  * one is valid on the other, and with both reminder engines running no reminder is sent
- * twice. Needs TEST_DATABASE_URL; the Redis case also needs TEST_REDIS_URL.
+ * twice. Needs TEST_DATABASE_URL; the Redis case also needs TEST_REDIS_URL. Also here, on one
+ * instance: a REDIS_URL that cannot be reached stops start-up with one line, and a Redis that
+ * goes away later (a private redis-server, killed) leaves sign-in limited per instance.
  */
+import { spawn, spawnSync } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
 import type { ReminderPush } from '@diacare/contract/push';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -15,7 +19,7 @@ import { parseEnv } from '../src/config/env.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { RATE_LIMIT_TABLE, createSignInRateLimit } from '../src/modules/auth/sign-in-rate-limit.ts';
 import { startReminderEngine, type ReminderEngine } from '../src/modules/reminders/engine.ts';
-import { ORIGIN, createTestClock, signIn } from './helpers.ts';
+import { ORIGIN, createTestApp, createTestClock, signIn } from './helpers.ts';
 import { startPushService, type PushService } from './support/push-service.ts';
 
 const DATABASE_URL = process.env.TEST_DATABASE_URL;
@@ -120,6 +124,60 @@ describe('a REDIS_URL that cannot be reached', () => {
     await expect(createSignInRateLimit(env, {} as Database)).rejects.toThrow(
       /^REDIS_URL: cannot connect to 127\.0\.0\.1:1 \(connection refused\)$/,
     );
+  });
+});
+
+/** A free TCP port on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
+
+describe.runIf(hasRedisServer)('a Redis that goes away after start', () => {
+  it('sign-in goes on, limited by each instance on its own (the insurance limiter), never a 500', async () => {
+    const port = await freePort();
+    const redis = spawn('redis-server', [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+    ]);
+    const t = await (async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          return await createTestApp('pglite', {
+            env: { REDIS_URL: `redis://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_MINUTE: '5' },
+          });
+        } catch (error) {
+          if (attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+    })();
+    try {
+      const address = randomAddress();
+      const before = [];
+      for (let i = 0; i < 3; i += 1) before.push((await postSignInForm(t.app, address, i)).statusCode);
+      expect(before).toEqual([303, 303, 303]);
+
+      redis.kill('SIGKILL');
+      await new Promise((resolve) => redis.once('exit', resolve));
+      const after = [];
+      for (let i = 0; i < 7; i += 1) after.push((await postSignInForm(t.app, address, 10 + i)).statusCode);
+      expect(after).toEqual([303, 303, 303, 303, 303, 429, 429]);
+    } finally {
+      redis.kill('SIGKILL');
+      await t.close();
+    }
   });
 });
 
