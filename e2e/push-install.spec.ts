@@ -9,7 +9,7 @@
  * POST /api/push/subscribe and /unsubscribe, the toasts) is real.
  */
 import { devices, expect, test, type Page } from '@playwright/test';
-import { screenshot, signInWithProfile } from './fixtures';
+import { completeProfile, screenshot, signIn, signInWithProfile, uniqueEmail } from './fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 
@@ -108,6 +108,36 @@ test.describe('push bell on Home', () => {
     expect((await unsubscribed).status()).toBe(200);
     await expect(page).toHaveURL(/\/$/);
     expect(await page.evaluate(() => sessionStorage.getItem('e2e-fake-push-endpoint'))).toBeNull();
+  });
+
+  test('a browser still subscribed for someone else is let go, and the new user subscribes afresh', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['notifications']);
+    await page.addInitScript(stubPushManager);
+    await signInWithProfile(page, 'Meera Pillai');
+    await bell(page).click();
+    await expect(bell(page)).toHaveAttribute('aria-pressed', 'true');
+    const first = await page.evaluate(() => sessionStorage.getItem('e2e-fake-push-endpoint'));
+
+    // Meera's session ends without signing out (it expired): the browser keeps her subscription.
+    await context.clearCookies();
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/push/subscribe'));
+    await signIn(page, { name: 'Arjun Menon', email: uniqueEmail('arjun') });
+    // This browser may remember that its last user completed the profile, and go straight Home.
+    if (page.url().endsWith('/profile-setup')) await completeProfile(page);
+    // The server keeps the endpoint Meera's (409, decision 013); the browser drops it …
+    expect((await refused).status()).toBe(409);
+    await expect(bell(page)).toHaveAttribute('aria-pressed', 'false');
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e-fake-push-endpoint'))).toBeNull();
+
+    // … and Arjun turns reminders on with a subscription of his own.
+    const subscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/subscribe'));
+    await bell(page).click();
+    expect((await subscribed).status()).toBe(201);
+    await expect(bell(page)).toHaveAttribute('aria-pressed', 'true');
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e-fake-push-endpoint'))).not.toBe(first);
   });
 
   test('without permission, the bell says so and stays off', async ({ page, context }) => {

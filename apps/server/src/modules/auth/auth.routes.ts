@@ -171,7 +171,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         tags: ['auth'],
         summary: 'Exchange the one-time sign-in code for a session cookie',
         body: sessionRequestSchema,
-        response: { 200: sessionResponseSchema, 400: errorSchema, 401: errorSchema },
+        response: { 200: sessionResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
       config: { public: true },
       onRequest: rateLimit.hook('session'),
