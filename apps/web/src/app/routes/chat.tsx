@@ -1,7 +1,10 @@
-/** AI Diabetes Assistant (spec §2 Chat): the configured third-party agent in a frame. */
-import { Bot } from 'lucide-react';
+/**
+ * AI Diabetes Assistant (spec §2 Chat, issue 11): the configured third-party agent in a
+ * frame when the server has one, otherwise DiaCare's own assistant. Never shows a patient
+ * the server's configuration.
+ */
 import { Page, PageHeader } from '../../components/layout/page';
-import { Card } from '../../components/ui/card';
+import { AssistantChat } from '../../features/assistant/components/assistant-chat';
 import { useAppConfig } from '../../lib/app-config';
 
 export function Component() {
@@ -20,11 +23,7 @@ export function Component() {
           className="h-[calc(100dvh-11rem)] w-full rounded-2xl border border-slate-200 bg-white"
         />
       ) : (
-        <Card className="flex flex-col items-center gap-3 py-10 text-center">
-          <Bot className="h-10 w-10 text-slate-300" aria-hidden />
-          <p className="font-semibold">The AI assistant is not available yet.</p>
-          <p className="text-sm text-slate-600">This DiaCare server has no chat agent configured (CHAT_AGENT_URL).</p>
-        </Card>
+        <AssistantChat />
       )}
     </Page>
   );

@@ -1,0 +1,141 @@
+/**
+ * DiaCare's own assistant screen (issue 11): the conversation, suggested questions when it
+ * is empty, answers that stream in, a live region that reads each finished answer, and
+ * 'Clear conversation'. The page header is the route's.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { CircleAlert, Trash2, WifiOff, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../components/ui/toast';
+import { getAssistantMessagesQueryOptions, useClearConversation } from '../api/assistant';
+import { useAssistantChat } from '../hooks/use-assistant-chat';
+import { useOnline } from '../hooks/use-online';
+import { Composer } from './composer';
+import { AnswerMessage, UserMessage } from './message-item';
+import { SuggestedQuestions } from './suggested-questions';
+
+/** Follows the newest message unless the reader has scrolled up to read older ones. */
+function useFollowBottom(trigger: unknown) {
+  useEffect(() => {
+    const root = document.documentElement;
+    if (root.scrollHeight - root.scrollTop - root.clientHeight < 240) window.scrollTo({ top: root.scrollHeight });
+  }, [trigger]);
+}
+
+export function AssistantChat() {
+  const history = useQuery(getAssistantMessagesQueryOptions());
+  const { send, pending, error, dismissError, announcement } = useAssistantChat();
+  const clear = useClearConversation();
+  const online = useOnline();
+  const [confirming, setConfirming] = useState(false);
+
+  const messages = history.data?.messages ?? [];
+  const sending = pending !== null;
+  const empty = history.isSuccess && messages.length === 0 && !sending;
+  useFollowBottom(`${messages.length}:${pending?.answer.length ?? -1}`);
+
+  // A suggested question goes straight out; a message the server never stored is simply lost
+  // (it was one tap), unlike typed text, which the box keeps.
+  const ask = (question: string) => void send(question);
+
+  return (
+    <>
+      <section aria-label="Conversation" className="flex-1">
+        {history.isPending ? (
+          <p className="py-10 text-center text-slate-500">Loading conversation...</p>
+        ) : history.isError ? (
+          <Card role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
+            <CircleAlert className="h-8 w-8 text-red-500" aria-hidden />
+            <p className="font-semibold">Could not load your conversation.</p>
+            <p className="text-sm text-slate-600">{history.error.message}</p>
+            <Button variant="outline" onClick={() => void history.refetch()}>
+              Try again
+            </Button>
+          </Card>
+        ) : empty ? (
+          <SuggestedQuestions onAsk={ask} disabled={!online} />
+        ) : (
+          <>
+            <ol className="flex flex-col gap-3">
+              {messages.map((message) =>
+                message.role === 'user' ? (
+                  <UserMessage key={message.id} message={message} />
+                ) : (
+                  <AnswerMessage key={message.id} message={message} />
+                ),
+              )}
+              {pending ? (
+                <>
+                  <UserMessage message={pending.user} />
+                  <AnswerMessage
+                    streaming
+                    message={{ content: pending.answer, engine: null, links: [], sources: [] }}
+                  />
+                </>
+              ) : null}
+            </ol>
+            {messages.length > 0 ? (
+              <div className="mt-4 flex justify-center">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  disabled={sending || clear.isPending}
+                  onClick={() => setConfirming(true)}
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                  Clear conversation
+                </Button>
+              </div>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+
+      {!online ? (
+        <p
+          role="status"
+          className="mt-4 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <WifiOff className="h-4 w-4 shrink-0" aria-hidden />
+          You are offline. The assistant will answer when you are back online.
+        </p>
+      ) : null}
+      {error ? (
+        <div role="alert" className="mt-4 flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <p className="flex-1">{error}</p>
+          <button
+            type="button"
+            onClick={dismissError}
+            aria-label="Dismiss error"
+            className="-m-1 flex h-8 w-8 shrink-0 items-center justify-center rounded-full hover:bg-red-100"
+          >
+            <X className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+      ) : null}
+
+      <Composer onSend={send} sending={sending} offline={!online} />
+
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Clear conversation?"
+        description="All messages with the assistant will be deleted. This cannot be undone."
+        confirmLabel="Clear"
+        onConfirm={() =>
+          clear.mutate(undefined, {
+            onError: (failure) => toast({ title: 'Error', description: failure.message, variant: 'destructive' }),
+          })
+        }
+      />
+    </>
+  );
+}
