@@ -16,6 +16,13 @@ const conversation = (page: Page) => page.getByRole('region', { name: 'Conversat
 const answers = (page: Page) => conversation(page).getByRole('article');
 const messageBox = (page: Page) => page.getByLabel('Message', { exact: true });
 
+/** Closes the sign-in toast so that screenshots show the page header. */
+async function dismissToast(page: Page) {
+  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  if (await close.count()) await close.click();
+  await expect(close).toHaveCount(0);
+}
+
 async function addMedication(page: Page, name: string, dosage: string) {
   await page.goto('/medications/add');
   await page.getByLabel('Medication Name *').fill(name);
@@ -54,6 +61,7 @@ test.describe('against the real server', () => {
     await expect(second).toHaveAccessibleName('Answer from DiaCare assistant', { timeout: 20_000 });
     await expect(second.getByText(/^Sources?$/)).toBeVisible();
     await expect(second).toContainText(/ICMR|RSSDI|ADA|WHO/);
+    await dismissToast(page);
     await screenshot(page, 'chat-real-conversation');
 
     // History is kept on the server.
@@ -176,6 +184,7 @@ test.describe('with a stubbed endpoint', () => {
     await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Clear conversation' })).toHaveCount(0);
     await expect(page.getByText(/CHAT_AGENT_URL|not available yet/)).toHaveCount(0);
+    await dismissToast(page);
     await screenshot(page, 'chat-empty');
 
     await page.getByRole('button', { name: 'Did I take my medicines today?' }).click();
@@ -194,7 +203,7 @@ test.describe('with a stubbed endpoint', () => {
     await expect(messageBox(page)).toHaveValue('What should\n');
     await page.keyboard.press('Backspace');
     await page.keyboard.type(' I eat?');
-    await expect(page.getByText('19/2,000')).toBeVisible();
+    await expect(page.getByText('18/2,000')).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(messageBox(page)).toHaveValue('');
     const second = answers(page).nth(1);
@@ -203,6 +212,10 @@ test.describe('with a stubbed endpoint', () => {
       'ICMR Guidelines for Management of Type 2 Diabetes 2018 — Medical nutrition therapy',
     );
     await screenshot(page, 'chat-conversation');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: 'test-results/screens/chat-conversation-360.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
 
     // History comes back from the server after a reload.
     await page.reload();
@@ -233,6 +246,7 @@ test.describe('with a stubbed endpoint', () => {
       failWith: { status: 429, detail: 'Too many messages. Please wait a minute and try again.' },
     });
     await chatTab(page).click();
+    await dismissToast(page);
     await messageBox(page).fill('How was my sugar this week?');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('alert')).toHaveText('Too many messages. Please wait a minute and try again.');

@@ -5,10 +5,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, Trash2, WifiOff, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { getAssistantMessagesQueryOptions, useClearConversation } from '../api/assistant';
 import { useAssistantChat } from '../hooks/use-assistant-chat';
@@ -16,6 +15,12 @@ import { useOnline } from '../hooks/use-online';
 import { Composer } from './composer';
 import { AnswerMessage, UserMessage } from './message-item';
 import { SuggestedQuestions } from './suggested-questions';
+
+// The confirm dialog (Radix, ~14 KB gzip) loads on the first 'Clear conversation' tap, not
+// with the screen: it keeps /chat within its 25 KB budget over the shell (bench/chat-weight.mjs).
+const ConfirmDialog = lazy(() =>
+  import('../../../components/ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 /** Follows the newest message unless the reader has scrolled up to read older ones. */
 function useFollowBottom(trigger: unknown) {
@@ -98,44 +103,48 @@ export function AssistantChat() {
         {announcement}
       </p>
 
-      {!online ? (
-        <p
-          role="status"
-          className="mt-4 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900"
-        >
-          <WifiOff className="h-4 w-4 shrink-0" aria-hidden />
-          You are offline. The assistant will answer when you are back online.
-        </p>
-      ) : null}
-      {error ? (
-        <div role="alert" className="mt-4 flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-          <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <p className="flex-1">{error}</p>
-          <button
-            type="button"
-            onClick={dismissError}
-            aria-label="Dismiss error"
-            className="-m-1 flex h-8 w-8 shrink-0 items-center justify-center rounded-full hover:bg-red-100"
+      <Composer onSend={send} sending={sending} offline={!online}>
+        {!online ? (
+          <p
+            role="status"
+            className="mb-3 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900"
           >
-            <X className="h-4 w-4" aria-hidden />
-          </button>
-        </div>
+            <WifiOff className="h-4 w-4 shrink-0" aria-hidden />
+            You are offline. The assistant will answer when you are back online.
+          </p>
+        ) : null}
+        {error ? (
+          <div role="alert" className="mb-3 flex items-start gap-2 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+            <CircleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <p className="flex-1">{error}</p>
+            <button
+              type="button"
+              onClick={dismissError}
+              aria-label="Dismiss error"
+              className="-m-1 flex h-8 w-8 shrink-0 items-center justify-center rounded-full hover:bg-red-100"
+            >
+              <X className="h-4 w-4" aria-hidden />
+            </button>
+          </div>
+        ) : null}
+      </Composer>
+
+      {confirming ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Clear conversation?"
+            description="All messages with the assistant will be deleted. This cannot be undone."
+            confirmLabel="Clear"
+            onConfirm={() =>
+              clear.mutate(undefined, {
+                onError: (failure) => toast({ title: 'Error', description: failure.message, variant: 'destructive' }),
+              })
+            }
+          />
+        </Suspense>
       ) : null}
-
-      <Composer onSend={send} sending={sending} offline={!online} />
-
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Clear conversation?"
-        description="All messages with the assistant will be deleted. This cannot be undone."
-        confirmLabel="Clear"
-        onConfirm={() =>
-          clear.mutate(undefined, {
-            onError: (failure) => toast({ title: 'Error', description: failure.message, variant: 'destructive' }),
-          })
-        }
-      />
     </>
   );
 }

@@ -3,7 +3,7 @@
  * answer is coming, when the box is empty and when offline. Shows the 2,000-character limit.
  */
 import { SendHorizontal } from 'lucide-react';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { MESSAGE_MAX_LENGTH } from '../api/types';
@@ -14,11 +14,14 @@ export function Composer({
   onSend,
   sending,
   offline,
+  children,
 }: {
   /** Resolves false when the message was not sent, so the text stays in the box. */
   onSend: (content: string) => Promise<boolean>;
   sending: boolean;
   offline: boolean;
+  /** Notices shown above the box (offline, errors), so they stay in view with it. */
+  children?: ReactNode;
 }) {
   const id = useId();
   const [text, setText] = useState('');
@@ -43,45 +46,49 @@ export function Composer({
   return (
     <form
       onSubmit={(event) => void submit(event)}
-      className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] -mx-4 mt-4 border-t border-slate-200 bg-slate-50/95 px-4 pb-2 pt-3 backdrop-blur"
+      className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] -mx-4 -mb-8 mt-4 border-t border-slate-200 bg-slate-50/95 px-4 pb-2 pt-3 backdrop-blur"
     >
+      {children}
       <label htmlFor={`${id}-message`} className="sr-only">
         Message
       </label>
       <div className="flex items-end gap-2">
-        <Textarea
-          id={`${id}-message`}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onKeyDown={onKeyDown}
-          maxLength={MESSAGE_MAX_LENGTH}
-          rows={2}
-          placeholder="Ask about your sugar, medicines, food…"
-          aria-describedby={`${id}-count ${id}-note`}
-          className="max-h-40 min-h-11 flex-1 resize-none"
-        />
+        <div className="relative min-w-0 flex-1">
+          <Textarea
+            id={`${id}-message`}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            maxLength={MESSAGE_MAX_LENGTH}
+            rows={2}
+            placeholder="Ask about your sugar, medicines, food…"
+            aria-describedby={`${id}-count ${id}-note`}
+            className="block max-h-40 min-h-11 resize-none pb-5"
+          />
+          <p
+            id={`${id}-count`}
+            className="pointer-events-none absolute bottom-1 right-3 text-[11px] tabular-nums text-slate-500"
+          >
+            <span aria-hidden>
+              {text.length.toLocaleString('en-IN')}/{limit}
+            </span>
+            <span className="sr-only">
+              {text.length} of {MESSAGE_MAX_LENGTH} characters
+            </span>
+          </p>
+        </div>
         <Button type="submit" disabled={!canSend} className="shrink-0">
           <SendHorizontal className="h-5 w-5" aria-hidden />
           Send
         </Button>
       </div>
-      <div className="mt-1.5 flex items-start justify-between gap-3 text-xs text-slate-500">
-        <p id={`${id}-note`}>
-          Not medical advice. In an emergency call{' '}
-          <a href="tel:112" className="font-semibold text-red-700 underline">
-            112
-          </a>
-          .
-        </p>
-        <p id={`${id}-count`} className="shrink-0 tabular-nums">
-          <span aria-hidden>
-            {text.length.toLocaleString('en-IN')}/{limit}
-          </span>
-          <span className="sr-only">
-            {text.length} of {MESSAGE_MAX_LENGTH} characters
-          </span>
-        </p>
-      </div>
+      <p id={`${id}-note`} className="mt-1.5 text-xs text-slate-500">
+        Not medical advice. In an emergency call{' '}
+        <a href="tel:112" className="font-semibold text-red-700 underline">
+          112
+        </a>
+        .
+      </p>
     </form>
   );
 }

@@ -39,10 +39,12 @@ export function AnswerMessage({
         {message.content ? (
           <p className="whitespace-pre-wrap break-words text-slate-800">{message.content}</p>
         ) : (
-          <p className="flex gap-1 py-2" aria-label="Thinking">
+          <p className="flex gap-1 py-2">
+            <span className="sr-only">Thinking</span>
             {[0, 1, 2].map((dot) => (
               <span
                 key={dot}
+                aria-hidden
                 className="h-2 w-2 animate-bounce rounded-full bg-slate-400"
                 style={{ animationDelay: `${dot * 150}ms` }}
               />
