@@ -125,7 +125,12 @@ async function stubAssistant(page: Page, options: { failWith?: { status: number;
     created_at: new Date().toISOString(),
     ...fields,
   });
-  const state = { failWith: options.failWith, posts: 0 };
+  const state: {
+    failWith: { status: number; detail: string } | undefined;
+    posts: number;
+    /** While set, POST waits for it before answering (to see the screen mid-answer). */
+    hold?: Promise<void>;
+  } = { failWith: options.failWith, posts: 0 };
   await page.route('**/api/assistant/messages', async (route: Route) => {
     const method = route.request().method();
     if (method === 'GET') return route.fulfill({ json: { messages } });
@@ -134,6 +139,7 @@ async function stubAssistant(page: Page, options: { failWith?: { status: number;
       return route.fulfill({ status: 204 });
     }
     state.posts += 1;
+    if (state.hold) await state.hold;
     if (state.failWith)
       return route.fulfill({ status: state.failWith.status, json: { detail: state.failWith.detail } });
     const { content } = route.request().postDataJSON() as { content: string };
@@ -188,6 +194,7 @@ test.describe('with a stubbed endpoint', () => {
     await screenshot(page, 'chat-empty');
 
     await page.getByRole('button', { name: 'Did I take my medicines today?' }).click();
+    await expect(messageBox(page)).toBeFocused();
     const first = answers(page).first();
     await expect(first).toHaveAccessibleName('Answer from DiaCare assistant');
     await expect(first).toContainText('Metformin 500 mg at 21:00: due');
@@ -235,6 +242,7 @@ test.describe('with a stubbed endpoint', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Clear' }).click();
     await expect(answers(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'What should I eat?' })).toBeVisible();
+    await expect(messageBox(page)).toBeFocused();
   });
 
   test('a refused message shows the server’s reason and keeps the text; offline disables Send', async ({
@@ -242,6 +250,11 @@ test.describe('with a stubbed endpoint', () => {
     context,
   }) => {
     await signInWithProfile(page, 'Sunita Das');
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      const config = { ...(await response.json()), assistant: { engine: 'builtin', name: 'DiaCare assistant' } };
+      return route.fulfill({ response, json: config });
+    });
     const server = await stubAssistant(page, {
       failWith: { status: 429, detail: 'Too many messages. Please wait a minute and try again.' },
     });
@@ -254,10 +267,22 @@ test.describe('with a stubbed endpoint', () => {
     await expect(answers(page)).toHaveCount(0);
     await screenshot(page, 'chat-error');
 
+    // Mid-answer: the question is shown at once, Send waits, the answer bubble says who is answering.
     server.failWith = undefined;
+    let release!: () => void;
+    server.hold = new Promise((resolve) => (release = resolve));
     await page.getByRole('button', { name: 'Send' }).click();
-    await expect(answers(page)).toHaveCount(1);
+    await expect(conversation(page).getByText('How was my sugar this week?')).toBeVisible();
+    await expect(answers(page)).toHaveAccessibleName('Answer in progress');
+    await expect(answers(page)).toContainText('DiaCare assistant is answering…');
     await expect(page.getByRole('alert')).toHaveCount(0);
+    await messageBox(page).fill('And last month?');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await screenshot(page, 'chat-answering');
+    release();
+    await expect(answers(page)).toHaveAccessibleName('Answer from DiaCare assistant');
+    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await messageBox(page).fill('');
 
     await context.setOffline(true);
     await expect(page.getByText('You are offline. The assistant will answer when you are back online.')).toBeVisible();

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, Trash2, WifiOff, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
@@ -22,15 +22,27 @@ const ConfirmDialog = lazy(() =>
   import('../../../components/ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
 );
 
-/** Follows the newest message unless the reader has scrolled up to read older ones. */
-function useFollowBottom(trigger: unknown) {
+const scrollToEnd = () => window.scrollTo({ top: document.documentElement.scrollHeight });
+
+/**
+ * Keeps the newest message in view: at the end when the history arrives and when the user
+ * sends; while an answer streams in, only if the reader has not scrolled up to older ones.
+ */
+function useFollowBottom(loaded: boolean, sending: boolean, answerLength: number) {
+  useEffect(() => {
+    if (loaded) scrollToEnd();
+  }, [loaded]);
+  useEffect(() => {
+    if (sending) scrollToEnd();
+  }, [sending]);
   useEffect(() => {
     const root = document.documentElement;
-    if (root.scrollHeight - root.scrollTop - root.clientHeight < 240) window.scrollTo({ top: root.scrollHeight });
-  }, [trigger]);
+    if (root.scrollHeight - root.scrollTop - root.clientHeight < 240) scrollToEnd();
+  }, [answerLength]);
 }
 
-export function AssistantChat() {
+/** `engineName`: who answers on this server (GET /api/config `assistant.name`), if known. */
+export function AssistantChat({ engineName }: { engineName?: string | undefined }) {
   const history = useQuery(getAssistantMessagesQueryOptions());
   const { send, pending, error, dismissError, announcement } = useAssistantChat();
   const clear = useClearConversation();
@@ -40,11 +52,16 @@ export function AssistantChat() {
   const messages = history.data?.messages ?? [];
   const sending = pending !== null;
   const empty = history.isSuccess && messages.length === 0 && !sending;
-  useFollowBottom(`${messages.length}:${pending?.answer.length ?? -1}`);
+  useFollowBottom(history.isSuccess, sending, pending?.answer.length ?? 0);
+  const messageBox = useRef<HTMLTextAreaElement>(null);
 
-  // A suggested question goes straight out; a message the server never stored is simply lost
-  // (it was one tap), unlike typed text, which the box keeps.
-  const ask = (question: string) => void send(question);
+  // A suggested question goes straight out (a message the server never stored is simply
+  // lost: it was one tap, unlike typed text, which the box keeps). The tapped button goes
+  // away, so focus moves to the message box rather than falling to the page.
+  const ask = (question: string) => {
+    messageBox.current?.focus();
+    void send(question);
+  };
 
   return (
     <>
@@ -77,6 +94,7 @@ export function AssistantChat() {
                   <UserMessage message={pending.user} />
                   <AnswerMessage
                     streaming
+                    engineName={engineName}
                     message={{ content: pending.answer, engine: null, links: [], sources: [] }}
                   />
                 </>
@@ -103,7 +121,7 @@ export function AssistantChat() {
         {announcement}
       </p>
 
-      <Composer onSend={send} sending={sending} offline={!online}>
+      <Composer onSend={send} sending={sending} offline={!online} textareaRef={messageBox}>
         {!online ? (
           <p
             role="status"
@@ -139,6 +157,7 @@ export function AssistantChat() {
             confirmLabel="Clear"
             onConfirm={() =>
               clear.mutate(undefined, {
+                onSuccess: () => messageBox.current?.focus(),
                 onError: (failure) => toast({ title: 'Error', description: failure.message, variant: 'destructive' }),
               })
             }

@@ -3,7 +3,7 @@
  * answer is coming, when the box is empty and when offline. Shows the 2,000-character limit.
  */
 import { SendHorizontal } from 'lucide-react';
-import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
 import { MESSAGE_MAX_LENGTH } from '../api/types';
@@ -15,6 +15,7 @@ export function Composer({
   sending,
   offline,
   children,
+  textareaRef,
 }: {
   /** Resolves false when the message was not sent, so the text stays in the box. */
   onSend: (content: string) => Promise<boolean>;
@@ -22,6 +23,7 @@ export function Composer({
   offline: boolean;
   /** Notices shown above the box (offline, errors), so they stay in view with it. */
   children?: ReactNode;
+  textareaRef?: Ref<HTMLTextAreaElement>;
 }) {
   const id = useId();
   const [text, setText] = useState('');
@@ -55,6 +57,7 @@ export function Composer({
       <div className="flex items-end gap-2">
         <div className="relative min-w-0 flex-1">
           <Textarea
+            ref={textareaRef}
             id={`${id}-message`}
             value={text}
             onChange={(event) => setText(event.target.value)}

@@ -21,9 +21,12 @@ export function UserMessage({ message }: { message: Pick<AssistantMessage, 'cont
 export function AnswerMessage({
   message,
   streaming = false,
+  engineName,
 }: {
   message: Pick<AssistantMessage, 'content' | 'engine' | 'links' | 'sources'>;
+  /** While streaming: who is answering, if the server said (GET /api/config). */
   streaming?: boolean;
+  engineName?: string | undefined;
 }) {
   const links = message.links.filter((link: AssistantLink) => isAppPath(link.href));
   return (
@@ -34,7 +37,7 @@ export function AnswerMessage({
       >
         <p className="mb-1.5 flex items-center gap-1.5 text-xs font-medium text-primary-dark">
           <Bot className="h-4 w-4" aria-hidden />
-          {streaming ? 'Answering…' : (message.engine ?? 'Assistant')}
+          {streaming ? `${engineName ?? 'Assistant'} is answering…` : (message.engine ?? 'Assistant')}
         </p>
         {message.content ? (
           <p className="whitespace-pre-wrap break-words text-slate-800">{message.content}</p>
