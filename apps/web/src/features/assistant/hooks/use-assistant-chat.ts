@@ -41,16 +41,17 @@ export function useAssistantChat() {
         sources: [],
       };
       setPending({ user: optimistic, answer: '' });
-      let stored: AssistantMessage | null = null;
+      // Set once the server has stored the user's message (its 'user' line).
+      const received: { user: AssistantMessage | null } = { user: null };
       try {
         const answer = await sendAssistantMessage(content, {
           onUser: (user) => {
-            stored = user;
+            received.user = user;
             setPending((current) => current && { ...current, user });
           },
           onDelta: (text) => setPending((current) => current && { ...current, answer: current.answer + text }),
         });
-        const user: AssistantMessage = stored ?? optimistic;
+        const user = received.user ?? optimistic;
         queryClient.setQueryData<AssistantMessages>(assistantMessagesKey, (history) => ({
           messages: [...(history?.messages ?? []), user, answer],
         }));
@@ -60,8 +61,8 @@ export function useAssistantChat() {
       } catch (caught) {
         setPending(null);
         setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
-        if (stored) void queryClient.invalidateQueries({ queryKey: assistantMessagesKey });
-        return stored !== null;
+        if (received.user) void queryClient.invalidateQueries({ queryKey: assistantMessagesKey });
+        return received.user !== null;
       } finally {
         busy.current = false;
       }
