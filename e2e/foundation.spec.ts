@@ -125,8 +125,12 @@ test('redirects and coming-soon pages', async ({ page }) => {
   ]) {
     await expect(page.getByRole('heading', { name: new RegExp(section) })).toBeVisible();
   }
+  // With no chat agent configured, /chat is DiaCare's own assistant (issue 11; e2e/chat.spec.ts),
+  // and a patient never sees the server's configuration names.
   await page.goto('/chat');
-  await expect(page.getByText('The AI assistant is not available yet.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'AI Diabetes Assistant' })).toBeVisible();
+  await expect(page.getByLabel('Message', { exact: true })).toBeVisible();
+  await expect(page.getByText(/CHAT_AGENT_URL|not available yet/)).toHaveCount(0);
 });
 
 test('bad input shows its error: local sign-in email and profile pincode', async ({ page, baseURL }) => {

@@ -4,6 +4,7 @@
  *   call fails with the message 'Unauthorized'.
  * - any other non-OK response fails with the body's `detail`, or 'Request failed'.
  * - a network failure is logged as a warning and fails with a readable message.
+ * - `api.stream` POSTs and hands back the response body for streamed answers (NDJSON).
  */
 import { setFlag } from './local-flags';
 
@@ -35,34 +36,55 @@ function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
-async function request<T>(method: string, path: string, options: { body?: unknown; query?: Query } = {}): Promise<T> {
-  let response: Response;
+/** Sends one request; a network failure becomes a readable ApiError (status 0). */
+async function send(method: string, path: string, body: unknown, accept: string, query?: Query): Promise<Response> {
   try {
-    response = await fetch(withQuery(path, options.query), {
+    return await fetch(withQuery(path, query), {
       method,
       credentials: 'include',
-      headers:
-        options.body === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: body === undefined ? { Accept: accept } : { Accept: accept, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
     console.warn('The DiaCare server is not reachable.', error);
     throw new ApiError('Cannot reach DiaCare. Check your connection and try again.', 0);
   }
+}
+
+/** 401 → sign-out; any other non-OK status → ApiError with the body's `detail`. */
+async function failIfNotOk(response: Response): Promise<void> {
   if (response.status === 401) {
     setFlag('isAuthenticated', false);
     onUnauthorized();
     throw new ApiError('Unauthorized', 401);
   }
-  const text = await response.text();
-  const data: unknown = text ? JSON.parse(text) : null;
-  if (!response.ok) {
-    const detail = (data as { detail?: unknown } | null)?.detail;
-    throw new ApiError(typeof detail === 'string' && detail ? detail : 'Request failed', response.status);
+  if (response.ok) return;
+  let detail: unknown;
+  try {
+    detail = ((await response.json()) as { detail?: unknown } | null)?.detail;
+  } catch {
+    detail = undefined;
   }
-  return data as T;
+  throw new ApiError(typeof detail === 'string' && detail ? detail : 'Request failed', response.status);
+}
+
+async function request<T>(method: string, path: string, options: { body?: unknown; query?: Query } = {}): Promise<T> {
+  const response = await send(method, path, options.body, 'application/json', options.query);
+  await failIfNotOk(response);
+  const text = await response.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * POSTs JSON and returns the response body as a byte stream, for answers that arrive in
+ * pieces (NDJSON). Errors before the stream starts behave like every other call: 401 signs
+ * out, other statuses fail with the body's `detail`.
+ */
+async function stream(path: string, body: unknown): Promise<ReadableStream<Uint8Array>> {
+  const response = await send('POST', path, body, 'application/x-ndjson');
+  await failIfNotOk(response);
+  if (!response.body) throw new ApiError('Request failed', response.status);
+  return response.body;
 }
 
 export const api = {
@@ -71,4 +93,5 @@ export const api = {
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, { body, query }),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  stream,
 };

@@ -1,12 +1,18 @@
-/** AI Diabetes Assistant (spec §2 Chat): the configured third-party agent in a frame. */
-import { Bot } from 'lucide-react';
+/**
+ * AI Diabetes Assistant (spec §2 Chat, issue 11): the configured third-party agent in a
+ * frame when the server has one, otherwise DiaCare's own assistant. Never shows a patient
+ * the server's configuration.
+ */
 import { Page, PageHeader } from '../../components/layout/page';
-import { Card } from '../../components/ui/card';
+import type { AssistantConfig } from '../../features/assistant/api/types';
+import { AssistantChat } from '../../features/assistant/components/assistant-chat';
 import { useAppConfig } from '../../lib/app-config';
 
 export function Component() {
   const config = useAppConfig();
   const url = config.data?.chat_agent_url;
+  // GET /api/config's `assistant` (issue 11); typed locally until the contract's AppConfig has it.
+  const assistant = (config.data as { assistant?: AssistantConfig } | undefined)?.assistant;
   return (
     <Page withNav className="flex flex-col">
       <PageHeader title="AI Diabetes Assistant" subtitle="Get advice about diabetes management" />
@@ -20,11 +26,7 @@ export function Component() {
           className="h-[calc(100dvh-11rem)] w-full rounded-2xl border border-slate-200 bg-white"
         />
       ) : (
-        <Card className="flex flex-col items-center gap-3 py-10 text-center">
-          <Bot className="h-10 w-10 text-slate-300" aria-hidden />
-          <p className="font-semibold">The AI assistant is not available yet.</p>
-          <p className="text-sm text-slate-600">This DiaCare server has no chat agent configured (CHAT_AGENT_URL).</p>
-        </Card>
+        <AssistantChat engineName={assistant?.name} />
       )}
     </Page>
   );

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes, LabelHTMLAttributes } from 'react';
+import type { ComponentProps, InputHTMLAttributes, SelectHTMLAttributes, LabelHTMLAttributes } from 'react';
 import { cn } from '../../lib/utils';
 
 const field =
@@ -13,7 +13,7 @@ export function Select({ className, ...props }: SelectHTMLAttributes<HTMLSelectE
   return <select className={cn(field, 'h-11 appearance-auto', className)} {...props} />;
 }
 
-export function Textarea({ className, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(field, 'py-2', className)} {...props} />;
 }
 

@@ -1,0 +1,74 @@
+/**
+ * Sending a message and following its streamed answer. The finished pair (the user's
+ * message and the answer) is appended to the cached history, so the list never refetches
+ * on success; after a failure the history is refetched because the server may have stored
+ * the user's message.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { assistantMessagesKey, sendAssistantMessage } from '../api/assistant';
+import type { AssistantMessage, AssistantMessages } from '../api/types';
+
+/** The exchange in flight: the user's message and the answer so far. */
+export interface PendingExchange {
+  user: AssistantMessage;
+  answer: string;
+}
+
+export function useAssistantChat() {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<PendingExchange | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  /** The last finished answer, for the screen reader's live region. */
+  const [announcement, setAnnouncement] = useState('');
+  const busy = useRef(false);
+
+  /** Sends `content`; resolves false when it was not sent (so the box can keep the text). */
+  const send = useCallback(
+    async (content: string): Promise<boolean> => {
+      if (busy.current) return false;
+      busy.current = true;
+      setError(null);
+      setAnnouncement('');
+      const optimistic: AssistantMessage = {
+        id: 'pending',
+        role: 'user',
+        content,
+        created_at: new Date().toISOString(),
+        engine: null,
+        links: [],
+        sources: [],
+      };
+      setPending({ user: optimistic, answer: '' });
+      // Set once the server has stored the user's message (its 'user' line).
+      const received: { user: AssistantMessage | null } = { user: null };
+      try {
+        const answer = await sendAssistantMessage(content, {
+          onUser: (user) => {
+            received.user = user;
+            setPending((current) => current && { ...current, user });
+          },
+          onDelta: (text) => setPending((current) => current && { ...current, answer: current.answer + text }),
+        });
+        const user = received.user ?? optimistic;
+        queryClient.setQueryData<AssistantMessages>(assistantMessagesKey, (history) => ({
+          messages: [...(history?.messages ?? []), user, answer],
+        }));
+        setPending(null);
+        setAnnouncement(`${answer.engine ?? 'The assistant'} answered: ${answer.content}`);
+        return true;
+      } catch (caught) {
+        setPending(null);
+        setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
+        if (received.user) void queryClient.invalidateQueries({ queryKey: assistantMessagesKey });
+        return received.user !== null;
+      } finally {
+        busy.current = false;
+      }
+    },
+    [queryClient],
+  );
+
+  return { send, pending, error, dismissError: () => setError(null), announcement };
+}
