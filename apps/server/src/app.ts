@@ -24,6 +24,7 @@ import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { defaultWebDistDir } from './paths.ts';
+import { registerApiDocConventions } from './plugins/api-docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessionHook } from './plugins/session.ts';
@@ -75,6 +76,7 @@ export async function buildApp(options: BuildAppOptions) {
     );
   }
   registerErrorHandling(app);
+  registerApiDocConventions(app);
 
   await app.register(cookie);
   await registerSecurity(app, env);

@@ -118,13 +118,14 @@ export function createMedicationRepository(db: Database) {
   }
 
   return {
-    /** The user's active medications, oldest first. */
-    async list(userId: string): Promise<Medication[]> {
-      const rows = await db
+    /** The user's active medications, oldest first; the first `limit` of them when given. */
+    async list(userId: string, limit?: number): Promise<Medication[]> {
+      const query = db
         .select()
         .from(medications)
         .where(and(eq(medications.user_id, userId), isNull(medications.archived_at)))
         .orderBy(asc(medications.created_at), asc(medications.id));
+      const rows = limit === undefined ? await query : await query.limit(limit);
       return rows.map(toMedication);
     },
 
@@ -161,8 +162,11 @@ export function createMedicationRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Adherence records in an inclusive date range, newest first. */
-    async listAdherence(userId: string, range: { start_date?: string; end_date?: string }): Promise<AdherenceRecord[]> {
+    /** Adherence records in an inclusive date range, newest first; the newest `limit` of them. */
+    async listAdherence(
+      userId: string,
+      range: { start_date?: string | undefined; end_date?: string | undefined; limit: number },
+    ): Promise<AdherenceRecord[]> {
       const conditions = [eq(adherenceRecords.user_id, userId)];
       if (range.start_date) conditions.push(gte(adherenceRecords.date, range.start_date));
       if (range.end_date) conditions.push(lte(adherenceRecords.date, range.end_date));
@@ -170,7 +174,8 @@ export function createMedicationRepository(db: Database) {
         .select()
         .from(adherenceRecords)
         .where(and(...conditions))
-        .orderBy(desc(adherenceRecords.date), desc(adherenceRecords.scheduled_time));
+        .orderBy(desc(adherenceRecords.date), desc(adherenceRecords.scheduled_time))
+        .limit(range.limit);
       return rows.map(toAdherence);
     },
 
