@@ -3,14 +3,14 @@
  * nothing (issue 15, prove 1 and 2). Tables are found in the schema module, so a table
  * added tomorrow is compared too.
  */
-import { getTableName, is } from 'drizzle-orm';
+import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
 
 /** Every table of the schema, by SQL name. */
 export const TABLES: Map<string, PgTable> = new Map(
-  Object.values(schema)
+  (Object.values(schema) as unknown[])
     .filter((value): value is PgTable => is(value, PgTable))
     .map((table) => [getTableName(table), table]),
 );
@@ -24,4 +24,21 @@ export async function dumpDatabase(db: Database, skip: readonly string[] = []): 
     dump[name] = rows.map((row) => JSON.stringify(row)).sort();
   }
   return dump;
+}
+
+/**
+ * One md5 per table over all its rows, in one query: cheap enough to take before and
+ * after every fuzzed request. Equal fingerprints mean no row was added, removed or changed.
+ */
+export async function fingerprintDatabase(db: Database, skip: readonly string[] = []): Promise<Record<string, string>> {
+  const columns = [...TABLES.keys()]
+    .filter((name) => !skip.includes(name))
+    .map(
+      (name) =>
+        sql`(SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) FROM ${sql.identifier(name)} t) AS ${sql.identifier(name)}`,
+    );
+  const result = (await db.execute(sql`SELECT ${sql.join(columns, sql`, `)}`)) as unknown as {
+    rows: Record<string, string>[];
+  };
+  return result.rows[0]!;
 }
