@@ -222,7 +222,8 @@ export function mutated<T>(base: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
       weight: 5,
       arbitrary: fc.tuple(base, fc.array(edit, { minLength: 1, maxLength: 3 })).map(([value, edits]) => {
         const copy = structuredClone(value) as unknown;
-        for (const { at, kind, value: hostile } of edits) applyEdit(copy, at, kind, hostile);
+        // Clone what goes in too: constants like `[]` are shared between cases.
+        for (const { at, kind, value: hostile } of edits) applyEdit(copy, at, kind, structuredClone(hostile));
         return copy;
       }),
     },
