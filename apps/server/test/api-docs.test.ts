@@ -76,6 +76,12 @@ describe.each(DRIVERS)('the API document on %s', (driver) => {
     expect(doc.paths['/auth/login.css']).toBeUndefined();
   });
 
+  it('every operation documents its success answer', () => {
+    expect(
+      breaking(({ operation }) => Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status))),
+    ).toEqual([]);
+  });
+
   it('every operation has a unique camelCase operationId', () => {
     expect(breaking(({ operation }) => /^[a-z][A-Za-z0-9]*$/.test(operation.operationId ?? ''))).toEqual([]);
     const ids = operations.map(({ operation }) => operation.operationId);
