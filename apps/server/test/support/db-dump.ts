@@ -44,3 +44,15 @@ export async function fingerprintDatabase(db: Database, skip: readonly string[] 
   };
   return result.rows[0]!;
 }
+
+/**
+ * One past the newest finished transaction id of the cluster. Only transactions that write
+ * are given an id, so while it stays the same no row anywhere can have changed; when it
+ * moves (a write here, or anything on a shared PostgreSQL), compare fingerprints.
+ */
+export async function finishedWrites(db: Database): Promise<string> {
+  const result = (await db.execute(sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xid`)) as unknown as {
+    rows: { xid: string }[];
+  };
+  return result.rows[0]!.xid;
+}
