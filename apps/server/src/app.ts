@@ -23,7 +23,9 @@ import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { defaultWebDistDir } from './paths.ts';
+import { registerApiDocConventions } from './plugins/api-docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessionHook } from './plugins/session.ts';
 import { registerWebApp, wantsSpaFallback } from './plugins/web-app.ts';
@@ -74,6 +76,8 @@ export async function buildApp(options: BuildAppOptions) {
     );
   }
   registerErrorHandling(app);
+  registerApiDocConventions(app);
+  registerNulGuard(app);
 
   await app.register(cookie);
   await registerSecurity(app, env);

@@ -59,3 +59,21 @@ export const timeZoneSchema = z
 
 /** Path parameter `{id}`: records are keyed by UUID. */
 export const idParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
+
+/**
+ * Most items any list answer holds (issue 15: a user with years of records must not slow
+ * every caller). Lists take a `limit` query parameter up to this, and this when absent.
+ */
+export const MAX_LIST_LIMIT = 1000;
+
+/** Query parameter `limit`: a whole number 1..MAX_LIST_LIMIT, MAX_LIST_LIMIT when absent. */
+export const listLimitSchema = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int({ error: 'must be a whole number' })
+  .min(1, { error: 'must be at least 1' })
+  .max(MAX_LIST_LIMIT, { error: `must be at most ${MAX_LIST_LIMIT}` })
+  .default(MAX_LIST_LIMIT)
+  .meta({ description: `How many items at most (1–${MAX_LIST_LIMIT}; ${MAX_LIST_LIMIT} when absent)` });
+
+/** Query of a list with nothing to filter: only its `limit`. */
+export const listQuerySchema = z.object({ limit: listLimitSchema });

@@ -5,7 +5,7 @@
  * server checks that part.
  */
 import { z } from 'zod';
-import { calendarDateSchema, orRequired, timeOfDaySchema } from './common.ts';
+import { calendarDateSchema, listLimitSchema, orRequired, timeOfDaySchema } from './common.ts';
 import { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS } from './health-constants.ts';
 
 export { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS, DEFAULT_HEIGHT_CM } from './health-constants.ts';
@@ -110,13 +110,8 @@ export const readingRangeQuerySchema = z
   .object({
     start_date: calendarDateSchema.optional(),
     end_date: calendarDateSchema.optional(),
-    /** The most recent `limit` readings only (Home's latest-glucose card asks for 1). */
-    limit: z.coerce
-      .number({ error: 'must be a whole number' })
-      .int({ error: 'must be a whole number' })
-      .min(1, { error: 'must be at least 1' })
-      .max(1000, { error: 'must be at most 1000' })
-      .optional(),
+    /** The most recent `limit` readings only (Home's latest-glucose card asks for 1); capped. */
+    limit: listLimitSchema,
   })
   .refine((range) => !range.start_date || !range.end_date || range.start_date <= range.end_date, {
     path: ['end_date'],

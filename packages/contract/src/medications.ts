@@ -2,7 +2,7 @@
  * Medication and adherence payloads (spec §3 Medication, Adherence record; §5; §7).
  */
 import { z } from 'zod';
-import { calendarDateSchema, orRequired, timeOfDaySchema } from './common.ts';
+import { calendarDateSchema, listLimitSchema, orRequired, timeOfDaySchema } from './common.ts';
 
 /** Form options (spec §3). */
 export const MEDICATION_FORMS = ['Tablet', 'Capsule', 'Liquid', 'Injection', 'Inhaler', 'Drops'] as const;
@@ -152,8 +152,13 @@ export const adherenceUpdateQuerySchema = z.object({
   taken_time: timeOfDaySchema.optional(),
 });
 
+/** GET /api/adherence: optional inclusive date range; the newest `limit` records (capped). */
 export const dateRangeQuerySchema = z
-  .object({ start_date: calendarDateSchema.optional(), end_date: calendarDateSchema.optional() })
+  .object({
+    start_date: calendarDateSchema.optional(),
+    end_date: calendarDateSchema.optional(),
+    limit: listLimitSchema,
+  })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
     error: 'must not be after end_date',
     path: ['start_date'],

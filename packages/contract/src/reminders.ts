@@ -3,7 +3,7 @@
  * /api/reminders*, /api/settings/notifications; issue 6).
  */
 import { z } from 'zod';
-import { orRequired } from './common.ts';
+import { listLimitSchema, orRequired } from './common.ts';
 import { REMINDER_KINDS } from './push.ts';
 
 export const REMINDER_STATUSES = ['pending', 'sent', 'skipped', 'missed', 'failed'] as const;
@@ -29,6 +29,8 @@ export type ReminderInput = z.input<typeof reminderInputSchema>;
 /** GET /api/reminders query: unsent only unless include_sent=true. */
 export const reminderListQuerySchema = z.object({
   include_sent: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  /** The soonest `limit` reminders (capped). */
+  limit: listLimitSchema,
 });
 
 export const reminderSchema = z.object({

@@ -51,6 +51,11 @@ export const adherenceRecords = pgTable(
     scheduled_time: text('scheduled_time').notNull(),
     taken_time: text('taken_time'),
     status: text('status', { enum: ['taken', 'pending', 'skipped', 'missed'] }).notNull(),
+    /**
+     * True while this dose holds a pill taken off the medication's count. A dose taken at
+     * 0 pills left takes none, so undoing it gives none back (issue 15, fix 8).
+     */
+    pill_used: boolean('pill_used').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 /** SQL for appointments, always scoped to the user. */
 import type { Appointment, AppointmentStatus } from '@diacare/contract/appointments';
-import { and, asc, eq } from 'drizzle-orm';
+import { MAX_LIST_LIMIT } from '@diacare/contract/common';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
 
@@ -34,14 +35,18 @@ export interface NewAppointment {
 
 export function createAppointmentRepository(db: Database) {
   return {
-    /** All of the user's appointments, soonest first. */
-    async list(userId: string): Promise<Appointment[]> {
+    /**
+     * The user's appointments, soonest first. With `limit`, the latest `limit` of them, so
+     * the upcoming visits are kept and the oldest past ones dropped.
+     */
+    async list(userId: string, limit = MAX_LIST_LIMIT): Promise<Appointment[]> {
       const rows = await db
         .select()
         .from(appointments)
         .where(eq(appointments.user_id, userId))
-        .orderBy(asc(appointments.starts_at), asc(appointments.id));
-      return rows.map(toAppointment);
+        .orderBy(desc(appointments.starts_at), desc(appointments.id))
+        .limit(limit);
+      return rows.reverse().map(toAppointment);
     },
 
     async create(userId: string, values: NewAppointment): Promise<Appointment> {

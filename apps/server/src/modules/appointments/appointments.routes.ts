@@ -1,6 +1,6 @@
 /** /api/appointments (spec §7) and PATCH /api/appointments/{id} (issue 5: cancel or mark done). */
 import { appointmentInputSchema, appointmentSchema, appointmentStatusSchema } from '@diacare/contract/appointments';
-import { errorSchema, idParamsSchema } from '@diacare/contract/common';
+import { errorSchema, idParamsSchema, listQuerySchema } from '@diacare/contract/common';
 import { localDate, zonedInstant } from '@diacare/contract/dates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,11 +20,12 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     {
       schema: {
         tags: ['appointments'],
-        summary: 'The user’s appointments, soonest first',
+        summary: 'The user’s appointments, soonest first; limit keeps the latest',
+        querystring: listQuerySchema,
         response: { 200: z.array(appointmentSchema) },
       },
     },
-    async (request) => repository.list(currentUser(request).id),
+    async (request) => repository.list(currentUser(request).id, request.query.limit),
   );
 
   app.post(

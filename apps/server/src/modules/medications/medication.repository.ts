@@ -9,7 +9,7 @@ import type {
   Medication,
   medicationInputSchema,
 } from '@diacare/contract/medications';
-import { and, asc, desc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { adherenceRecords, medications } from '../../db/schema.ts';
@@ -79,31 +79,53 @@ function toColumns(values: MedicationValues) {
 const owned = (userId: string, id: string) =>
   and(eq(medications.id, id), eq(medications.user_id, userId), isNull(medications.archived_at));
 
-/** How much a status change moves the pill count: taking uses one, undoing gives it back. */
-function pillDelta(previous: AdherenceStatus | null, next: AdherenceStatus): number {
-  const wasTaken = previous === 'taken';
-  const isTaken = next === 'taken';
-  return wasTaken === isTaken ? 0 : isTaken ? -1 : 1;
-}
-
 export function createMedicationRepository(db: Database) {
-  /** Applies a pill change to a medication with refill enabled, never below 0. */
-  async function movePills(tx: Database, medicationId: string, delta: number) {
-    if (delta === 0) return;
-    await tx
-      .update(medications)
-      .set({ pills_remaining: sql`greatest(${medications.pills_remaining} + ${delta}, 0)`, updated_at: new Date() })
-      .where(and(eq(medications.id, medicationId), eq(medications.refill_enabled, true)));
+  /**
+   * Moves the pill count when a dose's 'taken' status changes and returns the dose's new
+   * `pill_used`. Taking uses a pill only when the count is on and above 0; undoing gives
+   * back only a pill the dose really used, so a count at 0 stays 0 (issue 15, fix 8).
+   */
+  async function movePills(
+    tx: Database,
+    medicationId: string,
+    previous: { status: AdherenceStatus; pill_used: boolean } | null,
+    next: AdherenceStatus,
+  ): Promise<boolean> {
+    const wasTaken = previous?.status === 'taken';
+    const pillUsed = previous?.pill_used ?? false;
+    if (next === 'taken') {
+      if (wasTaken) return pillUsed;
+      const used = await tx
+        .update(medications)
+        .set({ pills_remaining: sql`${medications.pills_remaining} - 1`, updated_at: new Date() })
+        .where(
+          and(
+            eq(medications.id, medicationId),
+            eq(medications.refill_enabled, true),
+            gt(medications.pills_remaining, 0),
+          ),
+        )
+        .returning({ id: medications.id });
+      return used.length > 0;
+    }
+    if (pillUsed) {
+      await tx
+        .update(medications)
+        .set({ pills_remaining: sql`${medications.pills_remaining} + 1`, updated_at: new Date() })
+        .where(eq(medications.id, medicationId));
+    }
+    return false;
   }
 
   return {
-    /** The user's active medications, oldest first. */
-    async list(userId: string): Promise<Medication[]> {
-      const rows = await db
+    /** The user's active medications, oldest first; the first `limit` of them when given. */
+    async list(userId: string, limit?: number): Promise<Medication[]> {
+      const query = db
         .select()
         .from(medications)
         .where(and(eq(medications.user_id, userId), isNull(medications.archived_at)))
         .orderBy(asc(medications.created_at), asc(medications.id));
+      const rows = limit === undefined ? await query : await query.limit(limit);
       return rows.map(toMedication);
     },
 
@@ -140,8 +162,11 @@ export function createMedicationRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Adherence records in an inclusive date range, newest first. */
-    async listAdherence(userId: string, range: { start_date?: string; end_date?: string }): Promise<AdherenceRecord[]> {
+    /** Adherence records in an inclusive date range, newest first; the newest `limit` of them. */
+    async listAdherence(
+      userId: string,
+      range: { start_date?: string | undefined; end_date?: string | undefined; limit: number },
+    ): Promise<AdherenceRecord[]> {
       const conditions = [eq(adherenceRecords.user_id, userId)];
       if (range.start_date) conditions.push(gte(adherenceRecords.date, range.start_date));
       if (range.end_date) conditions.push(lte(adherenceRecords.date, range.end_date));
@@ -149,7 +174,8 @@ export function createMedicationRepository(db: Database) {
         .select()
         .from(adherenceRecords)
         .where(and(...conditions))
-        .orderBy(desc(adherenceRecords.date), desc(adherenceRecords.scheduled_time));
+        .orderBy(desc(adherenceRecords.date), desc(adherenceRecords.scheduled_time))
+        .limit(range.limit);
       return rows.map(toAdherence);
     },
 
@@ -174,29 +200,33 @@ export function createMedicationRepository(db: Database) {
         // The medication row lock serialises concurrent writes of the same dose.
         const [existing] = await tx.select().from(adherenceRecords).where(key);
         const taken_time = input.status === 'taken' ? (input.taken_time ?? existing?.taken_time ?? null) : null;
+        const pill_used = await movePills(
+          tx as unknown as Database,
+          input.medication_id,
+          existing ?? null,
+          input.status,
+        );
         let row: AdherenceRow;
         if (existing) {
           [row] = (await tx
             .update(adherenceRecords)
-            .set({ status: input.status, taken_time, updated_at: new Date() })
+            .set({ status: input.status, taken_time, pill_used, updated_at: new Date() })
             .where(eq(adherenceRecords.id, existing.id))
             .returning()) as [AdherenceRow];
         } else {
           [row] = (await tx
             .insert(adherenceRecords)
-            .values({ user_id: userId, ...input, taken_time })
+            .values({ user_id: userId, ...input, taken_time, pill_used })
             .returning()) as [AdherenceRow];
         }
-        await movePills(
-          tx as unknown as Database,
-          input.medication_id,
-          pillDelta(existing?.status ?? null, input.status),
-        );
         return toAdherence(row);
       });
     },
 
-    /** Changes a record's status (PUT /api/adherence/{id}); null when not the user's. */
+    /**
+     * Changes a record's status (PUT /api/adherence/{id}); null when the record is not the
+     * user's or its medication was deleted (archived doses are history, not editable).
+     */
     async updateDoseStatus(
       userId: string,
       id: string,
@@ -204,19 +234,33 @@ export function createMedicationRepository(db: Database) {
       takenTime: string | undefined,
     ): Promise<AdherenceRecord | null> {
       return db.transaction(async (tx) => {
+        // Lock the medication first, as recordDose does, so both paths take locks in one order.
+        const [found] = await tx
+          .select({ medication_id: adherenceRecords.medication_id })
+          .from(adherenceRecords)
+          .innerJoin(medications, eq(medications.id, adherenceRecords.medication_id))
+          .where(
+            and(eq(adherenceRecords.id, id), eq(adherenceRecords.user_id, userId), isNull(medications.archived_at)),
+          );
+        if (!found) return null;
+        const [medication] = await tx
+          .select({ id: medications.id })
+          .from(medications)
+          .where(owned(userId, found.medication_id))
+          .for('update');
+        if (!medication) return null;
         const [existing] = await tx
           .select()
           .from(adherenceRecords)
-          .where(and(eq(adherenceRecords.id, id), eq(adherenceRecords.user_id, userId)))
-          .for('update');
+          .where(and(eq(adherenceRecords.id, id), eq(adherenceRecords.user_id, userId)));
         if (!existing) return null;
         const taken_time = status === 'taken' ? (takenTime ?? existing.taken_time) : null;
+        const pill_used = await movePills(tx as unknown as Database, existing.medication_id, existing, status);
         const [row] = (await tx
           .update(adherenceRecords)
-          .set({ status, taken_time, updated_at: new Date() })
+          .set({ status, taken_time, pill_used, updated_at: new Date() })
           .where(eq(adherenceRecords.id, id))
           .returning()) as [AdherenceRow];
-        await movePills(tx as unknown as Database, existing.medication_id, pillDelta(existing.status, status));
         return toAdherence(row);
       });
     },

@@ -2,7 +2,7 @@
  * /api/medications and /api/adherence (spec §7): thin handlers over the repository.
  * Another user's id answers 404, the same as an id that does not exist.
  */
-import { errorSchema, idParamsSchema } from '@diacare/contract/common';
+import { errorSchema, idParamsSchema, listQuerySchema } from '@diacare/contract/common';
 import {
   adherenceInputSchema,
   adherenceRecordSchema,
@@ -32,8 +32,15 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
 
   app.get(
     '/api/medications',
-    { schema: { tags: ['medications'], summary: 'Active medications', response: { 200: z.array(medicationSchema) } } },
-    async (request) => repository.list(currentUser(request).id),
+    {
+      schema: {
+        tags: ['medications'],
+        summary: 'Active medications, oldest first',
+        querystring: listQuerySchema,
+        response: { 200: z.array(medicationSchema) },
+      },
+    },
+    async (request) => repository.list(currentUser(request).id, request.query.limit),
   );
 
   app.post(
@@ -117,7 +124,7 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     {
       schema: {
         tags: ['adherence'],
-        summary: 'Adherence records, newest first; dates inclusive',
+        summary: 'Adherence records, newest first; dates inclusive; limit keeps the newest',
         querystring: dateRangeQuerySchema,
         response: { 200: z.array(adherenceRecordSchema), 400: errorSchema },
       },

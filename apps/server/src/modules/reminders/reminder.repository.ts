@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Appointment } from '@diacare/contract/appointments';
 import type { AdherenceRecord } from '@diacare/contract/medications';
+import { MAX_LIST_LIMIT } from '@diacare/contract/common';
 import type { Reminder } from '@diacare/contract/reminders';
 import { and, asc, eq, gte, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -58,7 +59,7 @@ export function createReminderRepository(db: Database) {
      * 'pending'); with `includeSent` every status, including skipped, missed and failed.
      * Reminders the user deleted never show.
      */
-    async list(userId: string, includeSent: boolean): Promise<Reminder[]> {
+    async list(userId: string, includeSent: boolean, limit = MAX_LIST_LIMIT): Promise<Reminder[]> {
       const rows = await db
         .select()
         .from(reminders)
@@ -69,12 +70,13 @@ export function createReminderRepository(db: Database) {
             includeSent ? undefined : eq(reminders.status, 'pending'),
           ),
         )
-        .orderBy(asc(reminders.due_at), asc(reminders.id));
+        .orderBy(asc(reminders.due_at), asc(reminders.id))
+        .limit(limit);
       return rows.map(toReminder);
     },
 
-    /** Pending reminders due in [now, now + 24 h), dose reminders included, soonest first. */
-    async upcoming(userId: string, now: Date): Promise<Reminder[]> {
+    /** Pending reminders due in [now, now + 24 h), dose reminders included, soonest first; at most `limit`. */
+    async upcoming(userId: string, now: Date, limit = MAX_LIST_LIMIT): Promise<Reminder[]> {
       const rows = await db
         .select()
         .from(reminders)
@@ -87,7 +89,8 @@ export function createReminderRepository(db: Database) {
             lt(reminders.due_at, new Date(now.getTime() + 24 * HOUR_MS)),
           ),
         )
-        .orderBy(asc(reminders.due_at), asc(reminders.id));
+        .orderBy(asc(reminders.due_at), asc(reminders.id))
+        .limit(limit);
       return rows.map(toReminder);
     },
 

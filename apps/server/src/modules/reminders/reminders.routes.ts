@@ -3,7 +3,7 @@
  * reminders (and the service worker's 'Snooze 10 min'), and deleting one.
  */
 import { okSchema } from '@diacare/contract/auth';
-import { errorSchema, idParamsSchema } from '@diacare/contract/common';
+import { errorSchema, idParamsSchema, listQuerySchema } from '@diacare/contract/common';
 import {
   MAX_REMINDER_LEAD_DAYS,
   reminderInputSchema,
@@ -27,12 +27,14 @@ export const remindersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     {
       schema: {
         tags: ['reminders'],
-        summary: 'The user’s reminders still to be sent, soonest first; include_sent=true lists all',
+        summary:
+          'The user’s reminders still to be sent, soonest first; include_sent=true lists all; limit keeps the soonest',
         querystring: reminderListQuerySchema,
         response: { 200: z.array(reminderSchema), 400: errorSchema },
       },
     },
-    async (request) => repository.list(currentUser(request).id, request.query.include_sent === 'true'),
+    async (request) =>
+      repository.list(currentUser(request).id, request.query.include_sent === 'true', request.query.limit),
   );
 
   app.get(
@@ -40,11 +42,12 @@ export const remindersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     {
       schema: {
         tags: ['reminders'],
-        summary: 'Reminders due in the next 24 hours, dose reminders included',
+        summary: 'Reminders due in the next 24 hours, dose reminders included; limit keeps the soonest',
+        querystring: listQuerySchema,
         response: { 200: z.array(reminderSchema) },
       },
     },
-    async (request) => repository.upcoming(currentUser(request).id, deps.clock()),
+    async (request) => repository.upcoming(currentUser(request).id, deps.clock(), request.query.limit),
   );
 
   app.post(

@@ -1,0 +1,82 @@
+/**
+ * Conventions of the OpenAPI document at /api/docs, applied to every route as it is
+ * registered (issue 15, fix 14), so a route added tomorrow follows them without a line of
+ * its own:
+ * - every operation has a stable camelCase `operationId` from its method and path
+ *   (`PUT /api/adherence/:id` → `putAdherenceById`) unless the route sets one;
+ * - its `{detail}` error answers are documented: 401 when it needs a session, 400 when it
+ *   takes params, a query or a body, 403 when it changes state (the same-origin check),
+ *   404 when its path names a record;
+ * - public routes say so (`security: []`);
+ * - routes outside /api (sign-in pages, their stylesheet, the web app) are not in it.
+ */
+import { errorSchema } from '@diacare/contract/common';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What each documented error status means in DiaCare (design.md §API conventions). */
+const ERROR_ANSWERS = {
+  400: 'The request is invalid: `detail` names the field and says what is wrong',
+  401: 'Not signed in, or the session has expired',
+  403: 'A state-changing request without the app’s own Origin',
+  404: 'No such record of the signed-in user (another user’s id answers the same)',
+} as const;
+
+const pascal = (word: string) =>
+  word
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+
+/**
+ * A stable camelCase operation id from a method and a route path: the method in lower case,
+ * then each path segment after `/api` in PascalCase, a `:param` as `By<Param>`.
+ * `GET /api/health/glucose` → `getHealthGlucose`; `DELETE /api/reminders/:id` → `deleteRemindersById`.
+ */
+export function operationIdFor(method: string, url: string): string {
+  const segments = url
+    .replace(/^\/api(\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(':') ? `By${pascal(segment.slice(1))}` : pascal(segment)));
+  return method.toLowerCase() + segments.join('');
+}
+
+/** The schema `route` should carry in the document (see the module comment). */
+function documented(route: RouteOptions): RouteOptions['schema'] {
+  const schema = { ...route.schema };
+  if (!route.url.startsWith('/api/')) return { ...schema, hide: true };
+  if (schema.hide) return schema;
+  const methods = [route.method].flat();
+  const method = methods.find((name) => name !== 'HEAD') ?? methods[0]!;
+  const isPublic = Boolean(route.config && (route.config as { public?: boolean }).public);
+  const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
+  const document = (status: keyof typeof ERROR_ANSWERS) => {
+    // A route's own bare `errorSchema` gets the description too.
+    if (!(status in response) || response[status] === errorSchema) {
+      response[status] = errorSchema.describe(ERROR_ANSWERS[status]);
+    }
+  };
+  if (schema.params || schema.querystring || schema.body) document(400);
+  if (!isPublic) document(401);
+  if (STATE_CHANGING.has(method)) document(403);
+  if (route.url.includes('/:')) document(404);
+  return {
+    ...schema,
+    operationId: schema.operationId ?? operationIdFor(method, route.url),
+    ...(isPublic ? { security: [] } : {}),
+    response,
+  };
+}
+
+/**
+ * Adds the onRoute hook that applies the document's conventions. Call it before any route
+ * is registered, and after hooks that mark routes public (it reads `config.public`).
+ */
+export function registerApiDocConventions(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    route.schema = documented(route);
+  });
+}

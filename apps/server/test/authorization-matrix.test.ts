@@ -1,0 +1,260 @@
+/**
+ * The authorization matrix, generated from the app's own route table (issue 15, prove 1):
+ * - every route and method answers a request with no session, or with a signed-out
+ *   session, with 401 and a {detail}, except the documented public ones;
+ * - every route with a path parameter answers another user's id with 404 and changes no
+ *   row anywhere in the database, while the owner's same request succeeds.
+ *
+ * It grows by itself: a new route is in the table the day it is registered. A new route
+ * with a path parameter fails the test until `RESOURCES` knows how to create the record
+ * its path names and `REQUESTS` holds a valid request for it; a new public route fails it
+ * until it is listed in `PUBLIC_ROUTES`.
+ */
+import type { MedicationInput } from '@diacare/contract/medications';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { dumpDatabase } from './support/db-dump.ts';
+
+/** Routes anyone may call: sign-in pages, the code exchange, the VAPID key, the API docs. */
+const PUBLIC_ROUTES: RegExp[] = [
+  /^(GET|HEAD|POST) \/auth\/login$/,
+  /^(GET|HEAD) \/auth\/login\.css$/,
+  /^(GET|HEAD) \/auth\/callback$/,
+  /^POST \/api\/auth\/session$/,
+  /^(GET|HEAD) \/api\/push\/vapid-public-key$/,
+  /^(GET|HEAD) \/api\/docs(\/.*)?$/,
+];
+
+const METFORMIN: MedicationInput = {
+  name: 'Metformin',
+  dosage: '500 mg',
+  form: 'Tablet',
+  instructions: '',
+  color: '#FF6B6B',
+  when_to_take: 'After food',
+  schedule: { frequency: 'daily', times: ['09:00', '21:00'], start_date: '2026-01-01', end_date: null },
+  refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
+};
+
+const DAY_MS = 86_400_000;
+
+async function created(response: Promise<{ statusCode: number; body: string; json(): { id: string } }>) {
+  const answer = await response;
+  if (answer.statusCode >= 300) throw new Error(`could not create the record: ${answer.statusCode} ${answer.body}`);
+  return answer.json().id;
+}
+
+/**
+ * How to create, as `owner`, a record of the kind a path names, keyed by the path up to
+ * and including its first parameter. Returns the record's id.
+ */
+const RESOURCES: Record<string, (owner: SignedInUser, t: TestApp) => Promise<string>> = {
+  '/api/medications/:id': (owner) =>
+    created(owner.request({ method: 'POST', url: '/api/medications', payload: METFORMIN })),
+  '/api/adherence/:id': async (owner) => {
+    const medicationId = await created(owner.request({ method: 'POST', url: '/api/medications', payload: METFORMIN }));
+    return created(
+      owner.request({
+        method: 'POST',
+        url: '/api/adherence',
+        payload: {
+          medication_id: medicationId,
+          date: '2026-11-20',
+          scheduled_time: '09:00',
+          taken_time: '09:05',
+          status: 'taken',
+        },
+      }),
+    );
+  },
+  '/api/appointments/:id': (owner, t) =>
+    created(
+      owner.request({
+        method: 'POST',
+        url: '/api/appointments',
+        payload: {
+          type: 'doctor',
+          title: 'Diabetes review',
+          doctor: 'Dr Mehta',
+          location: 'City Clinic',
+          date: new Date(t.clock().getTime() + 30 * DAY_MS).toISOString().slice(0, 10),
+          time: '10:30',
+        },
+      }),
+    ),
+  '/api/reminders/:id': (owner, t) =>
+    created(
+      owner.request({
+        method: 'POST',
+        url: '/api/reminders',
+        payload: { title: 'Order strips', due_at: new Date(t.clock().getTime() + DAY_MS).toISOString() },
+      }),
+    ),
+};
+
+/** A request its owner may make, keyed by 'METHOD route'; `query` without '?'. */
+const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
+  'PUT /api/medications/:id': { payload: { ...METFORMIN, name: 'Metformin XR' } },
+  'DELETE /api/medications/:id': {},
+  'PUT /api/adherence/:id': { query: 'status=pending' },
+  'PATCH /api/appointments/:id': { payload: { status: 'cancelled' } },
+  'DELETE /api/reminders/:id': {},
+};
+
+/** Ids of another user's records sent in a body rather than the path: same answer, 404. */
+const BODY_REFERENCES: {
+  name: string;
+  resource: string;
+  request: (id: string, t: TestApp) => { method: string; url: string; payload: unknown };
+}[] = [
+  {
+    name: 'POST /api/adherence with medication_id',
+    resource: '/api/medications/:id',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/adherence',
+      payload: { medication_id: id, date: '2026-11-20', scheduled_time: '21:00', status: 'taken' },
+    }),
+  },
+  {
+    name: 'POST /api/reminders with snoozed_from',
+    resource: '/api/reminders/:id',
+    request: (id, t) => ({
+      method: 'POST',
+      url: '/api/reminders',
+      payload: { title: 'Snoozed', due_at: new Date(t.clock().getTime() + 600_000).toISOString(), snoozed_from: id },
+    }),
+  },
+];
+
+interface Route {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+const concrete = (url: string, id: string) => url.replace(/:[A-Za-z_]+/g, id).replace(/\*$/, 'anything');
+
+describe.each(DRIVERS)('authorization matrix on %s', (driver) => {
+  let t: TestApp;
+  let userCounter = 0;
+  const routes: Route[] = [];
+  const newUser = (name: string) =>
+    signIn(t.app, { name, email: `matrix${++userCounter}@example.com`, timezone: 'Asia/Kolkata' });
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, {
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) routes.push({ method, url: route.url, public: route.public });
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('the route table is the app’s: it holds the routes of every module', () => {
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes.map(key)).toEqual(
+      expect.arrayContaining(['PUT /api/adherence/:id', 'GET /api/health/glucose', 'PATCH /api/appointments/:id']),
+    );
+  });
+
+  it('the public routes are exactly the documented ones, and each is marked public or is not under /api', () => {
+    const open = routes.filter((route) => route.public || !route.url.startsWith('/api/')).map(key);
+    expect(open.filter((route) => !PUBLIC_ROUTES.some((pattern) => pattern.test(route)))).toEqual([]);
+    const documentedButGuarded = routes
+      .filter((route) => PUBLIC_ROUTES.some((pattern) => pattern.test(key(route))))
+      .filter((route) => route.url.startsWith('/api/') && !route.public)
+      .map(key);
+    expect(documentedButGuarded).toEqual([]);
+  });
+
+  it('every other route and method answers no session, and a signed-out session, with 401 and a detail', async () => {
+    const ben = await newUser('Ben Okafor');
+    const signedOut = await ben.request({ method: 'POST', url: '/api/auth/logout' });
+    expect(signedOut.statusCode).toBe(200);
+    const guarded = routes.filter((route) => !PUBLIC_ROUTES.some((pattern) => pattern.test(key(route))));
+    expect(guarded.length).toBeGreaterThan(30);
+
+    const failures: string[] = [];
+    for (const route of guarded) {
+      for (const cookie of [undefined, ben.cookie]) {
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url, crypto.randomUUID()),
+          headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+          ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { payload: {} } : {}),
+        });
+        const detail = route.method === 'HEAD' ? 'none' : response.json().detail;
+        if (response.statusCode !== 401 || typeof detail !== 'string') {
+          failures.push(`${key(route)} ${cookie ? 'signed out' : 'no cookie'} → ${response.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every route with a path parameter answers another user’s id with 404 and changes nothing; the owner’s request succeeds', async () => {
+    const withParams = routes.filter((route) => route.url.includes('/:'));
+    expect(withParams.length).toBeGreaterThanOrEqual(5);
+    const asha = await newUser('Asha Rao');
+    const ben = await newUser('Ben Okafor');
+    // Ben owns one record of each kind too, so an answer could not come from an empty table.
+    for (const create of Object.values(RESOURCES)) await create(ben, t);
+
+    const failures: string[] = [];
+    for (const route of withParams) {
+      // '/api/medications/:id/history' → '/api/medications/:id': the kind of record the path names.
+      const prefix = route.url.replace(/(\/:[A-Za-z_]+).*$/, '$1');
+      const create = RESOURCES[prefix];
+      const request = REQUESTS[key(route)] ?? (route.method === 'HEAD' ? REQUESTS[`GET ${route.url}`] : undefined);
+      if (!create) {
+        failures.push(`${key(route)}: no entry in RESOURCES for ${prefix}`);
+        continue;
+      }
+      if (!request) {
+        failures.push(`${key(route)}: no valid request in REQUESTS`);
+        continue;
+      }
+      if ((route.url.match(/\/:/g) ?? []).length !== 1) {
+        failures.push(`${key(route)}: more than one path parameter; teach this test its records`);
+        continue;
+      }
+      const id = await create(asha, t);
+      const url = concrete(route.url, id) + (request.query ? `?${request.query}` : '');
+      const payload = request.payload === undefined ? {} : { payload: request.payload };
+
+      const before = await dumpDatabase(t.database.db);
+      const attack = await ben.request({ method: route.method, url, ...payload });
+      const after = await dumpDatabase(t.database.db);
+      if (attack.statusCode !== 404) failures.push(`${key(route)}: another user's id → ${attack.statusCode}`);
+      else if (route.method !== 'HEAD' && typeof attack.json().detail !== 'string') {
+        failures.push(`${key(route)}: 404 without a detail`);
+      }
+      if (JSON.stringify(after) !== JSON.stringify(before)) {
+        failures.push(`${key(route)}: another user's request changed rows`);
+      }
+      const own = await asha.request({ method: route.method, url, ...payload });
+      if (own.statusCode >= 300) failures.push(`${key(route)}: the owner's request → ${own.statusCode} ${own.body}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('another user’s id inside a body answers 404 and changes nothing', async () => {
+    const asha = await newUser('Asha Rao');
+    const ben = await newUser('Ben Okafor');
+    const failures: string[] = [];
+    for (const reference of BODY_REFERENCES) {
+      const id = await RESOURCES[reference.resource]!(asha, t);
+      const before = await dumpDatabase(t.database.db);
+      const attack = await ben.request(reference.request(id, t));
+      const after = await dumpDatabase(t.database.db);
+      if (attack.statusCode !== 404) failures.push(`${reference.name}: → ${attack.statusCode} ${attack.body}`);
+      if (JSON.stringify(after) !== JSON.stringify(before)) failures.push(`${reference.name}: changed rows`);
+      const own = await asha.request(reference.request(id, t));
+      if (own.statusCode >= 300)
+        failures.push(`${reference.name}: the owner's request → ${own.statusCode} ${own.body}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

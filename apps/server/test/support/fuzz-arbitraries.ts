@@ -1,0 +1,461 @@
+/**
+ * fast-check arbitraries for fuzzing the write routes (issue 15, prove 2): for each route,
+ * requests built from the contract's own vocabularies and bounds (valid, at the bounds and
+ * just past them), then mutated with hostile values: huge and tiny numbers, NaN-like and
+ * numeric strings, unicode (lone surrogates, RTL marks, emoji), long strings, wrong types,
+ * impossible dates (2026-02-30), times like 24:00, unknown IANA zones, SQL and path tricks.
+ */
+import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from '@diacare/contract/appointments';
+import { BODY_BOUNDS, BP_BOUNDS, GLUCOSE_BOUNDS, MEAL_CONTEXTS } from '@diacare/contract/health-constants';
+import {
+  ADHERENCE_STATUSES,
+  COLOR_TAGS,
+  FREQUENCIES,
+  MAX_TIMES_PER_DAY,
+  MEDICATION_FORMS,
+  WHEN_TO_TAKE,
+} from '@diacare/contract/medications';
+import { DIABETES_TYPES, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/users';
+import fc from 'fast-check';
+
+/** Record kinds whose ids the fuzzer keeps, to aim requests at real rows. */
+export type Pool = 'medications' | 'adherence' | 'appointments' | 'reminders';
+
+/** Which id a path or body names: one of the user's records, another user's, or a literal. */
+export type IdChoice = { pool: Pool; index: number; owner: 'self' | 'other' } | { literal: string };
+
+/** One generated request: `id` fills the path parameter; `form` is an urlencoded body. */
+export interface FuzzRequest {
+  id?: IdChoice;
+  query?: string;
+  payload?: unknown;
+  form?: string;
+  /** Ids inside the payload to fill at run time: payload key → id choice. */
+  bodyIds?: Record<string, IdChoice>;
+}
+
+const DAY_MS = 86_400_000;
+const isoDate = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+
+/** Strings that have broken parsers somewhere. */
+const NASTY_STRINGS = [
+  '',
+  ' ',
+  '\t\n',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-0',
+  '0x1F',
+  '1_000',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '__proto__',
+  'constructor',
+  "' OR '1'='1",
+  '"; DROP TABLE users; --',
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  '\uDFFF\uD800',
+  '\u202Egnp.exe',
+  '\uFEFF09:00',
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  '👩🏽‍⚕️💉',
+  'Z̤͔ͧ̑̓ä͖̭̈̇lͮ̒ͫǧ̗͚̚o̙̔ͮ̇͐̇',
+  '../../etc/passwd',
+  '%00',
+  '%2e%2e%2f',
+  '<script>alert(1)</script>',
+  '${jndi:ldap://x}',
+  '2026-02-30',
+  '2026-02-29',
+  '2028-02-29',
+  '2026-13-01',
+  '2026-00-10',
+  '0000-00-00',
+  '0001-01-01',
+  '9999-12-31',
+  '+275760-09-13',
+  '2026-2-3',
+  '2026/02/03',
+  '20260203',
+  '24:00',
+  '23:60',
+  '9:00',
+  '12:00:00',
+  '-01:00',
+  '١٢:٠٠',
+  '2026-02-30T10:00:00Z',
+  '2026-11-21T25:00:00+05:30',
+  '2026-11-21T10:00:00+25:00',
+  '+275760-09-13T00:00:00.000Z',
+  '-271821-04-20T00:00:00Z',
+  'Mars/Olympus',
+  'America/New_Yrok',
+  'Etc/GMT+99',
+  'UTC',
+  'utc',
+  'Asia/Kolkata ',
+  'x'.repeat(201),
+  'é'.repeat(5_000),
+  'x'.repeat(70_000),
+];
+
+const hostileString = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 120 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
+  { weight: 1, arbitrary: fc.string({ minLength: 90, maxLength: 600 }) },
+);
+
+const hostileNumber = fc.oneof(
+  fc.constantFrom(
+    1e308,
+    -1e308,
+    Number.MAX_SAFE_INTEGER,
+    Number.MAX_SAFE_INTEGER + 2,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31) - 1,
+    2 ** 63,
+    -1,
+    0,
+    -0,
+    0.5,
+    1e-320,
+    Number.MIN_VALUE,
+  ),
+  fc.integer(),
+  // NaN and ±Infinity become null in JSON: the server sees null.
+  fc.double(),
+);
+
+/** Any wrong-typed or hostile JSON value. */
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileString },
+  { weight: 3, arbitrary: hostileNumber },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, [null], { $gt: '' }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+);
+
+/** A date around today: the past (valid), today, the future (refused), far away, impossible. */
+const dateString = fc.oneof(
+  { weight: 12, arbitrary: fc.integer({ min: -3_650, max: 0 }).map(isoDate) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 800 }).map(isoDate) },
+  { weight: 1, arbitrary: fc.constantFrom('2026-02-30', '2024-02-29', '1900-01-01', '9999-12-31', '2026-2-3') },
+);
+/** A future date, for bookings. */
+const futureDate = fc.oneof(
+  { weight: 12, arbitrary: fc.integer({ min: 1, max: 700 }).map(isoDate) },
+  { weight: 1, arbitrary: fc.integer({ min: -30, max: 0 }).map(isoDate) },
+);
+const timeString = fc.oneof(
+  {
+    weight: 12,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+      .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('24:00', '23:60', '9:00', '00:00', '23:59', '12:00:00') },
+);
+const zone = fc.constantFrom(
+  'Asia/Kolkata',
+  'America/New_York',
+  'Pacific/Kiritimati',
+  'Pacific/Pago_Pago',
+  'Etc/GMT+12',
+  'UTC',
+  'Mars/Olympus',
+  'Asia/Calcutta',
+  '',
+);
+/** Whole numbers inside, at and just past `[min, max]`. */
+const around = ([min, max]: readonly [number, number]) =>
+  fc.oneof(
+    { weight: 12, arbitrary: fc.integer({ min, max }) },
+    { weight: 1, arbitrary: fc.integer({ min: min - 3, max: min + 1 }) },
+    { weight: 1, arbitrary: fc.integer({ min: max - 1, max: max + 3 }) },
+  );
+/** Like `around`, with decimals (one, or more than one). */
+const aroundDecimal = ([min, max]: readonly [number, number]) =>
+  fc.oneof(
+    around([min, max]),
+    fc.integer({ min: min * 10 - 5, max: max * 10 + 5 }).map((tenths) => tenths / 10),
+    fc.double({ min: min - 1, max: max + 1, noNaN: true }),
+  );
+const text = (max: number) =>
+  fc.oneof(
+    { weight: 12, arbitrary: fc.string({ minLength: 1, maxLength: max }) },
+    { weight: 1, arbitrary: fc.string({ minLength: max, maxLength: max + 2 }) },
+    { weight: 1, arbitrary: fc.constantFrom('', '   ') },
+  );
+const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+
+const idChoice = (pool: Pool): fc.Arbitrary<IdChoice> =>
+  fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.record({ pool: fc.constant(pool), index: fc.nat(), owner: fc.constant('self' as const) }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ pool: fc.constant(pool), index: fc.nat(), owner: fc.constant('other' as const) }),
+    },
+    { weight: 1, arbitrary: fc.uuid().map((literal) => ({ literal })) },
+    { weight: 1, arbitrary: hostileString.map((literal) => ({ literal })) },
+  );
+
+/**
+ * Replaces, deletes or adds up to three fields anywhere in `value` (which must be plain
+ * JSON), or the whole value, with hostile values; about 40 % of requests stay as built.
+ */
+export function mutated<T>(base: fc.Arbitrary<T>): fc.Arbitrary<unknown> {
+  const edit = fc.record({ at: fc.nat(), kind: fc.constantFrom('replace', 'delete', 'add'), value: hostileValue });
+  return fc.oneof(
+    { weight: 4, arbitrary: base as fc.Arbitrary<unknown> },
+    {
+      weight: 5,
+      arbitrary: fc.tuple(base, fc.array(edit, { minLength: 1, maxLength: 3 })).map(([value, edits]) => {
+        const copy = structuredClone(value) as unknown;
+        // Clone what goes in too: constants like `[]` are shared between cases.
+        for (const { at, kind, value: hostile } of edits) applyEdit(copy, at, kind, structuredClone(hostile));
+        return copy;
+      }),
+    },
+    { weight: 1, arbitrary: hostileValue },
+  );
+}
+
+/** Every object or array inside `value`, with the keys it holds. */
+function containers(value: unknown, found: { node: Record<string, unknown>; keys: string[] }[] = []) {
+  if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    found.push({ node, keys: Object.keys(node) });
+    for (const key of Object.keys(node)) containers(node[key], found);
+  }
+  return found;
+}
+
+function applyEdit(value: unknown, at: number, kind: string, hostile: unknown) {
+  const all = containers(value);
+  if (all.length === 0) return;
+  const { node, keys } = all[at % all.length]!;
+  if (kind === 'add' || keys.length === 0) {
+    node[Array.isArray(node) ? String(keys.length) : `unexpected_${at % 7}`] = hostile;
+    return;
+  }
+  const key = keys[Math.floor(at / all.length) % keys.length]!;
+  if (kind === 'delete') delete node[key];
+  else node[key] = hostile;
+}
+
+const medicationBody = fc.record({
+  name: text(100),
+  dosage: text(50),
+  form: fc.constantFrom(...MEDICATION_FORMS),
+  instructions: optional(text(500)),
+  color: fc.constantFrom(...COLOR_TAGS.map((tag) => tag.hex)),
+  when_to_take: optional(fc.option(fc.constantFrom(...WHEN_TO_TAKE), { nil: null })),
+  schedule: fc.record({
+    frequency: fc.constantFrom(...FREQUENCIES),
+    times: fc.array(timeString, { maxLength: MAX_TIMES_PER_DAY + 1 }),
+    weekdays: optional(fc.array(fc.integer({ min: 0, max: 8 }), { maxLength: 8 })),
+    start_date: dateString,
+    end_date: optional(fc.constant(null)),
+  }),
+  refill_reminder: fc.record({
+    enabled: fc.boolean(),
+    pills_remaining: around([0, 100_000]),
+    threshold: around([1, 100_000]),
+  }),
+});
+
+const reminderBody = fc.record({
+  title: text(120),
+  body: optional(text(500)),
+  due_at: fc.oneof(
+    fc.integer({ min: -2 * DAY_MS, max: 400 * DAY_MS }).map((ms) => new Date(Date.now() + ms).toISOString()),
+    fc.constantFrom('2026-02-30T10:00:00Z', '2026-11-21T10:00:00', '+275760-09-13T00:00:00.000Z', 'tomorrow'),
+  ),
+});
+
+/** The generated requests of each write route, keyed 'METHOD /route'. */
+export const WRITE_ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
+  'POST /auth/login': fc
+    .record({ name: text(100), email: fc.oneof(fc.emailAddress(), hostileString), redirect: optional(hostileString) })
+    .chain((fields) =>
+      fc.oneof(
+        fc.constant(fields),
+        fc.constant({ ...fields, redirect: 'http://localhost:3000/' }),
+        hostileValue.map((value) => ({ name: value })),
+      ),
+    )
+    .map((fields) => ({
+      form: new URLSearchParams(
+        Object.entries(fields)
+          .filter(([, value]) => value !== undefined)
+          .map(([key, value]): [string, string] => [key, String(value)]),
+      ).toString(),
+    })),
+  'POST /api/auth/session': mutated(
+    fc.record({
+      session_id: fc.oneof(fc.stringMatching(/^[0-9a-f]{64}$/), text(200)),
+      timezone: optional(zone),
+    }),
+  ).map((payload) => ({ payload })),
+  'POST /api/auth/logout': hostileValue.map((payload) => ({ payload })),
+  'PUT /api/users/me': mutated(
+    fc.record(
+      {
+        name: text(100),
+        phone: fc.option(fc.stringMatching(/^\d{9,16}$/), { nil: null }),
+        sex: fc.option(fc.constantFrom(...SEX_OPTIONS), { nil: null }),
+        age: fc.option(around([1, 120]), { nil: null }),
+        address: fc.option(text(500), { nil: null }),
+        state: fc.option(fc.constantFrom(...INDIAN_STATES), { nil: null }),
+        country: fc.constantFrom('India', 'india', 'Bharat'),
+        pincode: fc.option(fc.stringMatching(/^\d{5,7}$/), { nil: null }),
+        diabetes_type: fc.constantFrom(...DIABETES_TYPES),
+        timezone: zone,
+      },
+      { requiredKeys: [] },
+    ),
+  ).map((payload) => ({ payload })),
+  'POST /api/medications': mutated(medicationBody).map((payload) => ({ payload })),
+  'PUT /api/medications/:id': fc
+    .tuple(idChoice('medications'), mutated(medicationBody))
+    .map(([id, payload]) => ({ id, payload })),
+  'DELETE /api/medications/:id': idChoice('medications').map((id) => ({ id })),
+  'POST /api/adherence': fc
+    .tuple(
+      idChoice('medications'),
+      mutated(
+        fc.record({
+          date: dateString,
+          scheduled_time: timeString,
+          taken_time: optional(fc.option(timeString, { nil: null })),
+          status: fc.constantFrom(...ADHERENCE_STATUSES),
+        }),
+      ),
+    )
+    .map(([id, payload]) => ({ payload, bodyIds: { medication_id: id } })),
+  'PUT /api/adherence/:id': fc
+    .tuple(
+      idChoice('adherence'),
+      fc.oneof(fc.constantFrom(...ADHERENCE_STATUSES), hostileString),
+      optional(fc.oneof(timeString, hostileString)),
+      fc.boolean(),
+    )
+    .map(([id, status, takenTime, twice]) => {
+      const query = new URLSearchParams({ status });
+      if (takenTime !== undefined) query.set('taken_time', takenTime);
+      if (twice) query.append('status', 'taken');
+      return { id, query: query.toString() };
+    }),
+  'POST /api/appointments': mutated(
+    fc.record({
+      type: fc.constantFrom(...APPOINTMENT_TYPES),
+      title: text(200),
+      doctor: optional(fc.option(text(100), { nil: null })),
+      location: text(200),
+      date: futureDate,
+      time: timeString,
+      notes: optional(text(600)),
+      status: optional(fc.constantFrom(...APPOINTMENT_STATUSES)),
+    }),
+  ).map((payload) => ({ payload })),
+  'PATCH /api/appointments/:id': fc
+    .tuple(idChoice('appointments'), mutated(fc.record({ status: fc.constantFrom(...APPOINTMENT_STATUSES) })))
+    .map(([id, payload]) => ({ id, payload })),
+  'POST /api/health/glucose': mutated(
+    fc.record({
+      value: around(GLUCOSE_BOUNDS.value),
+      meal_context: optional(fc.constantFrom(...MEAL_CONTEXTS)),
+      date: dateString,
+      time: timeString,
+    }),
+  ).map((payload) => ({ payload })),
+  'POST /api/health/bp': mutated(
+    fc.record({
+      systolic: around(BP_BOUNDS.systolic),
+      diastolic: around(BP_BOUNDS.diastolic),
+      pulse: optional(fc.option(around(BP_BOUNDS.pulse), { nil: null })),
+      date: dateString,
+      time: timeString,
+    }),
+  ).map((payload) => ({ payload })),
+  'POST /api/health/metrics': mutated(
+    fc.record({
+      weight: aroundDecimal(BODY_BOUNDS.weight),
+      height: aroundDecimal(BODY_BOUNDS.height),
+      bmi: optional(hostileNumber),
+      date: dateString,
+    }),
+  ).map((payload) => ({ payload })),
+  'POST /api/push/subscribe': mutated(
+    fc.record({
+      endpoint: fc.oneof(
+        fc
+          .string({ minLength: 1, maxLength: 40 })
+          .map((path) => `https://fcm.googleapis.com/fcm/send/${encodeURIComponent(path)}`),
+        fc.constantFrom(
+          'https://fcm.googleapis.com:8443/fcm/send/x',
+          'https://web.push.apple.com/x',
+          'https://evil.example/x',
+          'http://fcm.googleapis.com/x',
+          'https://127.0.0.1/x',
+          'https://[::1]/x',
+          'https://fcm.googleapis.com.evil.example/x',
+          'https://user:pass@fcm.googleapis.com/x',
+          'file:///etc/passwd',
+        ),
+      ),
+      keys: fc.record({
+        p256dh: fc
+          .base64String({ minLength: 84, maxLength: 92 })
+          .map((key) => key.replace(/\+/g, '-').replace(/\//g, '_')),
+        auth: fc.base64String({ minLength: 20, maxLength: 28 }),
+      }),
+      expirationTime: optional(fc.option(hostileNumber, { nil: null })),
+    }),
+  ).map((payload) => ({ payload })),
+  'POST /api/push/unsubscribe': mutated(fc.record({ endpoint: fc.oneof(fc.webUrl(), hostileString) })).map(
+    (payload) => ({ payload }),
+  ),
+  'POST /api/reminders': fc
+    .tuple(mutated(reminderBody), fc.option(idChoice('reminders'), { nil: undefined }))
+    .map(([payload, snoozed]) => ({ payload, ...(snoozed ? { bodyIds: { snoozed_from: snoozed } } : {}) })),
+  'DELETE /api/reminders/:id': idChoice('reminders').map((id) => ({ id })),
+  // The assistant (branch h7, issue 11): here ahead of its merge, so its write routes are
+  // fuzzed the moment they are registered.
+  'POST /api/assistant/messages': mutated(fc.record({ content: text(2_000) })).map((payload) => ({ payload })),
+  'DELETE /api/assistant/messages': fc.oneof(
+    fc.constant({}),
+    hostileValue.map((payload) => ({ payload })),
+  ),
+  'PUT /api/settings/notifications': mutated(
+    fc.record(
+      {
+        medicationReminders: fc.boolean(),
+        appointmentReminders: fc.boolean(),
+        healthTips: fc.boolean(),
+        emailNotifications: fc.boolean(),
+        pushNotifications: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    ),
+  ).map((payload) => ({ payload })),
+};
+
+/** Which pool a successful answer of a create route adds its `id` to. */
+export const CREATES: Record<string, Pool> = {
+  'POST /api/medications': 'medications',
+  'POST /api/adherence': 'adherence',
+  'POST /api/appointments': 'appointments',
+  'POST /api/reminders': 'reminders',
+};
