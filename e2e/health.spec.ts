@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { defaultMealContext } from '../packages/contract/src/health-constants.ts';
 import { screenshot, signInWithProfile } from './fixtures';
 
 /** YYYY-MM-DD `days` from today in Asia/Kolkata (the browser's and the user's zone here). */
@@ -19,11 +20,13 @@ async function openLog(page: Page, title: string) {
   await page.getByRole('button', { name: `Log ${title}` }).click();
 }
 
-test('a fresh user sees empty reports, the history empty state, and no glucose card on Home', async ({ page }) => {
+test('a fresh user sees empty reports, the history empty state, and an empty glucose card on Home', async ({
+  page,
+}) => {
   await signInWithProfile(page, 'Meera Iyer');
   await expect(page.getByText('Hi Meera!')).toBeVisible();
   await dismissToast(page);
-  await expect(page.getByTestId('latest-glucose')).toHaveCount(0);
+  await expect(page.getByTestId('latest-glucose')).toContainText('No readings yet');
 
   await page.getByRole('link', { name: 'Reports' }).click();
   await expect(page.getByRole('heading', { name: 'Health Reports' })).toBeVisible();
@@ -51,7 +54,10 @@ test('log glucose, blood pressure and weight from Reports, see the cards, each h
   // Glucose: required, then out of bounds (the schema's message), the dialog stays open.
   await openLog(page, 'Blood Glucose');
   let dialog = page.getByRole('dialog', { name: 'Log Blood Glucose' });
-  await expect(dialog.getByLabel('Meal Context')).toHaveValue('Fasting');
+  // The meal context starts from the time of day (issue 15); the dialog's own time decides.
+  await expect(dialog.getByLabel('Meal Context')).toHaveValue(
+    defaultMealContext(await dialog.getByLabel('Time').inputValue()),
+  );
   await expect(dialog.getByLabel('Date')).toHaveValue(kolkataDate(0));
   await dialog.getByRole('button', { name: 'Save Reading' }).click();
   await expect(dialog.getByText('Value is required')).toBeVisible();

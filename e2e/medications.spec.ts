@@ -46,13 +46,35 @@ test('add Metformin twice a day, take a dose on Home, edit, search and delete it
   await expect(doses.nth(1)).toContainText('21:00');
   await expect(page.getByTestId('dose-progress')).toHaveText('0/2');
 
-  await page.getByRole('button', { name: 'Take Metformin 09:00' }).click();
+  const take = page.getByRole('button', { name: 'Take Metformin 09:00' });
+  await take.click();
   await expect(page.getByText('Marked Metformin as taken', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Metformin 09:00 taken' })).toBeVisible();
   await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
+  await screenshot(page, 'home-take-undo-toast');
+
+  // Issue 15: a mistaken Take is undone from the toast…
+  await page.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(page.getByText('Metformin is no longer marked as taken', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('dose-progress')).toHaveText('0/2');
+  await expect(take).toBeVisible();
+  // …and from the taken dose itself, after the toast has gone.
+  await take.click();
+  await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
+  await page.getByRole('button', { name: 'Dismiss notification' }).click();
+  await page.getByRole('button', { name: 'Undo Take of Metformin 09:00' }).click();
+  await expect(page.getByText('Metformin is no longer marked as taken', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('dose-progress')).toHaveText('0/2');
+  await expect(page.getByRole('img', { name: 'Metformin 09:00 taken' })).toHaveCount(0);
+
+  await take.click();
+  await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
+  await page.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(page.getByRole('button', { name: 'Undo Take of Metformin 09:00' })).toBeVisible();
   await screenshot(page, 'home-doses');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Meds' }).click();
+  // Taken, undone, taken, undone, taken: one pill used in all.
   await expect(page.getByText('Pills left: 29')).toBeVisible();
   await page.getByRole('link', { name: 'Edit Metformin' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Medication' })).toBeVisible();

@@ -416,36 +416,43 @@ test("the notification's Snooze 10 min action asks the server for a reminder in 
   expect(dueIn).toBeLessThanOrEqual(10 * 60_000 + 60_000);
 });
 
-test('Profile notification toggles are saved on the server', async ({ page }) => {
+test('Profile notification toggles are saved on the server; undelivered ones say Coming soon', async ({ page }) => {
   await signInWithProfile(page, 'Meena Joshi');
   await page.goto('/profile');
-  const healthTips = page.getByRole('switch', { name: 'Health Tips' });
-  const email = page.getByRole('switch', { name: 'Email Notifications' });
+  const medication = page.getByRole('switch', { name: 'Medication Reminders' });
+  const appointments = page.getByRole('switch', { name: 'Appointment Reminders' });
   // Spec §3 defaults.
-  await expect(healthTips).not.toBeChecked();
-  await expect(email).toBeChecked();
-  await expect(page.getByRole('switch', { name: 'Medication Reminders' })).toBeChecked();
-  await expect(page.getByRole('switch', { name: 'Appointment Reminders' })).toBeChecked();
+  await expect(medication).toBeChecked();
+  await expect(appointments).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
-  await expect(healthTips).toBeEnabled();
+  await expect(medication).toBeEnabled();
+
+  // Issue 15: health tips and email are not delivered: off, disabled, labelled, never silently accepted.
+  for (const name of ['Health Tips', 'Email Notifications']) {
+    const toggle = page.getByRole('switch', { name });
+    await expect(toggle).toBeDisabled();
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toHaveAccessibleDescription('Coming soon');
+  }
 
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/settings/notifications') && r.request().method() === 'PUT',
   );
-  await healthTips.click();
+  await medication.click();
   expect((await saved).status()).toBe(200);
-  await expect(healthTips).toBeChecked();
-  const savedEmail = page.waitForResponse(
+  await expect(medication).not.toBeChecked();
+  const savedAppointments = page.waitForResponse(
     (r) => r.url().endsWith('/api/settings/notifications') && r.request().method() === 'PUT',
   );
-  await email.click();
-  expect((await savedEmail).status()).toBe(200);
-  await expect(email).not.toBeChecked();
+  await appointments.click();
+  expect((await savedAppointments).status()).toBe(200);
+  await expect(appointments).not.toBeChecked();
 
   await page.reload();
-  await expect(healthTips).toBeEnabled();
-  await expect(healthTips).toBeChecked();
-  await expect(email).not.toBeChecked();
+  await expect(medication).toBeEnabled();
+  await expect(medication).not.toBeChecked();
+  await expect(appointments).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Health Tips' })).toBeDisabled();
   await screenshot(page, 'profile-notifications');
 });

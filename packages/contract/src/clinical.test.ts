@@ -3,13 +3,17 @@
  * hand in the comment beside it, never by calling the function under test.
  */
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
+  bloodPressureAlert,
   bloodPressureStatus,
   bmiStatus,
   bodyMassIndex,
   estimatedA1c,
+  glucoseAlert,
   glucoseLevel,
   glucoseStatus,
+  largestRemainderPercentages,
   mean,
   roundTo,
   timeInRange,
@@ -86,8 +90,9 @@ describe('body-mass index', () => {
 });
 
 describe('metric status (spec §4, §9)', () => {
-  it('glucose is good up to 140 mg/dL and a warning from 141', () => {
+  it('glucose is good from 70 up to 140 mg/dL and a warning from 141', () => {
     expect(glucoseStatus(70)).toBe('good');
+    expect(glucoseStatus(100)).toBe('good');
     expect(glucoseStatus(140)).toBe('good');
     expect(glucoseStatus(141)).toBe('warning');
   });
@@ -98,6 +103,24 @@ describe('metric status (spec §4, §9)', () => {
     expect(bloodPressureStatus(131, 85)).toBe('warning');
     expect(bloodPressureStatus(130, 86)).toBe('warning');
     expect(bloodPressureStatus(150, 95)).toBe('warning');
+    expect(bloodPressureStatus(179, 119)).toBe('warning');
+  });
+
+  it('a low glucose reading is never good: under 70 mg/dL is an alert (issue 15)', () => {
+    // The spec's "good when ≤ 140" showed 55 as good.
+    expect(glucoseStatus(69)).toBe('alert');
+    expect(glucoseStatus(55)).toBe('alert');
+    expect(glucoseStatus(54)).toBe('alert');
+    expect(glucoseStatus(53)).toBe('alert');
+    expect(glucoseStatus(20)).toBe('alert');
+  });
+
+  it('blood pressure far out of range is an alert, high or low', () => {
+    expect(bloodPressureStatus(180, 100)).toBe('alert');
+    expect(bloodPressureStatus(150, 120)).toBe('alert');
+    expect(bloodPressureStatus(85, 70)).toBe('alert');
+    expect(bloodPressureStatus(100, 55)).toBe('alert');
+    expect(bloodPressureStatus(90, 60)).toBe('good');
   });
 
   it('BMI is good under 25, a warning from 25 to under 30, and an alert from 30', () => {
@@ -107,6 +130,34 @@ describe('metric status (spec §4, §9)', () => {
     expect(bmiStatus(29.9)).toBe('warning');
     expect(bmiStatus(30)).toBe('alert');
     expect(bmiStatus(41.2)).toBe('alert');
+  });
+});
+
+describe('reading alerts (ADA §6 hypoglycaemia levels; AHA hypertensive crisis; NHLBI low blood pressure)', () => {
+  it('glucose: very low under 54, low from 54 to 69, none from 70', () => {
+    expect(glucoseAlert(20)).toBe('very-low-glucose');
+    expect(glucoseAlert(53)).toBe('very-low-glucose');
+    expect(glucoseAlert(54)).toBe('low-glucose');
+    expect(glucoseAlert(69)).toBe('low-glucose');
+    expect(glucoseAlert(70)).toBeNull();
+    expect(glucoseAlert(400)).toBeNull();
+  });
+
+  it('blood pressure: 180/120 or greater in either number is a crisis, the line included', () => {
+    expect(bloodPressureAlert(180, 80)).toBe('severe-high-bp');
+    expect(bloodPressureAlert(130, 120)).toBe('severe-high-bp');
+    expect(bloodPressureAlert(220, 130)).toBe('severe-high-bp');
+    expect(bloodPressureAlert(179, 119)).toBeNull();
+  });
+
+  it('blood pressure: under 90 systolic or under 60 diastolic is low; 90/60 itself is not', () => {
+    expect(bloodPressureAlert(89, 70)).toBe('low-bp');
+    expect(bloodPressureAlert(110, 59)).toBe('low-bp');
+    expect(bloodPressureAlert(90, 60)).toBeNull();
+  });
+
+  it('a crisis wins when one number is very high and the other low', () => {
+    expect(bloodPressureAlert(185, 55)).toBe('severe-high-bp');
   });
 });
 
@@ -161,11 +212,56 @@ describe('time in range (70–180 mg/dL)', () => {
     });
   });
 
-  it('gives whole percentages', () => {
-    // One of three each: 33.3… → 33.
-    expect(timeInRange([60, 100, 200])).toEqual({ below: 33, inRange: 33, above: 33, readings: 3 });
-    // Two of three in range: 66.6… → 67.
+  it('gives whole percentages that add up to 100', () => {
+    // One of three each: 33.3… each, remainders tie, the first share (below) takes the last point.
+    // Rounding each alone gave 33 + 33 + 33 = 99.
+    expect(timeInRange([60, 100, 200])).toEqual({ below: 34, inRange: 33, above: 33, readings: 3 });
+    // Two of three in range: 33.3… and 66.6… → 33 and 67.
     expect(timeInRange([60, 100, 120])).toEqual({ below: 33, inRange: 67, above: 0, readings: 3 });
+    // 1 of 6 below (16.67), 4 of 6 in range (66.67), 1 of 6 above (16.67):
+    // rounding each alone gives 17 + 67 + 17 = 101; wholes 16 + 66 + 16 = 98, the two missing
+    // points go to the equal remainders in order: below, then in range.
+    expect(timeInRange([50, 100, 110, 120, 130, 200])).toEqual({ below: 17, inRange: 67, above: 16, readings: 6 });
+  });
+
+  it('always adds up to exactly 100 when there are readings (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 20, max: 600 }), { minLength: 1, maxLength: 500 }), (values) => {
+        const tir = timeInRange(values)!;
+        expect(tir.below + tir.inRange + tir.above).toBe(100);
+        expect(tir.readings).toBe(values.length);
+      }),
+    );
+  });
+});
+
+describe('largest-remainder percentages (Hamilton)', () => {
+  it('hands the missing points to the largest remainders', () => {
+    // 2/7 = 28.57, 2/7 = 28.57, 3/7 = 42.86: wholes 28 + 28 + 42 = 98; remainders .57, .57, .86
+    // → the third, then the first of the two equal ones: 29, 28, 43.
+    expect(largestRemainderPercentages([2, 2, 3])).toEqual([29, 28, 43]);
+    // Exact shares need nothing: 1/4, 3/4.
+    expect(largestRemainderPercentages([1, 3])).toEqual([25, 75]);
+  });
+
+  it('gives zeros when there is nothing to share', () => {
+    expect(largestRemainderPercentages([0, 0, 0])).toEqual([0, 0, 0]);
+    expect(largestRemainderPercentages([])).toEqual([]);
+  });
+
+  it('sums to 100, and each share is its exact percentage rounded down or up (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: 100_000 }), { minLength: 1, maxLength: 8 }), (counts) => {
+        fc.pre(counts.some((count) => count > 0));
+        const total = counts.reduce((sum, count) => sum + count, 0);
+        const shares = largestRemainderPercentages(counts);
+        expect(shares.reduce((sum, share) => sum + share, 0)).toBe(100);
+        shares.forEach((share, i) => {
+          const exact = (counts[i]! * 100) / total;
+          expect(share === Math.floor(exact) || share === Math.ceil(exact)).toBe(true);
+        });
+      }),
+    );
   });
 });
 

@@ -35,17 +35,71 @@ export type MetricStatus = 'good' | 'warning' | 'alert';
 /** Spec §9 glucose target: good at or under 140 mg/dL; the target range reads 70–140. */
 export const GLUCOSE_TARGET = { low: 70, high: 140 } as const;
 
-/** Spec §4: glucose is 'good' when the latest reading is ≤ 140 mg/dL, else 'warning'. */
+/**
+ * Status of one glucose reading. Spec §4 says 'good' at or under 140 mg/dL, else 'warning';
+ * the spec never thought of lows, so a reading under 70 mg/dL (ADA level 1 hypoglycaemia and
+ * below, see HYPOGLYCAEMIA) is an 'alert' instead (issue 15: a low must never read 'Good').
+ */
 export function glucoseStatus(latestMgDl: number): MetricStatus {
+  if (glucoseAlert(latestMgDl)) return 'alert';
   return latestMgDl <= GLUCOSE_TARGET.high ? 'good' : 'warning';
 }
 
 /** Spec §9 blood-pressure target: good at or under 130/85 mmHg. */
 export const BP_TARGET = { systolic: 130, diastolic: 85 } as const;
 
-/** Spec §4: 'good' when systolic ≤ 130 and diastolic ≤ 85 mmHg, else 'warning'. */
+/**
+ * Blood pressure far out of range, mmHg.
+ * - severe: 180/120 or greater in either number is a hypertensive crisis (American Heart
+ *   Association, "Hypertensive Crisis: When You Should Call 911 for High Blood Pressure";
+ *   the "severe hypertension" of the ACC/AHA 2017 guideline, Whelton PK et al., Hypertension
+ *   2018;71:e13–e115, §11.2 Hypertensive Crises). The line itself counts, as the AHA page says.
+ * - low: under 90 systolic or under 60 diastolic is low blood pressure (hypotension:
+ *   National Heart, Lung, and Blood Institute, "Low Blood Pressure", "lower than 90/60 mm Hg").
+ * The goal for most people with diabetes is < 130/80 (ADA Standards of Care 2025, §10); the
+ * spec's 'good' band (≤ 130/85, BP_TARGET) stays for everything in between.
+ */
+export const BP_ALERT = { severeSystolic: 180, severeDiastolic: 120, lowSystolic: 90, lowDiastolic: 60 } as const;
+
+/**
+ * Status of one blood-pressure reading: 'alert' when it is far out of range (bloodPressureAlert),
+ * otherwise spec §4: 'good' when systolic ≤ 130 and diastolic ≤ 85 mmHg, else 'warning'.
+ */
 export function bloodPressureStatus(systolic: number, diastolic: number): MetricStatus {
+  if (bloodPressureAlert(systolic, diastolic)) return 'alert';
   return systolic <= BP_TARGET.systolic && diastolic <= BP_TARGET.diastolic ? 'good' : 'warning';
+}
+
+/**
+ * A reading that needs the person to act, not only a colour:
+ * - 'very-low-glucose': under 54 mg/dL (ADA level 2 hypoglycaemia)
+ * - 'low-glucose': 54–69 mg/dL (ADA level 1 hypoglycaemia)
+ * - 'severe-high-bp': 180/120 mmHg or greater (hypertensive crisis, BP_ALERT)
+ * - 'low-bp': under 90/60 mmHg (hypotension, BP_ALERT)
+ */
+export type ReadingAlert = 'very-low-glucose' | 'low-glucose' | 'severe-high-bp' | 'low-bp';
+
+/** The badge text of each alert (the screens show it in place of 'good' or 'warning'). */
+export const READING_ALERT_LABELS: Record<ReadingAlert, string> = {
+  'very-low-glucose': 'Very low',
+  'low-glucose': 'Low',
+  'severe-high-bp': 'Very high',
+  'low-bp': 'Low',
+};
+
+/** The alert for one glucose reading (mg/dL), or null when it is 70 or more (ADA §6 levels). */
+export function glucoseAlert(valueMgDl: number): ReadingAlert | null {
+  if (valueMgDl < HYPOGLYCAEMIA.veryLow) return 'very-low-glucose';
+  return valueMgDl < HYPOGLYCAEMIA.low ? 'low-glucose' : null;
+}
+
+/**
+ * The alert for one blood-pressure reading (mmHg), or null. A crisis wins over low when a
+ * reading has both (e.g. 185/55): the high number is the danger to act on first.
+ */
+export function bloodPressureAlert(systolic: number, diastolic: number): ReadingAlert | null {
+  if (systolic >= BP_ALERT.severeSystolic || diastolic >= BP_ALERT.severeDiastolic) return 'severe-high-bp';
+  return systolic < BP_ALERT.lowSystolic || diastolic < BP_ALERT.lowDiastolic ? 'low-bp' : null;
 }
 
 /** Spec §9 BMI bands (WHO adult classification): 25 overweight, 30 obese; healthy 18.5–24.9. */
@@ -97,7 +151,7 @@ export function glucoseLevel(valueMgDl: number): GlucoseLevel {
 }
 
 export interface TimeInRange {
-  /** Whole percentages of readings below 70, within 70–180, above 180 mg/dL. */
+  /** Whole percentages of readings below 70, within 70–180, above 180 mg/dL; they add up to 100. */
   below: number;
   inRange: number;
   above: number;
@@ -105,20 +159,50 @@ export interface TimeInRange {
 }
 
 /**
+ * Whole percentages of `counts` that add up to exactly 100 (when any count is above 0), by
+ * the largest-remainder method — Hamilton's method of apportionment (Balinski ML, Young HP,
+ * "Fair Representation: Meeting the Ideal of One Man, One Vote", 1982, ch. 2): each share
+ * gets the whole part of its exact percentage, then the points still missing go one each to
+ * the shares with the largest fractional parts. Ties go to the earlier share, so the result
+ * is deterministic. Rounding each share alone can give 99 or 101 (⅓ each → 33 + 33 + 33).
+ * @param counts non-negative integers; all zero (or none) gives all zeros
+ * @returns one whole percentage per count, in the same order
+ */
+export function largestRemainderPercentages(counts: readonly number[]): number[] {
+  const total = counts.reduce((sum, count) => sum + count, 0);
+  if (total === 0) return counts.map(() => 0);
+  // Integer arithmetic: count × 100 = whole × total + remainder, no floating-point error.
+  const shares = counts.map((count, index) => ({
+    index,
+    whole: Math.floor((count * 100) / total),
+    remainder: (count * 100) % total,
+  }));
+  let missing = 100 - shares.reduce((sum, share) => sum + share.whole, 0);
+  const result = shares.map((share) => share.whole);
+  const byRemainder = [...shares].sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const share of byRemainder) {
+    if (missing === 0) break;
+    result[share.index]! += 1;
+    missing -= 1;
+  }
+  return result;
+}
+
+/**
  * Share of readings below, within and above 70–180 mg/dL (Battelino 2019, applied to
- * finger-stick readings rather than CGM time). Null when there are no readings.
+ * finger-stick readings rather than CGM time), as whole percentages that add up to 100
+ * (largestRemainderPercentages). Null when there are no readings.
  */
 export function timeInRange(valuesMgDl: readonly number[]): TimeInRange | null {
   if (valuesMgDl.length === 0) return null;
   const below = valuesMgDl.filter((value) => value < TIME_IN_RANGE_TARGET.low).length;
   const above = valuesMgDl.filter((value) => value > TIME_IN_RANGE_TARGET.high).length;
-  const percent = (count: number) => roundTo((count / valuesMgDl.length) * 100);
-  return {
-    below: percent(below),
-    above: percent(above),
-    inRange: percent(valuesMgDl.length - below - above),
-    readings: valuesMgDl.length,
-  };
+  const [belowPercent, inRangePercent, abovePercent] = largestRemainderPercentages([
+    below,
+    valuesMgDl.length - below - above,
+    above,
+  ]) as [number, number, number];
+  return { below: belowPercent, inRange: inRangePercent, above: abovePercent, readings: valuesMgDl.length };
 }
 
 /** Distinct days of readings an estimated A1c needs before it is shown (issue 4). */

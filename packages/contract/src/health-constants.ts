@@ -27,3 +27,28 @@ export const BODY_BOUNDS = { weight: [2, 400], height: [50, 250] } as const;
 
 /** Height the weight dialog starts with, cm (spec §9). */
 export const DEFAULT_HEIGHT_CM = 170;
+
+/**
+ * The meal context a new glucose reading starts with, from the wall-clock time in the
+ * user's zone (issue 15: not always 'Fasting'). The person can always change it. Bands,
+ * start inclusive, chosen for Indian meal times (dinner is often 20:00–21:30):
+ * - 04:00–09:59 Fasting (the morning check before eating; 'Before Breakfast' is left to choose)
+ * - 10:00–11:59 After Breakfast
+ * - 12:00–12:59 Before Lunch
+ * - 13:00–16:59 After Lunch
+ * - 17:00–20:29 Before Dinner
+ * - 20:30–22:59 After Dinner
+ * - 23:00–03:59 Bedtime
+ * @param localTime 'HH:MM', 24-hour, in the user's zone
+ * @returns one of MEAL_CONTEXTS
+ */
+export function defaultMealContext(localTime: string): MealContext {
+  if (localTime < '04:00') return 'Bedtime';
+  if (localTime < '10:00') return 'Fasting';
+  if (localTime < '12:00') return 'After Breakfast';
+  if (localTime < '13:00') return 'Before Lunch';
+  if (localTime < '17:00') return 'After Lunch';
+  if (localTime < '20:30') return 'Before Dinner';
+  if (localTime < '23:00') return 'After Dinner';
+  return 'Bedtime';
+}

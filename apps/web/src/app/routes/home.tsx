@@ -17,7 +17,7 @@ export function Component() {
   return (
     <Page withNav>
       <HomeHeader now={now} actions={<PushBell />} />
-      <LatestGlucoseCard />
+      <LatestGlucoseCard now={now} />
       <MedicationProgress now={now} />
       <QuickActions />
       <UpcomingAppointments now={now} />

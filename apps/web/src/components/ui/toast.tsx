@@ -10,6 +10,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** One button in the toast, e.g. 'Undo'; pressing it runs `onClick` and closes the toast. */
+  action?: { label: string; onClick: () => void };
 }
 
 let current: ToastMessage | null = null;

@@ -28,6 +28,20 @@ export default function ToasterView() {
               </ToastPrimitive.Description>
             ) : null}
           </div>
+          {message.action ? (
+            <ToastPrimitive.Action
+              altText={message.action.label}
+              onClick={message.action.onClick}
+              className={cn(
+                'shrink-0 self-center rounded-lg border px-3 py-1.5 text-sm font-semibold',
+                message.variant === 'destructive'
+                  ? 'border-white/60 hover:bg-white/10'
+                  : 'border-slate-300 text-primary-dark hover:bg-slate-50',
+              )}
+            >
+              {message.action.label}
+            </ToastPrimitive.Action>
+          ) : null}
           <ToastPrimitive.Close
             aria-label="Dismiss notification"
             className="rounded-full p-1 opacity-70 hover:opacity-100"

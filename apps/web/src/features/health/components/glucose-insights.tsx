@@ -66,8 +66,8 @@ export function GlucoseInsights({ readings }: { readings: readonly GlucoseReadin
         <p role="note" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800">
           <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
-            Under {HYPOGLYCAEMIA.low} mg/dL is low and under {HYPOGLYCAEMIA.veryLow} very low (hypoglycaemia): take 15 g
-            of fast-acting sugar, recheck in 15 minutes, and tell your doctor.
+            Under {HYPOGLYCAEMIA.low} mg/dL is low and under {HYPOGLYCAEMIA.veryLow} very low (hypoglycaemia): take
+            15–20 g of fast-acting sugar, recheck in 15 minutes, and tell your doctor.
           </span>
         </p>
       ) : null}

@@ -18,6 +18,7 @@ import { cn } from '../../../lib/utils';
 import { getReadingsQueryOptions, type ReadingKind } from '../api/health';
 import { HISTORY_TITLES, historyModel, type HistoryModel, type RecentReading } from '../utils/history';
 import { GlucoseInsights } from './glucose-insights';
+import { AlertBadge, WhatToDoButton } from './reading-alert';
 import { HISTORY_RANGES, RangeSwitch, type HistoryRange } from './range-switch';
 
 // uPlot and its CSS load only here, after the page's text (design.md §Front end).
@@ -68,11 +69,6 @@ function EmptyState() {
   );
 }
 
-const LEVEL_BADGES = {
-  low: { text: 'Low', className: 'bg-red-100 text-red-800' },
-  'very-low': { text: 'Very low', className: 'bg-red-600 text-white' },
-} as const;
-
 function RecentReadings({ readings }: { readings: RecentReading[] }) {
   return (
     <section aria-labelledby="recent-heading">
@@ -81,22 +77,20 @@ function RecentReadings({ readings }: { readings: RecentReading[] }) {
       </h2>
       <ul className="space-y-2" aria-label="Recent readings">
         {readings.map((reading) => {
-          const badge = reading.level === 'low' || reading.level === 'very-low' ? LEVEL_BADGES[reading.level] : null;
           return (
             <li
               key={reading.key}
-              className="flex items-center justify-between gap-3 rounded-2xl border border-slate-200 bg-white p-3"
+              className={cn(
+                'flex items-center justify-between gap-3 rounded-2xl border bg-white p-3',
+                reading.alert ? 'border-red-300' : 'border-slate-200',
+              )}
             >
               <div className="min-w-0">
                 <p className="font-semibold">{reading.date}</p>
                 {reading.detail ? <p className="truncate text-sm text-slate-600">{reading.detail}</p> : null}
               </div>
               <div className="flex shrink-0 items-center gap-2">
-                {badge ? (
-                  <span className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', badge.className)}>
-                    {badge.text}
-                  </span>
-                ) : null}
+                {reading.alert ? <AlertBadge alert={reading.alert} /> : null}
                 <span className="font-bold">{reading.value}</span>
               </div>
             </li>
@@ -207,6 +201,17 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
                 </div>
               ))}
             </dl>
+            {model.latestAlert ? (
+              <div
+                className="mt-3 flex flex-wrap items-center justify-between gap-2 border-t border-red-100 pt-3"
+                data-testid="latest-alert"
+              >
+                <p className="flex items-center gap-2 text-sm font-semibold text-red-800">
+                  Latest reading <AlertBadge alert={model.latestAlert.alert} />
+                </p>
+                <WhatToDoButton alert={model.latestAlert.alert} reading={model.latestAlert.reading} />
+              </div>
+            ) : null}
           </Card>
           <Trend model={model} />
           {kind === 'glucose' ? <GlucoseInsights readings={readings as GlucoseReading[]} /> : null}

@@ -2,10 +2,12 @@
  * The three log dialogs of Reports (spec §2 Reports, §3 readings, §4 'the log dialog closes
  * on success or Cancel; on failure it stays open', §5, §8 Health metric toasts). Each form
  * validates with the contract's schema (a missing field reads '<Label> is required').
- * Date and time start at now in the user's zone; height starts at 170 cm.
+ * Date and time start at now in the user's zone, and the meal context by that time of day
+ * (defaultMealContext); height starts at 170 cm.
  */
 import { bodyMassIndex } from '@diacare/contract/clinical';
 import { localDate, localTime } from '@diacare/contract/dates';
+import { defaultMealContext } from '@diacare/contract/health-constants';
 import {
   BODY_BOUNDS,
   DEFAULT_HEIGHT_CM,
@@ -109,10 +111,14 @@ function GlucoseForm({ now, zone, close }: FormProps) {
   const {
     register,
     handleSubmit,
+    getFieldState,
+    setValue,
     formState: { errors, isSubmitting },
   } = useForm<GlucoseInput, unknown, GlucoseOutput>({
     resolver: zodResolver(glucoseInputSchema),
-    defaultValues: { meal_context: 'Fasting', date: today, time: localTime(now, zone) },
+    // Issue 15: the meal context starts from the time of day in the user's zone, not always
+    // 'Fasting', and follows a time the person types until they choose a context themselves.
+    defaultValues: { meal_context: defaultMealContext(localTime(now, zone)), date: today, time: localTime(now, zone) },
   });
   return (
     <form
@@ -149,7 +155,19 @@ function GlucoseForm({ now, zone, close }: FormProps) {
           />
         </Field>
         <Field id="glucose-time" label="Time" error={message('Time', errors.time)}>
-          <Input id="glucose-time" type="time" {...register('time')} {...invalid('glucose-time', errors.time)} />
+          <Input
+            id="glucose-time"
+            type="time"
+            {...register('time', {
+              onChange: (event: { target: { value: string } }) => {
+                const time = event.target.value;
+                if (/^\d{2}:\d{2}$/.test(time) && !getFieldState('meal_context').isDirty) {
+                  setValue('meal_context', defaultMealContext(time));
+                }
+              },
+            })}
+            {...invalid('glucose-time', errors.time)}
+          />
         </Field>
       </div>
       <DialogButtons busy={isSubmitting} onCancel={close} />

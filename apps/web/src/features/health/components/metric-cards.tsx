@@ -4,7 +4,7 @@
  * logged yet', a Log button and a chevron to the kind's history. Weight adds BMI and the
  * change since the previous reading with an up, down or flat icon.
  */
-import type { MetricStatus } from '@diacare/contract/clinical';
+import type { MetricStatus, ReadingAlert } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 import {
@@ -30,6 +30,7 @@ import {
   summariseGlucose,
   summariseWeight,
 } from '../utils/readings';
+import { AlertBadge, WhatToDoButton } from './reading-alert';
 import { StatusBadge } from './status-badge';
 
 function MetricCard({
@@ -38,6 +39,7 @@ function MetricCard({
   icon: Icon,
   iconClass,
   status,
+  alert,
   value,
   unit,
   average,
@@ -50,6 +52,8 @@ function MetricCard({
   icon: LucideIcon;
   iconClass: string;
   status: MetricStatus | null;
+  /** The latest reading's alert: shown in words instead of the status, with 'What to do'. */
+  alert?: ReadingAlert | null;
   value: string | null;
   unit: string;
   average: string | null;
@@ -69,7 +73,7 @@ function MetricCard({
             <h3 id={headingId} className="font-semibold">
               {title}
             </h3>
-            {status ? <StatusBadge status={status} /> : null}
+            {alert ? <AlertBadge alert={alert} /> : status ? <StatusBadge status={status} /> : null}
           </div>
           {value ? (
             <p className="mt-1 text-2xl font-bold" data-testid="metric-latest">
@@ -77,6 +81,7 @@ function MetricCard({
             </p>
           ) : null}
           {extra}
+          {alert && value ? <WhatToDoButton alert={alert} reading={`${value} ${unit}`} className="mt-2" /> : null}
           <p className="mt-1 text-sm text-slate-600">
             7-day avg: <span className="font-semibold text-slate-800">{average ? `${average} ${unit}` : '—'}</span>
           </p>
@@ -130,6 +135,7 @@ export function HealthMetricCards({
           icon={Droplet}
           iconClass="bg-teal-100 text-teal-700"
           status={g.status}
+          alert={g.alert}
           value={g.latest ? String(g.latest.value) : null}
           unit="mg/dL"
           average={g.average === null ? null : String(g.average)}
@@ -142,6 +148,7 @@ export function HealthMetricCards({
           icon={HeartPulse}
           iconClass="bg-red-100 text-red-700"
           status={bp.status}
+          alert={bp.alert}
           value={bp.latest ? `${bp.latest.systolic}/${bp.latest.diastolic}` : null}
           unit="mmHg"
           average={bp.average ? `${bp.average.systolic}/${bp.average.diastolic}` : null}

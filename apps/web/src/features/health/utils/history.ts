@@ -4,7 +4,14 @@
  * summary and table of the plotted readings (the chart's accessible alternative), and the
  * last 5 readings, newest first. Pure: readings in (newest first, as the API sends them).
  */
-import { BMI_BANDS, BP_TARGET, GLUCOSE_TARGET, glucoseLevel, type GlucoseLevel } from '@diacare/contract/clinical';
+import {
+  BMI_BANDS,
+  BP_TARGET,
+  GLUCOSE_TARGET,
+  bloodPressureAlert,
+  glucoseAlert,
+  type ReadingAlert,
+} from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 import type { ReadingByKind, ReadingKind } from '../api/health';
@@ -46,12 +53,17 @@ export interface RecentReading {
   detail?: string;
   /** '152 mg/dL', '128/84 mmHg', or 'weight kg • BMI x' (spec §2 Health History). */
   value: string;
-  /** Glucose only: low or very low readings are marked (ADA Standards of Care §6). */
-  level?: GlucoseLevel;
+  /**
+   * A reading far out of range is marked: low or very low glucose (ADA Standards of Care
+   * §6), blood pressure in crisis or low (see BP_ALERT).
+   */
+  alert?: ReadingAlert | null;
 }
 
 export interface HistoryModel {
   title: string;
+  /** The latest reading's alert, with the reading as text for the steps ('55 mg/dL'). */
+  latestAlert: { alert: ReadingAlert; reading: string } | null;
   figures: { label: string; value: string }[];
   chart: ChartData;
   /** One sentence describing the plotted readings. */
@@ -85,11 +97,12 @@ function spread(values: readonly number[], format: (value: number) => string = S
 }
 
 function glucoseModel(readings: readonly GlucoseReading[]): HistoryModel {
-  const { latest, average } = summariseGlucose(readings);
+  const { latest, average, alert } = summariseGlucose(readings);
   const oldestFirst = [...readings].reverse();
   const values = readings.map((r) => r.value);
   return {
     title: HISTORY_TITLES.glucose,
+    latestAlert: alert ? { alert, reading: `${latest!.value} mg/dL` } : null,
     figures: [
       { label: 'Latest', value: `${latest!.value} mg/dL` },
       { label: 'Average', value: `${average} mg/dL` },
@@ -111,18 +124,19 @@ function glucoseModel(readings: readonly GlucoseReading[]): HistoryModel {
       date: formatShortDate(r.date),
       detail: `${r.time} • ${r.meal_context}`,
       value: `${r.value} mg/dL`,
-      level: glucoseLevel(r.value),
+      alert: glucoseAlert(r.value),
     })),
   };
 }
 
 function bloodPressureModel(readings: readonly BloodPressureReading[]): HistoryModel {
-  const { latest, average } = summariseBloodPressure(readings);
+  const { latest, average, alert } = summariseBloodPressure(readings);
   const oldestFirst = [...readings].reverse();
   const systolic = readings.map((r) => r.systolic);
   const diastolic = readings.map((r) => r.diastolic);
   return {
     title: HISTORY_TITLES.bp,
+    latestAlert: alert ? { alert, reading: `${latest!.systolic}/${latest!.diastolic} mmHg` } : null,
     figures: [
       { label: 'Latest', value: `${latest!.systolic}/${latest!.diastolic} mmHg` },
       { label: 'Average', value: `${average!.systolic}/${average!.diastolic} mmHg` },
@@ -150,6 +164,7 @@ function bloodPressureModel(readings: readonly BloodPressureReading[]): HistoryM
       date: formatShortDate(r.date),
       detail: r.pulse === null ? r.time : `${r.time} • Pulse ${r.pulse}`,
       value: `${r.systolic}/${r.diastolic} mmHg`,
+      alert: bloodPressureAlert(r.systolic, r.diastolic),
     })),
   };
 }
@@ -160,6 +175,7 @@ function weightModel(readings: readonly BodyMetrics[]): HistoryModel {
   const weights = readings.map((r) => r.weight);
   return {
     title: HISTORY_TITLES.weight,
+    latestAlert: null,
     figures: [
       { label: 'Latest', value: `${oneDecimal(latest!.weight)} kg` },
       { label: 'BMI', value: oneDecimal(latest!.bmi) },

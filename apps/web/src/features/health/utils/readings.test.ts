@@ -44,11 +44,19 @@ describe('report summaries', () => {
     expect(summary.latest?.value).toBe(152);
     expect(summary.average).toBe(118); // 117.67
     expect(summary.status).toBe('warning');
+    expect(summary.alert).toBeNull();
+  });
+
+  it('a low latest glucose is an alert, never good (issue 15)', () => {
+    const low = summariseGlucose([glucose(55, '2026-11-21'), glucose(120, '2026-11-20')]);
+    expect(low.status).toBe('alert');
+    expect(low.alert).toBe('low-glucose');
+    expect(summariseGlucose([glucose(48, '2026-11-21')]).alert).toBe('very-low-glucose');
   });
 
   it('no readings give no latest, no average and no status (never NaN)', () => {
-    expect(summariseGlucose([])).toEqual({ latest: null, average: null, status: null });
-    expect(summariseBloodPressure([])).toEqual({ latest: null, average: null, status: null });
+    expect(summariseGlucose([])).toEqual({ latest: null, average: null, status: null, alert: null });
+    expect(summariseBloodPressure([])).toEqual({ latest: null, average: null, status: null, alert: null });
     expect(summariseWeight([])).toMatchObject({ latest: null, average: null, change: 0, trend: 'flat', status: null });
   });
 
@@ -106,8 +114,11 @@ describe('history model', () => {
     expect(model.chart.series[0]!.values).toEqual([110, 200, 180, 140, 65, 52]);
     expect(model.chart.x).toEqual([...model.chart.x].sort((a, b) => a - b));
     expect(model.recent).toHaveLength(RECENT_READINGS);
-    expect(model.recent[0]).toMatchObject({ date: 'Nov 21', detail: '07:00 • Fasting', level: 'very-low' });
-    expect(model.recent[1]!.level).toBe('low');
+    expect(model.recent[0]).toMatchObject({ date: 'Nov 21', detail: '07:00 • Fasting', alert: 'very-low-glucose' });
+    expect(model.recent[1]!.alert).toBe('low-glucose');
+    expect(model.recent[2]!.alert).toBeNull();
+    // The latest reading (52) is very low: the page offers its steps.
+    expect(model.latestAlert).toEqual({ alert: 'very-low-glucose', reading: '52 mg/dL' });
     expect(model.summary).toBe('6 readings from Nov 16 to Nov 21: 52–200 mg/dL.');
     expect(model.table.rows).toHaveLength(6);
   });
@@ -118,6 +129,14 @@ describe('history model', () => {
     expect(model.chart.series[0]!.colour).not.toBe(model.chart.series[1]!.colour);
     expect(model.figures[2]).toEqual({ label: 'Target range', value: '<130/85 mmHg' });
     expect(model.summary).toBe('1 reading on Nov 21: systolic 128, diastolic 84 mmHg.');
+    expect(model.latestAlert).toBeNull();
+    expect(model.recent[0]!.alert).toBeNull();
+  });
+
+  it('blood pressure in crisis or low is marked, in the list and as the latest', () => {
+    const model = historyModel('bp', [bp(184, 112, '2026-11-21'), bp(86, 58, '2026-11-20'), bp(128, 84, '2026-11-19')]);
+    expect(model.recent.map((r) => r.alert)).toEqual(['severe-high-bp', 'low-bp', null]);
+    expect(model.latestAlert).toEqual({ alert: 'severe-high-bp', reading: '184/112 mmHg' });
   });
 
   it("weight: recent readings read 'weight kg • BMI x' and the target is the healthy BMI band", () => {

@@ -4,14 +4,17 @@
  * themselves (mean, BMI, statuses, weight change) live in @diacare/contract/clinical.
  */
 import {
+  bloodPressureAlert,
   bloodPressureStatus,
   bmiStatus,
+  glucoseAlert,
   glucoseStatus,
   mean,
   roundTo,
   weightChange,
   weightTrend,
   type MetricStatus,
+  type ReadingAlert,
 } from '@diacare/contract/clinical';
 import { adherencePercent } from '@diacare/contract/dose-rules';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
@@ -27,6 +30,8 @@ export interface GlucoseSummary {
   /** mg/dL, whole number (spec §9). */
   average: number | null;
   status: MetricStatus | null;
+  /** The latest reading's alert (low, very low), shown in place of the status. */
+  alert: ReadingAlert | null;
 }
 
 export function summariseGlucose(readings: readonly GlucoseReading[]): GlucoseSummary {
@@ -35,6 +40,7 @@ export function summariseGlucose(readings: readonly GlucoseReading[]): GlucoseSu
     latest,
     average: roundedMean(readings.map((r) => r.value)),
     status: latest ? glucoseStatus(latest.value) : null,
+    alert: latest ? glucoseAlert(latest.value) : null,
   };
 }
 
@@ -43,6 +49,8 @@ export interface BloodPressureSummary {
   /** mmHg, whole numbers (spec §9). */
   average: { systolic: number; diastolic: number } | null;
   status: MetricStatus | null;
+  /** The latest reading's alert (crisis, low), shown in place of the status. */
+  alert: ReadingAlert | null;
 }
 
 export function summariseBloodPressure(readings: readonly BloodPressureReading[]): BloodPressureSummary {
@@ -53,6 +61,7 @@ export function summariseBloodPressure(readings: readonly BloodPressureReading[]
     latest,
     average: systolic === null || diastolic === null ? null : { systolic, diastolic },
     status: latest ? bloodPressureStatus(latest.systolic, latest.diastolic) : null,
+    alert: latest ? bloodPressureAlert(latest.systolic, latest.diastolic) : null,
   };
 }
 

@@ -40,6 +40,19 @@ export function useRecordDose() {
   });
 }
 
+/**
+ * Undoes a Take (issue 15): PUT /api/adherence/{id}?status=pending (spec §7: query only, no
+ * body). The dose reads as pending again and the server gives the pill back.
+ */
+export function useUndoDose() {
+  const refresh = useRefreshMedications();
+  return useMutation({
+    mutationFn: (recordId: string) =>
+      api.put<AdherenceRecord>(`/api/adherence/${recordId}`, undefined, { status: 'pending' }),
+    onSuccess: refresh,
+  });
+}
+
 export function useSaveMedication(id: string | undefined) {
   const refresh = useRefreshMedications();
   return useMutation({

@@ -2,19 +2,21 @@
  * Home's 'Medications' section (spec §2 Home, §4 Dose status, §8 Mark taken): today's
  * scheduled doses in the user's zone with a taken/total progress bar, a Take button per
  * dose (red when overdue, a green check once taken), and 'Log dose' for as-needed medicines.
+ * A mistaken Take can be undone (issue 15): 'Undo' on the success toast, and an 'Undo'
+ * button beside the green check of a taken dose.
  */
 import { localDate, localTime } from '@diacare/contract/dates';
 import { doseKey, doseStatus, dosesOn, indexByDose, progressPercent } from '@diacare/contract/dose-rules';
 import type { Medication } from '@diacare/contract/medications';
 import { useQuery } from '@tanstack/react-query';
-import { Check, Pill } from 'lucide-react';
+import { Check, Pill, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { useUserZone } from '../../../lib/auth/auth-provider';
 import { cn } from '../../../lib/utils';
-import { getAdherenceQueryOptions, getMedicationsQueryOptions, useRecordDose } from '../api/medications';
+import { getAdherenceQueryOptions, getMedicationsQueryOptions, useRecordDose, useUndoDose } from '../api/medications';
 
 /** Today's doses in the user's zone, their records, and the Take action (shared by the progress bar and the list). */
 function useTodaysDoses(now: Date) {
@@ -24,6 +26,7 @@ function useTodaysDoses(now: Date) {
   const medications = useQuery(getMedicationsQueryOptions());
   const adherence = useQuery(getAdherenceQueryOptions({ start_date: today, end_date: today }));
   const recordDose = useRecordDose();
+  const undoDose = useUndoDose();
 
   const doses = dosesOn(medications.data ?? [], today);
   const records = indexByDose(adherence.data ?? []);
@@ -35,16 +38,30 @@ function useTodaysDoses(now: Date) {
   ).length;
   const percent = progressPercent(taken, doses.length);
 
+  /** Puts a taken dose back to pending; toasts the outcome. */
+  const undo = async (medication: Medication, recordId: string) => {
+    try {
+      await undoDose.mutateAsync(recordId);
+      toast({ title: 'Undone', description: `${medication.name} is no longer marked as taken` });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to record. Please try again.', variant: 'destructive' });
+    }
+  };
+
   const take = async (medication: Medication, scheduledTime: string) => {
     try {
-      await recordDose.mutateAsync({
+      const record = await recordDose.mutateAsync({
         medication_id: medication.id,
         scheduled_time: scheduledTime,
         taken_time: localTime(new Date(), zone),
         date: today,
         status: 'taken',
       });
-      toast({ title: 'Success!', description: `Marked ${medication.name} as taken` });
+      toast({
+        title: 'Success!',
+        description: `Marked ${medication.name} as taken`,
+        action: { label: 'Undo', onClick: () => void undo(medication, record.id) },
+      });
     } catch {
       toast({ title: 'Error', description: 'Failed to record. Please try again.', variant: 'destructive' });
     }
@@ -53,7 +70,8 @@ function useTodaysDoses(now: Date) {
   const loggedToday = (medicationId: string) =>
     (adherence.data ?? []).filter((r) => r.medication_id === medicationId && r.date === today && r.status === 'taken');
 
-  return { medications, doses, records, asNeeded, taken, percent, today, nowTime, zone, take, loggedToday, recordDose };
+  const busy = recordDose.isPending || undoDose.isPending;
+  return { medications, doses, records, asNeeded, taken, percent, today, nowTime, zone, take, undo, loggedToday, busy };
 }
 
 /** Name and dosage of a dose row. */
@@ -91,7 +109,7 @@ export function MedicationProgress({ now }: { now: Date }) {
 }
 
 export function TodaysDoses({ now }: { now: Date }) {
-  const { medications, doses, records, asNeeded, today, nowTime, zone, take, loggedToday, recordDose } =
+  const { medications, doses, records, asNeeded, today, nowTime, zone, take, undo, loggedToday, busy } =
     useTodaysDoses(now);
   return (
     <section aria-labelledby="medications-heading" className="mb-6">
@@ -117,11 +135,8 @@ export function TodaysDoses({ now }: { now: Date }) {
       ) : (
         <ul className="space-y-2" aria-label="Today's doses">
           {doses.map(({ medication, scheduled_time }) => {
-            const status = doseStatus(
-              records.get(doseKey(medication.id, today, scheduled_time)),
-              scheduled_time,
-              nowTime,
-            );
+            const record = records.get(doseKey(medication.id, today, scheduled_time));
+            const status = doseStatus(record, scheduled_time, nowTime);
             return (
               <li
                 key={`${medication.id}-${scheduled_time}`}
@@ -148,19 +163,32 @@ export function TodaysDoses({ now }: { now: Date }) {
                     <p className="truncate text-xs text-slate-500">{medication.instructions}</p>
                   ) : null}
                 </div>
-                {status === 'taken' ? (
-                  <span
-                    className="flex h-10 w-10 items-center justify-center rounded-full bg-green-600 text-white"
-                    role="img"
-                    aria-label={`${medication.name} ${scheduled_time} taken`}
-                  >
-                    <Check className="h-5 w-5" aria-hidden />
-                  </span>
+                {status === 'taken' && record ? (
+                  <div className="flex shrink-0 items-center gap-2">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={busy}
+                      onClick={() => void undo(medication, record.id)}
+                      aria-label={`Undo Take of ${medication.name} ${scheduled_time}`}
+                      className="px-2 text-green-800 hover:bg-green-100"
+                    >
+                      <Undo2 className="h-4 w-4" aria-hidden />
+                      Undo
+                    </Button>
+                    <span
+                      className="flex h-10 w-10 items-center justify-center rounded-full bg-green-600 text-white"
+                      role="img"
+                      aria-label={`${medication.name} ${scheduled_time} taken`}
+                    >
+                      <Check className="h-5 w-5" aria-hidden />
+                    </span>
+                  </div>
                 ) : (
                   <Button
                     size="sm"
                     variant={status === 'overdue' ? 'destructive' : 'primary'}
-                    disabled={recordDose.isPending}
+                    disabled={busy}
                     onClick={() => void take(medication, scheduled_time)}
                     aria-label={`Take ${medication.name} ${scheduled_time}`}
                   >
@@ -194,7 +222,7 @@ export function TodaysDoses({ now }: { now: Date }) {
                 <Button
                   size="sm"
                   variant="outline"
-                  disabled={recordDose.isPending}
+                  disabled={busy}
                   onClick={() => void take(medication, localTime(new Date(), zone))}
                   aria-label={`Log dose of ${medication.name}`}
                 >

@@ -1,0 +1,77 @@
+/**
+ * A reading that needs the person to act (issue 15): a badge that says so in words ('Low',
+ * 'Very low', 'Very high') in the alert style, and a 'What to do' button one tap away that
+ * opens the steps with their source. The rules are in @diacare/contract/clinical; the steps
+ * dialog loads lazily, so Home's first load carries only this small part.
+ */
+import { READING_ALERT_LABELS, type ReadingAlert } from '@diacare/contract/clinical';
+import { LifeBuoy } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/utils';
+
+const AlertStepsDialog = lazy(() => import('./alert-steps-dialog'));
+
+/** What each alert is about, in plain words (the dialog's title starts with it). */
+export const ALERT_TOPICS: Record<ReadingAlert, string> = {
+  'very-low-glucose': 'Very low blood glucose',
+  'low-glucose': 'Low blood glucose',
+  'severe-high-bp': 'Very high blood pressure',
+  'low-bp': 'Low blood pressure',
+};
+
+/** The urgent alerts are filled red; the others red on pale red. */
+const URGENT: ReadonlySet<ReadingAlert> = new Set(['very-low-glucose', 'severe-high-bp']);
+
+export const alertBadgeClasses = (alert: ReadingAlert) =>
+  URGENT.has(alert) ? 'bg-red-600 text-white' : 'bg-red-100 text-red-800';
+
+/** 'Low', 'Very low' or 'Very high' in the alert style; screen readers hear 'Status: Low'. */
+export function AlertBadge({ alert, className }: { alert: ReadingAlert; className?: string }) {
+  return (
+    <span
+      data-testid="reading-alert"
+      data-alert={alert}
+      className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold', alertBadgeClasses(alert), className)}
+    >
+      <span className="sr-only">Status: </span>
+      {READING_ALERT_LABELS[alert]}
+    </span>
+  );
+}
+
+/**
+ * 'What to do' for `alert`; `reading` ('55 mg/dL', '185/110 mmHg') is repeated in the dialog.
+ * Its accessible name says what it is about, e.g. 'What to do: Low blood glucose'.
+ */
+export function WhatToDoButton({
+  alert,
+  reading,
+  className,
+}: {
+  alert: ReadingAlert;
+  reading: string;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant={URGENT.has(alert) ? 'destructive' : 'dangerOutline'}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+        aria-label={`What to do: ${ALERT_TOPICS[alert]}`}
+        className={className}
+      >
+        <LifeBuoy className="h-4 w-4" aria-hidden />
+        What to do
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <AlertStepsDialog alert={alert} reading={reading} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
