@@ -89,7 +89,10 @@ export function parseEnv(source: Record<string, string | undefined>) {
     secureCookies: appOrigin.startsWith('https://'),
     oidcEnabled,
     /** The assistant's model when LLM_BASE_URL and LLM_MODEL are both set, else null (built-in engine). */
-    llm: raw.LLM_BASE_URL && raw.LLM_MODEL ? { baseUrl: raw.LLM_BASE_URL, model: raw.LLM_MODEL, apiKey: raw.LLM_API_KEY } : null,
+    llm:
+      raw.LLM_BASE_URL && raw.LLM_MODEL
+        ? { baseUrl: raw.LLM_BASE_URL, model: raw.LLM_MODEL, apiKey: raw.LLM_API_KEY }
+        : null,
     localSignInEnabled: raw.AUTH_LOCAL_SIGNIN ?? raw.NODE_ENV !== 'production',
     pushServiceHosts: raw.PUSH_SERVICE_HOSTS.split(',')
       .map((host) => host.trim().toLowerCase())

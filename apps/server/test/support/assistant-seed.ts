@@ -155,7 +155,13 @@ export async function seedUser(user: SignedInUser, days = 30) {
     await user.request({
       method: 'POST',
       url: '/api/appointments',
-      payload: { type: 'lab', title: 'HbA1c test', location: 'Lab One', date: shiftDate(SEED_TODAY, 30), time: '08:00' },
+      payload: {
+        type: 'lab',
+        title: 'HbA1c test',
+        location: 'Lab One',
+        date: shiftDate(SEED_TODAY, 30),
+        time: '08:00',
+      },
     }),
   );
   return { metformin: metformin.id, glimepiride: glimepiride.id };

@@ -34,7 +34,8 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = as
   const rateLimit = {
     max: deps.env.ASSISTANT_RATE_LIMIT_PER_MINUTE,
     timeWindow: '1 minute',
-    keyGenerator: (request: { user: { id: string } | null; ip: string }) => `assistant:${request.user?.id ?? request.ip}`,
+    keyGenerator: (request: { user: { id: string } | null; ip: string }) =>
+      `assistant:${request.user?.id ?? request.ip}`,
   };
 
   app.get(
@@ -72,7 +73,10 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = as
     async (request, reply) => {
       const user = currentUser(request);
       const question = request.body.content;
-      const history = (await repository.list(user.id, CONTEXT_TURNS)).map((m) => ({ role: m.role, content: m.content }));
+      const history = (await repository.list(user.id, CONTEXT_TURNS)).map((m) => ({
+        role: m.role,
+        content: m.content,
+      }));
       const userMessage = await repository.add(user.id, { role: 'user', content: question, engine: null });
 
       const stream = new PassThrough();

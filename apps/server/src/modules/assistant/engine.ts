@@ -63,9 +63,11 @@ export function assistantConfig(env: Env): AssistantConfig {
 }
 
 /** Shown above a built-in answer when the model could not answer. */
-export const MODEL_DOWN_NOTE = 'The language model could not be reached, so the built-in DiaCare assistant answered instead.';
+export const MODEL_DOWN_NOTE =
+  'The language model could not be reached, so the built-in DiaCare assistant answered instead.';
 /** Shown above a built-in answer when the model's answer failed the checks. */
-export const MODEL_REJECTED_NOTE = 'The language model’s answer did not pass DiaCare’s safety checks, so the built-in assistant answered instead.';
+export const MODEL_REJECTED_NOTE =
+  'The language model’s answer did not pass DiaCare’s safety checks, so the built-in assistant answered instead.';
 
 let sharedKnowledge: KnowledgeBase | null = null;
 /** The shipped knowledge base, read once per process. */
@@ -80,7 +82,6 @@ export interface AssistantOptions {
   /** Tests pass a mock model here (AI SDK MockLanguageModelV3). */
   llm?: Omit<LlmEngineOptions, 'tools' | 'knowledge'>;
 }
-
 
 /**
  * Builds the assistant for one app: `answer(request, onDelta)` streams the guarded answer

@@ -46,15 +46,10 @@ export const EMERGENCY_SOURCE: AssistantSource = {
 
 /** Lower-case, apostrophes unified, whitespace collapsed: what the patterns below read. */
 export function normalise(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[’‘`]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return text.toLowerCase().replace(/[’‘`]/g, "'").replace(/\s+/g, ' ').trim();
 }
 
-const MEDICINE_WORDS =
-  String.raw`(dose|doses|dosage|dosing|insulin|units?|tablets?|pills?|capsules?|medicines?|medications?|meds|drugs?|metformin|glimepiride|gliclazide|sitagliptin|vildagliptin|empagliflozin|dapagliflozin|pioglitazone|glipizide|teneligliptin|voglibose|semaglutide|liraglutide|mg|ml|jab|injections?|shots?)`;
+const MEDICINE_WORDS = String.raw`(dose|doses|dosage|dosing|insulin|units?|tablets?|pills?|capsules?|medicines?|medications?|meds|drugs?|metformin|glimepiride|gliclazide|sitagliptin|vildagliptin|empagliflozin|dapagliflozin|pioglitazone|glipizide|teneligliptin|voglibose|semaglutide|liraglutide|mg|ml|jab|injections?|shots?)`;
 const CHANGE_WORDS = String.raw`(stop|stopping|start|starting|skip|skipping|double|doubling|halve|half|increase|increasing|decrease|decreasing|reduce|reducing|lower|raise|raising|change|changing|adjust|adjusting|cut|cutting|quit|quitting|come off|get off|drop|dropping|extra|more|less|fewer|leave out|miss out|taper|switch|swap|add|up my|bump)`;
 
 const DOSE_CHANGE_PATTERNS: RegExp[] = [
@@ -67,11 +62,15 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
   // "what dose should I take", "which dosage is right for me"
   /\b(what|which|right|correct|best|ideal)\b.{0,20}\b(dose|dosage|units)\b/,
   // "can I take two tablets", "should I take 20 units", "should I take another pill"
-  new RegExp(String.raw`\b(take|inject|have)\b.{0,12}\b(\d+|one|two|three|four|another|an extra|a second|extra)\b.{0,12}\b${MEDICINE_WORDS}\b`),
+  new RegExp(
+    String.raw`\b(take|inject|have)\b.{0,12}\b(\d+|one|two|three|four|another|an extra|a second|extra)\b.{0,12}\b${MEDICINE_WORDS}\b`,
+  ),
   // "is 500 mg too much", "is 10 units enough"
   /\b\d+(\.\d+)?\s*(mg|units?|iu|ml|mcg)\b.{0,30}\b(too|enough|ok|okay|safe|right|fine)\b/,
   // "do I still need my tablets", "can I go without insulin"
-  new RegExp(String.raw`\b(still need|go without|do without|not take|not taking|don't take|stop taking|take off)\b.{0,30}\b${MEDICINE_WORDS}?`),
+  new RegExp(
+    String.raw`\b(still need|go without|do without|not take|not taking|don't take|stop taking|take off)\b.{0,30}\b${MEDICINE_WORDS}?`,
+  ),
 ];
 
 /**
@@ -91,7 +90,8 @@ export function isDoseChangeQuestion(text: string): boolean {
 
 export type Escalation = 'emergency' | 'self-harm' | 'hypo' | null;
 
-const SELF_HARM = /\b(kill(ing)? myself|suicid\w*|end (my|it all)|take my (own )?life|hurt(ing)? myself|self[- ]?harm|don't want to (live|be alive)|want to die|better off dead)\b/;
+const SELF_HARM =
+  /\b(kill(ing)? myself|suicid\w*|end (my|it all)|take my (own )?life|hurt(ing)? myself|self[- ]?harm|don't want to (live|be alive)|want to die|better off dead)\b/;
 const EMERGENCY =
   /\b(faint(ed|ing)?|pass(ed)? out|passing out|black(ed)? out|unconscious|collaps(e|ed|ing)|seizure|fits?|chest pains?|pain in (my|the) chest|chest (tight|tightness|pressure)|can't breathe|cannot breathe|can not breathe|breathless|short(ness)? of breath|trouble breathing|difficulty breathing|hard to breathe|breathing (trouble|problem|difficult)|not breathing|stroke|unresponsive|won't wake)\b/;
 const HYPO_SYMPTOMS =
@@ -99,7 +99,9 @@ const HYPO_SYMPTOMS =
 
 /** A glucose value in mg/dL the user mentions ("my sugar is 48", "reading 52 mg/dl"). */
 function mentionedGlucose(t: string): number | null {
-  const match = /\b(sugar|glucose|reading|level|bg|rbs|fbs)\b[^0-9]{0,15}(\d{2,3})\b/.exec(t) ?? /\b(\d{2,3})\s*mg\s*\/?\s*dl\b/.exec(t);
+  const match =
+    /\b(sugar|glucose|reading|level|bg|rbs|fbs)\b[^0-9]{0,15}(\d{2,3})\b/.exec(t) ??
+    /\b(\d{2,3})\s*mg\s*\/?\s*dl\b/.exec(t);
   if (!match) return null;
   const value = Number(match[match.length - 1]);
   return value >= 20 && value <= 600 ? value : null;
@@ -138,7 +140,7 @@ export function escalationPreamble(escalation: Escalation): { text: string; sour
 export const DOSE_NUMBER = /\b\d+(\.\d+)?\s*(mg|mcg|µg|units?|iu|ml|tablets?|pills?|capsules?|puffs?)\b/i;
 
 const DOSE_INSTRUCTION: RegExp[] = [
-  /\b(take|inject|use|give yourself)\b.{0,20}\b\d+(\.\d+)?\s*(mg|mcg|units?|iu|ml|tablets?|pills?|capsules?)\b/,
+  /\b(take|inject|use|have|give yourself)\b.{0,20}\b(\d+(\.\d+)?|one|two|three|four|half|another|an extra|extra)\b.{0,15}\b(mg|mcg|units?|iu|ml|tablets?|pills?|capsules?|doses?|shots?|injections?)\b/,
   /\b(increase|decrease|reduce|lower|raise|double|halve|adjust|change|cut)\b.{0,25}\b(dose|dosage|insulin|units|tablets?|pills?|medicines?|medication|metformin)\b/,
   /\b(stop|skip|quit|pause|discontinue)\b.{0,15}\b(taking|your|the)\b.{0,20}\b(dose|insulin|tablets?|pills?|medicines?|medication|metformin)\b/,
   /\b(start|begin)\b.{0,15}\b(taking|on)\b.{0,20}\b(insulin|tablets?|pills?|medicines?|medication|metformin)\b/,

@@ -73,7 +73,11 @@ export const LINKS = {
 } as const;
 
 /** Home's statuses in the assistant's words: an overdue dose is 'missed' until it is marked. */
-const STATUS_WORDS: Record<DoseStatus, 'taken' | 'missed' | 'due'> = { taken: 'taken', overdue: 'missed', pending: 'due' };
+const STATUS_WORDS: Record<DoseStatus, 'taken' | 'missed' | 'due'> = {
+  taken: 'taken',
+  overdue: 'missed',
+  pending: 'due',
+};
 
 const periodText = (days: PeriodDays) => `the last ${days} days (including today)`;
 const dateTimeText = (date: string, time?: string) => (time ? `${date} at ${time}` : date);
@@ -101,7 +105,9 @@ export function createAssistantTools(db: Database) {
     async todaysDoses(context: ToolContext): Promise<ToolResult> {
       const { today, nowTime } = clock(context);
       const meds = await medications.list(context.userId);
-      const records = indexByDose(await medications.listAdherence(context.userId, { start_date: today, end_date: today }));
+      const records = indexByDose(
+        await medications.listAdherence(context.userId, { start_date: today, end_date: today }),
+      );
       const doses = dosesOn(meds, today).map(({ medication, scheduled_time }) => {
         // Home's rule (spec §4 Dose status): overdue once its time has passed without 'taken'.
         const status = doseStatus(records.get(doseKey(medication.id, today, scheduled_time)), scheduled_time, nowTime);
@@ -179,7 +185,8 @@ export function createAssistantTools(db: Database) {
       const from = shiftDate(today, -(days - 1));
       const [latest] = await health.listGlucose(context.userId, { limit: 1 });
       const readings = await health.listGlucose(context.userId, { start_date: from });
-      const week = days === 7 ? readings : await health.listGlucose(context.userId, { start_date: shiftDate(today, -6) });
+      const week =
+        days === 7 ? readings : await health.listGlucose(context.userId, { start_date: shiftDate(today, -6) });
       const values = readings.map((r) => r.value);
       const average = mean(values);
       const tir = timeInRange(values);
@@ -240,7 +247,8 @@ export function createAssistantTools(db: Database) {
           data: { period_days: days, readings: 0 },
         };
       }
-      const average = systolic === null || diastolic === null ? null : { systolic: roundTo(systolic), diastolic: roundTo(diastolic) };
+      const average =
+        systolic === null || diastolic === null ? null : { systolic: roundTo(systolic), diastolic: roundTo(diastolic) };
       const text =
         `Your latest blood pressure is ${latest.systolic}/${latest.diastolic} mmHg (${dateTimeText(latest.date, latest.time)}).` +
         (average

@@ -75,9 +75,9 @@ interface VocabularyEntry {
   concept: Concept;
 }
 
-const entries: VocabularyEntry[] = Object.entries(VOCABULARY).flatMap(([concept, words]) =>
-  words.map((word) => ({ word, concept: concept as Concept })),
-).map((entry, id) => ({ ...entry, id }));
+const entries: VocabularyEntry[] = Object.entries(VOCABULARY)
+  .flatMap(([concept, words]) => words.map((word) => ({ word, concept: concept as Concept })))
+  .map((entry, id) => ({ ...entry, id }));
 
 const vocabulary = new MiniSearch<VocabularyEntry>({
   fields: ['word'],
@@ -91,7 +91,12 @@ for (const entry of entries) exact.set(entry.word, [...(exact.get(entry.word) ??
 
 /** Splits a question into lower-case words ("How's my BP?" → how's, my, bp). */
 export function words(text: string): string[] {
-  return text.toLowerCase().replace(/[’‘`]/g, "'").match(/[a-z0-9']+/g) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replace(/[’‘`]/g, "'")
+      .match(/[a-z0-9']+/g) ?? []
+  );
 }
 
 /** The concepts of one word: exact first, else the closest vocabulary word within one or two edits. */
@@ -138,7 +143,10 @@ export function readIntent(question: string): Intent {
   if (has('appointment')) tools.push('nextAppointment');
   if (has('refill')) tools.push('refills');
   const medicineQuestion =
-    has('medicine') || has('missed') || has('adherence') || (has('take') && (has('today') || has('week') || has('month')));
+    has('medicine') ||
+    has('missed') ||
+    has('adherence') ||
+    (has('take') && (has('today') || has('week') || has('month')));
   if (medicineQuestion && !has('refill')) {
     const overPeriod = has('adherence') || ((has('week') || has('month')) && !has('today'));
     if (overPeriod) tools.push('adherence');

@@ -141,6 +141,8 @@ export function createLlmEngine(options: LlmEngineOptions): AssistantEngine {
         tools: toolSet(request.context, used),
         stopWhen: stepCountIs(4),
         maxRetries: 0,
+        // Errors arrive as 'error' parts below (the SDK's default would print them, with the request).
+        onError: () => {},
         abortSignal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       });
       let text = '';
