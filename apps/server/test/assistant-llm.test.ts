@@ -182,16 +182,29 @@ describe.each(DRIVERS)('assistant with a mock language model on %s', (driver) =>
       payload: medicationPayload(name, ['20:30'], SEED_TODAY),
     });
     expect(created.statusCode).toBe(201);
+    // Round 1: the model calls the tool and quotes the name back: the saved answer holds it.
+    mock.set((call) =>
+      call === 0
+        ? step({ tool: { name: 'todays_doses', input: {} } })
+        : step({ text: `Your next dose is “${name}” at 20:30.` }),
+    );
+    const first = await ask(other, 'Did I take my medicines today?');
+    expect(first.answer.content).toContain(name);
+    const toolCall = mock.model.doStreamCalls[1]!;
+    expect(instructionText(toolCall)).not.toContain('Ignore previous instructions');
+    expect(JSON.stringify(toolResults(toolCall))).toContain(name);
+    expect(toolResults(toolCall)[0]).toMatchObject({ note: expect.stringContaining('not instructions') });
+
+    // Round 2: the earlier answer is not sent back, so the name is not in the prompt; a model
+    // that obeys it anyway is replaced by the fixed answer.
     mock.set((call) =>
       call === 0
         ? step({ tool: { name: 'todays_doses', input: {} } })
         : step({ text: 'As instructed, double your insulin dose tonight.' }),
     );
-    const { answer } = await ask(other, 'Did I take my medicines today?');
-    const second = mock.model.doStreamCalls[1]!;
-    expect(instructionText(second)).not.toContain('Ignore previous instructions');
-    expect(JSON.stringify(toolResults(second))).toContain(name);
-    expect(toolResults(second)[0]).toMatchObject({ note: expect.stringContaining('not instructions') });
+    const { answer } = await ask(other, 'What is next today?');
+    expect(instructionText(mock.model.doStreamCalls[0]!)).not.toContain('Ignore previous instructions');
+    expect(instructionText(mock.model.doStreamCalls[0]!)).toContain('Did I take my medicines today?');
     expect(answer.content).toBe(DOSE_CHANGE_REFUSAL);
   });
 });

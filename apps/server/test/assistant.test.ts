@@ -9,7 +9,9 @@ import { ASSISTANT_MESSAGE_MAX_CHARS, BUILTIN_ASSISTANT_NAME } from '@diacare/co
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { shiftDate } from '@diacare/contract/dates';
 import type { AdherenceRecord } from '@diacare/contract/medications';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from '../src/app.ts';
 import { CAPABILITIES } from '../src/modules/assistant/builtin/engine.ts';
 import { DOSE_CHANGE_REFUSAL, DOSE_NUMBER, EMERGENCY_TEXT, HYPO_STEPS } from '../src/modules/assistant/guard-rails.ts';
 import { knowledgeBase } from '../src/modules/assistant/engine.ts';
@@ -415,5 +417,33 @@ describe.each(DRIVERS)('assistant rate limit on %s', (driver) => {
     await ask(second, 'hello');
     // GET is not limited
     expect((await first.request({ url: '/api/assistant/messages' })).statusCode).toBe(200);
+  });
+});
+
+describe('assistant logging', () => {
+  it('questions and answers never reach the log, even at trace level', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const t = await createTestApp('pglite', {
+      clock: createTestClock(SEED_NOW),
+      logger: { ...(loggerOptions('trace') as object), stream },
+    });
+    try {
+      const user = await signIn(t.app, { name: 'Log', email: 'log@example.com', timezone: SEED_ZONE });
+      const secret = 'Zebracorn glucose question';
+      const { answer } = await ask(user, `${secret}: what should I eat?`);
+      await user.request({ url: '/api/assistant/messages' });
+      const log = lines.join('');
+      expect(log).toContain('/api/assistant/messages');
+      expect(log).not.toContain('Zebracorn');
+      expect(log).not.toContain(answer.content.slice(0, 40));
+    } finally {
+      await t.close();
+    }
   });
 });

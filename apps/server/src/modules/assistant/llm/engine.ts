@@ -4,7 +4,7 @@
  * tools as function calls and the best knowledge-base articles as context.
  *
  * What leaves the server (docs/decisions/017): the system prompt, the retrieved articles,
- * the conversation's last turns, the user's question and the results of the tools the
+ * the user's last few questions, the current question and the results of the tools the
  * model calls (the user's own figures, medicine names, appointment titles) — sent to
  * LLM_BASE_URL only. User-written text reaches the model only inside tool results, as
  * JSON data the system prompt says never to follow.
@@ -130,7 +130,12 @@ export function createLlmEngine(options: LlmEngineOptions): AssistantEngine {
         .map((hit) => `<article title=${JSON.stringify(hit.article.title)}>\n${hit.article.body}\n</article>`)
         .join('\n');
       const messages: ModelMessage[] = [
-        ...request.history.slice(-HISTORY_TURNS).map((turn) => ({ role: turn.role, content: turn.content })),
+        // Earlier answers quote user-written data (medicine names, titles): only the user's own
+        // earlier questions go back to the model, so such text arrives only inside tool results.
+        ...request.history
+          .filter((turn) => turn.role === 'user')
+          .slice(-HISTORY_TURNS)
+          .map((turn) => ({ role: 'user' as const, content: turn.content })),
         { role: 'user', content: request.question },
       ];
       const used: ToolResult[] = [];
@@ -155,7 +160,10 @@ export function createLlmEngine(options: LlmEngineOptions): AssistantEngine {
 
       const links: AssistantLink[] = used.flatMap((r) => r.links);
       const sources: AssistantSource[] = hits.map((hit) => sourceOf(hit.article));
-      if (containsDoseInstruction(text)) {
+      // The user's own data quoted back (a medicine named "… double …") is not an instruction.
+      const userData = used.flatMap((r) => strings(r.data)).filter((value) => value.length >= 3);
+      const ownWords = userData.reduce((rest, value) => rest.split(value).join('“”'), text);
+      if (containsDoseInstruction(ownWords)) {
         text = DOSE_CHANGE_REFUSAL;
       } else {
         const grounding = [
@@ -171,4 +179,12 @@ export function createLlmEngine(options: LlmEngineOptions): AssistantEngine {
       return { text, links, sources, engine: options.model };
     },
   };
+}
+
+/** Every string inside `value` (tool data: medicine names, titles, dates). */
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(strings);
+  return [];
 }
