@@ -218,6 +218,22 @@ describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {
     expect(answer.content).not.toContain('500');
   });
 
+  it('a new user with no data gets an honest answer to each suggested question', async () => {
+    const other = await newUser();
+    const answers = await Promise.all(
+      [
+        'How was my sugar this week?',
+        'Did I take my medicines today?',
+        'When is my next appointment?',
+        'What should I eat?',
+      ].map(async (q) => (await ask(other, q)).answer.content),
+    );
+    expect(answers[0]).toBe('You have no glucose readings yet. Log one from Reports to see your figures here.');
+    expect(answers[1]).toBe(`You have no medicine doses scheduled today (${SEED_TODAY}).`);
+    expect(answers[2]).toBe('You have no upcoming appointments. You can book one on Booking.');
+    expect(answers[3]).toContain(article('food-indian-meals').source);
+  });
+
   it('a medicine named “… 500 mg” does not put a dose number into a refusal', async () => {
     const other = await newUser();
     const created = await other.request({
