@@ -26,6 +26,7 @@ describe('isDoseChangeQuestion', () => {
     'Can I go without my tablets on Sunday?',
     'I want to reduce my pills',
     'Shall I increase glimepiride?',
+    'I forgot my tablets this morning, should I take them now?',
   ])('“%s” is a dose-change question', (question) => {
     expect(isDoseChangeQuestion(question)).toBe(true);
   });

@@ -165,6 +165,8 @@ const DOSE_CHANGE_QUESTIONS = [
   'should i lower my insulin units',
   'can i have another dose of glimepiride',
   'Is it safe to come off my diabetes pills?',
+  'I missed my morning dose, what should I do?',
+  'What should I do if I forget my insulin?',
 ];
 
 describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {

@@ -67,6 +67,9 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
   ),
   // "is 500 mg too much", "is 10 units enough"
   /\b\d+(\.\d+)?\s*(mg|units?|iu|ml|mcg)\b.{0,30}\b(too|enough|ok|okay|safe|right|fine)\b/,
+  // "I missed my dose, what should I do?", "what do I do if I forget my insulin" (take it late? double?)
+  /\b(what (should|do|can) i do|should i|can i|now what)\b.{0,40}\b(miss|missed|forgot|forget|forgotten)\b.{0,20}\b(dose|tablets?|pills?|insulin|medicines?|meds)\b/,
+  /\b(missed|forgot|forgotten)\b.{0,30}\b(dose|tablets?|pills?|insulin|medicines?|meds)\b.{0,40}\b(what (should|do|can) i|should i|can i|now what)\b/,
   // "do I still need my tablets", "can I go without insulin"
   new RegExp(
     String.raw`\b(still need|go without|do without|not take|not taking|don't take|stop taking|take off)\b.{0,30}\b${MEDICINE_WORDS}?`,
