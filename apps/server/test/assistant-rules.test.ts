@@ -61,6 +61,8 @@ describe('escalationFor', () => {
     ['What should I eat?', 50, 'emergency'],
     ['What should I eat?', null, null],
     ['my sugar is 120', null, null],
+    ['What is hypoglycemia?', null, null],
+    ['I am having a hypo', null, 'hypo'],
     ['How was my sugar this week?', null, null],
   ] as const)('“%s” with a recent low of %s → %s', (text, recentLow, expected) => {
     expect(escalationFor(text, recentLow)).toBe(expected);

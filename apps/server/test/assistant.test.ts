@@ -129,6 +129,8 @@ const QUESTIONS: Row[] = [
   // knowledge base
   { question: 'What should I eat?', expected: kb('food-indian-meals') },
   { question: 'Is rice ok for diabetes?', expected: kb('food-indian-meals') },
+  { question: 'Is mango ok?', expected: kb('food-indian-meals') },
+  { question: 'What is hypoglycemia?', expected: kb('hypoglycaemia') },
   { question: 'How much exercise should I do?', expected: kb('exercise') },
   { question: 'How do I take care of my feet?', expected: kb('foot-care') },
   { question: 'How often should I get my eyes checked?', expected: kb('eyes') },
