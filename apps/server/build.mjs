@@ -1,5 +1,6 @@
 // Bundles the server into dist/server.js with esbuild: our TypeScript and the contract
 // package are compiled in; npm dependencies stay external and load from node_modules.
+import { cpSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -23,4 +24,9 @@ await build({
     },
   ],
   logLevel: 'warning',
+});
+
+// The assistant's knowledge base is read at start from ./knowledge beside the bundle.
+cpSync(new URL('src/modules/assistant/knowledge', import.meta.url), new URL('dist/knowledge', import.meta.url), {
+  recursive: true,
 });

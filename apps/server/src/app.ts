@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { assistantRoutes, type AssistantRoutesOptions } from './modules/assistant/assistant.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -35,6 +36,8 @@ import type { AppDeps } from './types.ts';
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface BuildAppOptions extends AppDeps {
+  /** Tests: a mock language model for the assistant (issue 11). */
+  assistantLlm?: AssistantRoutesOptions['assistantLlm'];
   logger?: FastifyServerOptions['logger'];
   /** Called for each route as it is registered (the auth-coverage test lists them). */
   onRoute?: (route: { method: string | string[]; url: string; public: boolean }) => void;
@@ -101,6 +104,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(pushRoutes, options);
   await app.register(remindersRoutes, options);
   await app.register(settingsRoutes, options);
+  await app.register(assistantRoutes, options);
 
   const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;
   const servesWebApp = await registerWebApp(app, webDistDir);

@@ -71,6 +71,7 @@ export async function createTestApp(
     clock?: ReturnType<typeof createTestClock>;
     onRoute?: Parameters<typeof buildApp>[0]['onRoute'];
     logger?: Parameters<typeof buildApp>[0]['logger'];
+    assistantLlm?: Parameters<typeof buildApp>[0]['assistantLlm'];
   } = {},
 ): Promise<TestApp> {
   const postgres = driver === 'postgres' ? await createPostgresDatabase() : null;
@@ -83,7 +84,14 @@ export async function createTestApp(
   });
   const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: 'memory://' });
   const clock = options.clock ?? createTestClock();
-  const app = await buildApp({ env, db: database.db, clock, onRoute: options.onRoute, logger: options.logger });
+  const app = await buildApp({
+    env,
+    db: database.db,
+    clock,
+    onRoute: options.onRoute,
+    logger: options.logger,
+    assistantLlm: options.assistantLlm,
+  });
   await app.ready();
   return {
     app,

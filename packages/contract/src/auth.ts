@@ -1,6 +1,7 @@
 /** Sign-in payloads (design.md §Sign-in, spec §7 /api/auth/*). */
 import { z } from 'zod';
 import { timeZoneSchema } from './common.ts';
+import { assistantConfigSchema } from './assistant.ts';
 import { userSchema } from './users.ts';
 
 /**
@@ -27,5 +28,7 @@ export const appConfigSchema = z.object({
   support_phone: z.string(),
   privacy_email: z.string(),
   privacy_phone: z.string(),
+  /** Which assistant engine answers on /chat (issue 11). */
+  assistant: assistantConfigSchema,
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -43,6 +43,12 @@ const rawEnvSchema = z.object({
   /** 'false' stops this process from materialising and dispatching reminders (another instance does it). */
   REMINDER_ENGINE: flag.default(true),
   CHAT_AGENT_URL: optionalUrl,
+  /** Issue 11: an OpenAI-compatible endpoint (…/v1) and model; both set → the assistant uses the model. */
+  LLM_BASE_URL: optionalUrl,
+  LLM_MODEL: z.string().min(1).optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  /** Questions per minute per user to the assistant. */
+  ASSISTANT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   PHARMACY_URL: z.url().default('https://www.1mg.com/'),
   STORE_URL: z.url().default('https://www.amazon.in/'),
   SUPPORT_EMAIL: z.string().min(1).default('support@diacare.example'),
@@ -87,6 +93,11 @@ export function parseEnv(source: Record<string, string | undefined>) {
     allowedOrigins,
     secureCookies: appOrigin.startsWith('https://'),
     oidcEnabled,
+    /** The assistant's model when LLM_BASE_URL and LLM_MODEL are both set, else null (built-in engine). */
+    llm:
+      raw.LLM_BASE_URL && raw.LLM_MODEL
+        ? { baseUrl: raw.LLM_BASE_URL, model: raw.LLM_MODEL, apiKey: raw.LLM_API_KEY }
+        : null,
     localSignInEnabled: raw.AUTH_LOCAL_SIGNIN ?? raw.NODE_ENV !== 'production',
     pushServiceHosts: raw.PUSH_SERVICE_HOSTS.split(',')
       .map((host) => host.trim().toLowerCase())

@@ -9,3 +9,4 @@ export * from './schema/appointments.ts';
 export * from './schema/health.ts';
 export * from './schema/push.ts';
 export * from './schema/reminders.ts';
+export * from './schema/assistant.ts';

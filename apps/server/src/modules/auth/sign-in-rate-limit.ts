@@ -87,7 +87,7 @@ function postgresPool(db: Database): pg.Pool | null {
   return client instanceof pg.Pool ? client : null;
 }
 
-function createPostgresLimiter(pool: pg.Pool, options: { points: number; duration: number }) {
+function createPostgresLimiter(pool: pg.Pool, options: { points: number; duration: number; keyPrefix: string }) {
   return new Promise<RateLimiterPostgres>((resolve, reject) => {
     const limiter: RateLimiterPostgres = new RateLimiterPostgres(
       {
@@ -95,7 +95,6 @@ function createPostgresLimiter(pool: pg.Pool, options: { points: number; duratio
         storeClient: pool,
         storeType: 'pool',
         tableName: RATE_LIMIT_TABLE,
-        keyPrefix: 'signin',
         // Expired rows are removed by the library every 5 minutes (rows an hour old).
         clearExpiredByTimeout: true,
       },
@@ -104,12 +103,38 @@ function createPostgresLimiter(pool: pg.Pool, options: { points: number; duratio
   });
 }
 
+/** What a limiter counts: `points` requests per minute per key, and what a refusal says. */
+export interface RateLimitOptions {
+  points: number;
+  /** Namespace of the counters in the shared store, e.g. 'signin'. */
+  keyPrefix: string;
+  /** The counter a request adds to (before the route's name is prefixed), e.g. the client address. */
+  key: (request: FastifyRequest) => string;
+  /** The 429 detail for a wait of `seconds`. */
+  message: (seconds: number) => string;
+}
+
 /**
- * Builds the limiter for this process from `env.REDIS_URL` and the database driver.
+ * Builds the sign-in limiter for this process from `env.REDIS_URL` and the database driver:
+ * AUTH_RATE_LIMIT_PER_MINUTE per client address per route.
  * @throws Error naming REDIS_URL when Redis cannot be reached at start.
  */
-export async function createSignInRateLimit(env: Env, db: Database): Promise<SignInRateLimit> {
-  const options = { points: env.AUTH_RATE_LIMIT_PER_MINUTE, duration: WINDOW_SECONDS };
+export function createSignInRateLimit(env: Env, db: Database): Promise<SignInRateLimit> {
+  return createRateLimit(env, db, {
+    points: env.AUTH_RATE_LIMIT_PER_MINUTE,
+    keyPrefix: 'signin',
+    key: (request) => request.ip,
+    message: (seconds) => `Too many sign-in attempts. Please wait ${seconds} seconds and try again.`,
+  });
+}
+
+/**
+ * A per-minute limiter in the store every instance shares (Redis, else PostgreSQL, else memory),
+ * as described at the top of this module.
+ * @throws Error naming REDIS_URL when Redis cannot be reached at start.
+ */
+export async function createRateLimit(env: Env, db: Database, rule: RateLimitOptions): Promise<SignInRateLimit> {
+  const options = { points: rule.points, duration: WINDOW_SECONDS };
   let limiter: RateLimiterAbstract;
   let store: RateLimitStore;
   let redis: Redis | null = null;
@@ -120,13 +145,13 @@ export async function createSignInRateLimit(env: Env, db: Database): Promise<Sig
     limiter = new RateLimiterRedis({
       ...options,
       storeClient: redis,
-      keyPrefix: 'diacare:signin',
+      keyPrefix: `diacare:${rule.keyPrefix}`,
       // If Redis drops later, each instance keeps limiting on its own rather than failing sign-in.
       insuranceLimiter: new RateLimiterMemory(options),
     });
   } else if (pool) {
     store = 'postgres';
-    limiter = await createPostgresLimiter(pool, options);
+    limiter = await createPostgresLimiter(pool, { ...options, keyPrefix: rule.keyPrefix });
   } else {
     store = 'memory';
     limiter = new RateLimiterMemory(options);
@@ -137,12 +162,12 @@ export async function createSignInRateLimit(env: Env, db: Database): Promise<Sig
     hook(route) {
       return async (request, reply) => {
         try {
-          await limiter.consume(`${route}:${request.ip}`);
+          await limiter.consume(`${route}:${rule.key(request)}`);
         } catch (rejection) {
           if (!(rejection instanceof RateLimiterRes)) throw rejection;
           const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
           reply.header('Retry-After', String(seconds));
-          throw new HttpError(429, `Too many sign-in attempts. Please wait ${seconds} seconds and try again.`);
+          throw new HttpError(429, rule.message(seconds));
         }
       };
     },

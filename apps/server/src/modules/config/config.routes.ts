@@ -2,6 +2,7 @@
 import { appConfigSchema } from '@diacare/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../types.ts';
+import { assistantConfig } from '../assistant/engine.ts';
 
 export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { env }) => {
   const config = {
@@ -12,6 +13,7 @@ export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { env })
     support_phone: env.SUPPORT_PHONE,
     privacy_email: env.PRIVACY_EMAIL,
     privacy_phone: env.PRIVACY_PHONE,
+    assistant: assistantConfig(env),
   };
   app.get(
     '/api/config',

@@ -4,15 +4,13 @@
  * the server's configuration.
  */
 import { Page, PageHeader } from '../../components/layout/page';
-import type { AssistantConfig } from '../../features/assistant/api/types';
 import { AssistantChat } from '../../features/assistant/components/assistant-chat';
 import { useAppConfig } from '../../lib/app-config';
 
 export function Component() {
   const config = useAppConfig();
   const url = config.data?.chat_agent_url;
-  // GET /api/config's `assistant` (issue 11); typed locally until the contract's AppConfig has it.
-  const assistant = (config.data as { assistant?: AssistantConfig } | undefined)?.assistant;
+  const assistant = config.data?.assistant;
   return (
     <Page withNav className="flex flex-col">
       <PageHeader title="AI Diabetes Assistant" subtitle="Get advice about diabetes management" />

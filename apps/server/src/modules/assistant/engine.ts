@@ -1,0 +1,182 @@
+/**
+ * The assistant: one engine interface, two engines (built-in and language model), and the
+ * guard rails around whichever answers (issue 11, items 2 and 4). `createAssistant` is
+ * what the routes call.
+ *
+ * Order of an answer: an escalation (Call 112 now / the 15–15 rule) first when the
+ * message or a recent reading calls for it; a dose-change question gets the fixed refusal
+ * plus the user's facts and never reaches an engine; otherwise the engine answers. A model
+ * that fails (endpoint down, refusal by the checks) is replaced by the built-in engine
+ * with a note. Every answer is cut to 2,000 characters.
+ */
+import {
+  BUILTIN_ASSISTANT_NAME,
+  type AssistantConfig,
+  type AssistantLink,
+  type AssistantSource,
+} from '@diacare/contract/assistant';
+import type { Env } from '../../config/env.ts';
+import type { Database } from '../../db/client.ts';
+import { createBuiltinEngine } from './builtin/engine.ts';
+import {
+  DOSE_CHANGE_REFUSAL,
+  DOSE_NUMBER,
+  clampAnswer,
+  escalationFor,
+  escalationPreamble,
+  isDoseChangeQuestion,
+} from './guard-rails.ts';
+import { createKnowledgeBase, loadArticles, type KnowledgeBase } from './knowledge.ts';
+import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm/engine.ts';
+import { LINKS, createAssistantTools, type AssistantTools, type ToolContext } from './tools.ts';
+
+/** A previous turn of the conversation (oldest first). */
+export interface Turn {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+export interface EngineRequest {
+  question: string;
+  context: ToolContext;
+  history: readonly Turn[];
+}
+
+export interface EngineAnswer {
+  text: string;
+  links: AssistantLink[];
+  sources: AssistantSource[];
+  /** The engine's display name ('DiaCare assistant' or the model's name). */
+  engine: string;
+}
+
+/** One engine: answers a question about the user's data or about living with diabetes. */
+export interface AssistantEngine {
+  readonly name: string;
+  /** Resolves to the full answer; `onDelta` may receive parts of it as they are ready. */
+  answer(request: EngineRequest, onDelta: (text: string) => void): Promise<EngineAnswer>;
+}
+
+/** GET /api/config's `assistant`. */
+export function assistantConfig(env: Env): AssistantConfig {
+  return env.llm ? { engine: 'llm', name: env.llm.model } : { engine: 'builtin', name: BUILTIN_ASSISTANT_NAME };
+}
+
+/** Shown above a built-in answer when the model could not answer. */
+export const MODEL_DOWN_NOTE =
+  'The language model could not be reached, so the built-in DiaCare assistant answered instead.';
+/** Shown above a built-in answer when the model's answer failed the checks. */
+export const MODEL_REJECTED_NOTE =
+  'The language model’s answer did not pass DiaCare’s safety checks, so the built-in assistant answered instead.';
+
+let sharedKnowledge: KnowledgeBase | null = null;
+/** The shipped knowledge base, read once per process. */
+export function knowledgeBase(): KnowledgeBase {
+  sharedKnowledge ??= createKnowledgeBase(loadArticles());
+  return sharedKnowledge;
+}
+
+export interface AssistantOptions {
+  db: Database;
+  env: Env;
+  /** Tests pass a mock model here (AI SDK MockLanguageModelV3). */
+  llm?: Omit<LlmEngineOptions, 'tools' | 'knowledge'>;
+}
+
+/**
+ * Builds the assistant for one app: `answer(request, onDelta)` streams the guarded answer
+ * and resolves to the message to save.
+ */
+export function createAssistant(options: AssistantOptions) {
+  const tools = createAssistantTools(options.db);
+  const knowledge = knowledgeBase();
+  const builtin = createBuiltinEngine({ tools, knowledge });
+  const llmOptions =
+    options.llm ??
+    (options.env.llm
+      ? { baseUrl: options.env.llm.baseUrl, model: options.env.llm.model, apiKey: options.env.llm.apiKey }
+      : null);
+  const model = llmOptions ? createLlmEngine({ ...llmOptions, tools, knowledge }) : null;
+
+  return {
+    engineName: model?.name ?? builtin.name,
+
+    async answer(request: EngineRequest, onDelta: (text: string) => void): Promise<EngineAnswer> {
+      const lows = await tools.recentLows(request.context);
+      const lowest = lows.length ? Math.min(...lows.map((low) => low.value)) : null;
+      const preamble = escalationPreamble(escalationFor(request.question, lowest));
+      let sent = 0;
+      const emit = (text: string) => {
+        // Never stream past the cap; the saved message is cut the same way.
+        const room = 2000 - sent;
+        if (room <= 0 || !text) return;
+        const part = text.slice(0, room);
+        sent += part.length;
+        onDelta(part);
+      };
+      const parts: string[] = [];
+      const links: AssistantLink[] = [];
+      const sources: AssistantSource[] = [];
+      if (preamble) {
+        parts.push(preamble.text);
+        sources.push(...preamble.sources);
+        emit(`${preamble.text}\n\n`);
+      }
+
+      let body: EngineAnswer;
+      if (isDoseChangeQuestion(request.question)) {
+        body = await doseChangeAnswer(tools, request.context, model?.name ?? builtin.name);
+        emit(body.text);
+      } else if (model) {
+        try {
+          body = await model.answer(request, emit);
+        } catch (error) {
+          const note = error instanceof AnswerRejected ? MODEL_REJECTED_NOTE : MODEL_DOWN_NOTE;
+          emit(`${note}\n\n`);
+          const fallback = await builtin.answer(request, emit);
+          body = { ...fallback, text: `${note}\n\n${fallback.text}` };
+        }
+      } else {
+        body = await builtin.answer(request, emit);
+      }
+      parts.push(body.text);
+      links.push(...body.links);
+      sources.push(...body.sources);
+      return {
+        text: clampAnswer(parts.join('\n\n')),
+        links: unique(links, (link) => link.href),
+        sources: unique(sources, (source) => `${source.title}|${source.section}`),
+        engine: body.engine,
+      };
+    },
+  };
+}
+export type Assistant = ReturnType<typeof createAssistant>;
+
+function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => (seen.has(key(item)) ? false : (seen.add(key(item)), true)));
+}
+
+/**
+ * The fixed dose-change answer plus the user's relevant facts (the medicines they take,
+ * today's doses, the last 7 days' adherence) — never a dose number.
+ */
+async function doseChangeAnswer(tools: AssistantTools, context: ToolContext, engine: string): Promise<EngineAnswer> {
+  const [names, today, adherence] = await Promise.all([
+    tools.medicineNames(context),
+    tools.todaysDoses(context),
+    tools.adherence(context, 7),
+  ]);
+  const facts: string[] = [];
+  if (names.length) facts.push(`The medicines in your DiaCare list: ${names.map((n) => `“${n}”`).join(', ')}.`);
+  facts.push(today.text, adherence.text);
+  const text = `${DOSE_CHANGE_REFUSAL}\n\nWhat DiaCare knows that you can show them: ${facts.join(' ')}`;
+  // A medicine named "… 500 mg" must not put a dose number in the refusal.
+  return {
+    text: text.replace(new RegExp(DOSE_NUMBER.source, 'gi'), '[dose not shown]'),
+    links: [LINKS.medications, LINKS.reports],
+    sources: [],
+    engine,
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The assistant's pure parts, table-tested: guard rails (dose-change questions and
+ * instructions, escalation, grounding of numbers, the length cap), the built-in engine's
+ * reading of everyday phrasings and typos, and the knowledge base's articles and search.
+ */
+import { describe, expect, it } from 'vitest';
+import { readIntent } from '../src/modules/assistant/builtin/intents.ts';
+import {
+  clampAnswer,
+  containsDoseInstruction,
+  escalationFor,
+  isDoseChangeQuestion,
+  ungroundedNumbers,
+} from '../src/modules/assistant/guard-rails.ts';
+import { createKnowledgeBase, loadArticles, parseArticle } from '../src/modules/assistant/knowledge.ts';
+
+describe('isDoseChangeQuestion', () => {
+  it.each([
+    'Should I stop my metformin?',
+    'can i skip insulin tonight',
+    'Is it OK to double the dose tomorrow?',
+    'How much insulin do I need?',
+    'what dosage is right for me',
+    'Should I take 2 tablets?',
+    'Is 20 units enough?',
+    'Can I go without my tablets on Sunday?',
+    'I want to reduce my pills',
+    'Shall I increase glimepiride?',
+    'I forgot my tablets this morning, should I take them now?',
+  ])('“%s” is a dose-change question', (question) => {
+    expect(isDoseChangeQuestion(question)).toBe(true);
+  });
+
+  it.each([
+    'Did I take my tablets today?',
+    'Have I missed any medicine this week?',
+    'How many pills do I have left?',
+    'What should I eat?',
+    'When is my next dose?',
+    'How was my sugar this week?',
+    'How much exercise should I do?',
+    'What is my BP?',
+  ])('“%s” is not', (question) => {
+    expect(isDoseChangeQuestion(question)).toBe(false);
+  });
+});
+
+describe('escalationFor', () => {
+  it.each([
+    ['I feel shaky', null, 'hypo'],
+    ['sweating and dizzy after lunch', null, 'hypo'],
+    ['I think I am going low', null, 'hypo'],
+    ['my sugar is 65', null, 'hypo'],
+    ['reading 52 mg/dl', null, 'emergency'],
+    ['my glucose is 40', null, 'emergency'],
+    ['she passed out', null, 'emergency'],
+    ['chest pain since morning', null, 'emergency'],
+    ['shortness of breath', null, 'emergency'],
+    ['I want to end my life', null, 'self-harm'],
+    ['What should I eat?', 66, 'hypo'],
+    ['What should I eat?', 50, 'emergency'],
+    ['What should I eat?', null, null],
+    ['my sugar is 120', null, null],
+    ['What is hypoglycemia?', null, null],
+    ['I am having a hypo', null, 'hypo'],
+    ['How was my sugar this week?', null, null],
+  ] as const)('“%s” with a recent low of %s → %s', (text, recentLow, expected) => {
+    expect(escalationFor(text, recentLow)).toBe(expected);
+  });
+});
+
+describe('containsDoseInstruction', () => {
+  it.each([
+    ['Take 2 tablets of metformin now.', true],
+    ['You should increase your insulin.', true],
+    ['Stop taking your medicine for a day.', true],
+    ['Have an extra dose tonight.', true],
+    ['Double your insulin dose.', true],
+    ['Your adherence over the last 7 days is 86%.', false],
+    ['Please ask your doctor before you change anything.', false],
+    ['Take 15–20 g of fast-acting glucose and check again after 15 minutes.', false],
+  ])('“%s” → %s', (answer, expected) => {
+    expect(containsDoseInstruction(answer)).toBe(expected);
+  });
+});
+
+describe('ungroundedNumbers', () => {
+  it('accepts numbers found in the tool results, rejects others; small counts are allowed', () => {
+    const grounding = ['{"average":142,"time_in_range":{"inRange":71},"latest":{"date":"2026-11-20","time":"07:30"}}'];
+    expect(ungroundedNumbers('Average 142 mg/dL, 71% in range, last on 2026-11-20 at 07:30.', grounding)).toEqual([]);
+    expect(ungroundedNumbers('Average 150 mg/dL over 2 weeks.', grounding)).toEqual([150]);
+    expect(ungroundedNumbers('1,200 steps', ['1200'])).toEqual([]);
+  });
+});
+
+describe('clampAnswer', () => {
+  it('keeps answers up to 2,000 characters and cuts longer ones at a word with an ellipsis', () => {
+    expect(clampAnswer('short')).toBe('short');
+    const long = 'word '.repeat(600);
+    const cut = clampAnswer(long);
+    expect(cut.length).toBeLessThanOrEqual(2000);
+    expect(cut.endsWith('…')).toBe(true);
+  });
+});
+
+describe('readIntent', () => {
+  it.each([
+    ['How was my sugar this week?', ['glucose'], 7],
+    ['how is my suger', ['glucose'], 7],
+    ['my glucose last month', ['glucose'], 30],
+    ['How is my BP?', ['bloodPressure'], 7],
+    ['my blood presure over 30 days', ['bloodPressure'], 30],
+    ['Did I take my tablets today?', ['todaysDoses'], 7],
+    ['Did I miss any medicines last week?', ['adherence'], 7],
+    ['What is my weight?', ['weight'], 7],
+    ['How many pills do I have left?', ['refills'], 7],
+    ['when is my next apointment', ['nextAppointment'], 7],
+    ['What should I eat?', [], 7],
+    ['How do I check my sugar?', [], 7],
+    ['How do I take care of my feet?', [], 7],
+  ] as const)('“%s” → %j over %i days', (question, tools, period) => {
+    const intent = readIntent(question);
+    expect(intent.tools).toEqual(tools);
+    expect(intent.period).toBe(period);
+  });
+});
+
+describe('knowledge base', () => {
+  const articles = loadArticles();
+  const allowedSources = /ADA Standards of Care|ICMR|RSSDI|WHO|Battelino|ACP Diabetes Care Guide|DiaCare product rule/;
+
+  it('ships the ten articles of issue 11, each with a title, a cited source and section, and a review date', () => {
+    expect(articles.map((a) => a.id)).toEqual([
+      'blood-pressure',
+      'checking-glucose',
+      'exercise',
+      'eyes',
+      'food-indian-meals',
+      'foot-care',
+      'hypoglycaemia',
+      'medicines',
+      'sick-days',
+      'travel-and-fasting',
+    ]);
+    for (const article of articles) {
+      expect(article.source).toMatch(allowedSources);
+      expect(article.section.length).toBeGreaterThan(2);
+      expect(article.reviewed).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(article.body.length).toBeGreaterThan(200);
+      expect(article.body.length).toBeLessThan(1000);
+    }
+  });
+
+  it('an article without a source is refused', () => {
+    expect(() => parseArticle('x', '---\ntitle: X\nsection: s\nreviewed: 2026-01-01\n---\nBody')).toThrow(
+      "needs 'source'",
+    );
+  });
+
+  it.each([
+    ['sugar', 'checking-glucose'],
+    ['BP', 'blood-pressure'],
+    ['hypo', 'hypoglycaemia'],
+    ['hypoglycemia', 'hypoglycaemia'],
+    ['Ramzan roza', 'travel-and-fasting'],
+    ['excercise', 'exercise'],
+    ['retinopathy', 'eyes'],
+    ['roti and rice', 'food-indian-meals'],
+  ])('“%s” finds %s', (query, id) => {
+    const [best] = createKnowledgeBase(articles).search(query, 1);
+    expect(best?.article.id).toBe(id);
+  });
+});

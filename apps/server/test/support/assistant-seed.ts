@@ -1,0 +1,168 @@
+/**
+ * A seeded user for the assistant's tests, built through the API the screens use:
+ * medicines with 30 days of dose records (taken, missed and unrecorded), glucose with lows,
+ * blood pressure, weight and appointments. Values vary by a fixed pseudo-random sequence.
+ */
+import { localDate, shiftDate } from '@diacare/contract/dates';
+import { expect } from 'vitest';
+import type { SignedInUser } from '../helpers.ts';
+
+/** 18:00 in Asia/Kolkata (12:30 UTC) on 2026-11-20. */
+export const SEED_NOW = new Date('2026-11-20T12:30:00.000Z');
+export const SEED_ZONE = 'Asia/Kolkata';
+export const SEED_TODAY = localDate(SEED_NOW, SEED_ZONE);
+
+/** A deterministic sequence in [0, 1) (mulberry32). */
+export function sequence(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function ok(response: { statusCode: number; body: string; json(): unknown }, status = 201) {
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json() as Promise<{ id: string }> | { id: string };
+}
+
+export const medicationPayload = (
+  name: string,
+  times: string[],
+  startDate: string,
+  pills = 30,
+  threshold = 7,
+  frequency: 'daily' | 'as-needed' = 'daily',
+) => ({
+  name,
+  dosage: '500 mg',
+  form: 'Tablet',
+  color: '#FF6B6B',
+  instructions: '',
+  schedule: { frequency, times: frequency === 'as-needed' ? [] : times, start_date: startDate },
+  refill_reminder: { enabled: true, pills_remaining: pills, threshold },
+});
+
+/** Seeds the standard user; returns the medication ids by name. */
+export async function seedUser(user: SignedInUser, days = 30) {
+  const random = sequence(11);
+  const start = shiftDate(SEED_TODAY, -(days - 1));
+  const metformin = (await ok(
+    await user.request({
+      method: 'POST',
+      url: '/api/medications',
+      payload: medicationPayload('Metformin', ['08:00', '20:00'], start, 100, 7),
+    }),
+  )) as { id: string };
+  const glimepiride = (await ok(
+    await user.request({
+      method: 'POST',
+      url: '/api/medications',
+      payload: medicationPayload('Glimepiride', ['09:00'], start, 25, 7),
+    }),
+  )) as { id: string };
+
+  for (let offset = days - 1; offset >= 0; offset -= 1) {
+    const date = shiftDate(SEED_TODAY, -offset);
+    const doses: [string, string][] = [
+      [metformin.id, '08:00'],
+      [glimepiride.id, '09:00'],
+      [metformin.id, '20:00'],
+    ];
+    for (const [id, time] of doses) {
+      if (offset === 0 && time === '20:00') continue; // still due today
+      const roll = random();
+      // 75% taken, 10% recorded as missed, 15% never recorded (missed once its time passed)
+      if (roll < 0.75) {
+        await ok(
+          await user.request({
+            method: 'POST',
+            url: '/api/adherence',
+            payload: { medication_id: id, date, scheduled_time: time, status: 'taken', taken_time: time },
+          }),
+          200,
+        );
+      } else if (roll < 0.85) {
+        await ok(
+          await user.request({
+            method: 'POST',
+            url: '/api/adherence',
+            payload: { medication_id: id, date, scheduled_time: time, status: 'missed' },
+          }),
+          200,
+        );
+      }
+    }
+    for (const [time, context] of [
+      ['07:30', 'Fasting'],
+      ['14:00', 'After Lunch'],
+    ] as const) {
+      if (offset === 0 && time === '14:00') continue;
+      let value = Math.round(90 + random() * 120);
+      if (offset === 2 && time === '07:30') value = 64; // a level 1 low 2 days ago
+      if (offset === 4 && time === '14:00') value = 51; // a level 2 low 4 days ago
+      if (offset === 20 && time === '07:30') value = 58; // outside the 7 days
+      await ok(
+        await user.request({
+          method: 'POST',
+          url: '/api/health/glucose',
+          payload: { value, meal_context: context, date, time },
+        }),
+      );
+    }
+    if (offset % 2 === 0) {
+      await ok(
+        await user.request({
+          method: 'POST',
+          url: '/api/health/bp',
+          payload: {
+            systolic: Math.round(118 + random() * 25),
+            diastolic: Math.round(74 + random() * 14),
+            pulse: 72,
+            date,
+            time: '08:15',
+          },
+        }),
+      );
+    }
+    if (offset % 7 === 0) {
+      await ok(
+        await user.request({
+          method: 'POST',
+          url: '/api/health/metrics',
+          payload: { weight: Math.round((78 - offset * 0.05 + random()) * 10) / 10, height: 170, date },
+        }),
+      );
+    }
+  }
+  await ok(
+    await user.request({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: {
+        type: 'doctor',
+        title: 'Diabetes review',
+        doctor: 'Dr Mehta',
+        location: 'City Clinic',
+        date: shiftDate(SEED_TODAY, 12),
+        time: '10:30',
+      },
+    }),
+  );
+  await ok(
+    await user.request({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: {
+        type: 'lab',
+        title: 'HbA1c test',
+        location: 'Lab One',
+        date: shiftDate(SEED_TODAY, 30),
+        time: '08:00',
+      },
+    }),
+  );
+  return { metformin: metformin.id, glimepiride: glimepiride.id };
+}

@@ -1,0 +1,69 @@
+/**
+ * The assistant's API (issue 11): conversation history and the streamed answer.
+ *
+ * - GET /api/assistant/messages → { messages } (oldest first, the last 50)
+ * - POST /api/assistant/messages { content } → NDJSON stream of AssistantStreamEvent,
+ *   one JSON object per line: 'user', then 'delta'*, then 'done' (or 'error')
+ * - DELETE /api/assistant/messages → 204
+ */
+import { z } from 'zod';
+
+/** Longest message a user may send, characters after trimming (issue 11, item 4). */
+export const ASSISTANT_MESSAGE_MAX_CHARS = 2000;
+/** Messages GET /api/assistant/messages returns (the newest, oldest first). */
+export const ASSISTANT_HISTORY_LIMIT = 50;
+/** Messages kept per user; older ones are deleted as new ones arrive. */
+export const ASSISTANT_STORED_LIMIT = 200;
+/** The built-in engine's name, shown under its answers. */
+export const BUILTIN_ASSISTANT_NAME = 'DiaCare assistant';
+
+export const assistantLinkSchema = z.object({ label: z.string(), href: z.string() });
+export type AssistantLink = z.infer<typeof assistantLinkSchema>;
+
+export const assistantSourceSchema = z.object({ title: z.string(), section: z.string() });
+export type AssistantSource = z.infer<typeof assistantSourceSchema>;
+
+export const assistantMessageSchema = z.object({
+  id: z.uuid(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  /** ISO 8601 instant. */
+  created_at: z.string(),
+  /** 'DiaCare assistant' or the model's name; null for the user's own messages. */
+  engine: z.string().nullable(),
+  /** Screens that show the figures in the answer, e.g. { label: 'Reports', href: '/reports' }. */
+  links: z.array(assistantLinkSchema),
+  /** Knowledge-base sources the answer quotes. */
+  sources: z.array(assistantSourceSchema),
+});
+export type AssistantMessage = z.infer<typeof assistantMessageSchema>;
+
+export const assistantHistorySchema = z.object({ messages: z.array(assistantMessageSchema) });
+export type AssistantHistory = z.infer<typeof assistantHistorySchema>;
+
+/** POST body: the user's question, trimmed, 1–2,000 characters. */
+export const assistantInputSchema = z.object({
+  content: z
+    .string({ error: 'must be text' })
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(ASSISTANT_MESSAGE_MAX_CHARS, { error: `must be at most ${ASSISTANT_MESSAGE_MAX_CHARS} characters` }),
+});
+export type AssistantInput = z.input<typeof assistantInputSchema>;
+
+/** One line of the POST response (application/x-ndjson). */
+export const assistantStreamEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('user'), message: assistantMessageSchema }),
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  z.object({ type: z.literal('done'), message: assistantMessageSchema }),
+  z.object({ type: z.literal('error'), detail: z.string() }),
+]);
+export type AssistantStreamEvent = z.infer<typeof assistantStreamEventSchema>;
+
+/** GET /api/config's `assistant`: which engine answers. */
+export const assistantConfigSchema = z.object({
+  engine: z.enum(['builtin', 'llm']),
+  /** 'DiaCare assistant' or the model's name. */
+  name: z.string(),
+});
+export type AssistantConfig = z.infer<typeof assistantConfigSchema>;
