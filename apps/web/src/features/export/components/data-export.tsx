@@ -4,7 +4,7 @@
  * the browser show its own progress and saves under the server's file name; nothing is
  * buffered in the page, however many years of data there are.
  */
-import { FileArchive, FileJson } from 'lucide-react';
+import { Download, FileArchive, FileJson } from 'lucide-react';
 
 const EXPORTS = [
   {
@@ -54,6 +54,7 @@ export function DataExport() {
                     {description}
                   </span>
                 </span>
+                <Download className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
               </a>
             </li>
           );
