@@ -58,7 +58,7 @@ describe.each(DRIVERS)('export on %s', (driver) => {
   let t: TestApp;
   let asha: SignedInUser;
   let ben: SignedInUser;
-  const ids = { asha: [] as string[], ben: [] as string[] };
+  const ids = { asha: [] as string[], ben: [] as string[], ravi: [] as string[] };
 
   const post = async (user: SignedInUser, url: string, payload: unknown, owner: keyof typeof ids) => {
     const response = await user.request({ method: 'POST', url, payload });
@@ -454,6 +454,54 @@ describe.each(DRIVERS)('export on %s', (driver) => {
       expect(again.entry!.map((entry: BundleEntry) => entry.fullUrl)).toEqual(
         (JSON.parse(ashaText) as Bundle).entry!.map((entry) => entry.fullUrl),
       );
+    });
+  });
+
+  it('a deleted medicine stays in the export, stopped, with its doses', async () => {
+    const ravi = await signIn(t.app, {
+      name: 'Ravi Menon',
+      email: 'ravi.export@example.com',
+      timezone: 'Asia/Kolkata',
+    });
+    const medicine = await post(
+      ravi,
+      '/api/medications',
+      {
+        name: 'Sitagliptin',
+        dosage: '100 mg',
+        form: 'Tablet',
+        instructions: '',
+        color: '#FF6B6B',
+        when_to_take: null,
+        schedule: { frequency: 'as-needed', times: [], start_date: '2026-11-01', end_date: null },
+        refill_reminder: { enabled: false, pills_remaining: 30, threshold: 7 },
+      },
+      'ravi',
+    );
+    await post(
+      ravi,
+      '/api/adherence',
+      { medication_id: medicine.id, date: '2026-11-20', scheduled_time: '09:00', taken_time: '09:30', status: 'taken' },
+      'ravi',
+    );
+    expect((await ravi.request({ method: 'DELETE', url: `/api/medications/${medicine.id}` })).statusCode).toBeLessThan(
+      300,
+    );
+
+    const files = unzip((await download(ravi, 'csv')).rawPayload);
+    expect(rowsOf(files['medications.csv']!)[0]!.deleted_at).toMatch(/^2026-.*\+05:30$/);
+    expect(rowsOf(files['adherence.csv']!)[0]).toMatchObject({ medication: 'Sitagliptin', status: 'taken' });
+
+    const bundle = (await download(ravi, 'fhir')).json() as Bundle;
+    for (const entry of bundle.entry!) expect(fhirErrors(entry.resource!)).toEqual([]);
+    const types = bundle.entry!.map((entry) => entry.resource!);
+    expect(types.find((r) => r.resourceType === 'MedicationStatement')).toMatchObject({
+      status: 'stopped',
+      dosage: [{ asNeededBoolean: true }],
+    });
+    expect(types.find((r) => r.resourceType === 'MedicationAdministration')).toMatchObject({
+      medicationCodeableConcept: { text: 'Sitagliptin' },
+      effectiveDateTime: '2026-11-20T09:30:00+05:30',
     });
   });
 
