@@ -17,6 +17,7 @@ import { assistantRoutes, type AssistantRoutesOptions } from './modules/assistan
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { exportRoutes } from './modules/export/export.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { medicationsRoutes } from './modules/medications/medications.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
@@ -105,6 +106,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(remindersRoutes, options);
   await app.register(settingsRoutes, options);
   await app.register(assistantRoutes, options);
+  await app.register(exportRoutes, options);
 
   const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;
   const servesWebApp = await registerWebApp(app, webDistDir);

@@ -12,6 +12,7 @@ import { toast } from '../../components/ui/toast';
 import { useAppConfig } from '../../lib/app-config';
 import { InstallInstructions } from '../../features/install/components/install-instructions';
 import { NotificationPreferences } from '../../features/profile/components/notification-preferences';
+import { DataExport } from '../../features/export/components/data-export';
 import { useUpdateUser } from '../../features/users/api/update-user';
 import { useAuth } from '../../lib/auth/auth-provider';
 
@@ -131,6 +132,10 @@ export function Component() {
           <span className="flex-1">Terms of Service</span>
           <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
         </Link>
+      </Section>
+
+      <Section title="Download my data">
+        <DataExport />
       </Section>
 
       <Section title="Help & Support">

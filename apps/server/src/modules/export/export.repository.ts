@@ -1,0 +1,155 @@
+/**
+ * Reads one user's rows for the export, page by page (issue 13 item 2). Every query is
+ * scoped to the user and walks its table by keyset — `(date, time, id) > last row` in the
+ * order of the table's (user_id, date, …) index — so a page costs the same at year 1 and
+ * year 10, and only one page is held in memory at a time.
+ */
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  adherenceRecords,
+  appointments,
+  bloodPressureReadings,
+  bodyMetrics,
+  glucoseReadings,
+  medications,
+  users,
+} from '../../db/schema.ts';
+
+/** Rows fetched per query: large enough to keep round trips few, small enough to stay flat. */
+export const EXPORT_PAGE_SIZE = 500;
+
+export type UserRow = typeof users.$inferSelect;
+export type MedicationRow = typeof medications.$inferSelect;
+export type AdherenceRow = typeof adherenceRecords.$inferSelect;
+export type GlucoseRow = typeof glucoseReadings.$inferSelect;
+export type BloodPressureRow = typeof bloodPressureReadings.$inferSelect;
+export type BodyMetricsRow = typeof bodyMetrics.$inferSelect;
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+/**
+ * Yields every row of a keyset-paginated query. `fetchPage(after)` returns the next
+ * EXPORT_PAGE_SIZE rows after the row `after` (undefined for the first page).
+ */
+async function* keyset<Row>(fetchPage: (after: Row | undefined) => Promise<Row[]>): AsyncGenerator<Row> {
+  let after: Row | undefined;
+  for (;;) {
+    const page = await fetchPage(after);
+    yield* page;
+    if (page.length < EXPORT_PAGE_SIZE) return;
+    after = page.at(-1);
+  }
+}
+
+/** `and(user's rows, after the keyset)`: `after` is a row comparison or undefined on the first page. */
+const scoped = (owner: SQL, after: SQL | undefined) => (after ? and(owner, after) : owner);
+
+export function createExportRepository(db: Database) {
+  return {
+    /** The user's own row (the FHIR Patient), or undefined when it is gone. */
+    async user(userId: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId));
+      return row;
+    },
+
+    /**
+     * Every medication of the user, archived ones included (their adherence stays in the
+     * export), by id. (Keysets avoid timestamps: PostgreSQL keeps microseconds, a JS Date
+     * only milliseconds, so the last row of a page could come back again.)
+     */
+    medications: (userId: string) =>
+      keyset<MedicationRow>((after) =>
+        db
+          .select()
+          .from(medications)
+          .where(scoped(eq(medications.user_id, userId), after && sql`${medications.id} > ${after.id}::uuid`))
+          .orderBy(asc(medications.id))
+          .limit(EXPORT_PAGE_SIZE),
+      ),
+
+    /** Every stored adherence record of the user, by dose date and time. */
+    adherence: (userId: string) =>
+      keyset<AdherenceRow>((after) =>
+        db
+          .select()
+          .from(adherenceRecords)
+          .where(
+            scoped(
+              eq(adherenceRecords.user_id, userId),
+              after &&
+                sql`(${adherenceRecords.date}, ${adherenceRecords.scheduled_time}, ${adherenceRecords.id}) > (${after.date}::date, ${after.scheduled_time}::text, ${after.id}::uuid)`,
+            ),
+          )
+          .orderBy(asc(adherenceRecords.date), asc(adherenceRecords.scheduled_time), asc(adherenceRecords.id))
+          .limit(EXPORT_PAGE_SIZE),
+      ),
+
+    /** Every glucose reading of the user, oldest first. */
+    glucose: (userId: string) =>
+      keyset<GlucoseRow>((after) =>
+        db
+          .select()
+          .from(glucoseReadings)
+          .where(
+            scoped(
+              eq(glucoseReadings.user_id, userId),
+              after &&
+                sql`(${glucoseReadings.date}, ${glucoseReadings.time}, ${glucoseReadings.id}) > (${after.date}::date, ${after.time}::text, ${after.id}::uuid)`,
+            ),
+          )
+          .orderBy(asc(glucoseReadings.date), asc(glucoseReadings.time), asc(glucoseReadings.id))
+          .limit(EXPORT_PAGE_SIZE),
+      ),
+
+    /** Every blood-pressure reading of the user, oldest first. */
+    bloodPressure: (userId: string) =>
+      keyset<BloodPressureRow>((after) =>
+        db
+          .select()
+          .from(bloodPressureReadings)
+          .where(
+            scoped(
+              eq(bloodPressureReadings.user_id, userId),
+              after &&
+                sql`(${bloodPressureReadings.date}, ${bloodPressureReadings.time}, ${bloodPressureReadings.id}) > (${after.date}::date, ${after.time}::text, ${after.id}::uuid)`,
+            ),
+          )
+          .orderBy(asc(bloodPressureReadings.date), asc(bloodPressureReadings.time), asc(bloodPressureReadings.id))
+          .limit(EXPORT_PAGE_SIZE),
+      ),
+
+    /** Every body-metrics entry of the user, by date (then id: entries of one day have no time). */
+    bodyMetrics: (userId: string) =>
+      keyset<BodyMetricsRow>((after) =>
+        db
+          .select()
+          .from(bodyMetrics)
+          .where(
+            scoped(
+              eq(bodyMetrics.user_id, userId),
+              after && sql`(${bodyMetrics.date}, ${bodyMetrics.id}) > (${after.date}::date, ${after.id}::uuid)`,
+            ),
+          )
+          .orderBy(asc(bodyMetrics.date), asc(bodyMetrics.id))
+          .limit(EXPORT_PAGE_SIZE),
+      ),
+
+    /** Every appointment of the user, by start (whole minutes, so a Date keyset is exact). */
+    appointments: (userId: string) =>
+      keyset<AppointmentRow>((after) =>
+        db
+          .select()
+          .from(appointments)
+          .where(
+            scoped(
+              eq(appointments.user_id, userId),
+              after &&
+                sql`(${appointments.starts_at}, ${appointments.id}) > (${after.starts_at.toISOString()}::timestamptz, ${after.id}::uuid)`,
+            ),
+          )
+          .orderBy(asc(appointments.starts_at), asc(appointments.id))
+          .limit(EXPORT_PAGE_SIZE),
+      ),
+  };
+}
+export type ExportRepository = ReturnType<typeof createExportRepository>;

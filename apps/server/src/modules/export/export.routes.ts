@@ -1,0 +1,81 @@
+/**
+ * GET /api/export/csv and GET /api/export/fhir (issue 13 item 2; GDPR Art. 15 and 20,
+ * DPDP Act 2023): the signed-in user's data as a ZIP of CSVs or a FHIR R4 Bundle, streamed
+ * as it is read (decision 020). Only the session's user is ever read; there is no id to
+ * pass. The file name carries today's date in the user's zone.
+ */
+import { errorSchema } from '@diacare/contract/common';
+import { localDate } from '@diacare/contract/dates';
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../plugins/errors.ts';
+import { currentUser } from '../../plugins/session.ts';
+import type { AppDeps } from '../../types.ts';
+import { csvZipStream } from './csv.ts';
+import { createExportRepository } from './export.repository.ts';
+import { fhirBundleChunks } from './fhir.ts';
+
+export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const repository = createExportRepository(deps.db);
+  const tags = ['export'];
+
+  const attachment = (name: string) => `attachment; filename="${name}"`;
+
+  app.get(
+    '/api/export/csv',
+    {
+      schema: {
+        tags,
+        summary:
+          'All my data as a ZIP of CSV files (medications, adherence, glucose, blood pressure, body metrics, appointments)',
+        produces: ['application/zip'],
+        response: { 200: z.any().describe('application/zip: one CSV per kind'), 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const now = deps.clock();
+      const stream = await csvZipStream(repository, user.id, user.timezone, now);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachment(`diacare-export-${localDate(now, user.timezone)}.zip`))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    '/api/export/fhir',
+    {
+      schema: {
+        tags,
+        summary: 'All my data as a FHIR R4 Bundle (type collection)',
+        produces: ['application/fhir+json'],
+        response: { 200: z.any().describe('application/fhir+json: a FHIR R4 Bundle'), 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const now = deps.clock();
+      const row = await repository.user(user.id);
+      if (!row) throw new HttpError(401, 'Not signed in or the session has expired');
+      const chunks = fhirBundleChunks({
+        user: row,
+        zone: user.timezone,
+        now,
+        medications: repository.medications(user.id),
+        adherence: repository.adherence(user.id),
+        glucose: repository.glucose(user.id),
+        bloodPressure: repository.bloodPressure(user.id),
+        bodyMetrics: repository.bodyMetrics(user.id),
+        appointments: repository.appointments(user.id),
+      });
+      return reply
+        .header('content-type', 'application/fhir+json; charset=utf-8')
+        .header('content-disposition', attachment(`diacare-export-${localDate(now, user.timezone)}.json`))
+        .header('cache-control', 'no-store')
+        .send(Readable.from(chunks));
+    },
+  );
+};

@@ -1,0 +1,355 @@
+/**
+ * The FHIR R4 export (issue 13 item 2b): pure mappings from DiaCare rows to FHIR R4
+ * resources, and a `Bundle` (type 'collection') written entry by entry so that years of
+ * data never sit in memory as one object.
+ *
+ * Codes: LOINC for what was measured (2339-0 glucose, 85354-9 blood-pressure panel with
+ * 8480-6 systolic and 8462-4 diastolic, 8867-4 heart rate, 29463-7 body weight, 8302-2 body
+ * height, 39156-5 BMI — the codes of the FHIR R4 vital-signs profiles, hl7.org/fhir/R4/
+ * observation-vitalsigns.html) and UCUM for units (mg/dL, mm[Hg], /min, kg, cm, kg/m2).
+ * Vital signs carry category 'vital-signs'; glucose 'laboratory'.
+ *
+ * Every resource's id is the row's uuid (or one derived from it by UUID v5 when a row
+ * yields several resources), and its fullUrl is `urn:uuid:<id>`: the same data exports
+ * with the same ids. Date-times carry the user's zone offset.
+ */
+import { createHash } from 'node:crypto';
+import type {
+  Appointment,
+  BundleEntry,
+  CodeableConcept,
+  MedicationAdministration,
+  MedicationStatement,
+  Observation,
+  Patient,
+  Quantity,
+  Reference,
+  Resource,
+  Timing,
+} from '@medplum/fhirtypes';
+import type {
+  AdherenceRow,
+  AppointmentRow,
+  BloodPressureRow,
+  BodyMetricsRow,
+  GlucoseRow,
+  MedicationRow,
+  UserRow,
+} from './export.repository.ts';
+import { isoInZone, isoLocal } from './zoned-time.ts';
+
+const LOINC = 'http://loinc.org';
+const UCUM = 'http://unitsofmeasure.org';
+const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+
+/** LOINC codes used by the export, with their display names. */
+export const LOINC_CODES = {
+  glucose: { code: '2339-0', display: 'Glucose [Mass/volume] in Blood' },
+  bloodPressurePanel: { code: '85354-9', display: 'Blood pressure panel with all children optional' },
+  systolic: { code: '8480-6', display: 'Systolic blood pressure' },
+  diastolic: { code: '8462-4', display: 'Diastolic blood pressure' },
+  heartRate: { code: '8867-4', display: 'Heart rate' },
+  bodyWeight: { code: '29463-7', display: 'Body weight' },
+  bodyHeight: { code: '8302-2', display: 'Body height' },
+  bmi: { code: '39156-5', display: 'Body mass index (BMI) [Ratio]' },
+} as const;
+
+/**
+ * A stable uuid for the `name`d resource derived from the row `id` (RFC 4122 version 5:
+ * SHA-1 of the row's uuid bytes and the name).
+ */
+export function derivedUuid(id: string, name: string): string {
+  const hash = createHash('sha1')
+    .update(Buffer.from(id.replaceAll('-', ''), 'hex'))
+    .update(name)
+    .digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50;
+  hash[8] = (hash[8]! & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const fullUrl = (id: string) => `urn:uuid:${id}`;
+
+const loinc = (entry: { code: string; display: string }): CodeableConcept => ({
+  coding: [{ system: LOINC, code: entry.code, display: entry.display }],
+  text: entry.display,
+});
+
+const category = (code: 'vital-signs' | 'laboratory'): CodeableConcept[] => [
+  {
+    coding: [{ system: OBSERVATION_CATEGORY, code, display: code === 'vital-signs' ? 'Vital Signs' : 'Laboratory' }],
+  },
+];
+
+const quantity = (value: number, code: string, unit = code): Quantity => ({ value, unit, system: UCUM, code });
+
+/** Reference to the bundle's Patient. */
+export const patientReference = (userId: string): Reference<Patient> => ({ reference: fullUrl(userId) });
+
+/** The user as a FHIR Patient: name, gender, contact details and address as given. */
+export function toPatient(user: UserRow): Patient {
+  const address = [user.address, user.state, user.pincode].some(Boolean) || user.country;
+  return {
+    resourceType: 'Patient',
+    id: user.id,
+    ...(user.name ? { name: [{ text: user.name }] } : {}),
+    ...(user.sex ? { gender: user.sex } : {}),
+    ...(user.email || user.phone
+      ? {
+          telecom: [
+            ...(user.email ? [{ system: 'email' as const, value: user.email }] : []),
+            ...(user.phone ? [{ system: 'phone' as const, value: user.phone }] : []),
+          ],
+        }
+      : {}),
+    ...(address
+      ? {
+          address: [
+            {
+              ...(user.address ? { line: [user.address] } : {}),
+              ...(user.state ? { state: user.state } : {}),
+              ...(user.pincode ? { postalCode: user.pincode } : {}),
+              country: user.country,
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+/** A glucose reading (mg/dL) as an Observation; its meal context is a note. */
+export function glucoseObservation(row: GlucoseRow, zone: string): Observation {
+  return {
+    resourceType: 'Observation',
+    id: row.id,
+    status: 'final',
+    category: category('laboratory'),
+    code: loinc(LOINC_CODES.glucose),
+    subject: patientReference(row.user_id),
+    effectiveDateTime: isoLocal(row.date, row.time, zone),
+    valueQuantity: quantity(row.value, 'mg/dL'),
+    note: [{ text: `Meal context: ${row.meal_context}` }],
+  };
+}
+
+/**
+ * A blood-pressure reading as the panel 85354-9 with systolic and diastolic components
+ * (mm[Hg]) and, when a pulse was stored, a heart-rate Observation (/min) of its own.
+ */
+export function bloodPressureObservations(row: BloodPressureRow, zone: string): Observation[] {
+  const effectiveDateTime = isoLocal(row.date, row.time, zone);
+  const panel: Observation = {
+    resourceType: 'Observation',
+    id: row.id,
+    status: 'final',
+    category: category('vital-signs'),
+    code: loinc(LOINC_CODES.bloodPressurePanel),
+    subject: patientReference(row.user_id),
+    effectiveDateTime,
+    component: [
+      { code: loinc(LOINC_CODES.systolic), valueQuantity: quantity(row.systolic, 'mm[Hg]', 'mmHg') },
+      { code: loinc(LOINC_CODES.diastolic), valueQuantity: quantity(row.diastolic, 'mm[Hg]', 'mmHg') },
+    ],
+  };
+  if (row.pulse === null) return [panel];
+  const pulse: Observation = {
+    resourceType: 'Observation',
+    id: derivedUuid(row.id, 'heart-rate'),
+    status: 'final',
+    category: category('vital-signs'),
+    code: loinc(LOINC_CODES.heartRate),
+    subject: patientReference(row.user_id),
+    effectiveDateTime,
+    valueQuantity: quantity(row.pulse, '/min', 'beats/minute'),
+    derivedFrom: [{ reference: fullUrl(row.id) }],
+  };
+  return [panel, pulse];
+}
+
+/**
+ * A body-metrics entry as three Observations: weight (kg), height (cm) and BMI (kg/m2,
+ * derived from the two). The entry has a date but no time, so effectiveDateTime is the date.
+ */
+export function bodyMetricsObservations(row: BodyMetricsRow, zone: string): Observation[] {
+  const common = {
+    resourceType: 'Observation' as const,
+    status: 'final' as const,
+    category: category('vital-signs'),
+    subject: patientReference(row.user_id),
+    effectiveDateTime: row.date,
+    issued: isoInZone(row.created_at, zone),
+  };
+  const weightId = derivedUuid(row.id, 'body-weight');
+  const heightId = derivedUuid(row.id, 'body-height');
+  return [
+    { ...common, id: weightId, code: loinc(LOINC_CODES.bodyWeight), valueQuantity: quantity(Number(row.weight), 'kg') },
+    { ...common, id: heightId, code: loinc(LOINC_CODES.bodyHeight), valueQuantity: quantity(Number(row.height), 'cm') },
+    {
+      ...common,
+      id: derivedUuid(row.id, 'bmi'),
+      code: loinc(LOINC_CODES.bmi),
+      valueQuantity: quantity(Number(row.bmi), 'kg/m2'),
+      derivedFrom: [{ reference: fullUrl(weightId) }, { reference: fullUrl(heightId) }],
+    },
+  ];
+}
+
+const FHIR_WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+/** The medicine's schedule as a FHIR Timing: daily or weekly at the listed local times. */
+function timing(row: MedicationRow): Timing | undefined {
+  if (row.frequency === 'as-needed') return undefined;
+  const timeOfDay = row.times.map((time) => `${time}:00`);
+  if (row.frequency === 'daily') return { repeat: { period: 1, periodUnit: 'd', timeOfDay } };
+  // An empty weekday list means the start date's weekday (medications schema).
+  const weekdays = row.weekdays.length > 0 ? row.weekdays : [isoWeekday(row.start_date)];
+  return {
+    repeat: { period: 1, periodUnit: 'wk', dayOfWeek: weekdays.map((day) => FHIR_WEEKDAYS[day - 1]!), timeOfDay },
+  };
+}
+
+const isoWeekday = (date: string) => {
+  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return day === 0 ? 7 : day;
+};
+
+const medicationConcept = (row: Pick<MedicationRow, 'name'>): CodeableConcept => ({ text: row.name });
+
+/**
+ * A medicine as a MedicationStatement: the name (free text; DiaCare stores no drug
+ * code), dosage text and timing. A deleted (archived) medicine is 'stopped'.
+ */
+export function medicationStatement(row: MedicationRow, zone: string): MedicationStatement {
+  const schedule = timing(row);
+  const text = [row.dosage, row.form, row.when_to_take, row.instructions].filter(Boolean).join(', ');
+  return {
+    resourceType: 'MedicationStatement',
+    id: row.id,
+    status: row.archived_at ? 'stopped' : 'active',
+    medicationCodeableConcept: medicationConcept(row),
+    subject: patientReference(row.user_id),
+    effectivePeriod: {
+      start: row.start_date,
+      ...(row.archived_at ? { end: isoInZone(row.archived_at, zone) } : row.end_date ? { end: row.end_date } : {}),
+    },
+    dateAsserted: isoInZone(row.created_at, zone),
+    dosage: [
+      {
+        text,
+        ...(row.instructions ? { patientInstruction: row.instructions } : {}),
+        ...(schedule ? { timing: schedule } : {}),
+        asNeededBoolean: row.frequency === 'as-needed',
+      },
+    ],
+  };
+}
+
+/**
+ * A dose recorded as taken, as a MedicationAdministration at the time taken (the
+ * scheduled time when none was recorded), part of the medicine's statement.
+ */
+export function medicationAdministration(
+  row: AdherenceRow,
+  medication: Pick<MedicationRow, 'name'> | undefined,
+  zone: string,
+): MedicationAdministration {
+  return {
+    resourceType: 'MedicationAdministration',
+    id: row.id,
+    status: 'completed',
+    medicationCodeableConcept: medicationConcept(medication ?? { name: 'Unknown medicine' }),
+    subject: patientReference(row.user_id),
+    effectiveDateTime: isoLocal(row.date, row.taken_time ?? row.scheduled_time, zone),
+    note: [{ text: `Scheduled ${isoLocal(row.date, row.scheduled_time, zone)}` }],
+  };
+}
+
+const APPOINTMENT_STATUS = { upcoming: 'booked', completed: 'fulfilled', cancelled: 'cancelled' } as const;
+
+/**
+ * A booking as an Appointment. DiaCare stores no duration; FHIR (app-3) needs an end for a
+ * booked appointment, so `end` equals `start` and minutesDuration is absent.
+ */
+export function appointment(row: AppointmentRow, zone: string): Appointment {
+  const start = isoInZone(row.starts_at, zone);
+  return {
+    resourceType: 'Appointment',
+    id: row.id,
+    status: APPOINTMENT_STATUS[row.status],
+    appointmentType: { text: row.type === 'doctor' ? 'Doctor visit' : 'Lab test' },
+    description: row.title,
+    start,
+    end: start,
+    created: isoInZone(row.created_at, zone),
+    ...(row.notes ? { comment: row.notes } : {}),
+    participant: [
+      { actor: patientReference(row.user_id), status: 'accepted' },
+      ...(row.doctor ? [{ actor: { display: row.doctor }, status: 'accepted' as const }] : []),
+      { actor: { display: row.location }, status: 'accepted' },
+    ],
+  };
+}
+
+/** The rows a Bundle is made of; each iterable is read once, in order. */
+export interface BundleSource {
+  user: UserRow;
+  zone: string;
+  /** The Bundle's timestamp (now). */
+  now: Date;
+  medications: AsyncIterable<MedicationRow>;
+  adherence: AsyncIterable<AdherenceRow>;
+  glucose: AsyncIterable<GlucoseRow>;
+  bloodPressure: AsyncIterable<BloodPressureRow>;
+  bodyMetrics: AsyncIterable<BodyMetricsRow>;
+  appointments: AsyncIterable<AppointmentRow>;
+}
+
+/** Bytes gathered before a chunk is handed to the stream (fewer, larger writes). */
+const CHUNK_CHARS = 64 * 1024;
+
+/**
+ * The Bundle as JSON text in chunks: the opening, each `entry` as it is mapped, the close.
+ * Patient first, then medication statements, administrations (taken doses only),
+ * glucose, blood pressure, body metrics and appointments.
+ */
+export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<string> {
+  const { user, zone } = source;
+  let buffer = `{"resourceType":"Bundle","type":"collection","timestamp":${JSON.stringify(isoInZone(source.now, zone))},"entry":[`;
+  let first = true;
+  const add = (resource: Resource & { id?: string | undefined }) => {
+    const entry: BundleEntry = { fullUrl: fullUrl(resource.id!), resource };
+    buffer += (first ? '' : ',') + JSON.stringify(entry);
+    first = false;
+  };
+
+  add(toPatient(user));
+  const medicines = new Map<string, Pick<MedicationRow, 'name'>>();
+  for await (const row of source.medications) {
+    medicines.set(row.id, { name: row.name });
+    add(medicationStatement(row, zone));
+  }
+  const sections: AsyncIterable<Resource[]>[] = [
+    map(source.adherence, (row) =>
+      row.status === 'taken' ? [medicationAdministration(row, medicines.get(row.medication_id), zone)] : [],
+    ),
+    map(source.glucose, (row) => [glucoseObservation(row, zone)]),
+    map(source.bloodPressure, (row) => bloodPressureObservations(row, zone)),
+    map(source.bodyMetrics, (row) => bodyMetricsObservations(row, zone)),
+    map(source.appointments, (row) => [appointment(row, zone)]),
+  ];
+  for (const section of sections) {
+    for await (const resources of section) {
+      for (const resource of resources) add(resource);
+      if (buffer.length >= CHUNK_CHARS) {
+        yield buffer;
+        buffer = '';
+      }
+    }
+  }
+  yield `${buffer}]}`;
+}
+
+async function* map<Row, Out>(rows: AsyncIterable<Row>, mapper: (row: Row) => Out): AsyncGenerator<Out> {
+  for await (const row of rows) yield mapper(row);
+}

@@ -1,0 +1,65 @@
+/**
+ * Profile's 'Download my data' (issue 13 item 2): two plain download links to the export
+ * routes. A link with `download` sends the session cookie like any same-origin request, lets
+ * the browser show its own progress and saves under the server's file name; nothing is
+ * buffered in the page, however many years of data there are.
+ */
+import { Download, FileArchive, FileJson } from 'lucide-react';
+
+const EXPORTS = [
+  {
+    href: '/api/export/csv',
+    label: 'CSV (ZIP)',
+    description: 'Six spreadsheet files: medicines, doses, glucose, blood pressure, weight and appointments.',
+    Icon: FileArchive,
+  },
+  {
+    href: '/api/export/fhir',
+    label: 'FHIR R4 (JSON)',
+    description: 'One file in the health-record standard that clinics and other apps can import.',
+    Icon: FileJson,
+  },
+] as const;
+
+const linkClasses =
+  'flex min-h-12 w-full items-center gap-3 rounded-xl border border-slate-200 px-3 py-2 text-left text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary';
+
+/** The section's content: a short explanation and the two downloads. */
+export function DataExport() {
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-600">
+        A copy of everything you have recorded in DiaCare, with dates and times in your time zone.
+      </p>
+      <ul className="space-y-2">
+        {EXPORTS.map(({ href, label, description, Icon }) => {
+          const id = `export-${href.split('/').at(-1)}`;
+          // Named by the label alone ('Download CSV (ZIP)'); the longer text is its description.
+          return (
+            <li key={href}>
+              <a
+                href={href}
+                download
+                className={linkClasses}
+                aria-labelledby={`${id}-label`}
+                aria-describedby={`${id}-description`}
+              >
+                <Icon className="h-5 w-5 shrink-0 text-primary" aria-hidden />
+                <span className="flex-1">
+                  <span id={`${id}-label`}>
+                    <span className="sr-only">Download </span>
+                    {label}
+                  </span>
+                  <span id={`${id}-description`} className="block text-xs font-normal text-slate-500">
+                    {description}
+                  </span>
+                </span>
+                <Download className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
