@@ -174,7 +174,7 @@ async function main() {
       horizonHours: 1,
     });
     const [due] = await db.select({ count: count() }).from(reminders).where(eq(reminders.due_at, dueAt));
-    log(`materialised ${materialised} dose reminders in ${seconds(performance.now() - started)} s`);
+    log(`materialised ${materialised.written} dose reminders in ${seconds(performance.now() - started)} s`);
     if (Number(due?.count) !== N)
       throw new Error(`expected ${N} reminders due at ${dueAt.toISOString()}, got ${due?.count}`);
     await database.close();
