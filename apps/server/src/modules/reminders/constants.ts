@@ -31,8 +31,8 @@ export const REMINDER_RETENTION_DAYS = 30;
 
 /** The dispatcher looks for due reminders this often when the last pass was not full. */
 export const DISPATCH_POLL_INTERVAL_MS = 500;
-/** Reminders claimed per pass. */
-export const DISPATCH_BATCH_SIZE = 500;
+/** Reminders claimed per pass (one claim statement reads their context too; decision 014). */
+export const DISPATCH_BATCH_SIZE = 1000;
 /**
  * Passes each dispatcher runs side by side, so the next batch is claimed and loaded while the
  * last is still being sent (the bench showed the dispatcher a third idle on those statements).

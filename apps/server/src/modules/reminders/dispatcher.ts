@@ -116,7 +116,7 @@ interface ClaimRecord {
 }
 
 /** Outcomes written back per statement while a pass is still sending. */
-const SETTLE_CHUNK = 100;
+const SETTLE_CHUNK = 250;
 /** Longest error text kept in `detail` (the sender's message: status and reason, no personal data). */
 const DETAIL_MAX = 200;
 
@@ -124,7 +124,7 @@ export interface DispatcherDeps {
   db: Database;
   clock: Clock;
   sender: PushSender;
-  /** Reminders claimed per pass (default DISPATCH_BATCH_SIZE, 500). */
+  /** Reminders claimed per pass (default DISPATCH_BATCH_SIZE, 1000). */
   batchSize?: number;
   /** Wait between passes when the last one was not full (default 500 ms). */
   pollIntervalMs?: number;
