@@ -174,7 +174,19 @@ async function main() {
       horizonHours: 1,
     });
     const [due] = await db.select({ count: count() }).from(reminders).where(eq(reminders.due_at, dueAt));
-    log(`materialised ${materialised.written} dose reminders in ${seconds(performance.now() - started)} s`);
+    log(
+      `materialised ${materialised.written} dose reminders (${materialised.medications} medications read) in ` +
+        `${seconds(performance.now() - started)} s`,
+    );
+    // The loop's next pass, 15 minutes on: no horizon has run out, so it reads nothing (decision 014).
+    started = performance.now();
+    const idlePass = await materialiseDoseReminders(db, () => new Date(dueAt.getTime() + 14 * 60_000), {
+      horizonHours: 1,
+    });
+    log(
+      `next pass: ${idlePass.medications} medications read, ${idlePass.written} written, ` +
+        `in ${((performance.now() - started) / 1000).toFixed(3)} s`,
+    );
     if (Number(due?.count) !== N)
       throw new Error(`expected ${N} reminders due at ${dueAt.toISOString()}, got ${due?.count}`);
     await database.close();
