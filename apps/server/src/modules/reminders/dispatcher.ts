@@ -2,11 +2,14 @@
  * The reminder dispatcher (design.md §Reminders and push; issue 6).
  *
  * Each pass claims up to `batchSize` due reminders in one statement —
- *   UPDATE reminders SET claimed_until = now + lease, claim_token = <new uuid>, attempts + 1
- *   WHERE id IN (SELECT id … WHERE status = 'pending' AND due_at <= now
+ *   WITH due AS (SELECT id … WHERE status = 'pending' AND due_at <= now
  *                AND (claimed_until IS NULL OR claimed_until < now)
- *                ORDER BY due_at LIMIT n FOR UPDATE SKIP LOCKED) RETURNING *
- * — which commits at once; the pushes go out after it, outside any transaction, and each
+ *                ORDER BY due_at LIMIT n FOR UPDATE SKIP LOCKED),
+ *   claimed AS (UPDATE reminders SET claimed_until = now + lease, claim_token = <new uuid>,
+ *               attempts + 1 FROM due … RETURNING …)
+ *   SELECT claimed.*, its medication, the user's preferences, subscriptions, dose taken?
+ * — which commits at once and reads everything the pass needs in one round trip (decision
+ * 014); the pushes go out after it, outside any transaction, and each
  * outcome is written back only where the row still carries this pass's claim_token. So any
  * number of dispatchers (in any number of server processes on one PostgreSQL) share the
  * work without sending a reminder twice, and one that dies holding claims loses nothing:
