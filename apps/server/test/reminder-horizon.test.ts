@@ -11,7 +11,9 @@
 import { localDate, localTime, shiftDate, zonedInstant } from '@diacare/contract/dates';
 import type { MedicationInput } from '@diacare/contract/medications';
 import type { Reminder } from '@diacare/contract/reminders';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { createMaterialiser, materialiseDoseReminders } from '../src/modules/reminders/materialise.ts';
 import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 
@@ -71,6 +73,33 @@ describe.each(DRIVERS)('materialiser horizon on %s', (driver) => {
     expect(extended.medications).toBe(3);
     expect(extended.written).toBeGreaterThan(0);
     expect(await materialiseDoseReminders(t.database.db, t.clock)).toEqual({ medications: 0, written: 0 });
+  });
+
+  it('two instances running a pass at once read each schedule once between them', async () => {
+    t.clock.set(new Date('2026-06-10T00:00:00Z'));
+    const asha = await newUser(KOLKATA);
+    for (let i = 0; i < 12; i += 1) await addMedication(asha, medication(`Medicine ${i}`, ['08:00', '20:00']));
+    t.clock.advance(19 * HOUR_MS);
+    // On PostgreSQL a second connection pool on the same database stands in for the second
+    // instance; PGlite is one process's database, so there the two passes share it.
+    let other: DatabaseHandle | null = null;
+    if (driver === 'postgres') {
+      const result = await t.database.db.execute(sql`select current_database() as name`);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${(result as unknown as { rows: { name: string }[] }).rows[0]!.name}`;
+      other = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+    }
+    try {
+      const passes = await Promise.all([
+        materialiseDoseReminders(t.database.db, t.clock),
+        materialiseDoseReminders((other ?? t.database).db, t.clock),
+      ]);
+      expect(passes[0].medications + passes[1].medications).toBe(12);
+    } finally {
+      await other?.close();
+    }
+    const made = (await doseReminders(asha)).map((r) => `${r.medication_id} ${r.due_at}`);
+    expect(new Set(made).size).toBe(made.length);
   });
 
   it('an archived or as-needed medication is never read by a pass', async () => {
