@@ -18,7 +18,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localDate, shiftDate } from '@diacare/contract/dates';
@@ -86,6 +86,32 @@ async function ask(child: ChildProcess, type: string): Promise<Message> {
   const answer = next(child, type);
   child.send({ type });
   return answer;
+}
+
+/**
+ * CPU milliseconds used so far by the PostgreSQL backends connected to `database` (Linux
+ * /proc, server on this machine; 0 where unreadable). Read before the dispatchers disconnect.
+ */
+async function backendCpuMs(adminUrl: string, database: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
+    database,
+  ]);
+  await admin.end();
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      // Fields after the ')' of the command name: utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // not on this machine, or already gone
+    }
+  }
+  return (ticks / ticksPerSecond) * 1000;
 }
 
 /** Local 'HH:MM' of an instant in a zone. */
@@ -174,7 +200,19 @@ async function main() {
       horizonHours: 1,
     });
     const [due] = await db.select({ count: count() }).from(reminders).where(eq(reminders.due_at, dueAt));
-    log(`materialised ${materialised} dose reminders in ${seconds(performance.now() - started)} s`);
+    log(
+      `materialised ${materialised.written} dose reminders (${materialised.medications} medications read) in ` +
+        `${seconds(performance.now() - started)} s`,
+    );
+    // The loop's next pass, 15 minutes on: no horizon has run out, so it reads nothing (decision 014).
+    started = performance.now();
+    const idlePass = await materialiseDoseReminders(db, () => new Date(dueAt.getTime() + 14 * 60_000), {
+      horizonHours: 1,
+    });
+    log(
+      `next pass: ${idlePass.medications} medications read, ${idlePass.written} written, ` +
+        `in ${((performance.now() - started) / 1000).toFixed(3)} s`,
+    );
     if (Number(due?.count) !== N)
       throw new Error(`expected ${N} reminders due at ${dueAt.toISOString()}, got ${due?.count}`);
     await database.close();
@@ -206,6 +244,7 @@ async function main() {
     const baselineSink = await ask(sink, 'stats');
     const baselineSeconds = (Number(baselineSink.lastAt) - baselineGo) / 1000;
     const baselineFailed = baselineResults.reduce((sum, r) => sum + Number(r.failed), 0);
+    const baselineCpuMs = baselineResults.reduce((sum, r) => sum + Number(r.cpuMs), 0);
     const baselineRate = N / baselineSeconds;
     log(
       `baseline  createPushSender → sink, no database: ${N} in ${baselineSeconds.toFixed(2)} s = ` +
@@ -256,13 +295,15 @@ async function main() {
       .select({ deliveries: sum(reminders.deliveries), attempts: sum(reminders.attempts) })
       .from(reminders);
     await check.close();
-    await Promise.all(
+    const postgresCpuMs = await backendCpuMs(adminUrl, name);
+    const stoppedMessages = await Promise.all(
       dispatchers.map((child) => {
         const stopped = next(child, 'stopped');
         child.send({ type: 'stop' });
         return stopped;
       }),
     );
+    const dispatcherCpuMs = stoppedMessages.reduce((sum, m) => sum + Number(m.cpuMs), 0);
     const finalSink = await ask(sink, 'stats');
 
     log(
@@ -272,6 +313,14 @@ async function main() {
     log(
       `check     sink: ${finalSink.total} received, ${finalSink.missing} endpoints missing, ${finalSink.duplicated} twice; ` +
         `reminders: ${JSON.stringify(statuses)}, deliveries ${totals?.deliveries}, claims ${totals?.attempts}`,
+    );
+    // CPU per push is what the 2 cores are shared out by, and much steadier than the rates
+    // when other work runs on the machine.
+    const perPush = (ms: number) => `${((ms * 1000) / N).toFixed(0)} µs`;
+    log(
+      `cpu/push  baseline senders ${perPush(baselineCpuMs)}; full path dispatchers ${perPush(dispatcherCpuMs)} + ` +
+        `PostgreSQL backends ${perPush(postgresCpuMs)} = ${perPush(dispatcherCpuMs + postgresCpuMs)} ` +
+        `(${((dispatcherCpuMs + postgresCpuMs) / baselineCpuMs).toFixed(2)}× baseline)`,
     );
     const ratio = fullRate / baselineRate;
     const ok =

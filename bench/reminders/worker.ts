@@ -21,6 +21,12 @@ const vapid = JSON.parse(process.env.DIACARE_BENCH_VAPID!) as {
 };
 const send = (message: object, then?: () => void) => process.send!(message, undefined, undefined, then);
 
+/** CPU milliseconds (user + system) this process has used since `since`. */
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
+
 function once(type: string): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
     const listener = (message: { type: string }) => {
@@ -56,6 +62,7 @@ if (mode === 'baseline') {
   send({ type: 'ready' });
   await once('go');
   const started = performance.now();
+  const cpuAtGo = process.cpuUsage();
   let next = 0;
   let failed = 0;
   await Promise.all(
@@ -67,7 +74,7 @@ if (mode === 'baseline') {
       }
     }),
   );
-  send({ type: 'done', ms: performance.now() - started, sent: targets.length, failed });
+  send({ type: 'done', ms: performance.now() - started, sent: targets.length, failed, cpuMs: cpuMs(cpuAtGo) });
   await sender.close();
   process.exit(0);
 } else if (mode === 'dispatch') {
@@ -86,12 +93,14 @@ if (mode === 'baseline') {
   send({ type: 'ready' });
   const go = await once('go');
   goAt = Number(go.at);
+  const cpuAtGo = process.cpuUsage();
   dispatcher.start();
   await once('stop');
   await dispatcher.stop();
+  const cpu = cpuMs(cpuAtGo);
   await sender.close();
   await database.close();
-  send({ type: 'stopped' }, () => process.exit(0));
+  send({ type: 'stopped', cpuMs: cpu }, () => process.exit(0));
 } else {
   throw new Error(`unknown mode ${mode}`);
 }

@@ -396,6 +396,54 @@ describe.each(DRIVERS)('reminder dispatcher on %s', (driver) => {
     expect(rows.every((r) => r.status === 'sent' && r.sent)).toBe(true);
   });
 
+  it('a crash after a dose left but before it was recorded: the repeat has the same Topic and tag', async () => {
+    const clock = startDay();
+    clock('03:30:00'); // 09:00 and 09:30 in Kolkata
+    const { user, subscriptions } = await newUser();
+    const subscription = subscriptions[0]!;
+    const medication = await addMedication(user, metformin(['09:00', '09:30']));
+    clock('04:00:00');
+    // The first dispatcher's pushes reach the push service, then its process dies before it
+    // records them: the outcome never comes back, the rows stay claimed.
+    let delivered = 0;
+    const crashed = dispatcher({
+      sender: {
+        send: (target, payload, options) => {
+          void sender.send(target, payload, options).then(() => (delivered += 1));
+          return new Promise(() => {});
+        },
+        close: async () => {},
+      },
+    });
+    const before = service.received.length;
+    void crashed.runOnce();
+    await service.waitFor(before + 2, 10_000);
+    await expect.poll(() => delivered).toBe(2);
+
+    t.clock.advance(DISPATCH_LEASE_MS + 1000);
+    await dispatcher().runOnce();
+    const messages = receivedBy(subscription);
+    expect(messages).toHaveLength(4);
+    const byDose = new Map<string, { topics: Set<string | null>; tags: Set<string> }>();
+    for (const message of messages) {
+      const payload: ReminderPush = JSON.parse(message.payload);
+      const entry = byDose.get(payload.dose!.scheduled_time) ?? { topics: new Set(), tags: new Set() };
+      entry.topics.add(message.topic);
+      entry.tags.add(payload.tag);
+      byDose.set(payload.dose!.scheduled_time, entry);
+    }
+    const date = t.clock().toISOString().slice(0, 10);
+    for (const time of ['09:00', '09:30']) {
+      const { topics, tags } = byDose.get(time)!;
+      // One Topic (RFC 8030 §5.4: ≤ 32 URL-safe base64 characters) and one tag per dose, so the
+      // push service and the service worker replace the first copy instead of adding a second.
+      expect([...tags]).toEqual([`dose-${medication.id}-${date}-${time}`]);
+      expect(topics.size).toBe(1);
+      expect([...topics][0]).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+    }
+    expect([...byDose.get('09:00')!.topics]).not.toEqual([...byDose.get('09:30')!.topics]);
+  });
+
   it.runIf(driver === 'postgres')(
     'two dispatchers with 1,000 due reminders send each exactly once',
     async () => {

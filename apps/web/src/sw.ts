@@ -61,12 +61,27 @@ self.addEventListener('push', (event) => {
     );
     return;
   }
+  event.waitUntil(showReminder(payload));
+});
+
+/**
+ * Shows a reminder under its tag (one per dose: `dose-{medication}-{date}-{time}`), so a
+ * second push for the same dose replaces the first notification instead of adding one.
+ * The same reminder pushed again (the server crashed after sending it, before recording it:
+ * issue 15) replaces it silently (`renotify` false); a different reminder for the same dose
+ * (a snooze) alerts again.
+ */
+async function showReminder(payload: ReminderPush): Promise<void> {
   const { dose } = payload;
+  const shown = await self.registration.getNotifications({ tag: payload.tag });
+  const renotify = shown.some(
+    (notification) => (notification.data as ReminderPush | null)?.reminder_id !== payload.reminder_id,
+  );
   const options: ReminderNotificationOptions = {
     // The server writes the medicine, dose and time into the text; this is the fallback.
     body: payload.body || (dose ? `${dose.medication_name} ${dose.dosage} at ${dose.scheduled_time}` : ''),
     tag: payload.tag,
-    renotify: true,
+    renotify,
     icon: ICON,
     badge: ICON,
     data: payload,
@@ -77,8 +92,8 @@ self.addEventListener('push', (event) => {
         ]
       : [],
   };
-  event.waitUntil(self.registration.showNotification(payload.title, options));
-});
+  await self.registration.showNotification(payload.title, options);
+}
 
 /** A same-origin JSON request with the session cookie; passes the server's CSRF checks
  *  (Origin is the worker's own origin, the body is application/json). */

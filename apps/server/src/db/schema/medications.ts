@@ -31,10 +31,22 @@ export const medications = pgTable(
     refill_threshold: integer('refill_threshold').notNull().default(7),
     /** Set on delete: the medication leaves every list but its adherence stays for reports. */
     archived_at: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * The materialiser's horizon (decision 014): every dose reminder due before this instant
+     * has been made; null until the first materialisation. A pass only reads medications whose
+     * horizon runs out soon, and a schedule or time-zone change resets it.
+     */
+    reminders_until: timestamp('reminders_until', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('medications_user_id_idx').on(table.user_id, table.created_at)],
+  (table) => [
+    index('medications_user_id_idx').on(table.user_id, table.created_at),
+    // The materialiser's scan: active scheduled medications by horizon (nulls: never made).
+    index('medications_reminders_until_idx')
+      .on(table.reminders_until)
+      .where(sql`${table.archived_at} is null and ${table.frequency} <> 'as-needed'`),
+  ],
 );
 
 export const adherenceRecords = pgTable(

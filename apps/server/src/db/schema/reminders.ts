@@ -64,6 +64,10 @@ export const reminders = pgTable(
     index('reminders_pending_due_idx')
       .on(table.due_at)
       .where(sql`${table.status} = 'pending'`),
+    // Retention: settled rows by due time, so pruning reads only what it deletes.
+    index('reminders_settled_due_idx')
+      .on(table.due_at)
+      .where(sql`${table.status} <> 'pending'`),
     index('reminders_user_due_idx').on(table.user_id, table.due_at),
     index('reminders_medication_idx').on(table.medication_id, table.due_at),
     index('reminders_appointment_idx').on(table.appointment_id),

@@ -20,6 +20,7 @@ import {
   setSessionCookie,
 } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
+import { rewriteUserDoseReminders } from '../reminders/materialise.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { localSignInCss, renderLocalSignInPage } from './local-sign-in-page.ts';
@@ -180,10 +181,12 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const now = clock();
       const userId = await auth.consumeLoginCode(hashToken(request.body.session_id), now);
       if (!userId) throw new HttpError(401, 'This sign-in code is invalid, expired or already used');
-      const user = request.body.timezone
-        ? await usersRepo.update(userId, { timezone: request.body.timezone })
-        : await usersRepo.findById(userId);
+      const before = await usersRepo.findById(userId);
+      const user =
+        before && request.body.timezone ? await usersRepo.update(userId, { timezone: request.body.timezone }) : before;
       if (!user) throw new HttpError(401, 'This sign-in code is invalid, expired or already used');
+      // Signed in from another zone: the unsent doses move to it at once (issue 15).
+      if (user.timezone !== before?.timezone) await rewriteUserDoseReminders(deps.db, clock, user.id);
       const token = newToken();
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
       await auth.createSession(user.id, hashToken(token), expiresAt);

@@ -14,13 +14,25 @@ export const REFILL_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const MATERIALISE_HORIZON_HOURS = 48;
 /** …on a loop this often (a new or edited medication is materialised at once). */
 export const MATERIALISE_INTERVAL_MS = 15 * 60 * 1000;
+/**
+ * A pass extends a medication's horizon only once it is less than HORIZON − REFRESH (30 h)
+ * ahead, so each schedule is read about once every 12–18 h instead of every pass, and the
+ * reminders always reach more than the 24 h that /api/reminders/upcoming shows (decision 014).
+ */
+export const MATERIALISE_REFRESH_HOURS = 18;
+/**
+ * The loop's extensions stop up to this much short of the full horizon, by a fraction taken
+ * from the medication's id, so medications made in one pass (e.g. after an upgrade) do not all
+ * run out in the same later pass. Must stay under MATERIALISE_REFRESH_HOURS.
+ */
+export const MATERIALISE_SPREAD_HOURS = 6;
 /** Settled reminders older than this are deleted by the materialiser loop. */
 export const REMINDER_RETENTION_DAYS = 30;
 
 /** The dispatcher looks for due reminders this often when the last pass was not full. */
 export const DISPATCH_POLL_INTERVAL_MS = 500;
-/** Reminders claimed per pass. */
-export const DISPATCH_BATCH_SIZE = 500;
+/** Reminders claimed per pass (one claim statement reads their context too; decision 014). */
+export const DISPATCH_BATCH_SIZE = 1000;
 /**
  * Passes each dispatcher runs side by side, so the next batch is claimed and loaded while the
  * last is still being sent (the bench showed the dispatcher a third idle on those statements).

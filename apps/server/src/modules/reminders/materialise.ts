@@ -8,7 +8,8 @@
  * whose instant or text changed (a new time zone, a renamed medicine) is updated in place.
  *
  * Exports used by the server and the bench:
- * - materialiseDoseReminders(db, clock, { horizonHours, userId?, medicationId? }) → rows written
+ * - materialiseDoseReminders(db, clock, { horizonHours, spreadHours?, userId?, medicationId? }) → { medications, written }
+ * - rewriteUserDoseReminders: the time-zone hook
  * - rewriteMedicationReminders / removeMedicationReminders: the medication hooks
  * - pruneSettledReminders(db, clock): retention
  * - createMaterialiser(...): the loop started with the server
@@ -16,7 +17,7 @@
 import { localDate, shiftDate, zonedInstant } from '@diacare/contract/dates';
 import { isScheduledOn } from '@diacare/contract/dose-rules';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, asc, eq, gt, inArray, isNull, like, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { medications, reminders, users } from '../../db/schema.ts';
 import type { Clock } from '../../types.ts';
@@ -25,6 +26,8 @@ import {
   DOSE_WINDOW_MS,
   MATERIALISE_HORIZON_HOURS,
   MATERIALISE_INTERVAL_MS,
+  MATERIALISE_REFRESH_HOURS,
+  MATERIALISE_SPREAD_HOURS,
   REMINDER_RETENTION_DAYS,
 } from './constants.ts';
 import { doseBody, doseTitle } from './texts.ts';
@@ -108,39 +111,106 @@ async function upsertDoseReminders(db: Database, rows: NewReminder[], now: Date)
   return written;
 }
 
+/** What one materialisation read and wrote. */
+export interface MaterialiseResult {
+  /** Medications read (each one's schedule turned into doses). */
+  medications: number;
+  /** Reminder rows inserted or changed. */
+  written: number;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** A stable fraction in [0, 1) from a uuid's first 32 bits (ids are random: uuid v4). */
+const idFraction = (id: string) => Number.parseInt(id.slice(0, 8), 16) / 2 ** 32;
+
+/** Stores each medication's new horizon (one statement per page). */
+async function setHorizons(db: Database, horizons: { id: string; until: string }[]): Promise<void> {
+  if (horizons.length === 0) return;
+  await db.execute(sql`
+    UPDATE medications AS m SET reminders_until = v.until
+    FROM jsonb_to_recordset(${JSON.stringify(horizons)}::jsonb) AS v(id uuid, until timestamptz)
+    WHERE m.id = v.id`);
+}
+
 /**
- * Materialises the dose reminders due from now until now + `horizonHours`, for every user or
- * only `userId` / `medicationId`. Doses already past are not made (a medication added at
- * 10:00 with a 09:00 time does not fire for today's 09:00).
- * @returns rows inserted or changed
+ * Materialises dose reminders (decision 014).
+ *
+ * - For one user or one medication (`userId` / `medicationId`: a medication created or
+ *   edited, a time zone changed): every active schedule of theirs is read and its doses due in
+ *   [now, now + horizonHours) are upserted; the horizon becomes now + horizonHours.
+ * - For everyone (the loop's pass): only medications whose horizon (`reminders_until`) is
+ *   null or less than horizonHours − MATERIALISE_REFRESH_HOURS ahead are read, in pages
+ *   locked with FOR UPDATE SKIP LOCKED (so instances running a pass at the same time share the
+ *   work, never repeat it), and only the doses from the old horizon on are made. The new
+ *   horizon is now + horizonHours, less up to `spreadHours` (by the medication's id).
+ * Windows meet exactly (due ≥ from, due < to) on instants, so nothing is lost or doubled at a
+ * horizon boundary, whatever a DST change does to the wall clock in between. Doses already
+ * past are not made (a medication added at 10:00 with a 09:00 time does not fire for today).
+ * @param options.horizonHours how far ahead (default MATERIALISE_HORIZON_HOURS, 48)
+ * @param options.spreadHours the loop's spread (default 0; must be < MATERIALISE_REFRESH_HOURS)
+ * @returns medications read and reminder rows inserted or changed
  */
 export async function materialiseDoseReminders(
   db: Database,
   clock: Clock,
-  options: { horizonHours?: number; userId?: string; medicationId?: string } = {},
-): Promise<number> {
+  options: { horizonHours?: number; spreadHours?: number; userId?: string; medicationId?: string } = {},
+): Promise<MaterialiseResult> {
   const now = clock();
-  const to = new Date(now.getTime() + (options.horizonHours ?? MATERIALISE_HORIZON_HOURS) * 3_600_000);
+  const horizonMs = (options.horizonHours ?? MATERIALISE_HORIZON_HOURS) * HOUR_MS;
+  const to = new Date(now.getTime() + horizonMs);
   const filters: SQL[] = [isNull(medications.archived_at), ne(medications.frequency, 'as-needed')];
-  if (options.userId) filters.push(eq(medications.user_id, options.userId));
-  if (options.medicationId) filters.push(eq(medications.id, options.medicationId));
-  let written = 0;
-  let after: string | null = null;
-  for (;;) {
-    const page: { medication: MedicationRow; timezone: string }[] = await db
+  const result: MaterialiseResult = { medications: 0, written: 0 };
+
+  if (options.userId || options.medicationId) {
+    if (options.userId) filters.push(eq(medications.user_id, options.userId));
+    if (options.medicationId) filters.push(eq(medications.id, options.medicationId));
+    const page = await db
       .select({ medication: medications, timezone: users.timezone })
       .from(medications)
       .innerJoin(users, eq(users.id, medications.user_id))
-      .where(and(...filters, ...(after ? [gt(medications.id, after)] : [])))
-      .orderBy(asc(medications.id))
-      .limit(MEDICATION_PAGE);
-    if (page.length === 0) break;
+      .where(and(...filters));
     const rows = page.flatMap(({ medication, timezone }) => doseRemindersFor(medication, timezone, now, to));
-    written += await upsertDoseReminders(db, rows, now);
+    result.medications = page.length;
+    result.written = await upsertDoseReminders(db, rows, now);
+    await setHorizons(
+      db,
+      page.map(({ medication }) => ({ id: medication.id, until: to.toISOString() })),
+    );
+    return result;
+  }
+
+  const refreshMs = Math.max(0, horizonMs - MATERIALISE_REFRESH_HOURS * HOUR_MS);
+  const spreadMs = Math.min(options.spreadHours ?? 0, MATERIALISE_REFRESH_HOURS - 1) * HOUR_MS;
+  const refreshBefore = new Date(now.getTime() + refreshMs);
+  filters.push(or(isNull(medications.reminders_until), lt(medications.reminders_until, refreshBefore))!);
+  let after: string | null = null;
+  for (;;) {
+    const page: { medication: MedicationRow; timezone: string }[] = await db.transaction(async (tx) => {
+      const locked = await tx
+        .select({ medication: medications, timezone: users.timezone })
+        .from(medications)
+        .innerJoin(users, eq(users.id, medications.user_id))
+        .where(and(...filters, ...(after ? [gt(medications.id, after)] : [])))
+        .orderBy(asc(medications.id))
+        .limit(MEDICATION_PAGE)
+        .for('update', { of: medications, skipLocked: true });
+      const horizons: { id: string; until: string }[] = [];
+      const rows = locked.flatMap(({ medication, timezone }) => {
+        const from = medication.reminders_until && medication.reminders_until > now ? medication.reminders_until : now;
+        const until = new Date(to.getTime() - Math.floor(idFraction(medication.id) * spreadMs));
+        horizons.push({ id: medication.id, until: until.toISOString() });
+        return doseRemindersFor(medication, timezone, from, until);
+      });
+      result.written += await upsertDoseReminders(tx, rows, now);
+      await setHorizons(tx, horizons);
+      return locked;
+    });
+    result.medications += page.length;
     if (page.length < MEDICATION_PAGE) break;
     after = page[page.length - 1]!.medication.id;
   }
-  return written;
+  return result;
 }
 
 /**
@@ -156,17 +226,7 @@ export async function rewriteMedicationReminders(
   medicationId: string,
 ): Promise<void> {
   const now = clock();
-  await db
-    .delete(reminders)
-    .where(
-      and(
-        eq(reminders.medication_id, medicationId),
-        eq(reminders.user_id, userId),
-        like(reminders.dedupe_key, 'dose:%'),
-        eq(reminders.status, 'pending'),
-        gt(reminders.due_at, now),
-      ),
-    );
+  await deleteFutureDoseReminders(db, now, eq(reminders.medication_id, medicationId), eq(reminders.user_id, userId));
   await materialiseDoseReminders(db, clock, { userId, medicationId });
   const [medication] = await db
     .select({ pills: medications.pills_remaining, threshold: medications.refill_threshold })
@@ -178,6 +238,27 @@ export async function rewriteMedicationReminders(
       .set({ dedupe_key: sql`${reminders.dedupe_key} || ':' || ${reminders.id}`, updated_at: now })
       .where(eq(reminders.dedupe_key, refillDedupeKey(medicationId)));
   }
+}
+
+/** Deletes the future, unsent dose reminders matching `scope` (snoozes are not dose:… keys and stay). */
+async function deleteFutureDoseReminders(db: Database, now: Date, ...scope: SQL[]): Promise<void> {
+  await db
+    .delete(reminders)
+    .where(
+      and(...scope, like(reminders.dedupe_key, 'dose:%'), eq(reminders.status, 'pending'), gt(reminders.due_at, now)),
+    );
+}
+
+/**
+ * After the user's time zone changed (PUT /api/users/me, sign-in from another zone): every
+ * future, unsent dose reminder of theirs is made again at once at its local time in the new
+ * zone, so /api/reminders/upcoming shows the new instants without waiting for a pass.
+ * A dose already sent or dismissed under its old instant keeps its row (same dedupe key), so
+ * it is not sent a second time.
+ */
+export async function rewriteUserDoseReminders(db: Database, clock: Clock, userId: string): Promise<void> {
+  await deleteFutureDoseReminders(db, clock(), eq(reminders.user_id, userId));
+  await materialiseDoseReminders(db, clock, { userId });
 }
 
 /** Dedupe key of the refill reminder of a medication's current run-down. */
@@ -197,7 +278,8 @@ export async function pruneSettledReminders(db: Database, clock: Clock): Promise
   const cutoff = new Date(clock().getTime() - REMINDER_RETENTION_DAYS * 24 * 3_600_000);
   const deleted = await db
     .delete(reminders)
-    .where(and(lt(reminders.due_at, cutoff), inArray(reminders.status, ['sent', 'skipped', 'missed', 'failed'])))
+    // `status <> 'pending'` (every settled status) matches reminders_settled_due_idx.
+    .where(and(lt(reminders.due_at, cutoff), ne(reminders.status, 'pending')))
     .returning({ id: reminders.id });
   return deleted.length;
 }
@@ -226,9 +308,12 @@ export function createMaterialiser(deps: {
   let stopped = true;
 
   async function runOnce(): Promise<number> {
-    const written = await materialiseDoseReminders(deps.db, deps.clock, { horizonHours: deps.horizonHours });
+    const { medications: read, written } = await materialiseDoseReminders(deps.db, deps.clock, {
+      horizonHours: deps.horizonHours,
+      spreadHours: MATERIALISE_SPREAD_HOURS,
+    });
     const pruned = await pruneSettledReminders(deps.db, deps.clock);
-    deps.log?.debug({ written, pruned }, 'reminders materialised');
+    deps.log?.debug({ medications: read, written, pruned }, 'reminders materialised');
     return written;
   }
 

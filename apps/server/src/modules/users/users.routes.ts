@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
+import { rewriteUserDoseReminders } from '../reminders/materialise.ts';
 import { createUserRepository } from './user.repository.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
@@ -28,8 +29,11 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     },
     async (request) => {
       const { email: _email, ...patch } = request.body;
-      const user = await users.update(currentUser(request).id, patch);
+      const before = currentUser(request);
+      const user = await users.update(before.id, patch);
       if (!user) throw notFound('User not found');
+      // Dose times follow the user's zone: a new zone moves every unsent dose at once (issue 15).
+      if (user.timezone !== before.timezone) await rewriteUserDoseReminders(deps.db, deps.clock, user.id);
       return user;
     },
   );

@@ -1,0 +1,3 @@
+ALTER TABLE "medications" ADD COLUMN "reminders_until" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "medications_reminders_until_idx" ON "medications" USING btree ("reminders_until") WHERE "medications"."archived_at" is null and "medications"."frequency" <> 'as-needed';--> statement-breakpoint
+CREATE INDEX "reminders_settled_due_idx" ON "reminders" USING btree ("due_at") WHERE "reminders"."status" <> 'pending';
