@@ -48,9 +48,10 @@ function firstLine(error: unknown): string {
  * and Node's recursive mkdir never returns under /proc, so the parents are created one
  * level at a time here.
  * @param dataDir DATA_DIR as configured (relative paths resolve against the working directory).
+ * @returns 'existing' when the directory holds a database, 'empty' when one must be created.
  * @throws StartupError naming DATA_DIR and the problem.
  */
-export function prepareDataDir(dataDir: string): void {
+export function prepareDataDir(dataDir: string): 'existing' | 'empty' {
   const path = resolve(dataDir);
   const missing: string[] = [];
   let existing = path;
@@ -97,7 +98,9 @@ export function prepareDataDir(dataDir: string): void {
         `DATA_DIR ${dataDir} holds a PostgreSQL ${version} database; the embedded database is PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}`,
       );
     }
+    return 'existing';
   }
+  return 'empty';
 }
 
 /** PostgreSQL major version of the bundled PGlite (its data directories are not readable by another major). */
