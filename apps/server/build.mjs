@@ -1,11 +1,16 @@
 // Bundles the server into dist/server.js with esbuild: our TypeScript and the contract
 // package are compiled in; npm dependencies stay external and load from node_modules.
+// `node build.mjs dist/other.js` writes elsewhere in dist/ (tests that spawn the server
+// build their own copy so parallel runs never read a half-written file).
 import { cpSync } from 'node:fs';
 import { build } from 'esbuild';
 
+const outfile = process.argv[2] ?? 'dist/server.js';
+if (!/^dist\/[\w.-]+\.js$/.test(outfile)) throw new Error('the bundle must sit directly in dist/ (src/paths.ts)');
+
 await build({
   entryPoints: [new URL('src/server.ts', import.meta.url).pathname],
-  outfile: new URL('dist/server.js', import.meta.url).pathname,
+  outfile: new URL(outfile, import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -4,6 +4,7 @@
  */
 import { buildApp, loggerOptions } from './app.ts';
 import { parseEnv } from './config/env.ts';
+import { assertPortFree, describeListenError, StartupError } from './config/startup.ts';
 import { openDatabase } from './db/client.ts';
 import { startReminderEngine, type ReminderEngine } from './modules/reminders/engine.ts';
 
@@ -12,9 +13,14 @@ async function main(): Promise<void> {
   try {
     env = parseEnv(process.env);
   } catch (error) {
-    console.error((error as Error).message);
+    // One line: "Invalid configuration: PORT: Too big ...; HOST: ..."
+    const [heading, ...problems] = (error as Error).message.split('\n').map((line) => line.trim());
+    console.error(problems.length ? `${heading} ${problems.join('; ')}` : heading);
     process.exit(1);
   }
+  // A taken port is found before the database opens (a first start builds the embedded
+  // database, which takes seconds); the real listen below still reports a late loser.
+  await assertPortFree(env.PORT, env.HOST);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const clock = () => new Date();
   const app = await buildApp({ env, db: database.db, clock, logger: loggerOptions(env.LOG_LEVEL) });
@@ -41,7 +47,14 @@ async function main(): Promise<void> {
     });
   }
 
-  await app.listen({ port: env.PORT, host: env.HOST });
+  try {
+    await app.listen({ port: env.PORT, host: env.HOST });
+  } catch (error) {
+    // Close the database before leaving, but never let a stuck close keep a failed start alive.
+    setTimeout(() => process.exit(1), 3000).unref();
+    await app.close().catch(() => {});
+    throw new StartupError(describeListenError(env.PORT, env.HOST, error));
+  }
   if (env.REMINDER_ENGINE) {
     reminderEngine = await startReminderEngine({ db: database.db, env, clock, log: app.log });
   }
@@ -57,6 +70,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A known fault is one line for the operator; anything else keeps its stack for a bug report.
+  console.error(error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

@@ -36,7 +36,8 @@ export function createTestClock(start = new Date()): Clock & { set(date: Date): 
   return clock;
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh PostgreSQL database on TEST_DATABASE_URL's server, and a function that drops it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `diacare_test_${randomUUID().replaceAll('-', '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

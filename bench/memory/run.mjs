@@ -1,0 +1,214 @@
+/**
+ * Memory bench (issue 15, prove 6): resident set size (RSS, MB, from /proc/<pid>/status) of
+ * the built server (apps/server/dist/server.js) at rest after start, and after a short load
+ * run, on the embedded database (PGlite) and on PostgreSQL.
+ *
+ * For each database the server starts on a fresh store (PGlite: a new DATA_DIR, so the first
+ * start builds the database; then a second start on the same DATA_DIR; PostgreSQL: a new
+ * database), waits until it logs 'DiaCare is ready', idles `--settle` seconds and samples RSS.
+ * Then it signs in (local sign-in), logs readings and a medication, drives two authenticated
+ * GET routes with autocannon (`--connections`, `--seconds`) and samples RSS right after the
+ * load and again after `--settle` seconds at rest.
+ *
+ * Budgets (design.md, issue 15 fix 3): idle PGlite ≤ 300 MB, idle PostgreSQL ≤ 150 MB.
+ * Usage: node bench/memory/run.mjs [--database-url postgres://…/test] [--seconds 10]
+ *        [--connections 16] [--settle 10] [--only pglite|postgres]
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const { values: options } = parseArgs({
+  options: {
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '16' },
+    settle: { type: 'string', default: '10' },
+    only: { type: 'string' },
+  },
+});
+const SETTLE_MS = Number(options.settle) * 1000;
+const BUDGET_MB = { pglite: 300, postgres: 150 };
+const bundle = new URL('../../apps/server/dist/server.js', import.meta.url).pathname;
+if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build -w apps/server first`);
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident set size of a process, MB. */
+function rssMb(pid) {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+  return Math.round(kb / 1024);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts the bundle and resolves once it is ready. */
+async function startServer(env) {
+  const child = spawn(process.execPath, [bundle], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', AUTH_LOCAL_SIGNIN: 'true', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const startedAt = Date.now();
+  await new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      if (output.includes('DiaCare is ready')) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return { child, origin: `http://127.0.0.1:${env.PORT}`, startSeconds: (Date.now() - startedAt) / 1000 };
+}
+
+async function stopServer(server) {
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.kill('SIGTERM');
+  await exited;
+}
+
+/** Local sign-in → session cookie; then a few readings and a medication so the GETs return rows. */
+async function signInAndSeed(origin) {
+  const login = await fetch(`${origin}/auth/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: 'Bench', email: `bench.${randomUUID()}@example.com`, redirect: `${origin}/` }),
+  });
+  const code = new URL(login.headers.get('location')).hash.replace('#session_id=', '');
+  const session = await fetch(`${origin}/api/auth/session`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ session_id: code, timezone: 'Asia/Kolkata' }),
+  });
+  if (session.status !== 200) throw new Error(`sign-in failed: ${session.status} ${await session.text()}`);
+  const cookie = session.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('diacare_session='))
+    .split(';')[0];
+  const headers = { origin, cookie, 'content-type': 'application/json' };
+  const today = new Date().toISOString().slice(0, 10);
+  for (let i = 0; i < 14; i += 1) {
+    const date = new Date(Date.now() - (i + 1) * 86_400_000).toISOString().slice(0, 10);
+    const response = await fetch(`${origin}/api/health/glucose`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ value: 90 + i * 7, meal_context: 'Fasting', date, time: '08:00' }),
+    });
+    if (response.status !== 201)
+      throw new Error(`seeding a reading failed: ${response.status} ${await response.text()}`);
+  }
+  const medication = await fetch(`${origin}/api/medications`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      name: 'Metformin',
+      dosage: '500 mg',
+      form: 'Tablet',
+      color: '#FF6B6B',
+      schedule: { frequency: 'daily', times: ['08:00', '20:00'], start_date: today, end_date: null },
+      refill_reminder: { enabled: true, pills_remaining: 60, threshold: 7 },
+    }),
+  });
+  if (medication.status !== 201)
+    throw new Error(`seeding a medication failed: ${medication.status} ${await medication.text()}`);
+  return cookie;
+}
+
+/** autocannon over two authenticated GETs; returns req/s, p99 ms and errors. */
+async function load(origin, cookie) {
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10);
+  const today = new Date().toISOString().slice(0, 10);
+  const result = await autocannon({
+    url: origin,
+    connections: Number(options.connections),
+    duration: Number(options.seconds),
+    headers: { cookie },
+    requests: [
+      { method: 'GET', path: '/api/medications' },
+      { method: 'GET', path: `/api/health/glucose?start_date=${weekAgo}&end_date=${today}` },
+    ],
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** Idle RSS after start, RSS after load, RSS after rest; `label` names the row. */
+async function measure(label, env) {
+  const server = await startServer({ ...env, PORT: String(await freePort()), LOG_LEVEL: 'info' });
+  try {
+    await sleep(SETTLE_MS);
+    const idle = rssMb(server.child.pid);
+    const cookie = await signInAndSeed(server.origin);
+    const loadResult = await load(server.origin, cookie);
+    const afterLoad = rssMb(server.child.pid);
+    await sleep(SETTLE_MS);
+    const rested = rssMb(server.child.pid);
+    return { label, startSeconds: server.startSeconds, idle, ...loadResult, afterLoad, rested };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+const rows = [];
+if (options.only !== 'postgres') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'diacare-bench-memory-'));
+  try {
+    rows.push({ driver: 'pglite', ...(await measure('PGlite, first start (new DATA_DIR)', { DATA_DIR: dataDir })) });
+    rows.push({ driver: 'pglite', ...(await measure('PGlite, next start (same DATA_DIR)', { DATA_DIR: dataDir })) });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+if (options.only !== 'pglite') {
+  const name = `diacare_bench_memory_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: options['database-url'] });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(options['database-url']);
+  url.pathname = `/${name}`;
+  try {
+    rows.push({ driver: 'postgres', ...(await measure('PostgreSQL', { DATABASE_URL: url.toString() })) });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+console.log(
+  `\nNode ${process.version}; autocannon ${options.connections} connections × ${options.seconds} s over ` +
+    `GET /api/medications and GET /api/health/glucose (7 days); RSS in MB, idle after ${options.settle} s at rest.\n`,
+);
+console.log(
+  '| database | start s | idle RSS | budget | load req/s | p99 ms | errors | RSS after load | RSS at rest after |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+let over = false;
+for (const row of rows) {
+  const budget = BUDGET_MB[row.driver];
+  const verdict = row.idle <= budget ? 'within' : 'OVER';
+  if (row.idle > budget) over = true;
+  console.log(
+    `| ${row.label} | ${row.startSeconds.toFixed(1)} | ${row.idle} | ≤ ${budget} (${verdict}) | ${row.requestsPerSecond} | ${row.p99Ms} | ${row.errors} | ${row.afterLoad} | ${row.rested} |`,
+  );
+}
+process.exitCode = over ? 1 : 0;
