@@ -87,6 +87,27 @@ function pillDelta(previous: AdherenceStatus | null, next: AdherenceStatus): num
 }
 
 export function createMedicationRepository(db: Database) {
+  // The lists Home and Reports load on every visit, prepared once (built once by Drizzle,
+  // parsed and planned once per connection by PostgreSQL; issue 15, prove 5).
+  const activeMedications = db
+    .select()
+    .from(medications)
+    .where(and(eq(medications.user_id, sql.placeholder('userId')), isNull(medications.archived_at)))
+    .orderBy(asc(medications.created_at), asc(medications.id))
+    .prepare('diacare_active_medications');
+  const adherenceInRange = db
+    .select()
+    .from(adherenceRecords)
+    .where(
+      and(
+        eq(adherenceRecords.user_id, sql.placeholder('userId')),
+        gte(adherenceRecords.date, sql.placeholder('start')),
+        lte(adherenceRecords.date, sql.placeholder('end')),
+      ),
+    )
+    .orderBy(desc(adherenceRecords.date), desc(adherenceRecords.scheduled_time))
+    .prepare('diacare_adherence_in_range');
+
   /** Applies a pill change to a medication with refill enabled, never below 0. */
   async function movePills(tx: Database, medicationId: string, delta: number) {
     if (delta === 0) return;
@@ -99,11 +120,7 @@ export function createMedicationRepository(db: Database) {
   return {
     /** The user's active medications, oldest first. */
     async list(userId: string): Promise<Medication[]> {
-      const rows = await db
-        .select()
-        .from(medications)
-        .where(and(eq(medications.user_id, userId), isNull(medications.archived_at)))
-        .orderBy(asc(medications.created_at), asc(medications.id));
+      const rows = await activeMedications.execute({ userId });
       return rows.map(toMedication);
     },
 
@@ -142,6 +159,10 @@ export function createMedicationRepository(db: Database) {
 
     /** Adherence records in an inclusive date range, newest first. */
     async listAdherence(userId: string, range: { start_date?: string; end_date?: string }): Promise<AdherenceRecord[]> {
+      if (range.start_date && range.end_date) {
+        const rows = await adherenceInRange.execute({ userId, start: range.start_date, end: range.end_date });
+        return rows.map(toAdherence);
+      }
       const conditions = [eq(adherenceRecords.user_id, userId)];
       if (range.start_date) conditions.push(gte(adherenceRecords.date, range.start_date));
       if (range.end_date) conditions.push(lte(adherenceRecords.date, range.end_date));
