@@ -12,9 +12,9 @@
  *    mix: GET /api/medications, GET /api/health/glucose for the last 7 days, GET
  *    /api/adherence for today, POST /api/health/glucose (dated 200 days ago so that the 7-day
  *    lists do not grow during the run; those rows are deleted between targets).
- * 3. autocannon, `--connections` (64) for `--duration` seconds (60), after a 3 s warm-up, first
- *    against DiaCare then against the bare server (each alone on the machine); with
- *    `--per-route` each route also alone. Prints req/s, p50, p99, errors and non-2xx, and
+ * 3. autocannon, `--connections` (64) for `--duration` seconds (60), after a 3 s warm-up,
+ *    against DiaCare and then the bare server, scenario by scenario (both servers stay up, the
+ *    one not under load idles); with `--per-route` each route also alone. Prints req/s, p50, p99, errors and non-2xx, and
  *    DiaCare/bare. Budgets: ratio ≥ 0.7, p99 < 50 ms, 0 errors.
  *
  * Usage: npm run bench:api [-- --duration 10] [--connections 64] [--users 32] [--per-route]
@@ -233,26 +233,35 @@ async function load(
   };
 }
 
+async function clearPosted(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('DELETE FROM glucose_readings WHERE date = $1', [POST_DATE]);
+  await client.end();
+}
+
+/**
+ * Runs each scenario against every target in turn (DiaCare, then bare, scenario by scenario),
+ * so that other load on a shared machine falls on both alike rather than on one target's runs.
+ */
 async function measure(
-  label: 'app' | 'bare',
-  base: string,
+  targets: { label: 'DiaCare' | 'bare'; base: string }[],
   cookies: string[],
   databaseUrl: string,
-): Promise<Map<string, Figures>> {
+): Promise<Map<string, Map<string, Figures>>> {
   const scenarios: [string, readonly (typeof ROUTES)[number][]][] = [['mix', ROUTES]];
   if (options['per-route']) for (const route of ROUTES) scenarios.push([route.name, [route]]);
-  const figures = new Map<string, Figures>();
+  const figures = new Map<string, Map<string, Figures>>();
   for (const [name, routes] of scenarios) {
-    await load(base, cookies, routes, WARMUP_S);
-    figures.set(name, await load(base, cookies, routes, DURATION_S));
-    const f = figures.get(name)!;
-    log(
-      `  ${label} ${name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}, non-2xx ${f.non2xx}`,
-    );
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query('DELETE FROM glucose_readings WHERE date = $1', [POST_DATE]);
-    await client.end();
+    const byTarget = new Map<string, Figures>();
+    for (const { label, base } of targets) {
+      await load(base, cookies, routes, WARMUP_S);
+      const f = await load(base, cookies, routes, DURATION_S);
+      byTarget.set(label, f);
+      log(`  ${label} ${name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}, non-2xx ${f.non2xx}`);
+      await clearPosted(databaseUrl);
+    }
+    figures.set(name, byTarget);
   }
   return figures;
 }
@@ -283,28 +292,22 @@ try {
   const cookies = await seed(appBase, database.url);
   log(`seeded ${USERS} users: 3 medications, 360 glucose readings and today's doses each`);
 
-  let appFigures: Map<string, Figures> | undefined;
-  if (options.only !== 'bare') appFigures = await measure('app', appBase, cookies, database.url);
+  const targets: { label: 'DiaCare' | 'bare'; base: string }[] = [];
+  if (options.only !== 'bare') targets.push({ label: 'DiaCare', base: appBase });
+  const bareBase = `http://localhost:${options['bare-port']}`;
+  const bare = start('bare', 'bench/api/bare-server.mjs', { DATABASE_URL: database.url, PORT: options['bare-port']! });
+  await waitForHttp(`${bareBase}/api/medications`);
+  if (options.only !== 'app') targets.push({ label: 'bare', base: bareBase });
+  const figures = await measure(targets, cookies, database.url);
   await stop(app);
-
-  let bareFigures: Map<string, Figures> | undefined;
-  if (options.only !== 'app') {
-    const bareBase = `http://localhost:${options['bare-port']}`;
-    const bare = start('bare', 'bench/api/bare-server.mjs', {
-      DATABASE_URL: database.url,
-      PORT: options['bare-port']!,
-    });
-    await waitForHttp(`${bareBase}/api/medications`);
-    bareFigures = await measure('bare', bareBase, cookies, database.url);
-    await stop(bare);
-  }
+  await stop(bare);
 
   log('');
   log('scenario          target    req/s   p50 ms   p99 ms   errors  non-2xx   DiaCare/bare');
   let failed = false;
-  for (const name of (appFigures ?? bareFigures)!.keys()) {
-    const a = appFigures?.get(name);
-    const b = bareFigures?.get(name);
+  for (const [name, byTarget] of figures) {
+    const a = byTarget.get('DiaCare');
+    const b = byTarget.get('bare');
     const ratio = a && b ? a.rps / b.rps : undefined;
     for (const [target, f] of [
       ['DiaCare', a],
