@@ -12,7 +12,7 @@
 // with --no-build) on a fresh embedded database.
 // Targets: landing ≥ 98, /home ≥ 95.
 //
-// Usage: npm run bench:lighthouse [-- --runs 5] [--no-build] [--pages /,/home]
+// Usage: npm run bench:lighthouse [-- --runs 5] [--no-build] [--pages /,/home] [--save-dir /tmp/lh]
 //   (wrap in `flock /tmp/diacare-heavy.lock` on a shared machine)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -34,6 +34,8 @@ const { values: options } = parseArgs({
     pages: { type: 'string' },
     port: { type: 'string', default: '3918' },
     'baseline-port': { type: 'string', default: '3919' },
+    /** Writes each Lighthouse report (JSON) into this directory. */
+    'save-dir': { type: 'string' },
   },
 });
 const RUNS = Number(options.runs);
@@ -187,6 +189,10 @@ async function lighthouseRun(url, session) {
       onlyCategories: ['performance'],
     });
     const { lhr } = result;
+    if (options['save-dir']) {
+      const name = new URL(url).pathname.replaceAll('/', '_') || '_';
+      writeFileSync(join(options['save-dir'], `${new URL(url).port}${name}-${Date.now()}.json`), result.report);
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue;
     return {
