@@ -258,7 +258,9 @@ async function measure(
       await load(base, cookies, routes, WARMUP_S);
       const f = await load(base, cookies, routes, DURATION_S);
       byTarget.set(label, f);
-      log(`  ${label} ${name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}, non-2xx ${f.non2xx}`);
+      log(
+        `  ${label} ${name}: ${f.rps.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}, non-2xx ${f.non2xx}`,
+      );
       await clearPosted(databaseUrl);
     }
     figures.set(name, byTarget);
