@@ -1,7 +1,9 @@
 // The baseline for bench/api: a bare Fastify + node-postgres server answering the bench's
 // routes with the same SQL as DiaCare (the session lookup included) and the same JSON
 // shapes, with none of the app's validation, serialisation schemas, hooks or logging.
-// Usage (run.ts starts it): DATABASE_URL=postgres://… PORT=3200 node bench/api/bare-server.mjs
+// PREPARED=1 sends each statement as a named prepared statement, as DiaCare does for these
+// queries (decision 016); by default they go unnamed, parsed and planned on every call.
+// Usage (run.ts starts it): DATABASE_URL=postgres://… PORT=3200 [PREPARED=1] node bench/api/bare-server.mjs
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -10,6 +12,9 @@ import pg from 'pg';
 pg.types.setTypeParser(1082, (value) => value);
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_MAX ?? 10) });
 const app = Fastify({ logger: false });
+const prepared = process.env.PREPARED === '1';
+/** pool.query with the statement named after `name` when PREPARED=1. */
+const query = (name, text, values) => pool.query(prepared ? { name, text, values } : { text, values });
 
 const SESSION_SQL = `SELECT u.id, u.timezone FROM sessions s JOIN users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > $2`;
@@ -22,7 +27,7 @@ function sessionToken(cookieHeader) {
 app.addHook('onRequest', async (request, reply) => {
   const token = sessionToken(request.headers.cookie);
   const hash = token ? createHash('sha256').update(token).digest('hex') : '';
-  const { rows } = await pool.query(SESSION_SQL, [hash, new Date()]);
+  const { rows } = await query('session', SESSION_SQL, [hash, new Date()]);
   if (rows.length === 0) return reply.code(401).send({ detail: 'Not signed in' });
   request.user = rows[0];
 });
@@ -65,7 +70,8 @@ const toAdherence = (row) => ({
 });
 
 app.get('/api/medications', async (request) => {
-  const { rows } = await pool.query(
+  const { rows } = await query(
+    'medications',
     'SELECT * FROM medications WHERE user_id = $1 AND archived_at IS NULL ORDER BY created_at, id',
     [request.user.id],
   );
@@ -74,7 +80,8 @@ app.get('/api/medications', async (request) => {
 
 app.get('/api/health/glucose', async (request) => {
   const { start_date, end_date } = request.query;
-  const { rows } = await pool.query(
+  const { rows } = await query(
+    'glucose',
     `SELECT * FROM glucose_readings WHERE user_id = $1 AND date >= $2 AND date <= $3
      ORDER BY date DESC, time DESC, created_at DESC`,
     [request.user.id, start_date, end_date],
@@ -84,7 +91,8 @@ app.get('/api/health/glucose', async (request) => {
 
 app.get('/api/adherence', async (request) => {
   const { start_date, end_date } = request.query;
-  const { rows } = await pool.query(
+  const { rows } = await query(
+    'adherence',
     `SELECT * FROM adherence_records WHERE user_id = $1 AND date >= $2 AND date <= $3
      ORDER BY date DESC, scheduled_time DESC`,
     [request.user.id, start_date, end_date],
@@ -94,7 +102,8 @@ app.get('/api/adherence', async (request) => {
 
 app.post('/api/health/glucose', async (request, reply) => {
   const { value, meal_context, date, time } = request.body;
-  const { rows } = await pool.query(
+  const { rows } = await query(
+    'insert_glucose',
     'INSERT INTO glucose_readings (user_id, value, meal_context, date, time) VALUES ($1, $2, $3, $4, $5) RETURNING *',
     [request.user.id, value, meal_context, date, time],
   );

@@ -17,7 +17,7 @@
  *    one not under load idles); with `--per-route` each route also alone. Prints req/s, p50, p99, errors and non-2xx, and
  *    DiaCare/bare. Budgets: ratio ≥ 0.7, p99 < 50 ms, 0 errors.
  *
- * Usage: npm run bench:api [-- --duration 10] [--connections 64] [--users 32] [--per-route]
+ * Usage: npm run bench:api [-- --duration 10] [--connections 64] [--users 32] [--per-route] [--bare-prepared]
  *   [--database-url postgres://…/postgres] [--cpu-prof-dir /tmp/prof] [--only app|bare]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -39,6 +39,8 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     'app-port': { type: 'string', default: '3916' },
     'bare-port': { type: 'string', default: '3917' },
+    /** The bare server names its statements too (prepared once per connection), as DiaCare does. */
+    'bare-prepared': { type: 'boolean', default: false },
   },
 });
 const DURATION_S = Number(options.duration);
@@ -297,7 +299,11 @@ try {
   const targets: { label: 'DiaCare' | 'bare'; base: string }[] = [];
   if (options.only !== 'bare') targets.push({ label: 'DiaCare', base: appBase });
   const bareBase = `http://localhost:${options['bare-port']}`;
-  const bare = start('bare', 'bench/api/bare-server.mjs', { DATABASE_URL: database.url, PORT: options['bare-port']! });
+  const bare = start('bare', 'bench/api/bare-server.mjs', {
+    DATABASE_URL: database.url,
+    PORT: options['bare-port']!,
+    PREPARED: options['bare-prepared'] ? '1' : '0',
+  });
   await waitForHttp(`${bareBase}/api/medications`);
   if (options.only !== 'app') targets.push({ label: 'bare', base: bareBase });
   const figures = await measure(targets, cookies, database.url);
