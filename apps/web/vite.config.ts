@@ -1,7 +1,9 @@
+import { constants as zlibConstants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compression } from 'vite-plugin-compression2';
 
 /** DiaCare's teal (index.css --color-primary) and the page background (slate-50). */
 const THEME_COLOR = '#0d9488';
@@ -50,6 +52,16 @@ export default defineConfig({
         ],
       },
       devOptions: { enabled: false },
+    }),
+    // Brotli and gzip copies of every text file next to it in dist (decision 016): the server
+    // sends them as they are (@fastify/static preCompressed), so nothing is compressed per request.
+    compression({
+      algorithms: [
+        ['brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }],
+        ['gzip', { level: 9 }],
+      ],
+      include: /\.(html|js|mjs|css|svg|json|webmanifest)$/,
+      threshold: 1024,
     }),
   ],
   server: {

@@ -9,7 +9,9 @@ export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 export const APPOINTMENT_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
-export const NOTES_MAX_LENGTH = 1000;
+import { NOTES_MAX_LENGTH } from './appointment-limits.ts';
+
+export { NOTES_MAX_LENGTH };
 
 /**
  * POST /api/appointments. `doctor` belongs to doctor visits only: for a lab test it is

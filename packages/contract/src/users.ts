@@ -4,46 +4,15 @@
 import { z } from 'zod';
 import { timeZoneSchema } from './common.ts';
 
-/** Sex options of the profile form (spec §5). */
-export const SEX_OPTIONS = ['male', 'female', 'other'] as const;
+import {
+  SEX_OPTIONS,
+  INDIAN_STATES,
+  DIABETES_TYPES,
+  DEFAULT_DIABETES_TYPE,
+  DEFAULT_COUNTRY,
+} from './profile-options.ts';
 
-/** The 28 Indian states plus Delhi (spec §5, Profile creation). */
-export const INDIAN_STATES = [
-  'Andhra Pradesh',
-  'Arunachal Pradesh',
-  'Assam',
-  'Bihar',
-  'Chhattisgarh',
-  'Goa',
-  'Gujarat',
-  'Haryana',
-  'Himachal Pradesh',
-  'Jharkhand',
-  'Karnataka',
-  'Kerala',
-  'Madhya Pradesh',
-  'Maharashtra',
-  'Manipur',
-  'Meghalaya',
-  'Mizoram',
-  'Nagaland',
-  'Odisha',
-  'Punjab',
-  'Rajasthan',
-  'Sikkim',
-  'Tamil Nadu',
-  'Telangana',
-  'Tripura',
-  'Uttar Pradesh',
-  'Uttarakhand',
-  'West Bengal',
-  'Delhi',
-] as const;
-
-/** Diabetes types a person can record; the spec shows 'Type 2' as the default (§3, §9). */
-export const DIABETES_TYPES = ['Type 1', 'Type 2', 'Gestational', 'Prediabetes', 'Other'] as const;
-export const DEFAULT_DIABETES_TYPE = 'Type 2';
-export const DEFAULT_COUNTRY = 'India';
+export { SEX_OPTIONS, INDIAN_STATES, DIABETES_TYPES, DEFAULT_DIABETES_TYPE, DEFAULT_COUNTRY };
 
 /** A user as the API returns it. Optional profile fields are null until filled. */
 export const userSchema = z.object({

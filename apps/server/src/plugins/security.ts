@@ -4,7 +4,7 @@
  * - state-changing requests must come from the app's own origin (CSRF), and requests with
  *   a body under /api must be JSON, so a cross-site form post cannot change anything.
  */
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env.ts';
 import { HttpError } from './errors.ts';
@@ -13,7 +13,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function registerSecurity(app: FastifyInstance, env: Env): Promise<void> {
   const chatOrigin = env.CHAT_AGENT_URL ? new URL(env.CHAT_AGENT_URL).origin : null;
-  await app.register(helmet, {
+  // helmet's middleware is built once here and run on every request; @fastify/helmet rebuilt
+  // it (and re-parsed the CSP) on every request, which showed in the API's CPU profile under
+  // load (issue 15, prove 5).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -39,6 +42,9 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
     // 'no-referrer' would make browsers send `Origin: null` on our own form posts.
     referrerPolicy: { policy: 'same-origin' },
     hsts: env.secureCookies,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, () => done());
   });
   app.addHook('onSend', async (_request, reply) => {
     const frameAllow = chatOrigin ? ` "${chatOrigin}"` : '';

@@ -2,6 +2,11 @@
  * Serves the built web app: hashed assets cached for a year as immutable, index.html
  * and the service worker never cached, and every other GET outside /api and /auth
  * answered with index.html so that client-side routes survive a reload (SPA fallback).
+ *
+ * The web build writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file
+ * (apps/web/vite.config.ts); `preCompressed` sends the copy the client accepts, brotli
+ * first, with `Content-Encoding`, and the file itself to a client that accepts neither
+ * (decision 016). Nothing is compressed per request.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +14,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 const NEVER_CACHED = /\/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/;
+/** The suffix of a precompressed copy; its caching follows the file it was made from. */
+const COMPRESSED_SUFFIX = /\.(br|gz)$/;
 
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<boolean> {
   if (!existsSync(join(webDistDir, 'index.html'))) return false;
@@ -16,12 +23,16 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     root: webDistDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     // Cache-Control is set per file below, not by @fastify/static's maxAge.
     cacheControl: false,
     setHeaders(res, path) {
-      if (path.includes(`${join(webDistDir, 'assets')}/`)) {
+      const original = path.replace(COMPRESSED_SUFFIX, '');
+      // Every file may have compressed copies: a shared cache must key on Accept-Encoding.
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (original.includes(`${join(webDistDir, 'assets')}/`)) {
         res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      } else if (NEVER_CACHED.test(path)) {
+      } else if (NEVER_CACHED.test(original)) {
         res.setHeader('Cache-Control', 'no-cache');
       } else {
         res.setHeader('Cache-Control', 'public, max-age=3600');

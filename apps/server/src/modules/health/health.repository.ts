@@ -5,7 +5,7 @@
  */
 import type { MealContext } from '@diacare/contract/health-constants';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { bloodPressureReadings, bodyMetrics, glucoseReadings } from '../../db/schema.ts';
@@ -138,17 +138,47 @@ export function readingRangeQueries(db: Database) {
 
 export function createHealthRepository(db: Database) {
   const queries = readingRangeQueries(db);
+  // Home, Reports and History read the glucose of a date range and people log readings all
+  // day: those two statements are prepared once (built once by Drizzle, parsed and planned
+  // once per connection by PostgreSQL; issue 15, prove 5). Same SQL as queries.glucose.
+  const glucoseInRange = db
+    .select()
+    .from(glucoseReadings)
+    .where(
+      and(
+        eq(glucoseReadings.user_id, sql.placeholder('userId')),
+        gte(glucoseReadings.date, sql.placeholder('start')),
+        lte(glucoseReadings.date, sql.placeholder('end')),
+      ),
+    )
+    .orderBy(desc(glucoseReadings.date), desc(glucoseReadings.time), desc(glucoseReadings.created_at))
+    .limit(sql.placeholder('limit'))
+    .prepare('diacare_glucose_in_range');
+  const insertGlucose = db
+    .insert(glucoseReadings)
+    .values({
+      user_id: sql.placeholder('userId'),
+      value: sql.placeholder('value'),
+      meal_context: sql.placeholder('meal_context'),
+      date: sql.placeholder('date'),
+      time: sql.placeholder('time'),
+    })
+    .returning()
+    .prepare('diacare_insert_glucose');
+
   return {
     /** The user's glucose readings dated within `range`, newest first. */
     async listGlucose(userId: string, range: DateRange): Promise<GlucoseReading[]> {
+      if (range.start_date && range.end_date && range.limit !== undefined) {
+        const { start_date: start, end_date: end, limit } = range;
+        const rows = await glucoseInRange.execute({ userId, start, end, limit });
+        return rows.map(toGlucose);
+      }
       return (await queries.glucose(userId, range)).map(toGlucose);
     },
 
     async createGlucose(userId: string, values: NewGlucoseReading): Promise<GlucoseReading> {
-      const [row] = await db
-        .insert(glucoseReadings)
-        .values({ user_id: userId, ...values })
-        .returning();
+      const [row] = await insertGlucose.execute({ userId, ...values });
       return toGlucose(row!);
     },
 

@@ -80,6 +80,28 @@ const owned = (userId: string, id: string) =>
   and(eq(medications.id, id), eq(medications.user_id, userId), isNull(medications.archived_at));
 
 export function createMedicationRepository(db: Database) {
+  // The lists Home and Reports load on every visit, prepared once (built once by Drizzle,
+  // parsed and planned once per connection by PostgreSQL; issue 15, prove 5).
+  const activeMedications = db
+    .select()
+    .from(medications)
+    .where(and(eq(medications.user_id, sql.placeholder('userId')), isNull(medications.archived_at)))
+    .orderBy(asc(medications.created_at), asc(medications.id))
+    .prepare('diacare_active_medications');
+  const adherenceInRange = db
+    .select()
+    .from(adherenceRecords)
+    .where(
+      and(
+        eq(adherenceRecords.user_id, sql.placeholder('userId')),
+        gte(adherenceRecords.date, sql.placeholder('start')),
+        lte(adherenceRecords.date, sql.placeholder('end')),
+      ),
+    )
+    .orderBy(desc(adherenceRecords.date), desc(adherenceRecords.scheduled_time))
+    .limit(sql.placeholder('limit'))
+    .prepare('diacare_adherence_in_range');
+
   /**
    * Moves the pill count when a dose's 'taken' status changes and returns the dose's new
    * `pill_used`. Taking uses a pill only when the count is on and above 0; undoing gives
@@ -120,12 +142,13 @@ export function createMedicationRepository(db: Database) {
   return {
     /** The user's active medications, oldest first; the first `limit` of them when given. */
     async list(userId: string, limit?: number): Promise<Medication[]> {
-      const query = db
+      if (limit === undefined) return (await activeMedications.execute({ userId })).map(toMedication);
+      const rows = await db
         .select()
         .from(medications)
         .where(and(eq(medications.user_id, userId), isNull(medications.archived_at)))
-        .orderBy(asc(medications.created_at), asc(medications.id));
-      const rows = limit === undefined ? await query : await query.limit(limit);
+        .orderBy(asc(medications.created_at), asc(medications.id))
+        .limit(limit);
       return rows.map(toMedication);
     },
 
@@ -167,6 +190,15 @@ export function createMedicationRepository(db: Database) {
       userId: string,
       range: { start_date?: string | undefined; end_date?: string | undefined; limit: number },
     ): Promise<AdherenceRecord[]> {
+      if (range.start_date && range.end_date) {
+        const rows = await adherenceInRange.execute({
+          userId,
+          start: range.start_date,
+          end: range.end_date,
+          limit: range.limit,
+        });
+        return rows.map(toAdherence);
+      }
       const conditions = [eq(adherenceRecords.user_id, userId)];
       if (range.start_date) conditions.push(gte(adherenceRecords.date, range.start_date));
       if (range.end_date) conditions.push(lte(adherenceRecords.date, range.end_date));

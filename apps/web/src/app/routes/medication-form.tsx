@@ -3,7 +3,8 @@
  * whole list and picks the route's id; a missing one goes back to /medications.
  */
 import { localDate } from '@diacare/contract/dates';
-import { MEDICATION_DEFAULTS, type Medication, type MedicationInput } from '@diacare/contract/medications';
+import { MEDICATION_DEFAULTS } from '@diacare/contract/medication-options';
+import type { Medication, MedicationInput } from '@diacare/contract/medications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';

@@ -2,14 +2,8 @@
  * Complete Your Profile (spec §2 Profile setup, §4 Profile creation, §5, §8): every field
  * validated with the contract's schema; the WhatsApp number is sent as `phone`.
  */
-import {
-  DEFAULT_COUNTRY,
-  INDIAN_STATES,
-  SEX_OPTIONS,
-  profileSetupSchema,
-  type ProfileSetupInput,
-} from '@diacare/contract/users';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_COUNTRY, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/profile-options';
+import type { ProfileSetupInput } from '@diacare/contract/users';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -20,7 +14,13 @@ import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { useUpdateUser } from '../../features/users/api/update-user';
 import { useAuth } from '../../lib/auth/auth-provider';
+import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { setFlag } from '../../lib/local-flags';
+
+/** The contract's schema and zod load at the first focus or submit, not with the screen. */
+const resolver = lazyZodResolver<ProfileSetupInput>(() =>
+  import('@diacare/contract/users').then((module) => module.profileSetupSchema),
+);
 
 /** Spec §9: after the profile is created, go to /home after 500 ms. */
 const REDIRECT_DELAY_MS = 500;
@@ -35,7 +35,7 @@ export function Component() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ProfileSetupInput>({ resolver: zodResolver(profileSetupSchema) });
+  } = useForm<ProfileSetupInput>({ resolver });
 
   useEffect(() => {
     if (status === 'signed-out' && !warned.current) {
@@ -114,7 +114,7 @@ export function Component() {
         <p className="mt-1 text-slate-500">Help us personalize your experience</p>
       </header>
       <Card>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="space-y-4">
           <div>
             <Label htmlFor="name">Name *</Label>
             <Input autoComplete="name" {...fieldProps('name')} />

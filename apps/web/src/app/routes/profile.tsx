@@ -1,12 +1,11 @@
 /** Profile and settings (spec §2 Profile and settings, §8 Profile page save). */
 import { ChevronRight, CircleHelp, Download, FileText, LogOut, Mail, Phone, ShieldCheck } from 'lucide-react';
 import type { User } from '@diacare/contract/users';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { useAppConfig } from '../../lib/app-config';
@@ -15,6 +14,9 @@ import { NotificationPreferences } from '../../features/profile/components/notif
 import { DataExport } from '../../features/export/components/data-export';
 import { useUpdateUser } from '../../features/users/api/update-user';
 import { useAuth } from '../../lib/auth/auth-provider';
+
+/** Radix's dialog code loads when the install help is first opened (issue 15: ≤ 120 KB per route). */
+const Dialog = lazy(() => import('../../components/ui/dialog').then((module) => ({ default: module.Dialog })));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = `section-${title.replace(/\W+/g, '-').toLowerCase()}`;
@@ -84,6 +86,9 @@ export function Component() {
   const { user, logout } = useAuth();
   const config = useAppConfig();
   const [installOpen, setInstallOpen] = useState(false);
+  // Mounted from the first opening on, so closing returns focus as Radix does.
+  const [installOpened, setInstallOpened] = useState(false);
+  if (installOpen && !installOpened) setInstallOpened(true);
 
   const initial = (user?.name?.trim()[0] ?? 'U').toUpperCase();
 
@@ -184,9 +189,13 @@ export function Component() {
         Sign Out
       </Button>
 
-      <Dialog open={installOpen} onOpenChange={setInstallOpen} title="Install DiaCare">
-        <InstallInstructions />
-      </Dialog>
+      {installOpened ? (
+        <Suspense fallback={null}>
+          <Dialog open={installOpen} onOpenChange={setInstallOpen} title="Install DiaCare">
+            <InstallInstructions />
+          </Dialog>
+        </Suspense>
+      ) : null}
     </Page>
   );
 }

@@ -1,37 +1,20 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { buttonClasses } from './button';
+import { lazy, Suspense, useState, type ComponentProps } from 'react';
 
-/** A confirm dialog (Radix AlertDialog): focus starts on Cancel, Escape cancels. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-}) {
+const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
+
+/**
+ * A confirm dialog (Radix AlertDialog, confirm-dialog-view.tsx): focus starts on Cancel,
+ * Escape cancels. Radix's dialog code (about 14 KB gzip) loads the first time the dialog
+ * opens, not with the screen that holds it (issue 15: every route ≤ 120 KB gzip); once
+ * opened it stays mounted so closing animates and returns focus as Radix does.
+ */
+export function ConfirmDialog(props: ComponentProps<typeof ConfirmDialogView>) {
+  const [used, setUsed] = useState(props.open);
+  if (props.open && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-32px)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-5 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-600">{description}</AlertDialog.Description>
-          <div className="mt-5 grid grid-cols-2 gap-3">
-            <AlertDialog.Cancel className={buttonClasses('outline')}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClasses('destructive')} onClick={onConfirm}>
-              {confirmLabel}
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <Suspense fallback={null}>
+      <ConfirmDialogView {...props} />
+    </Suspense>
   );
 }

@@ -2,7 +2,8 @@
  * The booking form (spec §2 Booking, §5 Booking, §8): type switch, Reason for Visit or Test
  * Name, Doctor Name (doctor only), location, date (not before today), time and notes.
  */
-import { NOTES_MAX_LENGTH, type AppointmentType } from '@diacare/contract/appointments';
+import { NOTES_MAX_LENGTH } from '@diacare/contract/appointment-limits';
+import type { AppointmentType } from '@diacare/contract/appointments';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';

@@ -10,10 +10,8 @@ import {
   MEDICATION_FORMS,
   WEEKDAYS,
   WHEN_TO_TAKE,
-  medicationInputSchema,
-  type MedicationInput,
-} from '@diacare/contract/medications';
-import { zodResolver } from '@hookform/resolvers/zod';
+} from '@diacare/contract/medication-options';
+import type { MedicationInput } from '@diacare/contract/medications';
 import { Plus, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldError as RhfFieldError } from 'react-hook-form';
@@ -22,6 +20,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FieldError, Input, Label, Select } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { cn } from '../../../lib/utils';
 
 const FREQUENCY_LABELS = { daily: 'Daily', weekly: 'Weekly', 'as-needed': 'As needed' } as const;
@@ -36,6 +35,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </Card>
   );
 }
+
+/** The contract's schema and zod load at the first focus or submit, not with the screen. */
+const resolver = lazyZodResolver<MedicationInput>(() =>
+  import('@diacare/contract/medications').then((module) => module.medicationInputSchema),
+);
 
 /** 'is required' → 'Dosage is required': the schema's messages read after the field's label. */
 const message = (label: string, error: RhfFieldError | undefined) =>
@@ -56,7 +60,7 @@ export function MedicationForm({
     handleSubmit,
     setValue,
     formState: { errors, isSubmitting, isSubmitted },
-  } = useForm<MedicationInput>({ resolver: zodResolver(medicationInputSchema) as never, defaultValues });
+  } = useForm<MedicationInput>({ resolver, defaultValues });
 
   const frequency = useWatch({ control, name: 'schedule.frequency' });
   const times = useWatch({ control, name: 'schedule.times' });
@@ -74,7 +78,12 @@ export function MedicationForm({
   });
 
   return (
-    <form onSubmit={handleSubmit((values) => onSubmit(values))} noValidate className="space-y-4">
+    <form
+      onSubmit={handleSubmit((values) => onSubmit(values))}
+      onFocus={resolver.preload}
+      noValidate
+      className="space-y-4"
+    >
       <Section title="Basic Information">
         <div>
           <Label htmlFor="name">Medication Name *</Label>

@@ -1,0 +1,270 @@
+// Lighthouse mobile for DiaCare's first loads, against a bare Vite + React page in the same run
+// (issue 15, fix 9). Each run is a new Chromium (chrome-launcher, CHROME_PATH or
+// /usr/bin/chromium) with an empty profile, and Lighthouse clears the HTTP cache and service
+// workers before it loads the page: every run is a cold load. 5 runs per page (--runs),
+// median score, FCP, LCP, TBT and CLS.
+//
+// Pages: the baseline (bench/lighthouse/baseline, built with Vite, brotli/gzip copies made with
+// node's zlib, served by @fastify/static with preCompressed like DiaCare), the landing page
+// signed out, and signed in (local sign-in → session cookie, and the app's localStorage flags,
+// set on a JSON URL of the origin before Lighthouse runs) /home, /reports and
+// /reports/history/glucose. DiaCare runs from the production build (`npm run build`, skipped
+// with --no-build) on a fresh embedded database.
+// Targets: landing ≥ 98, /home ≥ 95.
+//
+// Usage: npm run bench:lighthouse [-- --runs 5] [--no-build] [--pages /,/home] [--save-dir /tmp/lh]
+//   (wrap in `flock /tmp/diacare-heavy.lock` on a shared machine)
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import * as chromeLauncher from 'chrome-launcher';
+import Fastify from 'fastify';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { build as viteBuild } from 'vite';
+
+const { values: options } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    'no-build': { type: 'boolean', default: false },
+    pages: { type: 'string' },
+    port: { type: 'string', default: '3918' },
+    'baseline-port': { type: 'string', default: '3919' },
+    /** Writes each Lighthouse report (JSON) into this directory. */
+    'save-dir': { type: 'string' },
+  },
+});
+const RUNS = Number(options.runs);
+const root = new URL('../../', import.meta.url).pathname;
+const here = new URL('.', import.meta.url).pathname;
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const TARGETS = { '/': 98, '/home': 95 };
+const log = (line) => console.log(line);
+
+/** Writes .br and .gz copies next to every text file under `dir`, as the web build does. */
+function precompress(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) precompress(path);
+    else if (/\.(html|js|css|svg|json)$/.test(name)) {
+      const content = readFileSync(path);
+      writeFileSync(`${path}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${path}.gz`, gzipSync(content, { level: 9 }));
+    }
+  }
+}
+
+async function startBaseline() {
+  const outDir = mkdtempSync(join(tmpdir(), 'diacare-lh-baseline-'));
+  await viteBuild({
+    root: join(here, 'baseline'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  });
+  precompress(outDir);
+  const server = Fastify();
+  await server.register(fastifyStatic, { root: outDir, preCompressed: true });
+  await server.listen({ port: Number(options['baseline-port']), host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${options['baseline-port']}/`, close: () => server.close(), outDir };
+}
+
+async function startDiaCare() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'diacare-lh-data-'));
+  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: options.port,
+      DATA_DIR: dataDir,
+      REMINDER_ENGINE: 'false',
+      LOG_LEVEL: 'warn',
+      AUTH_LOCAL_SIGNIN: 'true',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://localhost:${options.port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await fetch(`${base}/api/docs/json`);
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error('DiaCare did not start within 60 s');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  }
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    base,
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Local sign-in, a complete profile, a medication and a week of glucose readings. */
+async function signInWithData(base) {
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: 'Asha Rao', email: 'asha@example.com', redirect: `${base}/` }),
+  });
+  if (login.status !== 303) throw new Error(`local sign-in: ${login.status} ${await login.text()}`);
+  const code = new URL(login.headers.get('location')).hash.replace('#session_id=', '');
+  const session = await fetch(`${base}/api/auth/session`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ session_id: code, timezone: 'UTC' }),
+  });
+  const token = session.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('diacare_session='))
+    .split(';')[0]
+    .slice('diacare_session='.length);
+  const send = async (method, path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { origin: base, cookie: `diacare_session=${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  };
+  await send('PUT', '/api/users/me', { name: 'Asha Rao', phone: '9876501234', sex: 'female', age: 54 });
+  const today = new Date();
+  const day = (back) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+  await send('POST', '/api/medications', {
+    name: 'Metformin',
+    dosage: '500 mg',
+    form: 'Tablet',
+    instructions: 'With food',
+    color: '#FF6B6B',
+    when_to_take: 'After food',
+    schedule: { frequency: 'daily', times: ['09:00', '21:00'], start_date: day(30), end_date: null },
+    refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
+  });
+  for (let back = 0; back < 7; back++) {
+    await send('POST', '/api/health/glucose', {
+      value: 110 + back * 7,
+      meal_context: 'Fasting',
+      date: day(back),
+      time: '07:30',
+    });
+  }
+  return token;
+}
+
+/** One cold Lighthouse run in a new Chromium; `session` seeds the cookie and flags first. */
+async function lighthouseRun(url, session) {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    if (session) {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+      const page = await browser.newPage();
+      const origin = new URL(url).origin;
+      // A JSON answer of the origin: no app asset enters the cache (Lighthouse clears it anyway).
+      await page.goto(`${origin}/api/config`);
+      await page.setCookie({ name: 'diacare_session', value: session, url: origin, httpOnly: true, sameSite: 'Lax' });
+      await page.evaluate(() => {
+        localStorage.setItem('isAuthenticated', 'true');
+        localStorage.setItem('profileCompleted', 'true');
+        localStorage.setItem('pwa-install-dismissed', 'true');
+      });
+      await page.close();
+      await browser.disconnect();
+    }
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
+    const { lhr } = result;
+    if (options['save-dir']) {
+      const name = new URL(url).pathname.replaceAll('/', '_') || '_';
+      writeFileSync(join(options['save-dir'], `${new URL(url).port}${name}-${Date.now()}.json`), result.report);
+    }
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const audit = (id) => lhr.audits[id]?.numericValue;
+    return {
+      score: Math.round(lhr.categories.performance.score * 100),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+if (!options['no-build']) {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
+}
+const baseline = await startBaseline();
+const diacare = await startDiaCare();
+try {
+  const session = await signInWithData(diacare.base);
+  const pages = [
+    ['baseline (Vite + React)', baseline.url, null],
+    ['/', `${diacare.base}/`, null],
+    ['/home', `${diacare.base}/home`, session],
+    ['/reports', `${diacare.base}/reports`, session],
+    ['/reports/history/glucose', `${diacare.base}/reports/history/glucose`, session],
+  ].filter(([name], index) => index === 0 || !options.pages || options.pages.split(',').includes(name));
+
+  const results = [];
+  for (const [name, url, cookie] of pages) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const run = await lighthouseRun(url, cookie);
+      if (!run.finalUrl.startsWith(url)) throw new Error(`${url} ended at ${run.finalUrl} (not signed in?)`);
+      runs.push(run);
+      log(
+        `  ${name} run ${i + 1}: ${run.score}, FCP ${(run.fcp / 1000).toFixed(2)} s, LCP ${(run.lcp / 1000).toFixed(2)} s`,
+      );
+    }
+    results.push([name, runs]);
+  }
+
+  log(`\nLighthouse ${RUNS} cold runs per page, mobile (simulated throttling), median:`);
+  log('page                          score  (min–max)   FCP s   LCP s   TBT ms    CLS   target');
+  let missed = false;
+  for (const [name, runs] of results) {
+    const scores = runs.map((r) => r.score);
+    const target = TARGETS[name];
+    const score = median(scores);
+    if (target && score < target) missed = true;
+    log(
+      `${name.padEnd(28)}${String(score).padStart(7)}  (${Math.min(...scores)}–${Math.max(...scores)})`.padEnd(47) +
+        `${(median(runs.map((r) => r.fcp)) / 1000).toFixed(2).padStart(6)}${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2).padStart(8)}` +
+        `${median(runs.map((r) => r.tbt))
+          .toFixed(0)
+          .padStart(9)}${median(runs.map((r) => r.cls))
+          .toFixed(3)
+          .padStart(7)}` +
+        `   ${target ? `≥ ${target} ${score >= target ? 'ok' : 'MISSED'}` : ''}`,
+    );
+  }
+  if (missed) process.exitCode = 1;
+} finally {
+  await diacare.close();
+  await baseline.close();
+  rmSync(baseline.outDir, { recursive: true, force: true });
+}
