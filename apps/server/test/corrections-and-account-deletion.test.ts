@@ -21,6 +21,9 @@ const GLUCOSE = { value: 520, meal_context: 'Fasting', date: '2026-11-20', time:
 const BLOOD_PRESSURE = { systolic: 128, diastolic: 82, pulse: 72, date: '2026-11-20', time: '08:00' };
 const BODY = { weight: 70, height: 170, date: '2026-11-20' };
 
+/** Tables that hold no one's data: sign-in flows in progress (no user yet), the server's VAPID keys, rate-limit counters by address. */
+const TABLES_WITHOUT_USERS = ['oidc_flows', 'vapid_keys', 'auth_rate_limits'];
+
 type Rows = { rows: Record<string, unknown>[] };
 
 /** Every (table, column) of the public schema that holds a user's id: columns named user_id, and foreign keys to users. */
@@ -314,6 +317,12 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
           'notification_settings.user_id',
         ]),
       );
+      // A table without a user column could still hold a user's data (through another key):
+      // only these, which hold no one's, may lack one. A new table must have a user column or be listed.
+      const withUserColumn = new Set(Object.keys(before).map((entry) => entry.split('.')[0]));
+      expect(
+        (await publicTables(t)).filter((table) => !withUserColumn.has(table) && !TABLES_WITHOUT_USERS.includes(table)),
+      ).toEqual([]);
       // Each holds at least one of Asha's rows before, so "none after" means something.
       expect(Object.entries(before).filter(([, count]) => count === 0)).toEqual([]);
 
