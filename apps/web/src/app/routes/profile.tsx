@@ -11,6 +11,7 @@ import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { useAppConfig } from '../../lib/app-config';
 import { InstallInstructions } from '../../features/install/components/install-instructions';
+import { DeleteAccountSection, useScrollToHash } from '../../features/profile/components/delete-account';
 import { NotificationPreferences } from '../../features/profile/components/notification-preferences';
 import { useUpdateUser } from '../../features/users/api/update-user';
 import { useAuth } from '../../lib/auth/auth-provider';
@@ -83,6 +84,7 @@ export function Component() {
   const { user, logout } = useAuth();
   const config = useAppConfig();
   const [installOpen, setInstallOpen] = useState(false);
+  useScrollToHash();
 
   const initial = (user?.name?.trim()[0] ?? 'U').toUpperCase();
 
@@ -178,6 +180,10 @@ export function Component() {
         <LogOut className="h-5 w-5" aria-hidden />
         Sign Out
       </Button>
+
+      <div className="mt-6">
+        <DeleteAccountSection />
+      </div>
 
       <Dialog open={installOpen} onOpenChange={setInstallOpen} title="Install DiaCare">
         <InstallInstructions />

@@ -10,6 +10,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** One button in the toast, e.g. 'Undo' (issue 13, item 3); `onClick` runs, then the toast closes. */
+  action?: { label: string; onClick: () => void };
 }
 
 let current: ToastMessage | null = null;

@@ -28,6 +28,15 @@ export default function ToasterView() {
               </ToastPrimitive.Description>
             ) : null}
           </div>
+          {message.action ? (
+            <ToastPrimitive.Action
+              altText={message.action.label}
+              onClick={message.action.onClick}
+              className="min-h-11 shrink-0 self-center rounded-xl border border-current px-3 text-sm font-semibold"
+            >
+              {message.action.label}
+            </ToastPrimitive.Action>
+          ) : null}
           <ToastPrimitive.Close
             aria-label="Dismiss notification"
             className="rounded-full p-1 opacity-70 hover:opacity-100"
