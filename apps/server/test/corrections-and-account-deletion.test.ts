@@ -212,7 +212,7 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
     /** A user with a row in every kind of user table the API can write. */
     async function fullAccount(name: string, email: string) {
       const user = await signIn(t.app, { name, email, timezone: 'Asia/Kolkata' });
-      const ok = (response: { statusCode: number; body: string }) => {
+      const ok = <R extends { statusCode: number; body: string }>(response: R): R => {
         expect(response.statusCode, response.body).toBeLessThan(300);
         return response;
       };
