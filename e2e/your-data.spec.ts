@@ -23,6 +23,9 @@ async function logGlucose(page: Page, value: number, time: string) {
   expect(response.status()).toBe(201);
 }
 
+/** What the phone shows (a dialog sits on the viewport, not the whole page). */
+const screen = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png` });
+
 const average = (page: Page) =>
   page.getByTestId('history-figures').locator('div', { hasText: 'Average' }).locator('dd');
 
@@ -61,12 +64,12 @@ test('correct and delete readings in History, then delete the account and start 
   const confirm = page.getByRole('alertdialog', { name: 'Delete this reading?' });
   await expect(confirm).toBeVisible();
   await expect(confirm).toContainText('100 mg/dL');
-  await screenshot(page, 'delete-reading-confirm');
+  await screen(page, 'delete-reading-confirm');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Reading deleted', { exact: true })).toBeVisible();
   await expect(average(page)).toHaveText('152 mg/dL');
   await expect(page.getByRole('button', { name: /^Delete reading: 100 mg\/dL/ })).toHaveCount(0);
-  await screenshot(page, 'delete-reading-undo-toast');
+  await screen(page, 'delete-reading-undo-toast');
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Reading restored', { exact: true })).toBeVisible();
   await expect(average(page)).toHaveText('126 mg/dL');
@@ -86,6 +89,7 @@ test('correct and delete readings in History, then delete the account and start 
   await expect(page).toHaveURL(/\/profile#delete-account$/);
   const section = page.locator('#delete-account');
   await expect(section).toBeInViewport();
+  await screen(page, 'profile-delete-account-section');
   await section.getByRole('button', { name: 'Delete account' }).click();
 
   const deletion = page.getByRole('dialog', { name: 'Delete your account?' });
@@ -96,7 +100,7 @@ test('correct and delete readings in History, then delete the account and start 
   await expect(submit).toBeDisabled();
   await deletion.getByLabel('Type DELETE to confirm').fill('DELETE');
   await expect(submit).toBeEnabled();
-  await screenshot(page, 'delete-account-dialog');
+  await screen(page, 'delete-account-dialog');
   await submit.click();
 
   await page.waitForURL((url) => url.pathname === '/');

@@ -101,7 +101,7 @@ function RecentReadings({
               key={reading.key}
               className="flex items-center justify-between gap-2 rounded-2xl border border-slate-200 bg-white py-2 pl-3 pr-1"
             >
-              <div className="min-w-0">
+              <div className="min-w-0 flex-1">
                 <p className="font-semibold">{reading.date}</p>
                 {reading.detail ? <p className="truncate text-sm text-slate-600">{reading.detail}</p> : null}
               </div>
