@@ -37,6 +37,8 @@ const METFORMIN: MedicationInput = {
 };
 
 const DAY_MS = 86_400_000;
+/** The test clock's UTC date moved by `days`, as YYYY-MM-DD. */
+const isoDay = (t: TestApp, days: number) => new Date(t.clock().getTime() + days * DAY_MS).toISOString().slice(0, 10);
 
 async function created(response: Promise<{ statusCode: number; body: string; json(): { id: string } }>) {
   const answer = await response;
@@ -90,6 +92,30 @@ const RESOURCES: Record<string, (owner: SignedInUser, t: TestApp) => Promise<str
         payload: { title: 'Order strips', due_at: new Date(t.clock().getTime() + DAY_MS).toISOString() },
       }),
     ),
+  '/api/health/glucose/:id': (owner, t) =>
+    created(
+      owner.request({
+        method: 'POST',
+        url: '/api/health/glucose',
+        payload: { value: 152, meal_context: 'Fasting', date: isoDay(t, -1), time: '08:00' },
+      }),
+    ),
+  '/api/health/bp/:id': (owner, t) =>
+    created(
+      owner.request({
+        method: 'POST',
+        url: '/api/health/bp',
+        payload: { systolic: 128, diastolic: 82, pulse: 70, date: isoDay(t, -1), time: '08:00' },
+      }),
+    ),
+  '/api/health/metrics/:id': (owner, t) =>
+    created(
+      owner.request({
+        method: 'POST',
+        url: '/api/health/metrics',
+        payload: { weight: 72.5, height: 168, date: isoDay(t, -1) },
+      }),
+    ),
 };
 
 /** A request its owner may make, keyed by 'METHOD route'; `query` without '?'. */
@@ -99,6 +125,16 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
   'PUT /api/adherence/:id': { query: 'status=pending' },
   'PATCH /api/appointments/:id': { payload: { status: 'cancelled' } },
   'DELETE /api/reminders/:id': {},
+  'PUT /api/health/glucose/:id': {
+    payload: { value: 125, meal_context: 'Bedtime', date: '2026-01-02', time: '09:00' },
+  },
+  'DELETE /api/health/glucose/:id': {},
+  'PUT /api/health/bp/:id': {
+    payload: { systolic: 118, diastolic: 76, pulse: null, date: '2026-01-02', time: '09:00' },
+  },
+  'DELETE /api/health/bp/:id': {},
+  'PUT /api/health/metrics/:id': { payload: { weight: 70, height: 168, date: '2026-01-02' } },
+  'DELETE /api/health/metrics/:id': {},
 };
 
 /** Ids of another user's records sent in a body rather than the path: same answer, 404. */

@@ -40,7 +40,15 @@ function pathSegment(value: string): string {
     return [...value].map((c) => (/[\uD800-\uDFFF]/.test(c) ? '%ED%A0%80' : encodeURIComponent(c))).join('');
   }
 }
-const emptyPools = (): Pools => ({ medications: [], adherence: [], appointments: [], reminders: [] });
+const emptyPools = (): Pools => ({
+  medications: [],
+  adherence: [],
+  appointments: [],
+  reminders: [],
+  glucose: [],
+  bp: [],
+  metrics: [],
+});
 
 describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
   let t: TestApp;
@@ -108,6 +116,14 @@ describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
       payload: { title: 'Strips', due_at: new Date(Date.now() + 86_400_000).toISOString() },
     });
     pools.other.reminders.push(reminder.json().id);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const [pool, url, payload] of [
+      ['glucose', '/api/health/glucose', { value: 152, date: today, time: '08:00' }],
+      ['bp', '/api/health/bp', { systolic: 128, diastolic: 82, date: today, time: '08:00' }],
+      ['metrics', '/api/health/metrics', { weight: 72.5, height: 168, date: today }],
+    ] as const) {
+      pools.other[pool].push((await other.request({ method: 'POST', url, payload })).json().id);
+    }
     for (const pool of Object.values(pools.other)) expect(pool).toHaveLength(1);
 
     // The oracle sees a change of one field of one row.
@@ -190,7 +206,8 @@ describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
         }
         const pool = CREATES[route];
         if (pool) pools.self[pool].push(response.json().id);
-        if (route === 'POST /api/auth/logout') {
+        // Signed out, or the account deleted: sign in again (after a deletion, as a new user).
+        if (route === 'POST /api/auth/logout' || route === 'DELETE /api/users/me') {
           user = await signIn(t.app, { name: 'Fuzz', email: 'fuzz@example.com', timezone: 'Asia/Kolkata' });
         }
       });

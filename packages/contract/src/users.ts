@@ -103,3 +103,15 @@ export const profileSetupSchema = z.object({
     .regex(/^\d{6}$/, { error: 'Pincode must be exactly 6 digits' }),
 });
 export type ProfileSetupInput = z.infer<typeof profileSetupSchema>;
+
+/** The word the user types to confirm deleting the account (issue 13, item 4). */
+export const ACCOUNT_DELETION_WORD = 'DELETE';
+
+/**
+ * DELETE /api/users/me: the body must be `{ confirm: "DELETE" }`, so a stray request
+ * cannot delete an account (issue 13, item 4; decision 021).
+ */
+export const accountDeletionSchema = z.object({
+  confirm: z.literal(ACCOUNT_DELETION_WORD, { error: `must be "${ACCOUNT_DELETION_WORD}"` }),
+});
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;

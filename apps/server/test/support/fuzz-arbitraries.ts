@@ -19,7 +19,7 @@ import { DIABETES_TYPES, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/us
 import fc from 'fast-check';
 
 /** Record kinds whose ids the fuzzer keeps, to aim requests at real rows. */
-export type Pool = 'medications' | 'adherence' | 'appointments' | 'reminders';
+export type Pool = 'medications' | 'adherence' | 'appointments' | 'reminders' | 'glucose' | 'bp' | 'metrics';
 
 /** Which id a path or body names: one of the user's records, another user's, or a literal. */
 export type IdChoice = { pool: Pool; index: number; owner: 'self' | 'other' } | { literal: string };
@@ -275,6 +275,28 @@ const medicationBody = fc.record({
   }),
 });
 
+const glucoseBody = fc.record({
+  value: around(GLUCOSE_BOUNDS.value),
+  meal_context: optional(fc.constantFrom(...MEAL_CONTEXTS)),
+  date: dateString,
+  time: timeString,
+});
+
+const bloodPressureBody = fc.record({
+  systolic: around(BP_BOUNDS.systolic),
+  diastolic: around(BP_BOUNDS.diastolic),
+  pulse: optional(fc.option(around(BP_BOUNDS.pulse), { nil: null })),
+  date: dateString,
+  time: timeString,
+});
+
+const bodyMetricsBody = fc.record({
+  weight: aroundDecimal(BODY_BOUNDS.weight),
+  height: aroundDecimal(BODY_BOUNDS.height),
+  bmi: optional(hostileNumber),
+  date: dateString,
+});
+
 const reminderBody = fc.record({
   title: text(120),
   body: optional(text(500)),
@@ -372,31 +394,30 @@ export const WRITE_ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   'PATCH /api/appointments/:id': fc
     .tuple(idChoice('appointments'), mutated(fc.record({ status: fc.constantFrom(...APPOINTMENT_STATUSES) })))
     .map(([id, payload]) => ({ id, payload })),
-  'POST /api/health/glucose': mutated(
-    fc.record({
-      value: around(GLUCOSE_BOUNDS.value),
-      meal_context: optional(fc.constantFrom(...MEAL_CONTEXTS)),
-      date: dateString,
-      time: timeString,
-    }),
-  ).map((payload) => ({ payload })),
-  'POST /api/health/bp': mutated(
-    fc.record({
-      systolic: around(BP_BOUNDS.systolic),
-      diastolic: around(BP_BOUNDS.diastolic),
-      pulse: optional(fc.option(around(BP_BOUNDS.pulse), { nil: null })),
-      date: dateString,
-      time: timeString,
-    }),
-  ).map((payload) => ({ payload })),
-  'POST /api/health/metrics': mutated(
-    fc.record({
-      weight: aroundDecimal(BODY_BOUNDS.weight),
-      height: aroundDecimal(BODY_BOUNDS.height),
-      bmi: optional(hostileNumber),
-      date: dateString,
-    }),
-  ).map((payload) => ({ payload })),
+  'POST /api/health/glucose': mutated(glucoseBody).map((payload) => ({ payload })),
+  'POST /api/health/bp': mutated(bloodPressureBody).map((payload) => ({ payload })),
+  'POST /api/health/metrics': mutated(bodyMetricsBody).map((payload) => ({ payload })),
+  // Corrections (issue 13, item 3): the same bodies, aimed at the user's, another user's or no reading.
+  'PUT /api/health/glucose/:id': fc
+    .tuple(idChoice('glucose'), mutated(glucoseBody))
+    .map(([id, payload]) => ({ id, payload })),
+  'DELETE /api/health/glucose/:id': idChoice('glucose').map((id) => ({ id })),
+  'PUT /api/health/bp/:id': fc
+    .tuple(idChoice('bp'), mutated(bloodPressureBody))
+    .map(([id, payload]) => ({ id, payload })),
+  'DELETE /api/health/bp/:id': idChoice('bp').map((id) => ({ id })),
+  'PUT /api/health/metrics/:id': fc
+    .tuple(idChoice('metrics'), mutated(bodyMetricsBody))
+    .map(([id, payload]) => ({ id, payload })),
+  'DELETE /api/health/metrics/:id': idChoice('metrics').map((id) => ({ id })),
+  // Account deletion (issue 13, item 4): mostly hostile bodies; the rare valid one deletes
+  // the fuzz user, and the test signs in again.
+  'DELETE /api/users/me': fc
+    .oneof(
+      { weight: 12, arbitrary: mutated(fc.record({ confirm: fc.constantFrom('DELETE', 'delete', 'DELETE ', '') })) },
+      { weight: 1, arbitrary: fc.constant(undefined) },
+    )
+    .map((payload) => (payload === undefined ? {} : { payload })),
   'POST /api/push/subscribe': mutated(
     fc.record({
       endpoint: fc.oneof(
@@ -458,4 +479,7 @@ export const CREATES: Record<string, Pool> = {
   'POST /api/adherence': 'adherence',
   'POST /api/appointments': 'appointments',
   'POST /api/reminders': 'reminders',
+  'POST /api/health/glucose': 'glucose',
+  'POST /api/health/bp': 'bp',
+  'POST /api/health/metrics': 'metrics',
 };

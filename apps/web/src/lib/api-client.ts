@@ -92,6 +92,6 @@ export const api = {
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, { body }),
   put: <T>(path: string, body?: unknown, query?: Query) => request<T>('PUT', path, { body, query }),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
-  delete: <T>(path: string) => request<T>('DELETE', path),
+  delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
   stream,
 };

@@ -207,5 +207,66 @@ export function createHealthRepository(db: Database) {
         .returning();
       return toBodyMetrics(row!);
     },
+
+    /** Replaces the user's glucose reading `id`; null when the user has no such reading. */
+    async updateGlucose(userId: string, id: string, values: NewGlucoseReading): Promise<GlucoseReading | null> {
+      const [row] = await db
+        .update(glucoseReadings)
+        .set(values)
+        .where(and(eq(glucoseReadings.id, id), eq(glucoseReadings.user_id, userId)))
+        .returning();
+      return row ? toGlucose(row) : null;
+    },
+
+    /** Deletes the user's glucose reading `id` and returns it; null when the user has no such reading. */
+    async deleteGlucose(userId: string, id: string): Promise<GlucoseReading | null> {
+      const [row] = await db
+        .delete(glucoseReadings)
+        .where(and(eq(glucoseReadings.id, id), eq(glucoseReadings.user_id, userId)))
+        .returning();
+      return row ? toGlucose(row) : null;
+    },
+
+    /** Replaces the user's blood-pressure reading `id`; null when the user has no such reading. */
+    async updateBloodPressure(
+      userId: string,
+      id: string,
+      values: NewBloodPressureReading,
+    ): Promise<BloodPressureReading | null> {
+      const [row] = await db
+        .update(bloodPressureReadings)
+        .set(values)
+        .where(and(eq(bloodPressureReadings.id, id), eq(bloodPressureReadings.user_id, userId)))
+        .returning();
+      return row ? toBloodPressure(row) : null;
+    },
+
+    /** Deletes the user's blood-pressure reading `id` and returns it; null when the user has no such reading. */
+    async deleteBloodPressure(userId: string, id: string): Promise<BloodPressureReading | null> {
+      const [row] = await db
+        .delete(bloodPressureReadings)
+        .where(and(eq(bloodPressureReadings.id, id), eq(bloodPressureReadings.user_id, userId)))
+        .returning();
+      return row ? toBloodPressure(row) : null;
+    },
+
+    /** Replaces the user's body metrics `id` (bmi computed by the caller); null when the user has none such. */
+    async updateBodyMetrics(userId: string, id: string, values: NewBodyMetrics): Promise<BodyMetrics | null> {
+      const [row] = await db
+        .update(bodyMetrics)
+        .set(values)
+        .where(and(eq(bodyMetrics.id, id), eq(bodyMetrics.user_id, userId)))
+        .returning();
+      return row ? toBodyMetrics(row) : null;
+    },
+
+    /** Deletes the user's body metrics `id` and returns them; null when the user has none such. */
+    async deleteBodyMetrics(userId: string, id: string): Promise<BodyMetrics | null> {
+      const [row] = await db
+        .delete(bodyMetrics)
+        .where(and(eq(bodyMetrics.id, id), eq(bodyMetrics.user_id, userId)))
+        .returning();
+      return row ? toBodyMetrics(row) : null;
+    },
   };
 }

@@ -1,12 +1,16 @@
 /**
  * /api/health/glucose, /api/health/bp and /api/health/metrics (spec §3 readings, §5, §7;
  * issue 4). GET lists the user's readings newest first, optionally within an inclusive
- * start_date/end_date range and cut to the newest `limit`; POST stores one reading and answers 201 with it. The bounds
+ * start_date/end_date range and cut to the newest `limit`; POST stores one reading and answers 201 with it;
+ * PUT /{id} replaces one of the user's readings (same validation as POST) and answers 200 with it;
+ * DELETE /{id} removes one and answers 200 with the deleted reading, so the app can offer Undo
+ * by posting it again (issue 13, item 3; decision 021). Another user's id, or a missing one,
+ * answers 404 and changes nothing. The bounds
  * live in the contract's schemas; the one rule that needs the user's zone (a reading may
  * not be dated after today) and the BMI the server computes live here.
  */
 import { bodyMassIndex } from '@diacare/contract/clinical';
-import { errorSchema } from '@diacare/contract/common';
+import { errorSchema, idParamsSchema } from '@diacare/contract/common';
 import { localDate } from '@diacare/contract/dates';
 import {
   bloodPressureInputSchema,
@@ -20,7 +24,7 @@ import {
 import type { User } from '@diacare/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest } from '../../plugins/errors.ts';
+import { badRequest, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createHealthRepository } from './health.repository.ts';
@@ -28,6 +32,12 @@ import { createHealthRepository } from './health.repository.ts';
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createHealthRepository(deps.db);
   const tags = ['health'];
+  const READING_NOT_FOUND = 'Reading not found';
+  const found = <T>(reading: T | null): T => {
+    if (!reading) throw notFound(READING_NOT_FOUND);
+    return reading;
+  };
+  const recordErrors = { 400: errorSchema, 404: errorSchema };
 
   /**
    * A reading records something that happened: its date may not be after today in the
@@ -137,5 +147,106 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       });
       return reply.code(201).send(metrics);
     },
+  );
+
+  app.put(
+    '/api/health/glucose/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Correct a blood glucose reading (mg/dL); same rules as logging one',
+        params: idParamsSchema,
+        body: glucoseInputSchema,
+        response: { 200: glucoseReadingSchema, ...recordErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      refuseFutureDate(request.body.date, user);
+      return found(await repository.updateGlucose(user.id, request.params.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/health/glucose/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a blood glucose reading; answers the deleted reading',
+        params: idParamsSchema,
+        response: { 200: glucoseReadingSchema, ...recordErrors },
+      },
+    },
+    async (request) => found(await repository.deleteGlucose(currentUser(request).id, request.params.id)),
+  );
+
+  app.put(
+    '/api/health/bp/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Correct a blood pressure reading (mmHg); same rules as logging one',
+        params: idParamsSchema,
+        body: bloodPressureInputSchema,
+        response: { 200: bloodPressureReadingSchema, ...recordErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      refuseFutureDate(request.body.date, user);
+      return found(await repository.updateBloodPressure(user.id, request.params.id, request.body));
+    },
+  );
+
+  app.delete(
+    '/api/health/bp/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a blood pressure reading; answers the deleted reading',
+        params: idParamsSchema,
+        response: { 200: bloodPressureReadingSchema, ...recordErrors },
+      },
+    },
+    async (request) => found(await repository.deleteBloodPressure(currentUser(request).id, request.params.id)),
+  );
+
+  app.put(
+    '/api/health/metrics/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Correct weight (kg) and height (cm); the server recomputes the BMI',
+        params: idParamsSchema,
+        body: bodyMetricsInputSchema,
+        response: { 200: bodyMetricsSchema, ...recordErrors },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { weight, height, date } = request.body;
+      refuseFutureDate(date, user);
+      return found(
+        await repository.updateBodyMetrics(user.id, request.params.id, {
+          weight,
+          height,
+          bmi: bodyMassIndex(weight, height),
+          date,
+        }),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/health/metrics/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a body metrics entry; answers the deleted entry',
+        params: idParamsSchema,
+        response: { 200: bodyMetricsSchema, ...recordErrors },
+      },
+    },
+    async (request) => found(await repository.deleteBodyMetrics(currentUser(request).id, request.params.id)),
   );
 };

@@ -73,6 +73,20 @@ export function createUserRepository(db: Database) {
         .returning();
       return row ? toUser(row) : null;
     },
+
+    /**
+     * Deletes the user and, in the same transaction, every row that belongs to them: each
+     * user table references users(id) ON DELETE CASCADE (profile, medicines, adherence,
+     * readings, appointments, reminders, push subscriptions, notification settings,
+     * sessions, sign-in codes, and any table added with the same reference; a test walks
+     * every table of the schema). Returns false when there was no such user.
+     */
+    async deleteAccount(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const deleted = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+        return deleted.length === 1;
+      });
+    },
   };
 }
 export type UserRepository = ReturnType<typeof createUserRepository>;

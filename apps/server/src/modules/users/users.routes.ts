@@ -1,9 +1,14 @@
-/** GET/PUT /api/users/me (spec §3 User, §5, §7). */
+/**
+ * GET/PUT /api/users/me (spec §3 User, §5, §7); DELETE /api/users/me deletes the account
+ * and everything in it, ends every session and clears the cookie (issue 13, item 4;
+ * decision 021).
+ */
 import { errorSchema } from '@diacare/contract/common';
-import { userSchema, userUpdateSchema } from '@diacare/contract/users';
+import { okSchema } from '@diacare/contract/auth';
+import { accountDeletionSchema, userSchema, userUpdateSchema } from '@diacare/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors.ts';
-import { currentUser } from '../../plugins/session.ts';
+import { clearSessionCookie, currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { rewriteUserDoseReminders } from '../reminders/materialise.ts';
 import { createUserRepository } from './user.repository.ts';
@@ -35,6 +40,25 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       // Dose times follow the user's zone: a new zone moves every unsent dose at once (issue 15).
       if (user.timezone !== before.timezone) await rewriteUserDoseReminders(deps.db, deps.clock, user.id);
       return user;
+    },
+  );
+
+  app.delete(
+    '/api/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Delete the account and all its data; body { confirm: "DELETE" }; ends every session',
+        body: accountDeletionSchema,
+        response: { 200: okSchema, 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      // Sessions are rows of the user: the cascade ends every one of them, on every device.
+      const deleted = await users.deleteAccount(currentUser(request).id);
+      if (!deleted) throw notFound('User not found');
+      clearSessionCookie(reply, deps.env.secureCookies);
+      return { ok: true as const };
     },
   );
 };

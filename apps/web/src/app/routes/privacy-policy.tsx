@@ -1,7 +1,15 @@
-/** Privacy Policy (spec §2 Privacy Policy): seven sections; contacts come from the server's configuration. */
+/**
+ * Privacy Policy (spec §2 Privacy Policy): seven sections; contacts come from the server's
+ * configuration. Your Rights links correct → History, delete → Profile's delete account,
+ * export → Profile's 'Download my data' (issue 13, item 5).
+ */
+import { Link } from 'react-router';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Card } from '../../components/ui/card';
 import { useAppConfig } from '../../lib/app-config';
+
+/** Your Rights link each right to where it is exercised (issue 13, item 5). */
+const linkClasses = 'font-medium text-primary underline';
 
 export function Component() {
   const config = useAppConfig();
@@ -52,9 +60,21 @@ export function Component() {
       body: (
         <ul className="list-disc pl-5">
           <li>Access your data</li>
-          <li>Correct your data</li>
-          <li>Delete your data</li>
-          <li>Export your data</li>
+          <li>
+            <Link className={linkClasses} to="/reports/history/glucose">
+              Correct your data
+            </Link>
+          </li>
+          <li>
+            <Link className={linkClasses} to="/profile#delete-account">
+              Delete your data
+            </Link>
+          </li>
+          <li>
+            <Link className={linkClasses} to="/profile#section-download-my-data">
+              Export your data
+            </Link>
+          </li>
           <li>Opt out of marketing</li>
         </ul>
       ),

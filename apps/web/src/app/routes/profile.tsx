@@ -10,6 +10,7 @@ import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { useAppConfig } from '../../lib/app-config';
 import { InstallInstructions } from '../../features/install/components/install-instructions';
+import { DeleteAccountSection, useScrollToHash } from '../../features/profile/components/delete-account';
 import { NotificationPreferences } from '../../features/profile/components/notification-preferences';
 import { DataExport } from '../../features/export/components/data-export';
 import { useUpdateUser } from '../../features/users/api/update-user';
@@ -89,6 +90,7 @@ export function Component() {
   // Mounted from the first opening on, so closing returns focus as Radix does.
   const [installOpened, setInstallOpened] = useState(false);
   if (installOpen && !installOpened) setInstallOpened(true);
+  useScrollToHash();
 
   const initial = (user?.name?.trim()[0] ?? 'U').toUpperCase();
 
@@ -196,6 +198,9 @@ export function Component() {
           </Dialog>
         </Suspense>
       ) : null}
+      <div className="mt-6">
+        <DeleteAccountSection />
+      </div>
     </Page>
   );
 }

@@ -1,6 +1,6 @@
 /** Sign-in calls (spec §7 /api/auth/*). */
 import type { SessionResponse } from '@diacare/contract/auth';
-import type { User } from '@diacare/contract/users';
+import type { AccountDeletion, User } from '@diacare/contract/users';
 import { api } from '../api-client';
 
 export const meQueryKey = ['auth', 'me'] as const;
@@ -20,6 +20,10 @@ export const exchangeSessionCode = (sessionId: string) =>
 export const getMe = () => api.get<User>('/api/auth/me');
 
 export const logoutRequest = () => api.post<{ ok: true }>('/api/auth/logout');
+
+/** Deletes the signed-in user's account and all its data; the server ends every session (issue 13, item 4). */
+export const deleteAccountRequest = () =>
+  api.delete<{ ok: true }>('/api/users/me', { confirm: 'DELETE' } satisfies AccountDeletion);
 
 /** Where "Continue with Google" goes: the server's sign-in, coming back to this origin. */
 export function signInUrl(): string {

@@ -11,7 +11,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { ApiError } from '../api-client';
 import { readFlag, setFlag } from '../local-flags';
 import { unsubscribeThisDevice } from '../push-cleanup';
-import { exchangeSessionCode, getMe, logoutRequest, meQueryKey } from './auth-api';
+import { deleteAccountRequest, exchangeSessionCode, getMe, logoutRequest, meQueryKey } from './auth-api';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
@@ -21,6 +21,12 @@ interface AuthContextValue {
   /** Exchanges the one-time code from `#session_id=`; resolves with the user. */
   login(sessionId: string): Promise<User>;
   logout(): Promise<void>;
+  /**
+   * Deletes the account (DELETE /api/users/me with { confirm: "DELETE" }; issue 13, item 4):
+   * stops this device's push first (while the session exists), then clears the local flags
+   * and caches and goes to '/'. Rejects, changing nothing here, when the server refuses.
+   */
+  deleteAccount(): Promise<void>;
   /** Merges a server response into the current user (spec §4: a partial update merges). */
   updateUser(user: Partial<User>): void;
 }
@@ -51,6 +57,14 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     [queryClient],
   );
 
+  const forgetUser = useCallback(() => {
+    setFlag('isAuthenticated', false);
+    setFlag('profileCompleted', false);
+    setFlagged(false);
+    queryClient.clear();
+    onSignedOut();
+  }, [queryClient, onSignedOut]);
+
   const logout = useCallback(async () => {
     await unsubscribeThisDevice();
     try {
@@ -58,12 +72,14 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     } catch (error) {
       console.error('Logout failed on the server; signing out here anyway.', error);
     }
-    setFlag('isAuthenticated', false);
-    setFlag('profileCompleted', false);
-    setFlagged(false);
-    queryClient.clear();
-    onSignedOut();
-  }, [queryClient, onSignedOut]);
+    forgetUser();
+  }, [forgetUser]);
+
+  const deleteAccount = useCallback(async () => {
+    await unsubscribeThisDevice();
+    await deleteAccountRequest();
+    forgetUser();
+  }, [forgetUser]);
 
   const updateUser = useCallback(
     (patch: Partial<User>) => queryClient.setQueryData<User>(meQueryKey, (old) => (old ? { ...old, ...patch } : old)),
@@ -72,8 +88,15 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
 
   const value = useMemo<AuthContextValue>(() => {
     const status: AuthStatus = !flagged || sessionLost ? 'signed-out' : me.data ? 'signed-in' : 'loading';
-    return { status, user: status === 'signed-in' ? (me.data ?? null) : null, login, logout, updateUser };
-  }, [flagged, sessionLost, me.data, login, logout, updateUser]);
+    return {
+      status,
+      user: status === 'signed-in' ? (me.data ?? null) : null,
+      login,
+      logout,
+      deleteAccount,
+      updateUser,
+    };
+  }, [flagged, sessionLost, me.data, login, logout, deleteAccount, updateUser]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

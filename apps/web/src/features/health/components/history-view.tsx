@@ -4,7 +4,7 @@
  * the load failed: logged, then empty); otherwise the title, 'Historical trends & data', the
  * figures card, the 'Trend' chart and 'Recent Readings'. A 7 / 30 / 90-day switch (default
  * 30, kept in ?days=) chooses the period, fetched with start_date; an empty period says so
- * and keeps the switch.
+ * and keeps the switch. Each recent reading can be edited or deleted (issue 13, item 3).
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
 import type { GlucoseReading } from '@diacare/contract/health';
@@ -15,11 +15,12 @@ import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
-import { getReadingsQueryOptions, type ReadingKind } from '../api/health';
+import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../api/health';
 import { HISTORY_TITLES, historyModel, type HistoryModel, type RecentReading } from '../utils/history';
 import { GlucoseInsights } from './glucose-insights';
 import { AlertBadge, WhatToDoButton } from './reading-alert';
 import { HISTORY_RANGES, RangeSwitch, type HistoryRange } from './range-switch';
+import { ReadingActions } from './reading-actions';
 
 // uPlot and its CSS load only here, after the page's text (design.md §Front end).
 const TrendChart = lazy(() => import('./trend-chart'));
@@ -69,7 +70,19 @@ function EmptyState() {
   );
 }
 
-function RecentReadings({ readings }: { readings: RecentReading[] }) {
+function RecentReadings({
+  readings,
+  kind,
+  byId,
+  now,
+  zone,
+}: {
+  readings: RecentReading[];
+  kind: ReadingKind;
+  byId: Map<string, ReadingByKind[ReadingKind]>;
+  now: Date;
+  zone: string;
+}) {
   return (
     <section aria-labelledby="recent-heading">
       <h2 id="recent-heading" className="mb-3 text-lg font-bold">
@@ -77,15 +90,16 @@ function RecentReadings({ readings }: { readings: RecentReading[] }) {
       </h2>
       <ul className="space-y-2" aria-label="Recent readings">
         {readings.map((reading) => {
+          const source = byId.get(reading.key);
           return (
             <li
               key={reading.key}
               className={cn(
-                'flex items-center justify-between gap-3 rounded-2xl border bg-white p-3',
+                'flex items-center justify-between gap-2 rounded-2xl border bg-white py-2 pl-3 pr-1',
                 reading.alert ? 'border-red-300' : 'border-slate-200',
               )}
             >
-              <div className="min-w-0">
+              <div className="min-w-0 flex-1">
                 <p className="font-semibold">{reading.date}</p>
                 {reading.detail ? <p className="truncate text-sm text-slate-600">{reading.detail}</p> : null}
               </div>
@@ -93,6 +107,17 @@ function RecentReadings({ readings }: { readings: RecentReading[] }) {
                 {reading.alert ? <AlertBadge alert={reading.alert} /> : null}
                 <span className="font-bold">{reading.value}</span>
               </div>
+              {source ? (
+                <div className="-ml-1 flex shrink-0">
+                  <ReadingActions
+                    kind={kind}
+                    reading={source}
+                    label={[reading.value, reading.date, reading.detail].filter(Boolean).join(', ')}
+                    now={now}
+                    zone={zone}
+                  />
+                </div>
+              ) : null}
             </li>
           );
         })}
@@ -165,6 +190,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   }, [failed, kind]);
 
   const readings = inRange.data;
+  const byId = useMemo(() => new Map((readings ?? []).map((reading) => [reading.id, reading])), [readings]);
   const model = useMemo(
     () => (readings && readings.length > 0 ? historyModel(kind, readings) : null),
     [kind, readings],
@@ -215,7 +241,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
           </Card>
           <Trend model={model} />
           {kind === 'glucose' ? <GlucoseInsights readings={readings as GlucoseReading[]} /> : null}
-          <RecentReadings readings={model.recent} />
+          <RecentReadings readings={model.recent} kind={kind} byId={byId} now={now} zone={zone} />
         </>
       ) : (
         <Card className="py-8 text-center text-slate-600">No readings in the last {range} days</Card>

@@ -3,7 +3,8 @@
  * on success or Cancel; on failure it stays open', §5, §8 Health metric toasts). Each form
  * validates with the contract's schema (a missing field reads '<Label> is required').
  * Date and time start at now in the user's zone, and the meal context by that time of day
- * (defaultMealContext); height starts at 170 cm.
+ * (defaultMealContext); height starts at 170 cm. Given a reading, a dialog edits it instead:
+ * prefilled, saved with PUT (issue 13, item 3).
  */
 import { bodyMassIndex } from '@diacare/contract/clinical';
 import { localDate, localTime } from '@diacare/contract/dates';
@@ -27,12 +28,25 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError, Input, Label, Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
-import { useLogBloodPressure, useLogBodyMetrics, useLogGlucose, type ReadingKind } from '../api/health';
+import {
+  useLogBloodPressure,
+  useLogBodyMetrics,
+  useLogGlucose,
+  useUpdateReading,
+  type ReadingByKind,
+  type ReadingKind,
+} from '../api/health';
 
 export const LOG_TITLES: Record<ReadingKind, string> = {
   glucose: 'Log Blood Glucose',
   bp: 'Log Blood Pressure',
   weight: 'Log Weight & Height',
+};
+
+export const EDIT_TITLES: Record<ReadingKind, string> = {
+  glucose: 'Edit Blood Glucose',
+  bp: 'Edit Blood Pressure',
+  weight: 'Edit Weight & Height',
 };
 
 /** A number input's value: '' → undefined (then 'is required'), else the number. */
@@ -87,26 +101,29 @@ function DialogButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void
 }
 
 /** Saves through `save`; success toasts and closes, failure toasts and keeps the dialog open (spec §4, §8). */
-async function saveReading(save: () => Promise<unknown>, close: () => void) {
+async function saveReading(save: () => Promise<unknown>, close: () => void, edited = false) {
   try {
     await save();
-    toast({ title: 'Success!', description: 'Health metric logged successfully' });
+    toast({ title: 'Success!', description: edited ? 'Reading updated' : 'Health metric logged successfully' });
     close();
   } catch {
     toast({ title: 'Error', description: 'Failed to save health metric. Please try again.', variant: 'destructive' });
   }
 }
 
-interface FormProps {
+interface FormProps<K extends ReadingKind = ReadingKind> {
   now: Date;
   zone: string;
   close: () => void;
+  /** The reading to edit; absent when logging a new one. */
+  reading?: ReadingByKind[K] | undefined;
 }
 
 type GlucoseOutput = z.output<typeof glucoseInputSchema>;
 
-function GlucoseForm({ now, zone, close }: FormProps) {
+function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>) {
   const logGlucose = useLogGlucose();
+  const updateGlucose = useUpdateReading('glucose');
   const today = localDate(now, zone);
   const {
     register,
@@ -116,15 +133,21 @@ function GlucoseForm({ now, zone, close }: FormProps) {
     formState: { errors, isSubmitting },
   } = useForm<GlucoseInput, unknown, GlucoseOutput>({
     resolver: zodResolver(glucoseInputSchema),
-    // Issue 15: the meal context starts from the time of day in the user's zone, not always
-    // 'Fasting', and follows a time the person types until they choose a context themselves.
-    defaultValues: { meal_context: defaultMealContext(localTime(now, zone)), date: today, time: localTime(now, zone) },
+    // Issue 15: a new reading's meal context starts from the time of day in the user's zone,
+    // not always 'Fasting', and follows a time the person types until they choose one.
+    defaultValues: reading
+      ? { value: reading.value, meal_context: reading.meal_context, date: reading.date, time: reading.time }
+      : { meal_context: defaultMealContext(localTime(now, zone)), date: today, time: localTime(now, zone) },
   });
   return (
     <form
       noValidate
       className="space-y-4"
-      onSubmit={handleSubmit((input) => saveReading(() => logGlucose.mutateAsync(input), close))}
+      onSubmit={handleSubmit((input) =>
+        reading
+          ? saveReading(() => updateGlucose.mutateAsync({ id: reading.id, values: input }), close, true)
+          : saveReading(() => logGlucose.mutateAsync(input), close),
+      )}
     >
       <Field id="glucose-value" label="Value (mg/dL) *" error={message('Value', errors.value)}>
         <Input
@@ -161,7 +184,7 @@ function GlucoseForm({ now, zone, close }: FormProps) {
             {...register('time', {
               onChange: (event: { target: { value: string } }) => {
                 const time = event.target.value;
-                if (/^\d{2}:\d{2}$/.test(time) && !getFieldState('meal_context').isDirty) {
+                if (!reading && /^\d{2}:\d{2}$/.test(time) && !getFieldState('meal_context').isDirty) {
                   setValue('meal_context', defaultMealContext(time));
                 }
               },
@@ -177,8 +200,9 @@ function GlucoseForm({ now, zone, close }: FormProps) {
 
 type BloodPressureOutput = z.output<typeof bloodPressureInputSchema>;
 
-function BloodPressureForm({ now, zone, close }: FormProps) {
+function BloodPressureForm({ now, zone, close, reading }: FormProps<'bp'>) {
   const logBloodPressure = useLogBloodPressure();
+  const updateBloodPressure = useUpdateReading('bp');
   const today = localDate(now, zone);
   const {
     register,
@@ -186,13 +210,25 @@ function BloodPressureForm({ now, zone, close }: FormProps) {
     formState: { errors, isSubmitting },
   } = useForm<BloodPressureInput, unknown, BloodPressureOutput>({
     resolver: zodResolver(bloodPressureInputSchema),
-    defaultValues: { pulse: null, date: today, time: localTime(now, zone) },
+    defaultValues: reading
+      ? {
+          systolic: reading.systolic,
+          diastolic: reading.diastolic,
+          pulse: reading.pulse,
+          date: reading.date,
+          time: reading.time,
+        }
+      : { pulse: null, date: today, time: localTime(now, zone) },
   });
   return (
     <form
       noValidate
       className="space-y-4"
-      onSubmit={handleSubmit((input) => saveReading(() => logBloodPressure.mutateAsync(input), close))}
+      onSubmit={handleSubmit((input) =>
+        reading
+          ? saveReading(() => updateBloodPressure.mutateAsync({ id: reading.id, values: input }), close, true)
+          : saveReading(() => logBloodPressure.mutateAsync(input), close),
+      )}
     >
       <div className="grid grid-cols-2 gap-3">
         <Field id="bp-systolic" label="Systolic (mmHg) *" error={message('Systolic', errors.systolic)}>
@@ -264,8 +300,9 @@ function LiveBmi({ weight, height }: { weight: unknown; height: unknown }) {
   );
 }
 
-function WeightForm({ now, zone, close }: FormProps) {
+function WeightForm({ now, zone, close, reading }: FormProps<'weight'>) {
   const logBodyMetrics = useLogBodyMetrics();
+  const updateBodyMetrics = useUpdateReading('weight');
   const today = localDate(now, zone);
   const {
     register,
@@ -274,7 +311,9 @@ function WeightForm({ now, zone, close }: FormProps) {
     formState: { errors, isSubmitting },
   } = useForm<BodyMetricsInput, unknown, BodyMetricsOutput>({
     resolver: zodResolver(bodyMetricsInputSchema),
-    defaultValues: { height: DEFAULT_HEIGHT_CM, date: today },
+    defaultValues: reading
+      ? { weight: reading.weight, height: reading.height, date: reading.date }
+      : { height: DEFAULT_HEIGHT_CM, date: today },
   });
   const [weight, height] = useWatch({ control, name: ['weight', 'height'] });
   return (
@@ -282,7 +321,18 @@ function WeightForm({ now, zone, close }: FormProps) {
       noValidate
       className="space-y-4"
       onSubmit={handleSubmit(({ weight, height, date }) =>
-        saveReading(() => logBodyMetrics.mutateAsync({ weight, height, date }), close),
+        reading
+          ? saveReading(
+              // The server recomputes the BMI; the one sent only fills the type.
+              () =>
+                updateBodyMetrics.mutateAsync({
+                  id: reading.id,
+                  values: { weight, height, date, bmi: bodyMassIndex(weight, height) },
+                }),
+              close,
+              true,
+            )
+          : saveReading(() => logBodyMetrics.mutateAsync({ weight, height, date }), close),
       )}
     >
       <div className="grid grid-cols-2 gap-3">
@@ -317,7 +367,7 @@ function WeightForm({ now, zone, close }: FormProps) {
   );
 }
 
-const FORMS: Record<ReadingKind, (props: FormProps) => ReactNode> = {
+const FORMS: { [K in ReadingKind]: (props: FormProps<K>) => ReactNode } = {
   glucose: GlucoseForm,
   bp: BloodPressureForm,
   weight: WeightForm,
@@ -325,23 +375,30 @@ const FORMS: Record<ReadingKind, (props: FormProps) => ReactNode> = {
 
 /**
  * The open log dialog for `kind`; the parent mounts it while open and unmounts it on close,
- * so the form starts fresh each time, with date and time at that moment.
+ * so the form starts fresh each time, with date and time at that moment. With `reading`
+ * it edits that reading, prefilled (issue 13, item 3).
  */
-export function LogReadingDialog({
+export function LogReadingDialog<K extends ReadingKind>({
   kind,
   now,
   zone,
   onClose,
+  reading,
 }: {
-  kind: ReadingKind;
+  kind: K;
   now: Date;
   zone: string;
   onClose: () => void;
+  reading?: ReadingByKind[K] | undefined;
 }) {
-  const Form = FORMS[kind];
+  const Form = FORMS[kind] as (props: FormProps<K>) => ReactNode;
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={LOG_TITLES[kind]}>
-      <Form now={now} zone={zone} close={onClose} />
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={reading ? EDIT_TITLES[kind] : LOG_TITLES[kind]}
+    >
+      <Form now={now} zone={zone} close={onClose} reading={reading} />
     </Dialog>
   );
 }

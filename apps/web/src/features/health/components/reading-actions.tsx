@@ -1,0 +1,93 @@
+/**
+ * Edit and Delete for one reading of Health History (issue 13, item 3): Edit opens the log
+ * dialog prefilled; Delete asks 'Delete this reading?', then a toast offers Undo, which logs
+ * the reading again. Both buttons are labelled with the reading they act on, for screen
+ * readers; each view of the kind (averages, cards, charts) refetches at once.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../components/ui/toast';
+import { deleteReading, restoreReading, type ReadingByKind, type ReadingKind } from '../api/health';
+import { LogReadingDialog } from './log-dialogs';
+
+const iconButton =
+  'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary';
+
+export function ReadingActions<K extends ReadingKind>({
+  kind,
+  reading,
+  label,
+  now,
+  zone,
+}: {
+  kind: K;
+  reading: ReadingByKind[K];
+  /** The reading in words, e.g. '152 mg/dL, 20 Nov, 07:45 • Fasting'. */
+  label: string;
+  now: Date;
+  zone: string;
+}) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  const remove = async () => {
+    try {
+      const deleted = await deleteReading(queryClient, kind, reading.id);
+      toast({
+        title: 'Reading deleted',
+        description: label,
+        action: {
+          label: 'Undo',
+          onClick: () => {
+            restoreReading(queryClient, kind, deleted).then(
+              () => toast({ title: 'Reading restored', description: label }),
+              () =>
+                toast({
+                  title: 'Error',
+                  description: 'Could not restore the reading. Please try again.',
+                  variant: 'destructive',
+                }),
+            );
+          },
+        },
+      });
+    } catch {
+      toast({ title: 'Error', description: 'Could not delete the reading. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={iconButton}
+        aria-label={`Edit reading: ${label}`}
+        onClick={() => setEditing(true)}
+      >
+        <Pencil className="h-4 w-4" aria-hidden />
+      </button>
+      <button
+        type="button"
+        className={iconButton}
+        aria-label={`Delete reading: ${label}`}
+        onClick={() => setConfirming(true)}
+      >
+        <Trash2 className="h-4 w-4" aria-hidden />
+      </button>
+      {editing ? (
+        <LogReadingDialog kind={kind} reading={reading} now={now} zone={zone} onClose={() => setEditing(false)} />
+      ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Delete this reading?"
+        description={`${label} will be removed from your history, averages and reports.`}
+        confirmLabel="Delete"
+        onConfirm={() => void remove()}
+      />
+    </>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * Profile's 'Delete account' (issue 13, item 4): a dialog that says what is deleted and
+ * asks the user to type DELETE; the button stays disabled until they have. Then this
+ * device's push is stopped, the account and all its data are deleted on the server (every
+ * session ends), the local flags and caches are cleared and the user lands on '/'.
+ */
+import { Trash2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { Input, Label } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
+import { useAuth } from '../../../lib/auth/auth-provider';
+
+/** The word to type; the server checks the same word (contract ACCOUNT_DELETION_WORD). */
+const WORD = 'DELETE';
+
+/** What goes, in the user's words. */
+const DELETED = [
+  'your profile and sign-in',
+  'your medicines, schedules and dose history',
+  'your glucose, blood pressure and weight readings',
+  'your appointments and reminders',
+  'your notification settings and push subscriptions',
+  'your assistant conversations',
+];
+
+/**
+ * Scrolls to the element the URL's #fragment names once the page has rendered, so links such
+ * as /profile#delete-account (from the Privacy Policy) land on their section.
+ */
+export function useScrollToHash(): void {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    target?.scrollIntoView({ block: 'start' });
+  }, [hash]);
+}
+
+function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const { deleteAccount } = useAuth();
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const inputId = useId();
+  const ready = typed === WORD;
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!ready || busy) return;
+    setBusy(true);
+    try {
+      await deleteAccount();
+      toast({ title: 'Account deleted', description: 'Your account and all its data have been deleted.' });
+    } catch {
+      setBusy(false);
+      toast({
+        title: 'Error',
+        description: 'Could not delete your account. Please try again.',
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <div className="text-sm text-slate-700">
+        <p>This permanently deletes, on every device:</p>
+        <ul className="mt-1 list-disc space-y-0.5 pl-5">
+          {DELETED.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+        <p className="mt-2 font-medium text-slate-900">This cannot be undone.</p>
+      </div>
+      <div>
+        <Label htmlFor={inputId}>Type {WORD} to confirm</Label>
+        <Input
+          id={inputId}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Button variant="outline" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="destructive" disabled={!ready || busy} aria-busy={busy}>
+          {busy ? 'Deleting...' : 'Delete account'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The Profile section with the 'Delete account' action; `id="delete-account"` for links. */
+export function DeleteAccountSection() {
+  const [open, setOpen] = useState(false);
+  return (
+    <section id="delete-account" aria-labelledby="delete-account-heading" className="mb-4 scroll-mt-4">
+      <div className="rounded-3xl border border-red-200 bg-white p-4">
+        <h2 id="delete-account-heading" className="mb-1 text-base font-bold">
+          Delete account
+        </h2>
+        <p className="mb-3 text-sm text-slate-600">Delete your account and everything you have logged in DiaCare.</p>
+        <Button variant="dangerOutline" className="w-full" onClick={() => setOpen(true)}>
+          <Trash2 className="h-5 w-5" aria-hidden />
+          Delete account
+        </Button>
+      </div>
+      <Dialog open={open} onOpenChange={setOpen} title="Delete your account?">
+        {open ? <DeleteAccountForm onCancel={() => setOpen(false)} /> : null}
+      </Dialog>
+    </section>
+  );
+}
