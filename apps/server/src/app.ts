@@ -16,6 +16,7 @@ import {
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
+import { doctorReportRoutes } from './modules/export/doctor-report.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { medicationsRoutes } from './modules/medications/medications.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(pushRoutes, options);
   await app.register(remindersRoutes, options);
   await app.register(settingsRoutes, options);
+  await app.register(doctorReportRoutes, options);
 
   const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;
   const servesWebApp = await registerWebApp(app, webDistDir);
