@@ -195,6 +195,21 @@ describe.each(DRIVERS)('doctor report on %s', (driver) => {
     expect(few).toContain('Estimated A1c: not shown — it needs readings on at least 14 different days (3 so far)');
   });
 
+  it('prints a name written in Devanagari with an embedded Devanagari font', async () => {
+    const hindi = await signIn(t.app, { name: 'Asha', email: 'hindi-report@example.com', timezone: KOLKATA });
+    await hindi.request({ method: 'PUT', url: '/api/users/me', payload: { name: 'आशा राव' } });
+    const pdf = (await report(hindi)).rawPayload;
+    expect(pdfText(pdf)).toContain('आशा राव');
+    const dir = mkdtempSync(join(tmpdir(), 'diacare-report-'));
+    try {
+      writeFileSync(join(dir, 'report.pdf'), pdf);
+      const fonts = execFileSync('pdffonts', [join(dir, 'report.pdf')], { encoding: 'utf8' });
+      expect(fonts).toMatch(/NotoSansDevanagari-\w+\s+CID TrueType\s+Identity-H\s+yes/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('covers 30 days by default', async () => {
     const response = await report(asha);
     expect(response.statusCode).toBe(200);
