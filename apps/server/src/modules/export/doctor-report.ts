@@ -51,11 +51,11 @@ function scriptOf(char: string): Script {
   return 'latin';
 }
 
-/** Splits `text` into runs that one font can draw; spaces and digits join the run they are in. */
+/** Splits `text` into runs that one font can draw; spaces join the run they are in (punctuation and digits are Latin). */
 function scriptRuns(text: string): { script: Script; text: string }[] {
   const runs: { script: Script; text: string }[] = [];
   for (const char of text) {
-    const neutral = /[\s\d.,:;()\-–/%]/.test(char);
+    const neutral = /\s/.test(char);
     const last = runs[runs.length - 1];
     const script = neutral && last ? last.script : scriptOf(char);
     if (last && last.script === script) last.text += char;

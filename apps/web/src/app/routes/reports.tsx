@@ -69,17 +69,13 @@ export function Component() {
 
   return (
     <Page withNav>
-      <PageHeader
-        title="Health Reports"
-        subtitle="Last 7 days"
-        backTo="/home"
-        action={
-          <Button variant="outline" size="sm" onClick={() => setDoctorReport(true)}>
-            <FileText className="h-4 w-4" aria-hidden />
-            Doctor report
-          </Button>
-        }
-      />
+      <PageHeader title="Health Reports" subtitle="Last 7 days" backTo="/home" />
+      <div className="-mt-2 mb-4 flex justify-end">
+        <Button variant="outline" size="sm" onClick={() => setDoctorReport(true)}>
+          <FileText className="h-4 w-4" aria-hidden />
+          Doctor report
+        </Button>
+      </div>
       {loading ? (
         <p className="py-10 text-center text-slate-500">Loading...</p>
       ) : (
