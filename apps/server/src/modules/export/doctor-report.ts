@@ -5,6 +5,7 @@
  * language the app offers (English, Hindi) prints; the font files load from the
  * @fontsource packages in node_modules, which the built server keeps as external packages.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { BP_GOAL_ADA, GLUCOSE_BANDS, HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';
 import PDFDocument from 'pdfkit';
@@ -22,6 +23,14 @@ const FONT_FILES = {
   devanagariBold:
     require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff'),
 } as const;
+
+let fonts: [string, Buffer][] | null = null;
+
+/** The font files' bytes, read once on the first report (pdfkit would re-read a path each time). */
+function fontData(): [string, Buffer][] {
+  fonts ??= Object.entries(FONT_FILES).map(([name, file]) => [name, readFileSync(file)]);
+  return fonts;
+}
 
 /** The file name of a report: diacare-report-START-to-END.pdf, dates in the user's zone. */
 export const reportFileName = (period: ReportModel['period']) => `diacare-report-${period.start}-to-${period.end}.pdf`;
@@ -101,7 +110,7 @@ export function renderDoctorReport(model: ReportModel): PDFKit.PDFDocument {
       Subject: 'Diabetes self-monitoring summary for a clinic visit',
     },
   });
-  for (const [name, file] of Object.entries(FONT_FILES)) doc.registerFont(name, file);
+  for (const [name, data] of fontData()) doc.registerFont(name, data);
 
   /** Writes `text` at the cursor (or x, y), switching fonts per script run. */
   const write = (text: string, options: WriteOptions = {}) => {
