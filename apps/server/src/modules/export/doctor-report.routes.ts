@@ -29,10 +29,8 @@ export const doctorReportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         summary: 'The doctor report (PDF, A4) for the last 14, 30 or 90 days including today',
         querystring: doctorReportQuerySchema,
         produces: ['application/pdf'],
-        response: {
-          200: { description: 'The PDF', content: { 'application/pdf': { schema: z.any() } } },
-          400: errorSchema,
-        },
+        // The 200 is a PDF stream, sent as is (Fastify never serializes a stream).
+        response: { 200: z.any().describe('The PDF (application/pdf)'), 400: errorSchema },
       },
     },
     async (request, reply) => {
