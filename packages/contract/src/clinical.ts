@@ -221,3 +221,113 @@ export function estimatedA1c(readings: readonly { value: number; date: string }[
   if (days < EA1C_MIN_DAYS || average === null) return null;
   return roundTo((average + 46.7) / 28.7, 1);
 }
+
+/**
+ * Sample standard deviation (n − 1) of `values`, unrounded, in their unit; null with fewer
+ * than two values. Glycaemic variability is reported as SD and CV (Danne T et al.,
+ * "International Consensus on Use of Continuous Glucose Monitoring", Diabetes Care
+ * 2017;40:1631–1640).
+ */
+export function standardDeviation(values: readonly number[]): number | null {
+  const average = mean(values);
+  if (average === null || values.length < 2) return null;
+  const squares = values.reduce((sum, value) => sum + (value - average) ** 2, 0);
+  return Math.sqrt(squares / (values.length - 1));
+}
+
+/**
+ * Coefficient of variation, %: SD ÷ mean × 100, unrounded; null with fewer than two values
+ * (Danne 2017, as above). The consensus target is a CV of 36 % or less (Battelino T et al.,
+ * International Consensus on Time in Range, Diabetes Care 2019;42:1593–1603).
+ */
+export function coefficientOfVariation(values: readonly number[]): number | null {
+  const sd = standardDeviation(values);
+  const average = mean(values);
+  return sd === null || average === null || average === 0 ? null : (sd / average) * 100;
+}
+
+/** Consensus target for the coefficient of variation, % (Battelino 2019). */
+export const CV_TARGET_PERCENT = 36;
+
+/**
+ * Whole percentages of `counts` that sum to exactly `total` (largest-remainder, or Hamilton,
+ * apportionment): each share is floored, then the units left go to the largest remainders,
+ * the earlier index first on a tie. All zeros when the counts sum to 0.
+ */
+function apportion(counts: readonly number[], total: number): number[] {
+  const sum = counts.reduce((a, b) => a + b, 0);
+  if (sum === 0) return counts.map(() => 0);
+  const exact = counts.map((count) => (count / sum) * total);
+  const shares = exact.map(Math.floor);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** The five glucose bands of the consensus report (mg/dL): < 54, 54–69, 70–180, 181–250, > 250. */
+export const GLUCOSE_BANDS = { veryLow: 54, low: 70, high: 180, veryHigh: 250 } as const;
+
+export interface TimeInFiveRanges {
+  /** Whole percentages of readings in each band; they sum to 100. */
+  veryLow: number;
+  low: number;
+  inRange: number;
+  high: number;
+  veryHigh: number;
+  /** Readings in each band. */
+  counts: { veryLow: number; low: number; inRange: number; high: number; veryHigh: number };
+  readings: number;
+}
+
+/**
+ * Share of readings in the five consensus bands: very low < 54, low 54–69, in range
+ * 70–180, high 181–250, very high > 250 mg/dL (Battelino T et al., International Consensus
+ * on Time in Range, Diabetes Care 2019;42:1593–1603; applied to finger-stick readings rather
+ * than CGM time). Rounded so the five sum to 100: first below 70 / 70–180 / above 180 by
+ * largest remainder, then each outer share split between its two bands the same way, so
+ * "below 70" and "above 180" equal the three-band largest-remainder shares. Null with no
+ * readings.
+ */
+export function timeInFiveRanges(valuesMgDl: readonly number[]): TimeInFiveRanges | null {
+  if (valuesMgDl.length === 0) return null;
+  const counts = { veryLow: 0, low: 0, inRange: 0, high: 0, veryHigh: 0 };
+  for (const value of valuesMgDl) {
+    if (value < GLUCOSE_BANDS.veryLow) counts.veryLow += 1;
+    else if (value < GLUCOSE_BANDS.low) counts.low += 1;
+    else if (value <= GLUCOSE_BANDS.high) counts.inRange += 1;
+    else if (value <= GLUCOSE_BANDS.veryHigh) counts.high += 1;
+    else counts.veryHigh += 1;
+  }
+  const [below, inRange, above] = apportion(
+    [counts.veryLow + counts.low, counts.inRange, counts.high + counts.veryHigh],
+    100,
+  ) as [number, number, number];
+  const [veryLow, low] = apportion([counts.veryLow, counts.low], below) as [number, number];
+  const [high, veryHigh] = apportion([counts.high, counts.veryHigh], above) as [number, number];
+  return { veryLow, low, inRange, high, veryHigh, counts, readings: valuesMgDl.length };
+}
+
+/** Blood-pressure goal for most people with diabetes: under 130/80 mmHg (ADA Standards of Care 2025, §10). */
+export const BP_GOAL_ADA = { systolic: 130, diastolic: 80 } as const;
+
+/**
+ * Whole percentage of readings under the ADA goal, systolic < 130 and diastolic < 80 mmHg
+ * (ADA Standards of Care in Diabetes 2025, §10 Cardiovascular Disease and Risk
+ * Management); null with no readings.
+ */
+export function shareUnderBloodPressureGoal(
+  readings: readonly { systolic: number; diastolic: number }[],
+): number | null {
+  if (readings.length === 0) return null;
+  const under = readings.filter(
+    (reading) => reading.systolic < BP_GOAL_ADA.systolic && reading.diastolic < BP_GOAL_ADA.diastolic,
+  ).length;
+  return roundTo((under / readings.length) * 100);
+}

@@ -126,12 +126,29 @@ export function dailyAdherence(
 ): DayAdherence[] {
   const recorded = indexByDose(records);
   return dates.map((date) => {
-    const statuses = new Map<string, AdherenceRecord['status']>();
-    for (const { medication, scheduled_time } of dosesOn(medications, date)) {
-      const due = date < today || (date === today && nowTime > scheduled_time);
-      statuses.set(doseKey(medication.id, date, scheduled_time), due ? 'missed' : 'pending');
-    }
-    for (const [key, record] of recorded) if (record.date === date) statuses.set(key, record.status);
+    const statuses = doseStatusesOn(medications, recorded, date, today, nowTime);
     return { date, ...adherenceStats([...statuses.values()].map((status) => ({ status }))) };
   });
+}
+
+/**
+ * The status of every dose of `date` under dailyAdherence's rule, keyed by doseKey (whose
+ * first part is the medication id): the doses `medications` schedule that day ('missed'
+ * once due, else 'pending') overlaid with every record of that day in `recorded`.
+ * @param recorded records indexed by indexByDose
+ */
+export function doseStatusesOn(
+  medications: readonly Medication[],
+  recorded: ReadonlyMap<string, AdherenceRecord>,
+  date: string,
+  today: string,
+  nowTime: string,
+): Map<string, AdherenceRecord['status']> {
+  const statuses = new Map<string, AdherenceRecord['status']>();
+  for (const { medication, scheduled_time } of dosesOn(medications, date)) {
+    const due = date < today || (date === today && nowTime > scheduled_time);
+    statuses.set(doseKey(medication.id, date, scheduled_time), due ? 'missed' : 'pending');
+  }
+  for (const [key, record] of recorded) if (record.date === date) statuses.set(key, record.status);
+  return statuses;
 }

@@ -95,3 +95,26 @@ export const api = {
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
   stream,
 };
+
+/**
+ * GETs a file and saves it through a temporary `<a download>` (the browser's own download),
+ * named by the response's Content-Disposition filename, else `fallbackName`. Errors behave
+ * like every other call: 401 signs out, other statuses fail with the body's `detail`.
+ * @returns the saved file's name
+ */
+export async function downloadFile(path: string, query: Query, fallbackName: string): Promise<{ fileName: string }> {
+  const response = await send('GET', path, undefined, '*/*', query);
+  await failIfNotOk(response);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers read the blob only after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return { fileName };
+}

@@ -20,7 +20,6 @@ import {
   weightChange,
 } from '@diacare/contract/clinical';
 import { datesEndingOn, localDate, localTime, shiftDate, zonedInstant } from '@diacare/contract/dates';
-import { MAX_LIST_LIMIT } from '@diacare/contract/common';
 import {
   adherencePercent,
   dailyAdherence,
@@ -107,7 +106,7 @@ export function createAssistantTools(db: Database) {
       const { today, nowTime } = clock(context);
       const meds = await medications.list(context.userId);
       const records = indexByDose(
-        await medications.listAdherence(context.userId, { start_date: today, end_date: today, limit: MAX_LIST_LIMIT }),
+        await medications.listAdherence(context.userId, { start_date: today, end_date: today }),
       );
       const doses = dosesOn(meds, today).map(({ medication, scheduled_time }) => {
         // Home's rule (spec §4 Dose status): overdue once its time has passed without 'taken'.
@@ -148,7 +147,6 @@ export function createAssistantTools(db: Database) {
       const records = await medications.listAdherence(context.userId, {
         start_date: dates[0],
         end_date: today,
-        limit: MAX_LIST_LIMIT,
       });
       const overall = sumPercent(dailyAdherence(meds, records, dates, today, nowTime));
       const perMedicine = meds

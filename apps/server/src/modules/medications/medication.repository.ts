@@ -185,29 +185,32 @@ export function createMedicationRepository(db: Database) {
       return rows.length > 0;
     },
 
-    /** Adherence records in an inclusive date range, newest first; the newest `limit` of them. */
+    /** Adherence records in an inclusive date range, newest first; the newest `limit` of them when given. */
     async listAdherence(
       userId: string,
-      range: { start_date?: string | undefined; end_date?: string | undefined; limit: number },
+      range: { start_date?: string | undefined; end_date?: string | undefined; limit?: number | undefined },
     ): Promise<AdherenceRecord[]> {
       if (range.start_date && range.end_date) {
+        // LIMIT NULL is no limit: internal readers of a bounded range (reports, the assistant)
+        // need every record of it; the API always passes the list's cap.
         const rows = await adherenceInRange.execute({
           userId,
           start: range.start_date,
           end: range.end_date,
-          limit: range.limit,
+          limit: range.limit ?? null,
         });
         return rows.map(toAdherence);
       }
       const conditions = [eq(adherenceRecords.user_id, userId)];
       if (range.start_date) conditions.push(gte(adherenceRecords.date, range.start_date));
       if (range.end_date) conditions.push(lte(adherenceRecords.date, range.end_date));
-      const rows = await db
+      const query = db
         .select()
         .from(adherenceRecords)
         .where(and(...conditions))
         .orderBy(desc(adherenceRecords.date), desc(adherenceRecords.scheduled_time))
-        .limit(range.limit);
+        .$dynamic();
+      const rows = range.limit === undefined ? await query : await query.limit(range.limit);
       return rows.map(toAdherence);
     },
 

@@ -7,8 +7,10 @@
 import { datesEndingOn, localDate, localTime, shiftDate } from '@diacare/contract/dates';
 import { dailyAdherence } from '@diacare/contract/dose-rules';
 import { useQuery } from '@tanstack/react-query';
+import { FileText } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Page, PageHeader } from '../../components/layout/page';
+import { Button } from '../../components/ui/button';
 import { getReadingsQueryOptions, type ReadingKind } from '../../features/health/api/health';
 import { AdherenceWeek } from '../../features/health/components/adherence-week';
 import { HealthMetricCards } from '../../features/health/components/metric-cards';
@@ -21,6 +23,13 @@ import { useNow } from '../../lib/use-now';
 // The log forms bring zod and react-hook-form: they load when a Log button is first pressed.
 const LogReadingDialog = lazy(() =>
   import('../../features/health/components/log-dialogs').then((module) => ({ default: module.LogReadingDialog })),
+);
+
+// The doctor report's dialog (issue 13) loads when its button is first pressed.
+const DoctorReportDialog = lazy(() =>
+  import('../../features/doctor-report/components/doctor-report-dialog').then((module) => ({
+    default: module.DoctorReportDialog,
+  })),
 );
 
 /** Spec §9: reports cover the last 7 days including today. */
@@ -44,6 +53,7 @@ export function Component() {
   const medications = useQuery(getMedicationsQueryOptions());
   const adherence = useQuery(getAdherenceQueryOptions({ start_date: range.start_date, end_date: today }));
   const [logging, setLogging] = useState<ReadingKind | null>(null);
+  const [doctorReport, setDoctorReport] = useState(false);
   useLogFailure('glucose readings', glucose.error);
   useLogFailure('blood pressure readings', bloodPressure.error);
   useLogFailure('body metrics', bodyMetrics.error);
@@ -60,6 +70,12 @@ export function Component() {
   return (
     <Page withNav>
       <PageHeader title="Health Reports" subtitle="Last 7 days" backTo="/home" />
+      <div className="-mt-2 mb-4 flex justify-end">
+        <Button variant="outline" size="sm" onClick={() => setDoctorReport(true)}>
+          <FileText className="h-4 w-4" aria-hidden />
+          Doctor report
+        </Button>
+      </div>
       {loading ? (
         <p className="py-10 text-center text-slate-500">Loading...</p>
       ) : (
@@ -81,6 +97,11 @@ export function Component() {
       {logging ? (
         <Suspense fallback={null}>
           <LogReadingDialog kind={logging} now={now} zone={zone} onClose={() => setLogging(null)} />
+        </Suspense>
+      ) : null}
+      {doctorReport ? (
+        <Suspense fallback={null}>
+          <DoctorReportDialog onClose={() => setDoctorReport(false)} />
         </Suspense>
       ) : null}
     </Page>

@@ -1,0 +1,76 @@
+/**
+ * The 'Doctor report' dialog of Reports (issue 13 item 1): a choice of period (14, 30 or
+ * 90 days, 30 by default) and a Download action that fetches the PDF from
+ * GET /api/reports/doctor and saves it under the server's file name. Loaded lazily, when
+ * the button is first pressed, so it adds nothing to the first load of /reports.
+ */
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { downloadFile } from '../../../lib/api-client';
+
+export const REPORT_PERIODS = [14, 30, 90] as const;
+type ReportPeriod = (typeof REPORT_PERIODS)[number];
+
+type State =
+  { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; fileName: string } | { kind: 'error'; message: string };
+
+export function DoctorReportDialog({ onClose }: { onClose: () => void }) {
+  const [days, setDays] = useState<ReportPeriod>(30);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+
+  const download = async () => {
+    setState({ kind: 'loading' });
+    try {
+      const { fileName } = await downloadFile('/api/reports/doctor', { days }, 'diacare-report.pdf');
+      setState({ kind: 'done', fileName });
+    } catch (error) {
+      setState({ kind: 'error', message: error instanceof Error ? error.message : 'Request failed' });
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Doctor report"
+      description="A PDF for your next visit: medicines and adherence, glucose, blood pressure, weight and upcoming appointments."
+    >
+      <fieldset className="mb-5" disabled={state.kind === 'loading'}>
+        <legend className="mb-2 text-sm font-semibold text-slate-700">Period</legend>
+        <div className="grid grid-cols-3 gap-2">
+          {REPORT_PERIODS.map((period) => (
+            <label
+              key={period}
+              className="flex h-11 cursor-pointer items-center justify-center rounded-xl border border-slate-300 text-sm font-semibold has-[:checked]:border-primary has-[:checked]:bg-teal-50 has-[:checked]:text-teal-900 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary"
+            >
+              <input
+                type="radio"
+                name="report-period"
+                value={period}
+                checked={days === period}
+                onChange={() => {
+                  setDays(period);
+                  setState({ kind: 'idle' });
+                }}
+                className="sr-only"
+              />
+              {period} days
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Button className="w-full" onClick={download} disabled={state.kind === 'loading'}>
+        {state.kind === 'loading' ? 'Preparing report…' : 'Download PDF'}
+      </Button>
+      <div className="mt-3 min-h-5 text-sm" aria-live="polite">
+        {state.kind === 'done' ? <p className="text-green-700">Saved {state.fileName}</p> : null}
+        {state.kind === 'error' ? (
+          <p role="alert" className="text-red-700">
+            Could not make the report: {state.message}
+          </p>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}
