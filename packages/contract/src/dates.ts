@@ -1,47 +1,91 @@
 /**
  * The user's calendar and clock. Every date and dose time in DiaCare is read in the
  * user's IANA zone, not the server's or the browser's (design.md §Data), using
- * date-fns with @date-fns/tz.
+ * the platform's Intl.DateTimeFormat (the runtime's tz database) and, for zonedInstant,
+ * @date-fns/tz's `tzOffset`. Intl instead of date-fns `format` keeps date-fns and its locale
+ * out of every screen's JavaScript (issue 15: every route ≤ 120 KB gzip); the texts are the
+ * same (en-US month and weekday names).
  */
-import { TZDate, tzOffset } from '@date-fns/tz';
-import { addDays, format } from 'date-fns';
+import { tzOffset } from '@date-fns/tz';
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The calendar date, 24-hour clock time and ISO weekday of `instant` in `zone`, from one
+ * cached Intl formatter per zone (building one is the costly part).
+ * @throws RangeError for an unknown zone, as Intl does.
+ */
+function wallClock(instant: Date, zone: string): { date: string; time: string; isoWeekday: number } {
+  let zoneFormat = zoneFormats.get(zone);
+  if (!zoneFormat) {
+    zoneFormat = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    zoneFormats.set(zone, zoneFormat);
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of zoneFormat.formatToParts(instant)) parts[part.type] = part.value;
+  const date = `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`;
+  return { date, time: `${parts.hour}:${parts.minute}`, isoWeekday: isoWeekdayOf(date) };
+}
+
+/** A calendar date (YYYY-MM-DD) as the UTC midnight that starts it, for calendar arithmetic. */
+function utcMidnight(date: string): Date {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day));
+}
 
 /** YYYY-MM-DD of `instant` in `zone` (e.g. '2026-11-21' in 'Asia/Kolkata'). */
 export function localDate(instant: Date, zone: string): string {
-  return format(new TZDate(instant, zone), 'yyyy-MM-dd');
+  return wallClock(instant, zone).date;
 }
 
 /** 'HH:MM' (24-hour) of `instant` in `zone`. */
 export function localTime(instant: Date, zone: string): string {
-  return format(new TZDate(instant, zone), 'HH:mm');
+  return wallClock(instant, zone).time;
 }
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of `instant` in `zone`. */
 export function localIsoWeekday(instant: Date, zone: string): number {
-  return Number(format(new TZDate(instant, zone), 'i'));
+  return wallClock(instant, zone).isoWeekday;
 }
 
 /** The calendar date `days` after `date` (YYYY-MM-DD → YYYY-MM-DD; negative goes back). */
 export function shiftDate(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return format(addDays(new Date(year, month - 1, day, 12), days), 'yyyy-MM-dd');
+  const shifted = utcMidnight(date);
+  shifted.setUTCDate(shifted.getUTCDate() + days);
+  return shifted.toISOString().slice(0, 10);
 }
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of a calendar date. */
 export function isoWeekdayOf(date: string): number {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return Number(format(new Date(year, month - 1, day, 12), 'i'));
+  return utcMidnight(date).getUTCDay() || 7;
 }
+
+const longDate = new Map<string, Intl.DateTimeFormat>();
 
 /** Home's date line (spec §2 Home: long weekday, short month, day), e.g. 'Saturday, Nov 21'. */
 export function formatLongDate(instant: Date, zone: string): string {
-  return format(new TZDate(instant, zone), 'EEEE, MMM d');
+  let zoneFormat = longDate.get(zone);
+  if (!zoneFormat) {
+    zoneFormat = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', month: 'short', day: 'numeric' });
+    longDate.set(zone, zoneFormat);
+  }
+  return zoneFormat.format(instant);
 }
+
+const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
+const shortWeekday = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short' });
 
 /** Short month and day for a calendar date (spec §2 History), e.g. 'Nov 21'. */
 export function formatShortDate(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return format(new Date(year, month - 1, day, 12), 'MMM d');
+  return shortDate.format(utcMidnight(date));
 }
 
 const MINUTE_MS = 60_000;
@@ -52,8 +96,7 @@ const offsetAt = (zone: string, epochMs: number) => tzOffset(zone, new Date(epoc
 
 /** Short weekday of a calendar date (Reports' adherence rows), e.g. '2026-11-21' → 'Sat'. */
 export function formatShortWeekday(date: string): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return format(new Date(year, month - 1, day, 12), 'EEE');
+  return shortWeekday.format(utcMidnight(date));
 }
 
 /**

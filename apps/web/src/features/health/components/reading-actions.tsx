@@ -6,11 +6,14 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { deleteReading, restoreReading, type ReadingByKind, type ReadingKind } from '../api/health';
-import { LogReadingDialog } from './log-dialogs';
+
+// The log form brings zod, react-hook-form and Radix's dialog (about 50 KB gzip): it loads
+// when Edit is first pressed, not with History (issue 15: every route ≤ 120 KB gzip).
+const LogReadingDialog = lazy(() => import('./log-dialogs').then((module) => ({ default: module.LogReadingDialog })));
 
 const iconButton =
   'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary';
@@ -78,7 +81,9 @@ export function ReadingActions<K extends ReadingKind>({
         <Trash2 className="h-4 w-4" aria-hidden />
       </button>
       {editing ? (
-        <LogReadingDialog kind={kind} reading={reading} now={now} zone={zone} onClose={() => setEditing(false)} />
+        <Suspense fallback={null}>
+          <LogReadingDialog kind={kind} reading={reading} now={now} zone={zone} onClose={() => setEditing(false)} />
+        </Suspense>
       ) : null}
       <ConfirmDialog
         open={confirming}

@@ -5,13 +5,15 @@
  * session ends), the local flags and caches are cleared and the user lands on '/'.
  */
 import { Trash2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { useAuth } from '../../../lib/auth/auth-provider';
+
+/** Radix's dialog code loads when the dialog is first opened (issue 15: ≤ 120 KB per route). */
+const Dialog = lazy(() => import('../../../components/ui/dialog').then((module) => ({ default: module.Dialog })));
 
 /** The word to type; the server checks the same word (contract ACCOUNT_DELETION_WORD). */
 const WORD = 'DELETE';
@@ -100,6 +102,9 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
 /** The Profile section with the 'Delete account' action; `id="delete-account"` for links. */
 export function DeleteAccountSection() {
   const [open, setOpen] = useState(false);
+  // Once opened the dialog stays mounted, so closing animates and returns focus as Radix does.
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) setOpened(true);
   return (
     <section id="delete-account" aria-labelledby="delete-account-heading" className="mb-4 scroll-mt-4">
       <div className="rounded-3xl border border-red-200 bg-white p-4">
@@ -112,9 +117,13 @@ export function DeleteAccountSection() {
           Delete account
         </Button>
       </div>
-      <Dialog open={open} onOpenChange={setOpen} title="Delete your account?">
-        {open ? <DeleteAccountForm onCancel={() => setOpen(false)} /> : null}
-      </Dialog>
+      {opened ? (
+        <Suspense fallback={null}>
+          <Dialog open={open} onOpenChange={setOpen} title="Delete your account?">
+            {open ? <DeleteAccountForm onCancel={() => setOpen(false)} /> : null}
+          </Dialog>
+        </Suspense>
+      ) : null}
     </section>
   );
 }
