@@ -268,6 +268,14 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
           payload: { healthTips: false },
         }),
       );
+      // The assistant's history: a question and its streamed answer, both stored.
+      ok(
+        await user.request({
+          method: 'POST',
+          url: '/api/assistant/messages',
+          payload: { content: 'How was my sugar this week?' },
+        }),
+      );
       await t.database.db.execute(sql`
         INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
         VALUES (${user.user.id}::uuid, ${`https://fcm.googleapis.com/fcm/send/${email}`}, 'key', 'auth')`);

@@ -28,7 +28,7 @@ export const doctorReportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         tags: ['reports'],
         summary: 'The doctor report (PDF, A4) for the last 14, 30 or 90 days including today',
         querystring: doctorReportQuerySchema,
-        produces: ['application/pdf'],
+        produces: ['application/pdf', 'application/json'], // JSON: the {detail} errors
         // The 200 is a PDF stream, sent as is (Fastify never serializes a stream).
         response: { 200: z.any().describe('The PDF (application/pdf)'), 400: errorSchema },
       },

@@ -29,7 +29,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         tags,
         summary:
           'All my data as a ZIP of CSV files (medications, adherence, glucose, blood pressure, body metrics, appointments)',
-        produces: ['application/zip'],
+        produces: ['application/zip', 'application/json'], // JSON: the {detail} errors
         response: { 200: z.any().describe('application/zip: one CSV per kind'), 401: errorSchema },
       },
     },
@@ -51,7 +51,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary: 'All my data as a FHIR R4 Bundle (type collection)',
-        produces: ['application/fhir+json'],
+        produces: ['application/fhir+json', 'application/json'], // JSON: the {detail} errors
         response: { 200: z.any().describe('application/fhir+json: a FHIR R4 Bundle'), 401: errorSchema },
       },
     },
