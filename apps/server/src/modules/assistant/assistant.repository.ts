@@ -8,7 +8,7 @@ import {
   type AssistantMessage,
   type AssistantSource,
 } from '@diacare/contract/assistant';
-import { and, asc, desc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { assistantMessages } from '../../db/schema.ts';
 
@@ -49,7 +49,15 @@ export function createAssistantRepository(db: Database, storedLimit = ASSISTANT_
     async add(userId: string, message: NewAssistantMessage): Promise<AssistantMessage> {
       const [row] = await db
         .insert(assistantMessages)
-        .values({ user_id: userId, links: [], sources: [], ...message })
+        .values({
+          user_id: userId,
+          links: [],
+          sources: [],
+          ...message,
+          // Strictly after the user's last message, so a question and its answer saved within
+          // one clock tick (PGlite's clock is coarse) keep their order; the index serves max().
+          created_at: sql`greatest(now(), (select max(${assistantMessages.created_at}) + interval '1 millisecond' from ${assistantMessages} where ${assistantMessages.user_id} = ${userId}))`,
+        })
         .returning();
       const keep = db
         .select({ id: assistantMessages.id })
