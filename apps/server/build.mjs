@@ -23,7 +23,10 @@ await build({
       setup(b) {
         // The contract workspace ships TypeScript source: compile it into the bundle.
         b.onResolve({ filter: /^@diacare\/contract\// }, (args) => ({
-          path: new URL(`../../packages/contract/src/${args.path.split('/').pop()}.ts`, import.meta.url).pathname,
+          path: new URL(
+            `../../packages/contract/src/${args.path.slice('@diacare/contract/'.length)}.ts`,
+            import.meta.url,
+          ).pathname,
         }));
       },
     },

@@ -25,9 +25,11 @@ import { pushRoutes } from './modules/push/push.routes.ts';
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { requestLanguage, t } from './i18n/index.ts';
 import { defaultWebDistDir } from './paths.ts';
-import { registerApiDocConventions } from './plugins/api-docs.ts';
+import { documentIdempotencyKey, registerApiDocConventions } from './plugins/api-docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessionHook } from './plugins/session.ts';
@@ -110,10 +112,12 @@ export async function buildApp(options: BuildAppOptions) {
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => documentIdempotencyKey('openapiObject' in document ? document.openapiObject : {}),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   registerSessionHook(app, options);
+  registerIdempotency(app, options);
   await app.register(authRoutes, options);
   await app.register(usersRoutes, options);
   await app.register(configRoutes, options);
@@ -133,7 +137,10 @@ export async function buildApp(options: BuildAppOptions) {
     if (servesWebApp && wantsSpaFallback(request.method, request.url)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ detail: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0] ?? '';
+    return reply
+      .code(404)
+      .send({ detail: t(requestLanguage(request), 'error.no_route', { method: request.method, path }) });
   });
   return app;
 }

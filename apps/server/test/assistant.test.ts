@@ -13,7 +13,13 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
 import { CAPABILITIES } from '../src/modules/assistant/builtin/engine.ts';
-import { DOSE_CHANGE_REFUSAL, DOSE_NUMBER, EMERGENCY_TEXT, HYPO_STEPS } from '../src/modules/assistant/guard-rails.ts';
+import {
+  DOSE_CHANGE_REFUSAL,
+  DOSE_NUMBER,
+  EMERGENCY_TEXT,
+  HYPO_STEPS,
+  hypoSteps,
+} from '../src/modules/assistant/guard-rails.ts';
 import { knowledgeBase } from '../src/modules/assistant/engine.ts';
 import { createAssistantRepository } from '../src/modules/assistant/assistant.repository.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
@@ -291,6 +297,35 @@ describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {
       ({ answer } = await ask(other, 'What should I eat?'));
       expect(answer.content.startsWith('Call 112 now')).toBe(true);
     });
+  });
+
+  it('an mmol/L user hears glucose, ranges and the 15–15 rule in mmol/L (issue 14)', async () => {
+    const other = await newUser();
+    const put = await other.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } });
+    expect(put.statusCode).toBe(200);
+    // 99 mg/dL is what logging 5.5 mmol/L stores; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
+    for (const [value, time] of [
+      [99, '09:00'],
+      [58, '17:10'],
+    ] as const) {
+      const logged = await other.request({
+        method: 'POST',
+        url: '/api/health/glucose',
+        payload: { value, meal_context: 'Fasting', date: SEED_TODAY, time },
+      });
+      expect(logged.statusCode).toBe(201);
+    }
+    const { answer } = await ask(other, 'How was my sugar this week?');
+    expect(answer.content.startsWith(hypoSteps('mmol/L'))).toBe(true);
+    expect(answer.content).toContain('A glucose under 3.9 mmol/L is low');
+    expect(answer.content).toContain('Your latest glucose reading is 3.2 mmol/L');
+    expect(answer.content).toContain('average 4.4 mmol/L from 2 readings'); // 78.5 mg/dL
+    expect(answer.content).toContain('time in range (3.9–10.0 mmol/L) 50%');
+    expect(answer.content).toContain('1 reading was under 3.9 mmol/L');
+    expect(answer.content).not.toContain('mg/dL');
+    // Told in mmol/L, a very low escalates as it does in mg/dL.
+    const told = await ask(other, 'my sugar is 2.7 mmol/L');
+    expect(told.answer.content.startsWith('Call 112 now')).toBe(true);
   });
 
   it('a medicine named like an instruction is shown as the user’s data and changes nothing', async () => {

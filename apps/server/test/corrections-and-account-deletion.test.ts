@@ -9,6 +9,7 @@
  *   signing in again with the same email starts a fresh account.
  * The clock is fixed at 2026-11-20T18:40:00Z (2026-11-21 00:10 in Asia/Kolkata).
  */
+import { randomUUID } from 'node:crypto';
 import { isProfileComplete } from '@diacare/contract/profile-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -266,6 +267,8 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
           method: 'PUT',
           url: '/api/settings/notifications',
           payload: { healthTips: false },
+          // A write the outbox sent with its key (issue 12): the key is the user's too.
+          headers: { 'idempotency-key': randomUUID() },
         }),
       );
       // The assistant's history: a question and its streamed answer, both stored.
@@ -323,6 +326,7 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
           'reminders.user_id',
           'push_subscriptions.user_id',
           'notification_settings.user_id',
+          'idempotency_keys.user_id',
         ]),
       );
       // A table without a user column could still hold a user's data (through another key):

@@ -9,14 +9,14 @@ import { randomUUID } from 'node:crypto';
 import type { MedicationInput } from '@diacare/contract/medications';
 import type { ReminderPush } from '@diacare/contract/push';
 import type { Reminder } from '@diacare/contract/reminders';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/config/env.ts';
 import { pushSubscriptions, reminders } from '../src/db/schema.ts';
 import { createPushSender, type PushSender } from '../src/modules/push/push-sender.ts';
 import { loadVapidKeys } from '../src/modules/push/vapid.ts';
 import { DISPATCH_LEASE_MS, DISPATCH_RETRY_DELAY_MS } from '../src/modules/reminders/constants.ts';
-import { createDispatcher } from '../src/modules/reminders/dispatcher.ts';
+import { arrayLiteral, createDispatcher } from '../src/modules/reminders/dispatcher.ts';
 import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { startPushService, type PushService, type TestSubscription } from './support/push-service.ts';
 
@@ -110,8 +110,11 @@ describe.each(DRIVERS)('reminder dispatcher on %s', (driver) => {
     expect(messages).toHaveLength(1);
     const payload: ReminderPush = JSON.parse(messages[0]!.payload);
     const date = now.toISOString().slice(0, 10);
+    const me: { id: string } = (await user.request({ url: '/api/users/me' })).json();
     expect(payload).toEqual({
       reminder_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      // Whose dose it is: the worker sends a queued Take only while this user is signed in.
+      user_id: me.id,
       kind: 'dose',
       title: 'Time to take Metformin',
       body: '500 mg tablet at 09:00 · After food',
@@ -123,6 +126,12 @@ describe.each(DRIVERS)('reminder dispatcher on %s', (driver) => {
         dosage: '500 mg',
         date,
         scheduled_time: '09:00',
+      },
+      actions: { take: 'Take', snooze: 'Snooze 10 min' },
+      confirmation: {
+        title: 'Success!',
+        taken: 'Marked Metformin as taken',
+        queued: 'Marked Metformin as taken. Waiting to sync.',
       },
     });
     // TTL is what is left of the two-hour dose window; one Topic per dose.
@@ -320,6 +329,21 @@ describe.each(DRIVERS)('reminder dispatcher on %s', (driver) => {
       body: '12:00 at Apollo Diagnostics',
       dose: null,
     });
+  });
+
+  it('outcomes are written through array literals that keep any text exactly', async () => {
+    // The settle statement sends each column as one array literal; `detail` holds push-service
+    // error text, so quotes, backslashes, braces, commas, NULL-like words and Unicode must survive.
+    const values = ['HTTP 500 "Bad" \\ {x,y}', 'NULL', '', ' padded ', 'हिन्दी ✓', null, 'a\nb'];
+    const result = await t.database.db.execute(
+      sql`SELECT v, v IS NULL AS missing FROM unnest(${arrayLiteral(values)}::text[]) WITH ORDINALITY AS u(v, n) ORDER BY n`,
+    );
+    const rows = (result as unknown as { rows: { v: string | null; missing: boolean }[] }).rows;
+    expect(rows.map((row) => row.v)).toEqual(values);
+    const numbers = await t.database.db.execute(
+      sql`SELECT sum(v)::int AS total FROM unnest(${arrayLiteral([1, 2, 39])}::integer[]) AS v`,
+    );
+    expect((numbers as unknown as { rows: { total: number }[] }).rows[0]?.total).toBe(42);
   });
 
   it('a push that fails is tried again after a delay, then recorded failed', async () => {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mean, roundTo, timeInFiveRanges } from '@diacare/contract/clinical';
 import { datesEndingOn, shiftDate } from '@diacare/contract/dates';
+import { formatGlucoseValue } from '@diacare/contract/glucose-units';
 import { adherencePercent, dailyAdherence } from '@diacare/contract/dose-rules';
 import type { GlucoseReading } from '@diacare/contract/health';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
@@ -241,5 +242,81 @@ describe.each(DRIVERS)('doctor report on %s', (driver) => {
     const ravisFigures = await expectedFigures(ravi, 90);
     expect(ravis).toContain(`days ${ravisFigures.mean} mg/dL`);
     expect(ashas).not.toContain(`days ${ravisFigures.mean} mg/dL`);
+  });
+
+  it('is written in Hindi for a Hindi user, with the same figures, hi-IN dates and names as typed (issue 14)', async () => {
+    const setLanguage = (language: 'en' | 'hi') =>
+      asha.request({ method: 'PUT', url: '/api/users/me', payload: { language } });
+    expect((await setLanguage('hi')).statusCode).toBe(200);
+    try {
+      const response = await report(asha, '?days=30');
+      expect(response.statusCode).toBe(200);
+      const pdf = response.rawPayload;
+      // REPORT_PDF_DIR=… keeps the file, to look at (pdftoppm -png).
+      if (process.env.REPORT_PDF_DIR) writeFileSync(join(process.env.REPORT_PDF_DIR, 'report-hi.pdf'), pdf);
+      const text = pdfText(pdf);
+      const expected = await expectedFigures(asha, 30);
+      // Words whose letters pdftotext returns in order (no pre-base ि or reph; decision 026).
+      for (const word of ['ब्लड शुगर', 'ब्लड प्रेशर', 'दवा', 'औसत', 'मरीज़', 'वज़न और BMI', 'लो शुगर', 'खाली पेट']) {
+        expect(text).toContain(word);
+      }
+      expect(text).toContain(`${expected.mean} mg/dL`);
+      expect(text).toContain(`${expected.adherence}%`);
+      expect(text).toContain('21 नव॰ 2026');
+      expect(text).toContain('21/11/2026'); // the chart's axis
+      expect(text).toContain('Metformin');
+      expect(text).toContain('Dr Mehta');
+      expect(text).toContain('Battelino');
+      for (const english of ['Blood glucose', 'Blood pressure', 'Medicines and adherence', 'Patient', 'Nov']) {
+        expect(text).not.toContain(english);
+      }
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
+  it('speaks mmol/L to a user who chose it: figures, bands, lows and the chart (issue 14)', async () => {
+    const farah = await signIn(t.app, { name: 'Farah', email: 'farah-report@example.com', timezone: KOLKATA });
+    // 99 mg/dL is what logging 5.5 mmol/L stores; 58 is a level 1 low, 50 a level 2 low.
+    const readings = [
+      { value: 99, day: 0, time: '07:00' },
+      { value: 58, day: 1, time: '07:00' },
+      { value: 50, day: 2, time: '07:00' },
+      { value: 190, day: 2, time: '21:00' },
+    ];
+    for (const { value, day, time } of readings) {
+      const response = await farah.request({
+        method: 'POST',
+        url: '/api/health/glucose',
+        payload: { value, meal_context: 'Fasting', date: shiftDate(TODAY, -day), time },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    const put = await farah.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } });
+    expect(put.statusCode).toBe(200);
+    const values = readings.map((r) => r.value);
+    const meanMmol = formatGlucoseValue(mean(values)!, 'mmol/L');
+
+    const text = pdfText((await report(farah, '?days=14')).rawPayload);
+    expect(text).toContain(`Coefficient of variation 4 on 3 days ${meanMmol} mmol/L`);
+    expect(text).toContain('Very low < 3.0');
+    expect(text).toContain('In range 3.9–10.0');
+    expect(text).toContain('Very high > 13.9');
+    expect(text).toContain('Mean (mmol/L)');
+    expect(text).toContain('Lows (under 3.9 mmol/L): 2');
+    expect(text).toContain('2.8 mmol/L (level 2)');
+    expect(text).toContain('3.2 mmol/L, Fasting');
+    expect(text).toContain('Daily mean glucose (mmol/L)');
+    expect(text).toContain('Shaded: 3.9–10.0 mmol/L target range');
+    expect(text).toContain('1 mmol/L = 18.016 mg/dL');
+    // No figure is left in mg/dL: only the conversion note names it.
+    expect(text.match(/mg\/dL/g)).toHaveLength(1);
+
+    // Back to mg/dL: the same readings in mg/dL.
+    await farah.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mg/dL' } });
+    const again = pdfText((await report(farah, '?days=14')).rawPayload);
+    expect(again).toContain(`Coefficient of variation 4 on 3 days ${roundTo(mean(values)!)} mg/dL`);
+    expect(again).toContain('Lows (under 70 mg/dL): 2');
+    expect(again).not.toContain('mmol/L');
   });
 });

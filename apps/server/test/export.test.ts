@@ -199,7 +199,14 @@ describe.each(DRIVERS)('export on %s', (driver) => {
       expect(response.headers['cache-control']).toBe('no-store');
       const files = unzip(response.rawPayload);
       expect(Object.keys(files)).toEqual(CSV_FILES);
-      expect(headerOf(files['glucose.csv']!)).toEqual(['reading_id', 'measured_at', 'glucose_mg_dl', 'meal_context']);
+      // Both units, whatever the user's choice (decision 025).
+      expect(headerOf(files['glucose.csv']!)).toEqual([
+        'reading_id',
+        'measured_at',
+        'glucose_mg_dl',
+        'glucose_mmol_l',
+        'meal_context',
+      ]);
       expect(headerOf(files['blood_pressure.csv']!)).toEqual([
         'reading_id',
         'measured_at',
@@ -235,12 +242,14 @@ describe.each(DRIVERS)('export on %s', (driver) => {
           reading_id: glucose[1].id,
           measured_at: '2026-11-22T08:00:00+05:30',
           glucose_mg_dl: '152',
+          glucose_mmol_l: '8.4',
           meal_context: 'Fasting',
         },
         {
           reading_id: glucose[0].id,
           measured_at: '2026-11-22T13:30:00+05:30',
           glucose_mg_dl: '190',
+          glucose_mmol_l: '10.5',
           meal_context: 'After Lunch',
         },
       ]);
@@ -527,5 +536,33 @@ describe.each(DRIVERS)('export on %s', (driver) => {
 
     const bundle = (await download(many, 'fhir')).json() as Bundle;
     expect(bundle.entry!.filter((entry) => entry.resource!.resourceType === 'Observation')).toHaveLength(count);
+  });
+
+  it('an mmol/L user gets the same columns and a FHIR value in mg/dL (issue 14, decision 025)', async () => {
+    const farah = await signIn(t.app, { name: 'Farah', email: 'farah.export@example.com', timezone: 'Asia/Kolkata' });
+    const put = await farah.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } });
+    expect(put.statusCode).toBe(200);
+    // What logging 5.5 mmol/L stores.
+    await farah.request({
+      method: 'POST',
+      url: '/api/health/glucose',
+      payload: { value: 99, meal_context: 'Fasting', date: '2026-11-22', time: '07:00' },
+    });
+    const csv = unzip((await download(farah, 'csv')).rawPayload)['glucose.csv']!;
+    expect(headerOf(csv)).toEqual(['reading_id', 'measured_at', 'glucose_mg_dl', 'glucose_mmol_l', 'meal_context']);
+    expect(rowsOf(csv)).toMatchObject([{ glucose_mg_dl: '99', glucose_mmol_l: '5.5' }]);
+
+    // LOINC 2339-0 is a mass concentration: its value stays in mg/dL, UCUM 'mg/dL'.
+    const bundle = (await download(farah, 'fhir')).json() as Bundle;
+    const observation = bundle.entry!.map((entry) => entry.resource!).find((r) => r.resourceType === 'Observation') as
+      Observation | undefined;
+    expect(observation?.code.coding?.[0]?.code).toBe('2339-0');
+    expect(observation?.valueQuantity).toEqual({
+      value: 99,
+      unit: 'mg/dL',
+      system: 'http://unitsofmeasure.org',
+      code: 'mg/dL',
+    });
+    expect(fhirErrors(observation!)).toEqual([]);
   });
 });

@@ -185,6 +185,7 @@ describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
             cookie: user.cookie,
             origin: ORIGIN,
             'content-type': generated.form === undefined ? 'application/json' : 'application/x-www-form-urlencoded',
+            ...(generated.idempotencyKey === undefined ? {} : { 'idempotency-key': generated.idempotencyKey }),
           },
           ...(generated.form !== undefined
             ? { payload: generated.form }

@@ -155,9 +155,10 @@ describe.each(DRIVERS)('medications and adherence on %s', (driver) => {
 
       const update = await asha.request({ method: 'PUT', url: `/api/medications/${deleted.id}`, payload: METFORMIN });
       expect(update.statusCode).toBe(404);
-      expect(update.json()).toEqual({ detail: 'Medication not found' });
+      expect(update.json()).toEqual({ detail: 'This medication was deleted.' });
       const again = await asha.request({ method: 'DELETE', url: `/api/medications/${deleted.id}` });
       expect(again.statusCode).toBe(404);
+      expect(again.json()).toEqual({ detail: 'This medication was deleted.' });
       expect(await listMedications(asha)).toEqual([kept]);
     });
 

@@ -44,7 +44,20 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
       diabetes_type: 'Type 2',
       picture: null,
       timezone: 'Asia/Kolkata',
+      language: null,
+      glucose_unit: 'mg/dL',
     });
+  });
+
+  it('the language and the glucose unit are saved and returned', async () => {
+    const asha = await newUser();
+    const response = await asha.request({
+      method: 'PUT',
+      url: '/api/users/me',
+      payload: { language: 'hi', glucose_unit: 'mmol/L' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await readProfile(asha)).toMatchObject({ language: 'hi', glucose_unit: 'mmol/L' });
   });
 
   it('a full profile update is stored and returned', async () => {
@@ -120,6 +133,9 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
     ['name', { name: '   ' }],
     ['name', { name: 'x'.repeat(101) }],
     ['diabetes_type', { diabetes_type: 'Type 3' }],
+    ['language', { language: 'fr' }],
+    ['language', { language: null }],
+    ['glucose_unit', { glucose_unit: 'mmol' }],
   ])('an invalid %s (%j) is refused with 400 naming the field, and nothing changes', async (field, invalid) => {
     const asha = await newUser();
     await asha.request({ method: 'PUT', url: '/api/users/me', payload: FULL_PROFILE });

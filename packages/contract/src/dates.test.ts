@@ -9,6 +9,7 @@ import {
   datesEndingOn,
   formatLongDate,
   formatShortDate,
+  formatShortWeekday,
   isoWeekdayOf,
   localDate,
   localIsoWeekday,
@@ -66,6 +67,8 @@ describe('local date and time around midnight', () => {
   it("the Home date line reads each user's own day", () => {
     expect(formatLongDate(instant, KOLKATA)).toBe('Saturday, Nov 21');
     expect(formatLongDate(instant, NEW_YORK)).toBe('Friday, Nov 20');
+    expect(formatLongDate(instant, KOLKATA, 'en-IN')).toBe('Saturday, 21 Nov');
+    expect(formatLongDate(instant, KOLKATA, 'hi-IN')).toBe('शनिवार, 21 नव॰');
   });
 });
 
@@ -130,9 +133,13 @@ describe('calendar dates', () => {
     expect(shiftDate('2026-11-21', 0)).toBe('2026-11-21');
   });
 
-  it('a short date reads month and day', () => {
+  it('a short date reads month and day, in the Intl locale of the language when given', () => {
     expect(formatShortDate('2026-11-21')).toBe('Nov 21');
     expect(formatShortDate('2026-01-05')).toBe('Jan 5');
+    expect(formatShortDate('2026-11-21', 'en-IN')).toBe('21 Nov');
+    expect(formatShortDate('2026-01-05', 'hi-IN')).toBe('5 जन॰');
+    expect(formatShortWeekday('2026-11-21')).toBe('Sat');
+    expect(formatShortWeekday('2026-11-21', 'hi-IN')).toBe('शनि');
   });
 });
 

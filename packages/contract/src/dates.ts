@@ -3,8 +3,9 @@
  * user's IANA zone, not the server's or the browser's (design.md §Data), using
  * the platform's Intl.DateTimeFormat (the runtime's tz database) and, for zonedInstant,
  * @date-fns/tz's `tzOffset`. Intl instead of date-fns `format` keeps date-fns and its locale
- * out of every screen's JavaScript (issue 15: every route ≤ 120 KB gzip); the texts are the
- * same (en-US month and weekday names).
+ * out of every screen's JavaScript (issue 15: every route ≤ 120 KB gzip). The display
+ * formatters take the Intl locale of the user's language (issue 14: 'en-IN' or 'hi-IN';
+ * 'en-US' when not given), so month and weekday names follow the language.
  */
 import { tzOffset } from '@date-fns/tz';
 
@@ -68,24 +69,39 @@ export function isoWeekdayOf(date: string): number {
   return utcMidnight(date).getUTCDay() || 7;
 }
 
-const longDate = new Map<string, Intl.DateTimeFormat>();
+/**
+ * The display locale when a caller names none: 'en-US', as before issue 14, so existing
+ * callers keep their texts ('Nov 21'); the web app passes its language's locale
+ * ('en-IN' | 'hi-IN', useLocale().intlLocale).
+ */
+export const DEFAULT_DATE_LOCALE = 'en-US';
 
-/** Home's date line (spec §2 Home: long weekday, short month, day), e.g. 'Saturday, Nov 21'. */
-export function formatLongDate(instant: Date, zone: string): string {
-  let zoneFormat = longDate.get(zone);
-  if (!zoneFormat) {
-    zoneFormat = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', month: 'short', day: 'numeric' });
-    longDate.set(zone, zoneFormat);
+const displayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One cached Intl formatter per (kind, locale, zone): building one is the costly part. */
+function displayFormat(kind: string, locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${kind}|${locale}|${options.timeZone}`;
+  let format = displayFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    displayFormats.set(key, format);
   }
-  return zoneFormat.format(instant);
+  return format;
 }
 
-const shortDate = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric' });
-const shortWeekday = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short' });
+/**
+ * Home's date line (spec §2 Home: long weekday, short month, day) of `instant` in `zone`,
+ * in `locale`: 'Saturday, Nov 21' (en-US), 'Saturday, 21 Nov' (en-IN), 'शनिवार, 21 नव॰' (hi-IN).
+ */
+export function formatLongDate(instant: Date, zone: string, locale: string = DEFAULT_DATE_LOCALE): string {
+  return displayFormat('long', locale, { timeZone: zone, weekday: 'long', month: 'short', day: 'numeric' }).format(
+    instant,
+  );
+}
 
-/** Short month and day for a calendar date (spec §2 History), e.g. 'Nov 21'. */
-export function formatShortDate(date: string): string {
-  return shortDate.format(utcMidnight(date));
+/** Short month and day for a calendar date (spec §2 History) in `locale`, e.g. 'Nov 21', '21 Nov' (en-IN). */
+export function formatShortDate(date: string, locale: string = DEFAULT_DATE_LOCALE): string {
+  return displayFormat('short', locale, { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(utcMidnight(date));
 }
 
 const MINUTE_MS = 60_000;
@@ -94,9 +110,9 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 /** Offset of `zone` from UTC at `epochMs`, in minutes (east positive). */
 const offsetAt = (zone: string, epochMs: number) => tzOffset(zone, new Date(epochMs));
 
-/** Short weekday of a calendar date (Reports' adherence rows), e.g. '2026-11-21' → 'Sat'. */
-export function formatShortWeekday(date: string): string {
-  return shortWeekday.format(utcMidnight(date));
+/** Short weekday of a calendar date (Reports' adherence rows) in `locale`, e.g. '2026-11-21' → 'Sat'. */
+export function formatShortWeekday(date: string, locale: string = DEFAULT_DATE_LOCALE): string {
+  return displayFormat('weekday', locale, { timeZone: 'UTC', weekday: 'short' }).format(utcMidnight(date));
 }
 
 /**

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { calendarDateSchema, listLimitSchema, orRequired, timeOfDaySchema } from './common.ts';
 import { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS } from './health-constants.ts';
+import { glucoseBoundsInUnit, glucoseToMgDl, type GlucoseUnit } from './glucose-units.ts';
 
 export { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS, DEFAULT_HEIGHT_CM } from './health-constants.ts';
 export type { MealContext } from './health-constants.ts';
@@ -42,6 +43,25 @@ export const glucoseInputSchema = z.object({
   time: timeOfDaySchema,
 });
 export type GlucoseInput = z.input<typeof glucoseInputSchema>;
+
+/**
+ * The glucose log and edit dialogs' schema in the user's unit (issue 14): in mg/dL it is
+ * glucoseInputSchema; in mmol/L the value is a number 1.1–33.3 with at most one decimal
+ * (glucoseBoundsInUnit), and the output carries it converted to whole mg/dL
+ * (glucoseToMgDl: 5.5 → 99), ready for POST or PUT /api/health/glucose.
+ */
+export function glucoseEntrySchema(unit: GlucoseUnit) {
+  if (unit === 'mg/dL') return glucoseInputSchema;
+  const [min, max] = glucoseBoundsInUnit(unit);
+  return glucoseInputSchema.extend({
+    value: z
+      .number({ error: orRequired('must be a number') })
+      .min(min, { error: `must be at least ${min.toFixed(1)} ${unit}` })
+      .max(max, { error: `must be at most ${max.toFixed(1)} ${unit}` })
+      .refine(hasOneDecimalAtMost, { error: 'must have at most one decimal place' })
+      .transform((value) => glucoseToMgDl(value, unit)),
+  });
+}
 
 export const glucoseReadingSchema = z.object({
   id: z.uuid(),

@@ -42,6 +42,11 @@ export type ReminderKind = (typeof REMINDER_KINDS)[number];
  */
 export interface ReminderPush {
   reminder_id: string;
+  /**
+   * The user the reminder is for. The worker files a 'Take' queued offline under this id and
+   * sends it only while this user is signed in (issue 12, item 3).
+   */
+  user_id: string;
   kind: ReminderKind;
   title: string;
   body: string;
@@ -57,4 +62,11 @@ export interface ReminderPush {
     date: string;
     scheduled_time: string;
   } | null;
+  /** The labels of the dose actions 'Take' and 'Snooze 10 min' in the user's language (issue 14). */
+  actions?: { take: string; snooze: string };
+  /**
+   * The confirmation the worker shows after 'Take', in the user's language (issue 14):
+   * `taken` once recorded, `queued` when offline and waiting to be sent (issue 12).
+   */
+  confirmation?: { title: string; taken: string; queued: string };
 }

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { timeZoneSchema } from './common.ts';
+import { GLUCOSE_UNITS } from './glucose-units.ts';
 
 import {
   SEX_OPTIONS,
@@ -13,6 +14,12 @@ import {
 } from './profile-options.ts';
 
 export { SEX_OPTIONS, INDIAN_STATES, DIABETES_TYPES, DEFAULT_DIABETES_TYPE, DEFAULT_COUNTRY };
+
+/** The app's languages (issue 14): English and Hindi. */
+export const LANGUAGES = ['en', 'hi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export { GLUCOSE_UNITS, type GlucoseUnit } from './glucose-units.ts';
 
 /** A user as the API returns it. Optional profile fields are null until filled. */
 export const userSchema = z.object({
@@ -29,6 +36,8 @@ export const userSchema = z.object({
   diabetes_type: z.string(),
   picture: z.string().nullable(),
   timezone: z.string(),
+  language: z.enum(LANGUAGES).nullable(),
+  glucose_unit: z.enum(GLUCOSE_UNITS),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -73,6 +82,8 @@ export const userUpdateSchema = z.strictObject({
   pincode: pincodeSchema.nullable().optional(),
   diabetes_type: z.enum(DIABETES_TYPES, { error: `must be one of ${DIABETES_TYPES.join(', ')}` }).optional(),
   timezone: timeZoneSchema.optional(),
+  language: z.enum(LANGUAGES, { error: 'must be en or hi' }).optional(),
+  glucose_unit: z.enum(GLUCOSE_UNITS, { error: 'must be mg/dL or mmol/L' }).optional(),
   email: z.never({ error: 'cannot be changed' }).optional(),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;

@@ -10,3 +10,4 @@ export * from './schema/health.ts';
 export * from './schema/push.ts';
 export * from './schema/reminders.ts';
 export * from './schema/assistant.ts';
+export * from './schema/idempotency.ts';

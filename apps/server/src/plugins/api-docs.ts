@@ -8,6 +8,9 @@
  *   takes params, a query or a body, 403 when it changes state (the same-origin check),
  *   404 when its path names a record;
  * - public routes say so (`security: []`);
+ * - every signed-in write (not /api/auth) takes the optional `Idempotency-Key` header and
+ *   documents its 409 (the same key still running) and 422 (the key reused for another
+ *   request) (plugins/idempotency.ts, decision 022);
  * - routes outside /api (sign-in pages, their stylesheet, the web app) are not in it.
  */
 import { errorSchema } from '@diacare/contract/common';
@@ -21,6 +24,24 @@ const ERROR_ANSWERS = {
   401: 'Not signed in, or the session has expired',
   403: 'A state-changing request without the app’s own Origin',
   404: 'No such record of the signed-in user (another user’s id answers the same)',
+  409: 'Conflict: `detail` says what (e.g. the request with this Idempotency-Key is still running)',
+  422: 'This Idempotency-Key was already used for a different request (method, path or body)',
+} as const;
+
+/** Is this a write that honours `Idempotency-Key`? (the same test as plugins/idempotency.ts) */
+const takesIdempotencyKey = (method: string, url: string, isPublic: boolean) =>
+  STATE_CHANGING.has(method) && url.startsWith('/api/') && !url.startsWith('/api/auth/') && !isPublic;
+
+/** The header's OpenAPI parameter, referenced by every write that honours it. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A UUID the client makes once per change. A repeat with the same key returns the first 2xx answer ' +
+    '(header `Idempotent-Replayed: true`) and changes nothing; keys are kept 8 days per user. ' +
+    'Refusals (4xx) are not stored. Malformed → 400.',
+  schema: { type: 'string', format: 'uuid' },
 } as const;
 
 const pascal = (word: string) =>
@@ -63,6 +84,11 @@ function documented(route: RouteOptions): RouteOptions['schema'] {
   if (!isPublic) document(401);
   if (STATE_CHANGING.has(method)) document(403);
   if (route.url.includes('/:')) document(404);
+  if (takesIdempotencyKey(method, route.url, isPublic)) {
+    document(400);
+    document(409);
+    document(422);
+  }
   return {
     ...schema,
     operationId: schema.operationId ?? operationIdFor(method, route.url),
@@ -79,4 +105,30 @@ export function registerApiDocConventions(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     route.schema = documented(route);
   });
+}
+
+type OpenApiDocument = {
+  components?: { parameters?: Record<string, unknown> };
+  paths?: Record<string, Record<string, { security?: unknown[]; parameters?: unknown[] }>>;
+};
+
+/**
+ * @fastify/swagger's `transformObject`: adds the `Idempotency-Key` header parameter to every
+ * write that honours it (a route-level header schema would make the validator rewrite the
+ * request's headers, so the header is documented here instead).
+ */
+export function documentIdempotencyKey<T>(document: T): T {
+  const openapi = document as OpenApiDocument;
+  openapi.components = {
+    ...openapi.components,
+    parameters: { ...openapi.components?.parameters, IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
+  };
+  for (const [path, byMethod] of Object.entries(openapi.paths ?? {})) {
+    for (const [method, operation] of Object.entries(byMethod)) {
+      const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
+      if (!takesIdempotencyKey(method.toUpperCase(), path, isPublic)) continue;
+      operation.parameters = [...(operation.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
+    }
+  }
+  return document;
 }

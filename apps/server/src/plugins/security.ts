@@ -7,7 +7,7 @@
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../config/env.ts';
-import { HttpError } from './errors.ts';
+import { httpError } from './errors.ts';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -55,14 +55,14 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
     if (!origin || !env.allowedOrigins.has(origin)) {
-      throw new HttpError(403, 'Cross-site request refused');
+      throw httpError(403, 'error.cross_site');
     }
     const path = request.routeOptions.url ?? request.url;
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in request.headers;
     if (path.startsWith('/api/') && hasBody) {
       const type = request.headers['content-type'] ?? '';
       if (!type.toLowerCase().startsWith('application/json')) {
-        throw new HttpError(415, 'Send the request body as application/json');
+        throw httpError(415, 'error.json_only');
       }
     }
   });

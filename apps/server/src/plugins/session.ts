@@ -8,7 +8,7 @@ import type { User } from '@diacare/contract/users';
 import { hashToken } from '../lib/tokens.ts';
 import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import type { AppDeps } from '../types.ts';
-import { HttpError } from './errors.ts';
+import { httpError } from './errors.ts';
 
 /** Sessions last 30 days from sign-in (issue 2). */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -38,7 +38,7 @@ export function readSessionToken(request: FastifyRequest, secure: boolean): stri
 
 /** The signed-in user of a request that passed the session hook. */
 export function currentUser(request: FastifyRequest): User {
-  if (!request.user) throw new HttpError(401, 'Not signed in');
+  if (!request.user) throw httpError(401, 'error.not_signed_in');
   return request.user;
 }
 
@@ -51,7 +51,7 @@ export function registerSessionHook(app: FastifyInstance, deps: AppDeps): void {
     if (!route?.startsWith('/api/') || request.is404 || request.routeOptions.config.public) return;
     const token = readSessionToken(request, deps.env.secureCookies);
     const user = token ? await repository.findSessionUser(hashToken(token), deps.clock()) : null;
-    if (!user) throw new HttpError(401, 'Not signed in or the session has expired');
+    if (!user) throw httpError(401, 'error.session_expired');
     request.user = user;
   });
 }

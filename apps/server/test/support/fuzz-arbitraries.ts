@@ -32,6 +32,8 @@ export interface FuzzRequest {
   form?: string;
   /** Ids inside the payload to fill at run time: payload key → id choice. */
   bodyIds?: Record<string, IdChoice>;
+  /** The `Idempotency-Key` header, when sent (issue 12). */
+  idempotencyKey?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -307,7 +309,7 @@ const reminderBody = fc.record({
 });
 
 /** The generated requests of each write route, keyed 'METHOD /route'. */
-export const WRITE_ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
+const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   'POST /auth/login': fc
     .record({ name: text(100), email: fc.oneof(fc.emailAddress(), hostileString), redirect: optional(hostileString) })
     .chain((fields) =>
@@ -344,6 +346,8 @@ export const WRITE_ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
         pincode: fc.option(fc.stringMatching(/^\d{5,7}$/), { nil: null }),
         diabetes_type: fc.constantFrom(...DIABETES_TYPES),
         timezone: zone,
+        language: fc.constantFrom('en', 'hi', 'HI', 'fr'),
+        glucose_unit: fc.constantFrom('mg/dL', 'mmol/L', 'mmol'),
       },
       { requiredKeys: [] },
     ),
@@ -472,6 +476,32 @@ export const WRITE_ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
     ),
   ).map((payload) => ({ payload })),
 };
+
+/**
+ * `Idempotency-Key` headers (issue 12): mostly none, else a fresh UUID, one of two keys every
+ * route shares (so repeats replay and other requests with a used key meet 422), or a
+ * malformed one (400). Header values stay printable ASCII, as HTTP carries them.
+ */
+const SHARED_KEYS = ['6f1d3c52-4b7a-4e59-9c1d-2a8b7e0f4d31', '0b9e5a14-7c2d-4f83-a6e1-5d4c3b2a1f09'];
+const idempotencyKey: fc.Arbitrary<string | null> = fc.option(
+  fc.oneof(
+    fc.uuid(),
+    fc.constantFrom(...SHARED_KEYS),
+    fc.constantFrom('', 'not-a-uuid', `${SHARED_KEYS[0]}x`, '00000000-0000-0000-0000-00000000000g', "' OR 1=1 --"),
+    fc.stringMatching(/^[ -~]{0,40}$/),
+  ),
+  { freq: 2 },
+);
+
+/** Each route's requests, with or without an `Idempotency-Key`. */
+export const WRITE_ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = Object.fromEntries(
+  Object.entries(ROUTE_REQUESTS).map(([route, requests]) => [
+    route,
+    fc
+      .tuple(requests, idempotencyKey)
+      .map(([request, key]) => (key === null ? request : { ...request, idempotencyKey: key })),
+  ]),
+);
 
 /** Which pool a successful answer of a create route adds its `id` to. */
 export const CREATES: Record<string, Pool> = {

@@ -25,6 +25,12 @@ export const users = pgTable(
     picture: text('picture'),
     // IANA zone the user lives in; the browser sends it at sign-in (design.md §Data).
     timezone: text('timezone').notNull().default('Asia/Kolkata'),
+    // The language the user chose ('en' | 'hi'); null until chosen: the browser's languages decide (issue 14).
+    language: text('language', { enum: ['en', 'hi'] }),
+    // The unit glucose is shown and entered in; always stored as mg/dL (issue 14).
+    glucose_unit: text('glucose_unit', { enum: ['mg/dL', 'mmol/L'] })
+      .notNull()
+      .default('mg/dL'),
     ...timestamps,
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -72,7 +72,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     async (request) => {
       const userId = currentUser(request).id;
       const appointment = await repository.setStatus(userId, request.params.id, request.body.status);
-      if (!appointment) throw notFound('Appointment not found');
+      if (!appointment) throw notFound('error.appointment_not_found');
       await reminders.onAppointmentChanged(userId, appointment, deps.clock());
       return appointment;
     },

@@ -2,6 +2,8 @@
  * /api/assistant/messages (issue 11): the conversation (GET, DELETE) and a question whose
  * answer streams back as NDJSON (POST; docs/decisions/017). Messages are stored per user,
  * capped, and never logged: the logger writes method, path and status only (app.ts).
+ * Answers, the stream's error and the 429 detail are in the user's language (profile
+ * `language`, else Accept-Language; language.ts).
  */
 import {
   ASSISTANT_HISTORY_LIMIT,
@@ -16,9 +18,12 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/session.ts';
 import { createRateLimit } from '../auth/sign-in-rate-limit.ts';
+import { msg } from '../../i18n/index.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAssistantRepository } from './assistant.repository.ts';
 import { createAssistant, type AssistantOptions } from './engine.ts';
+import { assistantLanguage } from './language.ts';
+import { assistantTexts } from './texts.ts';
 
 /** Turns of earlier conversation an engine sees. */
 const CONTEXT_TURNS = 6;
@@ -37,7 +42,8 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = as
     points: deps.env.ASSISTANT_RATE_LIMIT_PER_MINUTE,
     keyPrefix: 'assistant',
     key: (request) => currentUser(request).id,
-    message: (seconds) => `Too many requests. Please wait ${seconds} seconds before asking again.`,
+    // The server's catalog message, rendered in the request's language by the error handler.
+    message: (seconds) => msg('error.too_many_questions', { seconds }),
   });
   app.addHook('onClose', () => rateLimit.close());
 
@@ -81,6 +87,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = as
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const language = assistantLanguage(user.language, request.headers['accept-language']);
       const question = request.body.content;
       const history = (await repository.list(user.id, CONTEXT_TURNS)).map((m) => ({
         role: m.role,
@@ -94,7 +101,17 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = as
       void (async () => {
         try {
           const answer = await assistant.answer(
-            { question, history, context: { userId: user.id, zone: user.timezone, now: deps.clock() } },
+            {
+              question,
+              history,
+              context: {
+                userId: user.id,
+                zone: user.timezone,
+                now: deps.clock(),
+                glucoseUnit: user.glucose_unit,
+                language,
+              },
+            },
             (text) => write({ type: 'delta', text }),
           );
           const saved = await repository.add(user.id, {
@@ -108,7 +125,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = as
         } catch (error) {
           // The error's type only: a message could quote the question.
           request.log.error({ err: { type: error instanceof Error ? error.name : typeof error } }, 'assistant failed');
-          write({ type: 'error', detail: 'The assistant could not answer just now. Please try again.' });
+          write({ type: 'error', detail: assistantTexts(language).streamError });
         } finally {
           stream.end();
         }

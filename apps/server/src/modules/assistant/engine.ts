@@ -8,6 +8,10 @@
  * plus the user's facts and never reaches an engine; otherwise the engine answers. A model
  * that fails (endpoint down, refusal by the checks) is replaced by the built-in engine
  * with a note. Every answer is cut to 2,000 characters.
+ *
+ * Language (issue 14): `request.context.language` ('en' | 'hi', from the user's profile,
+ * else Accept-Language: language.ts) picks the texts (texts.ts), the knowledge base and,
+ * on the model path, the language the model is asked to answer in.
  */
 import {
   BUILTIN_ASSISTANT_NAME,
@@ -18,17 +22,12 @@ import {
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { createBuiltinEngine } from './builtin/engine.ts';
-import {
-  DOSE_CHANGE_REFUSAL,
-  DOSE_NUMBER,
-  clampAnswer,
-  escalationFor,
-  escalationPreamble,
-  isDoseChangeQuestion,
-} from './guard-rails.ts';
-import { createKnowledgeBase, loadArticles, type KnowledgeBase } from './knowledge.ts';
+import { DOSE_NUMBER, clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
+import { KNOWLEDGE_DIRECTORIES, createKnowledgeBase, loadArticles, type KnowledgeBase } from './knowledge.ts';
+import type { AssistantLanguage } from './language.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm/engine.ts';
-import { LINKS, createAssistantTools, type AssistantTools, type ToolContext } from './tools.ts';
+import { assistantTexts } from './texts.ts';
+import { createAssistantTools, linksFor, type AssistantTools, type ToolContext } from './tools.ts';
 
 /** A previous turn of the conversation (oldest first). */
 export interface Turn {
@@ -62,18 +61,15 @@ export function assistantConfig(env: Env): AssistantConfig {
   return env.llm ? { engine: 'llm', name: env.llm.model } : { engine: 'builtin', name: BUILTIN_ASSISTANT_NAME };
 }
 
-/** Shown above a built-in answer when the model could not answer. */
-export const MODEL_DOWN_NOTE =
-  'The language model could not be reached, so the built-in DiaCare assistant answered instead.';
+/** Shown above a built-in answer when the model could not answer (English; texts.ts has Hindi). */
+export const MODEL_DOWN_NOTE = assistantTexts('en').modelDownNote;
 /** Shown above a built-in answer when the model's answer failed the checks. */
-export const MODEL_REJECTED_NOTE =
-  'The language model’s answer did not pass DiaCare’s safety checks, so the built-in assistant answered instead.';
+export const MODEL_REJECTED_NOTE = assistantTexts('en').modelRejectedNote;
 
-let sharedKnowledge: KnowledgeBase | null = null;
-/** The shipped knowledge base, read once per process. */
-export function knowledgeBase(): KnowledgeBase {
-  sharedKnowledge ??= createKnowledgeBase(loadArticles());
-  return sharedKnowledge;
+const sharedKnowledge: Partial<Record<AssistantLanguage, KnowledgeBase>> = {};
+/** The shipped knowledge base in `language`, read once per process. */
+export function knowledgeBase(language: AssistantLanguage = 'en'): KnowledgeBase {
+  return (sharedKnowledge[language] ??= createKnowledgeBase(loadArticles(KNOWLEDGE_DIRECTORIES[language]), language));
 }
 
 export interface AssistantOptions {
@@ -89,7 +85,7 @@ export interface AssistantOptions {
  */
 export function createAssistant(options: AssistantOptions) {
   const tools = createAssistantTools(options.db);
-  const knowledge = knowledgeBase();
+  const knowledge = knowledgeBase;
   const builtin = createBuiltinEngine({ tools, knowledge });
   const llmOptions =
     options.llm ??
@@ -104,7 +100,13 @@ export function createAssistant(options: AssistantOptions) {
     async answer(request: EngineRequest, onDelta: (text: string) => void): Promise<EngineAnswer> {
       const lows = await tools.recentLows(request.context);
       const lowest = lows.length ? Math.min(...lows.map((low) => low.value)) : null;
-      const preamble = escalationPreamble(escalationFor(request.question, lowest));
+      const language = request.context.language ?? 'en';
+      const texts = assistantTexts(language);
+      const preamble = escalationPreamble(
+        escalationFor(request.question, lowest),
+        language,
+        request.context.glucoseUnit,
+      );
       let sent = 0;
       const emit = (text: string) => {
         // Never stream past the cap; the saved message is cut the same way.
@@ -131,7 +133,7 @@ export function createAssistant(options: AssistantOptions) {
         try {
           body = await model.answer(request, emit);
         } catch (error) {
-          const note = error instanceof AnswerRejected ? MODEL_REJECTED_NOTE : MODEL_DOWN_NOTE;
+          const note = error instanceof AnswerRejected ? texts.modelRejectedNote : texts.modelDownNote;
           emit(`${note}\n\n`);
           const fallback = await builtin.answer(request, emit);
           body = { ...fallback, text: `${note}\n\n${fallback.text}` };
@@ -168,14 +170,13 @@ async function doseChangeAnswer(tools: AssistantTools, context: ToolContext, eng
     tools.todaysDoses(context),
     tools.adherence(context, 7),
   ]);
-  const facts: string[] = [];
-  if (names.length) facts.push(`The medicines in your DiaCare list: ${names.map((n) => `“${n}”`).join(', ')}.`);
-  facts.push(today.text, adherence.text);
-  const text = `${DOSE_CHANGE_REFUSAL}\n\nWhat DiaCare knows that you can show them: ${facts.join(' ')}`;
+  const texts = assistantTexts(context.language);
+  const links = linksFor(texts);
+  const text = `${texts.doseChangeRefusal}\n\n${texts.doseChangeFacts({ medicines: names, facts: [today.text, adherence.text] })}`;
   // A medicine named "… 500 mg" must not put a dose number in the refusal.
   return {
-    text: text.replace(new RegExp(DOSE_NUMBER.source, 'gi'), '[dose not shown]'),
-    links: [LINKS.medications, LINKS.reports],
+    text: text.replace(new RegExp(DOSE_NUMBER.source, 'giu'), texts.doseNotShown),
+    links: [links.medications, links.reports],
     sources: [],
     engine,
   };

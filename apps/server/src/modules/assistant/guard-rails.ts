@@ -10,44 +10,53 @@
  *   reading < 70 mg/dL in the last 2 hours put the "15–15 rule" first.
  * - A model answer may state only numbers found in the tool results and retrieved context.
  * - Answers are at most 2,000 characters.
+ *
+ * Every pattern is matched in English and in Hindi (Devanagari; issue 14) whatever the
+ * user's language, since people write in either; the answer's texts follow the user's
+ * language (texts.ts). Hindi patterns read the spelling-normalised text (language.ts:
+ * no nukta, ँ as ं), so 'छोड़', 'ज़्यादा' and 'साँस' are written 'छोड', 'ज्यादा', 'सांस' here.
  */
 import { ASSISTANT_MESSAGE_MAX_CHARS, type AssistantSource } from '@diacare/contract/assistant';
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
+import { glucoseToMgDl, type GlucoseUnit } from '@diacare/contract/glucose-units';
+import { normaliseSpelling, type AssistantLanguage } from './language.ts';
+import { assistantTexts } from './texts.ts';
 
-/** The fixed answer to any dose-change question (issue 11: ask the doctor or pharmacist). */
-export const DOSE_CHANGE_REFUSAL =
-  'I can’t tell you to start, stop, skip, double or change a medicine dose or insulin units — ' +
-  'that decision needs your doctor or pharmacist, who know your full history. Please ask them before you change anything.';
+const EN = assistantTexts('en');
+
+/** The fixed answer to any dose-change question (issue 11: ask the doctor or pharmacist), in English. */
+export const DOSE_CHANGE_REFUSAL = EN.doseChangeRefusal;
 
 /** 'Call 112 now' first (112 is India's national emergency number, ERSS; 108 the ambulance). */
-export const EMERGENCY_TEXT =
-  'Call 112 now (or 108 for an ambulance). This may be an emergency: do not wait for an answer here. ' +
-  'If the person is unconscious or cannot swallow, give nothing by mouth; use glucagon only if it is prescribed and someone trained is there.';
+export const EMERGENCY_TEXT = EN.emergency;
 
-/** The hypoglycaemia steps, the ADA "15–15 rule" (ADA Standards of Care 2025, §6). */
-export const HYPO_STEPS =
-  `A glucose under ${HYPOGLYCAEMIA.low} mg/dL is low (hypoglycaemia). If you are awake and can swallow: ` +
-  'take 15–20 g of fast-acting glucose (glucose tablets, half a glass of fruit juice or regular soft drink, or 3–4 teaspoons of sugar in water), ' +
-  `check again after 15 minutes and repeat if still under ${HYPOGLYCAEMIA.low} mg/dL; once you are back in range, eat a meal or snack. ` +
-  `Get help — call 112 — if you are under ${HYPOGLYCAEMIA.veryLow} mg/dL and not improving, feel faint or confused, or cannot swallow, and tell your doctor about any low.`;
-
-export const SELF_HARM_TEXT =
-  'Call 112 now if you might act on thoughts of harming yourself, or tell someone you trust who can stay with you. ' +
-  'You do not have to go through this alone.';
-
-export const HYPO_SOURCE: AssistantSource = {
-  title: 'ADA Standards of Care in Diabetes 2025',
-  section: '§6 Glycemic Goals and Hypoglycemia',
-};
-export const EMERGENCY_SOURCE: AssistantSource = {
-  title: 'Government of India, Emergency Response Support System',
-  section: '112 national emergency number; 108 ambulance',
-};
-
-/** Lower-case, apostrophes unified, whitespace collapsed: what the patterns below read. */
-export function normalise(text: string): string {
-  return text.toLowerCase().replace(/[’‘`]/g, "'").replace(/\s+/g, ' ').trim();
+/**
+ * The hypoglycaemia steps, the ADA "15–15 rule" (ADA Standards of Care 2025, §6), with the
+ * thresholds (70, 54 mg/dL) told in `unit` (issue 14: 3.9, 3.0 mmol/L), in `language`.
+ */
+export function hypoSteps(unit: GlucoseUnit = 'mg/dL', language: AssistantLanguage = 'en'): string {
+  return assistantTexts(language).hypoStepsIn(unit);
 }
+
+/** The hypoglycaemia steps in mg/dL, in English. */
+export const HYPO_STEPS = EN.hypoSteps;
+
+export const SELF_HARM_TEXT = EN.selfHarm;
+
+export const HYPO_SOURCE: AssistantSource = EN.hypoSource;
+export const EMERGENCY_SOURCE: AssistantSource = EN.emergencySource;
+
+/** Lower-case, apostrophes unified, Devanagari spellings unified, whitespace collapsed: what the patterns below read. */
+export function normalise(text: string): string {
+  return normaliseSpelling(text).replace(/\s+/g, ' ').trim();
+}
+
+/** Hindi medicine words (normalised spelling), for the Hindi patterns. */
+const MEDICINE_HI = String.raw`(दवा|दवाई|दवाइयां|दवाईयां|दवाएं|दवाओं|दवाइयों|गोली|गोलियां|गोलियों|टैबलेट|टेबलेट|कैप्सूल|खुराक|खुराकें|डोज|डोस|इंसुलिन|इन्सुलिन|यूनिट|इंजेक्शन|मेटफॉर्मिन|मेटफार्मिन|ग्लिमेपिराइड)`;
+/** Hindi change verbs: stop, start, skip, increase, decrease, double, halve, change, extra. */
+const CHANGE_HI = String.raw`(बंद|शुरू|छोड|बढा|बढाऊं|घटा|घटाऊं|कम कर|कम लूं|ज्यादा|डबल|दोगुन|दुगन|दुगुन|आधी|आधा|बदल|एक्स्ट्रा|अतिरिक्त|एक और|दूसरी)`;
+/** Asking for permission or advice: should I, may I, is it OK. */
+const ASK_HI = String.raw`(लूं|ले लूं|ले सकता|ले सकती|ले सकते|लेनी चाहिए|लेना चाहिए|लेने चाहिए|लगाऊं|लगा सकता|लगा सकती|लगानी चाहिए|चाहिए|क्या करूं|क्या करें|क्या करना|अब क्या)`;
 
 const MEDICINE_WORDS = String.raw`(dose|doses|dosage|dosing|insulin|units?|tablets?|pills?|capsules?|medicines?|medications?|meds|drugs?|metformin|glimepiride|gliclazide|sitagliptin|vildagliptin|empagliflozin|dapagliflozin|pioglitazone|glipizide|teneligliptin|voglibose|semaglutide|liraglutide|mg|ml|jab|injections?|shots?)`;
 const CHANGE_WORDS = String.raw`(stop|stopping|start|starting|skip|skipping|double|doubling|halve|half|increase|increasing|decrease|decreasing|reduce|reducing|lower|raise|raising|change|changing|adjust|adjusting|cut|cutting|quit|quitting|come off|get off|drop|dropping|extra|more|less|fewer|leave out|miss out|taper|switch|swap|add|up my|bump)`;
@@ -74,6 +83,26 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
   new RegExp(
     String.raw`\b(still need|go without|do without|not take|not taking|don't take|stop taking|take off)\b.{0,30}\b${MEDICINE_WORDS}?`,
   ),
+  // Hindi: "क्या मैं मेटफॉर्मिन बंद कर दूं?", "इंसुलिन की खुराक बढ़ा दूं?", "दवा छोड़ सकता हूं?"
+  new RegExp(String.raw`${MEDICINE_HI}.{0,30}${CHANGE_HI}`),
+  // "बंद कर दूं अपनी दवा?", "डबल डोज़ ले लूं?"
+  new RegExp(String.raw`${CHANGE_HI}.{0,30}${MEDICINE_HI}`),
+  // "कितनी इंसुलिन लूं?", "खुराक कितनी होनी चाहिए?"
+  new RegExp(String.raw`(कितनी|कितना|कितने).{0,30}${MEDICINE_HI}.{0,25}${ASK_HI}`),
+  new RegExp(String.raw`${MEDICINE_HI}.{0,25}(कितनी|कितना|कितने).{0,25}(${ASK_HI}|होनी|सही)`),
+  // "क्या मैं दो गोली ले सकता हूं?", "20 यूनिट लगाऊं?"
+  new RegExp(String.raw`(\d+|एक|दो|तीन|चार|पांच).{0,6}${MEDICINE_HI}.{0,20}${ASK_HI}`),
+  // "कौन सी खुराक सही है?", "सही डोज़ क्या है?"
+  /((कौन सी|कौनसी|सही|ठीक) (खुराक|डोज|डोस|मात्रा)|(खुराक|डोज|डोस|मात्रा).{0,20}(सही|ठीक)(?![\p{L}\p{M}]))/u,
+  // "500 mg ज्यादा तो नहीं?", "10 यूनिट ठीक है?"
+  /\d+(\.\d+)?\s*(mg|मिलीग्राम|यूनिट|units?).{0,30}(ज्यादा|काफी|ठीक|सही|सुरक्षित)/,
+  // "सुबह की दवा भूल गया, अब क्या करूं?"
+  new RegExp(String.raw`${MEDICINE_HI}.{0,40}(भूल|छूट).{0,40}${ASK_HI}`),
+  new RegExp(String.raw`(भूल|छूट).{0,40}${MEDICINE_HI}.{0,40}${ASK_HI}`),
+  // "क्या अब भी दवा की ज़रूरत है?", "बिना इंसुलिन के रह सकता हूं?", "दवा न लूं तो?"
+  new RegExp(String.raw`(अब भी|अभी भी).{0,20}${MEDICINE_HI}.{0,20}(जरूरत|जरूरी)`),
+  new RegExp(String.raw`(बिना.{0,3}${MEDICINE_HI}|${MEDICINE_HI}.{0,5}(के बिना|बिना))`),
+  new RegExp(String.raw`${MEDICINE_HI}.{0,15}(न लूं|ना लूं|नहीं लूं|न लें|मत लूं)`),
 ];
 
 /**
@@ -85,8 +114,13 @@ export function isDoseChangeQuestion(text: string): boolean {
   if (/\b(did i|have i|when did i|what time did i)\b.{0,20}\b(take|taken|took|miss|missed)\b/.test(t)) {
     if (!/\b(should|can|could|may|must|ok|okay|safe)\b/.test(t)) return false;
   }
+  // "क्या मैंने आज दवा ली?", "मैंने कोई खुराक छोड़ी?": what was taken, unless asking permission.
+  if (/मैंने/.test(t) && /(ली|लीं|लिया|लिये|लिए|छोडी|छोडा|छोडीं|भूला|भूली|भूले|छूटी|छूटा)(?![\p{L}\p{M}])/u.test(t)) {
+    if (!/(सकता|सकती|सकते|चाहिए|दूं|लूं|करूं|ठीक|सही)/.test(t)) return false;
+  }
   // Reminders, refills and pill counts are questions about data, not about changing a dose.
   if (/\b(pills? left|refill|how many (pills|tablets) (do i have|are left|left))\b/.test(t)) return false;
+  if (/(रिफिल|बची|बचीं|बचे|बाकी हैं|खत्म होने)/.test(t)) return false;
   // 'what should I eat' and similar: no medicine word → not a dose question.
   return DOSE_CHANGE_PATTERNS.some((pattern) => pattern.test(t));
 }
@@ -101,10 +135,30 @@ const EMERGENCY =
 const HYPO_SYMPTOMS =
   /\b(shak(y|ing|es)|trembl(e|ing|y)|sweat(y|ing)|clammy|dizz(y|iness)|light-?headed|confus(ed|ion)|feel(ing)? (low|hypo)|going low|(having|had|in) a hypo|i'?m hypo|palpitations?|pounding heart|heart racing|blurr?(y|ed) vision|very hungry|weak and)\b/;
 
-/** A glucose value in mg/dL the user mentions ("my sugar is 48", "reading 52 mg/dl"). */
+/** The same in Hindi: self-harm, emergencies (fainting, chest pain, breathing, fits, stroke), hypo symptoms. */
+const SELF_HARM_HI =
+  /(आत्महत्या|खुदकुशी|खुद को (मार|खत्म|नुकसान|चोट)|अपनी जान (दे|ले)|जान दे दूं|जीना नहीं चाहत|जीने का मन नहीं|मर जाना चाहत|मरना चाहत|मर जाऊं)/;
+const EMERGENCY_HI =
+  /(बेहोश|होश नहीं|होश खो|गिर पड|दौरा पड|दौरे पड|मिर्गी|सीने में (दर्द|जकडन|भारीपन|दबाव)|छाती में (दर्द|जकडन|भारीपन|दबाव)|सांस (नहीं|लेने में|फूल|रुक)|सांस की (तकलीफ|दिक्कत|परेशानी)|दम घुट|लकवा|स्ट्रोक|जाग नहीं|उठ नहीं रह)/;
+const HYPO_SYMPTOMS_HI =
+  /(कांप|कंपकंपी|पसीना|पसीने|चक्कर|घबराहट|धुंधला|उलझन|बहुत भूख|शुगर (कम|लो|डाउन) (हो|लग)|लो (हो|लग) रह|हाइपो (हो|हुआ)|दिल (तेज|जोर से) धडक|धडकन तेज)/;
+
+/**
+ * A glucose value the user mentions, in mg/dL ("my sugar is 48", "reading 52 mg/dl", "शुगर 48
+ * है"). A value in mmol/L ("2.8 mmol", "sugar is 3.1": readings in mg/dL are whole) is
+ * converted (issue 14), so a very low told in mmol/L escalates too.
+ */
 function mentionedGlucose(t: string): number | null {
+  const mmol =
+    /\b(\d{1,2}(?:\.\d{1,2})?)\s*mmol\b/.exec(t) ??
+    /\b(sugar|glucose|reading|level|bg|rbs|fbs)\b[^0-9]{0,15}(\d{1,2}\.\d{1,2})\b/.exec(t);
+  if (mmol) {
+    const value = Number(mmol[mmol.length - 1]);
+    return value >= 1 && value <= 35 ? glucoseToMgDl(value, 'mmol/L') : null;
+  }
   const match =
     /\b(sugar|glucose|reading|level|bg|rbs|fbs)\b[^0-9]{0,15}(\d{2,3})\b/.exec(t) ??
+    /(शुगर|ग्लूकोज|रीडिंग|लेवल)[^0-9]{0,15}(\d{2,3})\b/.exec(t) ??
     /\b(\d{2,3})\s*mg\s*\/?\s*dl\b/.exec(t);
   if (!match) return null;
   const value = Number(match[match.length - 1]);
@@ -119,29 +173,38 @@ function mentionedGlucose(t: string): number | null {
  */
 export function escalationFor(text: string, recentLowMgDl: number | null = null): Escalation {
   const t = normalise(text);
-  if (SELF_HARM.test(t)) return 'self-harm';
+  if (SELF_HARM.test(t) || SELF_HARM_HI.test(t)) return 'self-harm';
   const value = mentionedGlucose(t);
-  if (EMERGENCY.test(t)) return 'emergency';
+  if (EMERGENCY.test(t) || EMERGENCY_HI.test(t)) return 'emergency';
   if (value !== null && value < HYPOGLYCAEMIA.veryLow) return 'emergency';
   if (recentLowMgDl !== null && recentLowMgDl < HYPOGLYCAEMIA.veryLow) return 'emergency';
-  if (HYPO_SYMPTOMS.test(t)) return 'hypo';
+  if (HYPO_SYMPTOMS.test(t) || HYPO_SYMPTOMS_HI.test(t)) return 'hypo';
   if (value !== null && value < HYPOGLYCAEMIA.low) return 'hypo';
   if (recentLowMgDl !== null) return 'hypo';
   return null;
 }
 
-/** The text that opens an escalated answer, with its sources. */
-export function escalationPreamble(escalation: Escalation): { text: string; sources: AssistantSource[] } | null {
-  if (escalation === 'self-harm') return { text: SELF_HARM_TEXT, sources: [EMERGENCY_SOURCE] };
+/** The text that opens an escalated answer in `language`, with glucose thresholds in `unit`, and its sources. */
+export function escalationPreamble(
+  escalation: Escalation,
+  language: AssistantLanguage = 'en',
+  unit: GlucoseUnit = 'mg/dL',
+): { text: string; sources: AssistantSource[] } | null {
+  const t = assistantTexts(language);
+  if (escalation === 'self-harm') return { text: t.selfHarm, sources: [t.emergencySource] };
   if (escalation === 'emergency') {
-    return { text: `${EMERGENCY_TEXT}\n\n${HYPO_STEPS}`, sources: [EMERGENCY_SOURCE, HYPO_SOURCE] };
+    return { text: `${t.emergency}\n\n${t.hypoStepsIn(unit)}`, sources: [t.emergencySource, t.hypoSource] };
   }
-  if (escalation === 'hypo') return { text: HYPO_STEPS, sources: [HYPO_SOURCE] };
+  if (escalation === 'hypo') return { text: t.hypoStepsIn(unit), sources: [t.hypoSource] };
   return null;
 }
 
-/** A number followed by a dose unit ("500 mg", "10 units", "2 tablets"): never in a refusal. */
-export const DOSE_NUMBER = /\b\d+(\.\d+)?\s*(mg|mcg|µg|units?|iu|ml|tablets?|pills?|capsules?|puffs?)\b/i;
+/**
+ * A number followed by a dose unit ("500 mg", "10 units", "2 tablets", "2 गोली", "10 यूनिट"):
+ * never in a refusal. Use with the `u` flag (it reads Devanagari letters after the unit).
+ */
+export const DOSE_NUMBER =
+  /\b\d+(\.\d+)?\s*(mg|mcg|µg|units?|iu|ml|tablets?|pills?|capsules?|puffs?|मिलीग्राम|यूनिट|गोलियां|गोलियाँ|गोली|टैबलेट|कैप्सूल)(?![\p{L}\p{M}\p{N}_])/iu;
 
 const DOSE_INSTRUCTION: RegExp[] = [
   /\b(take|inject|use|have|give yourself)\b.{0,20}\b(\d+(\.\d+)?|one|two|three|four|half|another|an extra|extra)\b.{0,15}\b(mg|mcg|units?|iu|ml|tablets?|pills?|capsules?|doses?|shots?|injections?)\b/,
@@ -149,6 +212,14 @@ const DOSE_INSTRUCTION: RegExp[] = [
   /\b(stop|skip|quit|pause|discontinue)\b.{0,15}\b(taking|your|the)\b.{0,20}\b(dose|insulin|tablets?|pills?|medicines?|medication|metformin)\b/,
   /\b(start|begin)\b.{0,15}\b(taking|on)\b.{0,20}\b(insulin|tablets?|pills?|medicines?|medication|metformin)\b/,
   /\b(an extra|another|a second|one more)\b.{0,10}\b(dose|tablet|pill|shot|injection)\b/,
+  // Hindi: "2 गोली लें", "10 यूनिट लगाइए", "एक और खुराक लें"
+  new RegExp(
+    String.raw`(\d+(\.\d+)?|एक|दो|तीन|चार|आधी|आधा|एक और|अतिरिक्त|एक्स्ट्रा).{0,10}(mg|मिलीग्राम|यूनिट|गोली|गोलियां|टैबलेट|कैप्सूल|खुराक|डोज).{0,20}(लें|लीजिए|ले लें|लगाएं|लगाइए|लगा लें)`,
+  ),
+  // "खुराक बढ़ा दें", "इंसुलिन कम करें", "दवा बंद कर दें", "मेटफॉर्मिन छोड़ दें", "इंसुलिन शुरू करें"
+  new RegExp(
+    String.raw`${MEDICINE_HI}.{0,25}(बढा दें|बढाएं|बढाइए|घटा दें|घटाएं|घटाइए|कम कर दें|कम करें|कम कीजिए|दोगुनी कर|डबल कर|आधी कर|बदल दें|बदलें|बंद कर दें|बंद करें|बंद कीजिए|छोड दें|छोडें|मत लें|शुरू कर दें|शुरू करें|शुरू कीजिए)`,
+  ),
 ];
 
 /** True when a model's `answer` tells the user to take, change, stop, skip or start a dose. */

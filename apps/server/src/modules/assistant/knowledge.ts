@@ -4,11 +4,20 @@
  * (fuzzy and prefix matching, everyday synonyms such as sugar → glucose, BP → blood
  * pressure, tablet → medicine). The build copies the folder next to dist/server.js, so
  * `new URL('./knowledge/', import.meta.url)` finds it both from source and from the bundle.
+ *
+ * Hindi (issue 14): ./knowledge/hi holds a Hindi version of every article, citing the same
+ * source and section, searched when the user's language is Hindi. MiniSearch's default
+ * tokenizer splits on Unicode spaces and punctuation (the danda '।' included) and keeps
+ * Devanagari vowel signs inside words; `processHindiTerm` then unifies spellings (nukta,
+ * chandrabindu), drops Hindi and English stop words, strips common inflection endings
+ * (a light stemmer after Ramanathan & Rao, "A Lightweight Stemmer for Hindi", 2003) and adds
+ * everyday synonyms (शुगर → ग्लूकोज़, बीपी → ब्लड प्रेशर, गोली → दवा).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AssistantSource } from '@diacare/contract/assistant';
 import MiniSearch from 'minisearch';
 import { parse as parseYaml } from 'yaml';
+import { normaliseSpelling, type AssistantLanguage } from './language.ts';
 
 export interface Article {
   id: string;
@@ -67,6 +76,74 @@ export function processTerm(term: string): string[] | null {
   return [word, ...(SYNONYMS[word] ?? [])];
 }
 
+/** Hindi stop words (normalised spelling): particles, pronouns, auxiliaries, question words. */
+const HINDI_STOP_WORDS = new Set(
+  'क्या है हैं था थी थे हो होता होती होते में की का के को से पर और या भी तो ही मैं मुझे मेरा मेरी मेरे मैंने हम आप आपका आपकी आपके अपना अपनी अपने यह ये वह वो इस उस कैसे कैसा कैसी कब कहां क्यों कौन कितना कितनी कितने करें करूं करना करते कर रहा रही रहे चाहिए सकता सकती सकते लिए बारे बताएं बताइए बताओ जी कृपया एक कुछ ने तक'.split(
+    ' ',
+  ),
+);
+
+/** Everyday Hindi words (normalised) and the words the Hindi articles use for them. */
+const HINDI_SYNONYMS: Record<string, string[]> = {
+  शुगर: ['ग्लूकोज'],
+  सुगर: ['शुगर', 'ग्लूकोज'],
+  डायबिटीज: ['शुगर'],
+  मधुमेह: ['डायबिटीज', 'शुगर'],
+  बीपी: ['ब्लड', 'प्रेशर'],
+  रक्तचाप: ['ब्लड', 'प्रेशर'],
+  गोली: ['दवा'],
+  गोलियां: ['दवा'],
+  टैबलेट: ['दवा'],
+  दवाई: ['दवा'],
+  दवाइयां: ['दवा'],
+  दवाएं: ['दवा'],
+  हाइपो: ['हाइपोग्लाइसीमिया', 'लो'],
+  कसरत: ['व्यायाम'],
+  योग: ['व्यायाम'],
+  सैर: ['व्यायाम'],
+  खाएं: ['खाना'],
+  खाऊं: ['खाना'],
+  डाइट: ['खाना'],
+  परहेज: ['खाना'],
+  बुखार: ['बीमारी'],
+  बीमार: ['बीमारी'],
+  नजर: ['आंख'],
+  उपवास: ['व्रत'],
+  रोजा: ['रमजान', 'व्रत'],
+  रमजान: ['रोजा', 'व्रत'],
+  सफर: ['यात्रा'],
+  पांव: ['पैर'],
+};
+
+/** Inflection endings, longest first (vowel signs after a consonant, and infinitive endings; after Ramanathan & Rao 2003). */
+const HINDI_SUFFIXES = ['ियों', 'ियां', 'ाओं', 'ाएं', 'ुओं', 'ुएं', 'ों', 'ें', 'ीं', 'ां', 'ूं', 'ना', 'नी', 'ने', 'ो', 'े', 'ी', 'ा'];
+
+/** The stem of a normalised Hindi word: the longest listed ending removed, keeping at least two letters. */
+export function hindiStem(word: string): string {
+  for (const suffix of HINDI_SUFFIXES) {
+    if (word.endsWith(suffix) && [...word.slice(0, -suffix.length)].length >= 2) return word.slice(0, -suffix.length);
+  }
+  return word;
+}
+
+/**
+ * MiniSearch's processTerm for the Hindi articles and queries: spelling unified, stop
+ * words (Hindi and English) dropped, the stem and its synonyms' stems indexed. Latin words
+ * (BP, sugar, HbA1c) go through the English rules.
+ */
+export function processHindiTerm(term: string): string[] | null {
+  const word = normaliseSpelling(term);
+  if (!/[\u0900-\u097f]/.test(word)) return processTerm(word);
+  if (HINDI_STOP_WORDS.has(word)) return null;
+  return [...new Set([word, ...(HINDI_SYNONYMS[word] ?? [])].map(hindiStem))];
+}
+
+/** Where each language's articles are (beside this module or the bundle). */
+export const KNOWLEDGE_DIRECTORIES: Record<AssistantLanguage, URL> = {
+  en: new URL('./knowledge/', import.meta.url),
+  hi: new URL('./knowledge/hi/', import.meta.url),
+};
+
 /** Splits a markdown file into its YAML front matter and body. */
 export function parseArticle(id: string, markdown: string): Article {
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(markdown);
@@ -87,7 +164,7 @@ export function parseArticle(id: string, markdown: string): Article {
 }
 
 /** Reads every article in `directory` (default: ./knowledge beside this module or the bundle). */
-export function loadArticles(directory = new URL('./knowledge/', import.meta.url)): Article[] {
+export function loadArticles(directory: URL = KNOWLEDGE_DIRECTORIES.en): Article[] {
   return readdirSync(directory)
     .filter((name) => name.endsWith('.md'))
     .sort()
@@ -99,12 +176,12 @@ export interface KnowledgeHit {
   score: number;
 }
 
-/** A searchable knowledge base over `articles`. */
-export function createKnowledgeBase(articles: readonly Article[]) {
+/** A searchable knowledge base over `articles`, written in `language`. */
+export function createKnowledgeBase(articles: readonly Article[], language: AssistantLanguage = 'en') {
   const index = new MiniSearch<Article>({
     fields: ['title', 'keywords', 'body'],
     storeFields: [],
-    processTerm,
+    processTerm: language === 'hi' ? processHindiTerm : processTerm,
     searchOptions: {
       boost: { title: 3, keywords: 2 },
       // Typos: one edit in words of 4+ letters, two in words of 8+ ('hypoglycemia', 'excercise').
@@ -117,6 +194,7 @@ export function createKnowledgeBase(articles: readonly Article[]) {
   const byId = new Map(articles.map((article) => [article.id, article]));
 
   return {
+    language,
     articles,
     /** The best matching articles for `query`, best first (empty when nothing matches). */
     search(query: string, limit = 3): KnowledgeHit[] {
@@ -134,9 +212,9 @@ export function sourceOf(article: Article): AssistantSource {
   return { title: article.source, section: article.section };
 }
 
-/** A short excerpt: the article's first sentences up to about `maxChars` characters. */
+/** A short excerpt: the article's first sentences (ending in . ! ? or the danda ।) up to about `maxChars` characters. */
 export function excerpt(article: Article, maxChars = 700): string {
-  const sentences = article.body.match(/[^.!?]+[.!?]+(\s|$)/g) ?? [article.body];
+  const sentences = article.body.match(/[^.!?।]+[.!?।]+(\s|$)/g) ?? [article.body];
   let text = '';
   for (const sentence of sentences) {
     if (text && text.length + sentence.length > maxChars) break;

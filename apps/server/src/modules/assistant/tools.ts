@@ -10,16 +10,9 @@
  */
 import type { AssistantLink } from '@diacare/contract/assistant';
 import { upcomingAppointments } from '@diacare/contract/appointment-rules';
-import {
-  HYPOGLYCAEMIA,
-  TIME_IN_RANGE_TARGET,
-  bmiStatus,
-  mean,
-  roundTo,
-  timeInRange,
-  weightChange,
-} from '@diacare/contract/clinical';
+import { HYPOGLYCAEMIA, bmiStatus, mean, roundTo, timeInRange, weightChange } from '@diacare/contract/clinical';
 import { datesEndingOn, localDate, localTime, shiftDate, zonedInstant } from '@diacare/contract/dates';
+import { DEFAULT_GLUCOSE_UNIT, glucoseInUnit, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import {
   adherencePercent,
   dailyAdherence,
@@ -34,9 +27,11 @@ import type { Database } from '../../db/client.ts';
 import { createAppointmentRepository } from '../appointments/appointment.repository.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
+import type { AssistantLanguage } from './language.ts';
+import { assistantTexts, link, type AssistantTexts, type PeriodDays } from './texts.ts';
 
 /** The periods the tools summarise: Reports' 7 days and History's 30 (both include today). */
-export type PeriodDays = 7 | 30;
+export type { PeriodDays };
 
 export interface ToolResult {
   /** One or two sentences for the user, naming the period and the units. */
@@ -46,31 +41,32 @@ export interface ToolResult {
   data: Record<string, unknown>;
 }
 
-/** Who is asking and when: the user's id, IANA zone and "now". */
+/** Who is asking and when: the user's id, IANA zone and "now", their glucose unit and the answer's language (default English). */
 export interface ToolContext {
   userId: string;
   zone: string;
   now: Date;
+  /** The unit glucose figures are told in (issue 14); mg/dL when absent. */
+  glucoseUnit?: GlucoseUnit;
+  language?: AssistantLanguage;
 }
 
-export const LINKS = {
-  reports: { label: 'Reports', href: '/reports' },
-  medications: { label: 'Medications', href: '/medications' },
-  home: { label: 'Home', href: '/home' },
-  booking: { label: 'Booking', href: '/booking' },
-  glucoseHistory: (days: PeriodDays) => ({
-    label: 'Glucose history',
-    href: days === 30 ? '/reports/history/glucose?days=30' : '/reports/history/glucose',
-  }),
-  bpHistory: (days: PeriodDays) => ({
-    label: 'Blood pressure history',
-    href: days === 30 ? '/reports/history/bp?days=30' : '/reports/history/bp',
-  }),
-  weightHistory: (days: PeriodDays) => ({
-    label: 'Weight history',
-    href: days === 30 ? '/reports/history/weight?days=30' : '/reports/history/weight',
-  }),
-} as const;
+/** The screens that show a tool's figures, labelled in the answer's language. */
+export function linksFor(texts: AssistantTexts) {
+  const history = (kind: string, days: PeriodDays) =>
+    days === 30 ? `/reports/history/${kind}?days=30` : `/reports/history/${kind}`;
+  return {
+    reports: link(texts, 'reports', '/reports'),
+    medications: link(texts, 'medications', '/medications'),
+    home: link(texts, 'home', '/home'),
+    booking: link(texts, 'booking', '/booking'),
+    glucoseHistory: (days: PeriodDays) => link(texts, 'glucoseHistory', history('glucose', days)),
+    bpHistory: (days: PeriodDays) => link(texts, 'bpHistory', history('bp', days)),
+    weightHistory: (days: PeriodDays) => link(texts, 'weightHistory', history('weight', days)),
+  };
+}
+/** English links (the labels issue 11 shipped). */
+export const LINKS = linksFor(assistantTexts('en'));
 
 /** Home's statuses in the assistant's words: an overdue dose is 'missed' until it is marked. */
 const STATUS_WORDS: Record<DoseStatus, 'taken' | 'missed' | 'due'> = {
@@ -78,9 +74,6 @@ const STATUS_WORDS: Record<DoseStatus, 'taken' | 'missed' | 'due'> = {
   overdue: 'missed',
   pending: 'due',
 };
-
-const periodText = (days: PeriodDays) => `the last ${days} days (including today)`;
-const dateTimeText = (date: string, time?: string) => (time ? `${date} at ${time}` : date);
 
 /** "Metformin 500 mg": a medicine as the user named it. Quoted so that it reads as data. */
 export const medicineLabel = (medication: Pick<Medication, 'name'>) => `“${medication.name}”`;
@@ -99,6 +92,11 @@ export function createAssistantTools(db: Database) {
     today: localDate(context.now, context.zone),
     nowTime: localTime(context.now, context.zone),
   });
+  /** The texts and links of the answer's language. */
+  const say = (context: ToolContext) => {
+    const texts = assistantTexts(context.language);
+    return { t: texts, links: linksFor(texts) };
+  };
 
   return {
     /** Today's doses: taken, due later, missed (overdue) and the next one (spec §4 Dose status). */
@@ -117,21 +115,10 @@ export function createAssistantTools(db: Database) {
       const missed = doses.filter((d) => d.status === 'missed');
       const due = doses.filter((d) => d.status === 'due');
       const next = due[0] ?? null;
-      const list = (items: typeof doses) => items.map((d) => `“${d.medicine}” at ${d.time}`).join(', ');
-      let text: string;
-      if (doses.length === 0) {
-        text = `You have no medicine doses scheduled today (${today}).`;
-      } else {
-        const parts = [`Today (${today}) you have ${doses.length} scheduled dose${doses.length === 1 ? '' : 's'}.`];
-        parts.push(`Taken: ${taken.length}${taken.length ? ` (${list(taken)})` : ''}.`);
-        parts.push(`Missed or not yet marked: ${missed.length}${missed.length ? ` (${list(missed)})` : ''}.`);
-        if (due.length) parts.push(`Still due: ${due.length}.`);
-        parts.push(next ? `Next: “${next.medicine}” at ${next.time}.` : 'Nothing more is due today.');
-        text = parts.join(' ');
-      }
+      const { t, links } = say(context);
       return {
-        text,
-        links: [LINKS.home, LINKS.medications],
+        text: t.todaysDoses({ today, total: doses.length, taken, missed, due, next }),
+        links: [links.home, links.medications],
         data: { date: today, time_now: nowTime, total: doses.length, taken, missed, due, next },
       };
     },
@@ -163,25 +150,18 @@ export function createAssistantTools(db: Database) {
             ),
           ),
         }));
-      const percentText = (p: number | null) => (p === null ? 'no doses counted yet' : `${p}%`);
-      const lines = perMedicine.map(
-        (m) => `“${m.medicine}” ${percentText(m.percent)} (${m.taken} of ${m.total} doses)`,
-      );
-      const text =
-        overall.total === 0
-          ? `No doses were due in ${periodText(days)}, so there is no adherence figure yet.`
-          : `Your medicine adherence over ${periodText(days)} is ${overall.percent}% (${overall.taken} of ${overall.total} doses taken).` +
-            (lines.length > 1 ? ` By medicine: ${lines.join('; ')}.` : '');
+      const { t, links } = say(context);
       return {
-        text,
-        links: [LINKS.reports, LINKS.medications],
+        text: t.adherence({ days, overall, perMedicine }),
+        links: [links.reports, links.medications],
         data: { period_days: days, from: dates[0], to: today, overall, per_medicine: perMedicine },
       };
     },
 
     /**
-     * Glucose (mg/dL): latest reading, average of the period (History's figure: mean
-     * rounded), time in range 70–180 (Battelino 2019), and lows < 70 / < 54 in the last 7 days.
+     * Glucose in the user's unit (issue 14; thresholds stay in mg/dL): latest reading,
+     * average of the period (History's figure: the mean shown in the unit), time in range
+     * 70–180 mg/dL (Battelino 2019), and lows < 70 / < 54 mg/dL in the last 7 days.
      */
     async glucose(context: ToolContext, days: PeriodDays): Promise<ToolResult> {
       const { today } = clock(context);
@@ -195,39 +175,35 @@ export function createAssistantTools(db: Database) {
       const tir = timeInRange(values);
       const lows = week.filter((r) => r.value < HYPOGLYCAEMIA.low).length;
       const veryLows = week.filter((r) => r.value < HYPOGLYCAEMIA.veryLow).length;
-      const link = LINKS.glucoseHistory(days);
+      const unit = context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT;
+      const { t, links } = say(context);
       if (!latest) {
-        return {
-          text: 'You have no glucose readings yet. Log one from Reports to see your figures here.',
-          links: [LINKS.reports],
-          data: { period_days: days, readings: 0 },
-        };
+        return { text: t.noGlucose, links: [links.reports], data: { period_days: days, readings: 0 } };
       }
-      const parts = [
-        `Your latest glucose reading is ${latest.value} mg/dL (${latest.meal_context}, ${dateTimeText(latest.date, latest.time)}).`,
-      ];
-      if (average === null || !tir) {
-        parts.push(`You have no glucose readings in ${periodText(days)}.`);
-      } else {
-        parts.push(
-          `Over ${periodText(days)}: average ${roundTo(average)} mg/dL from ${readings.length} reading${readings.length === 1 ? '' : 's'}; ` +
-            `time in range (${TIME_IN_RANGE_TARGET.low}–${TIME_IN_RANGE_TARGET.high} mg/dL) ${tir.inRange}%, below ${tir.below}%, above ${tir.above}%.`,
-        );
-      }
-      parts.push(
-        lows === 0
-          ? `No readings under ${HYPOGLYCAEMIA.low} mg/dL in the last 7 days.`
-          : `In the last 7 days, ${lows} reading${lows === 1 ? ' was' : 's were'} under ${HYPOGLYCAEMIA.low} mg/dL` +
-              (veryLows ? `, ${veryLows} of them under ${HYPOGLYCAEMIA.veryLow} mg/dL.` : '.'),
-      );
+      const text = t.glucose({
+        unit,
+        days,
+        latest,
+        period:
+          average === null || !tir
+            ? null
+            : { average, readings: readings.length, inRange: tir.inRange, below: tir.below, above: tir.above },
+        lows,
+        veryLows,
+      });
       return {
-        text: parts.join(' '),
-        links: [link, LINKS.reports],
+        text,
+        links: [links.glucoseHistory(days), links.reports],
         data: {
-          unit: 'mg/dL',
+          unit,
           period_days: days,
-          latest: { value: latest.value, date: latest.date, time: latest.time, meal_context: latest.meal_context },
-          average: average === null ? null : roundTo(average),
+          latest: {
+            value: glucoseInUnit(latest.value, unit),
+            date: latest.date,
+            time: latest.time,
+            meal_context: latest.meal_context,
+          },
+          average: average === null ? null : glucoseInUnit(average, unit),
           readings: readings.length,
           time_in_range: tir,
           lows_under_70_last_7_days: lows,
@@ -243,23 +219,15 @@ export function createAssistantTools(db: Database) {
       const readings = await health.listBloodPressure(context.userId, { start_date: shiftDate(today, -(days - 1)) });
       const systolic = mean(readings.map((r) => r.systolic));
       const diastolic = mean(readings.map((r) => r.diastolic));
+      const { t, links } = say(context);
       if (!latest) {
-        return {
-          text: 'You have no blood pressure readings yet. Log one from Reports.',
-          links: [LINKS.reports],
-          data: { period_days: days, readings: 0 },
-        };
+        return { text: t.noBloodPressure, links: [links.reports], data: { period_days: days, readings: 0 } };
       }
       const average =
         systolic === null || diastolic === null ? null : { systolic: roundTo(systolic), diastolic: roundTo(diastolic) };
-      const text =
-        `Your latest blood pressure is ${latest.systolic}/${latest.diastolic} mmHg (${dateTimeText(latest.date, latest.time)}).` +
-        (average
-          ? ` Over ${periodText(days)} the average is ${average.systolic}/${average.diastolic} mmHg from ${readings.length} reading${readings.length === 1 ? '' : 's'}.`
-          : ` You have no blood pressure readings in ${periodText(days)}.`);
       return {
-        text,
-        links: [LINKS.bpHistory(days), LINKS.reports],
+        text: t.bloodPressure({ days, latest, average, readings: readings.length }),
+        links: [links.bpHistory(days), links.reports],
         data: {
           unit: 'mmHg',
           period_days: days,
@@ -276,24 +244,22 @@ export function createAssistantTools(db: Database) {
       const lastTwo = await health.listBodyMetrics(context.userId, { limit: 2 });
       const inPeriod = await health.listBodyMetrics(context.userId, { start_date: shiftDate(today, -(days - 1)) });
       const latest = lastTwo[0];
+      const { t, links } = say(context);
       if (!latest) {
-        return {
-          text: 'You have no weight entries yet. Log one from Reports to see your weight and BMI.',
-          links: [LINKS.reports],
-          data: { period_days: days, readings: 0 },
-        };
+        return { text: t.noWeight, links: [links.reports], data: { period_days: days, readings: 0 } };
       }
       const change = weightChange(lastTwo.map((r) => r.weight));
       const periodChange =
         inPeriod.length >= 2 ? roundTo(inPeriod[0]!.weight - inPeriod[inPeriod.length - 1]!.weight, 1) : null;
-      const signed = (kg: number) => `${kg > 0 ? '+' : ''}${kg.toFixed(1)} kg`;
-      const text =
-        `Your latest weight is ${latest.weight.toFixed(1)} kg on ${latest.date}, BMI ${latest.bmi.toFixed(1)} kg/m².` +
-        (lastTwo.length > 1 ? ` Change since your previous entry (${lastTwo[1]!.date}): ${signed(change)}.` : '') +
-        (periodChange !== null ? ` Over ${periodText(days)}: ${signed(periodChange)}.` : '');
+      const text = t.weight({
+        days,
+        latest,
+        previous: lastTwo.length > 1 ? { date: lastTwo[1]!.date, change } : null,
+        periodChange,
+      });
       return {
         text,
-        links: [LINKS.weightHistory(days), LINKS.reports],
+        links: [links.weightHistory(days), links.reports],
         data: {
           unit: 'kg',
           period_days: days,
@@ -313,31 +279,18 @@ export function createAssistantTools(db: Database) {
         threshold: m.refill_reminder.threshold,
         refill_due: m.refill_reminder.pills_remaining <= m.refill_reminder.threshold,
       }));
-      const due = items.filter((i) => i.refill_due);
-      const text =
-        items.length === 0
-          ? 'None of your medicines has refill tracking turned on.'
-          : `Pills left: ${items.map((i) => `“${i.medicine}” ${i.pills_left}`).join(', ')}. ` +
-            (due.length
-              ? `Refill due for ${due.map((i) => `“${i.medicine}”`).join(', ')} (at or under the refill threshold).`
-              : 'No refill is due yet.');
-      return { text, links: [LINKS.medications], data: { medicines: items } };
+      const { t, links } = say(context);
+      return { text: t.refills(items), links: [links.medications], data: { medicines: items } };
     },
 
     /** The next upcoming appointment (status 'upcoming', time not passed: appointment-rules). */
     async nextAppointment(context: ToolContext): Promise<ToolResult> {
       const [next] = upcomingAppointments(await appointments.list(context.userId), context.now, 1);
-      if (!next) {
-        return {
-          text: 'You have no upcoming appointments. You can book one on Booking.',
-          links: [LINKS.booking],
-          data: { next: null },
-        };
-      }
-      const who = next.type === 'doctor' && next.doctor ? ` with ${next.doctor}` : '';
+      const { t, links } = say(context);
+      if (!next) return { text: t.noAppointment, links: [links.booking], data: { next: null } };
       return {
-        text: `Your next appointment is “${next.title}”${who} on ${next.date} at ${next.time} (${next.type === 'lab' ? 'lab test' : 'doctor visit'}), at “${next.location}”.`,
-        links: [LINKS.booking],
+        text: t.appointment(next),
+        links: [links.booking],
         data: {
           next: {
             title: next.title,

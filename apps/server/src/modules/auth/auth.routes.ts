@@ -10,8 +10,9 @@ import { userSchema } from '@diacare/contract/users';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LANGUAGE_COOKIE, requestLanguage, t, toLanguage, type MessageId } from '../../i18n/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { httpError } from '../../plugins/errors.ts';
 import {
   SESSION_TTL_MS,
   clearSessionCookie,
@@ -34,10 +35,18 @@ const LOGIN_CODE_TTL_MS = 60_000;
 const OIDC_FLOW_TTL_MS = 10 * 60_000;
 const OIDC_FLOW_COOKIE = 'diacare_oidc';
 
+/** The form's rules; each message is a catalog id, shown in the page's language. */
 const localSignInSchema = z.object({
-  name: z.string().trim().min(1, { error: 'Enter your name' }).max(100, { error: 'Name is too long' }),
-  email: z.email({ error: 'Enter a valid email address' }).max(254),
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'signin.local.enter_name' })
+    .max(100, { error: 'signin.local.name_too_long' }),
+  email: z.email({ error: 'signin.local.enter_email' }).max(254, { error: 'signin.local.enter_email' }),
 });
+
+/** The sign-in pages' language lives this long in LANGUAGE_COOKIE (a Google round trip). */
+const LANGUAGE_COOKIE_MAX_AGE_S = 10 * 60;
 
 export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { env, clock } = deps;
@@ -54,9 +63,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     try {
       url = new URL(target);
     } catch {
-      throw new HttpError(400, 'redirect must be a URL on the app origin');
+      throw httpError(400, 'error.redirect_not_url');
     }
-    if (!env.allowedOrigins.has(url.origin)) throw new HttpError(400, 'redirect must be on the app origin');
+    if (!env.allowedOrigins.has(url.origin)) throw httpError(400, 'error.redirect_off_origin');
     url.hash = '';
     return url.toString();
   }
@@ -80,11 +89,25 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     pages.get(
       '/auth/login',
       {
-        schema: { hide: true, querystring: z.object({ redirect: z.string().optional() }) },
+        schema: {
+          hide: true,
+          querystring: z.object({ redirect: z.string().optional(), lang: z.string().optional() }),
+        },
         onRequest: rateLimit.hook('login-page'),
       },
       async (request, reply) => {
         const redirect = checkedRedirect(request.query.redirect);
+        const language = requestLanguage(request);
+        // The SPA's choice (?lang=) outlives the trip to Google: the refusal page reads it.
+        if (toLanguage(request.query.lang)) {
+          reply.setCookie(LANGUAGE_COOKIE, language, {
+            httpOnly: true,
+            sameSite: 'lax',
+            path: '/auth',
+            secure: env.secureCookies,
+            maxAge: LANGUAGE_COOKIE_MAX_AGE_S,
+          });
+        }
         if (oidc) {
           const started = await oidc.startAuthorization();
           const flowToken = newToken();
@@ -102,26 +125,34 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           });
           return reply.redirect(started.url.toString(), 302);
         }
-        if (!env.localSignInEnabled) throw new HttpError(503, 'Sign-in is not configured on this server');
-        return reply.type('text/html').header('Cache-Control', 'no-store').send(renderLocalSignInPage({ redirect }));
+        if (!env.localSignInEnabled) throw httpError(503, 'error.sign_in_not_configured');
+        return reply
+          .type('text/html')
+          .header('Cache-Control', 'no-store')
+          .send(renderLocalSignInPage({ redirect, language }));
       },
     );
 
     pages.post(
       '/auth/login',
       {
-        schema: { hide: true, body: z.object({ name: z.string(), email: z.string(), redirect: z.string() }).partial() },
+        schema: {
+          hide: true,
+          body: z.object({ name: z.string(), email: z.string(), redirect: z.string(), lang: z.string() }).partial(),
+        },
         onRequest: rateLimit.hook('login-form'),
       },
       async (request, reply) => {
-        if (oidc || !env.localSignInEnabled) throw new HttpError(403, 'Local sign-in is turned off');
+        if (oidc || !env.localSignInEnabled) throw httpError(403, 'error.local_sign_in_off');
         const redirect = checkedRedirect(request.body.redirect);
         const parsed = localSignInSchema.safeParse(request.body);
         if (!parsed.success) {
+          const language = toLanguage(request.body.lang) ?? requestLanguage(request);
+          const error = t(language, parsed.error.issues[0]!.message as MessageId);
           return reply
             .code(400)
             .type('text/html')
-            .send(renderLocalSignInPage({ redirect, error: parsed.error.issues[0]!.message, values: request.body }));
+            .send(renderLocalSignInPage({ redirect, language, error, values: request.body }));
         }
         const email = parsed.data.email.toLowerCase();
         const user = await usersRepo.upsertByIdentity({
@@ -139,15 +170,20 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       '/auth/callback',
       { schema: { hide: true }, onRequest: rateLimit.hook('callback') },
       async (request, reply) => {
-        if (!oidc) throw new HttpError(404, 'Google sign-in is not configured');
+        if (!oidc) throw httpError(404, 'error.google_not_configured');
         const flowToken = request.cookies[OIDC_FLOW_COOKIE];
         reply.clearCookie(OIDC_FLOW_COOKIE, { path: '/auth' });
         // The browser lands here from the provider: a refusal is a page with a way back
         // (issue 15, Fix 11), never the API's JSON.
-        const refuse = (message: string) =>
-          reply.code(400).type('text/html').header('Cache-Control', 'no-store').send(renderSignInErrorPage(message));
+        const language = requestLanguage(request);
+        const refuse = (id: MessageId) =>
+          reply
+            .code(400)
+            .type('text/html')
+            .header('Cache-Control', 'no-store')
+            .send(renderSignInErrorPage(t(language, id), language));
         const flow = flowToken ? await auth.takeOidcFlow(hashToken(flowToken), clock()) : null;
-        if (!flow) return refuse('This sign-in link has expired or was already used. Please sign in again.');
+        if (!flow) return refuse('signin.refused.link_expired');
         let identity;
         try {
           identity = await oidc.finishAuthorization(new URL(request.url, env.appOrigin), {
@@ -157,7 +193,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
           });
         } catch (error) {
           request.log.warn({ reason: error instanceof Error ? error.name : 'unknown' }, 'OIDC callback rejected');
-          return refuse('Sign-in with Google could not be confirmed. Please try again.');
+          return refuse('signin.refused.not_confirmed');
         }
         const user = await usersRepo.upsertByIdentity(identity);
         return redirectWithLoginCode(reply, user.id, flow.redirect);
@@ -180,11 +216,11 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       const now = clock();
       const userId = await auth.consumeLoginCode(hashToken(request.body.session_id), now);
-      if (!userId) throw new HttpError(401, 'This sign-in code is invalid, expired or already used');
+      if (!userId) throw httpError(401, 'error.sign_in_code_invalid');
       const before = await usersRepo.findById(userId);
       const user =
         before && request.body.timezone ? await usersRepo.update(userId, { timezone: request.body.timezone }) : before;
-      if (!user) throw new HttpError(401, 'This sign-in code is invalid, expired or already used');
+      if (!user) throw httpError(401, 'error.sign_in_code_invalid');
       // Signed in from another zone: the unsent doses move to it at once (issue 15).
       if (user.timezone !== before?.timezone) await rewriteUserDoseReminders(deps.db, clock, user.id);
       const token = newToken();

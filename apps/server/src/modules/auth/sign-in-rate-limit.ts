@@ -20,6 +20,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
+import { msg, type Message } from '../../i18n/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
 /** The library's own table on PostgreSQL (key, points, expire); not part of the Drizzle schema. */
@@ -110,8 +111,11 @@ export interface RateLimitOptions {
   keyPrefix: string;
   /** The counter a request adds to (before the route's name is prefixed), e.g. the client address. */
   key: (request: FastifyRequest) => string;
-  /** The 429 detail for a wait of `seconds`. */
-  message: (seconds: number) => string;
+  /**
+   * The 429 detail for a wait of `seconds`: a catalog Message (rendered in the request's
+   * language by the error handler) or a text already in the request's language.
+   */
+  message: (seconds: number, request: FastifyRequest) => Message | string;
 }
 
 /**
@@ -124,7 +128,7 @@ export function createSignInRateLimit(env: Env, db: Database): Promise<SignInRat
     points: env.AUTH_RATE_LIMIT_PER_MINUTE,
     keyPrefix: 'signin',
     key: (request) => request.ip,
-    message: (seconds) => `Too many sign-in attempts. Please wait ${seconds} seconds and try again.`,
+    message: (seconds) => msg('error.too_many_sign_ins', { seconds }),
   });
 }
 
@@ -167,7 +171,7 @@ export async function createRateLimit(env: Env, db: Database, rule: RateLimitOpt
           if (!(rejection instanceof RateLimiterRes)) throw rejection;
           const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
           reply.header('Retry-After', String(seconds));
-          throw new HttpError(429, rule.message(seconds));
+          throw new HttpError(429, rule.message(seconds, request));
         }
       };
     },

@@ -5,10 +5,13 @@
  * one page and the compressor's window, whatever the years of data.
  *
  * Columns: date-times are ISO 8601 with the user's zone offset; units are in the headers
- * (glucose_mg_dl, weight_kg, …). Text that a spreadsheet would run as a formula (starting
+ * (glucose_mg_dl, weight_kg, …). Glucose has both units, whatever the user's choice (issue 14,
+ * decision 025): glucose_mg_dl as stored and glucose_mmol_l (÷ 18.016, one decimal), so every
+ * file has the same columns. Text that a spreadsheet would run as a formula (starting
  * with = + - @, tab or CR) is prefixed with ' (OWASP CSV injection).
  */
 import { Readable } from 'node:stream';
+import { formatGlucoseValue } from '@diacare/contract/glucose-units';
 import { stringify } from 'csv-stringify';
 import { ZipFile } from 'yazl';
 import type {
@@ -91,9 +94,15 @@ export const CSV_FILES = [
   }),
   spec<GlucoseRow>({
     file: 'glucose.csv',
-    header: ['reading_id', 'measured_at', 'glucose_mg_dl', 'meal_context'],
+    header: ['reading_id', 'measured_at', 'glucose_mg_dl', 'glucose_mmol_l', 'meal_context'],
     rows: (repository, userId) => repository.glucose(userId),
-    cells: (row, zone) => [row.id, isoLocal(row.date, row.time, zone), row.value, row.meal_context],
+    cells: (row, zone) => [
+      row.id,
+      isoLocal(row.date, row.time, zone),
+      row.value,
+      formatGlucoseValue(row.value, 'mmol/L'),
+      row.meal_context,
+    ],
   }),
   spec<BloodPressureRow>({
     file: 'blood_pressure.csv',

@@ -18,6 +18,7 @@ import {
   type TimeInFiveRanges,
 } from '@diacare/contract/clinical';
 import { datesEndingOn, localDate, localTime } from '@diacare/contract/dates';
+import { glucoseInUnit, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import { adherencePercent, doseStatusesOn, indexByDose, scheduleLine } from '@diacare/contract/dose-rules';
 import {
   MEAL_CONTEXTS,
@@ -67,6 +68,8 @@ export interface MedicineRow {
   name: string;
   /** 'Daily at 09:00, 21:00'; 'Stopped' for a medication deleted since. */
   schedule: string;
+  /** The schedule itself, for the report in another language; null when stopped. */
+  plan?: Medication['schedule'] | null;
   taken: number;
   missed: number;
   skipped: number;
@@ -80,20 +83,26 @@ export interface ReportModel {
   generatedOn: string;
   adherence: { rows: MedicineRow[]; overall: number | null };
   glucose: {
+    /** The user's glucose unit (issue 14): every glucose figure below is in it. */
+    unit: GlucoseUnit;
     readings: number;
-    /** mg/dL, whole numbers; null with no readings (SD/CV need two). */
+    /**
+     * In `unit`: whole mg/dL or mmol/L to one decimal, converted from the unrounded mg/dL
+     * figure (glucoseInUnit); null with no readings (SD/CV need two).
+     */
     mean: number | null;
     sd: number | null;
     /** %, one decimal. */
     cv: number | null;
     tir: TimeInFiveRanges | null;
     byContext: { context: string; readings: number; mean: number }[];
-    lows: { date: string; time: string; value: number; context: string }[];
+    /** Values in `unit`; level 2 is under 54 mg/dL (ADA Standards of Care 2025, §6). */
+    lows: { date: string; time: string; value: number; level: 1 | 2; context: string }[];
     lowsCount: number;
     /** %, one decimal; null until readings cover EA1C_MIN_DAYS distinct days. */
     estimatedA1c: number | null;
     distinctDays: number;
-    /** One entry per date of the period, oldest first; mean null on days without readings. */
+    /** One entry per date of the period, oldest first; mean (in `unit`) null on days without readings. */
     daily: { date: string; mean: number | null }[];
   };
   bloodPressure: { readings: number; systolic: number | null; diastolic: number | null; underGoal: number | null };
@@ -119,10 +128,14 @@ const rounded = (value: number | null, decimals = 0) => (value === null ? null :
 /**
  * Works out every figure of the report from its input. Adherence follows Reports'
  * dailyAdherence rule day by day (an unrecorded dose counts as missed once due, pending
- * ones are left out); glucose means round to whole mg/dL and weight to one decimal (spec §9).
+ * ones are left out); glucose figures are in the user's unit, whole mg/dL or mmol/L to one
+ * decimal (issue 14), and weight to one decimal (spec §9). Thresholds stay in mg/dL.
  */
 export function buildReportModel(input: ReportInput): ReportModel {
   const { user, now, days } = input;
+  const unit = user.glucose_unit;
+  /** An unrounded mg/dL figure in the user's unit, or null. */
+  const inUnit = (mgDl: number | null) => (mgDl === null ? null : glucoseInUnit(mgDl, unit));
   const zone = user.timezone;
   const end = localDate(now, zone);
   const dates = datesEndingOn(end, days);
@@ -142,13 +155,18 @@ export function buildReportModel(input: ReportInput): ReportModel {
   }
   const active = new Set(input.activeMedications.map((m) => m.id));
   const rows: MedicineRow[] = [
-    ...input.activeMedications.map((m) => ({ id: m.id, name: m.name, schedule: scheduleLine(m.schedule) })),
+    ...input.activeMedications.map((m) => ({
+      id: m.id,
+      name: m.name,
+      schedule: scheduleLine(m.schedule),
+      plan: m.schedule as Medication['schedule'] | null,
+    })),
     ...[...counts.keys()]
       .filter((id) => !active.has(id))
-      .map((id) => ({ id, name: input.medicationNames.get(id) ?? 'Medication', schedule: 'Stopped' })),
-  ].map(({ id, name, schedule }) => {
+      .map((id) => ({ id, name: input.medicationNames.get(id) ?? 'Medication', schedule: 'Stopped', plan: null })),
+  ].map(({ id, name, schedule, plan }) => {
     const c = counts.get(id) ?? { taken: 0, missed: 0, skipped: 0 };
-    return { name, schedule, ...c, percent: adherencePercent(c.taken, c.taken + c.missed + c.skipped) };
+    return { name, schedule, plan, ...c, percent: adherencePercent(c.taken, c.taken + c.missed + c.skipped) };
   });
   const taken = rows.reduce((sum, row) => sum + row.taken, 0);
   const counted = rows.reduce((sum, row) => sum + row.taken + row.missed + row.skipped, 0);
@@ -161,7 +179,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
   const lows = oldestFirst.filter((r) => r.value < HYPOGLYCAEMIA.low);
   const byContext = MEAL_CONTEXTS.map((context) => {
     const inContext = input.glucose.filter((r) => r.meal_context === context).map((r) => r.value);
-    return { context, readings: inContext.length, mean: roundedMean(inContext) };
+    return { context, readings: inContext.length, mean: inUnit(mean(inContext)) };
   }).filter(
     (row): row is { context: (typeof MEAL_CONTEXTS)[number]; readings: number; mean: number } => row.readings > 0,
   );
@@ -179,22 +197,24 @@ export function buildReportModel(input: ReportInput): ReportModel {
     generatedOn: end,
     adherence: { rows, overall: adherencePercent(taken, counted) },
     glucose: {
+      unit,
       readings: values.length,
-      mean: roundedMean(values),
-      sd: rounded(standardDeviation(values)),
+      mean: inUnit(mean(values)),
+      sd: inUnit(standardDeviation(values)),
       cv: rounded(coefficientOfVariation(values), 1),
       tir: timeInFiveRanges(values),
       byContext,
       lows: lows.slice(0, MAX_LOWS_LISTED).map((r) => ({
         date: r.date,
         time: r.time,
-        value: r.value,
+        value: glucoseInUnit(r.value, unit),
+        level: r.value < HYPOGLYCAEMIA.veryLow ? 2 : 1,
         context: r.meal_context,
       })),
       lowsCount: lows.length,
       estimatedA1c: estimatedA1c(input.glucose),
       distinctDays: byDate.size,
-      daily: dates.map((date) => ({ date, mean: roundedMean(byDate.get(date) ?? []) })),
+      daily: dates.map((date) => ({ date, mean: inUnit(mean(byDate.get(date) ?? [])) })),
     },
     bloodPressure: {
       readings: bp.length,

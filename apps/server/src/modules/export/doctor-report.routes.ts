@@ -7,6 +7,7 @@ import { errorSchema } from '@diacare/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/session.ts';
+import { userLanguage } from '../../i18n/index.ts';
 import type { AppDeps } from '../../types.ts';
 import { buildReportModel, DEFAULT_REPORT_PERIOD, loadReportInput, REPORT_PERIODS } from './doctor-report-data.ts';
 import { renderDoctorReport, reportFileName } from './doctor-report.ts';
@@ -41,7 +42,7 @@ export const doctorReportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="${reportFileName(model.period)}"`)
         .header('Cache-Control', 'no-store')
-        .send(renderDoctorReport(model));
+        .send(renderDoctorReport(model, userLanguage(user.language)));
     },
   );
 };

@@ -8,8 +8,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { BP_GOAL_ADA, GLUCOSE_BANDS, HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';
+import { weeklyDays } from '@diacare/contract/dose-rules';
+import { GLUCOSE_DECIMALS, formatGlucoseValue, glucoseInUnit } from '@diacare/contract/glucose-units';
 import PDFDocument from 'pdfkit';
-import type { ReportModel } from './doctor-report-data.ts';
+import { t, type Language, type MessageId, type MessageValues } from '../../i18n/index.ts';
+import type { MedicineRow, ReportModel } from './doctor-report-data.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -85,37 +88,74 @@ interface WriteOptions {
 
 const fontName = (script: Script, bold: boolean) => `${script}${bold ? 'Bold' : ''}`;
 
-const formatDate = (date: string) => {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, day)),
-  );
+/** Dates as '5 Mar 2026' (English) or '5 मार्च 2026' (hi-IN), from YYYY-MM-DD. */
+const dateFormatter = (
+  language: Language,
+  style: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' },
+) => {
+  const format = new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-GB', { ...style, timeZone: 'UTC' });
+  return (date: string) => {
+    const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+    return format.format(new Date(Date.UTC(year, month - 1, day)));
+  };
 };
+
+/** A medicine's schedule line: the model's English, or the same facts in Hindi with hi-IN weekday names. */
+function scheduleText(row: MedicineRow, language: Language): string {
+  if (language === 'en' || row.plan === undefined) return row.schedule;
+  if (row.plan === null) return t(language, 'report.schedule.stopped');
+  const times = row.plan.times.join(', ');
+  if (row.plan.frequency === 'daily') return t(language, 'report.schedule.daily', { times });
+  if (row.plan.frequency === 'weekly') {
+    // 2024-01-01 was a Monday: ISO weekday n is 2024-01-0n.
+    const weekday = new Intl.DateTimeFormat('hi-IN', { weekday: 'short', timeZone: 'UTC' });
+    const days = weeklyDays(row.plan)
+      .map((iso) => weekday.format(new Date(Date.UTC(2024, 0, iso))))
+      .join(', ');
+    return t(language, 'report.schedule.weekly', { days, times });
+  }
+  return t(language, 'report.schedule.as_needed');
+}
 
 const percent = (value: number | null) => (value === null ? '—' : `${value}%`);
 const signed = (value: number) => (value > 0 ? `+${value.toFixed(1)}` : value.toFixed(1));
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Draws the report and returns the pdfkit document, a Readable stream of the PDF's bytes:
- * pipe it to the reply. The document is complete (end() called) when this returns.
+ * Draws the report in `language` (issue 14: the user's; names, medicines and citations as
+ * written, dates through Intl for en-GB / hi-IN) and returns the pdfkit document, a Readable
+ * stream of the PDF's bytes: pipe it to the reply. The document is complete (end() called)
+ * when this returns.
  */
-export function renderDoctorReport(model: ReportModel): PDFKit.PDFDocument {
+export function renderDoctorReport(model: ReportModel, language: Language = 'en'): PDFKit.PDFDocument {
+  const tr = (id: MessageId, values?: MessageValues) => t(language, id, values);
+  const formatDate = dateFormatter(language);
+  // The chart's axis has room for one script only: Hindi dates there are all digits (23/10/2026).
+  const axisDate =
+    language === 'hi' ? dateFormatter(language, { day: 'numeric', month: 'numeric', year: 'numeric' }) : formatDate;
+  /** A stored option ('female', 'Fasting') in the report's language; the value itself when it has no text. */
+  const option = (id: string, value: string) => (tr(id as MessageId) === id ? value : tr(id as MessageId));
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,
+    lang: language,
     info: {
-      Title: `DiaCare report ${model.period.start} to ${model.period.end}`,
+      Title: tr('report.info.title', { start: model.period.start, end: model.period.end }),
       Author: 'DiaCare',
-      Subject: 'Diabetes self-monitoring summary for a clinic visit',
+      Subject: tr('report.info.subject'),
     },
   });
   for (const [name, data] of fontData()) doc.registerFont(name, data);
 
-  /** Writes `text` at the cursor (or x, y), switching fonts per script run. */
+  // pdfkit places a run's baseline at the top of the line plus its own font's ascender, and
+  // Noto Sans Devanagari's (0.896 em) is smaller than Noto Sans's (1.069 em): a Hindi word
+  // would sit higher than the digits beside it. Every run gets Noto Sans's baseline instead.
+  const latinAscender = (doc.font('latin') as unknown as { _font: { ascender: number } })._font.ascender / 1000;
+
+  /** Writes `text` at the cursor (or x, y), switching fonts per script run on one baseline. */
   const write = (text: string, options: WriteOptions = {}) => {
     const { size = 9.5, bold = false, colour = COLOURS.text } = options;
     doc.fontSize(size).fillColor(colour);
+    const baseline = -latinAscender * size;
     const runs = scriptRuns(text);
     runs.forEach((run, index) => {
       doc.font(fontName(run.script, bold));
@@ -126,9 +166,10 @@ export function renderDoctorReport(model: ReportModel): PDFKit.PDFDocument {
           align: options.align,
           continued,
           lineGap: 1,
+          baseline,
         });
       } else {
-        doc.text(run.text, { width: options.width, align: options.align, continued, lineGap: 1 });
+        doc.text(run.text, { width: options.width, align: options.align, continued, lineGap: 1, baseline });
       }
     });
     if (runs.length === 0) doc.text('', { width: options.width });
@@ -156,7 +197,7 @@ export function renderDoctorReport(model: ReportModel): PDFKit.PDFDocument {
 
   const source = (text: string) => {
     doc.moveDown(0.2);
-    write(`Source: ${text}`, { size: 7.5, colour: COLOURS.muted, x: PAGE.margin, width: CONTENT_WIDTH });
+    write(tr('report.source', { text }), { size: 7.5, colour: COLOURS.muted, x: PAGE.margin, width: CONTENT_WIDTH });
   };
 
   /** A table with fixed column widths (fractions of the content width); the header bold. */
@@ -199,42 +240,47 @@ export function renderDoctorReport(model: ReportModel): PDFKit.PDFDocument {
   };
 
   // Header.
-  write('DiaCare — report for the doctor', { size: 17, bold: true, x: PAGE.margin });
+  write(tr('report.title'), { size: 17, bold: true, x: PAGE.margin });
   write(
-    `${formatDate(model.period.start)} to ${formatDate(model.period.end)} (${model.period.days} days) · made on ${formatDate(model.generatedOn)} from readings the patient logged in the app`,
+    tr('report.period', {
+      start: formatDate(model.period.start),
+      end: formatDate(model.period.end),
+      days: model.period.days,
+      made: formatDate(model.generatedOn),
+    }),
     { size: 9, colour: COLOURS.muted, x: PAGE.margin, width: CONTENT_WIDTH },
   );
   doc.moveDown(0.6);
   const { patient } = model;
   figures([
-    ['Patient', patient.name || '—'],
-    ['Age', patient.age === null ? '—' : `${patient.age} years`],
-    ['Sex', patient.sex ? capitalise(patient.sex) : '—'],
-    ['Diabetes type', patient.diabetesType],
+    [tr('report.patient'), patient.name || '—'],
+    [tr('report.age'), patient.age === null ? '—' : tr('report.age_years', { age: patient.age })],
+    [tr('report.sex'), patient.sex ? option(`report.sex.${patient.sex}`, patient.sex) : '—'],
+    [tr('report.diabetes_type'), patient.diabetesType],
   ]);
 
   // Medicines.
-  heading('Medicines and adherence');
+  heading(tr('report.medicines.heading'));
   if (model.adherence.rows.length === 0) {
-    write('No medicines recorded.', { x: PAGE.margin });
+    write(tr('report.medicines.none'), { x: PAGE.margin });
   } else {
-    write(`Overall adherence: ${percent(model.adherence.overall)} of counted doses taken`, {
+    write(tr('report.medicines.overall', { percent: percent(model.adherence.overall) }), {
       x: PAGE.margin,
       bold: true,
     });
     doc.moveDown(0.3);
     table(
       [
-        { label: 'Medicine', width: 0.26 },
-        { label: 'Schedule', width: 0.32 },
-        { label: 'Taken', width: 0.1 },
-        { label: 'Missed', width: 0.1 },
-        { label: 'Skipped', width: 0.1 },
-        { label: 'Adherence', width: 0.12 },
+        { label: tr('report.medicines.medicine'), width: 0.26 },
+        { label: tr('report.medicines.schedule'), width: 0.32 },
+        { label: tr('report.medicines.taken'), width: 0.1 },
+        { label: tr('report.medicines.missed'), width: 0.1 },
+        { label: tr('report.medicines.skipped'), width: 0.1 },
+        { label: tr('report.medicines.adherence'), width: 0.12 },
       ],
       model.adherence.rows.map((row) => [
         row.name,
-        row.schedule,
+        scheduleText(row, language),
         String(row.taken),
         String(row.missed),
         String(row.skipped),
@@ -242,32 +288,61 @@ export function renderDoctorReport(model: ReportModel): PDFKit.PDFDocument {
       ]),
     );
   }
-  source(
-    'adherence = doses taken ÷ doses taken, missed or skipped, rounded; a scheduled dose not marked by the end of its time counts as missed; doses not yet due are left out (as on the Reports screen).',
-  );
+  source(tr('report.medicines.source'));
 
   // Glucose.
   const { glucose } = model;
-  heading('Blood glucose', 120);
+  // Issue 14: figures come in the user's unit; thresholds (mg/dL) are named in it too.
+  const { unit } = glucose;
+  const shown = (value: number) => value.toFixed(GLUCOSE_DECIMALS[unit]);
+  const threshold = (mgDl: number) => formatGlucoseValue(mgDl, unit);
+  heading(tr('report.glucose.heading'), 120);
   if (glucose.readings === 0) {
-    write('No glucose readings in this period.', { x: PAGE.margin });
+    write(tr('report.glucose.none'), { x: PAGE.margin });
   } else {
     figures([
-      ['Readings', `${glucose.readings} on ${glucose.distinctDays} days`],
-      ['Mean', `${glucose.mean} mg/dL`],
-      ['Standard deviation', glucose.sd === null ? '—' : `${glucose.sd} mg/dL`],
-      ['Coefficient of variation', glucose.cv === null ? '—' : `${glucose.cv.toFixed(1)}%`],
+      [
+        tr('report.glucose.readings'),
+        tr('report.glucose.readings_on_days', { readings: glucose.readings, days: glucose.distinctDays }),
+      ],
+      [tr('report.glucose.mean'), `${shown(glucose.mean!)} ${unit}`],
+      [tr('report.glucose.sd'), glucose.sd === null ? '—' : `${shown(glucose.sd)} ${unit}`],
+      [tr('report.glucose.cv'), glucose.cv === null ? '—' : `${glucose.cv.toFixed(1)}%`],
     ]);
     const tir = glucose.tir!;
-    write('Time in ranges (share of readings)', { x: PAGE.margin, bold: true, size: 9.5 });
+    write(tr('report.glucose.tir'), { x: PAGE.margin, bold: true, size: 9.5 });
     doc.moveDown(0.2);
     table(
       [
-        { label: `Very low < ${GLUCOSE_BANDS.veryLow}`, width: 0.2 },
-        { label: `Low ${GLUCOSE_BANDS.veryLow}–${GLUCOSE_BANDS.low - 1}`, width: 0.2 },
-        { label: `In range ${TIME_IN_RANGE_TARGET.low}–${TIME_IN_RANGE_TARGET.high}`, width: 0.2 },
-        { label: `High ${GLUCOSE_BANDS.high + 1}–${GLUCOSE_BANDS.veryHigh}`, width: 0.2 },
-        { label: `Very high > ${GLUCOSE_BANDS.veryHigh}`, width: 0.2 },
+        { label: tr('report.glucose.band.very_low', { value: threshold(GLUCOSE_BANDS.veryLow) }), width: 0.2 },
+        {
+          label:
+            unit === 'mg/dL'
+              ? tr('report.glucose.band.low', { from: GLUCOSE_BANDS.veryLow, to: GLUCOSE_BANDS.low - 1 })
+              : tr('report.glucose.band.low_open', {
+                  from: threshold(GLUCOSE_BANDS.veryLow),
+                  to: threshold(GLUCOSE_BANDS.low),
+                }),
+          width: 0.2,
+        },
+        {
+          label: tr('report.glucose.band.in_range', {
+            from: threshold(TIME_IN_RANGE_TARGET.low),
+            to: threshold(TIME_IN_RANGE_TARGET.high),
+          }),
+          width: 0.2,
+        },
+        {
+          label:
+            unit === 'mg/dL'
+              ? tr('report.glucose.band.high', { from: GLUCOSE_BANDS.high + 1, to: GLUCOSE_BANDS.veryHigh })
+              : tr('report.glucose.band.high_open', {
+                  from: threshold(GLUCOSE_BANDS.high),
+                  to: threshold(GLUCOSE_BANDS.veryHigh),
+                }),
+          width: 0.2,
+        },
+        { label: tr('report.glucose.band.very_high', { value: threshold(GLUCOSE_BANDS.veryHigh) }), width: 0.2 },
       ],
       [
         [
@@ -280,148 +355,176 @@ export function renderDoctorReport(model: ReportModel): PDFKit.PDFDocument {
       ],
     );
     write(
-      'mg/dL; consensus targets: in range over 70%, below 70 under 4%, below 54 under 1%, above 180 under 25%, above 250 under 5%.',
-      {
-        x: PAGE.margin,
-        size: 8,
-        colour: COLOURS.muted,
-        width: CONTENT_WIDTH,
-      },
+      tr('report.glucose.targets', {
+        unit,
+        low: threshold(HYPOGLYCAEMIA.low),
+        veryLow: threshold(HYPOGLYCAEMIA.veryLow),
+        high: threshold(TIME_IN_RANGE_TARGET.high),
+        veryHigh: threshold(GLUCOSE_BANDS.veryHigh),
+      }),
+      { x: PAGE.margin, size: 8, colour: COLOURS.muted, width: CONTENT_WIDTH },
     );
     doc.moveDown(0.4);
     const a1c =
       glucose.estimatedA1c === null
-        ? `Estimated A1c: not shown — it needs readings on at least ${model.constants.a1cMinDays} different days (${glucose.distinctDays} so far).`
-        : `Estimated A1c: ${glucose.estimatedA1c.toFixed(1)}% — an estimate from the mean glucose, (mean + 46.7) ÷ 28.7, with readings on ${glucose.distinctDays} days; not a laboratory HbA1c.`;
+        ? tr('report.glucose.a1c_missing', { min: model.constants.a1cMinDays, days: glucose.distinctDays })
+        : tr(unit === 'mmol/L' ? 'report.glucose.a1c_from_mgdl' : 'report.glucose.a1c', {
+            a1c: glucose.estimatedA1c.toFixed(1),
+            days: glucose.distinctDays,
+          });
     write(a1c, { x: PAGE.margin, width: CONTENT_WIDTH });
     doc.moveDown(0.4);
 
-    write('Readings by meal context', { x: PAGE.margin, bold: true });
+    write(tr('report.glucose.by_context'), { x: PAGE.margin, bold: true });
     doc.moveDown(0.2);
     table(
       [
-        { label: 'Context', width: 0.4 },
-        { label: 'Readings', width: 0.2 },
-        { label: 'Mean (mg/dL)', width: 0.4 },
+        { label: tr('report.glucose.context'), width: 0.4 },
+        { label: tr('report.glucose.readings'), width: 0.2 },
+        { label: tr('report.glucose.mean_unit', { unit }), width: 0.4 },
       ],
-      glucose.byContext.map((row) => [row.context, String(row.readings), String(row.mean)]),
+      glucose.byContext.map((row) => [
+        option(`option.meal.${row.context}`, row.context),
+        String(row.readings),
+        shown(row.mean),
+      ]),
     );
     doc.moveDown(0.3);
 
     room(60);
-    write(`Lows (under ${HYPOGLYCAEMIA.low} mg/dL): ${glucose.lowsCount}`, { x: PAGE.margin, bold: true });
+    write(tr('report.glucose.lows', { value: threshold(HYPOGLYCAEMIA.low), unit, count: glucose.lowsCount }), {
+      x: PAGE.margin,
+      bold: true,
+    });
     if (glucose.lowsCount > 0) {
       const listed = glucose.lows
         .map(
           (low) =>
-            `${formatDate(low.date)} ${low.time} — ${low.value} mg/dL${low.value < HYPOGLYCAEMIA.veryLow ? ' (level 2)' : ''}, ${low.context}`,
+            `${formatDate(low.date)} ${low.time} — ${shown(low.value)} ${unit}${low.level === 2 ? tr('report.glucose.level2') : ''}, ${option(`option.meal.${low.context}`, low.context)}`,
         )
         .join('; ');
       const more =
-        glucose.lowsCount > glucose.lows.length ? `; and ${glucose.lowsCount - glucose.lows.length} more` : '';
+        glucose.lowsCount > glucose.lows.length
+          ? tr('report.glucose.more', { count: glucose.lowsCount - glucose.lows.length })
+          : '';
       write(`${listed}${more}.`, { x: PAGE.margin, width: CONTENT_WIDTH, size: 9 });
     }
     doc.moveDown(0.4);
-    drawDailyChart(doc, model, write);
+    drawDailyChart(doc, model, write, tr, axisDate);
   }
   source(
-    'time in ranges and CV target: Battelino et al., International Consensus on Time in Range, Diabetes Care 2019;42:1593 (applied to finger-stick readings); SD (sample) and CV: Danne et al., Diabetes Care 2017;40:1631; lows: ADA Standards of Care 2025 §6 (level 1 under 70, level 2 under 54 mg/dL); estimated A1c: Nathan et al. (ADAG), Diabetes Care 2008;31:1473.',
+    tr('report.glucose.source', {
+      low: threshold(HYPOGLYCAEMIA.low),
+      veryLow: threshold(HYPOGLYCAEMIA.veryLow),
+      unit,
+      conversion: unit === 'mmol/L' ? tr('report.glucose.conversion') : '',
+    }),
   );
 
   // Blood pressure.
   const { bloodPressure } = model;
-  heading('Blood pressure', 60);
+  const goal = { systolic: BP_GOAL_ADA.systolic, diastolic: BP_GOAL_ADA.diastolic };
+  heading(tr('report.bp.heading'), 60);
   if (bloodPressure.readings === 0) {
-    write('No blood pressure readings in this period.', { x: PAGE.margin });
+    write(tr('report.bp.none'), { x: PAGE.margin });
   } else {
     figures([
-      ['Readings', String(bloodPressure.readings)],
-      ['Mean', `${bloodPressure.systolic}/${bloodPressure.diastolic} mmHg`],
-      [`Under ${BP_GOAL_ADA.systolic}/${BP_GOAL_ADA.diastolic} mmHg`, percent(bloodPressure.underGoal)],
+      [tr('report.glucose.readings'), String(bloodPressure.readings)],
+      [tr('report.glucose.mean'), `${bloodPressure.systolic}/${bloodPressure.diastolic} mmHg`],
+      [tr('report.bp.under_goal', goal), percent(bloodPressure.underGoal)],
     ]);
   }
-  source(
-    `goal under ${BP_GOAL_ADA.systolic}/${BP_GOAL_ADA.diastolic} mmHg for most people with diabetes: ADA Standards of Care 2025, §10.`,
-  );
+  source(tr('report.bp.source', goal));
 
   // Weight and BMI.
   const { body } = model;
-  heading('Weight and BMI', 60);
+  heading(tr('report.body.heading'), 60);
   if (!body.first || !body.last) {
-    write('No weight readings in this period.', { x: PAGE.margin });
+    write(tr('report.body.none'), { x: PAGE.margin });
   } else {
     figures([
       [
-        `First (${formatDate(body.first.date)})`,
+        tr('report.body.first', { date: formatDate(body.first.date) }),
         `${body.first.weight.toFixed(1)} kg · BMI ${body.first.bmi.toFixed(1)}`,
       ],
-      [`Last (${formatDate(body.last.date)})`, `${body.last.weight.toFixed(1)} kg · BMI ${body.last.bmi.toFixed(1)}`],
-      ['Change', `${signed(body.weightChange!)} kg · BMI ${signed(body.bmiChange!)}`],
+      [
+        tr('report.body.last', { date: formatDate(body.last.date) }),
+        `${body.last.weight.toFixed(1)} kg · BMI ${body.last.bmi.toFixed(1)}`,
+      ],
+      [tr('report.body.change'), `${signed(body.weightChange!)} kg · BMI ${signed(body.bmiChange!)}`],
     ]);
   }
-  source('BMI = weight ÷ height² (kg/m²), one decimal; bands: WHO adult classification.');
+  source(tr('report.body.source'));
 
   // Appointments.
-  heading('Upcoming appointments', 50);
+  heading(tr('report.appointments.heading'), 50);
   if (model.appointments.length === 0) {
-    write('None booked.', { x: PAGE.margin });
+    write(tr('report.appointments.none'), { x: PAGE.margin });
   } else {
     table(
       [
-        { label: 'Date', width: 0.22 },
-        { label: 'Visit', width: 0.4 },
-        { label: 'Where', width: 0.38 },
+        { label: tr('report.appointments.date'), width: 0.22 },
+        { label: tr('report.appointments.visit'), width: 0.4 },
+        { label: tr('report.appointments.where'), width: 0.38 },
       ],
       model.appointments.map((a) => [
         `${formatDate(a.date)} ${a.time}`,
-        `${a.type === 'lab' ? 'Lab test' : 'Doctor'}: ${a.title}${a.doctor ? ` (${a.doctor})` : ''}`,
+        `${tr(a.type === 'lab' ? 'report.appointments.lab' : 'report.appointments.doctor')}: ${a.title}${a.doctor ? ` (${a.doctor})` : ''}`,
         a.location,
       ]),
     );
   }
 
   doc.moveDown(1);
-  write(
-    'Self-monitoring data entered by the patient; not a diagnosis. Figures follow the same rules as the DiaCare Reports and History screens.',
-    { x: PAGE.margin, width: CONTENT_WIDTH, size: 7.5, colour: COLOURS.muted },
-  );
+  write(tr('report.footer'), { x: PAGE.margin, width: CONTENT_WIDTH, size: 7.5, colour: COLOURS.muted });
   doc.end();
   return doc;
 }
 
 /**
  * The daily chart: each day's mean glucose as a line of vector paths over the 70–180 mg/dL
- * band, with guides at 54 and 250; a day without readings breaks the line.
+ * band, with guides at 54 and 250; a day without readings breaks the line. Means, band and
+ * guides are in the user's unit (issue 14: 3.9–10.0 mmol/L, guides 3.0 and 13.9).
  */
 function drawDailyChart(
   doc: PDFKit.PDFDocument,
   model: ReportModel,
   write: (text: string, options?: WriteOptions) => void,
+  tr: (id: MessageId, values?: MessageValues) => string,
+  formatDate: (date: string) => string,
 ) {
   const height = 130;
+  const { unit } = model.glucose;
+  const inUnit = (mgDl: number) => glucoseInUnit(mgDl, unit);
   if (doc.y + height + 40 > PAGE.height - PAGE.margin - 20) doc.addPage();
-  write('Daily mean glucose (mg/dL)', { x: PAGE.margin, bold: true });
+  write(tr('report.glucose.chart', { unit }), { x: PAGE.margin, bold: true });
   const top = doc.y + 6;
   const left = PAGE.margin + 28;
   const width = CONTENT_WIDTH - 28;
   const daily = model.glucose.daily;
   const means = daily.flatMap((d) => (d.mean === null ? [] : [d.mean]));
-  const yMin = Math.min(40, ...means);
-  const yMax = Math.max(300, ...means);
+  const yMin = Math.min(inUnit(40), ...means);
+  const yMax = Math.max(inUnit(300), ...means);
   const yOf = (value: number) => top + height - ((value - yMin) / (yMax - yMin)) * height;
   const xOf = (index: number) => left + (daily.length === 1 ? width / 2 : (index / (daily.length - 1)) * width);
 
   doc.save();
   doc
-    .rect(left, yOf(TIME_IN_RANGE_TARGET.high), width, yOf(TIME_IN_RANGE_TARGET.low) - yOf(TIME_IN_RANGE_TARGET.high))
+    .rect(
+      left,
+      yOf(inUnit(TIME_IN_RANGE_TARGET.high)),
+      width,
+      yOf(inUnit(TIME_IN_RANGE_TARGET.low)) - yOf(inUnit(TIME_IN_RANGE_TARGET.high)),
+    )
     .fill(COLOURS.band);
   doc.rect(left, top, width, height).lineWidth(0.5).strokeColor(COLOURS.rule).stroke();
-  for (const guide of [
+  for (const guideMgDl of [
     GLUCOSE_BANDS.veryLow,
     TIME_IN_RANGE_TARGET.low,
     TIME_IN_RANGE_TARGET.high,
     GLUCOSE_BANDS.veryHigh,
   ]) {
+    const guide = inUnit(guideMgDl);
     doc
       .moveTo(left, yOf(guide))
       .lineTo(left + width, yOf(guide))
@@ -430,7 +533,13 @@ function drawDailyChart(
       .strokeColor(COLOURS.muted)
       .stroke();
     doc.undash();
-    write(String(guide), { x: PAGE.margin, y: yOf(guide) - 4, width: 24, size: 7, colour: COLOURS.muted });
+    write(formatGlucoseValue(guideMgDl, unit), {
+      x: PAGE.margin,
+      y: yOf(guide) - 4,
+      width: 24,
+      size: 7,
+      colour: COLOURS.muted,
+    });
   }
   let drawing = false;
   daily.forEach((day, index) => {
@@ -445,19 +554,24 @@ function drawDailyChart(
   doc.lineWidth(1.2).strokeColor(COLOURS.line).stroke();
   daily.forEach((day, index) => {
     if (day.mean === null) return;
-    doc.circle(xOf(index), yOf(day.mean), 1.6).fill(day.mean < HYPOGLYCAEMIA.low ? COLOURS.low : COLOURS.line);
+    doc.circle(xOf(index), yOf(day.mean), 1.6).fill(day.mean < inUnit(HYPOGLYCAEMIA.low) ? COLOURS.low : COLOURS.line);
   });
   doc.restore();
   const labelY = top + height + 3;
   const labels = [0, Math.floor((daily.length - 1) / 2), daily.length - 1];
   for (const index of labels) {
-    const x = xOf(index) - 30;
-    write(formatDate(daily[index]!.date), { x, y: labelY, width: 60, size: 7, colour: COLOURS.muted, align: 'center' });
+    const x = xOf(index) - 40;
+    write(formatDate(daily[index]!.date), { x, y: labelY, width: 80, size: 7, colour: COLOURS.muted, align: 'center' });
   }
   doc.x = PAGE.margin;
   doc.y = labelY + 12;
   write(
-    `Shaded: ${TIME_IN_RANGE_TARGET.low}–${TIME_IN_RANGE_TARGET.high} mg/dL target range; red dots: a day whose mean is under ${HYPOGLYCAEMIA.low}.`,
+    tr('report.glucose.chart_note', {
+      from: formatGlucoseValue(TIME_IN_RANGE_TARGET.low, unit),
+      to: formatGlucoseValue(TIME_IN_RANGE_TARGET.high, unit),
+      unit,
+      low: formatGlucoseValue(HYPOGLYCAEMIA.low, unit),
+    }),
     {
       x: PAGE.margin,
       size: 7.5,

@@ -9,7 +9,7 @@ import { localDate } from '@diacare/contract/dates';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../plugins/errors.ts';
+import { httpError } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { csvZipStream } from './csv.ts';
@@ -59,7 +59,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const user = currentUser(request);
       const now = deps.clock();
       const row = await repository.user(user.id);
-      if (!row) throw new HttpError(401, 'Not signed in or the session has expired');
+      if (!row) throw httpError(401, 'error.session_expired');
       const chunks = fhirBundleChunks({
         user: row,
         zone: user.timezone,

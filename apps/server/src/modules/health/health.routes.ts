@@ -32,7 +32,7 @@ import { createHealthRepository } from './health.repository.ts';
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createHealthRepository(deps.db);
   const tags = ['health'];
-  const READING_NOT_FOUND = 'Reading not found';
+  const READING_NOT_FOUND = 'error.reading_not_found' as const;
   const found = <T>(reading: T | null): T => {
     if (!reading) throw notFound(READING_NOT_FOUND);
     return reading;

@@ -9,7 +9,7 @@ import type {
   Medication,
   medicationInputSchema,
 } from '@diacare/contract/medications';
-import { and, asc, desc, eq, gt, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { adherenceRecords, medications } from '../../db/schema.ts';
@@ -173,6 +173,15 @@ export function createMedicationRepository(db: Database) {
         .where(owned(userId, id))
         .returning();
       return row ? toMedication(row) : null;
+    },
+
+    /** Whether `id` is one of the user's medications that was deleted (archived). */
+    async wasDeleted(userId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: medications.id })
+        .from(medications)
+        .where(and(eq(medications.id, id), eq(medications.user_id, userId), isNotNull(medications.archived_at)));
+      return rows.length > 0;
     },
 
     /** Archives the medication (its adherence stays for reports); false when not found. */

@@ -21,14 +21,22 @@ import { createMedicationRepository } from './medication.repository.ts';
 import { createReminderRepository } from '../reminders/reminder.repository.ts';
 import { removeMedicationReminders, rewriteMedicationReminders } from '../reminders/materialise.ts';
 
-const MEDICATION_NOT_FOUND = 'Medication not found';
-const RECORD_NOT_FOUND = 'Adherence record not found';
+const MEDICATION_NOT_FOUND = 'error.medication_not_found' as const;
+const RECORD_NOT_FOUND = 'error.adherence_record_not_found' as const;
+/**
+ * A delete wins over a later edit of the same medication (from another phone, or an outbox
+ * replaying late): the edit is refused with this, not the generic not-found (decision 022).
+ */
+export const MEDICATION_DELETED = 'error.medication_deleted' as const;
 
 export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createMedicationRepository(deps.db);
   // Issue 6: reminders follow every change at once (materialise.ts, reminder.repository.ts).
   const reminders = createReminderRepository(deps.db);
   const errors = { 400: errorSchema, 404: errorSchema };
+  /** The 404 for a medication that cannot be changed: deleted by its owner, or not the user's at all. */
+  const medicationGone = async (userId: string, id: string) =>
+    notFound((await repository.wasDeleted(userId, id)) ? MEDICATION_DELETED : MEDICATION_NOT_FOUND);
 
   app.get(
     '/api/medications',
@@ -75,7 +83,7 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request) => {
       const userId = currentUser(request).id;
       const medication = await repository.update(userId, request.params.id, request.body);
-      if (!medication) throw notFound(MEDICATION_NOT_FOUND);
+      if (!medication) throw await medicationGone(userId, request.params.id);
       await rewriteMedicationReminders(deps.db, deps.clock, userId, medication.id);
       return medication;
     },
@@ -94,7 +102,7 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request) => {
       const userId = currentUser(request).id;
       const archived = await repository.archive(userId, request.params.id, deps.clock());
-      if (!archived) throw notFound(MEDICATION_NOT_FOUND);
+      if (!archived) throw await medicationGone(userId, request.params.id);
       await removeMedicationReminders(deps.db, userId, request.params.id);
       return { ok: true as const };
     },
@@ -113,7 +121,7 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request) => {
       const userId = currentUser(request).id;
       const record = await repository.recordDose(userId, request.body);
-      if (!record) throw notFound(MEDICATION_NOT_FOUND);
+      if (!record) throw await medicationGone(userId, request.body.medication_id);
       await reminders.onDoseRecorded(userId, record, deps.clock());
       return record;
     },

@@ -9,7 +9,7 @@ import { okSchema } from '@diacare/contract/auth';
 import { errorSchema } from '@diacare/contract/common';
 import { pushSubscriptionSchema, pushUnsubscribeSchema, vapidPublicKeySchema } from '@diacare/contract/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError, badRequest } from '../../plugins/errors.ts';
+import { badRequest, httpError } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createPushRepository } from './push.repository.ts';
@@ -95,10 +95,7 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         deps.clock(),
       );
       if (!stored) {
-        throw new HttpError(
-          409,
-          'endpoint: this browser’s push subscription belongs to another account; unsubscribe it and subscribe again',
-        );
+        throw httpError(409, 'error.push_endpoint_taken');
       }
       return reply.code(201).send({ ok: true as const });
     },

@@ -37,6 +37,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { NOTIFICATION_DEFAULTS } from '@diacare/contract/reminders';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { t, userLanguage, type Language } from '../../i18n/index.ts';
 import type { reminders } from '../../db/schema.ts';
 import type { Clock } from '../../types.ts';
 import type { PushOptions, PushSender } from '../push/push-sender.ts';
@@ -87,6 +88,8 @@ interface Claimed {
   settings: NotificationSettings;
   /** The dose is recorded 'taken'. */
   taken: boolean;
+  /** The user's language (the texts are stored in it; the action labels are made in it). */
+  language: Language;
 }
 
 /** A row of the claim statement (raw SQL: instants as epoch milliseconds, dates as text). */
@@ -114,6 +117,8 @@ interface ClaimRecord {
   medication_reminders: boolean;
   appointment_reminders: boolean;
   push_notifications: boolean;
+  /** users.language: the language of the actions' labels */
+  language: string | null;
   taken: boolean;
   subscriptions: { id: string; endpoint: string; p256dh: string; auth: string }[] | string;
 }
@@ -155,14 +160,28 @@ export interface Dispatcher {
 
 interface Outcome {
   id: string;
+  /** 'sent' also sets `sent` (delivered to at least one subscription). */
   status: ReminderStatus;
-  sent: boolean;
   sent_at: string | null;
   deliveries: number;
   failures: number;
   detail: string | null;
   /** ISO instant before which the row is not claimed again (a retry), else null. */
   claimed_until: string | null;
+}
+
+/**
+ * A PostgreSQL array literal of `values` (text form, every element double-quoted with `"` and
+ * `\\` escaped; null → NULL), for one text parameter cast to an array type.
+ */
+export function arrayLiteral(values: readonly (string | number | null)[]): string {
+  let literal = '{';
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i];
+    if (i > 0) literal += ',';
+    literal += value === null || value === undefined ? 'NULL' : `"${String(value).replace(/["\\]/g, '\\$&')}"`;
+  }
+  return `${literal}}`;
 }
 
 /** A Topic (RFC 8030 §5.4: ≤ 32 base64url characters) per notification tag. */
@@ -245,6 +264,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         coalesce(s.medication_reminders, ${NOTIFICATION_DEFAULTS.medicationReminders}) AS medication_reminders,
         coalesce(s.appointment_reminders, ${NOTIFICATION_DEFAULTS.appointmentReminders}) AS appointment_reminders,
         coalesce(s.push_notifications, ${NOTIFICATION_DEFAULTS.pushNotifications}) AS push_notifications,
+        (SELECT u.language FROM users u WHERE u.id = c.user_id) AS language,
         EXISTS (SELECT 1 FROM adherence_records a
           WHERE a.medication_id = c.medication_id AND a.date = c.dose_date
             AND a.scheduled_time = c.scheduled_time AND a.status = 'taken') AS taken,
@@ -286,6 +306,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           attempts: Number(record.attempts),
           claimed_until: leaseEnd,
         },
+        language: userLanguage(record.language),
         medication: record.m_id
           ? {
               id: record.m_id,
@@ -316,19 +337,25 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return { claimed, subscriptionsByUser };
   }
 
-  /** Writes outcomes back to rows still held by `token`. */
+  /**
+   * Writes outcomes back to rows still held by `token`, as one UPDATE over `unnest` of
+   * PostgreSQL array literals (one text parameter per column): cheaper to build here and to
+   * read in PostgreSQL than a JSON document of row objects (decision 014).
+   */
   async function settle(outcomes: Outcome[], token: string): Promise<void> {
     if (outcomes.length === 0) return;
     const now = clock().toISOString();
+    const column = <K extends keyof Outcome>(key: K) => arrayLiteral(outcomes.map((outcome) => outcome[key]));
     await db.execute(sql`
       UPDATE reminders AS r SET
-        status = v.status, sent = v.sent, sent_at = v.sent_at,
+        status = v.status, sent = v.status = 'sent', sent_at = v.sent_at,
         deliveries = r.deliveries + v.deliveries, failures = r.failures + v.failures,
         detail = v.detail, claimed_until = v.claimed_until, claim_token = NULL,
         updated_at = ${now}::timestamptz
-      FROM jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) AS v(
-        id uuid, status text, sent boolean, sent_at timestamptz, deliveries integer,
-        failures integer, detail text, claimed_until timestamptz)
+      FROM unnest(${column('id')}::uuid[], ${column('status')}::text[], ${column('sent_at')}::timestamptz[],
+        ${column('deliveries')}::integer[], ${column('failures')}::integer[], ${column('detail')}::text[],
+        ${column('claimed_until')}::timestamptz[])
+        AS v(id, status, sent_at, deliveries, failures, detail, claimed_until)
       WHERE r.id = v.id AND r.claim_token = ${token}::uuid`);
   }
 
@@ -354,9 +381,22 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return null;
   }
 
-  function payloadOf({ row, medication }: Claimed): ReminderPush {
+  /** The actions' labels per language, made once per dispatcher instead of once per push. */
+  const actionsByLanguage = new Map<Language, NonNullable<ReminderPush['actions']>>();
+  function actionsIn(language: Language): NonNullable<ReminderPush['actions']> {
+    let actions = actionsByLanguage.get(language);
+    if (!actions) {
+      actions = { take: t(language, 'push.action.take'), snooze: t(language, 'push.action.snooze') };
+      actionsByLanguage.set(language, actions);
+    }
+    return actions;
+  }
+
+  function payloadOf({ row, medication, language }: Claimed): ReminderPush {
     return {
+      actions: actionsIn(language),
       reminder_id: row.id,
+      user_id: row.user_id,
       kind: row.kind,
       title: row.title,
       body: row.body,
@@ -372,13 +412,22 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
               scheduled_time: row.scheduled_time,
             }
           : null,
+      ...(medication && row.dose_date && row.scheduled_time
+        ? {
+            confirmation: {
+              title: t(language, 'push.taken.title'),
+              taken: t(language, 'push.taken.body', { medicine: medication.name }),
+              queued: t(language, 'push.taken.body_queued', { medicine: medication.name }),
+            },
+          }
+        : {}),
     };
   }
 
   async function dispatch(item: Claimed, context: Context): Promise<Outcome | null> {
     const { row } = item;
     const now = clock();
-    const base = { id: row.id, sent: false, sent_at: null, deliveries: 0, failures: 0, claimed_until: null };
+    const base = { id: row.id, sent_at: null, deliveries: 0, failures: 0, claimed_until: null };
     const reason = reasonNotToSend(item, context, now);
     if (reason) {
       const [status, detail] = reason;
@@ -415,7 +464,6 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       return {
         ...base,
         status: 'sent',
-        sent: true,
         sent_at: clock().toISOString(),
         deliveries,
         failures,

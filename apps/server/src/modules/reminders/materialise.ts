@@ -21,6 +21,7 @@ import { and, asc, eq, gt, isNull, like, lt, ne, or, sql, type SQL } from 'drizz
 import type { Database } from '../../db/client.ts';
 import { medications, reminders, users } from '../../db/schema.ts';
 import type { Clock } from '../../types.ts';
+import { purgeExpiredIdempotencyKeys } from '../../plugins/idempotency.ts';
 import { toMedication } from '../medications/medication.repository.ts';
 import {
   DOSE_WINDOW_MS,
@@ -30,6 +31,7 @@ import {
   MATERIALISE_SPREAD_HOURS,
   REMINDER_RETENTION_DAYS,
 } from './constants.ts';
+import { userLanguage, type Language } from '../../i18n/index.ts';
 import { doseBody, doseTitle } from './texts.ts';
 
 type MedicationRow = typeof medications.$inferSelect;
@@ -45,10 +47,17 @@ export const doseDedupeKey = (medicationId: string, date: string, time: string) 
   `dose:${medicationId}:${date}:${time}`;
 
 /**
- * The dose reminders of one medication due in [from, to), in the user's `zone`.
+ * The dose reminders of one medication due in [from, to), in the user's `zone`, their texts
+ * in the user's `language`.
  * Pure: no database. Dates are walked from the day before `from` (local) to the day after `to`.
  */
-export function doseRemindersFor(medication: MedicationRow, zone: string, from: Date, to: Date): NewReminder[] {
+export function doseRemindersFor(
+  medication: MedicationRow,
+  zone: string,
+  from: Date,
+  to: Date,
+  language: Language = 'en',
+): NewReminder[] {
   if (medication.archived_at || medication.frequency === 'as-needed') return [];
   const schedule = toMedication(medication);
   const rows: NewReminder[] = [];
@@ -64,13 +73,11 @@ export function doseRemindersFor(medication: MedicationRow, zone: string, from: 
         medication_id: medication.id,
         dose_date: date,
         scheduled_time: time,
-        title: doseTitle(medication.name),
-        body: doseBody({
-          dosage: medication.dosage,
-          form: medication.form,
-          time,
-          whenToTake: medication.when_to_take,
-        }),
+        title: doseTitle(medication.name, language),
+        body: doseBody(
+          { dosage: medication.dosage, form: medication.form, time, whenToTake: medication.when_to_take },
+          language,
+        ),
         due_at: due,
         expires_at: new Date(due.getTime() + DOSE_WINDOW_MS),
         dedupe_key: doseDedupeKey(medication.id, date, time),
@@ -166,11 +173,13 @@ export async function materialiseDoseReminders(
     if (options.userId) filters.push(eq(medications.user_id, options.userId));
     if (options.medicationId) filters.push(eq(medications.id, options.medicationId));
     const page = await db
-      .select({ medication: medications, timezone: users.timezone })
+      .select({ medication: medications, timezone: users.timezone, language: users.language })
       .from(medications)
       .innerJoin(users, eq(users.id, medications.user_id))
       .where(and(...filters));
-    const rows = page.flatMap(({ medication, timezone }) => doseRemindersFor(medication, timezone, now, to));
+    const rows = page.flatMap(({ medication, timezone, language }) =>
+      doseRemindersFor(medication, timezone, now, to, userLanguage(language)),
+    );
     result.medications = page.length;
     result.written = await upsertDoseReminders(db, rows, now);
     await setHorizons(
@@ -186,9 +195,9 @@ export async function materialiseDoseReminders(
   filters.push(or(isNull(medications.reminders_until), lt(medications.reminders_until, refreshBefore))!);
   let after: string | null = null;
   for (;;) {
-    const page: { medication: MedicationRow; timezone: string }[] = await db.transaction(async (tx) => {
+    const page: { medication: MedicationRow }[] = await db.transaction(async (tx) => {
       const locked = await tx
-        .select({ medication: medications, timezone: users.timezone })
+        .select({ medication: medications, timezone: users.timezone, language: users.language })
         .from(medications)
         .innerJoin(users, eq(users.id, medications.user_id))
         .where(and(...filters, ...(after ? [gt(medications.id, after)] : [])))
@@ -196,11 +205,11 @@ export async function materialiseDoseReminders(
         .limit(MEDICATION_PAGE)
         .for('update', { of: medications, skipLocked: true });
       const horizons: { id: string; until: string }[] = [];
-      const rows = locked.flatMap(({ medication, timezone }) => {
+      const rows = locked.flatMap(({ medication, timezone, language }) => {
         const from = medication.reminders_until && medication.reminders_until > now ? medication.reminders_until : now;
         const until = new Date(to.getTime() - Math.floor(idFraction(medication.id) * spreadMs));
         horizons.push({ id: medication.id, until: until.toISOString() });
-        return doseRemindersFor(medication, timezone, from, until);
+        return doseRemindersFor(medication, timezone, from, until, userLanguage(language));
       });
       result.written += await upsertDoseReminders(tx, rows, now);
       await setHorizons(tx, horizons);
@@ -313,7 +322,9 @@ export function createMaterialiser(deps: {
       spreadHours: MATERIALISE_SPREAD_HOURS,
     });
     const pruned = await pruneSettledReminders(deps.db, deps.clock);
-    deps.log?.debug({ medications: read, written, pruned }, 'reminders materialised');
+    // The server's maintenance pass also forgets Idempotency-Keys older than 8 days (decision 022).
+    const purgedKeys = await purgeExpiredIdempotencyKeys(deps.db, deps.clock);
+    deps.log?.debug({ medications: read, written, pruned, purgedKeys }, 'reminders materialised');
     return written;
   }
 

@@ -10,7 +10,8 @@ import { MAX_LIST_LIMIT } from '@diacare/contract/common';
 import type { Reminder } from '@diacare/contract/reminders';
 import { and, asc, eq, gte, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { medications, reminders } from '../../db/schema.ts';
+import { appointments, medications, reminders, users } from '../../db/schema.ts';
+import { userLanguage, type Language } from '../../i18n/index.ts';
 import { CUSTOM_WINDOW_MS, REFILL_WINDOW_MS } from './constants.ts';
 import { refillDedupeKey, rescheduledColumns } from './materialise.ts';
 import { appointmentBody, appointmentTitle, refillBody, refillTitle } from './texts.ts';
@@ -53,6 +54,12 @@ export interface NewReminderValues {
 export type CreateReminderResult = { reminder: Reminder } | { error: 'not-found' } | { error: 'past' };
 
 export function createReminderRepository(db: Database) {
+  /** The language the user's notification texts are written in (issue 14). */
+  async function languageOf(userId: string): Promise<Language> {
+    const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+    return userLanguage(row?.language);
+  }
+
   return {
     /**
      * The user's reminders, soonest first. By default only those still to be sent (status
@@ -196,19 +203,57 @@ export function createReminderRepository(db: Database) {
         .from(medications)
         .where(and(eq(medications.id, record.medication_id), eq(medications.user_id, userId)));
       if (!medication?.refill_enabled || medication.pills_remaining > medication.refill_threshold) return;
+      const language = await languageOf(userId);
       await db
         .insert(reminders)
         .values({
           user_id: userId,
           kind: 'refill',
           medication_id: medication.id,
-          title: refillTitle(medication.name),
-          body: refillBody(medication.pills_remaining),
+          title: refillTitle(medication.name, language),
+          body: refillBody(medication.pills_remaining, language),
           due_at: now,
           expires_at: new Date(now.getTime() + REFILL_WINDOW_MS),
           dedupe_key: refillDedupeKey(medication.id),
         })
         .onConflictDoNothing({ target: reminders.dedupe_key });
+    },
+
+    /**
+     * After the user chose another language (issue 14): the texts of their unsent refill and
+     * appointment reminders are written again in it, in place (instants, claims and dedupe
+     * keys untouched). Dose reminders are made again by rewriteUserDoseReminders.
+     */
+    async onLanguageChanged(userId: string, now: Date): Promise<void> {
+      const language = await languageOf(userId);
+      const pending = and(eq(reminders.user_id, userId), eq(reminders.status, 'pending'));
+      const refills = await db
+        .select({ id: reminders.id, name: medications.name, pills: medications.pills_remaining })
+        .from(reminders)
+        .innerJoin(medications, eq(medications.id, reminders.medication_id))
+        .where(and(pending, eq(reminders.kind, 'refill')));
+      for (const refill of refills) {
+        await db
+          .update(reminders)
+          .set({ title: refillTitle(refill.name, language), body: refillBody(refill.pills, language), updated_at: now })
+          .where(eq(reminders.id, refill.id));
+      }
+      const visits = await db
+        .select({ id: reminders.id, key: reminders.dedupe_key, appointment: appointments })
+        .from(reminders)
+        .innerJoin(appointments, eq(appointments.id, reminders.appointment_id))
+        .where(and(pending, eq(reminders.kind, 'appointment')));
+      for (const { id, key, appointment } of visits) {
+        const lead = key?.endsWith(':1h') ? '1h' : '24h';
+        await db
+          .update(reminders)
+          .set({
+            title: appointmentTitle(appointment.title, lead, language),
+            body: appointmentBody(appointment, language),
+            updated_at: now,
+          })
+          .where(eq(reminders.id, id));
+      }
     },
 
     /**
@@ -227,6 +272,7 @@ export function createReminderRepository(db: Database) {
           ),
         );
       if (appointment.status !== 'upcoming') return;
+      const language = await languageOf(userId);
       const startsAt = new Date(appointment.starts_at).getTime();
       const rows = (['24h', '1h'] as const)
         .map((lead) => ({ lead, due: startsAt - (lead === '24h' ? 24 : 1) * HOUR_MS }))
@@ -235,8 +281,8 @@ export function createReminderRepository(db: Database) {
           user_id: userId,
           kind: 'appointment' as const,
           appointment_id: appointment.id,
-          title: appointmentTitle(appointment.title, lead),
-          body: appointmentBody(appointment),
+          title: appointmentTitle(appointment.title, lead, language),
+          body: appointmentBody(appointment, language),
           due_at: new Date(due),
           expires_at: new Date(lead === '24h' ? startsAt - HOUR_MS : startsAt),
           dedupe_key: `appointment:${appointment.id}:${lead}`,

@@ -17,7 +17,7 @@ import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createReminderRepository } from './reminder.repository.ts';
 
-const REMINDER_NOT_FOUND = 'Reminder not found';
+const REMINDER_NOT_FOUND = 'error.reminder_not_found' as const;
 
 export const remindersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createReminderRepository(deps.db);

@@ -1,29 +1,57 @@
 /**
  * Notification texts. The spec shows none (spec §3 Reminder: "other fields not shown"), so
- * these are ours: short, naming the medicine or visit, no health data beyond it.
+ * these are ours: short, naming the medicine or visit, no health data beyond it. Each is in
+ * the user's language (issue 14; catalogs in src/i18n/locales); medicine names, doses and
+ * places stay as typed.
  */
+import { t, type Language, type MessageId } from '../../i18n/index.ts';
 
-/** Dose reminder title, e.g. 'Time to take Metformin'. */
-export const doseTitle = (medicationName: string) => `Time to take ${medicationName}`;
+/** Dose reminder title, e.g. 'Time to take Metformin' / 'Metformin लेने का समय'. */
+export const doseTitle = (medicationName: string, language: Language = 'en') =>
+  t(language, 'push.dose.title', { medicine: medicationName });
 
-/** Dose reminder body, e.g. '500 mg tablet at 09:00 · After food'. */
-export function doseBody(dose: { dosage: string; form: string; time: string; whenToTake: string | null }): string {
-  const main = `${dose.dosage} ${dose.form.toLowerCase()} at ${dose.time}`;
-  return dose.whenToTake ? `${main} · ${dose.whenToTake}` : main;
+/** A catalog text for a stored option ('Tablet', 'After food'), or the value itself when it has none. */
+function option(language: Language, id: string, fallback: string): string {
+  return t(language, id as MessageId) === id ? fallback : t(language, id as MessageId);
 }
 
-export const refillTitle = (medicationName: string) => `Refill ${medicationName} soon`;
+/** Dose reminder body, e.g. '500 mg tablet at 09:00 · After food'. */
+export function doseBody(
+  dose: { dosage: string; form: string; time: string; whenToTake: string | null },
+  language: Language = 'en',
+): string {
+  const values = {
+    dosage: dose.dosage,
+    form: option(language, `push.form.${dose.form}`, dose.form.toLowerCase()),
+    time: dose.time,
+  };
+  return dose.whenToTake
+    ? t(language, 'push.dose.body_when', {
+        ...values,
+        when: option(language, `option.when.${dose.whenToTake}`, dose.whenToTake),
+      })
+    : t(language, 'push.dose.body', values);
+}
+
+/** e.g. 'Refill Metformin soon'. */
+export const refillTitle = (medicationName: string, language: Language = 'en') =>
+  t(language, 'push.refill.title', { medicine: medicationName });
 
 /** e.g. 'Only 7 pills left. Time to refill.' */
-export const refillBody = (pillsRemaining: number) =>
-  `Only ${pillsRemaining} ${pillsRemaining === 1 ? 'pill' : 'pills'} left. Time to refill.`;
+export const refillBody = (pillsRemaining: number, language: Language = 'en') =>
+  t(language, 'push.refill.body', { count: pillsRemaining });
 
 /** 'Tomorrow: HbA1c' (24 h before) or 'In 1 hour: HbA1c'. */
-export const appointmentTitle = (title: string, lead: '24h' | '1h') =>
-  lead === '24h' ? `Tomorrow: ${title}` : `In 1 hour: ${title}`;
+export const appointmentTitle = (title: string, lead: '24h' | '1h', language: Language = 'en') =>
+  t(language, lead === '24h' ? 'push.appointment.title_24h' : 'push.appointment.title_1h', { title });
 
 /** e.g. '09:00 at City Clinic with Dr Mehta' (time in the user's zone, as booked). */
-export function appointmentBody(appointment: { time: string; location: string; doctor: string | null }): string {
-  const main = `${appointment.time} at ${appointment.location}`;
-  return appointment.doctor ? `${main} with ${appointment.doctor}` : main;
+export function appointmentBody(
+  appointment: { time: string; location: string; doctor: string | null },
+  language: Language = 'en',
+): string {
+  const values = { time: appointment.time, location: appointment.location };
+  return appointment.doctor
+    ? t(language, 'push.appointment.body_doctor', { ...values, doctor: appointment.doctor })
+    : t(language, 'push.appointment.body', values);
 }

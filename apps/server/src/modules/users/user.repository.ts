@@ -22,6 +22,8 @@ export function toUser(row: UserRow): User {
     diabetes_type: row.diabetes_type,
     picture: row.picture,
     timezone: row.timezone,
+    language: row.language,
+    glucose_unit: row.glucose_unit,
   };
 }
 

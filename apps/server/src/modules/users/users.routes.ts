@@ -11,10 +11,12 @@ import { notFound } from '../../plugins/errors.ts';
 import { clearSessionCookie, currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { rewriteUserDoseReminders } from '../reminders/materialise.ts';
+import { createReminderRepository } from '../reminders/reminder.repository.ts';
 import { createUserRepository } from './user.repository.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const users = createUserRepository(deps.db);
+  const reminderTexts = createReminderRepository(deps.db);
 
   app.get(
     '/api/users/me',
@@ -36,9 +38,13 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const { email: _email, ...patch } = request.body;
       const before = currentUser(request);
       const user = await users.update(before.id, patch);
-      if (!user) throw notFound('User not found');
+      if (!user) throw notFound('error.user_not_found');
       // Dose times follow the user's zone: a new zone moves every unsent dose at once (issue 15).
-      if (user.timezone !== before.timezone) await rewriteUserDoseReminders(deps.db, deps.clock, user.id);
+      // Notification texts follow the user's language (issue 14): unsent ones are written again.
+      if (user.timezone !== before.timezone || user.language !== before.language) {
+        await rewriteUserDoseReminders(deps.db, deps.clock, user.id);
+      }
+      if (user.language !== before.language) await reminderTexts.onLanguageChanged(user.id, deps.clock());
       return user;
     },
   );
@@ -56,7 +62,7 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request, reply) => {
       // Sessions are rows of the user: the cascade ends every one of them, on every device.
       const deleted = await users.deleteAccount(currentUser(request).id);
-      if (!deleted) throw notFound('User not found');
+      if (!deleted) throw notFound('error.user_not_found');
       clearSessionCookie(reply, deps.env.secureCookies);
       return { ok: true as const };
     },

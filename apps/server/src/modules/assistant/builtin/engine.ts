@@ -7,28 +7,31 @@
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import type { AssistantEngine, EngineAnswer, EngineRequest } from '../engine.ts';
 import { excerpt, sourceOf, type KnowledgeBase } from '../knowledge.ts';
+import type { AssistantLanguage } from '../language.ts';
+import { assistantTexts } from '../texts.ts';
 import type { AssistantTools, ToolResult } from '../tools.ts';
 import { readIntent } from './intents.ts';
 
-/** The honest answer to a question the engine cannot place. */
-export const CAPABILITIES =
-  'I’m not sure I understood that. I can answer questions about your own DiaCare data — ' +
-  'today’s doses and what is next, how regularly you took your medicines in the last 7 or 30 days, ' +
-  'your glucose (latest, average, time in range, lows), blood pressure, weight and BMI, pills left and refills, ' +
-  'and your next appointment — and general questions about food and Indian meals, exercise, low sugar (hypoglycaemia), ' +
-  'sick days, foot care, eyes, blood pressure, checking glucose, medicines, travel and fasting. ' +
-  'Try “How was my sugar this week?” or “What should I eat?”. I can’t give medical or dosing advice.';
+/** The honest answer to a question the engine cannot place (English; texts.ts has Hindi). */
+export const CAPABILITIES = assistantTexts('en').capabilities;
 
 /** The lowest MiniSearch score that counts as a match (below it, the question is not placed). */
 const MIN_KNOWLEDGE_SCORE = 2;
 
-/** Splits `text` into sentence-sized parts for streaming. */
+/** Splits `text` into sentence-sized parts for streaming (. ! ? or the danda ।). */
 export function* chunks(text: string): Generator<string> {
-  for (const part of text.match(/[^.!?\n]+[.!?]*\s*|\n+/g) ?? [text]) yield part;
+  for (const part of text.match(/[^.!?।\n]+[.!?।]*\s*|\n+/g) ?? [text]) yield part;
 }
 
-export function createBuiltinEngine({ tools, knowledge }: { tools: AssistantTools; knowledge: KnowledgeBase }) {
-  const engine: AssistantEngine & { knowledge: KnowledgeBase } = {
+export function createBuiltinEngine({
+  tools,
+  knowledge,
+}: {
+  tools: AssistantTools;
+  /** The knowledge base of each language. */
+  knowledge: (language: AssistantLanguage) => KnowledgeBase;
+}) {
+  const engine: AssistantEngine & { knowledge: (language: AssistantLanguage) => KnowledgeBase } = {
     name: BUILTIN_ASSISTANT_NAME,
     knowledge,
     async answer(request: EngineRequest, onDelta: (text: string) => void): Promise<EngineAnswer> {
@@ -56,17 +59,18 @@ export function createBuiltinEngine({ tools, knowledge }: { tools: AssistantTool
         engine: BUILTIN_ASSISTANT_NAME,
       };
     }
-    const [best] = knowledge.search(question, 1);
+    const texts = assistantTexts(context.language);
+    const [best] = knowledge(context.language ?? 'en').search(question, 1);
     if (best && best.score >= MIN_KNOWLEDGE_SCORE) {
       const source = sourceOf(best.article);
       return {
-        text: `${best.article.title}: ${excerpt(best.article)}\n\nSource: ${source.title}, ${source.section}.`,
+        text: texts.knowledgeAnswer({ title: best.article.title, excerpt: excerpt(best.article), source }),
         links: [],
         sources: [source],
         engine: BUILTIN_ASSISTANT_NAME,
       };
     }
-    return { text: CAPABILITIES, links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    return { text: texts.capabilities, links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
   }
 
   return engine;

@@ -1,0 +1,109 @@
+/**
+ * The server's texts in the user's language (issue 14, item 2; decision 026): API error
+ * details, push notifications, the sign-in pages and the doctor report.
+ *
+ * Catalogs are ICU messages with explicit ids in `locales/<lang>.json` (the web's format, see
+ * the shared i18n plan), compiled once at load with @lingui/message-utils and rendered by
+ * @lingui/core. English is the source; Hindi must hold every id (test: server-i18n).
+ *
+ * The language of a request: the signed-in user's `language`, else the `lang` query
+ * parameter the SPA adds to server pages (sign-in; kept in a cookie for the trip to Google),
+ * else the best of `Accept-Language`, else English.
+ */
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import type { FastifyRequest } from 'fastify';
+import en from './locales/en.json' with { type: 'json' };
+import hi from './locales/hi.json' with { type: 'json' };
+
+/** The languages the server speaks (the contract's LANGUAGES). */
+export type Language = 'en' | 'hi';
+export const SERVER_LANGUAGES: readonly Language[] = ['en', 'hi'];
+
+/** Every message id (the English catalog is the source). */
+export type MessageId = keyof typeof en;
+export type MessageValues = Record<string, string | number>;
+
+/** A text to be rendered later in the reader's language. */
+export interface Message {
+  id: MessageId;
+  values?: MessageValues;
+}
+
+/** The raw catalogs (id → ICU message), for the coverage test. */
+export const catalogs: Record<Language, Record<string, string>> = { en, hi };
+
+/** Intl locale for dates and numbers: India's English and Hindi (shared i18n plan). */
+export const INTL_LOCALE: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
+
+function compile(messages: Record<string, string>) {
+  return Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, compileMessage(text)]));
+}
+
+const instances: Record<Language, I18n> = {
+  en: setupI18n({ locale: 'en', messages: { en: compile(en) } }),
+  hi: setupI18n({ locale: 'hi', messages: { hi: compile(hi), en: compile(en) } }),
+};
+
+/**
+ * One message in `language`.
+ * @returns the rendered text; an id missing from the language falls back to English.
+ */
+export function t(language: Language, id: MessageId, values?: MessageValues): string {
+  const catalog = catalogs[language];
+  const i18n = id in catalog ? instances[language] : instances.en;
+  return i18n._(id, values);
+}
+
+/** A message for later (an error thrown now, rendered in the request's language). */
+export const msg = (id: MessageId, values?: MessageValues): Message => (values ? { id, values } : { id });
+
+/** 'hi', 'hi-IN' → 'hi'; 'en', 'en-GB' → 'en'; anything else → null. */
+export function toLanguage(tag: string | null | undefined): Language | null {
+  const primary = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  return primary === 'hi' || primary === 'en' ? primary : null;
+}
+
+/**
+ * The first of our languages in an Accept-Language header by preference (q, then order),
+ * e.g. 'hi-IN,hi;q=0.9,en;q=0.8' → 'hi'; null when it names neither.
+ */
+export function languageFromAcceptLanguage(header: string | undefined): Language | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { language: toLanguage(tag), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.language && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked[0]?.language ?? null;
+}
+
+/**
+ * Cookie (path /auth, 10 min) holding the `?lang=` the SPA sent to /auth/login, so the page a
+ * Google callback answers with speaks the language chosen before sign-in.
+ */
+export const LANGUAGE_COOKIE = 'diacare_lang';
+
+/**
+ * The language to answer `request` in: the signed-in user's choice, else `?lang=`, else the
+ * sign-in pages' LANGUAGE_COOKIE, else Accept-Language, else 'en'.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  const chosen = request.user?.language;
+  if (chosen) return chosen;
+  const query = request.query as { lang?: unknown } | undefined;
+  const fromQuery = typeof query?.lang === 'string' ? toLanguage(query.lang) : null;
+  return (
+    fromQuery ??
+    toLanguage(request.cookies?.[LANGUAGE_COOKIE]) ??
+    languageFromAcceptLanguage(request.headers['accept-language']) ??
+    'en'
+  );
+}
+
+/** A stored user's language for texts made without a request (pushes, reports): null → 'en'. */
+export const userLanguage = (language: string | null | undefined): Language => toLanguage(language) ?? 'en';

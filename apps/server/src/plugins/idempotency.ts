@@ -1,0 +1,219 @@
+/**
+ * Exactly-once writes (issue 12, item 3; docs/decisions/022): every state-changing /api
+ * route that needs a session honours an `Idempotency-Key` request header (a UUID).
+ *
+ * - The first request with a key claims it: a row per (user, key) holding the method, the
+ *   path and a hash of the query and body, with `status` null while it runs.
+ * - When it answers 2xx, the status, content type and body are stored; a repeat with the
+ *   same key, method, path and body gets that answer again (header `Idempotent-Replayed:
+ *   true`) and runs nothing. A streamed answer (the assistant's NDJSON) is stored when it ends.
+ * - When it answers anything else (400, 404, 409, 429, 5xx) the claim is released: the
+ *   refusal changed nothing, so a repeat runs again and is refused again (or succeeds once
+ *   the cause has gone, e.g. a rate limit). 401 never reaches this hook.
+ * - The same key with another method, path or body → 422; a repeat while the first is still
+ *   running waits for it (up to IN_PROGRESS_WAIT_MS), then 409.
+ * - A malformed key → 400. Requests without the header behave as before.
+ * - Keys are kept IDEMPOTENCY_KEY_TTL_MS (8 days: a phone offline for 7 days still replays
+ *   safely); the reminder materialiser's pass purges older ones (purgeExpiredIdempotencyKeys).
+ *
+ * Exempt: public routes (sign-in's one-time code is single use by itself) and
+ * /api/auth/* (logout is idempotent by nature); GET/HEAD/OPTIONS read only.
+ */
+import { createHash } from 'node:crypto';
+import { Transform, type Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+import type { AppDeps, Clock } from '../types.ts';
+import { t } from '../i18n/index.ts';
+import { badRequest, httpError } from './errors.ts';
+
+/** The request header's name (the IETF httpapi draft's spelling). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Header on an answer that is a stored first answer, not a new execution. */
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+/** How long a key is remembered: 8 days covers a phone offline for a week (issue 12). */
+export const IDEMPOTENCY_KEY_TTL_MS = 8 * 24 * 60 * 60 * 1000;
+/** How long a repeat waits for the first request with its key to finish before 409. */
+export const IN_PROGRESS_WAIT_MS = 5000;
+/** A claim older than this with no answer belongs to a process that died: it may be taken over. */
+export const ABANDONED_CLAIM_MS = 2 * 60 * 1000;
+const POLL_MS = 50;
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The English details (the reader gets them in their language: catalog ids below). */
+export const KEY_REUSED_DETAIL = t('en', 'error.idempotency_key_reused');
+export const IN_PROGRESS_DETAIL = t('en', 'error.change_in_progress');
+
+interface Claim {
+  userId: string;
+  key: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The key this request claimed (set by the idempotency hook, cleared once settled). */
+    idempotencyClaim: Claim | null;
+  }
+}
+
+/** Does the idempotency hook look at this request? (State-changing, signed-in /api routes.) */
+function applies(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return (
+    WRITE_METHODS.has(request.method) &&
+    Boolean(route?.startsWith('/api/')) &&
+    !route!.startsWith('/api/auth/') &&
+    !request.routeOptions.config.public &&
+    request.user !== null
+  );
+}
+
+/** SHA-256 of what makes two requests the same change: the query string and the parsed JSON body. */
+function requestHash(request: FastifyRequest): string {
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+  return createHash('sha256')
+    .update(`${query}\n${JSON.stringify(request.body ?? null)}`)
+    .digest('hex');
+}
+
+/**
+ * Deletes keys older than IDEMPOTENCY_KEY_TTL_MS (run by the reminder materialiser's pass).
+ * @returns the number of keys deleted.
+ */
+export async function purgeExpiredIdempotencyKeys(db: Database, clock: Clock): Promise<number> {
+  const cutoff = new Date(clock().getTime() - IDEMPOTENCY_KEY_TTL_MS);
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.created_at, cutoff))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
+}
+
+/** Adds the preHandler (claim or replay) and onSend (store or release) hooks. Call before the routes. */
+export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock } = deps;
+  const ofClaim = (claim: Claim) => and(eq(idempotencyKeys.user_id, claim.userId), eq(idempotencyKeys.key, claim.key));
+
+  const release = (claim: Claim) =>
+    db.delete(idempotencyKeys).where(and(ofClaim(claim), isNull(idempotencyKeys.status)));
+  const store = (claim: Claim, status: number, contentType: string | null, body: string) =>
+    db.update(idempotencyKeys).set({ status, content_type: contentType, response_body: body }).where(ofClaim(claim));
+
+  app.decorateRequest('idempotencyClaim', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+    if (header === undefined || !applies(request)) return;
+    if (typeof header !== 'string' || !UUID.test(header)) {
+      throw badRequest(`${IDEMPOTENCY_KEY_HEADER}: must be a UUID`);
+    }
+    const claim: Claim = { userId: request.user!.id, key: header.toLowerCase() };
+    const fingerprint = {
+      method: request.method,
+      path: request.url.split('?')[0]!,
+      request_hash: requestHash(request),
+    };
+    const deadline = performance.now() + IN_PROGRESS_WAIT_MS;
+    for (;;) {
+      const [claimed] = await db
+        .insert(idempotencyKeys)
+        .values({ user_id: claim.userId, key: claim.key, ...fingerprint, created_at: clock() })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key });
+      if (claimed) {
+        request.idempotencyClaim = claim;
+        return;
+      }
+      const [row] = await db.select().from(idempotencyKeys).where(ofClaim(claim));
+      if (!row) continue; // the first request was refused and released its claim: run again
+      if (
+        row.method !== fingerprint.method ||
+        row.path !== fingerprint.path ||
+        row.request_hash !== fingerprint.request_hash
+      ) {
+        throw httpError(422, 'error.idempotency_key_reused');
+      }
+      if (row.status !== null) return replay(reply, row.status, row.content_type, row.response_body ?? '');
+      if (clock().getTime() - row.created_at.getTime() > ABANDONED_CLAIM_MS) {
+        // Its process died before answering; take the claim over (decision 022 names the gap).
+        const [taken] = await db
+          .update(idempotencyKeys)
+          .set({ created_at: clock() })
+          .where(and(ofClaim(claim), isNull(idempotencyKeys.status), eq(idempotencyKeys.created_at, row.created_at)))
+          .returning({ key: idempotencyKeys.key });
+        if (taken) {
+          request.idempotencyClaim = claim;
+          return;
+        }
+        continue;
+      }
+      if (performance.now() > deadline) throw httpError(409, 'error.change_in_progress');
+      await sleep(POLL_MS);
+    }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim;
+    if (!claim) return payload;
+    request.idempotencyClaim = null;
+    const status = reply.statusCode;
+    if (status < 200 || status >= 300) {
+      await release(claim);
+      return payload;
+    }
+    const contentType = (reply.getHeader('content-type') as string | undefined) ?? null;
+    if (isStream(payload))
+      return storeWhenEnded(
+        payload,
+        (body) => store(claim, status, contentType, body),
+        () => release(claim),
+        request,
+      );
+    await store(claim, status, contentType, payload == null ? '' : String(payload));
+    return payload;
+  });
+}
+
+function replay(reply: FastifyReply, status: number, contentType: string | null, body: string): FastifyReply {
+  reply.code(status).header(REPLAYED_HEADER, 'true');
+  if (contentType) reply.header('content-type', contentType);
+  // A Buffer: Fastify sends it as stored (a string would gain a charset parameter).
+  return reply.send(status === 204 ? null : Buffer.from(body, 'utf8'));
+}
+
+function isStream(payload: unknown): payload is Readable {
+  return typeof (payload as Readable | null)?.pipe === 'function';
+}
+
+/** Passes a streamed answer through and stores its whole text when it ends (released if it fails). */
+function storeWhenEnded(
+  payload: Readable,
+  onEnd: (body: string) => Promise<unknown>,
+  onFail: () => Promise<unknown>,
+  request: FastifyRequest,
+): Readable {
+  const chunks: Buffer[] = [];
+  const tee = new Transform({
+    transform(chunk: Buffer | string, _encoding, callback) {
+      chunks.push(Buffer.from(chunk));
+      callback(null, chunk);
+    },
+    flush(callback) {
+      onEnd(Buffer.concat(chunks).toString('utf8')).then(
+        () => callback(),
+        (error: unknown) => callback(error as Error),
+      );
+    },
+  });
+  payload.on('error', (error) => {
+    request.log.error({ err: { type: error.name } }, 'streamed answer failed');
+    void onFail();
+    tee.destroy(error);
+  });
+  return payload.pipe(tee);
+}

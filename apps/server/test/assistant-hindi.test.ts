@@ -1,0 +1,592 @@
+/**
+ * The assistant in Hindi (issue 14): the language follows the profile, else Accept-Language;
+ * Hindi questions about the user's data get the same figures the screens show (computed
+ * through the same API and contract functions as the English table in assistant.test.ts),
+ * in Hindi; dose-change questions written in Hindi are refused in Hindi with no dose number;
+ * Hindi descriptions of lows and emergencies put the 15–15 rule or 'Call 112 now' (in
+ * Hindi) first; knowledge questions are answered from the Hindi articles, which cite the
+ * same sources as the English ones; the model path asks for Hindi and checks Hindi answers.
+ */
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
+import { shiftDate } from '@diacare/contract/dates';
+import type { AdherenceRecord } from '@diacare/contract/medications';
+import { simulateReadableStream } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
+import MiniSearch from 'minisearch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readIntent } from '../src/modules/assistant/builtin/intents.ts';
+import { knowledgeBase } from '../src/modules/assistant/engine.ts';
+import {
+  DOSE_NUMBER,
+  containsDoseInstruction,
+  escalationFor,
+  isDoseChangeQuestion,
+} from '../src/modules/assistant/guard-rails.ts';
+import { hindiStem, loadArticles, KNOWLEDGE_DIRECTORIES } from '../src/modules/assistant/knowledge.ts';
+import { assistantLanguage, normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts';
+import { HINDI_PROMPT } from '../src/modules/assistant/llm/engine.ts';
+import { assistantTexts, type AssistantTexts } from '../src/modules/assistant/texts.ts';
+import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { ask, screenFigures, type ScreenFigures } from './support/assistant-client.ts';
+import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedUser } from './support/assistant-seed.ts';
+
+const HI = assistantTexts('hi');
+const EN = assistantTexts('en');
+const hiArticle = (id: string) => knowledgeBase('hi').articles.find((a) => a.id === id)!;
+
+/** Latin words a Hindi answer may contain: units, product and acronyms (issue 14: keep names as typed). */
+const LATIN_ALLOWED = new Set([
+  'mg',
+  'dl',
+  'mmhg',
+  'kg',
+  'm',
+  'g',
+  'bmi',
+  'diacare',
+  'erss',
+  'a1c',
+  'hba1c',
+  'cgm',
+  'ada',
+  'mmol',
+  'l',
+]);
+const latinWords = (text: string) =>
+  (text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => !LATIN_ALLOWED.has(w.toLowerCase()));
+
+describe('choosing the language', () => {
+  it.each([
+    ['hi', undefined, 'hi'],
+    ['en', 'hi-IN,hi;q=0.9', 'en'],
+    [null, 'hi-IN,hi;q=0.9,en;q=0.8', 'hi'],
+    [null, 'hi', 'hi'],
+    [null, 'en-IN,en;q=0.9,hi;q=0.8', 'en'],
+    [null, 'en;q=0.5,hi;q=0.9', 'hi'],
+    [null, 'hind', 'en'],
+    [null, '*', 'en'],
+    [null, undefined, 'en'],
+    [null, '', 'en'],
+  ] as const)('profile %s, Accept-Language %j → %s', (profile, header, expected) => {
+    expect(assistantLanguage(profile, header)).toBe(expected);
+  });
+});
+
+describe('Devanagari text', () => {
+  it('spellings with and without nukta or chandrabindu read the same', () => {
+    expect(normaliseSpelling('ज़्यादा')).toBe(normaliseSpelling('ज्यादा'));
+    expect(normaliseSpelling('दवाइयाँ')).toBe(normaliseSpelling('दवाइयां'));
+    expect(normaliseSpelling('\u095b')).toBe('ज'); // precomposed ज़
+  });
+
+  it('words keep their vowel signs; MiniSearch’s tokenizer splits on spaces and the danda', () => {
+    expect(wordsOf('मेरी पिछली शुगर रीडिंग क्या थी?')).toEqual(['मेरी', 'पिछली', 'शुगर', 'रीडिंग', 'क्या', 'थी']);
+    const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+    expect(tokenize('आँखों की जाँच। दवाइयाँ, ग्लूकोज़').filter(Boolean)).toEqual(['आँखों', 'की', 'जाँच', 'दवाइयाँ', 'ग्लूकोज़']);
+  });
+
+  it('the light stemmer maps inflected forms to one stem', () => {
+    expect(hindiStem('आंखों')).toBe(hindiStem('आंखें'));
+    expect(hindiStem('जांचना')).toBe(hindiStem('जांचूं'));
+    expect(hindiStem('पैरों')).toBe('पैर');
+  });
+});
+
+describe('the Hindi texts', () => {
+  it('every text exists in Hindi, differs from the English, and has no English words left', () => {
+    const strings = (t: AssistantTexts) => [
+      ...Object.values(t.links),
+      t.noGlucose,
+      t.noBloodPressure,
+      t.noWeight,
+      t.noAppointment,
+      t.doseChangeRefusal,
+      t.doseNotShown,
+      t.emergency,
+      t.hypoSteps,
+      t.selfHarm,
+      t.capabilities,
+      t.modelDownNote,
+      t.modelRejectedNote,
+      t.streamError,
+      t.rateLimited(30),
+      t.emergencySource.title,
+      t.refills([{ medicine: 'X', pills_left: 3, refill_due: true }]),
+      t.todaysDoses({
+        today: '2026-11-20',
+        total: 2,
+        taken: [{ medicine: 'X', time: '08:00' }],
+        missed: [],
+        due: [{ medicine: 'X', time: '20:00' }],
+        next: { medicine: 'X', time: '20:00' },
+      }),
+    ];
+    const english = strings(EN);
+    const hindi = strings(HI);
+    hindi.forEach((text, i) => {
+      expect(text).not.toBe(english[i]);
+      expect(latinWords(text.replaceAll('“X”', '')), text).toEqual([]);
+    });
+  });
+});
+
+describe('the Hindi knowledge base', () => {
+  const english = loadArticles();
+  const hindi = loadArticles(KNOWLEDGE_DIRECTORIES.hi);
+
+  it('has a Hindi version of every article, citing the same source and section', () => {
+    expect(hindi.map((a) => a.id)).toEqual(english.map((a) => a.id));
+    for (const article of hindi) {
+      const original = english.find((a) => a.id === article.id)!;
+      expect(article.source).toBe(original.source);
+      expect(article.section).toBe(original.section);
+      expect(article.title).toMatch(/[\u0900-\u097f]/);
+      expect(article.body.length).toBeGreaterThan(200);
+      // The same figures as the English article (targets, thresholds, minutes).
+      const figures = (text: string) => [...new Set(text.match(/\d+/g) ?? [])].sort();
+      expect(figures(article.body), article.id).toEqual(figures(original.body));
+      expect(latinWords(article.body).filter((w) => !['A1C', 'A1c', 'DiaCare', 'CGM', 'ADA'].includes(w))).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['मुझे क्या खाना चाहिए?', 'food-indian-meals'],
+    ['क्या चावल और रोटी खा सकते हैं?', 'food-indian-meals'],
+    ['हाइपोग्लाइसीमिया क्या होता है?', 'hypoglycaemia'],
+    ['लो शुगर', 'hypoglycaemia'],
+    ['मुझे कितनी कसरत करनी चाहिए?', 'exercise'],
+    ['योग', 'exercise'],
+    ['पैरों की देखभाल कैसे करें?', 'foot-care'],
+    ['आँखों की जाँच कितनी बार करानी चाहिए?', 'eyes'],
+    ['आंखो की जांच', 'eyes'],
+    ['डायबिटीज़ में सामान्य बीपी क्या है?', 'blood-pressure'],
+    ['बुखार में क्या करें?', 'sick-days'],
+    ['क्या मैं रमज़ान में रोज़ा रख सकता हूँ?', 'travel-and-fasting'],
+    ['नवरात्रि व्रत', 'travel-and-fasting'],
+    ['सफ़र में डायबिटीज़ का ध्यान कैसे रखें?', 'travel-and-fasting'],
+    ['मैं अपनी शुगर कैसे जाँचूँ?', 'checking-glucose'],
+    ['दवाइयों के बारे में बताइए', 'medicines'],
+  ])('“%s” finds %s', (query, id) => {
+    const [best] = knowledgeBase('hi').search(query, 1);
+    expect(best?.article.id).toBe(id);
+    expect(best!.score).toBeGreaterThanOrEqual(2);
+  });
+});
+
+const HINDI_DOSE_CHANGE_QUESTIONS = [
+  'क्या मैं मेटफॉर्मिन बंद कर दूँ?',
+  'क्या मैं अपनी शाम की खुराक छोड़ सकता हूँ?',
+  'अगर एक खुराक छूट गई तो क्या डबल डोज़ ले लूँ?',
+  'मुझे इंसुलिन की कितनी यूनिट लेनी चाहिए?',
+  'क्या ग्लिमेपिराइड बढ़ा दूँ?',
+  'शुगर ठीक है तो क्या गोलियाँ कम कर दूँ?',
+  'शुगर ज़्यादा है, क्या एक गोली और ले लूँ?',
+  'मेरे लिए मेटफॉर्मिन की कौन सी खुराक सही है?',
+  'क्या आज रात दो गोली ले सकता हूँ?',
+  'क्या मेटफॉर्मिन आधी कर दूँ?',
+  'क्या मुझे अब भी दवा की ज़रूरत है?',
+  'क्या अब इंसुलिन बंद कर सकते हैं?',
+  'क्या 1000 mg ज़्यादा है?',
+  'क्या दवा की मात्रा बदल दूँ?',
+  'क्या मैं इंसुलिन शुरू कर दूँ?',
+  'मैं दवाइयाँ छोड़ना चाहता हूँ',
+  'सुबह की दवा लेना भूल गई, अब क्या करूँ?',
+  'बिना दवा के रह सकता हूँ?',
+];
+
+describe('Hindi guard-rail rules', () => {
+  it.each(HINDI_DOSE_CHANGE_QUESTIONS)('“%s” is a dose-change question', (question) => {
+    expect(isDoseChangeQuestion(question)).toBe(true);
+  });
+
+  it.each([
+    'क्या मैंने आज दवा ली?',
+    'क्या मैंने इस हफ़्ते कोई खुराक छोड़ी?',
+    'मेरी कितनी गोलियाँ बची हैं?',
+    'दवा के बारे में बताइए',
+    'मुझे क्या खाना चाहिए?',
+    'इस हफ़्ते मेरी शुगर कम रही?',
+  ])('“%s” is not a dose-change question', (question) => {
+    expect(isDoseChangeQuestion(question)).toBe(false);
+  });
+
+  it.each([
+    ['मुझे कंपकंपी और पसीना आ रहा है', 'hypo'],
+    ['चक्कर आ रहे हैं और घबराहट हो रही है', 'hypo'],
+    ['मेरी शुगर 62 है, क्या करूँ', 'hypo'],
+    ['लगता है शुगर कम हो रही है', 'hypo'],
+    ['मेरी शुगर 48 है', 'emergency'],
+    ['मेरे पिताजी बेहोश हो गए', 'emergency'],
+    ['सीने में दर्द हो रहा है', 'emergency'],
+    ['साँस लेने में तकलीफ़ हो रही है', 'emergency'],
+    ['मैं आत्महत्या करना चाहता हूँ', 'self-harm'],
+    ['मुझे जीने का मन नहीं करता, मर जाना चाहता हूँ', 'self-harm'],
+    ['हाइपोग्लाइसीमिया क्या होता है?', null],
+  ])('“%s” → %s', (question, kind) => {
+    expect(escalationFor(question)).toBe(kind);
+  });
+
+  it('a dose number in Hindi is recognised; a model’s Hindi dose instruction is caught, a caution is not', () => {
+    expect('2 गोली').toMatch(DOSE_NUMBER);
+    expect('10 यूनिट').toMatch(DOSE_NUMBER);
+    expect('10 यूनिटों').not.toMatch(DOSE_NUMBER);
+    expect(containsDoseInstruction('आप अपनी इंसुलिन की खुराक बढ़ा दें।')).toBe(true);
+    expect(containsDoseInstruction('आज रात 2 गोली लें।')).toBe(true);
+    expect(containsDoseInstruction('मेटफॉर्मिन बंद कर दें।')).toBe(true);
+    expect(containsDoseInstruction('डॉक्टर से पूछे बिना दवा बंद न करें।')).toBe(false);
+    expect(containsDoseInstruction(HI.doseChangeRefusal)).toBe(false);
+  });
+
+  it.each([
+    ['मेरी पिछली शुगर रीडिंग क्या थी?', ['glucose'], 7],
+    ['इस महीने मेरी ब्लड शुगर कैसी रही?', ['glucose'], 30],
+    ['मेरा बीपी क्या है?', ['bloodPressure'], 7],
+    ['मेरा वज़न कितना है?', ['weight'], 7],
+    ['क्या मैंने आज अपनी दवाइयाँ लीं?', ['todaysDoses'], 7],
+    ['पिछले हफ़्ते मैंने कितनी खुराक छोड़ीं?', ['adherence'], 7],
+    ['मेरी कितनी गोलियाँ बची हैं?', ['refills'], 7],
+    ['मेरा अगला अपॉइंटमेंट कब है?', ['nextAppointment'], 7],
+    ['मैं अपनी शुगर कैसे जाँचूँ?', [], 7],
+    ['डायबिटीज़ में सामान्य बीपी क्या है?', [], 7],
+  ] as const)('“%s” → %j over %i days', (question, tools, period) => {
+    const intent = readIntent(question);
+    expect(intent.tools).toEqual(tools);
+    expect(intent.period).toBe(period);
+  });
+});
+
+interface Row {
+  question: string;
+  expected: (f: ScreenFigures, today: { taken: number; missed: number }) => string[];
+  link?: { href: string; label: string };
+}
+
+const glucose7 = (f: ScreenFigures) => [
+  `पिछले 7 दिनों (आज समेत) में: ${f.glucose7.readings.length} रीडिंग का औसत ${f.glucose7.average} mg/dL`,
+  `टाइम इन रेंज (70–180 mg/dL) ${f.glucose7.tir.inRange}%`,
+];
+const glucose30 = (f: ScreenFigures) => [
+  `पिछले 30 दिनों (आज समेत) में: ${f.glucose30.readings.length} रीडिंग का औसत ${f.glucose30.average} mg/dL`,
+];
+const adherence7 = (f: ScreenFigures) => [
+  `पिछले 7 दिनों (आज समेत) में आपकी दवा लेने की नियमितता ${f.adherence7.percent}% रही (${f.adherence7.total} में से ${f.adherence7.taken} खुराक लीं)`,
+];
+const adherence30 = (f: ScreenFigures) => [
+  `पिछले 30 दिनों (आज समेत) में आपकी दवा लेने की नियमितता ${f.adherence30.percent}% रही (${f.adherence30.total} में से ${f.adherence30.taken} खुराक लीं)`,
+];
+const todayDoses = (_: ScreenFigures, t: { taken: number }) => [`ली गईं: ${t.taken}`, 'अगली: “Metformin” 20:00 बजे।'];
+const kb = (id: string) => () => [
+  `${hiArticle(id).title}: `,
+  `स्रोत: ${hiArticle(id).source}, ${hiArticle(id).section}।`,
+];
+
+const HINDI_QUESTIONS: Row[] = [
+  {
+    question: 'इस हफ़्ते मेरी शुगर कैसी रही?',
+    expected: glucose7,
+    link: { href: '/reports/history/glucose', label: 'शुगर का इतिहास' },
+  },
+  { question: 'पिछले हफ़्ते मेरी औसत शुगर क्या थी?', expected: glucose7 },
+  { question: 'मेरी सुगर कैसी है', expected: glucose7 },
+  {
+    question: 'इस महीने मेरी ब्लड शुगर कैसी रही?',
+    expected: glucose30,
+    link: { href: '/reports/history/glucose?days=30', label: 'शुगर का इतिहास' },
+  },
+  { question: 'पिछले 30 दिनों में मेरी शुगर', expected: glucose30 },
+  {
+    question: 'मेरी पिछली शुगर रीडिंग क्या थी?',
+    expected: (f) => [`आपकी पिछली शुगर रीडिंग ${f.latestGlucose.value} mg/dL है`],
+  },
+  {
+    question: 'क्या इस हफ़्ते मेरी शुगर लो हुई?',
+    expected: () => ['पिछले 7 दिनों में 2 रीडिंग 70 mg/dL से कम रहीं, इनमें से 1 रीडिंग 54 mg/dL से भी कम।'],
+  },
+  { question: 'मेरा टाइम इन रेंज कितना है?', expected: (f) => [`${f.glucose7.tir.inRange}%`] },
+  {
+    question: 'मेरा बीपी क्या है?',
+    expected: (f) => [`आपका पिछला ब्लड प्रेशर ${f.latestBp.systolic}/${f.latestBp.diastolic} mmHg है`],
+    link: { href: '/reports/history/bp', label: 'ब्लड प्रेशर का इतिहास' },
+  },
+  {
+    question: 'इस महीने मेरा औसत ब्लड प्रेशर',
+    expected: (f) => [`पिछले 30 दिनों (आज समेत) में`, `का औसत ${f.bp30.systolic}/${f.bp30.diastolic} mmHg है`],
+  },
+  {
+    question: 'पिछले हफ़्ते मेरा ब्लड प्रेशर कैसा रहा?',
+    expected: (f) => [`पिछले 7 दिनों (आज समेत) में`, `का औसत ${f.bp7.systolic}/${f.bp7.diastolic} mmHg है`],
+  },
+  {
+    question: 'मेरा वज़न कितना है?',
+    expected: (f) => [`आपका पिछला वज़न ${f.latestMetrics.weight.toFixed(1)} kg है`],
+    link: { href: '/reports/history/weight', label: 'वज़न का इतिहास' },
+  },
+  { question: 'मेरा BMI क्या है?', expected: (f) => [`BMI ${f.latestMetrics.bmi.toFixed(1)} kg/m²`] },
+  {
+    question: 'मेरा वजन कितना बदला?',
+    expected: (f) => [`से बदलाव: ${f.weightChange > 0 ? '+' : ''}${f.weightChange.toFixed(1)} kg`],
+  },
+  {
+    question: 'क्या मैंने आज अपनी दवाइयाँ लीं?',
+    expected: todayDoses,
+    link: { href: '/medications', label: 'दवाएं' },
+  },
+  { question: 'आज मेरी कौन सी गोली छूटी?', expected: (_, t) => [`छूटी या अभी दर्ज नहीं: ${t.missed}`] },
+  { question: 'मेरी अगली खुराक कब है?', expected: () => ['अगली: “Metformin” 20:00 बजे।'] },
+  { question: 'आज कौन सी गोलियाँ बाकी हैं?', expected: () => ['अभी बाकी: 1।'] },
+  { question: 'पिछले हफ़्ते मैंने कितनी खुराक छोड़ीं?', expected: adherence7, link: { href: '/reports', label: 'रिपोर्ट' } },
+  { question: 'इस महीने मैंने दवा कितनी नियमित ली?', expected: adherence30 },
+  {
+    question: 'इस हफ़्ते मेरी दवा की नियमितता कितनी रही?',
+    expected: (f) => {
+      const m = f.adherenceByMedicine7.Metformin!;
+      return [`“Metformin” ${m.percent}% (${m.total} में से ${m.taken} खुराक)`];
+    },
+  },
+  {
+    question: 'मेरी कितनी गोलियाँ बची हैं?',
+    expected: (f) => f.medications.map((m) => `“${m.name}” ${m.refill_reminder.pills_remaining}`),
+  },
+  { question: 'रिफ़िल कब लेना है?', expected: () => ['“Glimepiride” का रिफ़िल लेने का समय है'] },
+  {
+    question: 'मेरा अगला अपॉइंटमेंट कब है?',
+    expected: () => [`आपका अगला अपॉइंटमेंट “Diabetes review” Dr Mehta के साथ ${shiftDate(SEED_TODAY, 12)} को 10:30 बजे है`],
+    link: { href: '/booking', label: 'बुकिंग' },
+  },
+  { question: 'क्या मेरा कोई डॉक्टर अपॉइंटमेंट आने वाला है?', expected: () => ['“Diabetes review”'] },
+  { question: 'मुझे क्या खाना चाहिए?', expected: kb('food-indian-meals') },
+  { question: 'क्या आम खा सकते हैं?', expected: kb('food-indian-meals') },
+  { question: 'हाइपोग्लाइसीमिया क्या होता है?', expected: kb('hypoglycaemia') },
+  { question: 'मुझे कितनी कसरत करनी चाहिए?', expected: kb('exercise') },
+  { question: 'पैरों की देखभाल कैसे करें?', expected: kb('foot-care') },
+  { question: 'आँखों की जाँच कितनी बार करानी चाहिए?', expected: kb('eyes') },
+  { question: 'डायबिटीज़ में सामान्य बीपी क्या है?', expected: kb('blood-pressure') },
+  { question: 'बुखार में क्या करें?', expected: kb('sick-days') },
+  { question: 'क्या मैं रमज़ान में रोज़ा रख सकता हूँ?', expected: kb('travel-and-fasting') },
+  { question: 'मैं अपनी शुगर कैसे जाँचूँ?', expected: kb('checking-glucose') },
+  // English typed by a Hindi user: the answer is still in Hindi, with the same figures.
+  {
+    question: 'What was my latest sugar reading?',
+    expected: (f) => [`आपकी पिछली शुगर रीडिंग ${f.latestGlucose.value} mg/dL है`],
+  },
+  { question: 'फ्रांस की राजधानी क्या है?', expected: () => [HI.capabilities] },
+  { question: 'नमस्ते', expected: () => [HI.capabilities] },
+];
+
+describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
+  let t: TestApp;
+  let user: SignedInUser;
+  let figures: ScreenFigures;
+  let today: { taken: number; missed: number };
+  let counter = 0;
+  const newUser = async (language: 'en' | 'hi' | null) => {
+    const signedIn = await signIn(t.app, { name: 'Asha', email: `hindi${++counter}@example.com`, timezone: SEED_ZONE });
+    if (language) {
+      const saved = await signedIn.request({ method: 'PUT', url: '/api/users/me', payload: { language } });
+      expect(saved.statusCode, saved.body).toBe(200);
+    }
+    return signedIn;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, {
+      clock: createTestClock(SEED_NOW),
+      env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
+    });
+    user = await newUser('hi');
+    await seedUser(user);
+    figures = await screenFigures(user, SEED_TODAY, '18:00');
+    const records = (
+      await user.request({ url: `/api/adherence?start_date=${SEED_TODAY}&end_date=${SEED_TODAY}` })
+    ).json() as AdherenceRecord[];
+    const taken = records.filter((r) => r.status === 'taken').length;
+    today = { taken, missed: 2 - taken };
+  });
+  afterAll(() => t.close());
+
+  it.each(HINDI_QUESTIONS)('answers “$question” in Hindi with the figures the screens show', async (row) => {
+    const { answer, streamed } = await ask(user, row.question);
+    expect(answer.engine).toBe(BUILTIN_ASSISTANT_NAME);
+    expect(streamed).toBe(answer.content);
+    for (const text of row.expected(figures, today)) expect(answer.content).toContain(text);
+    if (row.link) expect(answer.links).toContainEqual(row.link);
+    // Hindi throughout: only the user's own names, units and product names stay in Latin letters.
+    const own = ['Metformin', 'Glimepiride', 'Diabetes review', 'Dr Mehta', 'City Clinic', 'HbA1c test', 'Lab One'];
+    const rest = own.reduce((text, name) => text.replaceAll(name, ''), answer.content);
+    // The cited publications keep their published (English) titles.
+    const withoutSources = rest.replace(/स्रोत: .*$/s, '');
+    expect(latinWords(withoutSources)).toEqual([]);
+  });
+
+  it.each(HINDI_DOSE_CHANGE_QUESTIONS)('refuses “%s” in Hindi with the user’s facts and no dose number', async (q) => {
+    const { answer } = await ask(user, q);
+    expect(answer.content.startsWith(HI.doseChangeRefusal)).toBe(true);
+    expect(answer.content).toContain('“Metformin”');
+    expect(answer.content).toContain(`नियमितता ${figures.adherence7.percent}%`);
+    expect(answer.content).not.toMatch(DOSE_NUMBER);
+    expect(answer.content).not.toContain('500');
+    expect(answer.links.map((l) => l.label)).toEqual(['दवाएं', 'रिपोर्ट']);
+  });
+
+  it.each([
+    ['मुझे कंपकंपी और पसीना आ रहा है', 'hypo'],
+    ['मेरी शुगर 62 है, क्या करूँ', 'hypo'],
+    ['मेरी शुगर 48 है', 'emergency'],
+    ['मेरे पिताजी बेहोश हो गए', 'emergency'],
+    ['सीने में दर्द हो रहा है', 'emergency'],
+    ['साँस लेने में तकलीफ़ हो रही है', 'emergency'],
+    ['मैं आत्महत्या करना चाहता हूँ', 'self-harm'],
+    // An English message from a Hindi user escalates too, in Hindi.
+    ['I feel shaky and sweaty', 'hypo'],
+  ])('“%s” puts the Hindi %s text first', async (question, kind) => {
+    const { answer } = await ask(user, question);
+    if (kind === 'hypo') expect(answer.content.startsWith(HI.hypoSteps)).toBe(true);
+    if (kind === 'emergency') expect(answer.content.startsWith(`${HI.emergency}\n\n${HI.hypoSteps}`)).toBe(true);
+    if (kind === 'self-harm') expect(answer.content.startsWith(HI.selfHarm)).toBe(true);
+    expect(answer.content.startsWith('अभी 112 पर कॉल करें')).toBe(kind !== 'hypo');
+    if (kind !== 'self-harm') expect(answer.sources).toContainEqual(HI.hypoSource);
+    if (kind !== 'hypo') expect(answer.sources).toContainEqual(HI.emergencySource);
+  });
+
+  it('a user with no language chosen follows Accept-Language; a chosen language wins over it', async () => {
+    const undecided = await newUser(null);
+    const hindiBrowser = { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' };
+    const asked = async (who: SignedInUser, headers: Record<string, string>) => {
+      const response = await who.request({
+        method: 'POST',
+        url: '/api/assistant/messages',
+        payload: { content: 'When is my next appointment?' },
+        headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return JSON.parse(response.body.trim().split('\n').at(-1)!).message.content as string;
+    };
+    expect(await asked(undecided, hindiBrowser)).toBe(HI.noAppointment);
+    expect(await asked(undecided, { 'accept-language': 'en-IN,en;q=0.9' })).toBe(EN.noAppointment);
+    expect(await asked(undecided, {})).toBe(EN.noAppointment);
+    const english = await newUser('en');
+    expect(await asked(english, hindiBrowser)).toBe(EN.noAppointment);
+  });
+
+  it('a new Hindi user with no data gets honest Hindi answers to the suggested questions', async () => {
+    const other = await newUser('hi');
+    const answers = await Promise.all(
+      ['इस हफ़्ते मेरी शुगर कैसी रही?', 'क्या मैंने आज अपनी दवाइयाँ लीं?', 'मेरा अगला अपॉइंटमेंट कब है?'].map(
+        async (q) => (await ask(other, q)).answer.content,
+      ),
+    );
+    expect(answers).toEqual([HI.noGlucose, `आज (${SEED_TODAY}) आपकी कोई खुराक तय नहीं है।`, HI.noAppointment]);
+  });
+
+  it('a Hindi user who chose mmol/L hears glucose, ranges and the 15–15 rule in mmol/L, in Hindi (issue 14)', async () => {
+    const other = await newUser('hi');
+    const put = await other.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } });
+    expect(put.statusCode).toBe(200);
+    // 99 mg/dL is 5.5 mmol/L; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
+    for (const [value, time] of [
+      [99, '09:00'],
+      [58, '17:10'],
+    ] as const) {
+      const logged = await other.request({
+        method: 'POST',
+        url: '/api/health/glucose',
+        payload: { value, meal_context: 'Fasting', date: SEED_TODAY, time },
+      });
+      expect(logged.statusCode).toBe(201);
+    }
+    const { answer } = await ask(other, 'इस हफ़्ते मेरी शुगर कैसी रही?');
+    expect(answer.content.startsWith(HI.hypoStepsIn('mmol/L'))).toBe(true);
+    expect(answer.content).toContain('3.9 mmol/L से कम शुगर लो शुगर');
+    expect(answer.content).toContain('आपकी पिछली शुगर रीडिंग 3.2 mmol/L है');
+    expect(answer.content).toContain('औसत 4.4 mmol/L'); // 78.5 mg/dL
+    expect(answer.content).toContain('टाइम इन रेंज (3.9–10.0 mmol/L) 50%');
+    expect(answer.content).not.toContain('mg/dL');
+    expect(latinWords(answer.content.replace(/स्रोत: .*$/s, ''))).toEqual([]);
+  });
+});
+
+describe('Hindi rate-limit detail', () => {
+  it('the 429 detail is in the user’s language', async () => {
+    const t = await createTestApp('pglite', {
+      clock: createTestClock(SEED_NOW),
+      env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1' },
+    });
+    try {
+      const user = await signIn(t.app, { name: 'R', email: 'limit-hi@example.com', timezone: SEED_ZONE });
+      await user.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'hi' } });
+      await ask(user, 'नमस्ते');
+      const limited = await user.request({
+        method: 'POST',
+        url: '/api/assistant/messages',
+        payload: { content: 'नमस्ते' },
+      });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().detail).toMatch(/^बहुत ज़्यादा सवाल एक साथ। कृपया \d+ सेकंड बाद फिर पूछें।$/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+const usage = {
+  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
+  outputTokens: { total: 10, text: 10, reasoning: undefined },
+};
+/** A model step that writes `text`. */
+function textStep(text: string) {
+  const chunks: LanguageModelV3StreamPart[] = [
+    { type: 'stream-start', warnings: [] },
+    { type: 'text-start', id: 't' },
+    { type: 'text-delta', id: 't', delta: text },
+    { type: 'text-end', id: 't' },
+    { type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } },
+  ];
+  return { stream: simulateReadableStream({ chunks }) };
+}
+
+describe('the model path in Hindi', () => {
+  let t: TestApp;
+  let user: SignedInUser;
+  let reply = 'ठीक है।';
+  const model = new MockLanguageModelV3({ modelId: 'mock-model', doStream: async () => textStep(reply) });
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      clock: createTestClock(SEED_NOW),
+      assistantLlm: { model: 'mock-model', languageModel: model },
+    });
+    user = await signIn(t.app, { name: 'Meera', email: 'llm-hi@example.com', timezone: SEED_ZONE });
+    await user.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'hi' } });
+  });
+  afterAll(() => t.close());
+
+  it('asks the model for Hindi and gives it the Hindi article as context', async () => {
+    reply = 'अपनी थाली में चावल और रोटी की मात्रा पर ध्यान दें।';
+    model.doStreamCalls.length = 0;
+    const { answer } = await ask(user, 'मुझे क्या खाना चाहिए?');
+    expect(answer.engine).toBe('mock-model');
+    expect(answer.content).toBe(reply);
+    const system = model.doStreamCalls[0]!.prompt.find((m) => m.role === 'system')!.content as string;
+    expect(system).toContain(HINDI_PROMPT);
+    expect(system).toContain(hiArticle('food-indian-meals').body);
+    expect(answer.sources).toContainEqual({
+      title: hiArticle('food-indian-meals').source,
+      section: hiArticle('food-indian-meals').section,
+    });
+  });
+
+  it('a Hindi dose instruction from the model is replaced by the Hindi refusal', async () => {
+    reply = 'आप अपनी मेटफॉर्मिन की खुराक बढ़ा दें।';
+    const { answer } = await ask(user, 'मेरी शुगर के बारे में बताइए');
+    expect(answer.content).toBe(HI.doseChangeRefusal);
+  });
+
+  it('an ungrounded number makes the built-in engine answer, with the Hindi note', async () => {
+    reply = 'आपकी औसत शुगर 187 mg/dL है।';
+    const { answer } = await ask(user, 'मुझे क्या खाना चाहिए?');
+    expect(answer.content.startsWith(`${HI.modelRejectedNote}\n\n${hiArticle('food-indian-meals').title}: `)).toBe(
+      true,
+    );
+  });
+});
