@@ -34,6 +34,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain scripts the web app serves as they are (public/theme-init.js runs before first paint).
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // bulletproof-react's rule: a feature never imports another feature; src/app composes them.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {

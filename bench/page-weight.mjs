@@ -7,6 +7,9 @@
 // a text summary and table of the plotted readings) is on screen, behind a reserved-height
 // placeholder; the column shows what the route downloads in all once the chart is drawn.
 // Also: the extra JavaScript and CSS (chart included) that opening a history page costs after /home.
+// Issue 14: each route also downloads the message catalogs of its areas (common, layout and the
+// areas router.tsx lists for its page) in the active language only; the budget holds for the
+// larger of English and Hindi (columns `en` and `hi`, both including the route's JavaScript).
 // Usage: npm run bench:page-weight   (builds apps/web first); exits 1 when a route is over.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -43,12 +46,33 @@ const screens = {
   '/no-such-page': [route('not-found')],
 };
 
+/** The catalog areas each route's page loads (router.tsx: `page(() => import('./routes/x'), [areas])`). */
+const routerSource = readFileSync(new URL('../apps/web/src/app/router.tsx', import.meta.url), 'utf8');
+const routeAreas = {};
+for (const [, name, list] of routerSource.matchAll(
+  /page\(\s*\(\) => import\('\.\/routes\/([\w-]+)'\),\s*\[([^\]]*)\]/g,
+)) {
+  routeAreas[route(name)] = ['common', 'layout', ...[...list.matchAll(/'([\w-]+)'/g)].map((m) => m[1])];
+}
+/** The compiled catalog chunks of a route's areas in `language`. */
+function catalogFiles(key, language) {
+  const areas = routeAreas[key];
+  if (!areas) throw new Error(`${key} has no catalog areas in router.tsx: update bench/page-weight.mjs`);
+  return areas.map((area) => {
+    const chunk = manifest[`src/locales/${language}/${area}.json?lingui`];
+    if (!chunk) throw new Error(`the ${language}/${area} catalog is not in the build manifest`);
+    return chunk.file;
+  });
+}
+
 /** What a route imports after its text is painted (history-view.tsx: the lazy TrendChart). */
 const afterPaint = { '/reports/history/glucose': ['src/features/health/components/trend-chart.tsx'] };
 
 const sum = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gzipKb(f), 0);
 console.log(`entry (index.html and its imports): ${sum(entry).toFixed(1)} KB JS gzip\n`);
-console.log('route opened directly         JS gzip KB   budget   +after paint   largest chunks beyond the entry');
+console.log(
+  'route opened directly         JS gzip KB  en / hi catalogs   budget   +after paint   largest chunks beyond the entry',
+);
 let over = 0;
 for (const [path, keys] of Object.entries(screens)) {
   const files = new Set(entry);
@@ -56,7 +80,13 @@ for (const [path, keys] of Object.entries(screens)) {
     if (!manifest[key]) throw new Error(`${key} is not in the build manifest: update bench/page-weight.mjs`);
     collect(key, files);
   }
-  const total = sum(files);
+  const withCatalog = (language) => {
+    const all = new Set(files);
+    for (const key of keys) for (const file of catalogFiles(key, language)) all.add(file);
+    return sum(all);
+  };
+  const [en, hi] = [withCatalog('en'), withCatalog('hi')];
+  const total = Math.max(en, hi);
   if (total > BUDGET_KB) over += 1;
   const beyond = [...files]
     .filter((f) => f.endsWith('.js') && !entry.has(f))
@@ -71,9 +101,12 @@ for (const [path, keys] of Object.entries(screens)) {
     if (!manifest[key]) throw new Error(`${key} is not in the build manifest: update bench/page-weight.mjs`);
     collect(key, later);
   }
-  const laterKb = sum(later) - total;
-  const laterText = laterKb > 0 ? `+${laterKb.toFixed(1)} = ${sum(later).toFixed(1)}` : '';
-  console.log(`${path.padEnd(30)}${total.toFixed(1).padStart(10)}   ${flag}     ${laterText.padEnd(15)}${beyond}`);
+  const laterKb = sum(later) - sum(files);
+  const laterText = laterKb > 0 ? `+${laterKb.toFixed(1)} = ${(total + laterKb).toFixed(1)}` : '';
+  const catalogs = `${en.toFixed(1)} / ${hi.toFixed(1)}`;
+  console.log(
+    `${path.padEnd(30)}${sum(files).toFixed(1).padStart(10)}  ${catalogs.padStart(15)}   ${flag}     ${laterText.padEnd(15)}${beyond}`,
+  );
 }
 
 // History: the route's chunks plus the chart it imports dynamically, minus what /home loaded.

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, signInWithProfile } from './fixtures';
+import { expectAccessible } from './a11y';
 
 /** YYYY-MM-DD `days` from today in Asia/Kolkata (the browser's and the user's zone here). */
 function kolkataDate(days: number): string {
@@ -27,6 +28,7 @@ test('book a doctor visit and a lab test from Home, see them under Upcoming, can
   await page.getByLabel('Time *').fill('10:30');
   await page.getByLabel('Additional Notes').fill('Bring last month’s readings');
   await screenshot(page, 'booking');
+  await expectAccessible(page, 'booking');
   await page.getByRole('button', { name: 'Book Appointment' }).click();
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText('Doctor appointment booked successfully', { exact: true })).toBeVisible();
@@ -49,6 +51,7 @@ test('book a doctor visit and a lab test from Home, see them under Upcoming, can
   await expect(upcoming.nth(1)).toContainText('Diabetes follow-up');
   await expect(upcoming.nth(1)).toContainText('Dr. Sharma');
   await screenshot(page, 'home-upcoming');
+  await expectAccessible(page, 'home-upcoming');
 
   await page.getByRole('link', { name: 'View All' }).click();
   await expect(page).toHaveURL(/\/booking#appointments$/);
@@ -57,6 +60,7 @@ test('book a doctor visit and a lab test from Home, see them under Upcoming, can
   await expect(page.getByText('Cancelled HbA1c', { exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Past appointments' })).toContainText('Cancelled');
   await screenshot(page, 'appointments');
+  await expectAccessible(page, 'appointments');
 
   await page.goto('/home');
   await expect(page.getByRole('list', { name: 'Upcoming appointments' }).getByRole('listitem')).toHaveCount(1);

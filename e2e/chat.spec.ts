@@ -10,6 +10,7 @@
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { screenshot, signInWithProfile } from './fixtures';
+import { expectAccessible } from './a11y';
 
 const chatTab = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Chat' });
 const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
@@ -63,6 +64,7 @@ test.describe('against the real server', () => {
     await expect(second).toContainText(/ICMR|RSSDI|ADA|WHO/);
     await dismissToast(page);
     await screenshot(page, 'chat-real-conversation');
+    await expectAccessible(page, 'chat-real-conversation');
 
     // History is kept on the server.
     await page.reload();
@@ -192,6 +194,7 @@ test.describe('with a stubbed endpoint', () => {
     await expect(page.getByText(/CHAT_AGENT_URL|not available yet/)).toHaveCount(0);
     await dismissToast(page);
     await screenshot(page, 'chat-empty');
+    await expectAccessible(page, 'chat-empty');
 
     await page.getByRole('button', { name: 'Did I take my medicines today?' }).click();
     await expect(messageBox(page)).toBeFocused();
@@ -219,6 +222,7 @@ test.describe('with a stubbed endpoint', () => {
       'ICMR Guidelines for Management of Type 2 Diabetes 2018 — Medical nutrition therapy',
     );
     await screenshot(page, 'chat-conversation');
+    await expectAccessible(page, 'chat-conversation');
     await page.setViewportSize({ width: 360, height: 740 });
     await page.mouse.move(0, 0);
     await page.screenshot({ path: 'test-results/screens/chat-conversation-360.png' });
@@ -266,6 +270,7 @@ test.describe('with a stubbed endpoint', () => {
     await expect(messageBox(page)).toHaveValue('How was my sugar this week?');
     await expect(answers(page)).toHaveCount(0);
     await screenshot(page, 'chat-error');
+    await expectAccessible(page, 'chat-error');
 
     // Mid-answer: the question is shown at once, Send waits, the answer bubble says who is answering.
     server.failWith = undefined;
@@ -279,6 +284,7 @@ test.describe('with a stubbed endpoint', () => {
     await messageBox(page).fill('And last month?');
     await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
     await screenshot(page, 'chat-answering');
+    await expectAccessible(page, 'chat-answering');
     release();
     await expect(answers(page)).toHaveAccessibleName('Answer from DiaCare assistant');
     await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();

@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { screenshot, signInWithProfile } from './fixtures';
+import { expectAccessible } from './a11y';
 
 /** YYYY-MM-DD `days` from today in Asia/Kolkata (the browser's and the user's zone here). */
 function kolkataDate(days: number): string {
@@ -37,6 +38,7 @@ test('download a doctor report for 14 days and find the logged figures in the PD
   await dialog.getByText('14 days').click();
   await expect(dialog.getByRole('radio', { name: '14 days' })).toBeChecked();
   await screenshot(page, 'doctor-report-dialog');
+  await expectAccessible(page, 'doctor-report-dialog');
 
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('button', { name: 'Download PDF' }).click();
@@ -69,6 +71,7 @@ test('the dialog shows the error when the report cannot be made, and can try aga
     'Could not make the report: The service is busy. Please try again.',
   );
   await screenshot(page, 'doctor-report-error');
+  await expectAccessible(page, 'doctor-report-error');
 
   await page.unroute('**/api/reports/doctor**');
   const downloading = page.waitForEvent('download');

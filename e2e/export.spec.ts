@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { screenshot, signInWithProfile } from './fixtures';
+import { expectAccessible } from './a11y';
 
 /** Today in Asia/Kolkata (the browser's and the user's zone here). */
 const kolkataToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
@@ -32,6 +33,7 @@ test('download my data: CSV (ZIP) and FHIR R4 (JSON) from Profile', async ({ pag
   await section.scrollIntoViewIfNeeded();
   await section.screenshot({ path: 'test-results/screens/profile-download-my-data.png' });
   await screenshot(page, 'profile-with-export');
+  await expectAccessible(page, 'profile-with-export');
 
   const [zip] = await Promise.all([page.waitForEvent('download'), csvLink.click()]);
   expect(zip.suggestedFilename()).toBe(`diacare-export-${today}.zip`);
@@ -45,8 +47,8 @@ test('download my data: CSV (ZIP) and FHIR R4 (JSON) from Profile', async ({ pag
     'appointments.csv',
   ]);
   const glucose = strFromU8(files['glucose.csv']!);
-  expect(glucose).toContain('reading_id,measured_at,glucose_mg_dl,meal_context');
-  expect(glucose).toContain(`,${today}T00:05:00+05:30,152,Fasting`);
+  expect(glucose).toContain('reading_id,measured_at,glucose_mg_dl,glucose_mmol_l,meal_context');
+  expect(glucose).toContain(`,${today}T00:05:00+05:30,152,8.4,Fasting`);
 
   // The second download from the keyboard: focus the link and press Enter.
   await fhirLink.focus();

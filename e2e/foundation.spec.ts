@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { completeProfile, screenshot, signIn, uniqueEmail } from './fixtures';
+import { expectAccessible } from './a11y';
 
 test('a new user signs in, completes the profile, finds Home, edits the profile and signs out', async ({ page }) => {
   await page.goto('/');
@@ -7,11 +8,13 @@ test('a new user signs in, completes the profile, finds Home, edits the profile 
   await expect(page.getByText('Free • Secure • No credit card required')).toBeVisible();
   for (const figure of ['10K+', '95%', '4.9']) await expect(page.getByText(figure, { exact: true })).toBeVisible();
   await screenshot(page, 'landing');
+  await expectAccessible(page, 'landing');
 
   const email = uniqueEmail('asha');
   await page.getByRole('link', { name: 'Continue with Google' }).click();
   await expect(page.getByRole('heading', { name: 'Local sign-in' })).toBeVisible();
   await screenshot(page, 'local-sign-in');
+  await expectAccessible(page, 'local-sign-in');
   await page.getByLabel('Name').fill('Asha Rao');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -24,12 +27,13 @@ test('a new user signs in, completes the profile, finds Home, edits the profile 
   await expect(page.getByLabel('Country')).toHaveValue('India');
   await expect(page.getByLabel('Name *')).toHaveValue('Asha Rao');
   await screenshot(page, 'profile-setup');
+  await expectAccessible(page, 'profile-setup');
   await completeProfile(page);
   await expect(page.getByText('Profile created successfully', { exact: true })).toBeVisible();
 
   await expect(page.getByRole('heading', { name: 'Hi Asha!' })).toBeVisible();
   const today = await page.evaluate(() =>
-    new Intl.DateTimeFormat('en-US', {
+    new Intl.DateTimeFormat('en-IN', {
       weekday: 'long',
       month: 'short',
       day: 'numeric',
@@ -39,6 +43,7 @@ test('a new user signs in, completes the profile, finds Home, edits the profile 
   await expect(page.getByText(today)).toBeVisible();
   await expect(page.getByText('No medications scheduled')).toBeVisible();
   await screenshot(page, 'home');
+  await expectAccessible(page, 'home');
 
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Meds' }).click();
@@ -57,6 +62,7 @@ test('a new user signs in, completes the profile, finds Home, edits the profile 
   await expect(page.getByText('Version 1.0.0')).toBeVisible();
   await expect(page.getByText(/© 2025/)).toBeVisible();
   await screenshot(page, 'profile');
+  await expectAccessible(page, 'profile');
   await page.getByLabel('Full Name').fill('Asha R Menon');
   await page.getByLabel('Phone Number').fill('9123456780');
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -69,6 +75,7 @@ test('a new user signs in, completes the profile, finds Home, edits the profile 
   await expect(page.getByText('Our team will get back to you within 24 hours', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Install App' }).click();
   await expect(page.getByRole('dialog', { name: 'Install DiaCare' })).toBeVisible();
+  await expectAccessible(page, 'profile-install-dialog');
   await page.mouse.click(195, 20);
   await expect(page.getByRole('dialog')).toBeHidden();
 
@@ -108,6 +115,7 @@ test('redirects and coming-soon pages', async ({ page }) => {
   await expect(page).toHaveURL(/\/home$/);
   await page.goto('/terms');
   await expect(page.getByText('Terms of Service - Coming Soon')).toBeVisible();
+  await expectAccessible(page, 'coming-soon');
   await page.goto('/faq');
   await expect(page.getByText('FAQ - Coming Soon')).toBeVisible();
   await page.goto('/reminders/medication');
@@ -141,6 +149,7 @@ test('bad input shows its error: local sign-in email and profile pincode', async
   await page.locator('form').evaluate((form) => form.setAttribute('novalidate', ''));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Enter a valid email address');
+  await expectAccessible(page, 'local-sign-in-error');
 
   await signIn(page, { name: 'Dev Patel', email: uniqueEmail('dev') });
   await page.getByLabel('Sex *').selectOption('male');
@@ -152,9 +161,14 @@ test('bad input shows its error: local sign-in email and profile pincode', async
   await page.getByRole('button', { name: 'Complete Profile' }).click();
   await expect(page.getByText('Pincode must be exactly 6 digits')).toBeVisible();
   await expect(page).toHaveURL(/\/profile-setup$/);
+  await expectAccessible(page, 'profile-setup-error');
 });
 
 test('a failed sign-in code shows the login failure message', async ({ page }) => {
   await page.goto('/#session_id=not-a-real-code');
   await expect(page.getByRole('alert')).toHaveText('Login failed. Please try again.');
+  await expectAccessible(page, 'landing-login-failed');
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectAccessible(page, 'not-found');
 });

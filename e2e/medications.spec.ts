@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, signInWithProfile } from './fixtures';
+import { expectAccessible } from './a11y';
 
 test('add Metformin twice a day, take a dose on Home, edit, search and delete it', async ({ page }) => {
   await signInWithProfile(page, 'Meera Shah');
@@ -30,6 +31,7 @@ test('add Metformin twice a day, take a dose on Home, edit, search and delete it
   await expect(page.getByLabel('Reminder time 2', { exact: true })).toHaveValue('12:00');
   await page.getByLabel('Reminder time 2', { exact: true }).fill('21:00');
   await screenshot(page, 'medication-form');
+  await expectAccessible(page, 'medication-form');
   await page.getByRole('button', { name: 'Save Medication' }).click();
 
   await expect(page).toHaveURL(/\/medications$/);
@@ -52,6 +54,7 @@ test('add Metformin twice a day, take a dose on Home, edit, search and delete it
   await expect(page.getByRole('img', { name: 'Metformin 09:00 taken' })).toBeVisible();
   await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
   await screenshot(page, 'home-take-undo-toast');
+  await expectAccessible(page, 'home-take-undo-toast');
 
   // Issue 15: a mistaken Take is undone from the toast…
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
@@ -72,6 +75,7 @@ test('add Metformin twice a day, take a dose on Home, edit, search and delete it
   await page.getByRole('button', { name: 'Dismiss notification' }).click();
   await expect(page.getByRole('button', { name: 'Undo Take of Metformin 09:00' })).toBeVisible();
   await screenshot(page, 'home-doses');
+  await expectAccessible(page, 'home-doses');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Meds' }).click();
   // Taken, undone, taken, undone, taken: one pill used in all.
@@ -84,6 +88,7 @@ test('add Metformin twice a day, take a dose on Home, edit, search and delete it
   await expect(page.getByText('Medication updated successfully', { exact: true })).toBeVisible();
   await expect(page.getByText('1000 mg • Tablet')).toBeVisible();
   await screenshot(page, 'medications');
+  await expectAccessible(page, 'medications');
 
   await page.getByLabel('Search medications').fill('METF');
   await expect(page.getByRole('heading', { name: 'Metformin' })).toBeVisible();
@@ -94,6 +99,7 @@ test('add Metformin twice a day, take a dose on Home, edit, search and delete it
   await page.getByRole('button', { name: 'Delete Metformin' }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Are you sure you want to delete this medication?');
+  await expectAccessible(page, 'delete-medication-confirm');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Medication deleted successfully', { exact: true })).toBeVisible();
   await expect(page.getByText('No medications found')).toBeVisible();

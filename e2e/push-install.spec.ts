@@ -10,6 +10,7 @@
  */
 import { devices, expect, test, type Page } from '@playwright/test';
 import { completeProfile, screenshot, signIn, signInWithProfile, uniqueEmail } from './fixtures';
+import { expectAccessible } from './a11y';
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 
@@ -86,6 +87,7 @@ test.describe('push bell on Home', () => {
     await page.reload();
     await expect(bell(page)).toHaveAttribute('aria-pressed', 'true');
     await screenshot(page, 'home-bell-on');
+    await expectAccessible(page, 'home-bell-on');
 
     const unsubscribed = page.waitForResponse((r) => r.url().endsWith('/api/push/unsubscribe'));
     await bell(page).click();
@@ -152,6 +154,7 @@ test.describe('push bell on Home', () => {
     ).toBeVisible();
     await expect(bell(page)).toHaveAttribute('aria-pressed', 'false');
     await screenshot(page, 'home-bell-permission-denied');
+    await expectAccessible(page, 'home-bell-permission-denied');
   });
 });
 
@@ -179,6 +182,7 @@ test.describe('install prompt on an Android phone', () => {
     await expect(banner(page).getByRole('heading', { name: 'Install DiaCare' })).toBeVisible();
     await expect(banner(page).getByRole('button', { name: 'Install Now' })).toHaveCount(0);
     await screenshot(page, 'home-install-banner');
+    await expectAccessible(page, 'home-install-banner');
 
     // It sits above the bottom navigation.
     const bannerBox = (await banner(page).boundingBox())!;
@@ -195,6 +199,7 @@ test.describe('install prompt on an Android phone', () => {
     await expect(dialog.getByText('On iPhone or iPad (Safari)')).toBeVisible();
     await expect(dialog.getByText('Open this app in Chrome on mobile', { exact: false })).toBeVisible();
     await screenshot(page, 'home-install-instructions');
+    await expectAccessible(page, 'home-install-instructions');
     await dialog.getByRole('button', { name: 'Got it!' }).click();
     await expect(dialog).toBeHidden();
     await expect(banner(page)).toBeVisible();
@@ -271,6 +276,7 @@ test.describe('service worker and manifest', () => {
     await expect(page.getByRole('heading', { name: 'My Medications' })).toBeVisible();
     expect(await page.title()).toBe('DiaCare');
     await screenshot(page, 'offline-app-shell');
+    await expectAccessible(page, 'offline-app-shell');
     await context.setOffline(false);
   });
 
@@ -455,4 +461,5 @@ test('Profile notification toggles are saved on the server; undelivered ones say
   await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Health Tips' })).toBeDisabled();
   await screenshot(page, 'profile-notifications');
+  await expectAccessible(page, 'profile-notifications');
 });

@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { defaultMealContext } from '../packages/contract/src/health-constants.ts';
 import { screenshot, signInWithProfile } from './fixtures';
+import { expectAccessible } from './a11y';
 
 /** YYYY-MM-DD `days` from today in Asia/Kolkata (the browser's and the user's zone here). */
 function kolkataDate(days: number): string {
@@ -53,6 +54,7 @@ test('a low glucose reading reads Low, never Good, on Home, Reports and History,
   await expect(home.getByTestId('reading-alert')).toHaveText('Status: Low');
   await expect(home.getByRole('button', { name: 'Log Blood Glucose' })).toBeVisible();
   await screenshot(page, 'home-glucose-low');
+  await expectAccessible(page, 'home-glucose-low');
 
   await home.getByRole('button', { name: 'What to do: Low blood glucose' }).click();
   const steps = page.getByRole('dialog', { name: 'Low blood glucose: what to do' });
@@ -63,6 +65,7 @@ test('a low glucose reading reads Low, never Good, on Home, Reports and History,
   await expect(steps.getByRole('link', { name: 'Call 112 (emergency)' })).toHaveAttribute('href', 'tel:112');
   await expect(steps.getByTestId('alert-source')).toContainText('Standards of Care in Diabetes—2025, §6');
   await screenshot(page, 'hypo-steps');
+  await expectAccessible(page, 'hypo-steps');
   await steps.getByRole('button', { name: 'Close' }).click();
   await expect(steps).toBeHidden();
 
@@ -76,6 +79,7 @@ test('a low glucose reading reads Low, never Good, on Home, Reports and History,
   await expect(glucose).not.toContainText(/good/i);
   await expect(glucose.getByRole('button', { name: 'What to do: Low blood glucose' })).toBeVisible();
   await screenshot(page, 'reports-glucose-low');
+  await expectAccessible(page, 'reports-glucose-low');
 
   // Two older readings make thirds: 55 below, 120 in range, 200 above.
   await page.getByRole('button', { name: 'Log Blood Glucose' }).click();
@@ -101,6 +105,7 @@ test('a low glucose reading reads Low, never Good, on Home, Reports and History,
   await expect(shares).toHaveText(['34%', '33%', '33%']);
   await expect(page.getByTestId('trend-chart').locator('canvas')).toBeVisible();
   await screenshot(page, 'history-glucose-low');
+  await expectAccessible(page, 'history-glucose-low');
 
   // Under 54: 'Very low', and the steps say to get help.
   await page.goto('/reports');
@@ -113,6 +118,7 @@ test('a low glucose reading reads Low, never Good, on Home, Reports and History,
   await expect(urgent.getByRole('alert')).toContainText('48 mg/dL is very low (under 54 mg/dL)');
   await expect(urgent.getByRole('alert')).toContainText('get help');
   await screenshot(page, 'hypo-steps-very-low');
+  await expectAccessible(page, 'hypo-steps-very-low');
   await urgent.getByRole('button', { name: 'Close' }).click();
 
   await page.goto('/home');
@@ -146,6 +152,7 @@ test('blood pressure far out of range reads Very high or Low with its steps, nev
   await expect(steps).toContainText('call 112 now');
   await expect(steps.getByTestId('alert-source')).toContainText('American Heart Association');
   await screenshot(page, 'bp-crisis-steps');
+  await expectAccessible(page, 'bp-crisis-steps');
   await steps.getByRole('button', { name: 'Close' }).click();
 
   await page.goto('/reports/history/bp');

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signIn, signInWithProfile } from './fixtures';
+import { expectAccessible } from './a11y';
 
 /** YYYY-MM-DD `days` from today in Asia/Kolkata (the browser's and the user's zone here). */
 function kolkataDate(days: number): string {
@@ -41,6 +42,7 @@ test('correct and delete readings in History, then delete the account and start 
   await expect(page.getByRole('button', { name: /^Delete reading: 100 mg\/dL/ })).toBeVisible();
   await page.getByRole('heading', { name: 'Recent Readings' }).scrollIntoViewIfNeeded();
   await screenshot(page, 'history-row-actions');
+  await expectAccessible(page, 'history-row-actions');
 
   // Edit: the log dialog opens prefilled; 520 becomes 152 and the average follows.
   await wrong.click();
@@ -48,6 +50,7 @@ test('correct and delete readings in History, then delete the account and start 
   await expect(dialog.getByLabel('Value (mg/dL) *')).toHaveValue('520');
   await expect(dialog.getByLabel('Date')).toHaveValue(kolkataDate(-1));
   await expect(dialog.getByLabel('Time')).toHaveValue('08:00');
+  await expectAccessible(page, 'edit-reading-dialog');
   await dialog.getByLabel('Value (mg/dL) *').fill('700');
   await dialog.getByRole('button', { name: 'Save Reading' }).click();
   await expect(dialog.getByText('Value must be at most 600 mg/dL')).toBeVisible();
@@ -65,6 +68,7 @@ test('correct and delete readings in History, then delete the account and start 
   await expect(confirm).toBeVisible();
   await expect(confirm).toContainText('100 mg/dL');
   await screen(page, 'delete-reading-confirm');
+  await expectAccessible(page, 'delete-reading-confirm');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Reading deleted', { exact: true })).toBeVisible();
   await expect(average(page)).toHaveText('152 mg/dL');
@@ -77,6 +81,8 @@ test('correct and delete readings in History, then delete the account and start 
 
   // Privacy Policy → Delete your data → Profile's delete account.
   await page.goto('/privacy-policy');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page, 'privacy-policy');
   await expect(page.getByRole('link', { name: 'Correct your data' })).toHaveAttribute(
     'href',
     '/reports/history/glucose',
@@ -101,6 +107,7 @@ test('correct and delete readings in History, then delete the account and start 
   await deletion.getByLabel('Type DELETE to confirm').fill('DELETE');
   await expect(submit).toBeEnabled();
   await screen(page, 'delete-account-dialog');
+  await expectAccessible(page, 'delete-account-dialog');
   await submit.click();
 
   await page.waitForURL((url) => url.pathname === '/');

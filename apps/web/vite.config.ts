@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -10,7 +11,14 @@ import { compression } from 'vite-plugin-compression2';
 const THEME_COLOR = '#0d9488';
 const BACKGROUND_COLOR = '#f8fafc';
 
+/**
+ * Changes with every build: the persisted query cache of another build is discarded
+ * (src/lib/offline/persist.ts). BUILD_ID may pin it (e.g. a commit id).
+ */
+const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
+
 export default defineConfig(({ mode }) => ({
+  define: { __APP_BUILD_ID__: JSON.stringify(BUILD_ID) },
   // react-router's package exports only its development build (warnings, dev-only checks);
   // it ships a production build beside it, which the production bundle uses (about 2 KB gzip
   // less on every route, issue 15). Tests and `vite dev` keep the development build.
@@ -27,6 +35,12 @@ export default defineConfig(({ mode }) => ({
   },
   plugins: [
     react(),
+    // Compiles the message catalogs (src/locales/<lang>/<area>.json, imported with `?lingui`)
+    // to JavaScript at build time (decision 023); a broken ICU message fails the build.
+    lingui({
+      configPath: fileURLToPath(new URL('./lingui.config.ts', import.meta.url)),
+      failOnCompileError: true,
+    }),
     tailwindcss(),
     // Our own service worker (src/sw.ts): the precached app shell, push notifications and
     // their actions (design.md §Front end). main.tsx registers it at load (spec §2).

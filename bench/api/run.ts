@@ -17,7 +17,7 @@
  *    one not under load idles); with `--per-route` each route also alone. Prints req/s, p50, p99, errors and non-2xx, and
  *    DiaCare/bare. Budgets: ratio ≥ 0.7, p99 < 50 ms, 0 errors.
  *
- * Usage: npm run bench:api [-- --duration 10] [--connections 64] [--users 32] [--per-route] [--bare-prepared]
+ * Usage: npm run bench:api [-- --duration 10] [--connections 64] [--users 32] [--per-route] [--bare-prepared] [--idempotency-keys]
  *   [--database-url postgres://…/postgres] [--cpu-prof-dir /tmp/prof] [--only app|bare]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -41,6 +41,8 @@ const { values: options } = parseArgs({
     'bare-port': { type: 'string', default: '3917' },
     /** The bare server names its statements too (prepared once per connection), as DiaCare does. */
     'bare-prepared': { type: 'boolean', default: false },
+    /** Also POST glucose alone, without and with a new Idempotency-Key per request (issue 12). */
+    'idempotency-keys': { type: 'boolean', default: false },
   },
 });
 const DURATION_S = Number(options.duration);
@@ -68,6 +70,9 @@ const ROUTES = [
     body: JSON.stringify({ value: 126, meal_context: 'After Breakfast', date: POST_DATE, time: '08:30' }),
   },
 ] as const;
+/** The outbox's write (issue 12): the same POST with a new Idempotency-Key each time (the bare server ignores it). */
+const KEYED_POST = { ...ROUTES[3], name: 'POST glucose + key', idempotencyKey: true } as const;
+type BenchRoute = (typeof ROUTES)[number] | typeof KEYED_POST;
 
 async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `diacare_bench_api_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -197,12 +202,7 @@ interface Figures {
   requests: number;
 }
 
-async function load(
-  base: string,
-  cookies: string[],
-  routes: readonly (typeof ROUTES)[number][],
-  seconds: number,
-): Promise<Figures> {
+async function load(base: string, cookies: string[], routes: readonly BenchRoute[], seconds: number): Promise<Figures> {
   let next = 0;
   const result = await autocannon({
     url: base,
@@ -220,6 +220,7 @@ async function load(
             cookie: context.cookie as string,
             origin: base,
             ...('body' in route ? { 'content-type': 'application/json' } : {}),
+            ...('idempotencyKey' in route ? { 'idempotency-key': randomUUID() } : {}),
           },
         };
       },
@@ -251,8 +252,13 @@ async function measure(
   cookies: string[],
   databaseUrl: string,
 ): Promise<Map<string, Map<string, Figures>>> {
-  const scenarios: [string, readonly (typeof ROUTES)[number][]][] = [['mix', ROUTES]];
+  const scenarios: [string, readonly BenchRoute[]][] = [['mix', ROUTES]];
   if (options['per-route']) for (const route of ROUTES) scenarios.push([route.name, [route]]);
+  if (options['idempotency-keys']) {
+    scenarios.push(['mix + key', [...ROUTES.slice(0, 3), KEYED_POST]]);
+    if (!options['per-route']) scenarios.push([ROUTES[3].name, [ROUTES[3]]]);
+    scenarios.push([KEYED_POST.name, [KEYED_POST]]);
+  }
   const figures = new Map<string, Map<string, Figures>>();
   for (const [name, routes] of scenarios) {
     const byTarget = new Map<string, Figures>();

@@ -12,7 +12,10 @@
  *    words on screen) and to 'done' (the whole answer saved).
  * Prints p50/p95 per question and overall, and the ratio to the baseline's p95.
  *
- * Usage: npm run bench:assistant [-- --rounds 40] [--database-url postgres://…]
+ * With --language hi the user's profile language is Hindi and the same questions are asked
+ * in Hindi (issue 14): the Hindi knowledge base, intents and texts.
+ *
+ * Usage: npm run bench:assistant [-- --rounds 40] [--database-url postgres://…] [--language hi]
  */
 import { parseArgs } from 'node:util';
 import { localDate, shiftDate } from '@diacare/contract/dates';
@@ -31,21 +34,34 @@ const { values: options } = parseArgs({
     rounds: { type: 'string', default: '40' },
     days: { type: 'string', default: '730' },
     'database-url': { type: 'string' },
+    language: { type: 'string', default: 'en' },
   },
 });
+const HINDI = options.language === 'hi';
 const ROUNDS = Number(options.rounds);
 const DAYS = Number(options.days);
 const ZONE = 'Asia/Kolkata';
-const QUESTIONS = [
-  'How was my sugar this week?',
-  'Did I take my medicines today?',
-  'When is my next appointment?',
-  'What should I eat?',
-  'What is my adherence this month?',
-  'How is my BP?',
-  'Should I stop my metformin?',
-  'What is the capital of France?',
-];
+const QUESTIONS = HINDI
+  ? [
+      'इस हफ़्ते मेरी शुगर कैसी रही?',
+      'क्या मैंने आज अपनी दवाइयाँ लीं?',
+      'मेरा अगला अपॉइंटमेंट कब है?',
+      'मुझे क्या खाना चाहिए?',
+      'इस महीने मैंने दवा कितनी नियमित ली?',
+      'मेरा बीपी कैसा है?',
+      'क्या मैं मेटफॉर्मिन बंद कर दूँ?',
+      'फ्रांस की राजधानी क्या है?',
+    ]
+  : [
+      'How was my sugar this week?',
+      'Did I take my medicines today?',
+      'When is my next appointment?',
+      'What should I eat?',
+      'What is my adherence this month?',
+      'How is my BP?',
+      'Should I stop my metformin?',
+      'What is the capital of France?',
+    ];
 
 const log = (line: string) => console.log(line);
 const ms = (value: number) => value.toFixed(1);
@@ -94,6 +110,10 @@ const base = `http://127.0.0.1:${typeof address === 'object' && address ? addres
 const user = await signIn(app, { name: 'Bench User', email: 'bench@example.com', timezone: ZONE });
 const userId = user.user.id;
 const headers = { cookie: user.cookie, origin: 'http://localhost:3000', 'content-type': 'application/json' };
+if (HINDI) {
+  const saved = await user.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'hi' } });
+  if (saved.statusCode !== 200) throw new Error(`setting the language failed: ${saved.statusCode}`);
+}
 
 log(`Seeding ${DAYS} days of data on ${target.url ? 'PostgreSQL' : 'PGlite'}…`);
 const seedStarted = performance.now();

@@ -3,18 +3,27 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { captureInstallPrompt } from './features/install/install-prompt-event';
+import { activateLanguage, initialLanguage } from './lib/i18n/i18n';
 import './index.css';
+import { initTheme } from './lib/theme';
 
 /** Spec §9: the service worker checks for a new version every 60000 ms. */
 const SW_UPDATE_CHECK_MS = 60_000;
 
+initTheme();
+
 // Chrome offers native install once per page load, possibly before Home is on screen.
 captureInstallPrompt();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first screen renders in its language: this device's choice, else the browser's (the
+// profile's, once known, may switch it; issue 14). Only that language's catalog is fetched.
+// (A promise, not a top-level await: with one, the bundler splits the entry into many chunks.)
+void activateLanguage(initialLanguage()).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 /**
@@ -30,6 +39,11 @@ function registerServiceWorker(): void {
         immediate: true,
         onRegisteredSW(_url, registration) {
           if (!registration) return;
+          // The notification's Takes queued offline go out for whoever is signed in now
+          // (sw-offline-take.ts): at each start (a sign-in ends on a new page) and when back online.
+          const replayTakes = () => registration.active?.postMessage({ type: 'REPLAY_TAKES' });
+          replayTakes();
+          window.addEventListener('online', replayTakes);
           setInterval(() => {
             if (!registration.installing && navigator.onLine) {
               registration

@@ -10,11 +10,14 @@
  *   gets the actions 'Take' (records the dose through the API without opening the app) and
  *   'Snooze 10 min' (asks the server for a new reminder in 10 minutes); a plain click
  *   focuses an open DiaCare window or opens the payload's url (/home).
+ * - Offline (issue 12): a Take whose request fails is queued and sent when the network is
+ *   back (sw-offline-take.ts); a reminder for a dose taken here is not shown again.
  */
 import { localDate, localTime } from '@diacare/contract/dates';
 import type { ReminderPush } from '@diacare/contract/push';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { markTakenHere, replayQueuedTakes, sendTake, takenHere, unmarkTakenHere } from './sw-offline-take';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -32,10 +35,16 @@ registerRoute(
   }),
 );
 
+// Takes queued while offline go out whenever the worker starts (browsers without Background Sync too).
+void replayQueuedTakes();
+
 // The page may ask a waiting worker to take over (not used yet: new versions wait for every
 // DiaCare window to close; see vite.config.ts).
+// A DiaCare page that starts (after a sign-in too) asks for the signed-in user's queued Takes.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  if (type === 'REPLAY_TAKES') event.waitUntil(replayQueuedTakes());
 });
 
 /** Notification options with the action buttons that TypeScript's lib does not list yet. */
@@ -61,7 +70,7 @@ self.addEventListener('push', (event) => {
     );
     return;
   }
-  event.waitUntil(showReminder(payload));
+  event.waitUntil(replayQueuedTakes().then(() => showReminder(payload)));
 });
 
 /**
@@ -73,6 +82,8 @@ self.addEventListener('push', (event) => {
  */
 async function showReminder(payload: ReminderPush): Promise<void> {
   const { dose } = payload;
+  // Taken from a notification on this device, maybe not yet on the server: no reminder again.
+  if (dose && (await takenHere(payload.tag))) return;
   const shown = await self.registration.getNotifications({ tag: payload.tag });
   const renotify = shown.some(
     (notification) => (notification.data as ReminderPush | null)?.reminder_id !== payload.reminder_id,
@@ -87,8 +98,9 @@ async function showReminder(payload: ReminderPush): Promise<void> {
     data: payload,
     actions: dose
       ? [
-          { action: 'take', title: 'Take' },
-          { action: 'snooze', title: 'Snooze 10 min' },
+          // The server sends the labels in the user's language (issue 14); English otherwise.
+          { action: 'take', title: payload.actions?.take ?? 'Take' },
+          { action: 'snooze', title: payload.actions?.snooze ?? 'Snooze 10 min' },
         ]
       : [],
   };
@@ -107,36 +119,48 @@ async function postJson(path: string, body: unknown): Promise<void> {
   if (!response.ok) throw new Error(`${path} answered ${response.status}`);
 }
 
-/** The signed-in user's IANA zone (dose times follow it, design.md §Data), else the device's. */
-async function userZone(): Promise<string> {
+/**
+ * The signed-in user's IANA zone (dose times follow it, design.md §Data), else the device's;
+ * and the user's id when the server answered.
+ */
+async function signedInUser(): Promise<{ zone: string; id: string | null }> {
   const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   try {
-    const response = await fetch('/api/auth/me', {
+    const response = await fetch('/api/users/me', {
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },
     });
-    if (!response.ok) return deviceZone;
-    return ((await response.json()) as { timezone?: string | null }).timezone || deviceZone;
+    if (!response.ok) return { zone: deviceZone, id: null };
+    const user = (await response.json()) as { id?: string; timezone?: string | null };
+    return { zone: user.timezone || deviceZone, id: user.id ?? null };
   } catch {
-    return deviceZone;
+    return { zone: deviceZone, id: null };
   }
 }
 
-/** 'Take': records the dose as taken now, like Home's Take button (spec §4 Dose status). */
+/**
+ * 'Take': records the dose as taken now, like Home's Take button (spec §4 Dose status). On a
+ * failed network the Take is queued and confirmed with 'Waiting to sync' (issue 12).
+ */
 async function takeDose(payload: ReminderPush & { dose: NonNullable<ReminderPush['dose']> }): Promise<void> {
   const { dose } = payload;
-  try {
-    const now = new Date();
-    const zone = await userZone();
-    await postJson('/api/adherence', {
+  await markTakenHere(payload.tag);
+  const now = new Date();
+  const user = await signedInUser();
+  const sent = await sendTake(
+    {
       medication_id: dose.medication_id,
       scheduled_time: dose.scheduled_time,
-      taken_time: localTime(now, zone),
-      date: dose.date || localDate(now, zone),
+      taken_time: localTime(now, user.zone),
+      date: dose.date || localDate(now, user.zone),
       status: 'taken',
-    });
-  } catch (error) {
-    console.error('Could not record the dose from the notification', error);
+    },
+    // Whose dose it is; a queued Take is sent only while this user is signed in.
+    payload.user_id ?? user.id,
+  );
+  if (sent.outcome === 'sent' && !sent.response.ok) {
+    console.error(`Could not record the dose from the notification: ${sent.response.status}`);
+    await unmarkTakenHere(payload.tag);
     await self.registration.showNotification('Could not record the dose', {
       body: `Open DiaCare to mark ${dose.medication_name} as taken.`,
       tag: payload.tag,
@@ -145,9 +169,14 @@ async function takeDose(payload: ReminderPush & { dose: NonNullable<ReminderPush
     });
     return;
   }
-  // The same words as the app's toast (spec §8 Mark taken), then it goes away.
-  await self.registration.showNotification('Success!', {
-    body: `Marked ${dose.medication_name} as taken`,
+  // The same words as the app's toast (spec §8 Mark taken), in the user's language as the
+  // server sent them (English otherwise), then it goes away.
+  const queued = sent.outcome === 'queued';
+  const { confirmation } = payload;
+  await self.registration.showNotification(confirmation?.title ?? 'Success!', {
+    body:
+      (queued ? confirmation?.queued : confirmation?.taken) ??
+      `Marked ${dose.medication_name} as taken${queued ? '. Waiting to sync.' : ''}`,
     tag: payload.tag,
     icon: ICON,
     silent: true,

@@ -1,14 +1,30 @@
-/** The app root: server-state cache, routes and the single toaster. */
+/**
+ * The app root: the language, server-state cache, routes and the single toaster. The routes
+ * render once the signed-in user's saved cache is restored (issue 12; a few milliseconds of
+ * IndexedDB, read while the route's code downloads), so a screen never flashes 'Hi User!' or an
+ * empty list before its saved data arrives.
+ */
 import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toast';
-import { queryClient } from '../lib/query-client';
+import { LanguageProvider } from '../lib/i18n/language-provider';
+import { startOutbox } from '../lib/offline/outbox';
+import { cacheRestored, queryClient } from '../lib/query-client';
 import { AppRoutes } from './router';
 
+startOutbox(queryClient);
+
 export function App() {
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    void cacheRestored.finally(() => setRestored(true));
+  }, []);
   return (
-    <QueryClientProvider client={queryClient}>
-      <AppRoutes />
-      <Toaster />
-    </QueryClientProvider>
+    <LanguageProvider>
+      <QueryClientProvider client={queryClient}>
+        {restored ? <AppRoutes /> : null}
+        <Toaster />
+      </QueryClientProvider>
+    </LanguageProvider>
   );
 }

@@ -7,24 +7,34 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { RequireAuth } from '../lib/auth/require-auth';
+import { loadCatalogs, type CatalogArea } from '../lib/i18n/i18n';
+import { useT } from '../lib/i18n/language-provider';
 import { RootLayout } from './root-layout';
 
-const page = (load: () => Promise<{ Component: ComponentType }>): LazyExoticComponent<ComponentType> =>
-  lazy(() => load().then((module) => ({ default: module.Component })));
+/**
+ * A screen loaded on demand together with the texts of the catalog areas it shows, in the
+ * active language (issue 14; common and layout are always loaded). bench/page-weight.mjs
+ * reads these lists to count each route's catalogs.
+ */
+const page = (
+  load: () => Promise<{ Component: ComponentType }>,
+  areas: readonly CatalogArea[],
+): LazyExoticComponent<ComponentType> =>
+  lazy(() => Promise.all([load(), loadCatalogs(areas)]).then(([module]) => ({ default: module.Component })));
 
-const Landing = page(() => import('./routes/landing'));
-const ProfileSetup = page(() => import('./routes/profile-setup'));
-const Home = page(() => import('./routes/home'));
-const Medications = page(() => import('./routes/medications'));
-const MedicationForm = page(() => import('./routes/medication-form'));
-const Reports = page(() => import('./routes/reports'));
-const History = page(() => import('./routes/history'));
-const Chat = page(() => import('./routes/chat'));
-const Booking = page(() => import('./routes/booking'));
-const Profile = page(() => import('./routes/profile'));
-const PrivacyPolicy = page(() => import('./routes/privacy-policy'));
-const ComingSoon = page(() => import('./routes/coming-soon'));
-const NotFound = page(() => import('./routes/not-found'));
+const Landing = page(() => import('./routes/landing'), ['landing']);
+const ProfileSetup = page(() => import('./routes/profile-setup'), ['profile-setup']);
+const Home = page(() => import('./routes/home'), ['home', 'medications', 'health', 'appointments', 'push']);
+const Medications = page(() => import('./routes/medications'), ['medications']);
+const MedicationForm = page(() => import('./routes/medication-form'), ['medications', 'medication-form']);
+const Reports = page(() => import('./routes/reports'), ['health', 'your-data']);
+const History = page(() => import('./routes/history'), ['health']);
+const Chat = page(() => import('./routes/chat'), ['assistant']);
+const Booking = page(() => import('./routes/booking'), ['appointments']);
+const Profile = page(() => import('./routes/profile'), ['profile', 'push', 'install', 'your-data']);
+const PrivacyPolicy = page(() => import('./routes/privacy-policy'), ['privacy']);
+const ComingSoon = page(() => import('./routes/coming-soon'), []);
+const NotFound = page(() => import('./routes/not-found'), []);
 
 const Guarded = ({ requireProfile = true }: { requireProfile?: boolean }) => (
   <RequireAuth requireProfile={requireProfile}>
@@ -41,12 +51,17 @@ function ScrollToTop() {
   return null;
 }
 
+function Loading() {
+  const t = useT();
+  return <p className="p-6 text-center text-slate-500">{t('common.loading')}</p>;
+}
+
 export function AppRoutes() {
   return (
     <BrowserRouter>
       <ScrollToTop />
       <RootLayout>
-        <Suspense fallback={<p className="p-6 text-center text-slate-500">Loading...</p>}>
+        <Suspense fallback={<Loading />}>
           <Routes>
             <Route path="/" element={<Landing />} />
             <Route element={<Guarded requireProfile={false} />}>

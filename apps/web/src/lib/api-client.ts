@@ -1,11 +1,13 @@
 /**
  * The one API client (spec §7, §8): JSON, credentials included, same origin.
- * - 401 from any call: the isAuthenticated flag is removed, the app goes to '/', and the
- *   call fails with the message 'Unauthorized'.
+ * - 401 from any call: the isAuthenticated and profileCompleted flags are removed (the next
+ *   person on this phone must not skip profile setup; the outbox stays, issue 12), the app goes
+ *   to '/', and the call fails with the message 'Unauthorized'.
  * - any other non-OK response fails with the body's `detail`, or 'Request failed'.
  * - a network failure is logged as a warning and fails with a readable message.
  * - `api.stream` POSTs and hands back the response body for streamed answers (NDJSON).
  */
+import { t } from './i18n/i18n';
 import { setFlag } from './local-flags';
 
 export class ApiError extends Error {
@@ -47,7 +49,7 @@ async function send(method: string, path: string, body: unknown, accept: string,
     });
   } catch (error) {
     console.warn('The DiaCare server is not reachable.', error);
-    throw new ApiError('Cannot reach DiaCare. Check your connection and try again.', 0);
+    throw new ApiError(t('common.offline'), 0);
   }
 }
 
@@ -55,6 +57,7 @@ async function send(method: string, path: string, body: unknown, accept: string,
 async function failIfNotOk(response: Response): Promise<void> {
   if (response.status === 401) {
     setFlag('isAuthenticated', false);
+    setFlag('profileCompleted', false);
     onUnauthorized();
     throw new ApiError('Unauthorized', 401);
   }
@@ -65,7 +68,7 @@ async function failIfNotOk(response: Response): Promise<void> {
   } catch {
     detail = undefined;
   }
-  throw new ApiError(typeof detail === 'string' && detail ? detail : 'Request failed', response.status);
+  throw new ApiError(typeof detail === 'string' && detail ? detail : t('common.requestFailed'), response.status);
 }
 
 async function request<T>(method: string, path: string, options: { body?: unknown; query?: Query } = {}): Promise<T> {
@@ -83,7 +86,7 @@ async function request<T>(method: string, path: string, options: { body?: unknow
 async function stream(path: string, body: unknown): Promise<ReadableStream<Uint8Array>> {
   const response = await send('POST', path, body, 'application/x-ndjson');
   await failIfNotOk(response);
-  if (!response.body) throw new ApiError('Request failed', response.status);
+  if (!response.body) throw new ApiError(t('common.requestFailed'), response.status);
   return response.body;
 }
 

@@ -14,8 +14,10 @@ import { AppointmentList } from '../../features/appointments/components/appointm
 import { BookingForm, type BookingValues } from '../../features/appointments/components/booking-form';
 import { useUserZone } from '../../lib/auth/auth-provider';
 import { useNow } from '../../lib/use-now';
+import { useT } from '../../lib/i18n/language-provider';
 
 export function Component() {
+  const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
   const zone = useUserZone();
@@ -42,19 +44,25 @@ export function Component() {
         status: 'upcoming',
       });
       toast({
-        title: 'Success!',
-        description:
-          values.type === 'doctor' ? 'Doctor appointment booked successfully' : 'Lab appointment booked successfully',
+        title: t('appointments.toast.success'),
+        description: t(values.type === 'doctor' ? 'appointments.toast.doctorBooked' : 'appointments.toast.labBooked'),
       });
       navigate('/home');
     } catch {
-      toast({ title: 'Error', description: 'Failed to book appointment. Please try again.', variant: 'destructive' });
+      toast({
+        title: t('appointments.toast.error'),
+        description: t('appointments.toast.bookFailed'),
+        variant: 'destructive',
+      });
     }
   };
 
   return (
     <Page>
-      <PageHeader title={type === 'doctor' ? 'Book Doctor' : 'Book Lab Test'} backTo="/home" />
+      <PageHeader
+        title={t(type === 'doctor' ? 'appointments.page.bookDoctor' : 'appointments.page.bookLab')}
+        backTo="/home"
+      />
       <BookingForm
         initialType={initialType}
         today={today}

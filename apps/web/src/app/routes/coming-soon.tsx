@@ -2,20 +2,23 @@
 import { useLocation } from 'react-router';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Card } from '../../components/ui/card';
+import { useT } from '../../lib/i18n/language-provider';
+import type { MessageId } from '../../lib/i18n/i18n';
 
-function textFor(pathname: string): string {
-  if (pathname.startsWith('/terms')) return 'Terms of Service - Coming Soon';
-  if (pathname.startsWith('/faq')) return 'FAQ - Coming Soon';
-  return 'Coming Soon';
+function textFor(pathname: string): MessageId {
+  if (pathname.startsWith('/terms')) return 'common.comingSoon.terms';
+  if (pathname.startsWith('/faq')) return 'common.comingSoon.faq';
+  return 'common.comingSoon';
 }
 
 export function Component() {
   const { pathname } = useLocation();
+  const t = useT();
   return (
     <Page>
       <PageHeader title="" backTo="history" />
       <Card className="py-16 text-center">
-        <h1 className="text-xl font-bold">{textFor(pathname)}</h1>
+        <h1 className="text-xl font-bold">{t(textFor(pathname))}</h1>
       </Card>
     </Page>
   );

@@ -5,11 +5,13 @@ import { buttonClasses } from '../../components/ui/button';
 import type { ReadingKind } from '../../features/health/api/health';
 import { HistoryView } from '../../features/health/components/history-view';
 import { useUserZone } from '../../lib/auth/auth-provider';
+import { useT } from '../../lib/i18n/language-provider';
 import { useNow } from '../../lib/use-now';
 
 const KINDS: readonly ReadingKind[] = ['glucose', 'bp', 'weight'];
 
 export function Component() {
+  const t = useT();
   const { type } = useParams();
   const zone = useUserZone();
   const now = useNow();
@@ -21,10 +23,10 @@ export function Component() {
         <HistoryView key={kind} kind={kind} now={now} zone={zone} />
       ) : (
         <>
-          <PageHeader title="Health History" backTo="/reports" />
-          <p className="mb-4 text-slate-600">There is no history of that kind.</p>
+          <PageHeader title={t('health.history.title')} backTo="/reports" />
+          <p className="mb-4 text-slate-600">{t('health.history.noKind')}</p>
           <Link to="/reports" className={buttonClasses('primary', 'sm')}>
-            Go to Reports
+            {t('health.history.goToReports')}
           </Link>
         </>
       )}

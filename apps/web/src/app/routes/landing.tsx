@@ -10,19 +10,21 @@ import { Navigate, useNavigate } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { signInUrl } from '../../lib/auth/auth-api';
 import { useAuth } from '../../lib/auth/auth-provider';
+import { LanguageChoice } from '../../lib/i18n/language-choice';
+import { useLocale, useT } from '../../lib/i18n/language-provider';
 import { readFlag, setFlag } from '../../lib/local-flags';
 
 const FEATURES = [
-  { icon: Bell, title: 'Smart Reminders', text: 'Never miss a dose' },
-  { icon: HeartPulse, title: 'Health Tracking', text: 'Blood sugar, blood pressure and more' },
-  { icon: CalendarCheck, title: 'Lab Tests & Doctor Visits', text: 'Timely lab tests and doctor visits' },
-  { icon: Bot, title: 'AI Chat Assistant', text: 'Diabetes advice when you need it' },
+  { icon: Bell, title: 'landing.feature.reminders.title', text: 'landing.feature.reminders.text' },
+  { icon: HeartPulse, title: 'landing.feature.tracking.title', text: 'landing.feature.tracking.text' },
+  { icon: CalendarCheck, title: 'landing.feature.visits.title', text: 'landing.feature.visits.text' },
+  { icon: Bot, title: 'landing.feature.assistant.title', text: 'landing.feature.assistant.text' },
 ] as const;
 
 const FIGURES = [
-  { value: '10K+', label: 'Users' },
-  { value: '95%', label: 'Better Control' },
-  { value: '4.9', label: 'Rating' },
+  { value: '10K+', label: 'landing.figure.users' },
+  { value: '95%', label: 'landing.figure.control' },
+  { value: '4.9', label: 'landing.figure.rating' },
 ] as const;
 
 function readSessionId(): string | null {
@@ -32,6 +34,8 @@ function readSessionId(): string | null {
 export function Component() {
   const { login } = useAuth();
   const navigate = useNavigate();
+  const t = useT();
+  const { language } = useLocale();
   const [sessionId] = useState(readSessionId);
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
@@ -62,7 +66,8 @@ export function Component() {
   const signingIn = Boolean(sessionId) && !failed;
 
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-gradient-to-b from-teal-50 to-white px-5 pb-10 pt-12">
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-teal-50 px-5 pb-10 pt-4">
+      <LanguageChoice className="mb-6 justify-end" />
       <div className="mb-8 text-center">
         <div
           className="mx-auto mb-4 flex h-16 w-16 items-center justify-center rounded-2xl bg-primary text-white shadow-lg"
@@ -71,7 +76,7 @@ export function Component() {
           <HeartPulse className="h-9 w-9" />
         </div>
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">DiaCare</h1>
-        <p className="mt-2 text-lg text-slate-600">Your Diabetes Care Partner</p>
+        <p className="mt-2 text-lg text-slate-600">{t('landing.tagline')}</p>
       </div>
 
       {failed ? (
@@ -79,7 +84,7 @@ export function Component() {
           role="alert"
           className="mb-5 rounded-xl border border-red-200 bg-red-50 p-3 text-center text-sm font-medium text-red-700"
         >
-          Login failed. Please try again.
+          {t('landing.loginFailed')}
         </div>
       ) : null}
 
@@ -87,8 +92,8 @@ export function Component() {
         {FEATURES.map(({ icon: Icon, title, text }) => (
           <li key={title} className="rounded-2xl border border-teal-100 bg-white p-4 shadow-sm">
             <Icon className="mb-2 h-6 w-6 text-primary" aria-hidden />
-            <h2 className="text-sm font-semibold">{title}</h2>
-            <p className="mt-1 text-xs text-slate-600">{text}</p>
+            <h2 className="text-sm font-semibold">{t(title)}</h2>
+            <p className="mt-1 text-xs text-slate-600">{t(text)}</p>
           </li>
         ))}
       </ul>
@@ -96,13 +101,13 @@ export function Component() {
       <dl className="mb-8 grid grid-cols-3 gap-2 text-center">
         {FIGURES.map(({ value, label }) => (
           <div key={label} className="flex flex-col-reverse">
-            <dt className="text-xs text-slate-600">{label}</dt>
+            <dt className="text-xs text-slate-600">{t(label)}</dt>
             <dd className="text-2xl font-bold text-primary-dark">{value}</dd>
           </div>
         ))}
       </dl>
 
-      <a href={signInUrl()} className={buttonClasses('primary')} aria-disabled={signingIn || undefined}>
+      <a href={signInUrl(language)} className={buttonClasses('primary')} aria-disabled={signingIn || undefined}>
         <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5 rounded-full bg-white p-0.5">
           <path
             fill="#4285F4"
@@ -118,9 +123,9 @@ export function Component() {
             d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8C6.6 7.4 9.1 5.4 12 5.4z"
           />
         </svg>
-        {signingIn ? 'Signing in...' : 'Continue with Google'}
+        {signingIn ? t('landing.signingIn') : t('landing.continueWithGoogle')}
       </a>
-      <p className="mt-3 text-center text-sm text-slate-500">Free • Secure • No credit card required</p>
+      <p className="mt-3 text-center text-sm text-slate-500">{t('landing.freeSecure')}</p>
     </main>
   );
 }

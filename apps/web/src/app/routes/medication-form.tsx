@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Page, PageHeader } from '../../components/layout/page';
+import { useT } from '../../lib/i18n/language-provider';
 import { toast } from '../../components/ui/toast';
 import { getMedicationsQueryOptions, useSaveMedication } from '../../features/medications/api/medications';
 import { MedicationForm } from '../../features/medications/components/medication-form';
@@ -74,30 +75,29 @@ export function Component() {
   const save = useSaveMedication(id);
   const medication = editing ? medications.data?.find((m) => m.id === id) : undefined;
   const notFound = editing && medications.isSuccess && !medication;
+  const t = useT();
 
   useEffect(() => {
     if (notFound) {
-      toast({ title: 'Error', description: 'Medication not found', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('medications.toast.notFound'), variant: 'destructive' });
       navigate('/medications', { replace: true });
     } else if (editing && medications.isError) {
-      toast({ title: 'Error', description: 'Failed to load medication data', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('medications.toast.loadFailed'), variant: 'destructive' });
     }
-  }, [notFound, editing, medications.isError, navigate]);
+  }, [notFound, editing, medications.isError, navigate, t]);
 
   const onSubmit = async (values: MedicationInput) => {
     try {
       await save.mutateAsync(values);
       toast({
-        title: 'Success!',
-        description: editing ? 'Medication updated successfully' : 'Medication added successfully',
+        title: t('common.success'),
+        description: editing ? t('medications.toast.updated') : t('medications.toast.added'),
       });
       navigate('/medications');
     } catch {
       toast({
-        title: 'Error',
-        description: editing
-          ? 'Failed to update medication. Please try again.'
-          : 'Failed to add medication. Please try again.',
+        title: t('common.error'),
+        description: editing ? t('medications.toast.updateFailed') : t('medications.toast.addFailed'),
         variant: 'destructive',
       });
     }
@@ -105,10 +105,13 @@ export function Component() {
 
   return (
     <Page>
-      <PageHeader title={editing ? 'Edit Medication' : 'Add Medication'} backTo="/medications" />
+      <PageHeader
+        title={editing ? t('medication-form.editTitle') : t('medications.addMedication')}
+        backTo="/medications"
+      />
       {editing && !medication ? (
         <p className="py-8 text-center text-slate-500">
-          {medications.isError ? 'Failed to load medication data' : 'Loading...'}
+          {medications.isError ? t('medications.toast.loadFailed') : t('common.loading')}
         </p>
       ) : (
         <MedicationForm

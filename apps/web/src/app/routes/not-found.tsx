@@ -1,14 +1,16 @@
 import { Link } from 'react-router';
 import { Page } from '../../components/layout/page';
 import { buttonClasses } from '../../components/ui/button';
+import { useT } from '../../lib/i18n/language-provider';
 
 export function Component() {
+  const t = useT();
   return (
     <Page className="flex flex-col items-center justify-center text-center">
-      <h1 className="mb-2 text-2xl font-bold">Page not found</h1>
-      <p className="mb-6 text-slate-600">This page does not exist.</p>
+      <h1 className="mb-2 text-2xl font-bold">{t('common.notFound.title')}</h1>
+      <p className="mb-6 text-slate-600">{t('common.notFound.text')}</p>
       <Link to="/home" className={buttonClasses()}>
-        Go to Home
+        {t('common.notFound.goHome')}
       </Link>
     </Page>
   );

@@ -3,92 +3,80 @@
  * configuration. Your Rights links correct → History, delete → Profile's delete account,
  * export → Profile's 'Download my data' (issue 13, item 5).
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Card } from '../../components/ui/card';
 import { useAppConfig } from '../../lib/app-config';
+import type { MessageId } from '../../lib/i18n/i18n';
+import { useT } from '../../lib/i18n/language-provider';
 
 /** Your Rights link each right to where it is exercised (issue 13, item 5). */
-const linkClasses = 'font-medium text-primary underline';
+// inline-block + py-1: the stacked list links are at least 24 px tall (WCAG 2.5.8 target size).
+const linkClasses = 'inline-block py-1 font-medium text-primary underline';
 
 export function Component() {
   const config = useAppConfig();
-  const sections = [
+  const t = useT();
+  const sections: { id: string; title: MessageId; body: ReactNode }[] = [
+    { id: 'collect', title: 'privacy.collect.title', body: <p>{t('privacy.collect.text')}</p> },
+    { id: 'use', title: 'privacy.use.title', body: <p>{t('privacy.use.text')}</p> },
+    { id: 'security', title: 'privacy.security.title', body: <p>{t('privacy.security.text')}</p> },
+    { id: 'hipaa', title: 'privacy.hipaa.title', body: <p>{t('privacy.hipaa.text')}</p> },
     {
-      title: 'Information We Collect',
-      body: (
-        <p>
-          Your name, email, phone number, age, sex and address; the health information you log (blood glucose, blood
-          pressure, weight and height); your medications, schedules and whether you took each dose; and your
-          appointments.
-        </p>
-      ),
-    },
-    {
-      title: 'How We Use Your Information',
-      body: (
-        <p>
-          To remind you of your medicines and appointments, to show your reports and trends, to personalise your
-          experience and to keep the service working and secure.
-        </p>
-      ),
-    },
-    {
-      title: 'Data Security',
-      body: <p>Your health data is encrypted in transit and at rest, and only you can see it when signed in.</p>,
-    },
-    {
-      title: 'HIPAA Compliance',
-      body: <p>We handle health information following HIPAA principles for protecting personal health data.</p>,
-    },
-    {
-      title: 'Data Sharing',
+      id: 'sharing',
+      title: 'privacy.sharing.title',
       body: (
         <>
-          <p>We never sell your data. We share it only:</p>
+          <p>{t('privacy.sharing.text')}</p>
           <ul className="mt-1 list-disc pl-5">
-            <li>with your consent;</li>
-            <li>with healthcare providers you authorise;</li>
-            <li>when the law requires it;</li>
-            <li>to protect the rights and safety of you or others.</li>
+            <li>{t('privacy.sharing.consent')}</li>
+            <li>{t('privacy.sharing.providers')}</li>
+            <li>{t('privacy.sharing.law')}</li>
+            <li>{t('privacy.sharing.protect')}</li>
           </ul>
         </>
       ),
     },
     {
-      title: 'Your Rights',
+      id: 'rights',
+      title: 'privacy.rights.title',
       body: (
         <ul className="list-disc pl-5">
-          <li>Access your data</li>
+          <li>{t('privacy.rights.access')}</li>
           <li>
             <Link className={linkClasses} to="/reports/history/glucose">
-              Correct your data
+              {t('privacy.rights.correct')}
             </Link>
           </li>
           <li>
             <Link className={linkClasses} to="/profile#delete-account">
-              Delete your data
+              {t('privacy.rights.delete')}
             </Link>
           </li>
           <li>
             <Link className={linkClasses} to="/profile#section-download-my-data">
-              Export your data
+              {t('privacy.rights.export')}
             </Link>
           </li>
-          <li>Opt out of marketing</li>
+          <li>{t('privacy.rights.optOut')}</li>
         </ul>
       ),
     },
     {
-      title: 'Contact Us',
+      id: 'contact',
+      title: 'privacy.contact.title',
       body: (
         <p>
-          Email:{' '}
-          <a className="font-medium text-primary underline" href={`mailto:${config.data?.privacy_email ?? ''}`}>
+          {t('privacy.contact.email')}{' '}
+          <a
+            className="font-medium text-primary underline wrap-anywhere"
+            href={`mailto:${config.data?.privacy_email ?? ''}`}
+          >
             {config.data?.privacy_email}
           </a>
           <br />
-          Phone:{' '}
+          {t('privacy.contact.phone')}{' '}
           <a
             className="font-medium text-primary underline"
             href={`tel:${(config.data?.privacy_phone ?? '').replace(/[^\d+]/g, '')}`}
@@ -101,12 +89,12 @@ export function Component() {
   ];
   return (
     <Page>
-      <PageHeader title="Privacy Policy" subtitle="Last updated: January 20, 2025" backTo="history" />
+      <PageHeader title={t('privacy.title')} subtitle={t('privacy.updated')} backTo="history" />
       <div className="space-y-3">
         {sections.map((section, index) => (
-          <Card key={section.title}>
+          <Card key={section.id}>
             <h2 className="mb-2 font-bold">
-              {index + 1}. {section.title}
+              {index + 1}. {t(section.title)}
             </h2>
             <div className="text-sm leading-relaxed text-slate-700">{section.body}</div>
           </Card>

@@ -15,12 +15,27 @@ import { toast } from '../../components/ui/toast';
 import { useUpdateUser } from '../../features/users/api/update-user';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
+import { fieldMessage } from '../../lib/i18n/field-error';
+import type { MessageId } from '../../lib/i18n/i18n';
+import { useT } from '../../lib/i18n/language-provider';
+import { SEX_LABELS, STATE_LABELS } from '../../features/users/utils/profile-labels';
 import { setFlag } from '../../lib/local-flags';
 
 /** The contract's schema and zod load at the first focus or submit, not with the screen. */
 const resolver = lazyZodResolver<ProfileSetupInput>(() =>
   import('@diacare/contract/users').then((module) => module.profileSetupSchema),
 );
+
+/** The schema's whole-sentence messages (contract users.ts) and their catalog ids. */
+const SETUP_ERRORS: Record<string, MessageId> = {
+  'Name is required': 'profile-setup.error.name',
+  'Sex is required': 'profile-setup.error.sex',
+  'Age must be a whole number from 1 to 120': 'profile-setup.error.age',
+  'WhatsApp Number must be 10 to 15 digits': 'profile-setup.error.whatsapp',
+  'Address is required': 'profile-setup.error.address',
+  'State is required': 'profile-setup.error.state',
+  'Pincode must be exactly 6 digits': 'profile-setup.error.pincode',
+};
 
 /** Spec §9: after the profile is created, go to /home after 500 ms. */
 const REDIRECT_DELAY_MS = 500;
@@ -30,6 +45,14 @@ export function Component() {
   const navigate = useNavigate();
   const updateUser = useUpdateUser();
   const warned = useRef(false);
+  const t = useT();
+  /** A field's error in the active language: the schema's sentence, or 'is required'-style phrase after `label`. */
+  const errorText = (message: string | undefined, label: string) =>
+    message === undefined
+      ? undefined
+      : Object.hasOwn(SETUP_ERRORS, message)
+        ? t(SETUP_ERRORS[message]!)
+        : fieldMessage(t, label, message);
   const {
     register,
     handleSubmit,
@@ -40,10 +63,10 @@ export function Component() {
   useEffect(() => {
     if (status === 'signed-out' && !warned.current) {
       warned.current = true;
-      toast({ title: 'Please log in', description: 'You need to log in first to create your profile.' });
+      toast({ title: t('profile-setup.toast.logIn'), description: t('profile-setup.toast.logInText') });
       navigate('/', { replace: true });
     }
-  }, [status, navigate]);
+  }, [status, navigate, t]);
 
   useEffect(() => {
     if (user) {
@@ -63,8 +86,8 @@ export function Component() {
   const onSubmit = handleSubmit(async (values) => {
     if (!user) {
       toast({
-        title: 'Authentication Required',
-        description: 'Please log in first to complete your profile.',
+        title: t('profile-setup.toast.authRequired'),
+        description: t('profile-setup.toast.authRequiredText'),
         variant: 'destructive',
       });
       navigate('/', { replace: true });
@@ -82,18 +105,22 @@ export function Component() {
         pincode: values.pincode,
       });
       setFlag('profileCompleted', true);
-      toast({ title: 'Success!', description: 'Profile created successfully' });
+      toast({ title: t('common.success'), description: t('profile-setup.toast.created') });
       setTimeout(() => navigate('/home', { replace: true }), REDIRECT_DELAY_MS);
     } catch (error) {
       const message = error instanceof Error ? error.message : '';
       if (message === 'Unauthorized') {
-        toast({ title: 'Session Expired', description: 'Please log in again.', variant: 'destructive' });
+        toast({
+          title: t('profile-setup.toast.expired'),
+          description: t('profile-setup.toast.expiredText'),
+          variant: 'destructive',
+        });
         navigate('/', { replace: true });
         return;
       }
       toast({
-        title: 'Error',
-        description: message || 'Failed to create profile. Please try again.',
+        title: t('common.error'),
+        description: message || t('profile-setup.toast.failed'),
         variant: 'destructive',
       });
     }
@@ -110,78 +137,81 @@ export function Component() {
   return (
     <Page>
       <header className="mb-5 pt-4 text-center">
-        <h1 className="text-2xl font-bold">Complete Your Profile</h1>
-        <p className="mt-1 text-slate-500">Help us personalize your experience</p>
+        <h1 className="text-2xl font-bold">{t('profile-setup.title')}</h1>
+        <p className="mt-1 text-slate-500">{t('profile-setup.subtitle')}</p>
       </header>
       <Card>
         <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="space-y-4">
           <div>
-            <Label htmlFor="name">Name *</Label>
+            <Label htmlFor="name">{t('profile-setup.name')} *</Label>
             <Input autoComplete="name" {...fieldProps('name')} />
-            <FieldError id="name-error" message={errors.name?.message} />
+            <FieldError id="name-error" message={errorText(errors.name?.message, t('profile-setup.name'))} />
           </div>
           <div>
-            <Label htmlFor="email">Email *</Label>
+            <Label htmlFor="email">{t('profile-setup.email')} *</Label>
             <Input id="email" type="email" value={user?.email ?? ''} disabled readOnly />
           </div>
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-fit gap-3">
             <div>
-              <Label htmlFor="sex">Sex *</Label>
+              <Label htmlFor="sex">{t('profile-setup.sex')} *</Label>
               <Select defaultValue="" {...fieldProps('sex')}>
                 <option value="" disabled>
-                  Select
+                  {t('profile-setup.select')}
                 </option>
                 {SEX_OPTIONS.map((sex) => (
                   <option key={sex} value={sex}>
-                    {sex[0]!.toUpperCase() + sex.slice(1)}
+                    {t(SEX_LABELS[sex])}
                   </option>
                 ))}
               </Select>
-              <FieldError id="sex-error" message={errors.sex?.message} />
+              <FieldError id="sex-error" message={errorText(errors.sex?.message, t('profile-setup.sex'))} />
             </div>
             <div>
-              <Label htmlFor="age">Age *</Label>
+              <Label htmlFor="age">{t('profile-setup.age')} *</Label>
               <Input type="number" inputMode="numeric" min={1} max={120} {...fieldProps('age')} />
-              <FieldError id="age-error" message={errors.age?.message} />
+              <FieldError id="age-error" message={errorText(errors.age?.message, t('profile-setup.age'))} />
             </div>
           </div>
           <div>
-            <Label htmlFor="whatsapp">WhatsApp Number *</Label>
+            <Label htmlFor="whatsapp">{t('profile-setup.whatsapp')} *</Label>
             <Input type="tel" inputMode="tel" autoComplete="tel" placeholder="9876543210" {...fieldProps('whatsapp')} />
-            <FieldError id="whatsapp-error" message={errors.whatsapp?.message} />
+            <FieldError
+              id="whatsapp-error"
+              message={errorText(errors.whatsapp?.message, t('profile-setup.whatsapp'))}
+            />
           </div>
           <div>
-            <Label htmlFor="address">Address *</Label>
+            <Label htmlFor="address">{t('profile-setup.address')} *</Label>
             <Input autoComplete="street-address" {...fieldProps('address')} />
-            <FieldError id="address-error" message={errors.address?.message} />
+            <FieldError id="address-error" message={errorText(errors.address?.message, t('profile-setup.address'))} />
           </div>
           <div>
-            <Label htmlFor="state">State *</Label>
+            <Label htmlFor="state">{t('profile-setup.state')} *</Label>
             <Select defaultValue="" {...fieldProps('state')}>
               <option value="" disabled>
-                Select state
+                {t('profile-setup.selectState')}
               </option>
               {INDIAN_STATES.map((state) => (
                 <option key={state} value={state}>
-                  {state}
+                  {t(STATE_LABELS[state])}
                 </option>
               ))}
             </Select>
-            <FieldError id="state-error" message={errors.state?.message} />
+            <FieldError id="state-error" message={errorText(errors.state?.message, t('profile-setup.state'))} />
           </div>
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-fit gap-3">
             <div>
-              <Label htmlFor="pincode">Pincode *</Label>
+              <Label htmlFor="pincode">{t('profile-setup.pincode')} *</Label>
               <Input inputMode="numeric" maxLength={6} autoComplete="postal-code" {...fieldProps('pincode')} />
-              <FieldError id="pincode-error" message={errors.pincode?.message} />
+              <FieldError id="pincode-error" message={errorText(errors.pincode?.message, t('profile-setup.pincode'))} />
             </div>
             <div>
-              <Label htmlFor="country">Country</Label>
-              <Input id="country" value={DEFAULT_COUNTRY} disabled readOnly />
+              <Label htmlFor="country">{t('profile-setup.country')}</Label>
+              <Input id="country" value={t('profile-setup.india')} disabled readOnly />
             </div>
           </div>
           <Button type="submit" className="w-full" disabled={saving}>
-            {saving ? 'Saving...' : 'Complete Profile'}
+            {saving ? t('common.saving') : t('profile-setup.submit')}
           </Button>
         </form>
       </Card>

@@ -6,21 +6,28 @@ import { Link } from 'react-router';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
 import { useAppConfig } from '../../lib/app-config';
 import { InstallInstructions } from '../../features/install/components/install-instructions';
 import { DeleteAccountSection, useScrollToHash } from '../../features/profile/components/delete-account';
 import { NotificationPreferences } from '../../features/profile/components/notification-preferences';
+import { GlucoseUnitChoice } from '../../features/users/components/glucose-unit-choice';
+import { ThemeChoice } from '../../features/profile/components/theme-choice';
 import { DataExport } from '../../features/export/components/data-export';
 import { useUpdateUser } from '../../features/users/api/update-user';
 import { useAuth } from '../../lib/auth/auth-provider';
+import type { Language } from '../../lib/i18n/i18n';
+import { LanguageChoice } from '../../lib/i18n/language-choice';
+import { useT } from '../../lib/i18n/language-provider';
+import { usePendingCount } from '../../lib/offline/use-outbox';
 
 /** Radix's dialog code loads when the install help is first opened (issue 15: ≤ 120 KB per route). */
 const Dialog = lazy(() => import('../../components/ui/dialog').then((module) => ({ default: module.Dialog })));
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `section-${title.replace(/\W+/g, '-').toLowerCase()}`;
+function Section({ id: name, title, children }: { id: string; title: string; children: ReactNode }) {
+  const id = `section-${name}`;
   return (
     <section aria-labelledby={id} className="mb-4">
       <Card>
@@ -41,32 +48,33 @@ function AccountForm({ user }: { user: User | null }) {
   const updateUser = useUpdateUser();
   const [name, setName] = useState(user?.name ?? '');
   const [phone, setPhone] = useState(user?.phone ?? '');
+  const t = useT();
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
     try {
       await updateUser.mutateAsync({ name, phone: phone.trim() === '' ? null : phone });
-      toast({ title: 'Success!', description: 'Profile updated successfully' });
+      toast({ title: t('common.success'), description: t('profile.toast.updated') });
     } catch {
-      toast({ title: 'Error', description: 'Failed to update profile. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('profile.toast.updateFailed'), variant: 'destructive' });
     }
   };
 
   return (
     <form onSubmit={save} className="space-y-3">
       <div>
-        <Label htmlFor="full-name">Full Name</Label>
+        <Label htmlFor="full-name">{t('profile.fullName')}</Label>
         <Input id="full-name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
       </div>
       <div>
-        <Label htmlFor="profile-email">Email</Label>
+        <Label htmlFor="profile-email">{t('profile.email')}</Label>
         <Input id="profile-email" value={user?.email ?? ''} readOnly disabled aria-describedby="email-note" />
         <p id="email-note" className="mt-1 text-xs text-slate-500">
-          Email cannot be changed
+          {t('profile.emailNote')}
         </p>
       </div>
       <div>
-        <Label htmlFor="phone">Phone Number</Label>
+        <Label htmlFor="phone">{t('profile.phone')}</Label>
         <Input
           id="phone"
           type="tel"
@@ -77,7 +85,7 @@ function AccountForm({ user }: { user: User | null }) {
         />
       </div>
       <Button type="submit" className="w-full" disabled={updateUser.isPending}>
-        {updateUser.isPending ? 'Saving...' : 'Save Changes'}
+        {updateUser.isPending ? t('common.saving') : t('profile.saveChanges')}
       </Button>
     </form>
   );
@@ -91,109 +99,148 @@ export function Component() {
   const [installOpened, setInstallOpened] = useState(false);
   if (installOpen && !installOpened) setInstallOpened(true);
   useScrollToHash();
+  // Issue 12, item 6: writes still in the outbox are lost by signing out, so ask first.
+  const unsynced = usePendingCount();
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const t = useT();
+  const updateUser = useUpdateUser();
+  /** The choice applied at once (LanguageChoice); here it is saved to the profile. */
+  const saveLanguage = (language: Language) =>
+    updateUser.mutate(
+      { language },
+      {
+        onError: () =>
+          toast({ title: t('common.error'), description: t('profile.toast.languageFailed'), variant: 'destructive' }),
+      },
+    );
 
   const initial = (user?.name?.trim()[0] ?? 'U').toUpperCase();
 
   return (
     <Page>
-      <PageHeader title="Profile & Settings" backTo="/home" />
+      <PageHeader title={t('profile.title')} backTo="/home" />
 
-      <Card className="mb-4 flex items-center gap-4 bg-gradient-to-r from-teal-600 to-teal-500 text-white">
+      <div className="mb-4 flex items-center gap-4 rounded-2xl bg-hero p-4 text-on-hero shadow-sm">
         {user?.picture ? (
           <img
             src={user.picture}
             alt=""
-            className="h-16 w-16 rounded-full border-2 border-white object-cover"
+            className="h-16 w-16 rounded-full border-2 border-on-hero object-cover"
             referrerPolicy="no-referrer"
           />
         ) : (
           <span
             aria-hidden
-            className="flex h-16 w-16 items-center justify-center rounded-full bg-white/20 text-2xl font-bold"
+            className="flex h-16 w-16 items-center justify-center rounded-full bg-on-hero/20 text-2xl font-bold"
           >
             {initial}
           </span>
         )}
         <div className="min-w-0">
-          <p className="truncate text-lg font-bold">{user?.name ?? ''}</p>
-          <p className="truncate text-sm opacity-90">{user?.email ?? ''}</p>
+          <p className="wrap-anywhere text-lg font-bold">{user?.name ?? ''}</p>
+          <p className="wrap-anywhere text-sm opacity-90">{user?.email ?? ''}</p>
         </div>
-      </Card>
+      </div>
 
-      <Section title="Account Information">
-        <AccountForm key={user?.id ?? 'loading'} user={user} />
+      <Section id="language" title={t('common.language')}>
+        <LanguageChoice labelledBy="section-language" onChosen={saveLanguage} />
       </Section>
 
-      <Section title="Notifications">
+      <Section id="account" title={t('profile.section.account')}>
+        {/* Keyed by the saved values: a user restored from the offline cache and then refreshed
+            from the server fills the form again with the server's values. */}
+        <AccountForm key={user ? JSON.stringify(user) : 'loading'} user={user} />
+      </Section>
+
+      <Section id="glucose-unit" title={t('profile.section.glucose_unit')}>
+        <GlucoseUnitChoice labelledBy="section-glucose-unit" />
+      </Section>
+
+      <Section id="notifications" title={t('profile.section.notifications')}>
         <NotificationPreferences />
       </Section>
 
-      <Section title="Privacy & Security">
+      <Section id="theme" title={t('profile.section.theme')}>
+        <ThemeChoice labelledBy="section-theme" />
+      </Section>
+
+      <Section id="privacy" title={t('profile.section.privacy')}>
         <Link to="/privacy-policy" className={rowClasses}>
           <ShieldCheck className="h-5 w-5 text-primary" aria-hidden />
-          <span className="flex-1">Privacy Policy</span>
+          <span className="min-w-0 flex-1">{t('profile.privacyPolicy')}</span>
           <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
         </Link>
         <Link to="/terms" className={rowClasses}>
           <FileText className="h-5 w-5 text-primary" aria-hidden />
-          <span className="flex-1">Terms of Service</span>
+          <span className="min-w-0 flex-1">{t('profile.terms')}</span>
           <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
         </Link>
       </Section>
 
-      <Section title="Download my data">
+      <Section id="download-my-data" title={t('profile.section.data')}>
         <DataExport />
       </Section>
 
-      <Section title="Help & Support">
+      <Section id="help" title={t('profile.section.help')}>
         <button
           type="button"
           className={rowClasses}
-          onClick={() =>
-            toast({ title: 'Contact Support', description: 'Our team will get back to you within 24 hours' })
-          }
+          onClick={() => toast({ title: t('profile.support.toastTitle'), description: t('profile.support.toastText') })}
         >
           <Mail className="h-5 w-5 text-primary" aria-hidden />
-          <span className="flex-1">
-            Email Support
-            <span className="block text-xs font-normal text-slate-500">{config.data?.support_email}</span>
+          <span className="min-w-0 flex-1">
+            {t('profile.support.email')}
+            <span className="block text-xs font-normal text-slate-500 wrap-anywhere">{config.data?.support_email}</span>
           </span>
         </button>
         <a href={`tel:${(config.data?.support_phone ?? '').replace(/[^\d+]/g, '')}`} className={rowClasses}>
           <Phone className="h-5 w-5 text-primary" aria-hidden />
-          <span className="flex-1">
-            Phone Support
-            <span className="block text-xs font-normal text-slate-500">{config.data?.support_phone}</span>
+          <span className="min-w-0 flex-1">
+            {t('profile.support.phone')}
+            <span className="block text-xs font-normal text-slate-500 wrap-anywhere">{config.data?.support_phone}</span>
           </span>
         </a>
         <Link to="/faq" className={rowClasses}>
           <CircleHelp className="h-5 w-5 text-primary" aria-hidden />
-          <span className="flex-1">FAQ</span>
+          <span className="min-w-0 flex-1">{t('profile.faq')}</span>
           <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
         </Link>
       </Section>
 
-      <Section title="App">
+      <Section id="app" title={t('profile.section.app')}>
         <button type="button" className={rowClasses} onClick={() => setInstallOpen(true)}>
           <Download className="h-5 w-5 text-primary" aria-hidden />
-          <span className="flex-1">Install App</span>
+          <span className="min-w-0 flex-1">{t('profile.installApp')}</span>
           <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
         </button>
         <div className="mt-3 border-t border-slate-100 pt-3 text-center text-xs text-slate-500">
           <p className="font-semibold text-slate-700">DiaCare</p>
-          <p>Version 1.0.0</p>
-          <p>© 2025 DiaCare. All rights reserved.</p>
+          <p>{t('profile.version', { version: '1.0.0' })}</p>
+          <p>{t('profile.copyright')}</p>
         </div>
       </Section>
 
-      <Button variant="dangerOutline" className="w-full" onClick={() => void logout()}>
+      <Button
+        variant="dangerOutline"
+        className="w-full"
+        onClick={() => (unsynced > 0 ? setConfirmSignOut(true) : void logout())}
+      >
         <LogOut className="h-5 w-5" aria-hidden />
-        Sign Out
+        {t('profile.signOut')}
       </Button>
+
+      <ConfirmDialog
+        open={confirmSignOut}
+        onOpenChange={setConfirmSignOut}
+        title={t('profile.signOutUnsynced.title', { n: unsynced })}
+        description={t('profile.signOutUnsynced.text')}
+        confirmLabel={t('profile.signOut')}
+        onConfirm={() => void logout()}
+      />
 
       {installOpened ? (
         <Suspense fallback={null}>
-          <Dialog open={installOpen} onOpenChange={setInstallOpen} title="Install DiaCare">
+          <Dialog open={installOpen} onOpenChange={setInstallOpen} title={t('install.dialogTitle')}>
             <InstallInstructions />
           </Dialog>
         </Suspense>

@@ -2,22 +2,26 @@
  * Health Reports (spec §2 Reports, §7, §9): glucose, blood pressure, body metrics and
  * adherence for the last 7 days including today in the user's zone, fetched in parallel
  * with start_date (never the whole history). Adherence failure yields an empty list (§7);
- * a failed reading fetch is logged and its card reads as empty (§8).
+ * a failed reading fetch is logged and its card reads as empty (§8). Offline, the saved week
+ * shows; a week never loaded says so (issue 12) rather than reading as empty or all missed.
  */
 import { datesEndingOn, localDate, localTime, shiftDate } from '@diacare/contract/dates';
 import { dailyAdherence } from '@diacare/contract/dose-rules';
-import { useQuery } from '@tanstack/react-query';
+import type { AdherenceRecord } from '@diacare/contract/medications';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
-import { getReadingsQueryOptions, type ReadingKind } from '../../features/health/api/health';
+import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../../features/health/api/health';
 import { AdherenceWeek } from '../../features/health/components/adherence-week';
 import { HealthMetricCards } from '../../features/health/components/metric-cards';
 import { ReportsSummary } from '../../features/health/components/reports-summary';
 import { overallAdherence, summariseGlucose } from '../../features/health/utils/readings';
 import { getAdherenceQueryOptions, getMedicationsQueryOptions } from '../../features/medications/api/medications';
 import { useUserZone } from '../../lib/auth/auth-provider';
+import { isUnreachable, lastKnownData, OfflineFirstTime } from '../../lib/offline/offline-states';
+import { useT } from '../../lib/i18n/language-provider';
 import { useNow } from '../../lib/use-now';
 
 // The log forms bring zod and react-hook-form: they load when a Log button is first pressed.
@@ -43,15 +47,28 @@ function useLogFailure(label: string, error: Error | null) {
 }
 
 export function Component() {
+  const t = useT();
   const zone = useUserZone();
   const now = useNow();
   const today = localDate(now, zone);
   const range = { start_date: shiftDate(today, -(REPORT_DAYS - 1)) };
-  const glucose = useQuery(getReadingsQueryOptions('glucose', range));
-  const bloodPressure = useQuery(getReadingsQueryOptions('bp', range));
-  const bodyMetrics = useQuery(getReadingsQueryOptions('weight', range));
+  // Offline on a new day: the week as last fetched (issue 12), not the first-time text.
+  const queryClient = useQueryClient();
+  const weekEndingOn = (day: string) => ({ start_date: shiftDate(day, -(REPORT_DAYS - 1)) });
+  const readingsQuery = <K extends ReadingKind>(kind: K) => {
+    const options = getReadingsQueryOptions(kind, range);
+    const keyOn = (day: string) => getReadingsQueryOptions(kind, weekEndingOn(day)).queryKey;
+    return { ...options, ...lastKnownData<ReadingByKind[K][]>(queryClient, keyOn, zone) };
+  };
+  const glucose = useQuery(readingsQuery('glucose'));
+  const bloodPressure = useQuery(readingsQuery('bp'));
+  const bodyMetrics = useQuery(readingsQuery('weight'));
   const medications = useQuery(getMedicationsQueryOptions());
-  const adherence = useQuery(getAdherenceQueryOptions({ start_date: range.start_date, end_date: today }));
+  const adherenceOn = (day: string) => getAdherenceQueryOptions({ ...weekEndingOn(day), end_date: day });
+  const adherence = useQuery({
+    ...adherenceOn(today),
+    ...lastKnownData<AdherenceRecord[]>(queryClient, (day) => adherenceOn(day).queryKey, zone),
+  });
   const [logging, setLogging] = useState<ReadingKind | null>(null);
   const [doctorReport, setDoctorReport] = useState(false);
   useLogFailure('glucose readings', glucose.error);
@@ -66,23 +83,26 @@ export function Component() {
     localTime(now, zone),
   );
   const loading = glucose.isPending || bloodPressure.isPending || bodyMetrics.isPending;
+  const unseen = [glucose, bloodPressure, bodyMetrics, medications, adherence].some(isUnreachable);
 
   return (
     <Page withNav>
-      <PageHeader title="Health Reports" subtitle="Last 7 days" backTo="/home" />
+      <PageHeader title={t('health.reports.title')} subtitle={t('health.reports.subtitle')} backTo="/home" />
       <div className="-mt-2 mb-4 flex justify-end">
         <Button variant="outline" size="sm" onClick={() => setDoctorReport(true)}>
           <FileText className="h-4 w-4" aria-hidden />
-          Doctor report
+          {t('health.reports.doctorReport')}
         </Button>
       </div>
-      {loading ? (
-        <p className="py-10 text-center text-slate-500">Loading...</p>
+      {unseen ? (
+        <OfflineFirstTime />
+      ) : loading ? (
+        <p className="py-10 text-center text-slate-500">{t('common.loading')}</p>
       ) : (
         <>
           <ReportsSummary
             adherence={overallAdherence(days)}
-            averageGlucose={summariseGlucose(glucose.data ?? []).average}
+            averageGlucose={summariseGlucose(glucose.data ?? []).mean}
             bmi={bodyMetrics.data?.[0]?.bmi ?? null}
           />
           <HealthMetricCards

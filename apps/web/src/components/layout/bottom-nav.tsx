@@ -1,19 +1,21 @@
 /** Bottom navigation (spec §2): four tabs; the current one is marked for eyes and screen readers. */
 import { ChartColumn, House, MessageCircle, Pill } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { useT } from '../../lib/i18n/language-provider';
 import { cn } from '../../lib/utils';
 
 const TABS = [
-  { to: '/home', label: 'Home', icon: House },
-  { to: '/medications', label: 'Meds', icon: Pill },
-  { to: '/reports', label: 'Reports', icon: ChartColumn },
-  { to: '/chat', label: 'AI Chat', icon: MessageCircle },
+  { to: '/home', label: 'layout.nav.home', icon: House },
+  { to: '/medications', label: 'layout.nav.meds', icon: Pill },
+  { to: '/reports', label: 'layout.nav.reports', icon: ChartColumn },
+  { to: '/chat', label: 'layout.nav.chat', icon: MessageCircle },
 ] as const;
 
 export function BottomNav() {
+  const t = useT();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t('layout.nav.label')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
     >
       <ul className="mx-auto grid max-w-md grid-cols-4">
@@ -31,7 +33,7 @@ export function BottomNav() {
               {({ isActive }) => (
                 <>
                   <Icon className={cn('h-6 w-6', isActive && 'stroke-[2.5]')} aria-hidden />
-                  {label}
+                  {t(label)}
                 </>
               )}
             </NavLink>

@@ -1,7 +1,12 @@
-/** Page frames: a centred phone-width column, optionally with the bottom navigation. */
+/**
+ * Page frames: a centred phone-width column, optionally with the bottom navigation. Offline, a
+ * screen that shows saved data starts with the offline banner (issue 12).
+ */
 import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useT } from '../../lib/i18n/language-provider';
+import { OfflineBanner } from '../../lib/offline/offline-states';
 import { cn } from '../../lib/utils';
 import { BottomNav } from './bottom-nav';
 
@@ -17,6 +22,7 @@ export function Page({
   return (
     <>
       <main className={cn('mx-auto min-h-dvh w-full max-w-md px-4 pt-4', withNav ? 'pb-24' : 'pb-8', className)}>
+        <OfflineBanner />
         {children}
       </main>
       {withNav ? <BottomNav /> : null}
@@ -37,21 +43,22 @@ export function PageHeader({
   action?: ReactNode;
 }) {
   const navigate = useNavigate();
+  const t = useT();
   const backClasses =
     'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200';
   return (
     <header className="mb-5 flex items-center gap-2">
       {backTo === 'history' ? (
-        <button type="button" onClick={() => navigate(-1)} aria-label="Back" className={backClasses}>
+        <button type="button" onClick={() => navigate(-1)} aria-label={t('layout.back')} className={backClasses}>
           <ChevronLeft className="h-6 w-6" aria-hidden />
         </button>
       ) : backTo ? (
-        <Link to={backTo} aria-label="Back" className={backClasses}>
+        <Link to={backTo} aria-label={t('layout.back')} className={backClasses}>
           <ChevronLeft className="h-6 w-6" aria-hidden />
         </Link>
       ) : null}
       <div className="min-w-0 flex-1">
-        <h1 className="truncate text-2xl font-bold">{title}</h1>
+        <h1 className="wrap-anywhere text-2xl font-bold">{title}</h1>
         {subtitle ? <p className="text-sm text-slate-500">{subtitle}</p> : null}
       </div>
       {action}

@@ -1,4 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useT } from '../../lib/i18n/language-provider';
 import { buttonClasses } from './button';
 
 /** The Radix AlertDialog behind ConfirmDialog (confirm-dialog.tsx), loaded on first open. */
@@ -17,15 +18,16 @@ export default function ConfirmDialogView({
   confirmLabel: string;
   onConfirm: () => void;
 }) {
+  const t = useT();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-32px)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-3xl bg-white p-5 shadow-xl">
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-slate-600">{description}</AlertDialog.Description>
-          <div className="mt-5 grid grid-cols-2 gap-3">
-            <AlertDialog.Cancel className={buttonClasses('outline')}>Cancel</AlertDialog.Cancel>
+          <div className="mt-5 grid grid-cols-fit gap-3">
+            <AlertDialog.Cancel className={buttonClasses('outline')}>{t('common.cancel')}</AlertDialog.Cancel>
             <AlertDialog.Action className={buttonClasses('destructive')} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>

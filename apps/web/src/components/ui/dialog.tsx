@@ -1,6 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useT } from '../../lib/i18n/language-provider';
 import { cn } from '../../lib/utils';
 
 /**
@@ -22,10 +23,11 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
+  const t = useT();
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
         <DialogPrimitive.Content
           className={cn(
             'fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-3xl bg-white p-5 shadow-xl sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[420px] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl',
@@ -35,7 +37,10 @@ export function Dialog({
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <DialogPrimitive.Title className="text-lg font-bold">{title}</DialogPrimitive.Title>
-            <DialogPrimitive.Close className="rounded-full p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+            <DialogPrimitive.Close
+              className="rounded-full p-1 text-slate-500 hover:bg-slate-100"
+              aria-label={t('common.close')}
+            >
               <X className="h-5 w-5" aria-hidden />
             </DialogPrimitive.Close>
           </div>

@@ -1,14 +1,16 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
+import { useT } from '../../lib/i18n/language-provider';
 import { cn } from '../../lib/utils';
 import { currentToast, dismiss, subscribe } from './toast';
 
 /** The Radix toast viewport showing the current toast (spec §4 Toast notifier: one at a time). */
 export default function ToasterView() {
   const message = useSyncExternalStore(subscribe, currentToast);
+  const t = useT();
   return (
-    <ToastPrimitive.Provider duration={5000} swipeDirection="right">
+    <ToastPrimitive.Provider duration={5000} swipeDirection="right" label={t('common.notification')}>
       {message ? (
         <ToastPrimitive.Root
           key={message.id}
@@ -43,14 +45,17 @@ export default function ToasterView() {
             </ToastPrimitive.Action>
           ) : null}
           <ToastPrimitive.Close
-            aria-label="Dismiss notification"
+            aria-label={t('common.dismissNotification')}
             className="rounded-full p-1 opacity-70 hover:opacity-100"
           >
             <X className="h-4 w-4" aria-hidden />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ) : null}
-      <ToastPrimitive.Viewport className="fixed left-1/2 top-3 z-[100] flex w-[calc(100%-24px)] max-w-sm -translate-x-1/2 flex-col outline-none" />
+      <ToastPrimitive.Viewport
+        label={t('common.notificationsRegion')}
+        className="fixed left-1/2 top-3 z-[100] flex w-[calc(100%-24px)] max-w-sm -translate-x-1/2 flex-col outline-none"
+      />
     </ToastPrimitive.Provider>
   );
 }

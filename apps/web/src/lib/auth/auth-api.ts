@@ -25,7 +25,10 @@ export const logoutRequest = () => api.post<{ ok: true }>('/api/auth/logout');
 export const deleteAccountRequest = () =>
   api.delete<{ ok: true }>('/api/users/me', { confirm: 'DELETE' } satisfies AccountDeletion);
 
-/** Where "Continue with Google" goes: the server's sign-in, coming back to this origin. */
-export function signInUrl(): string {
-  return `/auth/login?redirect=${encodeURIComponent(`${window.location.origin}/`)}`;
+/**
+ * Where "Continue with Google" goes: the server's sign-in, coming back to this origin, with
+ * `lang` (the active language, 'en' | 'hi') so the server's sign-in and refusal pages speak it.
+ */
+export function signInUrl(language: 'en' | 'hi'): string {
+  return `/auth/login?redirect=${encodeURIComponent(`${window.location.origin}/`)}&lang=${language}`;
 }

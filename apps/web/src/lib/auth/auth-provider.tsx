@@ -2,14 +2,18 @@
  * Auth state (spec §4 Auth): loading, signed in or signed out. At start, when the
  * isAuthenticated flag is set, the current user is requested; success signs in, failure
  * removes the flag. Login stores the user and the flag; logout first stops this device's push
- * reminders, then always clears the user and both flags, even when the server call fails, and
- * goes to '/'.
+ * reminders, then always clears the user, both flags and the user's outbox of unsynced writes,
+ * even when the server call fails, and goes to '/'. (Profile asks first when writes are unsynced.)
+ * Offline (issue 12): the query cache saved on this device belongs to the signed-in user
+ * (lib/offline/persist.ts): sign-in or /me adopts it for that user, sign-out deletes it.
  */
 import type { User } from '@diacare/contract/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../api-client';
 import { readFlag, setFlag } from '../local-flags';
+import { clearOutbox, setOutboxUser } from '../offline/outbox';
+import { adoptCacheOwner, forgetPersistedCache } from '../offline/persist';
 import { unsubscribeThisDevice } from '../push-cleanup';
 import { deleteAccountRequest, exchangeSessionCode, getMe, logoutRequest, meQueryKey } from './auth-api';
 
@@ -36,20 +40,43 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
   const queryClient = useQueryClient();
   const [flagged, setFlagged] = useState(() => readFlag('isAuthenticated'));
-  const me = useQuery({ queryKey: meQueryKey, queryFn: getMe, enabled: flagged, staleTime: 5 * 60_000, retry: false });
+  // Asked again at every start: a user restored from the saved cache (issue 12) may be older than
+  // a change made just before a reload (a unit, a name).
+  const me = useQuery({
+    queryKey: meQueryKey,
+    queryFn: getMe,
+    enabled: flagged,
+    staleTime: 5 * 60_000,
+    refetchOnMount: 'always',
+    retry: false,
+  });
 
-  // A refused /me means the session is gone: drop the stored flag (the status below is already
-  // signed-out). An unreachable server (offline, status 0) is not a sign-out: the app shell
+  // A refused /me means the session is gone: drop the stored flags (the status below is already
+  // signed-out; the next person must not skip profile setup). The outbox stays: it belongs to
+  // its user and replays only when they sign in again (issue 12). An unreachable server (offline, status 0) is not a sign-out: the app shell
   // stays, and the query runs again when the network returns.
   const sessionLost = me.isError && !(me.error instanceof ApiError && me.error.status === 0);
   useEffect(() => {
-    if (sessionLost) setFlag('isAuthenticated', false);
+    if (!sessionLost) return;
+    setFlag('isAuthenticated', false);
+    setFlag('profileCompleted', false);
   }, [sessionLost]);
+
+  // The outbox and the saved cache follow the signed-in user (issue 12): their stored writes
+  // show and replay, and their saved data is theirs alone.
+  const userId = me.data?.id;
+  useEffect(() => {
+    if (!userId) return;
+    void adoptCacheOwner(queryClient, userId);
+    void setOutboxUser(userId);
+  }, [queryClient, userId]);
 
   const login = useCallback(
     async (sessionId: string) => {
       const { user } = await exchangeSessionCode(sessionId);
+      await adoptCacheOwner(queryClient, user.id);
       queryClient.setQueryData(meQueryKey, user);
+      void setOutboxUser(user.id, true);
       setFlag('isAuthenticated', true);
       setFlagged(true);
       return user;
@@ -61,6 +88,8 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     setFlag('isAuthenticated', false);
     setFlag('profileCompleted', false);
     setFlagged(false);
+    void clearOutbox();
+    void forgetPersistedCache();
     queryClient.clear();
     onSignedOut();
   }, [queryClient, onSignedOut]);

@@ -3,6 +3,9 @@ import type { Appointment } from '@diacare/contract/appointments';
 import { formatShortDate } from '@diacare/contract/dates';
 import { FlaskConical, Stethoscope } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { PendingMark } from '../../../components/ui/pending-mark';
+import { usePendingMarks } from '../../../lib/offline/use-outbox';
+import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
 
 export function AppointmentItem({
@@ -14,11 +17,17 @@ export function AppointmentItem({
   children?: ReactNode;
   muted?: boolean;
 }) {
+  const t = useT();
+  const { intlLocale } = useLocale();
   const doctor = appointment.type === 'doctor';
+  const pending = usePendingMarks();
   const Icon = doctor ? Stethoscope : FlaskConical;
   return (
     <div
-      className={cn('flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3', muted && 'opacity-75')}
+      className={cn(
+        'flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-3',
+        muted && 'border-dashed bg-slate-50',
+      )}
     >
       <span
         className={cn(
@@ -26,15 +35,18 @@ export function AppointmentItem({
           doctor ? 'bg-blue-100 text-blue-700' : 'bg-purple-100 text-purple-700',
         )}
       >
-        <Icon className="h-5 w-5" aria-label={doctor ? 'Doctor visit' : 'Lab test'} />
+        <Icon className="h-5 w-5" aria-label={t(doctor ? 'appointments.item.doctor' : 'appointments.item.lab')} />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold">{appointment.title}</p>
-        <p className="truncate text-sm text-slate-600">{appointment.doctor || appointment.location}</p>
+        <p className="wrap-anywhere font-semibold">{appointment.title}</p>
+        <p className="wrap-anywhere text-sm text-slate-600">{appointment.doctor || appointment.location}</p>
         <p className="text-xs text-slate-500">
-          {formatShortDate(appointment.date)} · {appointment.time}
-          {appointment.status !== 'upcoming' ? ` · ${appointment.status === 'cancelled' ? 'Cancelled' : 'Done'}` : ''}
+          {formatShortDate(appointment.date, intlLocale)} · {appointment.time}
+          {appointment.status !== 'upcoming'
+            ? ` · ${t(appointment.status === 'cancelled' ? 'appointments.item.cancelled' : 'appointments.item.done')}`
+            : ''}
         </p>
+        {pending.has(appointment.id) ? <PendingMark className="mt-1" /> : null}
       </div>
       {children}
     </div>

@@ -1,12 +1,18 @@
-/** All appointments under the booking form ('View All', issue 5): upcoming, then past; cancel or mark done. */
+/**
+ * All appointments under the booking form ('View All', issue 5): upcoming, then past; cancel or
+ * mark done. Offline the saved list shows; a list never loaded says so (issue 12).
+ */
 import { pastAppointments, upcomingAppointments } from '@diacare/contract/appointment-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
+import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
 import { getAppointmentsQueryOptions, useSetAppointmentStatus } from '../api/appointments';
 import { AppointmentItem } from './appointment-item';
+import { useT } from '../../../lib/i18n/language-provider';
 
 export function AppointmentList({ now }: { now: Date }) {
+  const t = useT();
   const appointments = useQuery(getAppointmentsQueryOptions());
   const setStatus = useSetAppointmentStatus();
   const upcoming = upcomingAppointments(appointments.data ?? [], now);
@@ -14,15 +20,15 @@ export function AppointmentList({ now }: { now: Date }) {
 
   const change = async (id: string, status: 'cancelled' | 'completed', title: string) => {
     try {
-      await setStatus.mutateAsync({ id, status });
+      await setStatus.mutateAsync({ id, status, title });
       toast({
-        title: 'Success!',
-        description: status === 'cancelled' ? `Cancelled ${title}` : `Marked ${title} as done`,
+        title: t('appointments.toast.success'),
+        description: t(status === 'cancelled' ? 'appointments.toast.cancelled' : 'appointments.toast.done', { title }),
       });
     } catch (error) {
       toast({
-        title: 'Error',
-        description: error instanceof Error ? error.message : 'Request failed',
+        title: t('appointments.toast.error'),
+        description: error instanceof Error ? error.message : t('appointments.toast.requestFailed'),
         variant: 'destructive',
       });
     }
@@ -31,21 +37,25 @@ export function AppointmentList({ now }: { now: Date }) {
   return (
     <section id="appointments" aria-labelledby="appointments-heading" className="mt-6 scroll-mt-4">
       <h2 id="appointments-heading" className="mb-3 text-lg font-bold">
-        Your Appointments
+        {t('appointments.list.heading')}
       </h2>
-      {appointments.isPending ? (
-        <p className="text-slate-500">Loading...</p>
-      ) : appointments.isError ? (
+      {isUnreachable(appointments) ? (
+        <OfflineFirstTime />
+      ) : appointments.isPending ? (
+        <p className="text-slate-500">{t('common.loading')}</p>
+      ) : appointments.data === undefined ? (
         <p role="alert" className="text-red-600">
-          Could not load your appointments.
+          {t('appointments.list.loadFailed')}
         </p>
       ) : (
         <>
-          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Upcoming</h3>
+          <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+            {t('appointments.list.upcoming')}
+          </h3>
           {upcoming.length === 0 ? (
-            <p className="mb-4 text-slate-600">No upcoming appointments</p>
+            <p className="mb-4 text-slate-600">{t('appointments.list.none')}</p>
           ) : (
-            <ul className="mb-4 space-y-2" aria-label="Upcoming appointments">
+            <ul className="mb-4 space-y-2" aria-label={t('appointments.list.upcomingLabel')}>
               {upcoming.map((a) => (
                 <li key={a.id}>
                   <AppointmentItem appointment={a}>
@@ -55,18 +65,18 @@ export function AppointmentList({ now }: { now: Date }) {
                         variant="outline"
                         disabled={setStatus.isPending}
                         onClick={() => void change(a.id, 'completed', a.title)}
-                        aria-label={`Mark ${a.title} as done`}
+                        aria-label={t('appointments.list.doneLabel', { title: a.title })}
                       >
-                        Done
+                        {t('appointments.list.done')}
                       </Button>
                       <Button
                         size="sm"
                         variant="dangerOutline"
                         disabled={setStatus.isPending}
                         onClick={() => void change(a.id, 'cancelled', a.title)}
-                        aria-label={`Cancel ${a.title}`}
+                        aria-label={t('appointments.list.cancelLabel', { title: a.title })}
                       >
-                        Cancel
+                        {t('appointments.list.cancel')}
                       </Button>
                     </div>
                   </AppointmentItem>
@@ -76,8 +86,10 @@ export function AppointmentList({ now }: { now: Date }) {
           )}
           {past.length > 0 ? (
             <>
-              <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">Past</h3>
-              <ul className="space-y-2" aria-label="Past appointments">
+              <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
+                {t('appointments.list.past')}
+              </h3>
+              <ul className="space-y-2" aria-label={t('appointments.list.pastLabel')}>
                 {past.map((a) => (
                   <li key={a.id}>
                     <AppointmentItem appointment={a} muted />

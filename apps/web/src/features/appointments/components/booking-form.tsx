@@ -10,6 +10,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/utils';
+import { useT, type TranslateFunction } from '../../../lib/i18n/language-provider';
 
 export interface BookingValues {
   type: AppointmentType;
@@ -24,14 +25,14 @@ export interface BookingValues {
 type Errors = Partial<Record<'title' | 'location' | 'date' | 'time', string>>;
 
 /** Spec §5: Title/Test Name, Location, Date and Time are required; the date is today or later. */
-function validate(values: BookingValues, today: string): Errors {
+function validate(t: TranslateFunction, values: BookingValues, today: string): Errors {
   const errors: Errors = {};
-  const titleLabel = values.type === 'doctor' ? 'Reason for Visit' : 'Test Name';
-  if (!values.title.trim()) errors.title = `${titleLabel} is required`;
-  if (!values.location.trim()) errors.location = 'Location is required';
-  if (!values.date) errors.date = 'Date is required';
-  else if (values.date < today) errors.date = 'Date cannot be in the past';
-  if (!values.time) errors.time = 'Time is required';
+  const titleLabel = t(values.type === 'doctor' ? 'appointments.form.reason' : 'appointments.form.testName');
+  if (!values.title.trim()) errors.title = t('appointments.error.required', { field: titleLabel });
+  if (!values.location.trim()) errors.location = t('appointments.error.location');
+  if (!values.date) errors.date = t('appointments.error.date');
+  else if (values.date < today) errors.date = t('appointments.error.pastDate');
+  if (!values.time) errors.time = t('appointments.error.time');
   return errors;
 }
 
@@ -48,6 +49,7 @@ export function BookingForm({
   onTypeChange: (type: AppointmentType) => void;
   onSubmit: (values: BookingValues) => void;
 }) {
+  const t = useT();
   const [values, setValues] = useState<BookingValues>({
     type: initialType,
     title: '',
@@ -69,7 +71,7 @@ export function BookingForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(values, today);
+    const found = validate(t, values, today);
     setErrors(found);
     if (Object.keys(found).length === 0) onSubmit(values);
   };
@@ -82,13 +84,13 @@ export function BookingForm({
       <form onSubmit={submit} noValidate className="space-y-4">
         <div role="radiogroup" aria-labelledby="type-label">
           <p id="type-label" className="mb-1.5 text-sm font-medium text-slate-700">
-            Appointment Type
+            {t('appointments.form.type')}
           </p>
-          <div className="grid grid-cols-2 gap-2">
+          <div className="grid grid-cols-fit gap-2">
             {(
               [
-                ['doctor', 'Doctor Consultation'],
-                ['lab', 'Lab Test'],
+                ['doctor', 'appointments.form.doctor'],
+                ['lab', 'appointments.form.lab'],
               ] as const
             ).map(([type, label]) => (
               <button
@@ -104,55 +106,62 @@ export function BookingForm({
                     : 'border-slate-300 bg-white text-slate-700',
                 )}
               >
-                {label}
+                {t(label)}
               </button>
             ))}
           </div>
         </div>
         <div>
-          <Label htmlFor="title">{doctor ? 'Reason for Visit *' : 'Test Name *'}</Label>
+          <Label htmlFor="title">
+            {t(doctor ? 'appointments.form.reasonLabel' : 'appointments.form.testNameLabel')}
+          </Label>
           <Input
             id="title"
             value={values.title}
             onChange={set('title')}
-            placeholder={doctor ? 'e.g. Diabetes follow-up' : 'e.g. HbA1c'}
+            placeholder={t(doctor ? 'appointments.form.reasonPlaceholder' : 'appointments.form.testPlaceholder')}
             {...invalid('title')}
           />
           <FieldError id="title-error" message={errors.title} />
         </div>
         {doctor ? (
           <div>
-            <Label htmlFor="doctor">Doctor Name</Label>
-            <Input id="doctor" value={values.doctor} onChange={set('doctor')} placeholder="e.g. Dr. Sharma" />
+            <Label htmlFor="doctor">{t('appointments.form.doctorName')}</Label>
+            <Input
+              id="doctor"
+              value={values.doctor}
+              onChange={set('doctor')}
+              placeholder={t('appointments.form.doctorPlaceholder')}
+            />
           </div>
         ) : null}
         <div>
-          <Label htmlFor="location">{doctor ? 'Clinic/Hospital *' : 'Lab Location *'}</Label>
+          <Label htmlFor="location">{t(doctor ? 'appointments.form.clinic' : 'appointments.form.labLocation')}</Label>
           <Input id="location" value={values.location} onChange={set('location')} {...invalid('location')} />
           <FieldError id="location-error" message={errors.location} />
         </div>
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-fit gap-3">
           <div>
-            <Label htmlFor="date">Date *</Label>
+            <Label htmlFor="date">{t('appointments.form.date')}</Label>
             <Input id="date" type="date" min={today} value={values.date} onChange={set('date')} {...invalid('date')} />
             <FieldError id="date-error" message={errors.date} />
           </div>
           <div>
-            <Label htmlFor="time">Time *</Label>
+            <Label htmlFor="time">{t('appointments.form.time')}</Label>
             <Input id="time" type="time" value={values.time} onChange={set('time')} {...invalid('time')} />
             <FieldError id="time-error" message={errors.time} />
           </div>
         </div>
         <div>
-          <Label htmlFor="notes">Additional Notes</Label>
+          <Label htmlFor="notes">{t('appointments.form.notes')}</Label>
           <Textarea id="notes" rows={3} maxLength={NOTES_MAX_LENGTH} value={values.notes} onChange={set('notes')} />
         </div>
-        <div className="grid grid-cols-[1fr_2fr] gap-3">
+        <div className="button-row gap-3">
           <Link to="/home" className={buttonClasses('outline')}>
-            Cancel
+            {t('appointments.form.cancel')}
           </Link>
           <Button type="submit" disabled={busy}>
-            {busy ? 'Booking...' : 'Book Appointment'}
+            {t(busy ? 'appointments.form.booking' : 'appointments.form.book')}
           </Button>
         </div>
       </form>

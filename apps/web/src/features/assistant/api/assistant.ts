@@ -1,6 +1,7 @@
 /** /api/assistant/messages (issue 11): the conversation history, sending a message, clearing. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { readNdjson } from './ndjson';
 import type { AssistantMessage, AssistantMessages, AssistantStreamEvent } from './types';
 
@@ -31,14 +32,17 @@ export async function sendAssistantMessage(content: string, handlers: StreamHand
       if (event.type === 'user') handlers.onUser(event.message);
       else if (event.type === 'delta') handlers.onDelta(event.text);
       else if (event.type === 'done') return event.message;
-      else if (event.type === 'error') throw new ApiError(event.detail || 'Request failed', 200);
+      else if (event.type === 'error') throw new ApiError(event.detail || t('common.requestFailed'), 200);
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
     console.warn('The answer stream broke off.', error);
   }
-  throw new ApiError('The answer was cut off. Please try again.', 0);
+  throw new ApiError(CUT_OFF, 0);
 }
+
+/** The error of a stream that stopped without its 'done' line (the screen shows it translated). */
+export const CUT_OFF = 'The answer was cut off. Please try again.';
 
 /** DELETE the conversation; the list becomes empty at once. */
 export function useClearConversation() {

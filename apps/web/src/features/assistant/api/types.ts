@@ -18,3 +18,6 @@ export type { AssistantHistory as AssistantMessages } from '@diacare/contract/as
  * repeated here because importing the value would load the contract module and zod with it.
  */
 export const MESSAGE_MAX_LENGTH = 2000;
+
+/** The contract's BUILTIN_ASSISTANT_NAME (the built-in engine's name, shown translated), repeated for the same reason. */
+export const BUILTIN_ENGINE_NAME = 'DiaCare assistant';

@@ -9,6 +9,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../lib/i18n/language-provider';
 import { getAssistantMessagesQueryOptions, useClearConversation } from '../api/assistant';
 import { useAssistantChat } from '../hooks/use-assistant-chat';
 import { useOnline } from '../hooks/use-online';
@@ -43,6 +44,7 @@ function useFollowBottom(loaded: boolean, sending: boolean, answerLength: number
 
 /** `engineName`: who answers on this server (GET /api/config `assistant.name`), if known. */
 export function AssistantChat({ engineName }: { engineName?: string | undefined }) {
+  const t = useT();
   const history = useQuery(getAssistantMessagesQueryOptions());
   const { send, pending, error, dismissError, announcement } = useAssistantChat();
   const clear = useClearConversation();
@@ -65,16 +67,16 @@ export function AssistantChat({ engineName }: { engineName?: string | undefined 
 
   return (
     <>
-      <section aria-label="Conversation" className="flex-1">
+      <section aria-label={t('assistant.conversation')} className="flex-1">
         {history.isPending ? (
-          <p className="py-10 text-center text-slate-500">Loading conversation...</p>
+          <p className="py-10 text-center text-slate-500">{t('assistant.loadingConversation')}</p>
         ) : history.isError ? (
           <Card role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
             <CircleAlert className="h-8 w-8 text-red-500" aria-hidden />
-            <p className="font-semibold">Could not load your conversation.</p>
+            <p className="font-semibold">{t('assistant.loadFailed')}</p>
             <p className="text-sm text-slate-600">{history.error.message}</p>
             <Button variant="outline" onClick={() => void history.refetch()}>
-              Try again
+              {t('assistant.tryAgain')}
             </Button>
           </Card>
         ) : empty ? (
@@ -109,7 +111,7 @@ export function AssistantChat({ engineName }: { engineName?: string | undefined 
                   onClick={() => setConfirming(true)}
                 >
                   <Trash2 className="h-4 w-4" aria-hidden />
-                  Clear conversation
+                  {t('assistant.clear')}
                 </Button>
               </div>
             ) : null}
@@ -128,7 +130,7 @@ export function AssistantChat({ engineName }: { engineName?: string | undefined 
             className="mb-3 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900"
           >
             <WifiOff className="h-4 w-4 shrink-0" aria-hidden />
-            You are offline. The assistant will answer when you are back online.
+            {t('assistant.offline')}
           </p>
         ) : null}
         {error ? (
@@ -138,7 +140,7 @@ export function AssistantChat({ engineName }: { engineName?: string | undefined 
             <button
               type="button"
               onClick={dismissError}
-              aria-label="Dismiss error"
+              aria-label={t('assistant.dismissError')}
               className="-m-1 flex h-8 w-8 shrink-0 items-center justify-center rounded-full hover:bg-red-100"
             >
               <X className="h-4 w-4" aria-hidden />
@@ -152,13 +154,14 @@ export function AssistantChat({ engineName }: { engineName?: string | undefined 
           <ConfirmDialog
             open={confirming}
             onOpenChange={setConfirming}
-            title="Clear conversation?"
-            description="All messages with the assistant will be deleted. This cannot be undone."
-            confirmLabel="Clear"
+            title={t('assistant.clearTitle')}
+            description={t('assistant.clearText')}
+            confirmLabel={t('assistant.clearConfirm')}
             onConfirm={() =>
               clear.mutate(undefined, {
                 onSuccess: () => messageBox.current?.focus(),
-                onError: (failure) => toast({ title: 'Error', description: failure.message, variant: 'destructive' }),
+                onError: (failure) =>
+                  toast({ title: t('assistant.error'), description: failure.message, variant: 'destructive' }),
               })
             }
           />

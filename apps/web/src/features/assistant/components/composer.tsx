@@ -6,9 +6,11 @@ import { SendHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/input';
+import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { MESSAGE_MAX_LENGTH } from '../api/types';
 
-const limit = MESSAGE_MAX_LENGTH.toLocaleString('en-IN');
+/** Stands for the 112 link inside the translated note. */
+const LINK_MARK = '\u0001';
 
 export function Composer({
   onSend,
@@ -25,7 +27,11 @@ export function Composer({
   children?: ReactNode;
   textareaRef?: Ref<HTMLTextAreaElement>;
 }) {
+  const t = useT();
+  const { intlLocale } = useLocale();
   const id = useId();
+  // The note's text around the emergency number, which is a tel: link in every language.
+  const [before = '', after = ''] = t('assistant.composer.note', { number: LINK_MARK }).split(LINK_MARK);
   const [text, setText] = useState('');
   const content = text.trim();
   const canSend = content.length > 0 && !sending && !offline;
@@ -52,10 +58,10 @@ export function Composer({
     >
       {children}
       <label htmlFor={`${id}-message`} className="sr-only">
-        Message
+        {t('assistant.composer.message')}
       </label>
-      <div className="flex items-end gap-2">
-        <div className="relative min-w-0 flex-1">
+      <div className="flex flex-wrap items-end justify-end gap-2">
+        <div className="relative min-w-0 flex-[1_1_10rem]">
           <Textarea
             ref={textareaRef}
             id={`${id}-message`}
@@ -64,7 +70,7 @@ export function Composer({
             onKeyDown={onKeyDown}
             maxLength={MESSAGE_MAX_LENGTH}
             rows={2}
-            placeholder="Ask about your sugar, medicines, food…"
+            placeholder={t('assistant.composer.placeholder')}
             aria-describedby={`${id}-count ${id}-note`}
             className="block max-h-40 min-h-11 resize-none pb-5"
           />
@@ -73,24 +79,24 @@ export function Composer({
             className="pointer-events-none absolute bottom-1 right-3 text-[11px] tabular-nums text-slate-500"
           >
             <span aria-hidden>
-              {text.length.toLocaleString('en-IN')}/{limit}
+              {text.length.toLocaleString(intlLocale)}/{MESSAGE_MAX_LENGTH.toLocaleString(intlLocale)}
             </span>
             <span className="sr-only">
-              {text.length} of {MESSAGE_MAX_LENGTH} characters
+              {t('assistant.composer.count', { count: text.length, max: MESSAGE_MAX_LENGTH })}
             </span>
           </p>
         </div>
         <Button type="submit" disabled={!canSend} className="shrink-0">
           <SendHorizontal className="h-5 w-5" aria-hidden />
-          Send
+          {t('assistant.composer.send')}
         </Button>
       </div>
       <p id={`${id}-note`} className="mt-1.5 text-xs text-slate-500">
-        Not medical advice. In an emergency call{' '}
+        {before}
         <a href="tel:112" className="font-semibold text-red-700 underline">
           112
         </a>
-        .
+        {after}
       </p>
     </form>
   );

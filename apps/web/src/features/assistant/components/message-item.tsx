@@ -1,17 +1,20 @@
 /** One message of the conversation: the user's on the right; an answer on the left with its engine, links and sources. */
 import { ArrowRight, BookOpen, Bot } from 'lucide-react';
 import { Link } from 'react-router';
+import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
 import type { AssistantLink, AssistantMessage } from '../api/types';
+import { engineLabel } from '../utils/engine-label';
 
 /** Only the app's own screens become links: an answer can never send a patient off-site. */
 const isAppPath = (href: string) => href.startsWith('/') && !href.startsWith('//');
 
 export function UserMessage({ message }: { message: Pick<AssistantMessage, 'content'> }) {
+  const t = useT();
   return (
     <li className="flex justify-end">
       <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-white">
-        <span className="sr-only">You: </span>
+        <span className="sr-only">{t('assistant.message.you')} </span>
         {message.content}
       </p>
     </li>
@@ -28,22 +31,24 @@ export function AnswerMessage({
   streaming?: boolean;
   engineName?: string | undefined;
 }) {
+  const t = useT();
+  const engine = engineLabel(t, streaming ? engineName : message.engine);
   const links = message.links.filter((link: AssistantLink) => isAppPath(link.href));
   return (
     <li className="flex justify-start" aria-busy={streaming || undefined}>
       <article
         className="w-full max-w-[92%] rounded-2xl rounded-bl-md border border-slate-200 bg-white px-4 py-3 shadow-sm"
-        aria-label={streaming ? 'Answer in progress' : `Answer from ${message.engine ?? 'the assistant'}`}
+        aria-label={streaming ? t('assistant.message.inProgress') : t('assistant.message.from', { engine })}
       >
         <p className="mb-1.5 flex items-center gap-1.5 text-xs font-medium text-primary-dark">
           <Bot className="h-4 w-4" aria-hidden />
-          {streaming ? `${engineName ?? 'Assistant'} is answering…` : (message.engine ?? 'Assistant')}
+          {streaming ? t('assistant.engine.answering', { engine }) : engine}
         </p>
         {message.content ? (
           <p className="whitespace-pre-wrap break-words text-slate-800">{message.content}</p>
         ) : (
           <p className="flex gap-1 py-2">
-            <span className="sr-only">Thinking</span>
+            <span className="sr-only">{t('assistant.message.thinking')}</span>
             {[0, 1, 2].map((dot) => (
               <span
                 key={dot}
@@ -55,7 +60,7 @@ export function AnswerMessage({
           </p>
         )}
         {links.length > 0 ? (
-          <ul className="mt-3 flex flex-wrap gap-2" aria-label="Open in DiaCare">
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label={t('assistant.message.links')}>
             {links.map((link) => (
               <li key={link.href + link.label}>
                 <Link
@@ -73,7 +78,7 @@ export function AnswerMessage({
           <div className="mt-3 border-t border-slate-100 pt-2 text-xs text-slate-600">
             <p className="flex items-center gap-1 font-semibold text-slate-700">
               <BookOpen className="h-3.5 w-3.5" aria-hidden />
-              {message.sources.length === 1 ? 'Source' : 'Sources'}
+              {t('assistant.message.sources', { count: message.sources.length })}
             </p>
             <ul className={cn('mt-1 space-y-0.5')}>
               {message.sources.map((source) => (

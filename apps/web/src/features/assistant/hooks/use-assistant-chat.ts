@@ -7,8 +7,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { assistantMessagesKey, sendAssistantMessage } from '../api/assistant';
+import { useT } from '../../../lib/i18n/language-provider';
+import { CUT_OFF, assistantMessagesKey, sendAssistantMessage } from '../api/assistant';
 import type { AssistantMessage, AssistantMessages } from '../api/types';
+import { engineLabel } from '../utils/engine-label';
 
 /** The exchange in flight: the user's message and the answer so far. */
 export interface PendingExchange {
@@ -17,6 +19,7 @@ export interface PendingExchange {
 }
 
 export function useAssistantChat() {
+  const t = useT();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<PendingExchange | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -56,18 +59,29 @@ export function useAssistantChat() {
           messages: [...(history?.messages ?? []), user, answer],
         }));
         setPending(null);
-        setAnnouncement(`${answer.engine ?? 'The assistant'} answered: ${answer.content}`);
+        setAnnouncement(
+          t('assistant.announcement', {
+            engine: engineLabel(t, answer.engine),
+            answer: answer.content,
+          }),
+        );
         return true;
       } catch (caught) {
         setPending(null);
-        setError(caught instanceof ApiError ? caught.message : 'Something went wrong. Please try again.');
+        setError(
+          caught instanceof ApiError
+            ? caught.message === CUT_OFF
+              ? t('assistant.error.cutOff')
+              : caught.message
+            : t('assistant.error.generic'),
+        );
         if (received.user) void queryClient.invalidateQueries({ queryKey: assistantMessagesKey });
         return received.user !== null;
       } finally {
         busy.current = false;
       }
     },
-    [queryClient],
+    [queryClient, t],
   );
 
   return { send, pending, error, dismissError: () => setError(null), announcement };

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { downloadFile } from '../../../lib/api-client';
+import { useT } from '../../../lib/i18n/language-provider';
 
 export const REPORT_PERIODS = [14, 30, 90] as const;
 type ReportPeriod = (typeof REPORT_PERIODS)[number];
@@ -16,6 +17,7 @@ type State =
   { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; fileName: string } | { kind: 'error'; message: string };
 
 export function DoctorReportDialog({ onClose }: { onClose: () => void }) {
+  const t = useT();
   const [days, setDays] = useState<ReportPeriod>(30);
   const [state, setState] = useState<State>({ kind: 'idle' });
 
@@ -25,7 +27,10 @@ export function DoctorReportDialog({ onClose }: { onClose: () => void }) {
       const { fileName } = await downloadFile('/api/reports/doctor', { days }, 'diacare-report.pdf');
       setState({ kind: 'done', fileName });
     } catch (error) {
-      setState({ kind: 'error', message: error instanceof Error ? error.message : 'Request failed' });
+      setState({
+        kind: 'error',
+        message: error instanceof Error ? error.message : t('your-data.report.requestFailed'),
+      });
     }
   };
 
@@ -33,11 +38,11 @@ export function DoctorReportDialog({ onClose }: { onClose: () => void }) {
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Doctor report"
-      description="A PDF for your next visit: medicines and adherence, glucose, blood pressure, weight and upcoming appointments."
+      title={t('your-data.report.title')}
+      description={t('your-data.report.description')}
     >
       <fieldset className="mb-5" disabled={state.kind === 'loading'}>
-        <legend className="mb-2 text-sm font-semibold text-slate-700">Period</legend>
+        <legend className="mb-2 text-sm font-semibold text-slate-700">{t('your-data.report.period')}</legend>
         <div className="grid grid-cols-3 gap-2">
           {REPORT_PERIODS.map((period) => (
             <label
@@ -55,19 +60,21 @@ export function DoctorReportDialog({ onClose }: { onClose: () => void }) {
                 }}
                 className="sr-only"
               />
-              {period} days
+              {t('your-data.report.days', { days: period })}
             </label>
           ))}
         </div>
       </fieldset>
       <Button className="w-full" onClick={download} disabled={state.kind === 'loading'}>
-        {state.kind === 'loading' ? 'Preparing report…' : 'Download PDF'}
+        {t(state.kind === 'loading' ? 'your-data.report.preparing' : 'your-data.report.download')}
       </Button>
       <div className="mt-3 min-h-5 text-sm" aria-live="polite">
-        {state.kind === 'done' ? <p className="text-green-700">Saved {state.fileName}</p> : null}
+        {state.kind === 'done' ? (
+          <p className="text-green-700">{t('your-data.report.saved', { fileName: state.fileName })}</p>
+        ) : null}
         {state.kind === 'error' ? (
           <p role="alert" className="text-red-700">
-            Could not make the report: {state.message}
+            {t('your-data.report.failed', { message: state.message })}
           </p>
         ) : null}
       </div>

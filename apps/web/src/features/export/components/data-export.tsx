@@ -5,18 +5,19 @@
  * buffered in the page, however many years of data there are.
  */
 import { Download, FileArchive, FileJson } from 'lucide-react';
+import { useT } from '../../../lib/i18n/language-provider';
 
 const EXPORTS = [
   {
     href: '/api/export/csv',
-    label: 'CSV (ZIP)',
-    description: 'Six spreadsheet files: medicines, doses, glucose, blood pressure, weight and appointments.',
+    label: 'your-data.export.csv',
+    description: 'your-data.export.csvDescription',
     Icon: FileArchive,
   },
   {
     href: '/api/export/fhir',
-    label: 'FHIR R4 (JSON)',
-    description: 'One file in the health-record standard that clinics and other apps can import.',
+    label: 'your-data.export.fhir',
+    description: 'your-data.export.fhirDescription',
     Icon: FileJson,
   },
 ] as const;
@@ -26,11 +27,10 @@ const linkClasses =
 
 /** The section's content: a short explanation and the two downloads. */
 export function DataExport() {
+  const t = useT();
   return (
     <div className="space-y-2">
-      <p className="text-sm text-slate-600">
-        A copy of everything you have recorded in DiaCare, with dates and times in your time zone.
-      </p>
+      <p className="text-sm text-slate-600">{t('your-data.export.intro')}</p>
       <ul className="space-y-2">
         {EXPORTS.map(({ href, label, description, Icon }) => {
           const id = `export-${href.split('/').at(-1)}`;
@@ -45,13 +45,13 @@ export function DataExport() {
                 aria-describedby={`${id}-description`}
               >
                 <Icon className="h-5 w-5 shrink-0 text-primary" aria-hidden />
-                <span className="flex-1">
+                <span className="min-w-0 flex-1 wrap-break-word">
                   <span id={`${id}-label`}>
-                    <span className="sr-only">Download </span>
-                    {label}
+                    <span className="sr-only">{t('your-data.export.download')} </span>
+                    {t(label)}
                   </span>
                   <span id={`${id}-description`} className="block text-xs font-normal text-slate-500">
-                    {description}
+                    {t(description)}
                   </span>
                 </span>
                 <Download className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />

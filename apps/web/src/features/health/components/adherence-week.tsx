@@ -4,22 +4,30 @@
  */
 import type { DayAdherence } from '@diacare/contract/dose-rules';
 import { Card } from '../../../components/ui/card';
+import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { shortWeekday } from '../utils/readings';
 
 export function AdherenceWeek({ days }: { days: readonly DayAdherence[] }) {
+  const t = useT();
+  const { intlLocale } = useLocale();
   return (
     <section aria-labelledby="adherence-heading" className="mb-6">
       <h2 id="adherence-heading" className="mb-3 text-lg font-bold">
-        Medication Adherence
+        {t('health.adherence.heading')}
       </h2>
       <Card>
-        <ul className="space-y-3" aria-label="Adherence by day">
+        <ul className="space-y-3" aria-label={t('health.adherence.byDay')}>
           {days.map((day) => (
             <li key={day.date} className="grid grid-cols-[2.5rem_1fr_auto] items-center gap-3 text-sm">
-              <span className="font-medium text-slate-700">{shortWeekday(day.date)}</span>
+              <span className="font-medium text-slate-700">{shortWeekday(day.date, intlLocale)}</span>
               <div
                 role="progressbar"
-                aria-label={`${shortWeekday(day.date)} ${day.date}: ${day.taken} of ${day.total} doses taken`}
+                aria-label={t('health.adherence.day', {
+                  weekday: shortWeekday(day.date, intlLocale),
+                  date: day.date,
+                  taken: day.taken,
+                  total: day.total,
+                })}
                 aria-valuemin={0}
                 aria-valuemax={100}
                 aria-valuenow={day.percent ?? 0}

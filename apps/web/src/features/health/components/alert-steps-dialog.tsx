@@ -3,14 +3,18 @@
  * pressed. Every step is from the source named under it (../shared/clinical-sources.md, and
  * for blood pressure the sources of BP_ALERT in @diacare/contract/clinical); nothing here is
  * dosing advice. India's emergency number is 112 (ERSS); 108 is the ambulance in most states.
+ * Texts in the active language (issue 14); the cited publications keep their published titles.
  */
-import type { ReadingAlert } from '@diacare/contract/clinical';
+import { HYPOGLYCAEMIA, type ReadingAlert } from '@diacare/contract/clinical';
+import { formatGlucose } from '@diacare/contract/glucose-units';
 import { Phone, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { buttonClasses } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
-import { ALERT_TOPICS } from './reading-alert';
+import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
+import { ALERT_TOPIC_IDS } from '../utils/labels';
 
 const ADA_SOURCE =
   'American Diabetes Association, Standards of Care in Diabetes—2025, §6 Glycemic Goals and Hypoglycemia';
@@ -39,56 +43,57 @@ function Urgent({ children }: { children: ReactNode }) {
 }
 
 function CallEmergency() {
+  const t = useT();
   return (
     <a href="tel:112" className={cn(buttonClasses('destructive'), 'mt-3 w-full')}>
       <Phone className="h-5 w-5" aria-hidden />
-      Call 112 (emergency)
+      {t('health.alert.call112')}
     </a>
   );
 }
 
 function Sources({ sources }: { sources: string[] }) {
+  const t = useT();
   return (
     <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500" data-testid="alert-source">
-      Source: {sources.join('; ')}. This is general guidance, not a diagnosis; follow your own care plan.
+      {t('health.alert.source', { sources: sources.join('; ') })}
     </p>
   );
 }
 
-/** Level 1 and 2 hypoglycaemia: the "15–15 rule", then the severe low (ADA 2025 §6). */
-function LowGlucoseSteps({ veryLow, reading }: { veryLow: boolean; reading: string }) {
+/**
+ * Level 1 and 2 hypoglycaemia: the "15–15 rule", then the severe low (ADA 2025 §6). The
+ * thresholds (70, 54 mg/dL) are named in the user's unit (3.9, 3.0 mmol/L; issue 14).
+ */
+function LowGlucoseSteps({ veryLow: isVeryLow, reading }: { veryLow: boolean; reading: string }) {
+  const unit = useGlucoseUnit();
+  const low = formatGlucose(HYPOGLYCAEMIA.low, unit);
+  const veryLow = formatGlucose(HYPOGLYCAEMIA.veryLow, unit);
+  const t = useT();
   return (
     <>
-      {veryLow ? (
-        <Urgent>
-          {reading} is very low (under 54 mg/dL). Treat it now and get help: tell someone near you, and call 112 if you
-          cannot treat it yourself.
-        </Urgent>
+      {isVeryLow ? (
+        <Urgent>{t('health.alert.lowGlucose.veryLow', { reading, veryLow })}</Urgent>
       ) : (
-        <p className="mb-3 text-slate-700">{reading} is low: under 70 mg/dL is low blood glucose (hypoglycaemia).</p>
+        <p className="mb-3 text-slate-700">{t('health.alert.lowGlucose.low', { reading, low })}</p>
       )}
-      <Section title="If you can swallow: the 15–15 rule">
+      <Section title={t('health.alert.lowGlucose.rule')}>
         <Steps>
-          <li>
-            Take 15–20 g of fast-acting sugar, such as glucose tablets, or half a cup of fruit juice or regular (not
-            diet) soft drink.
-          </li>
-          <li>Wait 15 minutes, then check your glucose again.</li>
-          <li>If it is still under 70 mg/dL, repeat both steps.</li>
-          <li>Once it is back in range, eat a meal or a snack.</li>
+          <li>{t('health.alert.lowGlucose.step1')}</li>
+          <li>{t('health.alert.lowGlucose.step2')}</li>
+          <li>{t('health.alert.lowGlucose.step3', { low })}</li>
+          <li>{t('health.alert.lowGlucose.step4')}</li>
         </Steps>
       </Section>
-      <Section title="If someone is unconscious or cannot swallow">
+      <Section title={t('health.alert.lowGlucose.unconscious')}>
         <Steps>
-          <li>Give nothing by mouth.</li>
-          <li>Give glucagon if it has been prescribed and someone trained to use it is there.</li>
-          <li>Call 112 (or 108 for an ambulance).</li>
+          <li>{t('health.alert.lowGlucose.unconscious1')}</li>
+          <li>{t('health.alert.lowGlucose.unconscious2')}</li>
+          <li>{t('health.alert.lowGlucose.unconscious3')}</li>
         </Steps>
         <CallEmergency />
       </Section>
-      <p className="mt-4 text-sm text-slate-700">
-        Tell your doctor about low readings: your treatment may need a change.
-      </p>
+      <p className="mt-4 text-sm text-slate-700">{t('health.alert.lowGlucose.tellDoctor')}</p>
       <Sources sources={[`${ADA_SOURCE}; ADA, "Hypoglycemia (Low Blood Glucose)"`, ERSS_SOURCE]} />
     </>
   );
@@ -96,19 +101,14 @@ function LowGlucoseSteps({ veryLow, reading }: { veryLow: boolean; reading: stri
 
 /** 180/120 mmHg or higher (American Heart Association, hypertensive crisis). */
 function SevereHighBloodPressureSteps({ reading }: { reading: string }) {
+  const t = useT();
   return (
     <>
-      <Urgent>
-        {reading} is very high. A top number of 180 or more, or a bottom number of 120 or more, is a hypertensive crisis
-        if it stays this high.
-      </Urgent>
+      <Urgent>{t('health.alert.highBp.urgent', { reading })}</Urgent>
       <Steps>
-        <li>Sit quietly for 5 minutes, then measure again.</li>
-        <li>
-          Still this high with chest pain, shortness of breath, back pain, numbness or weakness, a change in vision or
-          difficulty speaking: call 112 now. Do not wait for it to come down.
-        </li>
-        <li>Still this high without those symptoms: contact your doctor as soon as possible, today.</li>
+        <li>{t('health.alert.highBp.step1')}</li>
+        <li>{t('health.alert.highBp.step2')}</li>
+        <li>{t('health.alert.highBp.step3')}</li>
       </Steps>
       <CallEmergency />
       <Sources
@@ -124,15 +124,14 @@ function SevereHighBloodPressureSteps({ reading }: { reading: string }) {
 
 /** Under 90/60 mmHg (NHLBI, low blood pressure). */
 function LowBloodPressureSteps({ reading }: { reading: string }) {
+  const t = useT();
   return (
     <>
-      <p className="mb-3 text-slate-700">{reading} is low: under 90/60 mmHg is low blood pressure (hypotension).</p>
+      <p className="mb-3 text-slate-700">{t('health.alert.lowBp.intro', { reading })}</p>
       <Steps>
-        <li>Without symptoms it is often not a problem. Measure again after resting.</li>
-        <li>
-          If you feel dizzy, light-headed or faint, sit or lie down, and tell your doctor: a medicine may need a change.
-        </li>
-        <li>Call 112 if someone faints and does not come round, or is confused, cold and clammy, or breathing fast.</li>
+        <li>{t('health.alert.lowBp.step1')}</li>
+        <li>{t('health.alert.lowBp.step2')}</li>
+        <li>{t('health.alert.lowBp.step3')}</li>
       </Steps>
       <CallEmergency />
       <Sources sources={['National Heart, Lung, and Blood Institute (NIH), "Low Blood Pressure"', ERSS_SOURCE]} />
@@ -149,8 +148,13 @@ export default function AlertStepsDialog({
   reading: string;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={`${ALERT_TOPICS[alert]}: what to do`}>
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t('health.alert.dialogTitle', { topic: t(ALERT_TOPIC_IDS[alert]) })}
+    >
       {alert === 'very-low-glucose' || alert === 'low-glucose' ? (
         <LowGlucoseSteps veryLow={alert === 'very-low-glucose'} reading={reading} />
       ) : alert === 'severe-high-bp' ? (

@@ -12,27 +12,37 @@ import {
   estimatedA1c,
   timeInRange,
 } from '@diacare/contract/clinical';
+import { formatGlucoseValue } from '@diacare/contract/glucose-units';
 import type { GlucoseReading } from '@diacare/contract/health';
 import { TriangleAlert } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
+import { useT } from '../../../lib/i18n/language-provider';
+import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 
+/** Thresholds stay in mg/dL (clinical.ts); their labels follow the user's unit (issue 14). */
 export function GlucoseInsights({ readings }: { readings: readonly GlucoseReading[] }) {
+  const unit = useGlucoseUnit();
+  const t = useT();
   const tir = timeInRange(readings.map((r) => r.value));
   const a1c = estimatedA1c(readings);
   const anyLow = readings.some((r) => r.value < HYPOGLYCAEMIA.low);
   if (!tir) return null;
   const segments = [
-    { label: 'Below', percent: tir.below, className: 'bg-red-500' },
-    { label: 'In range', percent: tir.inRange, className: 'bg-green-600' },
-    { label: 'Above', percent: tir.above, className: 'bg-amber-400' },
+    { label: t('health.insights.below'), percent: tir.below, className: 'bg-red-500' },
+    { label: t('health.insights.inRange'), percent: tir.inRange, className: 'bg-green-600' },
+    { label: t('health.insights.above'), percent: tir.above, className: 'bg-amber-400' },
   ];
   return (
     <Card className="mb-4 space-y-4">
       <div>
-        <h2 className="text-base font-bold">Time in range</h2>
+        <h2 className="text-base font-bold">{t('health.insights.tir')}</h2>
         <p className="text-xs text-slate-500">
-          {TIME_IN_RANGE_TARGET.low}–{TIME_IN_RANGE_TARGET.high} mg/dL, share of {tir.readings} reading
-          {tir.readings === 1 ? '' : 's'}
+          {t('health.insights.tirShare', {
+            low: formatGlucoseValue(TIME_IN_RANGE_TARGET.low, unit),
+            high: formatGlucoseValue(TIME_IN_RANGE_TARGET.high, unit),
+            unit,
+            count: tir.readings,
+          })}
         </p>
         <div className="mt-2 flex h-3 overflow-hidden rounded-full bg-slate-200" aria-hidden>
           {segments.map((s) => (
@@ -49,15 +59,15 @@ export function GlucoseInsights({ readings }: { readings: readonly GlucoseReadin
         </dl>
       </div>
       <div className="border-t border-slate-100 pt-3">
-        <h2 className="text-base font-bold">Estimated A1c</h2>
+        <h2 className="text-base font-bold">{t('health.insights.a1c')}</h2>
         {a1c === null ? (
-          <p className="text-sm text-slate-600">Shown once your readings cover {EA1C_MIN_DAYS} days.</p>
+          <p className="text-sm text-slate-600">{t('health.insights.a1cLater', { days: EA1C_MIN_DAYS })}</p>
         ) : (
           <p className="text-sm text-slate-600">
             <span className="text-xl font-bold text-slate-900" data-testid="estimated-a1c">
               {a1c.toFixed(1)}%
             </span>{' '}
-            an estimate from your average glucose, not a lab HbA1c result.
+            {t('health.insights.a1cNote')}
           </p>
         )}
       </div>
@@ -66,8 +76,11 @@ export function GlucoseInsights({ readings }: { readings: readonly GlucoseReadin
         <p role="note" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800">
           <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
-            Under {HYPOGLYCAEMIA.low} mg/dL is low and under {HYPOGLYCAEMIA.veryLow} very low (hypoglycaemia): take
-            15–20 g of fast-acting sugar, recheck in 15 minutes, and tell your doctor.
+            {t('health.insights.lowNote', {
+              low: formatGlucoseValue(HYPOGLYCAEMIA.low, unit),
+              veryLow: formatGlucoseValue(HYPOGLYCAEMIA.veryLow, unit),
+              unit,
+            })}
           </span>
         </p>
       ) : null}

@@ -5,22 +5,30 @@
  * figures card, the 'Trend' chart and 'Recent Readings'. A 7 / 30 / 90-day switch (default
  * 30, kept in ?days=) chooses the period, fetched with start_date; an empty period says so
  * and keeps the switch. Each recent reading can be edited or deleted (issue 13, item 3).
+ * Offline (issue 12): saved readings show; a history or period never loaded says so, and
+ * readings that merely cannot be reached are never shown as the empty state.
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
 import type { GlucoseReading } from '@diacare/contract/health';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChartLine, ChevronLeft } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useLocale, useT } from '../../../lib/i18n/language-provider';
+import { useResolvedTheme } from '../../../lib/theme';
+import { isUnreachable, lastKnownData, OfflineFirstTime } from '../../../lib/offline/offline-states';
 import { cn } from '../../../lib/utils';
+import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../api/health';
-import { HISTORY_TITLES, historyModel, type HistoryModel, type RecentReading } from '../utils/history';
+import { HISTORY_TITLES, historyModel, themedColour, type HistoryModel, type RecentReading } from '../utils/history';
 import { GlucoseInsights } from './glucose-insights';
 import { AlertBadge, WhatToDoButton } from './reading-alert';
 import { HISTORY_RANGES, RangeSwitch, type HistoryRange } from './range-switch';
 import { ReadingActions } from './reading-actions';
+import { PendingMark } from '../../../components/ui/pending-mark';
+import { usePendingMarks } from '../../../lib/offline/use-outbox';
 
 // uPlot and its CSS load only here, after the page's text (design.md §Front end).
 const TrendChart = lazy(() => import('./trend-chart'));
@@ -42,15 +50,16 @@ const backClasses =
  * rather than truncates: 'Blood Pressure History' must read whole on a 360 px phone.
  */
 function HistoryHeader({ title }: { title?: string }) {
+  const t = useT();
   return (
     <header className="mb-5 flex items-center gap-2">
-      <Link to="/reports" aria-label="Back" className={backClasses}>
+      <Link to="/reports" aria-label={t('health.history.back')} className={backClasses}>
         <ChevronLeft className="h-6 w-6" aria-hidden />
       </Link>
       {title ? (
         <div className="min-w-0 flex-1">
           <h1 className="text-xl font-bold leading-tight">{title}</h1>
-          <p className="text-sm text-slate-500">Historical trends &amp; data</p>
+          <p className="text-sm text-slate-500">{t('health.history.subtitle')}</p>
         </div>
       ) : null}
     </header>
@@ -58,13 +67,14 @@ function HistoryHeader({ title }: { title?: string }) {
 }
 
 function EmptyState() {
+  const t = useT();
   return (
     <Card className="flex flex-col items-center gap-3 py-10 text-center">
       <ChartLine className="h-10 w-10 text-slate-300" aria-hidden />
-      <h1 className="text-lg font-bold">No data available yet</h1>
-      <p className="text-slate-600">Start logging your health metrics to see trends</p>
+      <h1 className="text-lg font-bold">{t('health.history.empty.title')}</h1>
+      <p className="text-slate-600">{t('health.history.empty.text')}</p>
       <Link to="/reports" className={buttonClasses('primary', 'sm')}>
-        Go to Reports
+        {t('health.history.goToReports')}
       </Link>
     </Card>
   );
@@ -83,25 +93,29 @@ function RecentReadings({
   now: Date;
   zone: string;
 }) {
+  const t = useT();
+  const pending = usePendingMarks();
   return (
     <section aria-labelledby="recent-heading">
       <h2 id="recent-heading" className="mb-3 text-lg font-bold">
-        Recent Readings
+        {t('health.history.recent')}
       </h2>
-      <ul className="space-y-2" aria-label="Recent readings">
+      <ul className="space-y-2" aria-label={t('health.history.recentLabel')}>
         {readings.map((reading) => {
           const source = byId.get(reading.key);
           return (
             <li
               key={reading.key}
               className={cn(
-                'flex items-center justify-between gap-2 rounded-2xl border bg-white py-2 pl-3 pr-1',
+                'flex flex-wrap items-center justify-between gap-2 rounded-2xl border bg-white py-2 pl-3 pr-1',
                 reading.alert ? 'border-red-300' : 'border-slate-200',
               )}
             >
-              <div className="min-w-0 flex-1">
+              {/* 5rem grows with the text size: at large text the value and actions wrap below. */}
+              <div className="min-w-0 flex-[1_1_5rem]">
                 <p className="font-semibold">{reading.date}</p>
-                {reading.detail ? <p className="truncate text-sm text-slate-600">{reading.detail}</p> : null}
+                {reading.detail ? <p className="wrap-anywhere text-sm text-slate-600">{reading.detail}</p> : null}
+                {pending.has(reading.key) ? <PendingMark className="mt-1" /> : null}
               </div>
               <div className="flex shrink-0 items-center gap-2">
                 {reading.alert ? <AlertBadge alert={reading.alert} /> : null}
@@ -127,22 +141,24 @@ function RecentReadings({
 }
 
 function Trend({ model }: { model: HistoryModel }) {
+  const t = useT();
   const { chart } = model;
+  const theme = useResolvedTheme();
   return (
     <Card className="relative mb-4">
-      <h2 className="mb-1 text-base font-bold">Trend</h2>
+      <h2 className="mb-1 text-base font-bold">{t('health.history.trend')}</h2>
       {chart.series.length > 1 ? (
         <ul className="mb-2 flex gap-4 text-xs text-slate-600" aria-hidden>
           {chart.series.map((s) => (
             <li key={s.label} className="flex items-center gap-1.5">
-              <span className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: s.colour }} />
+              <span className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: themedColour(s.colour, theme) }} />
               {s.label}
             </li>
           ))}
         </ul>
       ) : null}
       <Suspense fallback={<div className="h-[220px]" />}>
-        <TrendChart chart={chart} />
+        <TrendChart chart={chart} theme={theme} />
       </Suspense>
       <p className="mt-2 text-xs text-slate-500" data-testid="trend-summary">
         {model.summary}
@@ -150,7 +166,7 @@ function Trend({ model }: { model: HistoryModel }) {
       {/* sr-only on the wrapper: a table grows to its content's width whatever its own width. */}
       <div className="sr-only">
         <table>
-          <caption>Readings plotted in the trend chart, newest first</caption>
+          <caption>{t('health.history.tableCaption')}</caption>
           <thead>
             <tr>
               {model.table.columns.map((column) => (
@@ -176,27 +192,47 @@ function Trend({ model }: { model: HistoryModel }) {
 }
 
 export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date; zone: string }) {
+  const t = useT();
+  const { intlLocale } = useLocale();
   const [range, setRange] = useRange();
   const today = localDate(now, zone);
+  const queryClient = useQueryClient();
+  const rangeEndingOn = (day: string) => getReadingsQueryOptions(kind, { start_date: shiftDate(day, -(range - 1)) });
   const inRange = useQuery({
-    ...getReadingsQueryOptions(kind, { start_date: shiftDate(today, -(range - 1)) }),
+    ...rangeEndingOn(today),
+    // Offline on a new day: this range as last fetched (issue 12), not the first-time text.
+    ...lastKnownData<ReadingByKind[typeof kind][]>(queryClient, (day) => rangeEndingOn(day).queryKey, zone),
     placeholderData: keepPreviousData,
   });
   // Whether the user has any reading at all decides between the spec's empty state and 'none in this period'.
   const latest = useQuery(getReadingsQueryOptions(kind, { limit: 1 }));
-  const failed = inRange.error ?? latest.error;
+  const error = inRange.error ?? latest.error;
   useEffect(() => {
-    if (failed) console.error(`Could not load the ${kind} history`, failed);
-  }, [failed, kind]);
+    if (error) console.error(`Could not load the ${kind} history`, error);
+  }, [error, kind]);
+  // Saved readings still show when a refetch fails; only a failure with nothing to show is empty.
+  const failed = (inRange.data === undefined && inRange.isError) || (latest.data === undefined && latest.isError);
+  // A period switched to offline would show the previous period's readings as a placeholder: not these.
+  const periodUnseen = inRange.isPlaceholderData && inRange.fetchStatus === 'paused';
 
   const readings = inRange.data;
   const byId = useMemo(() => new Map((readings ?? []).map((reading) => [reading.id, reading])), [readings]);
+  const glucoseUnit = useGlucoseUnit();
   const model = useMemo(
-    () => (readings && readings.length > 0 ? historyModel(kind, readings) : null),
-    [kind, readings],
+    () =>
+      readings && readings.length > 0 ? historyModel(kind, readings, { t, locale: intlLocale }, glucoseUnit) : null,
+    [kind, readings, t, intlLocale, glucoseUnit],
   );
 
-  if (failed || (latest.isSuccess && latest.data.length === 0)) {
+  if (isUnreachable(inRange) || isUnreachable(latest)) {
+    return (
+      <>
+        <HistoryHeader />
+        <OfflineFirstTime />
+      </>
+    );
+  }
+  if (failed || latest.data?.length === 0) {
     return (
       <>
         <HistoryHeader />
@@ -208,15 +244,17 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
     return (
       <>
         <HistoryHeader />
-        <p className="py-10 text-center text-slate-500">Loading...</p>
+        <p className="py-10 text-center text-slate-500">{t('common.loading')}</p>
       </>
     );
   }
   return (
     <>
-      <HistoryHeader title={model?.title ?? HISTORY_TITLES[kind]} />
+      <HistoryHeader title={model?.title ?? t(HISTORY_TITLES[kind])} />
       <RangeSwitch value={range} onChange={setRange} />
-      {model ? (
+      {periodUnseen ? (
+        <OfflineFirstTime />
+      ) : model ? (
         <>
           <Card className="mb-4">
             <dl className="grid grid-cols-2 gap-x-3 gap-y-3 sm:grid-cols-3" data-testid="history-figures">
@@ -233,7 +271,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
                 data-testid="latest-alert"
               >
                 <p className="flex items-center gap-2 text-sm font-semibold text-red-800">
-                  Latest reading <AlertBadge alert={model.latestAlert.alert} />
+                  {t('health.history.latestReading')} <AlertBadge alert={model.latestAlert.alert} />
                 </p>
                 <WhatToDoButton alert={model.latestAlert.alert} reading={model.latestAlert.reading} />
               </div>
@@ -244,7 +282,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
           <RecentReadings readings={model.recent} kind={kind} byId={byId} now={now} zone={zone} />
         </>
       ) : (
-        <Card className="py-8 text-center text-slate-600">No readings in the last {range} days</Card>
+        <Card className="py-8 text-center text-slate-600">{t('health.history.noneInRange', { days: range })}</Card>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 /**
- * Home's latest blood-glucose card (spec §2 Home): value in mg/dL, meal context, date and
- * time. Asks the API for one reading (`limit=1`), so Home never downloads the history;
+ * Home's latest blood-glucose card (spec §2 Home): value in mg/dL, or in mmol/L when the
+ * user chose it (issue 14), meal context, date and time. Asks the API for one reading (`limit=1`), so Home never downloads the history;
  * imports no zod (Home's page-weight budget, design.md).
  * Issue 15: a low reading says so ('Low', 'Very low') with 'What to do' one tap away; a
  * 'Log' button opens Reports' glucose dialog, loaded on first press; with no reading yet
@@ -8,42 +8,67 @@
  */
 import { glucoseAlert } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';
+import { formatGlucose, formatGlucoseValue } from '@diacare/contract/glucose-units';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Droplet, Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useUserZone } from '../../../lib/auth/auth-provider';
+import { PendingMark } from '../../../components/ui/pending-mark';
+import { usePendingMarks } from '../../../lib/offline/use-outbox';
+import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
+import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
+import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import { getReadingsQueryOptions } from '../api/health';
+import { MEAL_CONTEXT_IDS } from '../utils/labels';
 import { AlertBadge, WhatToDoButton } from './reading-alert';
 
 // The log form brings zod and react-hook-form: it loads when Log is first pressed.
 const LogReadingDialog = lazy(() => import('./log-dialogs').then((module) => ({ default: module.LogReadingDialog })));
 
 function LogButton({ onClick }: { onClick: () => void }) {
+  const t = useT();
   return (
-    <Button size="sm" variant="outline" onClick={onClick} aria-label="Log Blood Glucose" className="shrink-0">
+    <Button
+      size="sm"
+      variant="outline"
+      onClick={onClick}
+      aria-label={t('health.log.title.glucose')}
+      className="shrink-0"
+    >
       <Plus className="h-4 w-4" aria-hidden />
-      Log
+      {t('health.metrics.log')}
     </Button>
   );
 }
 
 export function LatestGlucoseCard({ now }: { now: Date }) {
+  const t = useT();
+  const { intlLocale } = useLocale();
   const zone = useUserZone();
+  const unit = useGlucoseUnit();
   const glucose = useQuery(getReadingsQueryOptions('glucose', { limit: 1 }));
   const [logging, setLogging] = useState(false);
+  const pending = usePendingMarks();
   useEffect(() => {
     // Spec §8: a failed home fetch is logged only.
     if (glucose.error) console.error('Could not load the latest glucose reading', glucose.error);
   }, [glucose.error]);
   // While loading, hold the card's place so Home does not jump when it arrives (Lighthouse
   // measured a layout shift of 0.125 on a cold load; issue 15, fix 9).
+  // Offline and never loaded: say so instead of holding an empty place forever (issue 12).
+  if (isUnreachable(glucose))
+    return (
+      <div className="mb-6 rounded-2xl border border-slate-200 bg-white">
+        <OfflineFirstTime compact />
+      </div>
+    );
   if (glucose.isPending)
     return <div aria-hidden className="mb-6 h-[106px] rounded-2xl border border-slate-200 bg-white" />;
   // A failed fetch shows nothing, as before (spec §8: logged only).
-  if (!glucose.isSuccess) return null;
+  if (glucose.data === undefined) return null;
   const latest = glucose.data[0];
   const alert = latest ? glucoseAlert(latest.value) : null;
   return (
@@ -62,27 +87,29 @@ export function LatestGlucoseCard({ now }: { now: Date }) {
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="latest-glucose-heading" className="text-sm font-medium text-slate-600">
-              Latest Blood Glucose
+              {t('health.latest.title')}
             </h2>
             {alert ? <AlertBadge alert={alert} /> : null}
           </div>
           {latest ? (
             <>
               <p className="text-2xl font-bold">
-                {latest.value} <span className="text-sm font-medium text-slate-500">mg/dL</span>
+                {formatGlucoseValue(latest.value, unit)}{' '}
+                <span className="text-sm font-medium text-slate-500">{unit}</span>
               </p>
-              <p className="truncate text-sm text-slate-600">
-                {latest.meal_context} · {formatShortDate(latest.date)}, {latest.time}
+              <p className="wrap-anywhere text-sm text-slate-600">
+                {t(MEAL_CONTEXT_IDS[latest.meal_context])} · {formatShortDate(latest.date, intlLocale)}, {latest.time}
               </p>
+              {pending.has(latest.id) ? <PendingMark className="mt-1" /> : null}
             </>
           ) : (
-            <p className="text-slate-600">No readings yet</p>
+            <p className="text-slate-600">{t('health.latest.none')}</p>
           )}
         </div>
         {latest ? (
           <Link
             to="/reports/history/glucose"
-            aria-label="Blood Glucose history"
+            aria-label={t('health.metrics.historyLink', { title: t('health.metrics.glucose') })}
             className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
           >
             <ChevronRight className="h-5 w-5" aria-hidden />
@@ -93,7 +120,7 @@ export function LatestGlucoseCard({ now }: { now: Date }) {
       </div>
       {latest ? (
         <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
-          {alert ? <WhatToDoButton alert={alert} reading={`${latest.value} mg/dL`} /> : null}
+          {alert ? <WhatToDoButton alert={alert} reading={formatGlucose(latest.value, unit)} /> : null}
           <LogButton onClick={() => setLogging(true)} />
         </div>
       ) : null}

@@ -4,18 +4,26 @@
  * validates with the contract's schema (a missing field reads '<Label> is required').
  * Date and time start at now in the user's zone, and the meal context by that time of day
  * (defaultMealContext); height starts at 170 cm. Given a reading, a dialog edits it instead:
- * prefilled, saved with PUT (issue 13, item 3).
+ * prefilled, saved with PUT (issue 13, item 3). Every text is in the active language
+ * (issue 14); the meal context's value stays the contract's English word, its label is translated.
  */
 import { bodyMassIndex } from '@diacare/contract/clinical';
 import { localDate, localTime } from '@diacare/contract/dates';
 import { defaultMealContext } from '@diacare/contract/health-constants';
+import {
+  GLUCOSE_INPUT_STEP,
+  formatGlucoseValue,
+  glucoseInUnit,
+  type GlucoseUnit,
+} from '@diacare/contract/glucose-units';
 import {
   BODY_BOUNDS,
   DEFAULT_HEIGHT_CM,
   MEAL_CONTEXTS,
   bloodPressureInputSchema,
   bodyMetricsInputSchema,
-  glucoseInputSchema,
+  glucoseEntrySchema,
+  type glucoseInputSchema,
   type BloodPressureInput,
   type BodyMetricsInput,
   type GlucoseInput,
@@ -28,6 +36,9 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FieldError, Input, Label, Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
+import type { MessageId } from '../../../lib/i18n/i18n';
+import { useT, type TranslateFunction } from '../../../lib/i18n/language-provider';
+import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import {
   useLogBloodPressure,
   useLogBodyMetrics,
@@ -36,17 +47,19 @@ import {
   type ReadingByKind,
   type ReadingKind,
 } from '../api/health';
+import { fieldError } from '../utils/field-error';
+import { MEAL_CONTEXT_IDS } from '../utils/labels';
 
-export const LOG_TITLES: Record<ReadingKind, string> = {
-  glucose: 'Log Blood Glucose',
-  bp: 'Log Blood Pressure',
-  weight: 'Log Weight & Height',
+export const LOG_TITLES: Record<ReadingKind, MessageId> = {
+  glucose: 'health.log.title.glucose',
+  bp: 'health.log.title.bp',
+  weight: 'health.log.title.weight',
 };
 
-export const EDIT_TITLES: Record<ReadingKind, string> = {
-  glucose: 'Edit Blood Glucose',
-  bp: 'Edit Blood Pressure',
-  weight: 'Edit Weight & Height',
+export const EDIT_TITLES: Record<ReadingKind, MessageId> = {
+  glucose: 'health.log.editTitle.glucose',
+  bp: 'health.log.editTitle.bp',
+  weight: 'health.log.editTitle.weight',
 };
 
 /** A number input's value: '' → undefined (then 'is required'), else the number. */
@@ -56,9 +69,9 @@ const toNumber = (value: unknown) =>
 const toNumberOrNull = (value: unknown) =>
   value === '' || value === undefined || value === null ? null : Number(value);
 
-/** 'must be at most 600 mg/dL' → 'Value must be at most 600 mg/dL'. */
-const message = (label: string, error: { message?: string } | undefined) =>
-  error?.message ? `${label} ${error.message}` : undefined;
+/** 'must be at most 600 mg/dL' → 'Value must be at most 600 mg/dL', in the active language. */
+const message = (t: TranslateFunction, label: MessageId, error: { message?: string } | undefined) =>
+  fieldError(t, t(label), error?.message);
 
 const invalid = (id: string, error: unknown) => ({
   'aria-invalid': error ? true : undefined,
@@ -88,26 +101,30 @@ function Field({
 
 /** 'Save Reading' and Cancel (spec §2 Reports). */
 function DialogButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+  const t = useT();
   return (
-    <div className="grid grid-cols-[1fr_2fr] gap-3 pt-2">
+    <div className="button-row gap-3 pt-2">
       <Button variant="outline" onClick={onCancel}>
-        Cancel
+        {t('health.log.cancel')}
       </Button>
       <Button type="submit" disabled={busy} aria-busy={busy}>
-        Save Reading
+        {t('health.log.save')}
       </Button>
     </div>
   );
 }
 
 /** Saves through `save`; success toasts and closes, failure toasts and keeps the dialog open (spec §4, §8). */
-async function saveReading(save: () => Promise<unknown>, close: () => void, edited = false) {
+async function saveReading(t: TranslateFunction, save: () => Promise<unknown>, close: () => void, edited = false) {
   try {
     await save();
-    toast({ title: 'Success!', description: edited ? 'Reading updated' : 'Health metric logged successfully' });
+    toast({
+      title: t('health.log.success'),
+      description: edited ? t('health.log.updated') : t('health.log.logged'),
+    });
     close();
   } catch {
-    toast({ title: 'Error', description: 'Failed to save health metric. Please try again.', variant: 'destructive' });
+    toast({ title: t('health.log.error'), description: t('health.log.failed'), variant: 'destructive' });
   }
 }
 
@@ -121,9 +138,24 @@ interface FormProps<K extends ReadingKind = ReadingKind> {
 
 type GlucoseOutput = z.output<typeof glucoseInputSchema>;
 
+/**
+ * The value to store for an edited reading: its own mg/dL when the figure shown in `unit` was
+ * left as it was (5.6 mmol/L shows 100 and 101 mg/dL alike, so saving the date alone must not
+ * move the value), else the converted entry.
+ */
+function editedValue(enteredMgDl: number, storedMgDl: number, unit: GlucoseUnit): number {
+  return glucoseInUnit(enteredMgDl, unit) === glucoseInUnit(storedMgDl, unit) ? storedMgDl : enteredMgDl;
+}
+
+/**
+ * Glucose in the user's unit (issue 14): label, step, placeholder and bounds messages in
+ * mg/dL or mmol/L; glucoseEntrySchema converts an mmol/L entry to whole mg/dL before sending.
+ */
 function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>) {
+  const t = useT();
   const logGlucose = useLogGlucose();
   const updateGlucose = useUpdateReading('glucose');
+  const unit = useGlucoseUnit();
   const today = localDate(now, zone);
   const {
     register,
@@ -132,11 +164,16 @@ function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>) {
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<GlucoseInput, unknown, GlucoseOutput>({
-    resolver: zodResolver(glucoseInputSchema),
+    resolver: zodResolver(glucoseEntrySchema(unit)),
     // Issue 15: a new reading's meal context starts from the time of day in the user's zone,
     // not always 'Fasting', and follows a time the person types until they choose one.
     defaultValues: reading
-      ? { value: reading.value, meal_context: reading.meal_context, date: reading.date, time: reading.time }
+      ? {
+          value: glucoseInUnit(reading.value, unit),
+          meal_context: reading.meal_context,
+          date: reading.date,
+          time: reading.time,
+        }
       : { meal_context: defaultMealContext(localTime(now, zone)), date: today, time: localTime(now, zone) },
   });
   return (
@@ -145,30 +182,45 @@ function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>) {
       className="space-y-4"
       onSubmit={handleSubmit((input) =>
         reading
-          ? saveReading(() => updateGlucose.mutateAsync({ id: reading.id, values: input }), close, true)
-          : saveReading(() => logGlucose.mutateAsync(input), close),
+          ? saveReading(
+              t,
+              () =>
+                updateGlucose.mutateAsync({
+                  id: reading.id,
+                  values: { ...input, value: editedValue(input.value, reading.value, unit) },
+                }),
+              close,
+              true,
+            )
+          : saveReading(t, () => logGlucose.mutateAsync(input), close),
       )}
     >
-      <Field id="glucose-value" label="Value (mg/dL) *" error={message('Value', errors.value)}>
+      <Field
+        id="glucose-value"
+        label={t('health.log.valueLabel', { unit })}
+        error={message(t, 'health.log.value', errors.value)}
+      >
         <Input
           id="glucose-value"
           type="number"
-          inputMode="numeric"
-          step={1}
-          placeholder="e.g. 110"
+          inputMode={unit === 'mmol/L' ? 'decimal' : 'numeric'}
+          step={GLUCOSE_INPUT_STEP[unit]}
+          placeholder={t('health.log.valuePlaceholder', { example: formatGlucoseValue(110, unit) })}
           {...register('value', { setValueAs: toNumber })}
           {...invalid('glucose-value', errors.value)}
         />
       </Field>
-      <Field id="glucose-meal" label="Meal Context" error={message('Meal Context', errors.meal_context)}>
+      <Field id="glucose-meal" label={t('health.log.meal')} error={message(t, 'health.log.meal', errors.meal_context)}>
         <Select id="glucose-meal" {...register('meal_context')}>
           {MEAL_CONTEXTS.map((context) => (
-            <option key={context}>{context}</option>
+            <option key={context} value={context}>
+              {t(MEAL_CONTEXT_IDS[context])}
+            </option>
           ))}
         </Select>
       </Field>
-      <div className="grid grid-cols-2 gap-3">
-        <Field id="glucose-date" label="Date" error={message('Date', errors.date)}>
+      <div className="grid grid-cols-fit gap-3">
+        <Field id="glucose-date" label={t('health.log.date')} error={message(t, 'health.log.date', errors.date)}>
           <Input
             id="glucose-date"
             type="date"
@@ -177,7 +229,7 @@ function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>) {
             {...invalid('glucose-date', errors.date)}
           />
         </Field>
-        <Field id="glucose-time" label="Time" error={message('Time', errors.time)}>
+        <Field id="glucose-time" label={t('health.log.time')} error={message(t, 'health.log.time', errors.time)}>
           <Input
             id="glucose-time"
             type="time"
@@ -201,6 +253,7 @@ function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>) {
 type BloodPressureOutput = z.output<typeof bloodPressureInputSchema>;
 
 function BloodPressureForm({ now, zone, close, reading }: FormProps<'bp'>) {
+  const t = useT();
   const logBloodPressure = useLogBloodPressure();
   const updateBloodPressure = useUpdateReading('bp');
   const today = localDate(now, zone);
@@ -226,50 +279,58 @@ function BloodPressureForm({ now, zone, close, reading }: FormProps<'bp'>) {
       className="space-y-4"
       onSubmit={handleSubmit((input) =>
         reading
-          ? saveReading(() => updateBloodPressure.mutateAsync({ id: reading.id, values: input }), close, true)
-          : saveReading(() => logBloodPressure.mutateAsync(input), close),
+          ? saveReading(t, () => updateBloodPressure.mutateAsync({ id: reading.id, values: input }), close, true)
+          : saveReading(t, () => logBloodPressure.mutateAsync(input), close),
       )}
     >
-      <div className="grid grid-cols-2 gap-3">
-        <Field id="bp-systolic" label="Systolic (mmHg) *" error={message('Systolic', errors.systolic)}>
+      <div className="grid grid-cols-fit gap-3">
+        <Field
+          id="bp-systolic"
+          label={t('health.log.systolicLabel')}
+          error={message(t, 'health.log.systolic', errors.systolic)}
+        >
           <Input
             id="bp-systolic"
             type="number"
             inputMode="numeric"
             step={1}
-            placeholder="e.g. 120"
+            placeholder={t('health.log.systolicPlaceholder')}
             {...register('systolic', { setValueAs: toNumber })}
             {...invalid('bp-systolic', errors.systolic)}
           />
         </Field>
-        <Field id="bp-diastolic" label="Diastolic (mmHg) *" error={message('Diastolic', errors.diastolic)}>
+        <Field
+          id="bp-diastolic"
+          label={t('health.log.diastolicLabel')}
+          error={message(t, 'health.log.diastolic', errors.diastolic)}
+        >
           <Input
             id="bp-diastolic"
             type="number"
             inputMode="numeric"
             step={1}
-            placeholder="e.g. 80"
+            placeholder={t('health.log.diastolicPlaceholder')}
             {...register('diastolic', { setValueAs: toNumber })}
             {...invalid('bp-diastolic', errors.diastolic)}
           />
         </Field>
       </div>
-      <Field id="bp-pulse" label="Pulse (bpm)" error={message('Pulse', errors.pulse)}>
+      <Field id="bp-pulse" label={t('health.log.pulseLabel')} error={message(t, 'health.log.pulse', errors.pulse)}>
         <Input
           id="bp-pulse"
           type="number"
           inputMode="numeric"
           step={1}
-          placeholder="Optional"
+          placeholder={t('health.log.optional')}
           {...register('pulse', { setValueAs: toNumberOrNull })}
           {...invalid('bp-pulse', errors.pulse)}
         />
       </Field>
-      <div className="grid grid-cols-2 gap-3">
-        <Field id="bp-date" label="Date" error={message('Date', errors.date)}>
+      <div className="grid grid-cols-fit gap-3">
+        <Field id="bp-date" label={t('health.log.date')} error={message(t, 'health.log.date', errors.date)}>
           <Input id="bp-date" type="date" max={today} {...register('date')} {...invalid('bp-date', errors.date)} />
         </Field>
-        <Field id="bp-time" label="Time" error={message('Time', errors.time)}>
+        <Field id="bp-time" label={t('health.log.time')} error={message(t, 'health.log.time', errors.time)}>
           <Input id="bp-time" type="time" {...register('time')} {...invalid('bp-time', errors.time)} />
         </Field>
       </div>
@@ -285,12 +346,13 @@ const withinBounds = (value: unknown, [min, max]: readonly [number, number]): va
 
 /** BMI shown live once weight and height are both valid numbers (spec §5). */
 function LiveBmi({ weight, height }: { weight: unknown; height: unknown }) {
+  const t = useT();
   const ready = withinBounds(weight, BODY_BOUNDS.weight) && withinBounds(height, BODY_BOUNDS.height);
   return (
     <div aria-live="polite" className="min-h-12">
       {ready ? (
         <p className="flex items-baseline justify-between rounded-xl bg-primary-light px-4 py-3 text-primary-dark">
-          <span className="text-sm font-medium">BMI</span>
+          <span className="text-sm font-medium">{t('health.log.bmi')}</span>
           <span className="text-xl font-bold" data-testid="live-bmi">
             {bodyMassIndex(weight, height).toFixed(1)}
           </span>
@@ -301,6 +363,7 @@ function LiveBmi({ weight, height }: { weight: unknown; height: unknown }) {
 }
 
 function WeightForm({ now, zone, close, reading }: FormProps<'weight'>) {
+  const t = useT();
   const logBodyMetrics = useLogBodyMetrics();
   const updateBodyMetrics = useUpdateReading('weight');
   const today = localDate(now, zone);
@@ -323,6 +386,7 @@ function WeightForm({ now, zone, close, reading }: FormProps<'weight'>) {
       onSubmit={handleSubmit(({ weight, height, date }) =>
         reading
           ? saveReading(
+              t,
               // The server recomputes the BMI; the one sent only fills the type.
               () =>
                 updateBodyMetrics.mutateAsync({
@@ -332,22 +396,30 @@ function WeightForm({ now, zone, close, reading }: FormProps<'weight'>) {
               close,
               true,
             )
-          : saveReading(() => logBodyMetrics.mutateAsync({ weight, height, date }), close),
+          : saveReading(t, () => logBodyMetrics.mutateAsync({ weight, height, date }), close),
       )}
     >
-      <div className="grid grid-cols-2 gap-3">
-        <Field id="body-weight" label="Weight (kg) *" error={message('Weight', errors.weight)}>
+      <div className="grid grid-cols-fit gap-3">
+        <Field
+          id="body-weight"
+          label={t('health.log.weightLabel')}
+          error={message(t, 'health.log.weight', errors.weight)}
+        >
           <Input
             id="body-weight"
             type="number"
             inputMode="decimal"
             step={0.1}
-            placeholder="e.g. 70.5"
+            placeholder={t('health.log.weightPlaceholder')}
             {...register('weight', { setValueAs: toNumber })}
             {...invalid('body-weight', errors.weight)}
           />
         </Field>
-        <Field id="body-height" label="Height (cm) *" error={message('Height', errors.height)}>
+        <Field
+          id="body-height"
+          label={t('health.log.heightLabel')}
+          error={message(t, 'health.log.height', errors.height)}
+        >
           <Input
             id="body-height"
             type="number"
@@ -358,7 +430,7 @@ function WeightForm({ now, zone, close, reading }: FormProps<'weight'>) {
           />
         </Field>
       </div>
-      <Field id="body-date" label="Date" error={message('Date', errors.date)}>
+      <Field id="body-date" label={t('health.log.date')} error={message(t, 'health.log.date', errors.date)}>
         <Input id="body-date" type="date" max={today} {...register('date')} {...invalid('body-date', errors.date)} />
       </Field>
       <LiveBmi weight={weight} height={height} />
@@ -391,12 +463,13 @@ export function LogReadingDialog<K extends ReadingKind>({
   onClose: () => void;
   reading?: ReadingByKind[K] | undefined;
 }) {
+  const t = useT();
   const Form = FORMS[kind] as (props: FormProps<K>) => ReactNode;
   return (
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={reading ? EDIT_TITLES[kind] : LOG_TITLES[kind]}
+      title={t(reading ? EDIT_TITLES[kind] : LOG_TITLES[kind])}
     >
       <Form now={now} zone={zone} close={onClose} reading={reading} />
     </Dialog>

@@ -6,6 +6,7 @@
  */
 import type { MetricStatus, ReadingAlert } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';
+import { formatGlucoseValue } from '@diacare/contract/glucose-units';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 import {
   ChevronRight,
@@ -22,6 +23,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useLocale, useT } from '../../../lib/i18n/language-provider';
+import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import type { ReadingKind } from '../api/health';
 import {
   formatSignedKg,
@@ -61,6 +64,7 @@ function MetricCard({
   extra?: ReactNode;
   onLog: () => void;
 }) {
+  const t = useT();
   const headingId = `metric-${kind}`;
   return (
     <Card role="region" aria-labelledby={headingId} data-testid={`metric-${kind}`}>
@@ -83,22 +87,31 @@ function MetricCard({
           {extra}
           {alert && value ? <WhatToDoButton alert={alert} reading={`${value} ${unit}`} className="mt-2" /> : null}
           <p className="mt-1 text-sm text-slate-600">
-            7-day avg: <span className="font-semibold text-slate-800">{average ? `${average} ${unit}` : '—'}</span>
+            {t('health.metrics.average')}{' '}
+            <span className="font-semibold text-slate-800">{average ? `${average} ${unit}` : '—'}</span>
           </p>
         </div>
         <Link
           to={`/reports/history/${kind}`}
-          aria-label={`${title} history`}
+          aria-label={t('health.metrics.historyLink', { title })}
           className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
         >
           <ChevronRight className="h-5 w-5" aria-hidden />
         </Link>
       </div>
       <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
-        <p className="min-w-0 text-xs text-slate-500">{updated ? `Last updated: ${updated}` : 'No data logged yet'}</p>
-        <Button size="sm" variant="outline" onClick={onLog} aria-label={`Log ${title}`} className="shrink-0">
+        <p className="min-w-0 text-xs text-slate-500">
+          {updated ? t('health.metrics.lastUpdated', { when: updated }) : t('health.metrics.noData')}
+        </p>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onLog}
+          aria-label={t('health.metrics.logLabel', { title })}
+          className="shrink-0"
+        >
           <Plus className="h-4 w-4" aria-hidden />
-          Log
+          {t('health.metrics.log')}
         </Button>
       </div>
     </Card>
@@ -106,7 +119,11 @@ function MetricCard({
 }
 
 const TREND_ICONS = { up: TrendingUp, down: TrendingDown, flat: Minus } as const;
-const TREND_WORDS = { up: 'up', down: 'down', flat: 'no change' } as const;
+const TREND_WORDS = {
+  up: 'health.metrics.trend.up',
+  down: 'health.metrics.trend.down',
+  flat: 'health.metrics.trend.flat',
+} as const;
 
 export function HealthMetricCards({
   glucose,
@@ -119,6 +136,9 @@ export function HealthMetricCards({
   bodyMetrics: readonly BodyMetrics[];
   onLog: (kind: ReadingKind) => void;
 }) {
+  const glucoseUnit = useGlucoseUnit();
+  const t = useT();
+  const { intlLocale } = useLocale();
   const g = summariseGlucose(glucose);
   const bp = summariseBloodPressure(bloodPressure);
   const w = summariseWeight(bodyMetrics);
@@ -126,25 +146,25 @@ export function HealthMetricCards({
   return (
     <section aria-labelledby="health-metrics-heading" className="mb-6">
       <h2 id="health-metrics-heading" className="mb-3 text-lg font-bold">
-        Health Metrics
+        {t('health.metrics.heading')}
       </h2>
       <div className="space-y-3">
         <MetricCard
           kind="glucose"
-          title="Blood Glucose"
+          title={t('health.metrics.glucose')}
           icon={Droplet}
           iconClass="bg-teal-100 text-teal-700"
           status={g.status}
           alert={g.alert}
-          value={g.latest ? String(g.latest.value) : null}
-          unit="mg/dL"
-          average={g.average === null ? null : String(g.average)}
-          updated={g.latest ? `${formatShortDate(g.latest.date)}, ${g.latest.time}` : null}
+          value={g.latest ? formatGlucoseValue(g.latest.value, glucoseUnit) : null}
+          unit={glucoseUnit}
+          average={g.mean === null ? null : formatGlucoseValue(g.mean, glucoseUnit)}
+          updated={g.latest ? `${formatShortDate(g.latest.date, intlLocale)}, ${g.latest.time}` : null}
           onLog={() => onLog('glucose')}
         />
         <MetricCard
           kind="bp"
-          title="Blood Pressure"
+          title={t('health.metrics.bp')}
           icon={HeartPulse}
           iconClass="bg-red-100 text-red-700"
           status={bp.status}
@@ -152,28 +172,32 @@ export function HealthMetricCards({
           value={bp.latest ? `${bp.latest.systolic}/${bp.latest.diastolic}` : null}
           unit="mmHg"
           average={bp.average ? `${bp.average.systolic}/${bp.average.diastolic}` : null}
-          updated={bp.latest ? `${formatShortDate(bp.latest.date)}, ${bp.latest.time}` : null}
-          extra={bp.latest?.pulse ? <p className="text-sm text-slate-600">Pulse {bp.latest.pulse} bpm</p> : undefined}
+          updated={bp.latest ? `${formatShortDate(bp.latest.date, intlLocale)}, ${bp.latest.time}` : null}
+          extra={
+            bp.latest?.pulse ? (
+              <p className="text-sm text-slate-600">{t('health.metrics.pulse', { pulse: bp.latest.pulse })}</p>
+            ) : undefined
+          }
           onLog={() => onLog('bp')}
         />
         <MetricCard
           kind="weight"
-          title="Weight & BMI"
+          title={t('health.metrics.weight')}
           icon={Scale}
           iconClass="bg-orange-100 text-orange-700"
           status={w.status}
           value={w.latest ? oneDecimal(w.latest.weight) : null}
           unit="kg"
           average={w.average === null ? null : oneDecimal(w.average)}
-          updated={w.latest ? formatShortDate(w.latest.date) : null}
+          updated={w.latest ? formatShortDate(w.latest.date, intlLocale) : null}
           extra={
             w.latest ? (
               <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-600">
-                <span data-testid="metric-bmi">BMI {oneDecimal(w.latest.bmi)}</span>
+                <span data-testid="metric-bmi">{t('health.metrics.bmi', { bmi: oneDecimal(w.latest.bmi) })}</span>
                 <span className="inline-flex items-center gap-1" data-testid="weight-change">
                   <TrendIcon className="h-4 w-4" aria-hidden />
                   {formatSignedKg(w.change)} kg
-                  <span className="sr-only"> ({TREND_WORDS[w.trend]})</span>
+                  <span className="sr-only"> ({t(TREND_WORDS[w.trend])})</span>
                 </span>
               </p>
             ) : undefined

@@ -3,12 +3,14 @@
  * as for native radios; one tab stop).
  */
 import { useRef, type KeyboardEvent } from 'react';
+import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
 
 export const HISTORY_RANGES = [7, 30, 90] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
 export function RangeSwitch({ value, onChange }: { value: HistoryRange; onChange: (range: HistoryRange) => void }) {
+  const t = useT();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
@@ -19,7 +21,11 @@ export function RangeSwitch({ value, onChange }: { value: HistoryRange; onChange
     buttons.current[next]?.focus();
   };
   return (
-    <div role="radiogroup" aria-label="Period" className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-200 p-1">
+    <div
+      role="radiogroup"
+      aria-label={t('health.range.label')}
+      className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-200 p-1"
+    >
       {HISTORY_RANGES.map((range, index) => (
         <button
           key={range}
@@ -37,7 +43,7 @@ export function RangeSwitch({ value, onChange }: { value: HistoryRange; onChange
             value === range ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
           )}
         >
-          {range} days
+          {t('health.range.days', { days: range })}
         </button>
       ))}
     </div>

@@ -9,6 +9,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
+import { useT } from '../../../lib/i18n/language-provider';
 import { deleteReading, restoreReading, type ReadingByKind, type ReadingKind } from '../api/health';
 
 // The log form brings zod, react-hook-form and Radix's dialog (about 50 KB gzip): it loads
@@ -32,25 +33,26 @@ export function ReadingActions<K extends ReadingKind>({
   now: Date;
   zone: string;
 }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
 
   const remove = async () => {
     try {
-      const deleted = await deleteReading(queryClient, kind, reading.id);
+      const deleted = await deleteReading(queryClient, kind, reading);
       toast({
-        title: 'Reading deleted',
+        title: t('health.actions.deleted'),
         description: label,
         action: {
-          label: 'Undo',
+          label: t('health.actions.undo'),
           onClick: () => {
             restoreReading(queryClient, kind, deleted).then(
-              () => toast({ title: 'Reading restored', description: label }),
+              () => toast({ title: t('health.actions.restored'), description: label }),
               () =>
                 toast({
-                  title: 'Error',
-                  description: 'Could not restore the reading. Please try again.',
+                  title: t('health.actions.error'),
+                  description: t('health.actions.restoreFailed'),
                   variant: 'destructive',
                 }),
             );
@@ -58,7 +60,11 @@ export function ReadingActions<K extends ReadingKind>({
         },
       });
     } catch {
-      toast({ title: 'Error', description: 'Could not delete the reading. Please try again.', variant: 'destructive' });
+      toast({
+        title: t('health.actions.error'),
+        description: t('health.actions.deleteFailed'),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -67,7 +73,7 @@ export function ReadingActions<K extends ReadingKind>({
       <button
         type="button"
         className={iconButton}
-        aria-label={`Edit reading: ${label}`}
+        aria-label={t('health.actions.edit', { label })}
         onClick={() => setEditing(true)}
       >
         <Pencil className="h-4 w-4" aria-hidden />
@@ -75,7 +81,7 @@ export function ReadingActions<K extends ReadingKind>({
       <button
         type="button"
         className={iconButton}
-        aria-label={`Delete reading: ${label}`}
+        aria-label={t('health.actions.delete', { label })}
         onClick={() => setConfirming(true)}
       >
         <Trash2 className="h-4 w-4" aria-hidden />
@@ -88,9 +94,9 @@ export function ReadingActions<K extends ReadingKind>({
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete this reading?"
-        description={`${label} will be removed from your history, averages and reports.`}
-        confirmLabel="Delete"
+        title={t('health.actions.confirmTitle')}
+        description={t('health.actions.confirmText', { label })}
+        confirmLabel={t('health.actions.confirm')}
         onConfirm={() => void remove()}
       />
     </>

@@ -4,21 +4,15 @@
  * opens the steps with their source. The rules are in @diacare/contract/clinical; the steps
  * dialog loads lazily, so Home's first load carries only this small part.
  */
-import { READING_ALERT_LABELS, type ReadingAlert } from '@diacare/contract/clinical';
+import type { ReadingAlert } from '@diacare/contract/clinical';
 import { LifeBuoy } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
+import { ALERT_LABEL_IDS, ALERT_TOPIC_IDS } from '../utils/labels';
 
 const AlertStepsDialog = lazy(() => import('./alert-steps-dialog'));
-
-/** What each alert is about, in plain words (the dialog's title starts with it). */
-export const ALERT_TOPICS: Record<ReadingAlert, string> = {
-  'very-low-glucose': 'Very low blood glucose',
-  'low-glucose': 'Low blood glucose',
-  'severe-high-bp': 'Very high blood pressure',
-  'low-bp': 'Low blood pressure',
-};
 
 /** The urgent alerts are filled red; the others red on pale red. */
 const URGENT: ReadonlySet<ReadingAlert> = new Set(['very-low-glucose', 'severe-high-bp']);
@@ -28,14 +22,15 @@ export const alertBadgeClasses = (alert: ReadingAlert) =>
 
 /** 'Low', 'Very low' or 'Very high' in the alert style; screen readers hear 'Status: Low'. */
 export function AlertBadge({ alert, className }: { alert: ReadingAlert; className?: string }) {
+  const t = useT();
   return (
     <span
       data-testid="reading-alert"
       data-alert={alert}
       className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold', alertBadgeClasses(alert), className)}
     >
-      <span className="sr-only">Status: </span>
-      {READING_ALERT_LABELS[alert]}
+      <span className="sr-only">{t('health.status.prefix')} </span>
+      {t(ALERT_LABEL_IDS[alert])}
     </span>
   );
 }
@@ -53,6 +48,7 @@ export function WhatToDoButton({
   reading: string;
   className?: string;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -61,11 +57,11 @@ export function WhatToDoButton({
         variant={URGENT.has(alert) ? 'destructive' : 'dangerOutline'}
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
-        aria-label={`What to do: ${ALERT_TOPICS[alert]}`}
+        aria-label={t('health.alert.whatToDoLabel', { topic: t(ALERT_TOPIC_IDS[alert]) })}
         className={className}
       >
         <LifeBuoy className="h-4 w-4" aria-hidden />
-        What to do
+        {t('health.alert.whatToDo')}
       </Button>
       {open ? (
         <Suspense fallback={null}>

@@ -1,13 +1,15 @@
 /** Reports' header card (spec §2 Reports): overall Adherence %, Avg Glucose and BMI. */
-import { Card } from '../../../components/ui/card';
+import { formatGlucoseValue } from '@diacare/contract/glucose-units';
+import { useT } from '../../../lib/i18n/language-provider';
+import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 
 function Figure({ label, value, unit }: { label: string; value: string | null; unit?: string }) {
   return (
     <div className="min-w-0 text-center">
-      <dt className="text-xs font-medium text-teal-50">{label}</dt>
+      <dt className="text-xs font-medium text-on-hero-muted">{label}</dt>
       <dd className="mt-1 text-2xl font-bold">
         {value ?? '—'}
-        {value && unit ? <span className="ml-0.5 text-xs font-medium text-teal-50">{unit}</span> : null}
+        {value && unit ? <span className="ml-0.5 text-xs font-medium text-on-hero-muted">{unit}</span> : null}
       </dd>
     </div>
   );
@@ -15,7 +17,7 @@ function Figure({ label, value, unit }: { label: string; value: string | null; u
 
 /**
  * @param adherence whole percentage of counted doses taken in the last 7 days, or null
- * @param averageGlucose mg/dL, whole number, or null
+ * @param averageGlucose mean glucose, mg/dL (unrounded), or null; shown in the user's unit
  * @param bmi the latest BMI, kg/m², or null
  */
 export function ReportsSummary({
@@ -27,13 +29,19 @@ export function ReportsSummary({
   averageGlucose: number | null;
   bmi: number | null;
 }) {
+  const unit = useGlucoseUnit();
+  const t = useT();
   return (
-    <Card className="mb-6 border-0 bg-gradient-to-br from-teal-700 to-teal-900 text-white">
-      <dl className="grid grid-cols-3 gap-2" aria-label="Last 7 days">
-        <Figure label="Adherence" value={adherence === null ? null : `${adherence}%`} />
-        <Figure label="Avg Glucose" value={averageGlucose === null ? null : String(averageGlucose)} unit="mg/dL" />
-        <Figure label="BMI" value={bmi === null ? null : bmi.toFixed(1)} />
+    <div className="mb-6 rounded-2xl bg-hero p-4 text-on-hero shadow-sm">
+      <dl className="grid grid-cols-3 gap-2" aria-label={t('health.summary.label')}>
+        <Figure label={t('health.summary.adherence')} value={adherence === null ? null : `${adherence}%`} />
+        <Figure
+          label={t('health.summary.avgGlucose')}
+          value={averageGlucose === null ? null : formatGlucoseValue(averageGlucose, unit)}
+          unit={unit}
+        />
+        <Figure label={t('health.summary.bmi')} value={bmi === null ? null : bmi.toFixed(1)} />
       </dl>
-    </Card>
+    </div>
   );
 }

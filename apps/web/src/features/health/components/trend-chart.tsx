@@ -8,10 +8,17 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ChartData } from '../utils/history';
+import { formatShortDate } from '@diacare/contract/dates';
+import { useLocale } from '../../../lib/i18n/language-provider';
+import type { ResolvedTheme } from '../../../lib/theme';
+import { themedColour, type ChartData } from '../utils/history';
 
 const HEIGHT = 220;
-const AXIS = { stroke: '#475569', grid: { stroke: '#e2e8f0', width: 1 }, ticks: { stroke: '#cbd5e1', width: 1 } };
+/** Axis text, grid, ticks, guide lines and target band per theme (slate-600/200/300/400 light; their mirrors dark). */
+const PALETTES = {
+  light: { text: '#475569', grid: '#e2e8f0', ticks: '#cbd5e1', guide: '#94a3b8', band: 'rgba(13, 148, 136, 0.10)' },
+  dark: { text: '#cbd5e1', grid: '#334155', ticks: '#475569', guide: '#64748b', band: 'rgba(45, 212, 191, 0.14)' },
+} as const;
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** The y range: the values plus the band and guides, with some air, so the target stays in view. */
@@ -19,7 +26,7 @@ function yRange(chart: ChartData): [number, number] {
   const all = [...chart.series.flatMap((s) => s.values), ...(chart.band ?? []), ...(chart.guides ?? [])];
   const min = Math.min(...all);
   const max = Math.max(...all);
-  const pad = Math.max((max - min) * 0.12, 2);
+  const pad = Math.max((max - min) * 0.12, chart.minPad ?? 2);
   return [Math.floor(min - pad), Math.ceil(max + pad)];
 }
 
@@ -36,19 +43,30 @@ function xRange(chart: ChartData): [number, number] {
 }
 
 const utc = (seconds: number) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC');
-const dayLabel = uPlot.fmtDate('{MMM} {D}');
 const timeLabel = uPlot.fmtDate('{HH}:{mm}');
+/** The calendar date (YYYY-MM-DD) of a wall-clock second on the UTC axis. */
+const isoDate = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
 
-/** Tick labels as the rest of the app writes dates: 'Nov 21'; within a day, 'HH:MM' (24-hour). */
-function xLabels(_u: uPlot, splits: number[], _axis: number, _space: number, increment: number): string[] {
-  return splits.map((seconds) => {
-    const date = utc(seconds);
-    const midnight = date.getHours() === 0 && date.getMinutes() === 0;
-    return increment >= DAY_SECONDS || midnight ? dayLabel(date) : timeLabel(date);
-  });
-}
+/**
+ * Tick labels as the rest of the app writes dates, in the active language's `locale`
+ * ('21 Nov', '21 नव॰'); within a day, 'HH:MM' (24-hour).
+ */
+const xLabels =
+  (locale: string) =>
+  (_u: uPlot, splits: number[], _axis: number, _space: number, increment: number): string[] =>
+    splits.map((seconds) => {
+      const date = utc(seconds);
+      const midnight = date.getHours() === 0 && date.getMinutes() === 0;
+      return increment >= DAY_SECONDS || midnight ? formatShortDate(isoDate(seconds), locale) : timeLabel(date);
+    });
 
-function options(chart: ChartData, width: number): uPlot.Options {
+function options(chart: ChartData, width: number, theme: ResolvedTheme, locale: string): uPlot.Options {
+  const palette = PALETTES[theme];
+  const axis = {
+    stroke: palette.text,
+    grid: { stroke: palette.grid, width: 1 },
+    ticks: { stroke: palette.ticks, width: 1 },
+  };
   return {
     width,
     height: HEIGHT,
@@ -61,17 +79,20 @@ function options(chart: ChartData, width: number): uPlot.Options {
       y: { range: () => yRange(chart) },
     },
     axes: [
-      { ...AXIS, space: 64, values: xLabels },
-      { ...AXIS, size: 44 },
+      { ...axis, space: 64, values: xLabels(locale) },
+      { ...axis, size: 44 },
     ],
     series: [
       {},
-      ...chart.series.map((s) => ({
-        label: s.label,
-        stroke: s.colour,
-        width: 2,
-        points: { show: true, size: 7, fill: s.colour, stroke: s.colour },
-      })),
+      ...chart.series.map((s) => {
+        const colour = themedColour(s.colour, theme);
+        return {
+          label: s.label,
+          stroke: colour,
+          width: 2,
+          points: { show: true, size: 7, fill: colour, stroke: colour },
+        };
+      }),
     ],
     hooks: {
       // Target band and guide lines, drawn under the lines.
@@ -83,10 +104,10 @@ function options(chart: ChartData, width: number): uPlot.Options {
           if (chart.band) {
             const top = u.valToPos(chart.band[1], 'y', true);
             const bottom = u.valToPos(chart.band[0], 'y', true);
-            ctx.fillStyle = 'rgba(13, 148, 136, 0.10)';
+            ctx.fillStyle = palette.band;
             ctx.fillRect(left, top, plotWidth, bottom - top);
           }
-          ctx.strokeStyle = '#94a3b8';
+          ctx.strokeStyle = palette.guide;
           ctx.setLineDash([6, 4]);
           ctx.lineWidth = 1;
           for (const guide of chart.guides ?? []) {
@@ -103,13 +124,15 @@ function options(chart: ChartData, width: number): uPlot.Options {
   };
 }
 
-export default function TrendChart({ chart }: { chart: ChartData }) {
+/** The chart for `chart` in `theme`'s colours, dates in the active language; drawn again when either changes. */
+export default function TrendChart({ chart, theme }: { chart: ChartData; theme: ResolvedTheme }) {
+  const { intlLocale } = useLocale();
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;
     if (!element) return;
     const plot = new uPlot(
-      options(chart, element.clientWidth),
+      options(chart, element.clientWidth, theme, intlLocale),
       [chart.x, ...chart.series.map((s) => s.values)],
       element,
     );
@@ -119,7 +142,7 @@ export default function TrendChart({ chart }: { chart: ChartData }) {
       observer.disconnect();
       plot.destroy();
     };
-  }, [chart]);
+  }, [chart, theme, intlLocale]);
   return (
     <div
       ref={container}

@@ -2,7 +2,8 @@
  * What a Health History page shows for one kind of reading (spec §2 Health History, §9):
  * the figures card (latest, average, target range), the trend chart's series, a text
  * summary and table of the plotted readings (the chart's accessible alternative), and the
- * last 5 readings, newest first. Pure: readings in (newest first, as the API sends them).
+ * last 5 readings, newest first. Pure: readings in (newest first, as the API sends them),
+ * with the translate function and Intl locale of the active language (issue 14).
  */
 import {
   BMI_BANDS,
@@ -13,8 +14,19 @@ import {
   type ReadingAlert,
 } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';
+import {
+  DEFAULT_GLUCOSE_UNIT,
+  formatGlucose,
+  formatGlucoseRange,
+  formatGlucoseValue,
+  glucoseInUnit,
+  type GlucoseUnit,
+} from '@diacare/contract/glucose-units';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
+import type { MessageId } from '../../../lib/i18n/i18n';
+import type { TranslateFunction } from '../../../lib/i18n/language-provider';
 import type { ReadingByKind, ReadingKind } from '../api/health';
+import { MEAL_CONTEXT_IDS } from './labels';
 import { oneDecimal, summariseBloodPressure, summariseGlucose, summariseWeight, wallClockSeconds } from './readings';
 
 /** Spec §9: recent readings in history. */
@@ -27,6 +39,19 @@ export const CHART_COLOURS = {
   diastolic: '#2563eb',
   weight: '#ea580c',
 } as const;
+
+/** The same lines on the dark theme: the 400 shade of each hue, ≥ 3:1 against the dark card (WCAG 1.4.11). */
+const DARK_CHART_COLOURS: Record<string, string> = {
+  [CHART_COLOURS.glucose]: '#2dd4bf',
+  [CHART_COLOURS.systolic]: '#f87171',
+  [CHART_COLOURS.diastolic]: '#60a5fa',
+  [CHART_COLOURS.weight]: '#fb923c',
+};
+
+/** A series colour for the theme on screen (decision 024); unknown colours are returned as given. */
+export function themedColour(colour: string, theme: 'light' | 'dark'): string {
+  return theme === 'dark' ? (DARK_CHART_COLOURS[colour] ?? colour) : colour;
+}
 
 export interface ChartSeries {
   label: string;
@@ -42,6 +67,8 @@ export interface ChartData {
   series: ChartSeries[];
   /** A shaded target band, in the chart's unit. */
   band?: readonly [number, number];
+  /** The least air above and below the values on the y axis, in the chart's unit (default 2). */
+  minPad?: number;
   /** Dashed reference lines, in the chart's unit. */
   guides?: readonly number[];
 }
@@ -72,22 +99,32 @@ export interface HistoryModel {
   recent: RecentReading[];
 }
 
-export const HISTORY_TITLES: Record<ReadingKind, string> = {
-  glucose: 'Blood Glucose History',
-  bp: 'Blood Pressure History',
-  weight: 'Weight & BMI History',
+export const HISTORY_TITLES: Record<ReadingKind, MessageId> = {
+  glucose: 'health.history.title.glucose',
+  bp: 'health.history.title.bp',
+  weight: 'health.history.title.weight',
 };
 
-const dateTime = (r: { date: string; time: string }) => `${formatShortDate(r.date)} ${r.time}`;
-
-/** 'from Nov 1 to Nov 21' (or 'on Nov 21'), for readings newest first. */
-function span(readings: readonly { date: string }[]): string {
-  const first = readings[readings.length - 1]!.date;
-  const last = readings[0]!.date;
-  return first === last ? `on ${formatShortDate(last)}` : `from ${formatShortDate(first)} to ${formatShortDate(last)}`;
+/** The active language's translate function and Intl locale ('en-IN' | 'hi-IN'). */
+export interface HistoryTexts {
+  t: TranslateFunction;
+  locale: string;
 }
 
-const count = (n: number) => `${n} reading${n === 1 ? '' : 's'}`;
+/** Short date ('21 Nov') and time, in the active language. */
+const dateTime = ({ locale }: HistoryTexts, r: { date: string; time: string }) =>
+  `${formatShortDate(r.date, locale)} ${r.time}`;
+
+/** 'from 1 Nov to 21 Nov' (or 'on 21 Nov'), for readings newest first. */
+function span({ t, locale }: HistoryTexts, readings: readonly { date: string }[]): string {
+  const first = readings[readings.length - 1]!.date;
+  const last = readings[0]!.date;
+  return first === last
+    ? t('health.history.spanOn', { date: formatShortDate(last, locale) })
+    : t('health.history.spanFromTo', { first: formatShortDate(first, locale), last: formatShortDate(last, locale) });
+}
+
+const count = ({ t }: HistoryTexts, n: number) => t('health.history.count', { count: n });
 
 /** '62–152', or '152' when all values are equal. */
 function spread(values: readonly number[], format: (value: number) => string = String): string {
@@ -96,116 +133,188 @@ function spread(values: readonly number[], format: (value: number) => string = S
   return low === high ? format(low) : `${format(low)}–${format(high)}`;
 }
 
-function glucoseModel(readings: readonly GlucoseReading[]): HistoryModel {
-  const { latest, average, alert } = summariseGlucose(readings);
+/**
+ * Glucose in `unit` (issue 14): every figure, the chart's values and band, the summary, the
+ * table and the recent readings, with texts in the language of `texts`; alerts still come
+ * from the stored mg/dL (clinical.ts).
+ */
+function glucoseModel(readings: readonly GlucoseReading[], texts: HistoryTexts, unit: GlucoseUnit): HistoryModel {
+  const { t, locale } = texts;
+  const { latest, mean, alert } = summariseGlucose(readings);
   const oldestFirst = [...readings].reverse();
   const values = readings.map((r) => r.value);
+  const shown = (mgDl: number) => formatGlucoseValue(mgDl, unit);
   return {
-    title: HISTORY_TITLES.glucose,
-    latestAlert: alert ? { alert, reading: `${latest!.value} mg/dL` } : null,
+    title: t(HISTORY_TITLES.glucose),
+    latestAlert: alert ? { alert, reading: formatGlucose(latest!.value, unit) } : null,
     figures: [
-      { label: 'Latest', value: `${latest!.value} mg/dL` },
-      { label: 'Average', value: `${average} mg/dL` },
-      { label: 'Target range', value: `${GLUCOSE_TARGET.low}-${GLUCOSE_TARGET.high} mg/dL` },
+      { label: t('health.history.figure.latest'), value: formatGlucose(latest!.value, unit) },
+      { label: t('health.history.figure.average'), value: formatGlucose(mean!, unit) },
+      // Spec §2: target '70-140 mg/dL' (in mmol/L '3.9-7.8 mmol/L').
+      {
+        label: t('health.history.figure.target'),
+        value: formatGlucoseRange(GLUCOSE_TARGET.low, GLUCOSE_TARGET.high, unit, '-'),
+      },
     ],
     chart: {
-      unit: 'mg/dL',
+      unit,
       x: oldestFirst.map((r) => wallClockSeconds(r.date, r.time)),
-      series: [{ label: 'Glucose', colour: CHART_COLOURS.glucose, values: oldestFirst.map((r) => r.value) }],
-      band: [GLUCOSE_TARGET.low, GLUCOSE_TARGET.high],
+      series: [
+        {
+          label: t('health.history.series.glucose'),
+          colour: CHART_COLOURS.glucose,
+          values: oldestFirst.map((r) => glucoseInUnit(r.value, unit)),
+        },
+      ],
+      band: [glucoseInUnit(GLUCOSE_TARGET.low, unit), glucoseInUnit(GLUCOSE_TARGET.high, unit)],
+      minPad: unit === 'mmol/L' ? 0.5 : 2,
     },
-    summary: `${count(readings.length)} ${span(readings)}: ${spread(values)} mg/dL.`,
+    summary: t('health.history.summary.glucose', {
+      count: count(texts, readings.length),
+      span: span(texts, readings),
+      spread: spread(values, shown),
+      unit,
+    }),
     table: {
-      columns: ['Date and time', 'Meal context', 'Glucose (mg/dL)'],
-      rows: readings.map((r) => ({ key: r.id, cells: [dateTime(r), r.meal_context, String(r.value)] })),
+      columns: [
+        t('health.history.column.dateTime'),
+        t('health.history.column.meal'),
+        t('health.history.column.glucose', { unit }),
+      ],
+      rows: readings.map((r) => ({
+        key: r.id,
+        cells: [dateTime(texts, r), t(MEAL_CONTEXT_IDS[r.meal_context]), shown(r.value)],
+      })),
     },
     recent: readings.slice(0, RECENT_READINGS).map((r) => ({
       key: r.id,
-      date: formatShortDate(r.date),
-      detail: `${r.time} • ${r.meal_context}`,
-      value: `${r.value} mg/dL`,
+      date: formatShortDate(r.date, locale),
+      detail: `${r.time} • ${t(MEAL_CONTEXT_IDS[r.meal_context])}`,
+      value: formatGlucose(r.value, unit),
       alert: glucoseAlert(r.value),
     })),
   };
 }
 
-function bloodPressureModel(readings: readonly BloodPressureReading[]): HistoryModel {
+function bloodPressureModel(readings: readonly BloodPressureReading[], texts: HistoryTexts): HistoryModel {
+  const { t, locale } = texts;
   const { latest, average, alert } = summariseBloodPressure(readings);
   const oldestFirst = [...readings].reverse();
   const systolic = readings.map((r) => r.systolic);
   const diastolic = readings.map((r) => r.diastolic);
   return {
-    title: HISTORY_TITLES.bp,
+    title: t(HISTORY_TITLES.bp),
     latestAlert: alert ? { alert, reading: `${latest!.systolic}/${latest!.diastolic} mmHg` } : null,
     figures: [
-      { label: 'Latest', value: `${latest!.systolic}/${latest!.diastolic} mmHg` },
-      { label: 'Average', value: `${average!.systolic}/${average!.diastolic} mmHg` },
-      { label: 'Target range', value: `<${BP_TARGET.systolic}/${BP_TARGET.diastolic} mmHg` },
+      { label: t('health.history.figure.latest'), value: `${latest!.systolic}/${latest!.diastolic} mmHg` },
+      { label: t('health.history.figure.average'), value: `${average!.systolic}/${average!.diastolic} mmHg` },
+      { label: t('health.history.figure.target'), value: `<${BP_TARGET.systolic}/${BP_TARGET.diastolic} mmHg` },
     ],
     chart: {
       unit: 'mmHg',
       x: oldestFirst.map((r) => wallClockSeconds(r.date, r.time)),
       series: [
-        { label: 'Systolic', colour: CHART_COLOURS.systolic, values: oldestFirst.map((r) => r.systolic) },
-        { label: 'Diastolic', colour: CHART_COLOURS.diastolic, values: oldestFirst.map((r) => r.diastolic) },
+        {
+          label: t('health.history.series.systolic'),
+          colour: CHART_COLOURS.systolic,
+          values: oldestFirst.map((r) => r.systolic),
+        },
+        {
+          label: t('health.history.series.diastolic'),
+          colour: CHART_COLOURS.diastolic,
+          values: oldestFirst.map((r) => r.diastolic),
+        },
       ],
       guides: [BP_TARGET.systolic, BP_TARGET.diastolic],
     },
-    summary: `${count(readings.length)} ${span(readings)}: systolic ${spread(systolic)}, diastolic ${spread(diastolic)} mmHg.`,
+    summary: t('health.history.summary.bp', {
+      count: count(texts, readings.length),
+      span: span(texts, readings),
+      systolic: spread(systolic),
+      diastolic: spread(diastolic),
+    }),
     table: {
-      columns: ['Date and time', 'Systolic (mmHg)', 'Diastolic (mmHg)', 'Pulse (bpm)'],
+      columns: [
+        t('health.history.column.dateTime'),
+        t('health.history.column.systolic'),
+        t('health.history.column.diastolic'),
+        t('health.history.column.pulse'),
+      ],
       rows: readings.map((r) => ({
         key: r.id,
-        cells: [dateTime(r), String(r.systolic), String(r.diastolic), r.pulse === null ? '—' : String(r.pulse)],
+        cells: [dateTime(texts, r), String(r.systolic), String(r.diastolic), r.pulse === null ? '—' : String(r.pulse)],
       })),
     },
     recent: readings.slice(0, RECENT_READINGS).map((r) => ({
       key: r.id,
-      date: formatShortDate(r.date),
-      detail: r.pulse === null ? r.time : `${r.time} • Pulse ${r.pulse}`,
+      date: formatShortDate(r.date, locale),
+      detail: r.pulse === null ? r.time : t('health.history.detailPulse', { time: r.time, pulse: r.pulse }),
       value: `${r.systolic}/${r.diastolic} mmHg`,
       alert: bloodPressureAlert(r.systolic, r.diastolic),
     })),
   };
 }
 
-function weightModel(readings: readonly BodyMetrics[]): HistoryModel {
+function weightModel(readings: readonly BodyMetrics[], texts: HistoryTexts): HistoryModel {
+  const { t, locale } = texts;
   const { latest, average } = summariseWeight(readings);
   const oldestFirst = [...readings].reverse();
   const weights = readings.map((r) => r.weight);
   return {
-    title: HISTORY_TITLES.weight,
+    title: t(HISTORY_TITLES.weight),
     latestAlert: null,
     figures: [
-      { label: 'Latest', value: `${oneDecimal(latest!.weight)} kg` },
-      { label: 'BMI', value: oneDecimal(latest!.bmi) },
-      { label: 'Average', value: `${oneDecimal(average!)} kg` },
-      { label: 'Target range', value: `BMI ${BMI_BANDS.healthyLow}-${BMI_BANDS.healthyHigh}` },
+      { label: t('health.history.figure.latest'), value: `${oneDecimal(latest!.weight)} kg` },
+      { label: t('health.history.figure.bmi'), value: oneDecimal(latest!.bmi) },
+      { label: t('health.history.figure.average'), value: `${oneDecimal(average!)} kg` },
+      {
+        label: t('health.history.figure.target'),
+        value: t('health.history.targetBmi', { low: BMI_BANDS.healthyLow, high: BMI_BANDS.healthyHigh }),
+      },
     ],
     chart: {
       unit: 'kg',
       x: oldestFirst.map((r) => wallClockSeconds(r.date)),
-      series: [{ label: 'Weight', colour: CHART_COLOURS.weight, values: oldestFirst.map((r) => r.weight) }],
+      series: [
+        {
+          label: t('health.history.series.weight'),
+          colour: CHART_COLOURS.weight,
+          values: oldestFirst.map((r) => r.weight),
+        },
+      ],
     },
-    summary: `${count(readings.length)} ${span(readings)}: ${spread(weights, oneDecimal)} kg.`,
+    summary: t('health.history.summary.weight', {
+      count: count(texts, readings.length),
+      span: span(texts, readings),
+      spread: spread(weights, oneDecimal),
+    }),
     table: {
-      columns: ['Date', 'Weight (kg)', 'BMI'],
+      columns: [t('health.history.column.date'), t('health.history.column.weight'), t('health.history.column.bmi')],
       rows: readings.map((r) => ({
         key: r.id,
-        cells: [formatShortDate(r.date), oneDecimal(r.weight), oneDecimal(r.bmi)],
+        cells: [formatShortDate(r.date, locale), oneDecimal(r.weight), oneDecimal(r.bmi)],
       })),
     },
     recent: readings.slice(0, RECENT_READINGS).map((r) => ({
       key: r.id,
-      date: formatShortDate(r.date),
-      value: `${oneDecimal(r.weight)} kg • BMI ${oneDecimal(r.bmi)}`,
+      date: formatShortDate(r.date, locale),
+      value: t('health.history.valueWeight', { weight: oneDecimal(r.weight), bmi: oneDecimal(r.bmi) }),
     })),
   };
 }
 
-/** The page model for `kind`; `readings` must not be empty (the empty states come first). */
-export function historyModel<K extends ReadingKind>(kind: K, readings: readonly ReadingByKind[K][]): HistoryModel {
-  if (kind === 'glucose') return glucoseModel(readings as readonly GlucoseReading[]);
-  if (kind === 'bp') return bloodPressureModel(readings as readonly BloodPressureReading[]);
-  return weightModel(readings as readonly BodyMetrics[]);
+/**
+ * The page model for `kind` in the language of `texts`; `readings` must not be empty (the
+ * empty states come first). Glucose is shown in `glucoseUnit` (the user's choice; mg/dL by
+ * default).
+ */
+export function historyModel<K extends ReadingKind>(
+  kind: K,
+  readings: readonly ReadingByKind[K][],
+  texts: HistoryTexts,
+  glucoseUnit: GlucoseUnit = DEFAULT_GLUCOSE_UNIT,
+): HistoryModel {
+  if (kind === 'glucose') return glucoseModel(readings as readonly GlucoseReading[], texts, glucoseUnit);
+  if (kind === 'bp') return bloodPressureModel(readings as readonly BloodPressureReading[], texts);
+  return weightModel(readings as readonly BodyMetrics[], texts);
 }

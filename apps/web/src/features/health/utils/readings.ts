@@ -29,6 +29,8 @@ export interface GlucoseSummary {
   latest: GlucoseReading | null;
   /** mg/dL, whole number (spec §9). */
   average: number | null;
+  /** mg/dL, unrounded: what a mmol/L figure is converted from (no double rounding). */
+  mean: number | null;
   status: MetricStatus | null;
   /** The latest reading's alert (low, very low), shown in place of the status. */
   alert: ReadingAlert | null;
@@ -36,9 +38,11 @@ export interface GlucoseSummary {
 
 export function summariseGlucose(readings: readonly GlucoseReading[]): GlucoseSummary {
   const latest = readings[0] ?? null;
+  const values = readings.map((r) => r.value);
   return {
     latest,
-    average: roundedMean(readings.map((r) => r.value)),
+    average: roundedMean(values),
+    mean: mean(values),
     status: latest ? glucoseStatus(latest.value) : null,
     alert: latest ? glucoseAlert(latest.value) : null,
   };

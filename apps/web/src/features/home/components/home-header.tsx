@@ -8,21 +8,26 @@ import { User as UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useAuth, useUserZone } from '../../../lib/auth/auth-provider';
+import { useLocale, useT } from '../../../lib/i18n/language-provider';
 
 export function HomeHeader({ now, actions }: { now: Date; actions?: ReactNode }) {
   const { user } = useAuth();
   const zone = useUserZone();
+  const t = useT();
+  const { intlLocale } = useLocale();
   return (
     <header className="mb-5 flex items-center justify-between gap-3">
       <div className="min-w-0">
-        <h1 className="truncate text-2xl font-bold">Hi {firstName(user?.name)}!</h1>
-        <p className="text-sm text-slate-500">{formatLongDate(now, zone)}</p>
+        <h1 className="wrap-anywhere text-2xl font-bold">
+          {t('home.greeting', { name: user?.name?.trim() ? firstName(user.name) : t('common.user') })}
+        </h1>
+        <p className="text-sm text-slate-500">{formatLongDate(now, zone, intlLocale)}</p>
       </div>
       <div className="flex shrink-0 items-center gap-1">
         {actions}
         <Link
           to="/profile"
-          aria-label="Profile"
+          aria-label={t('home.profile')}
           className="flex h-11 w-11 items-center justify-center rounded-full bg-primary-light text-primary-dark hover:bg-teal-200"
         >
           <UserIcon className="h-5 w-5" aria-hidden />

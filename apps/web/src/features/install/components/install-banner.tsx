@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { setFlag } from '../../../lib/local-flags';
 import { clearInstallPromptEvent, type BeforeInstallPromptEvent } from '../install-prompt-event';
+import { useT } from '../../../lib/i18n/language-provider';
 import { InstallInstructions } from './install-instructions';
 
 export default function InstallBanner({
@@ -20,6 +21,7 @@ export default function InstallBanner({
   onHide: () => void;
 }) {
   const [instructionsOpen, setInstructionsOpen] = useState(false);
+  const t = useT();
   const bannerRef = useRef<HTMLElement>(null);
   const [height, setHeight] = useState(0);
 
@@ -60,30 +62,30 @@ export default function InstallBanner({
           <img src="/pwa-192x192.png" alt="" width={44} height={44} className="h-11 w-11 shrink-0 rounded-xl" />
           <div className="min-w-0 flex-1">
             <h2 id="install-banner-title" className="font-bold">
-              Install DiaCare
+              {t('install.dialogTitle')}
             </h2>
-            <p className="text-sm text-slate-600">Add it to your home screen for quick access and reminders.</p>
+            <p className="text-sm text-slate-600">{t('install.banner.text')}</p>
             <div className="mt-2 flex flex-wrap gap-2">
               {installEvent ? (
                 <Button size="sm" onClick={() => void installNow(installEvent)}>
-                  Install Now
+                  {t('install.banner.installNow')}
                 </Button>
               ) : (
                 <Button size="sm" onClick={() => setInstructionsOpen(true)}>
-                  Show Instructions
+                  {t('install.banner.showInstructions')}
                 </Button>
               )}
               <Button size="sm" variant="ghost" onClick={later}>
-                Later
+                {t('install.banner.later')}
               </Button>
             </div>
           </div>
         </div>
       </section>
-      <Dialog open={instructionsOpen} onOpenChange={setInstructionsOpen} title="Install DiaCare">
+      <Dialog open={instructionsOpen} onOpenChange={setInstructionsOpen} title={t('install.dialogTitle')}>
         <InstallInstructions />
         <Button className="mt-5 w-full" onClick={() => setInstructionsOpen(false)}>
-          Got it!
+          {t('install.gotIt')}
         </Button>
       </Dialog>
     </>

@@ -6,9 +6,13 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { readFlag } from '../../../lib/local-flags';
 import { getInstallPromptEvent, subscribeInstallPrompt, wasInstalled } from '../install-prompt-event';
+import { loadCatalogs } from '../../../lib/i18n/i18n';
 import { INSTALL_PROMPT_DELAY_MS, installPromptMode, type InstallPromptMode } from '../install-policy';
 
-const InstallBanner = lazy(() => import('./install-banner'));
+/** The banner's code and its texts (the install catalog area) load together, when it shows. */
+const InstallBanner = lazy(() =>
+  Promise.all([import('./install-banner'), loadCatalogs(['install'])]).then(([module]) => module),
+);
 
 function currentMode(): InstallPromptMode {
   const nav = navigator as Navigator & { standalone?: boolean };

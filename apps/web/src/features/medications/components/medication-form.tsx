@@ -21,14 +21,15 @@ import { Card } from '../../../components/ui/card';
 import { FieldError, Input, Label, Select } from '../../../components/ui/input';
 import { Switch } from '../../../components/ui/switch';
 import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
+import { fieldMessage } from '../../../lib/i18n/field-error';
+import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
-
-const FREQUENCY_LABELS = { daily: 'Daily', weekly: 'Weekly', 'as-needed': 'As needed' } as const;
+import { COLOR_LABELS, FORM_LABELS, FREQUENCY_LABELS, WHEN_LABELS, weekdayName } from '../utils/option-labels';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card>
-      <fieldset className="space-y-4">
+      <fieldset className="min-w-0 space-y-4">
         <legend className="mb-3 text-base font-bold">{title}</legend>
         {children}
       </fieldset>
@@ -40,10 +41,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 const resolver = lazyZodResolver<MedicationInput>(() =>
   import('@diacare/contract/medications').then((module) => module.medicationInputSchema),
 );
-
-/** 'is required' → 'Dosage is required': the schema's messages read after the field's label. */
-const message = (label: string, error: RhfFieldError | undefined) =>
-  error?.message ? `${label} ${error.message}` : undefined;
 
 export function MedicationForm({
   defaultValues,
@@ -61,6 +58,10 @@ export function MedicationForm({
     setValue,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<MedicationInput>({ resolver, defaultValues });
+  const t = useT();
+  const { intlLocale } = useLocale();
+  /** 'is required' → 'Dosage is required': the schema's messages read after the field's label. */
+  const message = (label: string, error: RhfFieldError | undefined) => fieldMessage(t, label, error?.message);
 
   const frequency = useWatch({ control, name: 'schedule.frequency' });
   const times = useWatch({ control, name: 'schedule.times' });
@@ -84,51 +85,64 @@ export function MedicationForm({
       noValidate
       className="space-y-4"
     >
-      <Section title="Basic Information">
+      <Section title={t('medication-form.basic')}>
         <div>
-          <Label htmlFor="name">Medication Name *</Label>
-          <Input id="name" placeholder="e.g. Metformin" {...register('name')} {...describedBy('name', errors.name)} />
-          <FieldError id="name-error" message={message('Medication Name', errors.name)} />
+          <Label htmlFor="name">{t('medication-form.name')} *</Label>
+          <Input
+            id="name"
+            placeholder={t('medication-form.namePlaceholder')}
+            {...register('name')}
+            {...describedBy('name', errors.name)}
+          />
+          <FieldError id="name-error" message={message(t('medication-form.name'), errors.name)} />
         </div>
         <div>
-          <Label htmlFor="dosage">Dosage *</Label>
+          <Label htmlFor="dosage">{t('medication-form.dosage')} *</Label>
           <Input
             id="dosage"
-            placeholder="e.g. 500 mg"
+            placeholder={t('medication-form.dosagePlaceholder')}
             {...register('dosage')}
             {...describedBy('dosage', errors.dosage)}
           />
-          <FieldError id="dosage-error" message={message('Dosage', errors.dosage)} />
+          <FieldError id="dosage-error" message={message(t('medication-form.dosage'), errors.dosage)} />
         </div>
-        <div className="grid grid-cols-2 gap-3">
+        <div className="grid grid-cols-fit gap-3">
           <div>
-            <Label htmlFor="form">Form</Label>
+            <Label htmlFor="form">{t('medication-form.form')}</Label>
             <Select id="form" {...register('form')}>
               {MEDICATION_FORMS.map((form) => (
-                <option key={form}>{form}</option>
+                <option key={form} value={form}>
+                  {t(FORM_LABELS[form])}
+                </option>
               ))}
             </Select>
           </div>
           <div>
-            <Label htmlFor="when_to_take">When to Take</Label>
+            <Label htmlFor="when_to_take">{t('medication-form.whenToTake')}</Label>
             <Select
               id="when_to_take"
               {...register('when_to_take', { setValueAs: (v: string | null) => (v ? v : null) })}
             >
-              <option value="">Any time</option>
+              <option value="">{t('medication-form.when.any')}</option>
               {WHEN_TO_TAKE.map((when) => (
-                <option key={when}>{when}</option>
+                <option key={when} value={when}>
+                  {t(WHEN_LABELS[when])}
+                </option>
               ))}
             </Select>
           </div>
         </div>
         <div>
-          <Label htmlFor="instructions">Instructions</Label>
-          <Input id="instructions" placeholder="e.g. With a glass of water" {...register('instructions')} />
+          <Label htmlFor="instructions">{t('medication-form.instructions')}</Label>
+          <Input
+            id="instructions"
+            placeholder={t('medication-form.instructionsPlaceholder')}
+            {...register('instructions')}
+          />
         </div>
         <div role="radiogroup" aria-labelledby="color-label">
           <p id="color-label" className="mb-1.5 text-sm font-medium text-slate-700">
-            Color Tag
+            {t('medication-form.color')}
           </p>
           <Controller
             control={control}
@@ -141,7 +155,7 @@ export function MedicationForm({
                     type="button"
                     role="radio"
                     aria-checked={field.value === tag.hex}
-                    aria-label={tag.name}
+                    aria-label={t(COLOR_LABELS[tag.name])}
                     onClick={() => field.onChange(tag.hex)}
                     className={cn(
                       'h-9 w-9 rounded-full border-2',
@@ -158,13 +172,13 @@ export function MedicationForm({
         </div>
       </Section>
 
-      <Section title="Schedule">
+      <Section title={t('medication-form.schedule')}>
         <div>
-          <Label htmlFor="frequency">Frequency</Label>
+          <Label htmlFor="frequency">{t('medication-form.frequency')}</Label>
           <Select id="frequency" {...register('schedule.frequency')}>
             {FREQUENCIES.map((f) => (
               <option key={f} value={f}>
-                {FREQUENCY_LABELS[f]}
+                {t(FREQUENCY_LABELS[f])}
               </option>
             ))}
           </Select>
@@ -172,7 +186,7 @@ export function MedicationForm({
         {frequency === 'weekly' ? (
           <div role="group" aria-labelledby="weekdays-label">
             <p id="weekdays-label" className="mb-1.5 text-sm font-medium text-slate-700">
-              Days of the week
+              {t('medication-form.weekdays')}
             </p>
             <div className="flex flex-wrap gap-1.5">
               {WEEKDAYS.map((day) => {
@@ -196,33 +210,33 @@ export function MedicationForm({
                       on ? 'border-primary bg-primary text-white' : 'border-slate-300 bg-white text-slate-700',
                     )}
                   >
-                    {day.short}
+                    {weekdayName(day.iso, intlLocale)}
                   </button>
                 );
               })}
             </div>
-            <p className="mt-1 text-xs text-slate-500">No day chosen: the start date's weekday.</p>
+            <p className="mt-1 text-xs text-slate-500">{t('medication-form.noWeekday')}</p>
           </div>
         ) : null}
         {frequency !== 'as-needed' ? (
           <div role="group" aria-labelledby="times-label">
             <p id="times-label" className="mb-1.5 text-sm font-medium text-slate-700">
-              Reminder Times
+              {t('medication-form.times')}
             </p>
             <ul className="space-y-2">
               {times.map((time, index) => (
                 <li key={index} className="flex items-center gap-2">
                   <Input
                     type="time"
-                    aria-label={`Reminder time ${index + 1}`}
+                    aria-label={t('medication-form.time', { n: index + 1 })}
                     value={time}
-                    onChange={(e) => setTimes(times.map((t, i) => (i === index ? e.target.value : t)))}
+                    onChange={(e) => setTimes(times.map((old, i) => (i === index ? e.target.value : old)))}
                   />
                   {times.length > 1 ? (
                     <Button
                       variant="ghost"
                       size="icon"
-                      aria-label={`Remove reminder time ${index + 1}`}
+                      aria-label={t('medication-form.removeTime', { n: index + 1 })}
                       onClick={() => setTimes(times.filter((_, i) => i !== index))}
                     >
                       <X className="h-5 w-5" aria-hidden />
@@ -231,36 +245,45 @@ export function MedicationForm({
                 </li>
               ))}
             </ul>
-            <FieldError id="times-error" message={timesMessage ? `Reminder Times ${timesMessage}` : undefined} />
+            <FieldError
+              id="times-error"
+              message={message(
+                t('medication-form.times'),
+                timesMessage ? { type: 'custom', message: timesMessage } : undefined,
+              )}
+            />
             <Button
               variant="outline"
               size="sm"
               className="mt-2"
               onClick={() => setTimes([...times, MEDICATION_DEFAULTS.addedTime])}
             >
-              <Plus className="h-4 w-4" aria-hidden /> Add Time
+              <Plus className="h-4 w-4" aria-hidden /> {t('medication-form.addTime')}
             </Button>
           </div>
         ) : null}
         <div>
-          <Label htmlFor="start_date">Start Date</Label>
+          <Label htmlFor="start_date">{t('medication-form.startDate')}</Label>
           <Input
             id="start_date"
             type="date"
             {...register('schedule.start_date')}
             {...describedBy('start_date', errors.schedule?.start_date)}
           />
-          <FieldError id="start_date-error" message={message('Start Date', errors.schedule?.start_date)} />
+          <FieldError
+            id="start_date-error"
+            message={message(t('medication-form.startDate'), errors.schedule?.start_date)}
+          />
         </div>
       </Section>
 
-      <Section title="Refill Reminder">
+      <Section title={t('medication-form.refill')}>
         <div className="flex items-center justify-between gap-3">
           <div>
             <label htmlFor="refill-enabled" className="text-sm font-medium">
-              Enable Refill Reminders
+              {t('medication-form.refillEnable')}
             </label>
-            <p className="text-xs text-slate-500">Get notified when running low</p>
+            <p className="text-xs text-slate-500">{t('medication-form.refillHint')}</p>
           </div>
           <Controller
             control={control}
@@ -271,9 +294,9 @@ export function MedicationForm({
           />
         </div>
         {refillEnabled ? (
-          <div className="grid grid-cols-2 gap-3">
+          <div className="grid grid-cols-fit gap-3">
             <div>
-              <Label htmlFor="pills_remaining">Current Pills</Label>
+              <Label htmlFor="pills_remaining">{t('medication-form.pills')}</Label>
               <Input
                 id="pills_remaining"
                 type="number"
@@ -284,11 +307,11 @@ export function MedicationForm({
               />
               <FieldError
                 id="pills_remaining-error"
-                message={message('Current Pills', errors.refill_reminder?.pills_remaining)}
+                message={message(t('medication-form.pills'), errors.refill_reminder?.pills_remaining)}
               />
             </div>
             <div>
-              <Label htmlFor="threshold">Remind at</Label>
+              <Label htmlFor="threshold">{t('medication-form.threshold')}</Label>
               <Input
                 id="threshold"
                 type="number"
@@ -297,18 +320,21 @@ export function MedicationForm({
                 {...register('refill_reminder.threshold', { valueAsNumber: true })}
                 {...describedBy('threshold', errors.refill_reminder?.threshold)}
               />
-              <FieldError id="threshold-error" message={message('Remind at', errors.refill_reminder?.threshold)} />
+              <FieldError
+                id="threshold-error"
+                message={message(t('medication-form.threshold'), errors.refill_reminder?.threshold)}
+              />
             </div>
           </div>
         ) : null}
       </Section>
 
-      <div className="grid grid-cols-[1fr_2fr] gap-3 pb-4">
+      <div className="button-row gap-3 pb-4">
         <Link to="/medications" className={buttonClasses('outline')}>
-          Cancel
+          {t('common.cancel')}
         </Link>
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : editing ? 'Update Medication' : 'Save Medication'}
+          {isSubmitting ? t('common.saving') : editing ? t('medication-form.update') : t('medication-form.save')}
         </Button>
       </div>
     </form>

@@ -4,18 +4,27 @@
  * dose (red when overdue, a green check once taken), and 'Log dose' for as-needed medicines.
  * A mistaken Take can be undone (issue 15): 'Undo' on the success toast, and an 'Undo'
  * button beside the green check of a taken dose.
+ * Offline (issue 12): the doses are built from the saved medicines and records in the user's
+ * zone, so the right doses show as due; medicines never loaded are unknown, never 'No
+ * medications scheduled'. Today's records not saved yet (a new day offline) count as none.
  */
 import { localDate, localTime } from '@diacare/contract/dates';
 import { doseKey, doseStatus, dosesOn, indexByDose, progressPercent } from '@diacare/contract/dose-rules';
-import type { Medication } from '@diacare/contract/medications';
+import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import { useQuery } from '@tanstack/react-query';
 import { Check, Pill, Undo2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { PendingMark } from '../../../components/ui/pending-mark';
 import { toast } from '../../../components/ui/toast';
 import { useUserZone } from '../../../lib/auth/auth-provider';
+import { t } from '../../../lib/i18n/i18n';
+import { useT } from '../../../lib/i18n/language-provider';
+import { usePendingMarks } from '../../../lib/offline/use-outbox';
+import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
 import { cn } from '../../../lib/utils';
+import { optionLabel, WHEN_LABELS } from '../utils/option-labels';
 import { getAdherenceQueryOptions, getMedicationsQueryOptions, useRecordDose, useUndoDose } from '../api/medications';
 
 /** Today's doses in the user's zone, their records, and the Take action (shared by the progress bar and the list). */
@@ -39,31 +48,37 @@ function useTodaysDoses(now: Date) {
   const percent = progressPercent(taken, doses.length);
 
   /** Puts a taken dose back to pending; toasts the outcome. */
-  const undo = async (medication: Medication, recordId: string) => {
+  const undo = async (medication: Medication, recordId: string, scheduledTime: string) => {
     try {
-      await undoDose.mutateAsync(recordId);
-      toast({ title: 'Undone', description: `${medication.name} is no longer marked as taken` });
+      await undoDose.mutateAsync({ recordId, name: medication.name, time: scheduledTime });
+      toast({
+        title: t('medications.toast.undone'),
+        description: t('medications.toast.undoneText', { name: medication.name }),
+      });
     } catch {
-      toast({ title: 'Error', description: 'Failed to record. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('medications.toast.recordFailed'), variant: 'destructive' });
     }
   };
 
   const take = async (medication: Medication, scheduledTime: string) => {
     try {
       const record = await recordDose.mutateAsync({
-        medication_id: medication.id,
-        scheduled_time: scheduledTime,
-        taken_time: localTime(new Date(), zone),
-        date: today,
-        status: 'taken',
+        name: medication.name,
+        input: {
+          medication_id: medication.id,
+          scheduled_time: scheduledTime,
+          taken_time: localTime(new Date(), zone),
+          date: today,
+          status: 'taken',
+        },
       });
       toast({
-        title: 'Success!',
-        description: `Marked ${medication.name} as taken`,
-        action: { label: 'Undo', onClick: () => void undo(medication, record.id) },
+        title: t('common.success'),
+        description: t('medications.toast.taken', { name: medication.name }),
+        action: { label: t('medications.undo'), onClick: () => void undo(medication, record.id, scheduledTime) },
       });
     } catch {
-      toast({ title: 'Error', description: 'Failed to record. Please try again.', variant: 'destructive' });
+      toast({ title: t('common.error'), description: t('medications.toast.recordFailed'), variant: 'destructive' });
     }
   };
 
@@ -71,13 +86,32 @@ function useTodaysDoses(now: Date) {
     (adherence.data ?? []).filter((r) => r.medication_id === medicationId && r.date === today && r.status === 'taken');
 
   const busy = recordDose.isPending || undoDose.isPending;
-  return { medications, doses, records, asNeeded, taken, percent, today, nowTime, zone, take, undo, loggedToday, busy };
+  const pending = usePendingMarks();
+  /** Whether a write of this dose waits to sync (issue 12). */
+  const waiting = (medicationId: string, time: string, record: AdherenceRecord | undefined) =>
+    pending.has(doseKey(medicationId, today, time)) || (record ? pending.has(record.id) : false);
+  return {
+    medications,
+    doses,
+    records,
+    asNeeded,
+    taken,
+    percent,
+    today,
+    nowTime,
+    zone,
+    take,
+    undo,
+    loggedToday,
+    busy,
+    waiting,
+  };
 }
 
 /** Name and dosage of a dose row. */
 function MedicationTitle({ medication }: { medication: Medication }) {
   return (
-    <p className="truncate font-semibold">
+    <p className="wrap-anywhere font-semibold">
       {medication.name} <span className="font-normal text-slate-600">{medication.dosage}</span>
     </p>
   );
@@ -85,18 +119,20 @@ function MedicationTitle({ medication }: { medication: Medication }) {
 
 /** Home's progress bar (spec §2 Home, §9): 'taken/total' of today's doses; 0/0 shows no NaN. */
 export function MedicationProgress({ now }: { now: Date }) {
-  const { doses, taken, percent } = useTodaysDoses(now);
+  const { medications, doses, taken, percent } = useTodaysDoses(now);
+  const known = medications.data !== undefined;
+  const t = useT();
   return (
     <Card className="mb-6">
-      <div className="mb-2 flex items-center justify-between text-sm">
-        <span className="font-medium text-slate-700">Today's medication progress</span>
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-x-4 text-sm">
+        <span className="font-medium text-slate-700">{t('home.progress')}</span>
         <span className="font-bold" data-testid="dose-progress">
-          {taken}/{doses.length}
+          {known ? `${taken}/${doses.length}` : '–'}
         </span>
       </div>
       <div
         role="progressbar"
-        aria-label="Doses taken today"
+        aria-label={t('home.progressLabel')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
@@ -109,31 +145,38 @@ export function MedicationProgress({ now }: { now: Date }) {
 }
 
 export function TodaysDoses({ now }: { now: Date }) {
-  const { medications, doses, records, asNeeded, today, nowTime, zone, take, undo, loggedToday, busy } =
+  const { medications, doses, records, asNeeded, today, nowTime, zone, take, undo, loggedToday, busy, waiting } =
     useTodaysDoses(now);
+  const t = useT();
   return (
     <section aria-labelledby="medications-heading" className="mb-6">
-      <div className="mb-3 flex items-center justify-between">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4">
         <h2 id="medications-heading" className="text-lg font-bold">
-          Medications
+          {t('home.medications')}
         </h2>
         <Link to="/medications" className="text-sm font-semibold text-primary">
-          Manage
+          {t('home.manage')}
         </Link>
       </div>
 
-      {medications.isPending ? (
-        <p className="py-6 text-center text-slate-500">Loading medications...</p>
+      {isUnreachable(medications) ? (
+        <OfflineFirstTime />
+      ) : medications.data === undefined && medications.isError ? (
+        <p role="alert" className="py-6 text-center text-red-600">
+          {t('medications.list.loadFailed')}
+        </p>
+      ) : medications.isPending ? (
+        <p className="py-6 text-center text-slate-500">{t('medications.loading')}</p>
       ) : doses.length === 0 && asNeeded.length === 0 ? (
         <Card className="flex flex-col items-center gap-3 py-8 text-center">
           <Pill className="h-10 w-10 text-slate-300" aria-hidden />
-          <p className="text-slate-600">No medications scheduled</p>
+          <p className="text-slate-600">{t('home.noDoses')}</p>
           <Link to="/medications/add" className={buttonClasses('primary', 'sm')}>
-            Add Medication
+            {t('medications.addMedication')}
           </Link>
         </Card>
       ) : (
-        <ul className="space-y-2" aria-label="Today's doses">
+        <ul className="space-y-2" aria-label={t('home.todaysDoses')}>
           {doses.map(({ medication, scheduled_time }) => {
             const record = records.get(doseKey(medication.id, today, scheduled_time));
             const status = doseStatus(record, scheduled_time, nowTime);
@@ -156,12 +199,13 @@ export function TodaysDoses({ now }: { now: Date }) {
                   <MedicationTitle medication={medication} />
                   <p className={cn('text-sm', status === 'overdue' ? 'font-medium text-red-700' : 'text-slate-600')}>
                     {scheduled_time}
-                    {status === 'overdue' ? ' · Overdue' : ''}
-                    {medication.when_to_take ? ` · ${medication.when_to_take}` : ''}
+                    {status === 'overdue' ? ` · ${t('home.overdue')}` : ''}
+                    {medication.when_to_take ? ` · ${optionLabel(t, WHEN_LABELS, medication.when_to_take)}` : ''}
                   </p>
                   {medication.instructions ? (
-                    <p className="truncate text-xs text-slate-500">{medication.instructions}</p>
+                    <p className="wrap-anywhere text-xs text-slate-600">{medication.instructions}</p>
                   ) : null}
+                  {waiting(medication.id, scheduled_time, record) ? <PendingMark className="mt-1" /> : null}
                 </div>
                 {status === 'taken' && record ? (
                   <div className="flex shrink-0 items-center gap-2">
@@ -169,17 +213,17 @@ export function TodaysDoses({ now }: { now: Date }) {
                       size="sm"
                       variant="ghost"
                       disabled={busy}
-                      onClick={() => void undo(medication, record.id)}
-                      aria-label={`Undo Take of ${medication.name} ${scheduled_time}`}
+                      onClick={() => void undo(medication, record.id, scheduled_time)}
+                      aria-label={t('home.undoLabel', { name: medication.name, time: scheduled_time })}
                       className="px-2 text-green-800 hover:bg-green-100"
                     >
                       <Undo2 className="h-4 w-4" aria-hidden />
-                      Undo
+                      {t('medications.undo')}
                     </Button>
                     <span
                       className="flex h-10 w-10 items-center justify-center rounded-full bg-green-600 text-white"
                       role="img"
-                      aria-label={`${medication.name} ${scheduled_time} taken`}
+                      aria-label={t('home.takenLabel', { name: medication.name, time: scheduled_time })}
                     >
                       <Check className="h-5 w-5" aria-hidden />
                     </span>
@@ -190,9 +234,9 @@ export function TodaysDoses({ now }: { now: Date }) {
                     variant={status === 'overdue' ? 'destructive' : 'primary'}
                     disabled={busy}
                     onClick={() => void take(medication, scheduled_time)}
-                    aria-label={`Take ${medication.name} ${scheduled_time}`}
+                    aria-label={t('home.takeLabel', { name: medication.name, time: scheduled_time })}
                   >
-                    Take
+                    {t('home.take')}
                   </Button>
                 )}
               </li>
@@ -213,20 +257,23 @@ export function TodaysDoses({ now }: { now: Date }) {
                 <div className="min-w-0 flex-1">
                   <MedicationTitle medication={medication} />
                   <p className="text-sm text-slate-600">
-                    As needed
+                    {t('medications.frequency.asNeeded')}
                     {logged.length
-                      ? ` · taken ${logged.length}× today (last ${logged[0]!.taken_time ?? logged[0]!.scheduled_time})`
+                      ? ` · ${t('home.loggedToday', { count: logged.length, time: logged[0]!.taken_time ?? logged[0]!.scheduled_time })}`
                       : ''}
                   </p>
+                  {logged.some((r) => waiting(medication.id, r.scheduled_time, r)) ? (
+                    <PendingMark className="mt-1" />
+                  ) : null}
                 </div>
                 <Button
                   size="sm"
                   variant="outline"
                   disabled={busy}
                   onClick={() => void take(medication, localTime(new Date(), zone))}
-                  aria-label={`Log dose of ${medication.name}`}
+                  aria-label={t('home.logDoseLabel', { name: medication.name })}
                 >
-                  Log dose
+                  {t('home.logDose')}
                 </Button>
               </li>
             );

@@ -1,13 +1,28 @@
 /**
  * GET/PUT /api/settings/notifications (spec §3 Notification settings, §7): the five
- * preferences, stored on the server. PUT takes any subset and returns the full object.
+ * preferences, stored on the server. PUT takes any subset and returns the full object; it goes
+ * through the outbox (issue 12).
  */
 import type { NotificationSettings } from '@diacare/contract/reminders';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
+import { outboxWrite, registerApplier } from '../../../lib/offline/outbox';
 
 const settingsKey = ['settings', 'notifications'] as const;
+
+/** A settings change in the outbox (issue 12) shows at once: its keys merged into the cached settings. */
+registerApplier('settings', {
+  keys: [settingsKey],
+  apply(data, entry) {
+    const change = entry.body as Partial<NotificationSettings>;
+    const settings = data as NotificationSettings;
+    return Object.entries(change).every(([key, value]) => settings[key as keyof NotificationSettings] === value)
+      ? data
+      : { ...settings, ...change };
+  },
+});
 
 export const getNotificationSettingsQueryOptions = () =>
   queryOptions({
@@ -23,8 +38,19 @@ export const getNotificationSettingsQueryOptions = () =>
 export function useSaveNotificationSetting() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The outbox keeps writes made offline: the mutation runs without a network (issue 12).
+    networkMode: 'always',
     mutationFn: (change: Partial<NotificationSettings>) =>
-      api.put<NotificationSettings>('/api/settings/notifications', change),
+      outboxWrite<NotificationSettings | null>(
+        {
+          kind: 'settings',
+          method: 'PUT',
+          path: '/api/settings/notifications',
+          body: change,
+          label: t('common.outbox.settings'),
+        },
+        () => null,
+      ),
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: settingsKey });
       const before = queryClient.getQueryData<NotificationSettings>(settingsKey);
@@ -38,11 +64,14 @@ export function useSaveNotificationSetting() {
       ) as Partial<NotificationSettings>;
       queryClient.setQueryData<NotificationSettings>(settingsKey, (old) => (old ? { ...old, ...restore } : old));
       toast({
-        title: 'Error',
-        description: 'Failed to save notification settings. Please try again.',
+        title: t('common.error'),
+        description: t('profile.notifications.saveFailed'),
         variant: 'destructive',
       });
     },
-    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+    // Queued (null): the switch keeps its new position and the outbox re-applies it on fresh data.
+    onSuccess: (saved) => {
+      if (saved) queryClient.setQueryData(settingsKey, saved);
+    },
   });
 }

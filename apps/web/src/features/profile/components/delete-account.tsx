@@ -11,6 +11,8 @@ import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import { useAuth } from '../../../lib/auth/auth-provider';
+import type { MessageId } from '../../../lib/i18n/i18n';
+import { useT } from '../../../lib/i18n/language-provider';
 
 /** Radix's dialog code loads when the dialog is first opened (issue 15: ≤ 120 KB per route). */
 const Dialog = lazy(() => import('../../../components/ui/dialog').then((module) => ({ default: module.Dialog })));
@@ -19,13 +21,13 @@ const Dialog = lazy(() => import('../../../components/ui/dialog').then((module) 
 const WORD = 'DELETE';
 
 /** What goes, in the user's words. */
-const DELETED = [
-  'your profile and sign-in',
-  'your medicines, schedules and dose history',
-  'your glucose, blood pressure and weight readings',
-  'your appointments and reminders',
-  'your notification settings and push subscriptions',
-  'your assistant conversations',
+const DELETED: MessageId[] = [
+  'your-data.delete.item.profile',
+  'your-data.delete.item.medicines',
+  'your-data.delete.item.readings',
+  'your-data.delete.item.appointments',
+  'your-data.delete.item.notifications',
+  'your-data.delete.item.assistant',
 ];
 
 /**
@@ -42,6 +44,7 @@ export function useScrollToHash(): void {
 }
 
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const t = useT();
   const { deleteAccount } = useAuth();
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
@@ -54,12 +57,12 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
     setBusy(true);
     try {
       await deleteAccount();
-      toast({ title: 'Account deleted', description: 'Your account and all its data have been deleted.' });
+      toast({ title: t('your-data.delete.done'), description: t('your-data.delete.doneText') });
     } catch {
       setBusy(false);
       toast({
-        title: 'Error',
-        description: 'Could not delete your account. Please try again.',
+        title: t('your-data.delete.error'),
+        description: t('your-data.delete.failed'),
         variant: 'destructive',
       });
     }
@@ -68,16 +71,16 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <div className="text-sm text-slate-700">
-        <p>This permanently deletes, on every device:</p>
+        <p>{t('your-data.delete.lead')}</p>
         <ul className="mt-1 list-disc space-y-0.5 pl-5">
           {DELETED.map((item) => (
-            <li key={item}>{item}</li>
+            <li key={item}>{t(item)}</li>
           ))}
         </ul>
-        <p className="mt-2 font-medium text-slate-900">This cannot be undone.</p>
+        <p className="mt-2 font-medium text-slate-900">{t('your-data.delete.cannotUndo')}</p>
       </div>
       <div>
-        <Label htmlFor={inputId}>Type {WORD} to confirm</Label>
+        <Label htmlFor={inputId}>{t('your-data.delete.typeToConfirm', { word: WORD })}</Label>
         <Input
           id={inputId}
           value={typed}
@@ -87,12 +90,12 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
           spellCheck={false}
         />
       </div>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid grid-cols-fit gap-3">
         <Button variant="outline" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('your-data.delete.cancel')}
         </Button>
         <Button type="submit" variant="destructive" disabled={!ready || busy} aria-busy={busy}>
-          {busy ? 'Deleting...' : 'Delete account'}
+          {t(busy ? 'your-data.delete.deleting' : 'your-data.delete.button')}
         </Button>
       </div>
     </form>
@@ -101,6 +104,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
 
 /** The Profile section with the 'Delete account' action; `id="delete-account"` for links. */
 export function DeleteAccountSection() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   // Once opened the dialog stays mounted, so closing animates and returns focus as Radix does.
   const [opened, setOpened] = useState(false);
@@ -109,17 +113,17 @@ export function DeleteAccountSection() {
     <section id="delete-account" aria-labelledby="delete-account-heading" className="mb-4 scroll-mt-4">
       <div className="rounded-3xl border border-red-200 bg-white p-4">
         <h2 id="delete-account-heading" className="mb-1 text-base font-bold">
-          Delete account
+          {t('your-data.delete.heading')}
         </h2>
-        <p className="mb-3 text-sm text-slate-600">Delete your account and everything you have logged in DiaCare.</p>
+        <p className="mb-3 text-sm text-slate-600">{t('your-data.delete.intro')}</p>
         <Button variant="dangerOutline" className="w-full" onClick={() => setOpen(true)}>
           <Trash2 className="h-5 w-5" aria-hidden />
-          Delete account
+          {t('your-data.delete.button')}
         </Button>
       </div>
       {opened ? (
         <Suspense fallback={null}>
-          <Dialog open={open} onOpenChange={setOpen} title="Delete your account?">
+          <Dialog open={open} onOpenChange={setOpen} title={t('your-data.delete.dialogTitle')}>
             {open ? <DeleteAccountForm onCancel={() => setOpen(false)} /> : null}
           </Dialog>
         </Suspense>

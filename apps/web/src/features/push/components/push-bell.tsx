@@ -1,18 +1,20 @@
 /** Home's bell (spec §2 Home): toggles push notifications; absent where push is not supported. */
 import { Bell, BellOff } from 'lucide-react';
 import { cn } from '../../../lib/utils';
+import { useT } from '../../../lib/i18n/language-provider';
 import { usePushNotifications } from '../hooks/use-push-notifications';
 
 export function PushBell() {
   const { supported, subscribed, busy, toggle } = usePushNotifications();
+  const t = useT();
   if (!supported) return null;
   return (
     <button
       type="button"
-      aria-label="Push notifications"
+      aria-label={t('push.bell.label')}
       aria-pressed={subscribed}
       aria-busy={busy}
-      title={subscribed ? 'Turn off push notifications' : 'Turn on push notifications'}
+      title={subscribed ? t('push.bell.turnOff') : t('push.bell.turnOn')}
       onClick={() => {
         if (!busy) toggle();
       }}

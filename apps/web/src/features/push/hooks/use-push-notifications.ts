@@ -8,6 +8,7 @@ import type { PushSubscriptionInput } from '@diacare/contract/push';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
+import { t } from '../../../lib/i18n/i18n';
 import { base64UrlToBytes, getVapidPublicKey, removeSubscription, saveSubscription } from '../api/push-api';
 
 /** Spec §2 Home: the bell exists only where service workers and push exist. */
@@ -100,11 +101,11 @@ export function usePushNotifications() {
           await disable();
         } catch (error) {
           console.error('Disabling push failed', error);
-          toast({ title: 'Error', description: 'Failed to disable push notifications.', variant: 'destructive' });
+          toast({ title: t('common.error'), description: t('push.toast.disableFailed'), variant: 'destructive' });
           return;
         }
         queryClient.setQueryData(subscriptionKey, false);
-        toast({ title: 'Disabled', description: 'Push notifications have been disabled.' });
+        toast({ title: t('push.toast.disabled'), description: t('push.toast.disabledText') });
         return;
       }
       let granted: boolean;
@@ -112,15 +113,15 @@ export function usePushNotifications() {
         granted = await enable();
       } catch (error) {
         console.error('Enabling push failed', error);
-        toast({ title: 'Error', description: 'Failed to enable push notifications.', variant: 'destructive' });
+        toast({ title: t('common.error'), description: t('push.toast.enableFailed'), variant: 'destructive' });
         return;
       }
       if (!granted) {
-        toast({ title: 'Permission Denied', description: 'Please enable notifications in your browser settings.' });
+        toast({ title: t('push.toast.denied'), description: t('push.toast.deniedText') });
         return;
       }
       queryClient.setQueryData(subscriptionKey, true);
-      toast({ title: 'Success!', description: 'Push notifications enabled successfully.' });
+      toast({ title: t('common.success'), description: t('push.toast.enabled') });
     },
   });
 

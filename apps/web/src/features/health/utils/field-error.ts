@@ -1,0 +1,27 @@
+/**
+ * A form field's validation message in the active language (issue 14). The contract's zod
+ * schemas write English fragments ('is required', 'must be at most 600 mg/dL'); the forms put
+ * the field's label in front ('Value is required'). Known fragments become catalog messages
+ * with the label and limit filled in; any other goes through lib/i18n/field-error (the
+ * common catalog, else the contract's English→Hindi table shared with the server).
+ */
+import { fieldMessage } from '../../../lib/i18n/field-error';
+import type { TranslateFunction } from '../../../lib/i18n/language-provider';
+
+/** `message` (a contract fragment) for the field `label`, e.g. ('Value', 'is required') → 'Value is required'. */
+export function fieldError(t: TranslateFunction, label: string, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  if (message === 'is required') return t('health.field.required', { label });
+  if (message === 'must be a whole number') return t('health.field.wholeNumber', { label });
+  if (message === 'must be a number') return t('health.field.number', { label });
+  if (message === 'must have at most one decimal place') return t('health.field.oneDecimal', { label });
+  if (message === 'must be above diastolic') return t('health.field.aboveDiastolic', { label });
+  if (message.startsWith('must be a real date')) return t('health.field.realDate', { label });
+  if (message.startsWith('must be a time written')) return t('health.field.timeFormat', { label });
+  const bound = /^must be at (least|most) (.+)$/.exec(message);
+  if (bound) {
+    return t(bound[1] === 'least' ? 'health.field.atLeast' : 'health.field.atMost', { label, limit: bound[2] });
+  }
+  // Any other rule: the shared field-error path (common catalog, else the contract's table).
+  return fieldMessage(t, label, message);
+}

@@ -1,0 +1,63 @@
+/**
+ * Profile's 'Glucose unit' choice (issue 14, item 3): 'mg/dL' (the default) or 'mmol/L',
+ * two native radio buttons (arrow keys move between them), saved to the profile
+ * (PUT /api/users/me { glucose_unit }) on change. The choice applies at once: the signed-in
+ * user is updated before the server answers, and put back with an error toast if it refuses.
+ */
+import { DEFAULT_GLUCOSE_UNIT, GLUCOSE_UNITS, type GlucoseUnit } from '@diacare/contract/glucose-units';
+import { toast } from '../../../components/ui/toast';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { useT } from '../../../lib/i18n/language-provider';
+import { cn } from '../../../lib/utils';
+import { useUpdateUser } from '../api/update-user';
+
+/** @param labelledBy the id of the heading that names the choice ('Glucose unit') */
+export function GlucoseUnitChoice({ labelledBy }: { labelledBy: string }) {
+  const { user, updateUser: mergeUser } = useAuth();
+  const save = useUpdateUser();
+  const t = useT();
+  const unit = user?.glucose_unit ?? DEFAULT_GLUCOSE_UNIT;
+
+  const choose = async (next: GlucoseUnit) => {
+    if (next === unit) return;
+    mergeUser({ glucose_unit: next });
+    try {
+      await save.mutateAsync({ glucose_unit: next });
+    } catch {
+      mergeUser({ glucose_unit: unit });
+      toast({
+        title: t('common.error'),
+        description: t('profile.glucoseUnit.saveFailed'),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <div>
+      <div role="radiogroup" aria-labelledby={labelledBy} className="grid grid-cols-fit gap-2">
+        {GLUCOSE_UNITS.map((option) => (
+          <label
+            key={option}
+            className={cn(
+              'flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 px-3 text-sm font-semibold',
+              'has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary',
+              option === unit ? 'border-primary bg-primary-light text-primary-dark' : 'border-slate-200 text-slate-700',
+            )}
+          >
+            <input
+              type="radio"
+              name="glucose-unit"
+              value={option}
+              checked={option === unit}
+              onChange={() => void choose(option)}
+              className="h-4 w-4 accent-teal-700"
+            />
+            {option}
+          </label>
+        ))}
+      </div>
+      <p className="mt-2 text-xs text-slate-500">{t('profile.glucoseUnit.note')}</p>
+    </div>
+  );
+}

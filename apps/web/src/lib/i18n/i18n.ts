@@ -1,0 +1,153 @@
+/**
+ * The web app's languages (issue 14, decision 023): one Lingui instance, the rule that picks
+ * the language, and lazy loading of the active language's compiled catalogs.
+ *
+ * The language is the profile's `language`, else the choice kept in localStorage (made on the
+ * landing page before sign-in, or the last one applied), else the first of the browser's
+ * languages that DiaCare speaks (any `hi*` → Hindi, `en*` → English), else English.
+ * Dates, times and numbers use the matching Intl locale, 'en-IN' or 'hi-IN'.
+ */
+import { setupI18n, type Messages } from '@lingui/core';
+import type { Language } from '@diacare/contract/users';
+import type { CatalogArea } from '../../locales/areas';
+import type { MessageId } from './message-ids';
+
+export type { CatalogArea, Language, MessageId };
+
+/**
+ * The contract's LANGUAGES, repeated: importing the value would pull zod into the first
+ * screen's JavaScript (the `satisfies` keeps the two lists equal).
+ */
+export const LANGUAGES = ['en', 'hi'] as const satisfies readonly Language[];
+
+/** Lingui's single instance: components read it through LanguageProvider, other code through `t`. */
+export const i18n = setupI18n();
+
+/** localStorage key of the language chosen on this device (before sign-in too). */
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+/** The Intl locale for dates, times, weekdays and numbers in each language. */
+export const INTL_LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
+
+/** Each language named in itself, for the 'Language' / 'भाषा' choice. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
+
+const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
+
+/**
+ * The language to show: `profile` (the signed-in user's `language`, null until chosen), else
+ * `stored` (this device's choice), else the first of `browser` (navigator.languages, BCP 47
+ * tags) whose primary subtag DiaCare speaks, else 'en'.
+ */
+export function resolveLanguage(sources: {
+  profile?: string | null | undefined;
+  stored?: string | null | undefined;
+  browser?: readonly string[] | undefined;
+}): Language {
+  if (isLanguage(sources.profile)) return sources.profile;
+  if (isLanguage(sources.stored)) return sources.stored;
+  for (const tag of sources.browser ?? []) {
+    const primary = tag.toLowerCase().split('-')[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return 'en';
+}
+
+/** This device's stored choice, or null (none, or storage unavailable). */
+export function readStoredLanguage(): Language | null {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `language` as this device's choice (ignored when storage is unavailable). */
+export function storeLanguage(language: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private mode without storage: the choice lasts for this page.
+  }
+}
+
+/** The language for the first render, before the profile is known. */
+export function initialLanguage(): Language {
+  return resolveLanguage({ stored: readStoredLanguage(), browser: navigator.languages });
+}
+
+/**
+ * Every catalog file, compiled at build time (`?lingui`, lingui.config.ts), each its own chunk:
+ * only the active language's files of the areas on screen are downloaded.
+ */
+const catalogFiles = import.meta.glob<Messages>('../../locales/*/*.json', { query: '?lingui', import: 'messages' });
+
+/** The areas the app has asked for so far (every screen shows common and layout). */
+const wanted = new Set<CatalogArea>(['common', 'layout']);
+const loaded = new Set<string>();
+
+/** Loads the files of `areas` in `language` that are not loaded yet (in parallel). */
+async function loadFiles(language: Language, areas: Iterable<CatalogArea>): Promise<void> {
+  const missing = [...areas].filter((area) => !loaded.has(`${language}/${area}`));
+  await Promise.all(
+    missing.map(async (area) => {
+      const load = catalogFiles[`../../locales/${language}/${area}.json`];
+      if (!load) throw new Error(`No catalog file ${language}/${area}.json`);
+      i18n.load(language, await load());
+      loaded.add(`${language}/${area}`);
+    }),
+  );
+}
+
+/**
+ * Makes the texts of `areas` available in the active language (and, from now on, in any
+ * language switched to). Screens call it before they render (router.tsx); resolves when loaded.
+ * @throws when a file cannot be fetched (offline before it was cached); the caller's lazy
+ * import fails the same way.
+ */
+export async function loadCatalogs(areas: readonly CatalogArea[]): Promise<void> {
+  for (const area of areas) wanted.add(area);
+  await loadFiles(i18n.locale === 'hi' ? 'hi' : 'en', areas);
+}
+
+/**
+ * Starts downloading the catalogs of every area asked for so far in `language`, without
+ * activating it, so a switch that follows finds them loaded (decision 023: the first switch to
+ * Hindi fetched six files and took 367 ms at 4x CPU slowdown). The Language choice calls it on
+ * hover, focus and pointer-down. Failures are ignored here: `activateLanguage` retries and
+ * falls back to English.
+ */
+export function prefetchLanguage(language: Language): void {
+  if (language === i18n.locale) return;
+  loadFiles(language, wanted).catch(() => undefined);
+}
+
+/**
+ * Loads the catalogs of every area asked for so far in `language`, activates it and sets
+ * `<html lang>`. When a file cannot be fetched (offline before it was cached) English is
+ * tried instead; resolves with the language actually active.
+ */
+export async function activateLanguage(language: Language): Promise<Language> {
+  try {
+    // A screen may ask for an area while the files load: repeat until nothing is missing.
+    while ([...wanted].some((area) => !loaded.has(`${language}/${area}`))) await loadFiles(language, wanted);
+  } catch (error) {
+    console.error(`Could not load the ${language} catalogs`, error);
+    if (language !== 'en') return activateLanguage('en');
+  }
+  i18n.activate(language, [INTL_LOCALES[language]]);
+  document.documentElement.lang = language;
+  return language;
+}
+
+/** Values for an ICU message's placeholders. */
+export type MessageValues = Record<string, unknown>;
+
+/**
+ * The active language's text for `id` with `values` filled in. For code outside components
+ * (toasts from callbacks, helpers); components use `useT()` so they re-render on a switch.
+ */
+export function t(id: MessageId, values?: MessageValues): string {
+  return i18n._(id, values);
+}

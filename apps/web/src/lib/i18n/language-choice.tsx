@@ -1,0 +1,59 @@
+/**
+ * The 'Language' / 'भाषा' choice (issue 14): one button per language, each named in itself
+ * ('English', 'हिन्दी'), the active one pressed. Choosing applies the language at once, without
+ * reload, and keeps it on this device; `onChosen` then runs (Profile saves it to the profile).
+ * Hovering, focusing or pressing the other language's button starts fetching its catalogs, so
+ * the switch itself rarely waits on the network.
+ */
+import { useId } from 'react';
+import { cn } from '../utils';
+import { LANGUAGE_NAMES, LANGUAGES, prefetchLanguage, type Language } from './i18n';
+import { useLocale, useT } from './language-provider';
+
+export function LanguageChoice({
+  onChosen,
+  className,
+  labelledBy,
+}: {
+  onChosen?: (language: Language) => void;
+  className?: string;
+  /** The id of a heading that already says 'Language' (Profile's section); else a label shows. */
+  labelledBy?: string;
+}) {
+  const t = useT();
+  const { language, setLanguage } = useLocale();
+  const labelId = useId();
+  const choose = (next: Language) => {
+    if (next === language) return;
+    void setLanguage(next).then(() => onChosen?.(next));
+  };
+  return (
+    <div role="group" aria-labelledby={labelledBy ?? labelId} className={cn('flex items-center gap-2', className)}>
+      {labelledBy ? null : (
+        <span id={labelId} className="text-sm font-medium text-slate-600">
+          {t('common.language')}
+        </span>
+      )}
+      <div className="flex rounded-xl border border-slate-300 bg-white p-0.5">
+        {LANGUAGES.map((option) => (
+          <button
+            key={option}
+            type="button"
+            lang={option}
+            aria-pressed={option === language}
+            onClick={() => choose(option)}
+            onPointerEnter={() => prefetchLanguage(option)}
+            onPointerDown={() => prefetchLanguage(option)}
+            onFocus={() => prefetchLanguage(option)}
+            className={cn(
+              'min-h-9 rounded-lg px-3 text-sm font-semibold',
+              option === language ? 'bg-primary text-white' : 'text-slate-700 hover:bg-slate-100',
+            )}
+          >
+            {LANGUAGE_NAMES[option]}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,414 @@
+/**
+ * The write outbox (issue 12, items 2, 3 and 6). Every write the app makes is stored in
+ * IndexedDB under the signed-in user's id (outbox-store.ts), shown at once in the query cache
+ * by its kind's applier, and sent in order with a client UUID `Idempotency-Key` header, so a
+ * write repeated after a lost response changes nothing on the server.
+ *
+ * Replay runs on app start, the `online` event, window focus and visibility, after each new
+ * write, and on a timer with exponential backoff (2 s doubling, capped at 5 min). Outcomes:
+ * - 2xx: the write leaves the outbox; a create's temporary id maps to the server's id, so later
+ *   writes that name it (an Undo, an edit) reach the right record; affected queries refetch.
+ * - 400, 404, 422 and other 4xx: refused. The write (and any later write that names the record
+ *   it would have created) leaves the outbox, its optimistic change is rolled back by a refetch,
+ *   and the server's `detail` is shown (a toast, or the waiting caller's error).
+ * - 401: the outbox is kept and replay stops until the same user signs in again.
+ * - network failure, 408, 429, 5xx: kept, retried later; so is a 409 (the server's 'the same
+ *   change is still being saved', decision 022) up to 5 times, then it counts as refused.
+ * Before sending, GET /api/auth/me must name the outbox's user: another person's session on
+ * the same phone never sends the first person's writes. A Web Lock keeps two tabs from
+ * replaying at once.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../api-client';
+import { t } from '../i18n/i18n';
+import { deleteOutbox, loadOutbox, updateOutbox, type OutboxEntry, type OutboxRecord } from './outbox-store';
+
+export type { OutboxEntry } from './outbox-store';
+
+/** How one kind of write shows in the query cache before the server has it. */
+export interface OutboxApplier {
+  /** Query-key prefixes this kind changes; refetched after the write syncs or is refused. */
+  keys: QueryKey[];
+  /** The query's data with the write applied. Must be idempotent: it runs again on fresh data. */
+  apply(data: unknown, entry: OutboxEntry, queryKey: QueryKey): unknown;
+  /** Extra keys to mark 'Waiting to sync' (e.g. a dose key), besides ids in the path and the entry's key. */
+  marks?(entry: OutboxEntry): string[];
+}
+
+export type OutboxRequest = Omit<OutboxEntry, 'key' | 'created_at'>;
+
+type Outcome =
+  | { type: 'synced'; data: unknown }
+  | { type: 'refused'; error: ApiError }
+  | { type: 'retry' }
+  | { type: 'unauthorized' };
+
+const USER_KEY = 'diacare-outbox-user';
+const BASE_DELAY_MS = 2000;
+const MAX_DELAY_MS = 5 * 60_000;
+/** How long a write made online waits for the server before it counts as queued. */
+const FOREGROUND_WAIT_MS = 10_000;
+/** How long a confirmed session counts before replay asks /api/auth/me again. */
+const SESSION_CHECK_MS = 60_000;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+let queryClient: QueryClient | undefined;
+let userId: string | null = null;
+let state: OutboxRecord = { entries: [], ids: {} };
+let marks: ReadonlySet<string> = new Set();
+let paused = false;
+let attempt = 0;
+let timer: ReturnType<typeof setTimeout> | undefined;
+let flushing: Promise<void> | null = null;
+let flushAgain = false;
+/** The user whose session GET /api/auth/me last confirmed, and when (epoch ms). */
+let confirmedUser: string | null = null;
+let confirmedAt = 0;
+const appliers = new Map<string, OutboxApplier>();
+const waiters = new Map<string, (outcome: Outcome) => void>();
+const listeners = new Set<() => void>();
+/** 409 answers per key ('the same change is still being saved'), retried up to MAX_IN_PROGRESS times. */
+const inProgress = new Map<string, number>();
+const MAX_IN_PROGRESS = 5;
+
+/** A v4 UUID; crypto.randomUUID needs a secure context, so plain-http LAN use falls back. */
+export function newKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) => key[i] === part);
+
+function computeMarks(record: OutboxRecord): Set<string> {
+  const set = new Set<string>();
+  for (const entry of record.entries) {
+    set.add(entry.key);
+    for (const id of entry.path.match(UUID) ?? []) {
+      set.add(id.toLowerCase());
+      if (record.ids[id]) set.add(record.ids[id]);
+    }
+    for (const mark of appliers.get(entry.kind)?.marks?.(entry) ?? []) set.add(mark);
+  }
+  return set;
+}
+
+function setState(record: OutboxRecord) {
+  state = record;
+  marks = computeMarks(record);
+  listeners.forEach((listener) => listener());
+}
+
+/** Subscribes to outbox changes (useSyncExternalStore). */
+export function subscribeOutbox(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Ids and keys with a write waiting to sync: entry keys (temporary ids), ids in paths, applier marks. */
+export const pendingMarks = (): ReadonlySet<string> => marks;
+/** How many writes wait to sync for the current user. */
+export const pendingCount = (): number => state.entries.length;
+
+/**
+ * Whether a record's id and an id a write names are the same record: equal, or one is the
+ * temporary id the other replaced when its create synced.
+ */
+export const sameRecord = (recordId: string, named: string): boolean =>
+  recordId === named || state.ids[named] === recordId || state.ids[recordId] === named;
+
+/** The last path segment of a write (the record id it names), or ''. */
+export const pathId = (entry: OutboxEntry): string => entry.path.slice(entry.path.lastIndexOf('/') + 1);
+
+/** Applies `entries` (in order) to every cached query their appliers touch, or to the query `only`. */
+function applyToCache(entries: OutboxEntry[], only?: QueryKey) {
+  if (!queryClient || !entries.length) return;
+  const cache = queryClient.getQueryCache();
+  const queries = only ? [cache.find({ queryKey: only, exact: true })] : cache.getAll();
+  for (const query of queries) {
+    const before: unknown = query?.state.data;
+    if (!query || before === undefined) continue;
+    let data: unknown = before;
+    for (const entry of entries) {
+      const applier = appliers.get(entry.kind);
+      if (applier?.keys.some((prefix) => startsWith(query.queryKey, prefix))) {
+        data = applier.apply(data, entry, query.queryKey);
+      }
+    }
+    if (data !== before) queryClient.setQueryData(query.queryKey, data);
+  }
+}
+
+/**
+ * Registers how one kind of write shows in the cache (feature api modules do this when they
+ * load) and applies that kind's waiting writes at once.
+ */
+export function registerApplier(kind: string, applier: OutboxApplier): void {
+  appliers.set(kind, applier);
+  applyToCache(state.entries.filter((entry) => entry.kind === kind));
+  setState(state);
+}
+
+function invalidate(entries: OutboxEntry[]) {
+  const keys = new Map<string, QueryKey>();
+  for (const entry of entries) {
+    for (const key of appliers.get(entry.kind)?.keys ?? []) keys.set(JSON.stringify(key), key);
+  }
+  for (const queryKey of keys.values()) void queryClient?.invalidateQueries({ queryKey });
+}
+
+/**
+ * Starts the outbox with the app's query client: fresh server data gets the waiting writes
+ * applied again, and replay follows the network, focus and visibility. Call once.
+ */
+export function startOutbox(client: QueryClient): void {
+  queryClient = client;
+  client.getQueryCache().subscribe((event) => {
+    const fresh =
+      (event.type === 'updated' && event.action.type === 'success' && !event.action.manual) ||
+      (event.type === 'added' && event.query.state.data !== undefined);
+    if (fresh && state.entries.length) {
+      const { queryKey } = event.query;
+      queueMicrotask(() => applyToCache(state.entries, queryKey));
+    }
+  });
+  const kick = () => {
+    attempt = 0;
+    void flushOutbox();
+  };
+  window.addEventListener('online', kick);
+  window.addEventListener('focus', kick);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') kick();
+  });
+  // Offline at start, the user is not known yet: the last signed-in user's outbox is shown.
+  try {
+    const last = localStorage.getItem(USER_KEY);
+    if (last && localStorage.getItem('isAuthenticated') === 'true') void setOutboxUser(last);
+  } catch {
+    // No storage: the outbox starts when the user is known.
+  }
+}
+
+/**
+ * Points the outbox at the signed-in user (from /api/auth/me or sign-in): loads their stored
+ * writes, shows them, and replays. `signedIn` (a fresh sign-in) lifts a stop caused by a 401.
+ */
+export async function setOutboxUser(id: string, signedIn = false): Promise<void> {
+  if (signedIn || id !== userId) paused = false;
+  if (id !== userId) {
+    userId = id;
+    confirmedUser = null;
+    try {
+      localStorage.setItem(USER_KEY, id);
+    } catch {
+      // No storage: nothing to remember across reloads.
+    }
+    const record = await loadOutbox(id);
+    if (userId !== id) return;
+    setState(record);
+    applyToCache(record.entries);
+  }
+  attempt = 0;
+  void flushOutbox();
+}
+
+/** Forgets the current user's waiting writes (sign-out, account deletion). */
+export async function clearOutbox(): Promise<void> {
+  const id = userId;
+  userId = null;
+  confirmedUser = null;
+  clearTimeout(timer);
+  setState({ entries: [], ids: {} });
+  try {
+    localStorage.removeItem(USER_KEY);
+  } catch {
+    // Nothing stored.
+  }
+  if (id) await deleteOutbox(id);
+}
+
+/** Writes waiting in the foreground count as queued from now on (the UI shows them as waiting). */
+function releaseWaiters() {
+  for (const resolve of waiters.values()) resolve({ type: 'retry' });
+  waiters.clear();
+}
+
+function scheduleRetry() {
+  releaseWaiters();
+  clearTimeout(timer);
+  const delay = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt) * (0.75 + Math.random() / 4);
+  attempt += 1;
+  timer = setTimeout(() => void flushOutbox(), delay);
+}
+
+const withIds = (text: string, ids: Record<string, string>) => text.replace(UUID, (id) => ids[id] ?? id);
+
+async function detailOf(response: Response): Promise<string> {
+  try {
+    const detail = ((await response.json()) as { detail?: unknown } | null)?.detail;
+    return typeof detail === 'string' && detail ? detail : t('common.requestFailed');
+  } catch {
+    return t('common.requestFailed');
+  }
+}
+
+/** Sends one write with its Idempotency-Key; temporary ids in the path and body become the server's. */
+async function send(entry: OutboxEntry, ids: Record<string, string>): Promise<Outcome> {
+  const query = entry.query ? `?${new URLSearchParams(entry.query).toString()}` : '';
+  let response: Response;
+  try {
+    response = await fetch(withIds(entry.path, ids) + query, {
+      method: entry.method,
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        'Idempotency-Key': entry.key,
+        ...(entry.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: entry.body === undefined ? undefined : withIds(JSON.stringify(entry.body), ids),
+    });
+  } catch {
+    return { type: 'retry' };
+  }
+  if (response.ok) {
+    const text = await response.text().catch(() => '');
+    return { type: 'synced', data: text ? (JSON.parse(text) as unknown) : null };
+  }
+  if (response.status === 401) return { type: 'unauthorized' };
+  if (response.status === 408 || response.status === 429 || response.status >= 500) return { type: 'retry' };
+  // 409 on these routes means the same change (same key) is still being saved: try again, a few times.
+  if (response.status === 409) {
+    const seen = (inProgress.get(entry.key) ?? 0) + 1;
+    inProgress.set(entry.key, seen);
+    if (seen <= MAX_IN_PROGRESS) return { type: 'retry' };
+  }
+  return { type: 'refused', error: new ApiError(await detailOf(response), response.status) };
+}
+
+/** Whose session the cookie holds: the user id, 'unauthorized', or null when unreachable. */
+async function sessionUser(): Promise<string | null> {
+  try {
+    const response = await fetch('/api/auth/me', { credentials: 'include', headers: { Accept: 'application/json' } });
+    if (response.status === 401) return 'unauthorized';
+    if (!response.ok) return null;
+    return ((await response.json()) as { id: string }).id;
+  } catch {
+    return null;
+  }
+}
+
+/** A 401: keep the outbox, stop replay until the same user signs in again. */
+function stop() {
+  paused = true;
+  confirmedUser = null;
+  releaseWaiters();
+}
+
+async function replay(user: string): Promise<void> {
+  let record = await loadOutbox(user);
+  if (userId !== user) return;
+  setState(record);
+  if (!record.entries.length) return;
+  if (!navigator.onLine) return releaseWaiters(); // the online event replays
+  if (confirmedUser !== user || Date.now() - confirmedAt > SESSION_CHECK_MS) {
+    const session = await sessionUser();
+    if (session === 'unauthorized') return stop();
+    if (session === null) return scheduleRetry();
+    // Another person's session on this phone: never send this user's writes.
+    if (session !== user) return releaseWaiters();
+    confirmedUser = user;
+    confirmedAt = Date.now();
+  }
+  const done: OutboxEntry[] = [];
+  try {
+    while (record.entries.length && userId === user && !paused) {
+      const entry = record.entries[0]!;
+      const outcome = await send(entry, record.ids);
+      if (outcome.type === 'retry') return scheduleRetry();
+      if (outcome.type === 'unauthorized') return stop();
+      attempt = 0;
+      const created =
+        outcome.type === 'synced' && entry.method === 'POST'
+          ? (outcome.data as { id?: unknown } | null)?.id
+          : undefined;
+      const gone = (other: OutboxEntry) =>
+        other.key === entry.key ||
+        (outcome.type === 'refused' &&
+          entry.method === 'POST' &&
+          (other.path.includes(entry.key) || JSON.stringify(other.body ?? null).includes(entry.key)));
+      const dropped = record.entries.filter(gone);
+      record = await updateOutbox(user, (old) => ({
+        entries: old.entries.filter((other) => !dropped.some((d) => d.key === other.key)),
+        ids: typeof created === 'string' ? { ...old.ids, [entry.key]: created } : old.ids,
+      }));
+      setState(record);
+      done.push(...dropped);
+      const waiter = waiters.get(entry.key);
+      waiters.delete(entry.key);
+      if (waiter) waiter(outcome);
+      else if (outcome.type === 'refused') {
+        toast({
+          title: t('common.notSaved'),
+          description: t('common.outbox.refused', { what: entry.label, detail: outcome.error.message }),
+          variant: 'destructive',
+        });
+      }
+    }
+  } finally {
+    invalidate(done);
+  }
+}
+
+/** Replays the current user's outbox now (one run at a time; a call during a run runs again after it). */
+export function flushOutbox(): Promise<void> {
+  const user = userId;
+  if (!user || paused) return Promise.resolve();
+  if (flushing) {
+    flushAgain = true;
+    return flushing;
+  }
+  clearTimeout(timer);
+  const run = () => replay(user).catch((error: unknown) => console.warn('Outbox replay failed', error));
+  flushing = (navigator.locks ? navigator.locks.request(`diacare-outbox:${user}`, run) : run()).finally(() => {
+    flushing = null;
+    if (flushAgain) {
+      flushAgain = false;
+      void flushOutbox();
+    }
+  }) as Promise<void>;
+  return flushing;
+}
+
+/**
+ * Makes one write through the outbox: stores it, shows it in the cache, and sends it. Online,
+ * waits up to 10 s for the server: resolves with the server's answer, or rejects with an
+ * ApiError (its `detail`) when refused. Offline, or when the server does not answer in time,
+ * resolves with `optimistic(key)` (the record as shown, its id the temporary key) and the
+ * write stays queued. Rejects with status 0 when no user is known.
+ */
+export async function outboxWrite<T>(request: OutboxRequest, optimistic: (key: string) => T): Promise<T> {
+  const user = userId;
+  if (!user) throw new ApiError(t('common.offline'), 0);
+  const entry: OutboxEntry = { ...request, key: newKey(), created_at: Date.now() };
+  setState(await updateOutbox(user, (old) => ({ ...old, entries: [...old.entries, entry] })));
+  applyToCache([entry]);
+  const outcome = new Promise<Outcome>((resolve) => {
+    if (!navigator.onLine || paused) return resolve({ type: 'retry' });
+    waiters.set(entry.key, resolve);
+    setTimeout(() => {
+      waiters.delete(entry.key);
+      resolve({ type: 'retry' });
+    }, FOREGROUND_WAIT_MS);
+  });
+  attempt = 0;
+  void flushOutbox();
+  const result = await outcome;
+  if (result.type === 'refused') throw result.error;
+  if (result.type === 'synced') return result.data as T;
+  return optimistic(entry.key);
+}

@@ -1,0 +1,182 @@
+/**
+ * The query cache kept in IndexedDB per user, so every screen seen once opens offline with its
+ * last-known data (issue 12, item 1; decision 027).
+ *
+ * - One IndexedDB entry per user: `diacare-query-cache:{user id}` (idb-keyval's default store),
+ *   written by TanStack Query's async-storage persister at most every 250 ms (soon after data
+ *   arrives, so a screen closed right away is still saved), and at once when the page is hidden. The id of the
+ *   user whose cache this browser keeps ("the owner") is in localStorage, so the cache can be
+ *   read at start, before /api/auth/me answers (or when it cannot answer: offline).
+ * - Restored only for the owner and only while the isAuthenticated flag is set; another user
+ *   signing in on the same browser gets an empty cache and never reads the first user's entry.
+ * - Discarded when older than 8 days (`CACHE_MAX_AGE_MS`) or written by another build
+ *   (`buster`: the build id, so a new API shape never meets old data).
+ * - Sign-out (`forgetPersistedCache`) stops writing and deletes this user's entry.
+ */
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+  type Persister,
+} from '@tanstack/query-persist-client-core';
+import type { QueryClient } from '@tanstack/react-query';
+import { del, get, update } from 'idb-keyval';
+
+/** How long a persisted cache is used: 8 days (issue 12: a phone offline for a week). */
+export const CACHE_MAX_AGE_MS = 8 * 24 * 60 * 60_000;
+
+/** localStorage key holding the id of the user whose cache this browser keeps. */
+const OWNER_KEY = 'diacare-cache-owner';
+
+/** Saves happen at most this often: one dehydrate + JSON + IndexedDB put (a few ms for a week's data). */
+const SAVE_THROTTLE_MS = 250;
+
+/** A restore that takes longer than this is abandoned, so a stuck IndexedDB never blocks the app. */
+const RESTORE_TIMEOUT_MS = 2000;
+
+/** The IndexedDB key of one user's cache. */
+export const cacheKey = (userId: string) => `diacare-query-cache:${userId}`;
+
+/** Changes with every build (vite.config.ts `define`), so a new build never restores an old cache. */
+const BUILD_ID: string = typeof __APP_BUILD_ID__ === 'string' ? __APP_BUILD_ID__ : 'dev';
+
+function readOwner(): string | null {
+  try {
+    return localStorage.getItem(OWNER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeOwner(userId: string | null): void {
+  try {
+    if (userId) localStorage.setItem(OWNER_KEY, userId);
+    else localStorage.removeItem(OWNER_KEY);
+  } catch {
+    // No storage (private mode): the cache lives for this tab only.
+  }
+}
+
+interface Active {
+  userId: string;
+  /** Stops saving; a throttled write still in flight is dropped, so it never recreates the entry. */
+  unsubscribe: () => void;
+}
+
+let active: Active | null = null;
+
+/** The save time of a serialized PersistedClient ({"buster":…,"timestamp":N,…}), read from its start. */
+const savedAt = (value: string | undefined) => Number(/"timestamp":(\d+)/.exec(value?.slice(0, 200) ?? '')?.[1] ?? 0);
+
+/**
+ * Writes `value` unless the entry holds a newer save (in one IndexedDB transaction): a page being
+ * left may finish its last write after the next page's first one, and must not undo it.
+ */
+const saveIfNewer = (key: string, value: string) =>
+  update<string>(key, (stored) => (savedAt(stored) > savedAt(value) ? stored! : value));
+
+/** A persister for one user whose writes stop once `state.live` is false. */
+function persisterFor(userId: string, state: { live: boolean }): Persister {
+  return createAsyncStoragePersister({
+    key: cacheKey(userId),
+    storage: {
+      getItem: (key) => get<string>(key).then((value) => value ?? null),
+      setItem: (key, value: string) => (state.live ? saveIfNewer(key, value) : Promise.resolve()),
+      removeItem: (key) => del(key),
+    },
+    throttleTime: SAVE_THROTTLE_MS,
+  });
+}
+
+const persistOptions = (queryClient: QueryClient, persister: Persister) => ({
+  queryClient,
+  persister,
+  maxAge: CACHE_MAX_AGE_MS,
+  buster: BUILD_ID,
+});
+
+/**
+ * Restores `userId`'s cache into `queryClient` (at most 2 s; a failure is logged and the app goes
+ * on with what the network gives), then saves every later change under that user's key.
+ */
+async function attach(queryClient: QueryClient, userId: string): Promise<void> {
+  const state = { live: true };
+  const persister = persisterFor(userId, state);
+  const current: Active = { userId, unsubscribe: () => undefined };
+  active = current;
+  try {
+    await Promise.race([
+      persistQueryClientRestore(persistOptions(queryClient, persister)),
+      new Promise((resolve) => setTimeout(resolve, RESTORE_TIMEOUT_MS)),
+    ]);
+  } catch (error) {
+    console.warn('The saved offline data could not be read; starting without it.', error);
+  }
+  if (active !== current) return; // signed out or switched user meanwhile
+  const unsubscribe = persistQueryClientSubscribe(persistOptions(queryClient, persister));
+  // Leaving or hiding the page: write now, unthrottled (IndexedDB finishes the transaction).
+  const flush = () => {
+    if (!state.live) return;
+    void persistQueryClientSave({
+      ...persistOptions(queryClient, persister),
+      persister: {
+        persistClient: (client) => saveIfNewer(cacheKey(userId), JSON.stringify(client)),
+        restoreClient: () => undefined,
+        removeClient: () => undefined,
+      },
+    });
+  };
+  const onVisibility = () => (document.visibilityState === 'hidden' ? flush() : undefined);
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onVisibility);
+  current.unsubscribe = () => {
+    state.live = false;
+    unsubscribe();
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onVisibility);
+  };
+}
+
+function detach(): void {
+  active?.unsubscribe();
+  active = null;
+}
+
+/**
+ * At start: restores the owner's cache when the isAuthenticated flag is set.
+ * @param signedIn the isAuthenticated flag (spec §3)
+ * @returns a promise that settles when the cache is restored (or there is nothing to restore)
+ */
+export function restorePersistedCache(queryClient: QueryClient, signedIn: boolean): Promise<void> {
+  const owner = readOwner();
+  if (!signedIn || !owner) return Promise.resolve();
+  return attach(queryClient, owner);
+}
+
+/**
+ * Makes `userId` the owner of the cache (at sign-in, or when /api/auth/me names the user). When
+ * the browser held another user's cache, the in-memory cache is emptied first and that user's
+ * entry is left untouched under its own key; then `userId`'s own entry is restored.
+ */
+export async function adoptCacheOwner(queryClient: QueryClient, userId: string): Promise<void> {
+  if (active?.userId === userId) return;
+  const previous = active?.userId ?? readOwner();
+  detach();
+  if (previous && previous !== userId) queryClient.clear();
+  writeOwner(userId);
+  await attach(queryClient, userId);
+}
+
+/** Sign-out: stops saving and deletes the signed-in user's saved cache (issue 12, item 6). */
+export async function forgetPersistedCache(): Promise<void> {
+  const userId = active?.userId ?? readOwner();
+  detach();
+  writeOwner(null);
+  if (!userId) return;
+  try {
+    await del(cacheKey(userId));
+  } catch (error) {
+    console.warn('The saved offline data could not be deleted.', error);
+  }
+}

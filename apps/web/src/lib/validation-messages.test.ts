@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as ValidationMessages from './validation-messages';
+
+// The page is in Hindi before the module loads (as after the i18n provider set <html lang>).
+const page = { documentElement: { lang: 'hi' } };
+
+describe('form errors in the page language (issue 14)', () => {
+  let module: typeof ValidationMessages;
+  beforeAll(async () => {
+    (globalThis as { document?: unknown }).document = page;
+    module = await import('./validation-messages');
+    await module.validationTableReady();
+  });
+  afterAll(() => {
+    delete (globalThis as { document?: unknown }).document;
+  });
+
+  it('a Hindi page gets the label, a colon and the rule in Hindi, numbers and units kept', () => {
+    expect(module.fieldMessage('ब्लड शुगर', 'must be at least 20 mg/dL')).toBe('ब्लड शुगर: कम से कम 20 mg/dL होना चाहिए');
+    expect(module.localiseValidationText('Pincode must be exactly 6 digits')).toBe('पिनकोड में ठीक 6 अंक होने चाहिए');
+    expect(module.fieldMessage('दवा', undefined)).toBeUndefined();
+  });
+
+  it('an English page keeps the spec texts exactly', () => {
+    page.documentElement.lang = 'en';
+    expect(module.fieldMessage('Value', 'must be at least 20 mg/dL')).toBe('Value must be at least 20 mg/dL');
+    expect(module.localiseValidationText('Name is required')).toBe('Name is required');
+    page.documentElement.lang = 'hi';
+  });
+});

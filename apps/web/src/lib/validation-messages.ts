@@ -1,0 +1,71 @@
+/**
+ * Form errors in the page's language (issue 14; decision 026): the contract's English→Hindi
+ * table (@diacare/contract/i18n/validation-messages), the same one the server uses for its
+ * 400 details, applied to the messages zod gives the forms on this side.
+ *
+ * The language is the page's `<html lang>` (the i18n provider keeps it current). The table is
+ * loaded in a chunk of its own the first time the page is in Hindi, so English users never
+ * download it; until it has arrived (a moment after the page turns Hindi, long before a
+ * form is submitted) messages stay English.
+ */
+import type * as ValidationTable from '@diacare/contract/i18n/validation-messages';
+import type { MessageLanguage } from '@diacare/contract/i18n/validation-messages';
+
+type Table = typeof ValidationTable;
+let table: Table | null = null;
+let loading: Promise<unknown> | null = null;
+
+/** The page's language as the table knows it: 'hi' for hi, hi-IN…; else 'en'. */
+export function pageLanguage(): MessageLanguage {
+  return typeof document !== 'undefined' && document.documentElement.lang.toLowerCase().startsWith('hi') ? 'hi' : 'en';
+}
+
+/** Starts loading the table when the page is (or turns) Hindi. */
+function watchLanguage(): void {
+  if (typeof document === 'undefined') return;
+  const load = () => {
+    if (pageLanguage() === 'hi' && !loading) {
+      loading = import('@diacare/contract/i18n/validation-messages').then((module) => {
+        table = module;
+      });
+    }
+  };
+  load();
+  if (typeof MutationObserver !== 'undefined') {
+    new MutationObserver(load).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+  }
+}
+watchLanguage();
+
+/** Resolves once the table is loaded (tests and callers that must not show English). */
+export async function validationTableReady(): Promise<void> {
+  await loading;
+}
+
+/**
+ * A whole message in the page's language: 'Name is required' → 'नाम ज़रूरी है';
+ * text the table does not know (or an English page) passes unchanged.
+ */
+export function localiseValidationText(message: string): string {
+  const language = pageLanguage();
+  return language === 'en' || !table ? message : table.translateValidationDetail(message, language);
+}
+
+/** A field's rule alone ('must be at least 20 mg/dL') in the page's language. */
+export function localiseValidationRule(message: string): string {
+  const language = pageLanguage();
+  return language === 'en' || !table ? message : table.translateValidationMessage(message, language);
+}
+
+/**
+ * A field's error line: 'Value must be at least 20 mg/dL' in English; in Hindi the
+ * (already translated) label, a colon and the rule: 'ब्लड शुगर: कम से कम 20 mg/dL होना चाहिए'.
+ * @param label the field's visible label, in the page's language
+ * @param message the contract's English rule ('must be at least 20 mg/dL'), or undefined
+ */
+export function fieldMessage(label: string, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const language = pageLanguage();
+  if (language === 'en' || !table) return `${label} ${message}`;
+  return `${label}: ${table.translateValidationMessage(message, language)}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * WCAG 2.2 AA checks for the journeys (issue 14 item 5): axe-core in the page, with the rules
+ * tagged wcag2a, wcag2aa, wcag21a, wcag21aa and wcag22aa, in the light and the dark theme.
+ * Any violation fails the test with the rule, its help text and the offending elements.
+ *
+ * The theme follows the emulated `prefers-color-scheme` (the default choice is 'System'), so
+ * each call also proves that the page follows the phone's setting. Motion is reduced while
+ * axe runs so that colour transitions cannot be sampled half-way. Language: call it again
+ * after switching the language (`expectAccessible(page, 'home hi')`).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+export type Theme = 'light' | 'dark';
+const UNMEASURABLE = new Set(['bgGradient', 'bgImage', 'imgNode']);
+
+/** Runs axe once on the page as it is now; returns readable lines, one per violating element. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // axe cannot measure text over a gradient or an image and reports it as incomplete; such
+  // text counts as a violation here, so every text pair on screen is actually measured.
+  const unmeasured = results.incomplete
+    .filter((rule) => rule.id === 'color-contrast')
+    .flatMap((rule) => rule.nodes)
+    .filter((node) => UNMEASURABLE.has((node.any[0]?.data as { messageKey?: string } | null)?.messageKey ?? ''))
+    .map((node) => `color-contrast (unmeasurable): text over a gradient or image — ${node.target.join(' ')}`);
+  return unmeasured.concat(
+    results.violations.flatMap((violation) =>
+      violation.nodes.map(
+        (node) =>
+          `${violation.id} (${violation.impact ?? 'n/a'}): ${violation.help} — ${node.target.join(' ')}\n    ${node.failureSummary?.replace(/\n/g, '\n    ') ?? ''}`,
+      ),
+    ),
+  );
+}
+
+/** Shows the page in `theme` through the emulated system setting and waits until it applies. */
+export async function useTheme(page: Page, theme: Theme): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  // Server-rendered pages (the local sign-in page) follow the media query with CSS alone.
+  if ((await page.locator('script[src="/theme-init.js"]').count()) === 0) return;
+  await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b).*$/);
+}
+
+/**
+ * Fails the test when axe finds a WCAG 2.x A/AA violation on the page (every open dialog
+ * included) in any of `themes`. `name` names the screen in the failure message. The page is
+ * left in the first theme of the list.
+ */
+export async function expectAccessible(
+  page: Page,
+  name: string,
+  { themes = ['light', 'dark'] as Theme[] } = {},
+): Promise<void> {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const found: string[] = [];
+  for (const theme of themes) {
+    await useTheme(page, theme);
+    for (const line of await axeViolations(page)) found.push(`[${name}, ${theme}] ${line}`);
+  }
+  await useTheme(page, themes[0] ?? 'light');
+  await page.emulateMedia({ reducedMotion: null });
+  expect(found, `axe found WCAG violations on ${name}:\n${found.join('\n')}`).toEqual([]);
+}

@@ -1,0 +1,318 @@
+/**
+ * Issue 14 items 4 and 5: the Theme choice (System / Light / Dark), WCAG 2.2 AA by hand-made
+ * checks axe cannot make: 200 % text at 360×740, keyboard-only journeys with a visible focus
+ * at every stop, reduced motion; and dark screenshots of Home, Reports and a dialog.
+ * axe itself runs inside every journey (a11y.ts, expectAccessible).
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { COLOR_TAGS } from '../packages/contract/src/medication-options.ts';
+import { axeViolations, expectAccessible } from './a11y';
+import { screenshot, signInWithProfile, uniqueEmail } from './fixtures';
+
+const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
+const themeColor = (page: Page) => page.locator('meta[name="theme-color"]').getAttribute('content');
+
+/** Logs a reading through the API with the page's session (the log dialog's own request). */
+async function logGlucose(page: Page, value: number, date: string, time: string) {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post('/api/health/glucose', {
+    headers: { origin },
+    data: { value, meal_context: 'Fasting', date, time },
+  });
+  expect(response.status()).toBe(201);
+}
+
+function kolkataDate(days: number): string {
+  const instant = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(instant);
+}
+
+test('Theme: System follows the phone; Light and Dark apply at once, hold over a reload and before the app script', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await signInWithProfile(page, 'Kavya Menon');
+  await logGlucose(page, 96, kolkataDate(-2), '08:00');
+  await logGlucose(page, 142, kolkataDate(-1), '13:30');
+  await page.goto('/profile');
+  const theme = page.getByRole('radiogroup', { name: 'Theme' });
+  await expect(theme.getByRole('radio', { name: 'System' })).toBeChecked();
+  expect(await isDark(page)).toBe(false);
+  expect(await themeColor(page)).toBe('#0d9488');
+
+  // System: the phone switches to dark and the open page follows without a reload.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  expect(await themeColor(page)).toBe('#020617');
+  expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(248, 250, 252)');
+
+  // Light wins over a dark phone, at once.
+  await theme.getByText('Light', { exact: true }).click();
+  await expect(theme.getByRole('radio', { name: 'Light' })).toBeChecked();
+  expect(await isDark(page)).toBe(false);
+  expect(await themeColor(page)).toBe('#0d9488');
+
+  // Dark wins over a light phone, and is what the first paint shows after a reload even when
+  // the app's JavaScript never arrives (public/theme-init.js runs before it).
+  await page.emulateMedia({ colorScheme: 'light' });
+  await theme.getByText('Dark', { exact: true }).click();
+  expect(await isDark(page)).toBe(true);
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.reload();
+  expect(await isDark(page)).toBe(true);
+  expect(await themeColor(page)).toBe('#020617');
+  await page.unroute(/\/assets\/.*\.js$/);
+  await page.reload();
+  await expect(theme.getByRole('radio', { name: 'Dark' })).toBeChecked();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Dark screens a person looks at: Home, Reports, a dialog, History with its chart.
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Hi Kavya!' })).toBeVisible();
+  await screenshot(page, 'dark-home');
+  await page.goto('/reports');
+  await expect(page.getByRole('heading', { name: 'Health Reports' })).toBeVisible();
+  await expect(page.getByTestId('metric-glucose')).toContainText('142');
+  await screenshot(page, 'dark-reports');
+  await page.getByRole('button', { name: 'Log Blood Glucose' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log Blood Glucose' });
+  await expect(dialog).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/screens/dark-log-glucose-dialog.png' });
+  await page.keyboard.press('Escape');
+  await page.goto('/reports/history/glucose');
+  // The chart keeps its text alternative: a summary and a table for screen readers.
+  await expect(page.getByTestId('trend-summary')).not.toBeEmpty();
+  await expect(page.getByRole('table')).toHaveCount(1);
+  await expect(page.getByTestId('trend-chart').locator('canvas')).toHaveCount(1);
+  await expect(page.getByTestId('trend-chart')).toHaveAttribute('aria-hidden', 'true');
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshot(page, 'dark-history-glucose');
+
+  // Back to System: the phone decides again.
+  await page.goto('/profile');
+  await theme.getByText('System', { exact: true }).click();
+  expect(await isDark(page)).toBe(false);
+  expect(await page.evaluate(() => localStorage.getItem('diacare-theme'))).toBeNull();
+});
+
+/** The routes of a signed-in user with a medicine, readings and an appointment. */
+const SCREENS = [
+  '/home',
+  '/medications',
+  '/reports',
+  '/reports/history/bp',
+  '/reports/history/weight',
+  '/booking',
+  '/privacy-policy',
+  '/terms',
+  '/medications/add',
+  '/reports/history/glucose',
+  '/chat',
+  '/profile',
+];
+
+/**
+ * What does not fit at 200 % text: the page wider than the viewport, and elements whose text
+ * is cut (overflow hidden or an ellipsis) — screen-reader-only text excepted.
+ */
+function overflowReport(): { pageWidth: number; viewport: number; clipped: string[] } {
+  const clipped: string[] = [];
+  for (const element of Array.from(document.body.querySelectorAll<HTMLElement>('*'))) {
+    const style = getComputedStyle(element);
+    if (style.clipPath.startsWith('inset(50%')) continue; // sr-only
+    if (element.closest('[aria-hidden="true"], .sr-only, svg, canvas')) continue;
+    if (!element.textContent?.trim() || (element.children.length > 0 && !element.innerText)) continue;
+    const hidesX = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+    const hidesY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+    const cutX =
+      hidesX &&
+      element.scrollWidth > element.clientWidth + 1 &&
+      style.overflowX !== 'auto' &&
+      style.overflowX !== 'scroll';
+    const cutY = hidesY && element.scrollHeight > element.clientHeight + 1;
+    if (cutX || cutY)
+      clipped.push(`${element.tagName.toLowerCase()}.${element.className}: "${element.innerText.slice(0, 40)}"`);
+  }
+  const wide = Array.from(document.body.querySelectorAll<HTMLElement>('*'))
+    .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+    .filter((element) => !element.closest('.sr-only')) // clipped to 1px by its wrapper
+    .filter(
+      (element) =>
+        !Array.from(element.children).some((child) => child.getBoundingClientRect().right > window.innerWidth + 1),
+    )
+    .slice(0, 4)
+    // An icon is named by what holds it.
+    .map((element) => (element.closest('svg')?.parentElement as HTMLElement | null) ?? element)
+    .map(
+      (element) =>
+        `${element.tagName.toLowerCase()}.${String(element.className).slice(0, 60)} "${element.innerText?.slice(0, 30) ?? ''}" right=${Math.round(element.getBoundingClientRect().right)}`,
+    );
+  return {
+    pageWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+    clipped: clipped.concat(wide.map((line) => `too wide: ${line}`)),
+  };
+}
+
+test('at 360×740 with 200 % text no screen scrolls sideways or cuts text', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // 200 % text as the browser's text-size setting gives it: the root font size doubles and
+  // everything in rem (all of Tailwind's type and spacing) follows.
+  // (Init scripts run before <html> exists: set it as soon as it does.)
+  await page.addInitScript(() => {
+    const enlarge = () => {
+      if (!document.documentElement) return false;
+      document.documentElement.style.fontSize = '200%';
+      return true;
+    };
+    if (!enlarge()) {
+      const observer = new MutationObserver(() => {
+        if (enlarge()) observer.disconnect();
+      });
+      observer.observe(document, { childList: true });
+    }
+  });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Continue with Google' })).toBeVisible();
+  const problems: string[] = [];
+  const check = async (name: string) => {
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
+    const report = await page.evaluate(overflowReport);
+    if (report.pageWidth > report.viewport)
+      problems.push(`${name}: page is ${report.pageWidth}px wide in ${report.viewport}px`);
+    for (const line of report.clipped) problems.push(`${name}: cut text ${line}`);
+  };
+  await check('/');
+
+  await signInWithProfile(page, 'Parvathi Subramanian Venkataraman');
+  const origin = new URL(page.url()).origin;
+  const medication = await page.request.post('/api/medications', {
+    headers: { origin },
+    data: {
+      name: 'Glimepiride and Metformin Hydrochloride',
+      dosage: '2 mg / 500 mg',
+      form: 'Tablet',
+      instructions: '',
+      color: COLOR_TAGS[0]!.hex,
+      when_to_take: 'After food',
+      schedule: { frequency: 'daily', times: ['08:30', '20:30'], start_date: kolkataDate(0) },
+      refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
+    },
+  });
+  expect(medication.status(), await medication.text()).toBe(201);
+  await logGlucose(page, 182, kolkataDate(-1), '09:15');
+  await logGlucose(page, 64, kolkataDate(0), '07:00');
+  for (const path of SCREENS) {
+    await page.goto(path);
+    await expect(page.locator('main').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await check(path);
+    if (['/medications/add', '/reports/history/glucose', '/chat', '/profile'].includes(path))
+      await page.screenshot({ path: `test-results/screens/text-200${path.replaceAll('/', '-')}.png`, fullPage: true });
+  }
+  await page.goto('/reports');
+  await page.getByRole('button', { name: 'Log Blood Pressure' }).click();
+  await expect(page.getByRole('dialog', { name: 'Log Blood Pressure' })).toBeVisible();
+  await check('Log Blood Pressure dialog');
+  await screenshot(page, 'text-200-log-bp');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Log Blood Glucose' }).click();
+  await expect(page.getByRole('dialog', { name: 'Log Blood Glucose' })).toBeVisible();
+  await check('Log Blood Glucose dialog');
+  await screenshot(page, 'text-200-log-glucose');
+  expect(problems, problems.join('\n')).toEqual([]);
+});
+
+/** Presses Tab until `target` has focus (at most `max` times), checking a visible focus indicator at every stop. */
+async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let step = 0; step < max; step += 1) {
+    await page.keyboard.press('Tab');
+    const indicator = () =>
+      page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        if (!active || active === document.body) return 'none';
+        // Date and time fields: Chromium draws the focus on the field's own part (a segment, the picker button).
+        if (active instanceof HTMLInputElement && ['date', 'time'].includes(active.type)) return 'ok';
+        // A visually hidden radio shows its focus on its label.
+        const shown = getComputedStyle(active).clipPath.startsWith('inset(50%') ? active.parentElement! : active;
+        const style = getComputedStyle(shown);
+        const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+        const ring =
+          style.boxShadow !== 'none' && /\s[1-9]\d*(\.\d+)?px\s*(,|$)|\s0px\s0px\s0px\s[1-9]/.test(style.boxShadow);
+        return outline || ring
+          ? 'ok'
+          : `no visible focus (outline ${style.outlineStyle} ${style.outlineWidth}, shadow ${style.boxShadow}) on ${shown.outerHTML.slice(0, 120)}`;
+      });
+    // 'none': focus left the page for the browser's own controls between two passes.
+    await expect.poll(indicator, { timeout: 2000 }).toMatch(/^(ok|none)$/);
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+test('keyboard only: sign in, complete the profile, add a medicine, Take it, log glucose', async ({ page }) => {
+  await page.goto('/');
+  await tabTo(page, page.getByRole('link', { name: 'Continue with Google' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Local sign-in' })).toBeVisible();
+  await tabTo(page, page.getByLabel('Name'));
+  await page.keyboard.type('Lakshmi Nair');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(uniqueEmail('lakshmi'));
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/profile-setup$/);
+
+  const type = async (label: string, text: string) => {
+    await tabTo(page, page.getByLabel(label, { exact: true }));
+    await page.keyboard.type(text);
+  };
+  await type('Sex *', 'Female');
+  await type('Age *', '61');
+  await type('WhatsApp Number *', '9876543210');
+  await type('Address *', '4 Beach Road');
+  await type('State *', 'Kerala');
+  await type('Pincode *', '682001');
+  await expect(page.getByLabel('State *')).toHaveValue('Kerala');
+  await tabTo(page, page.getByRole('button', { name: 'Complete Profile' }));
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/home$/);
+
+  await tabTo(page, page.getByRole('link', { name: 'Add Medication' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Add Medication' })).toBeVisible();
+  await type('Medication Name *', 'Metformin');
+  await type('Dosage *', '500 mg');
+  await tabTo(page, page.getByRole('button', { name: 'Save Medication' }), 60);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/medications$/);
+  await expect(page.getByText('Medication added successfully', { exact: true })).toBeVisible();
+
+  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/home$/);
+  await tabTo(page, page.getByRole('button', { name: 'Take Metformin 09:00' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('img', { name: 'Metformin 09:00 taken' })).toBeVisible();
+
+  await tabTo(page, page.getByRole('button', { name: 'Log Blood Glucose' }));
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Log Blood Glucose' });
+  await expect(dialog).toBeVisible();
+  await tabTo(page, dialog.getByLabel('Value (mg/dL) *'));
+  await page.keyboard.type('118');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('latest-glucose')).toContainText('118');
+});
+
+test('reduced motion: transitions and animations stop; without it they run', async ({ page }) => {
+  await page.goto('/');
+  const button = page.getByRole('link', { name: 'Continue with Google' });
+  await expect(button).toBeVisible();
+  const duration = () => button.evaluate((element) => parseFloat(getComputedStyle(element).transitionDuration));
+  expect(await duration()).toBeGreaterThan(0.1);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await duration()).toBeLessThan(0.001);
+  await expectAccessible(page, 'landing');
+});

@@ -1,0 +1,293 @@
+/**
+ * Issue 12, item 4: the notification's 'Take' works offline. The real, built service worker
+ * is driven as in push-install.spec.ts (its own notificationclick with action 'take') and
+ * push-repeat.spec.ts (trusted pushes and sync events through Chromium's DevTools protocol).
+ * Offline, the Take is queued and confirmed with 'Waiting to sync'; a reminder of that dose
+ * pushed meanwhile is not shown; back online, the queue's sync sends it, and sending it again
+ * (a second sync, a push) records nothing more: exactly one adherence record. A Take queued
+ * for one user is never sent while another user is signed in on the phone (issue 12, item 3).
+ */
+import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { signIn, signInWithProfile, uniqueEmail } from './fixtures';
+
+const SYNC_TAG = 'workbox-background-sync:diacare-takes';
+
+/** The registration id of the page's service worker, for DevTools' ServiceWorker domain. */
+async function withServiceWorker(
+  page: Page,
+  context: BrowserContext,
+  act: (send: (method: string, params: object) => Promise<unknown>, registrationId: string) => Promise<void>,
+): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r: { isDeleted: boolean }) => !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  await act((method, params) => cdp.send(method as 'ServiceWorker.enable', params as never), registrationId);
+  await cdp.detach();
+}
+
+function dosePayload(userId: string, medicationId: string, date: string, time = '08:00') {
+  return {
+    reminder_id: crypto.randomUUID(),
+    user_id: userId,
+    kind: 'dose',
+    title: 'Time for Metformin',
+    body: `Metformin 500 mg at ${time}`,
+    tag: `dose-${medicationId}-${date}-${time}`,
+    url: '/home',
+    dose: { medication_id: medicationId, medication_name: 'Metformin', dosage: '500 mg', date, scheduled_time: time },
+  };
+}
+
+/** Shows the reminder in the worker and presses its 'Take' action, as a person would. */
+async function pressTake(worker: Worker, payload: ReturnType<typeof dosePayload>): Promise<void> {
+  await worker.evaluate(async (payload) => {
+    // Service-worker globals, typed here because e2e compiles with the DOM lib only.
+    const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+    const NotificationEventClass = (
+      self as unknown as {
+        NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+      }
+    ).NotificationEvent;
+    await sw.registration.showNotification(payload.title, { body: payload.body, tag: payload.tag, data: payload });
+    const [notification] = await sw.registration.getNotifications({ tag: payload.tag });
+    sw.dispatchEvent(new NotificationEventClass('notificationclick', { notification: notification!, action: 'take' }));
+  }, payload);
+}
+
+const notificationsOf = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`),
+  );
+
+const adherence = (page: Page) =>
+  page.evaluate(async () => {
+    const response = await fetch('/api/adherence');
+    return ((await response.json()) as { status: string; scheduled_time: string; date: string }[]).map(
+      (r) => `${r.date} ${r.scheduled_time} ${r.status}`,
+    );
+  });
+
+/**
+ * Signs in a new user with one daily 08:00 medicine; returns the user's id and email, the
+ * medicine's id and today's date in the user's zone.
+ */
+async function userWithMetformin(page: Page, context: BrowserContext, name: string) {
+  await context.grantPermissions(['notifications']);
+  const email = await signInWithProfile(page, name);
+  const userId = await page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { id: string }).id);
+  const medication = await page.evaluate(async () => {
+    const response = await fetch('/api/medications', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Metformin',
+        dosage: '500 mg',
+        form: 'Tablet',
+        color: '#FF6B6B',
+        schedule: { frequency: 'daily', times: ['08:00'], start_date: '2020-01-01' },
+        refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
+      }),
+    });
+    return (await response.json()) as { id: string };
+  });
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeDefined();
+  const date = await page.evaluate(() =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
+  );
+  return { userId, email, medicationId: medication.id, worker: worker!, date };
+}
+
+test("the notification's Take pressed offline is sent once when the network is back", async ({ page, context }) => {
+  const { userId, medicationId, worker, date } = await userWithMetformin(page, context, 'Meera Iyer');
+  const payload = dosePayload(userId, medicationId, date);
+
+  await context.setOffline(true);
+  await pressTake(worker, payload);
+  // Confirmed at once, and marked as not yet on the server.
+  await expect.poll(() => notificationsOf(page)).toEqual(['Success!: Marked Metformin as taken. Waiting to sync.']);
+  // The confirmation closes after 4 s; a reminder of the same dose pushed meanwhile is not shown.
+  await expect.poll(() => notificationsOf(page), { timeout: 8000 }).toEqual([]);
+  await withServiceWorker(page, context, async (send, registrationId) => {
+    await send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(page.url()).origin,
+      registrationId,
+      data: JSON.stringify({ ...payload, reminder_id: crypto.randomUUID() }),
+    });
+  });
+  // Another dose still alerts (the marker push proves the first push was handled).
+  const evening = dosePayload(userId, medicationId, date, '20:00');
+  await withServiceWorker(page, context, async (send, registrationId) => {
+    await send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(page.url()).origin,
+      registrationId,
+      data: JSON.stringify(evening),
+    });
+  });
+  await expect.poll(() => notificationsOf(page)).toEqual(['Time for Metformin: Metformin 500 mg at 20:00']);
+  const eveningShown = await page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.tag),
+  );
+  expect(eveningShown).toEqual([evening.tag]);
+
+  await context.setOffline(false);
+  expect(await adherence(page)).toEqual([]);
+  // The browser's Background Sync event for the queue, twice (a repeat must change nothing).
+  await withServiceWorker(page, context, async (send, registrationId) => {
+    const origin = new URL(page.url()).origin;
+    await send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: SYNC_TAG, lastChance: false });
+    await send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: SYNC_TAG, lastChance: false });
+  });
+  await expect.poll(() => adherence(page)).toEqual([`${date} 08:00 taken`]);
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'Metformin 08:00 taken' })).toBeVisible();
+  const [stored] = await page.evaluate(async () => (await fetch('/api/medications')).json());
+  expect(stored.refill_reminder.pills_remaining).toBe(29);
+});
+
+test('a Take whose answer is lost on the way back is sent again with the same key and recorded once', async ({
+  page,
+  context,
+}) => {
+  const { userId, medicationId, worker, date } = await userWithMetformin(page, context, 'Kavya Nair');
+  // The worker's requests pass through the context's routes: the first Take reaches the
+  // server, and its answer is dropped (a flaky mobile network); later ones go through.
+  const attempts: { key: string | null; replayed: string | null; status: number }[] = [];
+  await context.route('**/api/adherence', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    const response = await route.fetch();
+    attempts.push({
+      key: route.request().headers()['idempotency-key'] ?? null,
+      replayed: response.headers()['idempotent-replayed'] ?? null,
+      status: response.status(),
+    });
+    if (attempts.length === 1) return route.abort('connectionreset');
+    return route.fulfill({ response });
+  });
+
+  await pressTake(worker, dosePayload(userId, medicationId, date));
+  await expect.poll(() => notificationsOf(page)).toEqual(['Success!: Marked Metformin as taken. Waiting to sync.']);
+  await withServiceWorker(page, context, async (send, registrationId) => {
+    await send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(page.url()).origin,
+      registrationId,
+      tag: SYNC_TAG,
+      lastChance: false,
+    });
+  });
+  await expect.poll(() => attempts.length).toBe(2);
+  expect(attempts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+  expect(attempts).toEqual([
+    { key: attempts[0]!.key, replayed: null, status: 200 },
+    { key: attempts[0]!.key, replayed: 'true', status: 200 },
+  ]);
+  expect(await adherence(page)).toEqual([`${date} 08:00 taken`]);
+  const [stored] = await page.evaluate(async () => (await fetch('/api/medications')).json());
+  expect(stored.refill_reminder.pills_remaining).toBe(29);
+});
+
+/** The Takes waiting in the worker's queue (Workbox's IndexedDB store), as their owners' ids. */
+const queuedOwners = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<(string | null)[]>((resolve, reject) => {
+        const open = indexedDB.open('workbox-background-sync');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('requests').objectStore('requests').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () =>
+            resolve(
+              (all.result as { queueName: string; metadata?: { user_id: string | null } }[])
+                .filter((entry) => entry.queueName === 'diacare-takes')
+                .map((entry) => entry.metadata?.user_id ?? null),
+            );
+        };
+      }),
+  );
+
+test('a Take queued for one user is not sent while another user is signed in, and is sent once when the first user is back', async ({
+  page,
+  context,
+}) => {
+  const a = await userWithMetformin(page, context, 'Meera Iyer');
+  // Every Take that reaches the server, and every "who is signed in" asked by the worker.
+  const posted: string[] = [];
+  const askedWho: number[] = [];
+  let serverReachable = false;
+  await context.route('**/api/adherence', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    // route.fetch() does not follow context.setOffline, so the handler drops what cannot get through.
+    if (!serverReachable) return route.abort('internetdisconnected');
+    const response = await route.fetch();
+    posted.push(route.request().postData() ?? '');
+    return route.fulfill({ response });
+  });
+  await context.route('**/api/users/me', async (route) => {
+    if (route.request().serviceWorker()) askedWho.push(Date.now());
+    return route.continue();
+  });
+
+  await context.setOffline(true);
+  await pressTake(a.worker, dosePayload(a.userId, a.medicationId, a.date));
+  await expect.poll(() => notificationsOf(page)).toEqual(['Success!: Marked Metformin as taken. Waiting to sync.']);
+  expect(await queuedOwners(page)).toEqual([a.userId]);
+
+  // The phone is back online but DiaCare's writes still fail while A signs out and B signs in.
+  await context.setOffline(false);
+  expect(await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST' })).status)).toBe(200);
+  await signIn(page, { name: 'Ravi Kumar', email: uniqueEmail('ravi') });
+  const bId = await page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { id: string }).id);
+  expect(bId).not.toBe(a.userId);
+
+  // The network is fully back: a sync while B is signed in sends nothing.
+  serverReachable = true;
+  const before = askedWho.length;
+  await withServiceWorker(page, context, async (send, registrationId) => {
+    await send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(page.url()).origin,
+      registrationId,
+      tag: SYNC_TAG,
+      lastChance: false,
+    });
+  });
+  // The worker asked who is signed in, and put A's Take back in the queue.
+  await expect.poll(async () => askedWho.length > before && (await queuedOwners(page)).length === 1).toBe(true);
+  expect(await queuedOwners(page)).toEqual([a.userId]);
+  expect(posted).toEqual([]);
+  expect(await adherence(page)).toEqual([]);
+
+  // A signs in again: the next sync sends A's Take; A's dose is recorded once.
+  expect(await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST' })).status)).toBe(200);
+  await signIn(page, { name: 'Meera Iyer', email: a.email });
+  await withServiceWorker(page, context, async (send, registrationId) => {
+    await send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(page.url()).origin,
+      registrationId,
+      tag: SYNC_TAG,
+      lastChance: false,
+    });
+  });
+  await expect.poll(() => adherence(page)).toEqual([`${a.date} 08:00 taken`]);
+  await expect.poll(() => queuedOwners(page)).toEqual([]);
+  // A further sync sends nothing more.
+  await withServiceWorker(page, context, async (send, registrationId) => {
+    await send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(page.url()).origin,
+      registrationId,
+      tag: SYNC_TAG,
+      lastChance: false,
+    });
+  });
+  expect(posted).toHaveLength(1);
+  expect(await adherence(page)).toEqual([`${a.date} 08:00 taken`]);
+  const [stored] = await page.evaluate(async () => (await fetch('/api/medications')).json());
+  expect(stored.refill_reminder.pills_remaining).toBe(29);
+});
