@@ -24,7 +24,7 @@ import {
   isDoseChangeQuestion,
 } from '../src/modules/assistant/guard-rails.ts';
 import { hindiStem, loadArticles, KNOWLEDGE_DIRECTORIES } from '../src/modules/assistant/knowledge.ts';
-import { assistantLanguage, normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts';
+import { normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts';
 import { HINDI_PROMPT } from '../src/modules/assistant/llm/engine.ts';
 import { assistantTexts, type AssistantTexts } from '../src/modules/assistant/texts.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
@@ -55,23 +55,6 @@ const LATIN_ALLOWED = new Set([
 ]);
 const latinWords = (text: string) =>
   (text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => !LATIN_ALLOWED.has(w.toLowerCase()));
-
-describe('choosing the language', () => {
-  it.each([
-    ['hi', undefined, 'hi'],
-    ['en', 'hi-IN,hi;q=0.9', 'en'],
-    [null, 'hi-IN,hi;q=0.9,en;q=0.8', 'hi'],
-    [null, 'hi', 'hi'],
-    [null, 'en-IN,en;q=0.9,hi;q=0.8', 'en'],
-    [null, 'en;q=0.5,hi;q=0.9', 'hi'],
-    [null, 'hind', 'en'],
-    [null, '*', 'en'],
-    [null, undefined, 'en'],
-    [null, '', 'en'],
-  ] as const)('profile %s, Accept-Language %j → %s', (profile, header, expected) => {
-    expect(assistantLanguage(profile, header)).toBe(expected);
-  });
-});
 
 describe('Devanagari text', () => {
   it('spellings with and without nukta or chandrabindu read the same', () => {

@@ -50,6 +50,18 @@ describe('server catalogs', () => {
     expect(languageFromAcceptLanguage('fr, de;q=0.5')).toBeNull();
     expect(languageFromAcceptLanguage(undefined)).toBeNull();
   });
+
+  it.each([
+    ['hi-IN,hi;q=0.9,en;q=0.8', 'hi'],
+    ['hi', 'hi'],
+    ['en-IN,en;q=0.9,hi;q=0.8', 'en'],
+    ['en;q=0.5,hi;q=0.9', 'hi'],
+    ['hind', null],
+    ['*', null],
+    ['', null],
+  ] as const)('Accept-Language %j → %s (q first, then order; hi* is Hindi)', (header, expected) => {
+    expect(languageFromAcceptLanguage(header)).toBe(expected);
+  });
 });
 
 const today = () => new Date().toISOString().slice(0, 10);
