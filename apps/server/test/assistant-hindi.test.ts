@@ -29,7 +29,7 @@ import { HINDI_PROMPT } from '../src/modules/assistant/llm/engine.ts';
 import { assistantTexts, type AssistantTexts } from '../src/modules/assistant/texts.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask, screenFigures, type ScreenFigures } from './support/assistant-client.ts';
-import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedUser } from './support/assistant-seed.ts';
+import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedMmolUserWithLow, seedUser } from './support/assistant-seed.ts';
 
 const HI = assistantTexts('hi');
 const EN = assistantTexts('en');
@@ -464,20 +464,8 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
 
   it('a Hindi user who chose mmol/L hears glucose, ranges and the 15–15 rule in mmol/L, in Hindi (issue 14)', async () => {
     const other = await newUser('hi');
-    const put = await other.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } });
-    expect(put.statusCode).toBe(200);
-    // 99 mg/dL is 5.5 mmol/L; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
-    for (const [value, time] of [
-      [99, '09:00'],
-      [58, '17:10'],
-    ] as const) {
-      const logged = await other.request({
-        method: 'POST',
-        url: '/api/health/glucose',
-        payload: { value, meal_context: 'Fasting', date: SEED_TODAY, time },
-      });
-      expect(logged.statusCode).toBe(201);
-    }
+    // 99 mg/dL (5.5 mmol/L) at 09:00; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
+    await seedMmolUserWithLow(other);
     const { answer } = await ask(other, 'इस हफ़्ते मेरी शुगर कैसी रही?');
     expect(answer.content.startsWith(HI.hypoStepsIn('mmol/L'))).toBe(true);
     expect(answer.content).toContain('3.9 mmol/L से कम शुगर लो शुगर');

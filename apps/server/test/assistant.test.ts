@@ -24,7 +24,14 @@ import { knowledgeBase } from '../src/modules/assistant/engine.ts';
 import { createAssistantRepository } from '../src/modules/assistant/assistant.repository.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask, parseEvents, screenFigures, type ScreenFigures } from './support/assistant-client.ts';
-import { SEED_NOW, SEED_TODAY, SEED_ZONE, medicationPayload, seedUser } from './support/assistant-seed.ts';
+import {
+  SEED_NOW,
+  SEED_TODAY,
+  SEED_ZONE,
+  medicationPayload,
+  seedMmolUserWithLow,
+  seedUser,
+} from './support/assistant-seed.ts';
 
 const NOW_TIME = '18:00';
 const article = (id: string) => knowledgeBase().articles.find((a) => a.id === id)!;
@@ -301,20 +308,8 @@ describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {
 
   it('an mmol/L user hears glucose, ranges and the 15–15 rule in mmol/L (issue 14)', async () => {
     const other = await newUser();
-    const put = await other.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } });
-    expect(put.statusCode).toBe(200);
-    // 99 mg/dL is what logging 5.5 mmol/L stores; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
-    for (const [value, time] of [
-      [99, '09:00'],
-      [58, '17:10'],
-    ] as const) {
-      const logged = await other.request({
-        method: 'POST',
-        url: '/api/health/glucose',
-        payload: { value, meal_context: 'Fasting', date: SEED_TODAY, time },
-      });
-      expect(logged.statusCode).toBe(201);
-    }
+    // 99 mg/dL (5.5 mmol/L) at 09:00; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
+    await seedMmolUserWithLow(other);
     const { answer } = await ask(other, 'How was my sugar this week?');
     expect(answer.content.startsWith(hypoSteps('mmol/L'))).toBe(true);
     expect(answer.content).toContain('A glucose under 3.9 mmol/L is low');

@@ -166,3 +166,23 @@ export async function seedUser(user: SignedInUser, days = 30) {
   );
   return { metformin: metformin.id, glimepiride: glimepiride.id };
 }
+
+/**
+ * Makes `user` an mmol/L user with two readings today: 99 mg/dL (5.5 mmol/L) at 09:00 and a
+ * low, 58 mg/dL (3.2 mmol/L), at 17:10, 50 minutes before SEED_NOW. Values are stored in mg/dL.
+ */
+export async function seedMmolUserWithLow(user: SignedInUser) {
+  await ok(await user.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } }), 200);
+  for (const [value, time] of [
+    [99, '09:00'],
+    [58, '17:10'],
+  ] as const) {
+    await ok(
+      await user.request({
+        method: 'POST',
+        url: '/api/health/glucose',
+        payload: { value, meal_context: 'Fasting', date: SEED_TODAY, time },
+      }),
+    );
+  }
+}
