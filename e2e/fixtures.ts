@@ -101,7 +101,7 @@ export function deliverPush(page: Page, context: BrowserContext, payload: object
  */
 export async function pressNotificationAction(
   worker: Worker,
-  payload: { title: string; body: string; tag: string },
+  payload: { title: string; body: string; tag: string; [field: string]: unknown },
   action: string,
 ): Promise<void> {
   await worker.evaluate(
