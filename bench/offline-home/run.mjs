@@ -76,7 +76,7 @@ try {
   await page.locator('button[aria-label^="Take Metformin"]').first().waitFor();
   await page.waitForTimeout(1500); // the throttled save (250 ms) reaches IndexedDB
 
-  const cdp = await throttle(page, { cpu: CPU_SLOWDOWN });
+  const cdp = await throttle(page, { cpu: CPU_SLOWDOWN, enableNetwork: true });
   // Baseline from the network: a fresh context, so no service worker answers it.
   const bareContext = await browser.newContext();
   const barePage = await bareContext.newPage();

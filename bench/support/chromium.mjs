@@ -47,14 +47,17 @@ export async function signedInContext(browser, origin, cookie, options = {}) {
 /**
  * Chrome DevTools throttling on `page` (a CDP session of its context).
  * @param {import('@playwright/test').Page} page
- * @param {{ cpu?: number, network?: typeof SLOW_4G, offline?: boolean, cacheDisabled?: boolean }} settings
+ * @param {{ cpu?: number, network?: typeof SLOW_4G, offline?: boolean, cacheDisabled?: boolean,
+ *   enableNetwork?: boolean }} settings
  *   cpu: slowdown factor (4 = a mid-range phone); network: latency (ms) and throughputs (bytes/s);
- *   offline: no network at all (with `network`'s figures); cacheDisabled: bypass the HTTP cache
+ *   offline: no network at all (with `network`'s figures); cacheDisabled: bypass the HTTP cache;
+ *   enableNetwork: enable the session's Network domain for a later emulateNetwork (it is enabled
+ *   anyway when a network setting is given here)
  * @returns the CDP session, to change the settings later (see emulateNetwork)
  */
-export async function throttle(page, { cpu, network, offline = false, cacheDisabled = false } = {}) {
+export async function throttle(page, { cpu, network, offline = false, cacheDisabled = false, enableNetwork } = {}) {
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
+  if (enableNetwork || network || offline || cacheDisabled) await cdp.send('Network.enable');
   if (cacheDisabled) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   if (cpu) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
   if (network || offline) await emulateNetwork(cdp, network, offline);
