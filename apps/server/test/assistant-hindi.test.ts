@@ -10,7 +10,6 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import { shiftDate } from '@diacare/contract/dates';
-import type { AdherenceRecord } from '@diacare/contract/medications';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import MiniSearch from 'minisearch';
@@ -28,8 +27,8 @@ import { normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts
 import { HINDI_PROMPT } from '../src/modules/assistant/llm/engine.ts';
 import { assistantTexts, type AssistantTexts } from '../src/modules/assistant/texts.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-import { ask, screenFigures, type ScreenFigures } from './support/assistant-client.ts';
-import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedMmolUserWithLow, seedUser } from './support/assistant-seed.ts';
+import { ask, type ScreenFigures } from './support/assistant-client.ts';
+import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedMmolUserWithLow, seedUserAndFigures } from './support/assistant-seed.ts';
 
 const HI = assistantTexts('hi');
 const EN = assistantTexts('en');
@@ -378,13 +377,7 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
       env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
     });
     user = await newUser('hi');
-    await seedUser(user);
-    figures = await screenFigures(user, SEED_TODAY, '18:00');
-    const records = (
-      await user.request({ url: `/api/adherence?start_date=${SEED_TODAY}&end_date=${SEED_TODAY}` })
-    ).json() as AdherenceRecord[];
-    const taken = records.filter((r) => r.status === 'taken').length;
-    today = { taken, missed: 2 - taken };
+    ({ figures, today } = await seedUserAndFigures(user));
   });
   afterAll(() => t.close());
 

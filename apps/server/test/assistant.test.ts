@@ -8,7 +8,6 @@
 import { ASSISTANT_MESSAGE_MAX_CHARS, BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { shiftDate } from '@diacare/contract/dates';
-import type { AdherenceRecord } from '@diacare/contract/medications';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
@@ -23,17 +22,16 @@ import {
 import { knowledgeBase } from '../src/modules/assistant/engine.ts';
 import { createAssistantRepository } from '../src/modules/assistant/assistant.repository.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-import { ask, parseEvents, screenFigures, type ScreenFigures } from './support/assistant-client.ts';
+import { ask, parseEvents, type ScreenFigures } from './support/assistant-client.ts';
 import {
   SEED_NOW,
   SEED_TODAY,
   SEED_ZONE,
   medicationPayload,
   seedMmolUserWithLow,
-  seedUser,
+  seedUserAndFigures,
 } from './support/assistant-seed.ts';
 
-const NOW_TIME = '18:00';
 const article = (id: string) => knowledgeBase().articles.find((a) => a.id === id)!;
 
 interface Row {
@@ -199,14 +197,8 @@ describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {
       env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
     });
     user = await newUser();
-    await seedUser(user);
-    figures = await screenFigures(user, SEED_TODAY, NOW_TIME);
-    const records = (
-      await user.request({ url: `/api/adherence?start_date=${SEED_TODAY}&end_date=${SEED_TODAY}` })
-    ).json() as AdherenceRecord[];
-    const taken = records.filter((r) => r.status === 'taken').length;
     // Today: 08:00 and 09:00 have passed, 20:00 is still due.
-    today = { taken, missed: 2 - taken };
+    ({ figures, today } = await seedUserAndFigures(user));
   });
   afterAll(() => t.close());
 

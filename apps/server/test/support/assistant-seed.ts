@@ -4,8 +4,10 @@
  * blood pressure, weight and appointments. Values vary by a fixed pseudo-random sequence.
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
+import type { AdherenceRecord } from '@diacare/contract/medications';
 import { expect } from 'vitest';
 import type { SignedInUser } from '../helpers.ts';
+import { screenFigures } from './assistant-client.ts';
 
 /** 18:00 in Asia/Kolkata (12:30 UTC) on 2026-11-20. */
 export const SEED_NOW = new Date('2026-11-20T12:30:00.000Z');
@@ -185,4 +187,19 @@ export async function seedMmolUserWithLow(user: SignedInUser) {
       }),
     );
   }
+}
+
+/**
+ * Seeds the standard user (seedUser), then reads what the screens show at SEED_NOW (18:00):
+ * the Reports and Home figures, and today's doses taken and missed (the two due by 18:00,
+ * Metformin 08:00 and Glimepiride 09:00; Metformin 20:00 is still to come).
+ */
+export async function seedUserAndFigures(user: SignedInUser) {
+  await seedUser(user);
+  const figures = await screenFigures(user, SEED_TODAY, '18:00');
+  const records = (
+    await user.request({ url: `/api/adherence?start_date=${SEED_TODAY}&end_date=${SEED_TODAY}` })
+  ).json() as AdherenceRecord[];
+  const taken = records.filter((r) => r.status === 'taken').length;
+  return { figures, today: { taken, missed: 2 - taken } };
 }
