@@ -18,89 +18,17 @@
  * Budget: switching ≤ 300 ms (issue 14). Exits 1 when a median is over it.
  * Usage: npm run build && node bench/language-switch.mjs [--rounds 10]
  */
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { launchChromium, signedInContext, throttle } from './support/chromium.mjs';
+import { requireServerBuild, signInWithProfile, startServer } from './support/server.mjs';
+import { fmtMs as fmt, median } from './support/stats.mjs';
 
 const { values: options } = parseArgs({ options: { rounds: { type: 'string', default: '10' } } });
 const ROUNDS = Number(options.rounds);
 const BUDGET_MS = 300;
 /** ms between the pointer reaching the Hindi button and the press, for the first switch after hover. */
 const HOVER_MS = 150;
-const bundle = new URL('../apps/server/dist/server.js', import.meta.url).pathname;
-if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build first`);
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'diacare-lang-bench-'));
-  const child = spawn(process.execPath, [bundle], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      AUTH_LOCAL_SIGNIN: 'true',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      REMINDER_ENGINE: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      if (output.includes('DiaCare is ready')) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return { child, dataDir, origin: `http://127.0.0.1:${port}` };
-}
-
-/** Local sign-in and a complete profile (English, language not chosen); returns the session cookie. */
-async function signIn(origin) {
-  const login = await fetch(`${origin}/auth/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Asha Rao', email: `bench.${randomUUID()}@example.com`, redirect: `${origin}/` }),
-  });
-  const code = new URL(login.headers.get('location')).hash.replace('#session_id=', '');
-  const session = await fetch(`${origin}/api/auth/session`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ session_id: code, timezone: 'Asia/Kolkata' }),
-  });
-  if (session.status !== 200) throw new Error(`sign-in failed: ${session.status}`);
-  const cookie = session.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('diacare_session='))
-    .split(';')[0];
-  const profile = await fetch(`${origin}/api/users/me`, {
-    method: 'PUT',
-    headers: { origin, cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ phone: '9876543210', sex: 'female', age: 52, address: '12 MG Road', pincode: '560001' }),
-  });
-  if (profile.status !== 200) throw new Error(`profile failed: ${profile.status} ${await profile.text()}`);
-  return cookie;
-}
+requireServerBuild();
 
 /** Clicks `selector` and resolves with the ms until the frame after the h1 reads `heading`. */
 function timeUntilHeading(page, selector, heading) {
@@ -122,20 +50,10 @@ function timeUntilHeading(page, selector, heading) {
   );
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const fmt = (ms) => `${ms.toFixed(0).padStart(5)} ms`;
-
 async function run(browser, origin, cookie, cpuSlowdown, hoverFirst = false) {
-  const context = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
-  const [name, value] = cookie.split('=');
-  await context.addCookies([{ name, value, url: origin }]);
-  await context.addInitScript(() => {
-    localStorage.setItem('isAuthenticated', 'true');
-    localStorage.setItem('profileCompleted', 'true');
-  });
+  const context = await signedInContext(browser, origin, cookie);
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  await throttle(page, { cpu: cpuSlowdown });
   // Start in English whatever an earlier run saved.
   await page.goto(`${origin}/profile`);
   await page.evaluate(() => localStorage.setItem('language', 'en'));
@@ -178,14 +96,11 @@ async function run(browser, origin, cookie, cpuSlowdown, hoverFirst = false) {
   };
 }
 
-const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const server = await startServer({ env: { REMINDER_ENGINE: 'false' }, tempDataDir: 'diacare-lang-bench-' });
+const browser = await launchChromium();
 let over = 0;
 try {
-  const cookie = await signIn(server.origin);
+  const { cookie } = await signInWithProfile(server.origin);
   console.log(`language switch on Profile, ${ROUNDS * 2} warm switches; budget ${BUDGET_MS} ms`);
   console.log('CPU      first en→hi   warm median   warm max   | navigation cold   warm median   switch/navigation');
   for (const slowdown of [1, 4]) {
@@ -199,8 +114,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.child.kill('SIGTERM');
-  rmSync(server.dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 if (over > 0) {
   console.log(`over the ${BUDGET_MS} ms budget`);

@@ -1,5 +1,9 @@
-/** Shared steps for the journeys: sign in through the local sign-in page like a person. */
-import { expect, type Page } from '@playwright/test';
+/**
+ * Shared steps for the journeys: sign in through the local sign-in page like a person; drive
+ * the real, built service worker (trusted pushes and sync events through Chromium's DevTools
+ * protocol, a notification's action buttons).
+ */
+import { expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
 
 let counter = 0;
 
@@ -53,4 +57,66 @@ export async function signInWithProfile(page: Page, name = 'Asha Rao'): Promise<
 /** Saves a phone-sized screenshot under test-results/screens for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+}
+
+/** Sends DevTools ServiceWorker-domain commands (deliverPushMessage, dispatchSyncEvent…). */
+export type ServiceWorkerCommand = (method: string, params: object) => Promise<unknown>;
+
+/**
+ * Runs `act` with a DevTools session on the ServiceWorker domain and the registration id of
+ * the page's service worker, then detaches.
+ */
+export async function withServiceWorker(
+  page: Page,
+  context: BrowserContext,
+  act: (send: ServiceWorkerCommand, registrationId: string) => Promise<void>,
+): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r: { isDeleted: boolean }) => !r.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  await act((method, params) => cdp.send(method as 'ServiceWorker.enable', params as never), registrationId);
+  await cdp.detach();
+}
+
+/** Delivers `payload` (JSON) to the page's service worker as a trusted push event, as a push service would. */
+export function deliverPush(page: Page, context: BrowserContext, payload: object): Promise<void> {
+  return withServiceWorker(page, context, async (send, registrationId) => {
+    await send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(page.url()).origin,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+  });
+}
+
+/**
+ * Shows a reminder in the service worker (`payload` as its data, as the push handler would)
+ * and presses its `action` button ('take', 'snooze'), as a person would.
+ */
+export async function pressNotificationAction(
+  worker: Worker,
+  payload: { title: string; body: string; tag: string; [field: string]: unknown },
+  action: string,
+): Promise<void> {
+  await worker.evaluate(
+    async ({ payload, action }) => {
+      // Service-worker globals, typed here because e2e compiles with the DOM lib only.
+      const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+      const NotificationEventClass = (
+        self as unknown as {
+          NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+        }
+      ).NotificationEvent;
+      await sw.registration.showNotification(payload.title, { body: payload.body, tag: payload.tag, data: payload });
+      const [notification] = await sw.registration.getNotifications({ tag: payload.tag });
+      sw.dispatchEvent(new NotificationEventClass('notificationclick', { notification: notification!, action }));
+    },
+    { payload, action },
+  );
 }

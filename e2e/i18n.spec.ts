@@ -107,6 +107,18 @@ async function signInFromLanding(page: Page, name: string, email: string): Promi
   await page.waitForURL(/\/(profile-setup|home)$/);
 }
 
+/** Fills and submits Complete Your Profile by its Hindi labels (fixtures.completeProfile in Hindi); waits for Home. */
+async function completeProfileInHindi(page: Page): Promise<void> {
+  await page.getByLabel('लिंग *').selectOption('female');
+  await page.getByLabel('उम्र *').fill('52');
+  await page.getByLabel('WhatsApp नंबर *').fill('9876543210');
+  await page.getByLabel('पता *').fill('12 MG Road');
+  await page.getByLabel('राज्य *').selectOption({ label: 'कर्नाटक' });
+  await page.getByLabel('पिनकोड *').fill('560001');
+  await page.getByRole('button', { name: 'प्रोफ़ाइल पूरी करें' }).click();
+  await page.waitForURL(/\/home$/);
+}
+
 test('the landing choice applies at once, is kept before sign-in, and is saved to the profile at sign-in', async ({
   page,
 }) => {
@@ -137,14 +149,7 @@ test('the landing choice applies at once, is kept before sign-in, and is saved t
   await expect(page.getByText('पिनकोड ठीक 6 अंकों का होना चाहिए')).toBeVisible();
   await expectAllHindi(page, 'profile setup');
 
-  await page.getByLabel('लिंग *').selectOption('female');
-  await page.getByLabel('उम्र *').fill('52');
-  await page.getByLabel('WhatsApp नंबर *').fill('9876543210');
-  await page.getByLabel('पता *').fill('12 MG Road');
-  await page.getByLabel('राज्य *').selectOption({ label: 'कर्नाटक' });
-  await page.getByLabel('पिनकोड *').fill('560001');
-  await page.getByRole('button', { name: 'प्रोफ़ाइल पूरी करें' }).click();
-  await page.waitForURL(/\/home$/);
+  await completeProfileInHindi(page);
   await expect(page.getByRole('heading', { name: 'नमस्ते Asha!' })).toBeVisible();
 });
 
@@ -212,14 +217,7 @@ test('a browser that prefers Hindi opens in Hindi; every converted screen, dialo
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   await signInFromLanding(page, 'Asha Rao', uniqueEmail('asha'));
-  await page.getByLabel('लिंग *').selectOption('female');
-  await page.getByLabel('उम्र *').fill('52');
-  await page.getByLabel('WhatsApp नंबर *').fill('9876543210');
-  await page.getByLabel('पता *').fill('12 MG Road');
-  await page.getByLabel('राज्य *').selectOption({ label: 'कर्नाटक' });
-  await page.getByLabel('पिनकोड *').fill('560001');
-  await page.getByRole('button', { name: 'प्रोफ़ाइल पूरी करें' }).click();
-  await page.waitForURL(/\/home$/);
+  await completeProfileInHindi(page);
   await expect(page.getByText('कोई दवा तय नहीं है')).toBeVisible();
   await expectAllHindi(page, 'Home, empty');
 

@@ -1,34 +1,32 @@
 /**
  * Issue 12, item 4: the notification's 'Take' works offline. The real, built service worker
- * is driven as in push-install.spec.ts (its own notificationclick with action 'take') and
- * push-repeat.spec.ts (trusted pushes and sync events through Chromium's DevTools protocol).
+ * is driven through fixtures.ts: its own notificationclick with action 'take', trusted pushes
+ * and sync events through Chromium's DevTools protocol.
  * Offline, the Take is queued and confirmed with 'Waiting to sync'; a reminder of that dose
  * pushed meanwhile is not shown; back online, the queue's sync sends it, and sending it again
  * (a second sync, a push) records nothing more: exactly one adherence record. A Take queued
  * for one user is never sent while another user is signed in on the phone (issue 12, item 3).
  */
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { signIn, signInWithProfile, uniqueEmail } from './fixtures';
+import {
+  deliverPush,
+  pressNotificationAction,
+  signIn,
+  signInWithProfile,
+  uniqueEmail,
+  withServiceWorker,
+} from './fixtures';
 
 const SYNC_TAG = 'workbox-background-sync:diacare-takes';
 
-/** The registration id of the page's service worker, for DevTools' ServiceWorker domain. */
-async function withServiceWorker(
-  page: Page,
-  context: BrowserContext,
-  act: (send: (method: string, params: object) => Promise<unknown>, registrationId: string) => Promise<void>,
-): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r: { isDeleted: boolean }) => !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
+/** The browser's Background Sync event for the Take queue, `times` in a row. */
+function syncTakes(page: Page, context: BrowserContext, times = 1): Promise<void> {
+  return withServiceWorker(page, context, async (send, registrationId) => {
+    const origin = new URL(page.url()).origin;
+    for (let i = 0; i < times; i += 1) {
+      await send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: SYNC_TAG, lastChance: false });
+    }
   });
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registered;
-  await act((method, params) => cdp.send(method as 'ServiceWorker.enable', params as never), registrationId);
-  await cdp.detach();
 }
 
 function dosePayload(userId: string, medicationId: string, date: string, time = '08:00') {
@@ -44,25 +42,32 @@ function dosePayload(userId: string, medicationId: string, date: string, time = 
   };
 }
 
-/** Shows the reminder in the worker and presses its 'Take' action, as a person would. */
-async function pressTake(worker: Worker, payload: ReturnType<typeof dosePayload>): Promise<void> {
-  await worker.evaluate(async (payload) => {
-    // Service-worker globals, typed here because e2e compiles with the DOM lib only.
-    const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-    const NotificationEventClass = (
-      self as unknown as {
-        NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
-      }
-    ).NotificationEvent;
-    await sw.registration.showNotification(payload.title, { body: payload.body, tag: payload.tag, data: payload });
-    const [notification] = await sw.registration.getNotifications({ tag: payload.tag });
-    sw.dispatchEvent(new NotificationEventClass('notificationclick', { notification: notification!, action: 'take' }));
-  }, payload);
-}
-
 const notificationsOf = (page: Page) =>
   page.evaluate(async () =>
     (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`),
+  );
+
+/** Shows the dose's reminder and presses its 'Take'; the worker confirms it at once as not yet sent. */
+async function takeWaitingToSync(page: Page, worker: Worker, payload: ReturnType<typeof dosePayload>): Promise<void> {
+  await pressNotificationAction(worker, payload, 'take');
+  await expect.poll(() => notificationsOf(page)).toEqual(['Success!: Marked Metformin as taken. Waiting to sync.']);
+}
+
+/** The signed-in user's id. */
+const currentUserId = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { id: string }).id);
+
+/** Signs the page's user out through the API. */
+async function signOut(page: Page): Promise<void> {
+  expect(await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST' })).status)).toBe(200);
+}
+
+/** Pills left of the user's (only) medicine: 30 before, 29 after exactly one Take. */
+const pillsRemaining = (page: Page) =>
+  page.evaluate(
+    async () =>
+      ((await (await fetch('/api/medications')).json()) as { refill_reminder: { pills_remaining: number } }[])[0]!
+        .refill_reminder.pills_remaining,
   );
 
 const adherence = (page: Page) =>
@@ -80,7 +85,7 @@ const adherence = (page: Page) =>
 async function userWithMetformin(page: Page, context: BrowserContext, name: string) {
   await context.grantPermissions(['notifications']);
   const email = await signInWithProfile(page, name);
-  const userId = await page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { id: string }).id);
+  const userId = await currentUserId(page);
   const medication = await page.evaluate(async () => {
     const response = await fetch('/api/medications', {
       method: 'POST',
@@ -110,27 +115,14 @@ test("the notification's Take pressed offline is sent once when the network is b
   const payload = dosePayload(userId, medicationId, date);
 
   await context.setOffline(true);
-  await pressTake(worker, payload);
   // Confirmed at once, and marked as not yet on the server.
-  await expect.poll(() => notificationsOf(page)).toEqual(['Success!: Marked Metformin as taken. Waiting to sync.']);
+  await takeWaitingToSync(page, worker, payload);
   // The confirmation closes after 4 s; a reminder of the same dose pushed meanwhile is not shown.
   await expect.poll(() => notificationsOf(page), { timeout: 8000 }).toEqual([]);
-  await withServiceWorker(page, context, async (send, registrationId) => {
-    await send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(page.url()).origin,
-      registrationId,
-      data: JSON.stringify({ ...payload, reminder_id: crypto.randomUUID() }),
-    });
-  });
+  await deliverPush(page, context, { ...payload, reminder_id: crypto.randomUUID() });
   // Another dose still alerts (the marker push proves the first push was handled).
   const evening = dosePayload(userId, medicationId, date, '20:00');
-  await withServiceWorker(page, context, async (send, registrationId) => {
-    await send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(page.url()).origin,
-      registrationId,
-      data: JSON.stringify(evening),
-    });
-  });
+  await deliverPush(page, context, evening);
   await expect.poll(() => notificationsOf(page)).toEqual(['Time for Metformin: Metformin 500 mg at 20:00']);
   const eveningShown = await page.evaluate(async () =>
     (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.tag),
@@ -140,16 +132,11 @@ test("the notification's Take pressed offline is sent once when the network is b
   await context.setOffline(false);
   expect(await adherence(page)).toEqual([]);
   // The browser's Background Sync event for the queue, twice (a repeat must change nothing).
-  await withServiceWorker(page, context, async (send, registrationId) => {
-    const origin = new URL(page.url()).origin;
-    await send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: SYNC_TAG, lastChance: false });
-    await send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag: SYNC_TAG, lastChance: false });
-  });
+  await syncTakes(page, context, 2);
   await expect.poll(() => adherence(page)).toEqual([`${date} 08:00 taken`]);
   await page.reload();
   await expect(page.getByRole('img', { name: 'Metformin 08:00 taken' })).toBeVisible();
-  const [stored] = await page.evaluate(async () => (await fetch('/api/medications')).json());
-  expect(stored.refill_reminder.pills_remaining).toBe(29);
+  expect(await pillsRemaining(page)).toBe(29);
 });
 
 test('a Take whose answer is lost on the way back is sent again with the same key and recorded once', async ({
@@ -172,16 +159,8 @@ test('a Take whose answer is lost on the way back is sent again with the same ke
     return route.fulfill({ response });
   });
 
-  await pressTake(worker, dosePayload(userId, medicationId, date));
-  await expect.poll(() => notificationsOf(page)).toEqual(['Success!: Marked Metformin as taken. Waiting to sync.']);
-  await withServiceWorker(page, context, async (send, registrationId) => {
-    await send('ServiceWorker.dispatchSyncEvent', {
-      origin: new URL(page.url()).origin,
-      registrationId,
-      tag: SYNC_TAG,
-      lastChance: false,
-    });
-  });
+  await takeWaitingToSync(page, worker, dosePayload(userId, medicationId, date));
+  await syncTakes(page, context);
   await expect.poll(() => attempts.length).toBe(2);
   expect(attempts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
   expect(attempts).toEqual([
@@ -189,8 +168,7 @@ test('a Take whose answer is lost on the way back is sent again with the same ke
     { key: attempts[0]!.key, replayed: 'true', status: 200 },
   ]);
   expect(await adherence(page)).toEqual([`${date} 08:00 taken`]);
-  const [stored] = await page.evaluate(async () => (await fetch('/api/medications')).json());
-  expect(stored.refill_reminder.pills_remaining).toBe(29);
+  expect(await pillsRemaining(page)).toBe(29);
 });
 
 /** The Takes waiting in the worker's queue (Workbox's IndexedDB store), as their owners' ids. */
@@ -236,28 +214,19 @@ test('a Take queued for one user is not sent while another user is signed in, an
   });
 
   await context.setOffline(true);
-  await pressTake(a.worker, dosePayload(a.userId, a.medicationId, a.date));
-  await expect.poll(() => notificationsOf(page)).toEqual(['Success!: Marked Metformin as taken. Waiting to sync.']);
+  await takeWaitingToSync(page, a.worker, dosePayload(a.userId, a.medicationId, a.date));
   expect(await queuedOwners(page)).toEqual([a.userId]);
 
   // The phone is back online but DiaCare's writes still fail while A signs out and B signs in.
   await context.setOffline(false);
-  expect(await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST' })).status)).toBe(200);
+  await signOut(page);
   await signIn(page, { name: 'Ravi Kumar', email: uniqueEmail('ravi') });
-  const bId = await page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { id: string }).id);
-  expect(bId).not.toBe(a.userId);
+  expect(await currentUserId(page)).not.toBe(a.userId);
 
   // The network is fully back: a sync while B is signed in sends nothing.
   serverReachable = true;
   const before = askedWho.length;
-  await withServiceWorker(page, context, async (send, registrationId) => {
-    await send('ServiceWorker.dispatchSyncEvent', {
-      origin: new URL(page.url()).origin,
-      registrationId,
-      tag: SYNC_TAG,
-      lastChance: false,
-    });
-  });
+  await syncTakes(page, context);
   // The worker asked who is signed in, and put A's Take back in the queue.
   await expect.poll(async () => askedWho.length > before && (await queuedOwners(page)).length === 1).toBe(true);
   expect(await queuedOwners(page)).toEqual([a.userId]);
@@ -265,29 +234,14 @@ test('a Take queued for one user is not sent while another user is signed in, an
   expect(await adherence(page)).toEqual([]);
 
   // A signs in again: the next sync sends A's Take; A's dose is recorded once.
-  expect(await page.evaluate(async () => (await fetch('/api/auth/logout', { method: 'POST' })).status)).toBe(200);
+  await signOut(page);
   await signIn(page, { name: 'Meera Iyer', email: a.email });
-  await withServiceWorker(page, context, async (send, registrationId) => {
-    await send('ServiceWorker.dispatchSyncEvent', {
-      origin: new URL(page.url()).origin,
-      registrationId,
-      tag: SYNC_TAG,
-      lastChance: false,
-    });
-  });
+  await syncTakes(page, context);
   await expect.poll(() => adherence(page)).toEqual([`${a.date} 08:00 taken`]);
   await expect.poll(() => queuedOwners(page)).toEqual([]);
   // A further sync sends nothing more.
-  await withServiceWorker(page, context, async (send, registrationId) => {
-    await send('ServiceWorker.dispatchSyncEvent', {
-      origin: new URL(page.url()).origin,
-      registrationId,
-      tag: SYNC_TAG,
-      lastChance: false,
-    });
-  });
+  await syncTakes(page, context);
   expect(posted).toHaveLength(1);
   expect(await adherence(page)).toEqual([`${a.date} 08:00 taken`]);
-  const [stored] = await page.evaluate(async () => (await fetch('/api/medications')).json());
-  expect(stored.refill_reminder.pills_remaining).toBe(29);
+  expect(await pillsRemaining(page)).toBe(29);
 });

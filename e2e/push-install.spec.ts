@@ -9,7 +9,14 @@
  * POST /api/push/subscribe and /unsubscribe, the toasts) is real.
  */
 import { devices, expect, test, type Page } from '@playwright/test';
-import { completeProfile, screenshot, signIn, signInWithProfile, uniqueEmail } from './fixtures';
+import {
+  completeProfile,
+  pressNotificationAction,
+  screenshot,
+  signIn,
+  signInWithProfile,
+  uniqueEmail,
+} from './fixtures';
 import { expectAccessible } from './a11y';
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
@@ -309,37 +316,25 @@ test.describe('service worker and manifest', () => {
     const date = await page.evaluate(() =>
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date()),
     );
-    await worker!.evaluate(
-      async ({ medicationId, date }) => {
-        // Service-worker globals, typed here because e2e compiles with the DOM lib only.
-        const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-        const NotificationEventClass = (
-          self as unknown as {
-            NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
-          }
-        ).NotificationEvent;
-        const payload = {
-          reminder_id: crypto.randomUUID(),
-          kind: 'dose',
-          title: 'Time for Glimepiride',
-          body: 'Glimepiride 2 mg at 08:00',
-          tag: `dose-${medicationId}-${date}-08:00`,
-          url: '/home',
-          dose: {
-            medication_id: medicationId,
-            medication_name: 'Glimepiride',
-            dosage: '2 mg',
-            date,
-            scheduled_time: '08:00',
-          },
-        };
-        await sw.registration.showNotification(payload.title, { body: payload.body, tag: payload.tag, data: payload });
-        const [notification] = await sw.registration.getNotifications({ tag: payload.tag });
-        sw.dispatchEvent(
-          new NotificationEventClass('notificationclick', { notification: notification!, action: 'take' }),
-        );
+    const medicationId = today.medication.id;
+    await pressNotificationAction(
+      worker!,
+      {
+        reminder_id: crypto.randomUUID(),
+        kind: 'dose',
+        title: 'Time for Glimepiride',
+        body: 'Glimepiride 2 mg at 08:00',
+        tag: `dose-${medicationId}-${date}-08:00`,
+        url: '/home',
+        dose: {
+          medication_id: medicationId,
+          medication_name: 'Glimepiride',
+          dosage: '2 mg',
+          date,
+          scheduled_time: '08:00',
+        },
       },
-      { medicationId: today.medication.id, date },
+      'take',
     );
 
     await expect
@@ -379,28 +374,19 @@ test("the notification's Snooze 10 min action asks the server for a reminder in 
   await page.evaluate(async () => navigator.serviceWorker.ready);
   const [worker] = context.serviceWorkers();
   const pressed = Date.now();
-  await worker!.evaluate(async (reminderId) => {
-    const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
-    const NotificationEventClass = (
-      self as unknown as {
-        NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
-      }
-    ).NotificationEvent;
-    const payload = {
-      reminder_id: reminderId,
+  await pressNotificationAction(
+    worker!,
+    {
+      reminder_id: original.id,
       kind: 'custom',
       title: 'Check glucose',
       body: 'Before lunch',
-      tag: `r-${reminderId}`,
+      tag: `r-${original.id}`,
       url: '/home',
       dose: null,
-    };
-    await sw.registration.showNotification(payload.title, { body: payload.body, tag: payload.tag, data: payload });
-    const [notification] = await sw.registration.getNotifications({ tag: payload.tag });
-    sw.dispatchEvent(
-      new NotificationEventClass('notificationclick', { notification: notification!, action: 'snooze' }),
-    );
-  }, original.id);
+    },
+    'snooze',
+  );
 
   await expect
     .poll(() =>

@@ -4,33 +4,14 @@
  * worker through Chromium's DevTools protocol (ServiceWorker.deliverPushMessage: a trusted
  * push event, as a push service would cause), so its own push handler shows them.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { signInWithProfile } from './fixtures';
+import { expect, test, type Page } from '@playwright/test';
+import { deliverPush, signInWithProfile } from './fixtures';
 
 interface ShownNotification {
   title: string;
   tag: string;
   renotify: boolean;
   reminderId: string | null;
-}
-
-/** Delivers `payload` (JSON) to the page's service worker as a trusted push event. */
-async function pushTo(page: Page, context: BrowserContext, payload: object): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((r: { isDeleted: boolean }) => !r.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registered;
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(page.url()).origin,
-    registrationId,
-    data: JSON.stringify(payload),
-  });
-  await cdp.detach();
 }
 
 async function shownNotifications(page: Page): Promise<ShownNotification[]> {
@@ -68,13 +49,13 @@ test('the same dose pushed twice leaves one notification; another dose adds its 
   });
   const first = dose('08:00', 'a4c5e3f2-1111-4222-8333-444455556666');
 
-  await pushTo(page, context, first);
+  await deliverPush(page, context, first);
   await expect.poll(() => shownNotifications(page)).toHaveLength(1);
 
   // The crash repeat: same reminder, same dose, same tag.
-  await pushTo(page, context, first);
+  await deliverPush(page, context, first);
   // Let the second push event finish before counting (a third push is the marker).
-  await pushTo(page, context, dose('20:00', 'b4c5e3f2-1111-4222-8333-444455556666'));
+  await deliverPush(page, context, dose('20:00', 'b4c5e3f2-1111-4222-8333-444455556666'));
   await expect.poll(async () => (await shownNotifications(page)).length).toBe(2);
   const shown = await shownNotifications(page);
   const morning = shown.filter((n) => n.tag === first.tag);
@@ -84,7 +65,7 @@ test('the same dose pushed twice leaves one notification; another dose adds its 
   expect(shown.map((n) => n.tag).sort()).toEqual([first.tag, `dose-${medicationId}-2026-11-23-20:00`].sort());
 
   // A snooze of the same dose (a new reminder) replaces it too, and alerts again.
-  await pushTo(page, context, dose('08:00', 'c4c5e3f2-1111-4222-8333-444455556666'));
+  await deliverPush(page, context, dose('08:00', 'c4c5e3f2-1111-4222-8333-444455556666'));
   await expect
     .poll(async () => (await shownNotifications(page)).filter((n) => n.tag === first.tag))
     .toEqual([

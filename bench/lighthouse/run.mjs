@@ -14,7 +14,7 @@
 //
 // Usage: npm run bench:lighthouse [-- --runs 5] [--no-build] [--pages /,/home] [--save-dir /tmp/lh]
 //   (wrap in `flock /tmp/diacare-heavy.lock` on a shared machine)
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +26,9 @@ import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { build as viteBuild } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
+import { apiClient, signIn, startServer } from '../support/server.mjs';
+import { median } from '../support/stats.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -41,7 +44,6 @@ const { values: options } = parseArgs({
 const RUNS = Number(options.runs);
 const root = new URL('../../', import.meta.url).pathname;
 const here = new URL('.', import.meta.url).pathname;
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const TARGETS = { '/': 98, '/home': 95 };
 const log = (line) => console.log(line);
 
@@ -72,70 +74,21 @@ async function startBaseline() {
   return { url: `http://127.0.0.1:${options['baseline-port']}/`, close: () => server.close(), outDir };
 }
 
+/** DiaCare's production build on a fresh embedded database, on --port; its warnings shown. */
 async function startDiaCare() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'diacare-lh-data-'));
-  const child = spawn(process.execPath, ['apps/server/dist/server.js'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: options.port,
-      DATA_DIR: dataDir,
-      REMINDER_ENGINE: 'false',
-      LOG_LEVEL: 'warn',
-      AUTH_LOCAL_SIGNIN: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+  const server = await startServer({
+    env: { REMINDER_ENGINE: 'false', LOG_LEVEL: 'warn' },
+    tempDataDir: 'diacare-lh-data-',
+    port: Number(options.port),
+    echo: true,
   });
-  const base = `http://localhost:${options.port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      await fetch(`${base}/api/docs/json`);
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error('DiaCare did not start within 60 s');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    }
-  }
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return {
-    base,
-    async close() {
-      child.kill('SIGTERM');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { base: server.origin, close: server.stop };
 }
 
 /** Local sign-in, a complete profile, a medication and a week of glucose readings. */
 async function signInWithData(base) {
-  const login = await fetch(`${base}/auth/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin: base, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Asha Rao', email: 'asha@example.com', redirect: `${base}/` }),
-  });
-  if (login.status !== 303) throw new Error(`local sign-in: ${login.status} ${await login.text()}`);
-  const code = new URL(login.headers.get('location')).hash.replace('#session_id=', '');
-  const session = await fetch(`${base}/api/auth/session`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ session_id: code, timezone: 'UTC' }),
-  });
-  const token = session.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('diacare_session='))
-    .split(';')[0]
-    .slice('diacare_session='.length);
-  const send = async (method, path, body) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { origin: base, cookie: `diacare_session=${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  };
+  const cookie = await signIn(base, { email: 'asha@example.com', timezone: 'UTC' });
+  const send = apiClient(base, cookie);
   await send('PUT', '/api/users/me', { name: 'Asha Rao', phone: '9876501234', sex: 'female', age: 54 });
   const today = new Date();
   const day = (back) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
@@ -157,14 +110,14 @@ async function signInWithData(base) {
       time: '07:30',
     });
   }
-  return token;
+  return cookie.slice('diacare_session='.length);
 }
 
 /** One cold Lighthouse run in a new Chromium; `session` seeds the cookie and flags first. */
 async function lighthouseRun(url, session) {
   const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
   });
   try {
     if (session) {
@@ -207,11 +160,6 @@ async function lighthouseRun(url, session) {
     await chrome.kill();
   }
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 if (!options['no-build']) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });

@@ -5,7 +5,7 @@
  *
  * For each database the server starts on a fresh store (PGlite: a new DATA_DIR, so the first
  * start builds the database; then a second start on the same DATA_DIR; PostgreSQL: a new
- * database), waits until it logs 'DiaCare is ready', idles `--settle` seconds and samples RSS.
+ * database), waits until it answers HTTP (bench/support/server.mjs), idles `--settle` seconds and samples RSS.
  * Then it signs in (local sign-in), logs readings and a medication, drives two authenticated
  * GET routes with autocannon (`--connections`, `--seconds`) and samples RSS right after the
  * load and again after `--settle` seconds at rest.
@@ -14,15 +14,14 @@
  * Usage: node bench/memory/run.mjs [--database-url postgres://…/test] [--seconds 10]
  *        [--connections 16] [--settle 10] [--only pglite|postgres]
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { apiClient, requireServerBuild, signIn, startServer } from '../support/server.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -35,8 +34,7 @@ const { values: options } = parseArgs({
 });
 const SETTLE_MS = Number(options.settle) * 1000;
 const BUDGET_MB = { pglite: 300, postgres: 150 };
-const bundle = new URL('../../apps/server/dist/server.js', import.meta.url).pathname;
-if (!existsSync(bundle)) throw new Error(`${bundle} is missing: run npm run build -w apps/server first`);
+requireServerBuild('npm run build -w apps/server');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,88 +44,23 @@ function rssMb(pid) {
   return Math.round(kb / 1024);
 }
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts the bundle and resolves once it is ready. */
-async function startServer(env) {
-  const child = spawn(process.execPath, [bundle], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', AUTH_LOCAL_SIGNIN: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const startedAt = Date.now();
-  await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      if (output.includes('DiaCare is ready')) resolve();
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return { child, origin: `http://127.0.0.1:${env.PORT}`, startSeconds: (Date.now() - startedAt) / 1000 };
-}
-
-async function stopServer(server) {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
-
 /** Local sign-in → session cookie; then a few readings and a medication so the GETs return rows. */
 async function signInAndSeed(origin) {
-  const login = await fetch(`${origin}/auth/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Bench', email: `bench.${randomUUID()}@example.com`, redirect: `${origin}/` }),
-  });
-  const code = new URL(login.headers.get('location')).hash.replace('#session_id=', '');
-  const session = await fetch(`${origin}/api/auth/session`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ session_id: code, timezone: 'Asia/Kolkata' }),
-  });
-  if (session.status !== 200) throw new Error(`sign-in failed: ${session.status} ${await session.text()}`);
-  const cookie = session.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('diacare_session='))
-    .split(';')[0];
-  const headers = { origin, cookie, 'content-type': 'application/json' };
+  const cookie = await signIn(origin, { name: 'Bench' });
+  const send = apiClient(origin, cookie);
   const today = new Date().toISOString().slice(0, 10);
   for (let i = 0; i < 14; i += 1) {
     const date = new Date(Date.now() - (i + 1) * 86_400_000).toISOString().slice(0, 10);
-    const response = await fetch(`${origin}/api/health/glucose`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ value: 90 + i * 7, meal_context: 'Fasting', date, time: '08:00' }),
-    });
-    if (response.status !== 201)
-      throw new Error(`seeding a reading failed: ${response.status} ${await response.text()}`);
+    await send('POST', '/api/health/glucose', { value: 90 + i * 7, meal_context: 'Fasting', date, time: '08:00' });
   }
-  const medication = await fetch(`${origin}/api/medications`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      name: 'Metformin',
-      dosage: '500 mg',
-      form: 'Tablet',
-      color: '#FF6B6B',
-      schedule: { frequency: 'daily', times: ['08:00', '20:00'], start_date: today, end_date: null },
-      refill_reminder: { enabled: true, pills_remaining: 60, threshold: 7 },
-    }),
+  await send('POST', '/api/medications', {
+    name: 'Metformin',
+    dosage: '500 mg',
+    form: 'Tablet',
+    color: '#FF6B6B',
+    schedule: { frequency: 'daily', times: ['08:00', '20:00'], start_date: today, end_date: null },
+    refill_reminder: { enabled: true, pills_remaining: 60, threshold: 7 },
   });
-  if (medication.status !== 201)
-    throw new Error(`seeding a medication failed: ${medication.status} ${await medication.text()}`);
   return cookie;
 }
 
@@ -154,7 +87,7 @@ async function load(origin, cookie) {
 
 /** Idle RSS after start, RSS after load, RSS after rest; `label` names the row. */
 async function measure(label, env) {
-  const server = await startServer({ ...env, PORT: String(await freePort()), LOG_LEVEL: 'info' });
+  const server = await startServer({ env: { ...env, LOG_LEVEL: 'info' } });
   try {
     await sleep(SETTLE_MS);
     const idle = rssMb(server.child.pid);
@@ -165,7 +98,7 @@ async function measure(label, env) {
     const rested = rssMb(server.child.pid);
     return { label, startSeconds: server.startSeconds, idle, ...loadResult, afterLoad, rested };
   } finally {
-    await stopServer(server);
+    await server.stop();
   }
 }
 

@@ -10,7 +10,6 @@
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import { shiftDate } from '@diacare/contract/dates';
-import type { AdherenceRecord } from '@diacare/contract/medications';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import MiniSearch from 'minisearch';
@@ -24,12 +23,12 @@ import {
   isDoseChangeQuestion,
 } from '../src/modules/assistant/guard-rails.ts';
 import { hindiStem, loadArticles, KNOWLEDGE_DIRECTORIES } from '../src/modules/assistant/knowledge.ts';
-import { assistantLanguage, normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts';
+import { normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts';
 import { HINDI_PROMPT } from '../src/modules/assistant/llm/engine.ts';
 import { assistantTexts, type AssistantTexts } from '../src/modules/assistant/texts.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-import { ask, screenFigures, type ScreenFigures } from './support/assistant-client.ts';
-import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedUser } from './support/assistant-seed.ts';
+import { ask, type ScreenFigures } from './support/assistant-client.ts';
+import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedMmolUserWithLow, seedUserAndFigures } from './support/assistant-seed.ts';
 
 const HI = assistantTexts('hi');
 const EN = assistantTexts('en');
@@ -55,23 +54,6 @@ const LATIN_ALLOWED = new Set([
 ]);
 const latinWords = (text: string) =>
   (text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => !LATIN_ALLOWED.has(w.toLowerCase()));
-
-describe('choosing the language', () => {
-  it.each([
-    ['hi', undefined, 'hi'],
-    ['en', 'hi-IN,hi;q=0.9', 'en'],
-    [null, 'hi-IN,hi;q=0.9,en;q=0.8', 'hi'],
-    [null, 'hi', 'hi'],
-    [null, 'en-IN,en;q=0.9,hi;q=0.8', 'en'],
-    [null, 'en;q=0.5,hi;q=0.9', 'hi'],
-    [null, 'hind', 'en'],
-    [null, '*', 'en'],
-    [null, undefined, 'en'],
-    [null, '', 'en'],
-  ] as const)('profile %s, Accept-Language %j → %s', (profile, header, expected) => {
-    expect(assistantLanguage(profile, header)).toBe(expected);
-  });
-});
 
 describe('Devanagari text', () => {
   it('spellings with and without nukta or chandrabindu read the same', () => {
@@ -395,13 +377,7 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
       env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
     });
     user = await newUser('hi');
-    await seedUser(user);
-    figures = await screenFigures(user, SEED_TODAY, '18:00');
-    const records = (
-      await user.request({ url: `/api/adherence?start_date=${SEED_TODAY}&end_date=${SEED_TODAY}` })
-    ).json() as AdherenceRecord[];
-    const taken = records.filter((r) => r.status === 'taken').length;
-    today = { taken, missed: 2 - taken };
+    ({ figures, today } = await seedUserAndFigures(user));
   });
   afterAll(() => t.close());
 
@@ -481,20 +457,8 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
 
   it('a Hindi user who chose mmol/L hears glucose, ranges and the 15–15 rule in mmol/L, in Hindi (issue 14)', async () => {
     const other = await newUser('hi');
-    const put = await other.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } });
-    expect(put.statusCode).toBe(200);
-    // 99 mg/dL is 5.5 mmol/L; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
-    for (const [value, time] of [
-      [99, '09:00'],
-      [58, '17:10'],
-    ] as const) {
-      const logged = await other.request({
-        method: 'POST',
-        url: '/api/health/glucose',
-        payload: { value, meal_context: 'Fasting', date: SEED_TODAY, time },
-      });
-      expect(logged.statusCode).toBe(201);
-    }
+    // 99 mg/dL (5.5 mmol/L) at 09:00; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
+    await seedMmolUserWithLow(other);
     const { answer } = await ask(other, 'इस हफ़्ते मेरी शुगर कैसी रही?');
     expect(answer.content.startsWith(HI.hypoStepsIn('mmol/L'))).toBe(true);
     expect(answer.content).toContain('3.9 mmol/L से कम शुगर लो शुगर');

@@ -8,7 +8,6 @@
 import { ASSISTANT_MESSAGE_MAX_CHARS, BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { shiftDate } from '@diacare/contract/dates';
-import type { AdherenceRecord } from '@diacare/contract/medications';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
@@ -23,10 +22,16 @@ import {
 import { knowledgeBase } from '../src/modules/assistant/engine.ts';
 import { createAssistantRepository } from '../src/modules/assistant/assistant.repository.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-import { ask, parseEvents, screenFigures, type ScreenFigures } from './support/assistant-client.ts';
-import { SEED_NOW, SEED_TODAY, SEED_ZONE, medicationPayload, seedUser } from './support/assistant-seed.ts';
+import { ask, parseEvents, type ScreenFigures } from './support/assistant-client.ts';
+import {
+  SEED_NOW,
+  SEED_TODAY,
+  SEED_ZONE,
+  medicationPayload,
+  seedMmolUserWithLow,
+  seedUserAndFigures,
+} from './support/assistant-seed.ts';
 
-const NOW_TIME = '18:00';
 const article = (id: string) => knowledgeBase().articles.find((a) => a.id === id)!;
 
 interface Row {
@@ -192,14 +197,8 @@ describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {
       env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
     });
     user = await newUser();
-    await seedUser(user);
-    figures = await screenFigures(user, SEED_TODAY, NOW_TIME);
-    const records = (
-      await user.request({ url: `/api/adherence?start_date=${SEED_TODAY}&end_date=${SEED_TODAY}` })
-    ).json() as AdherenceRecord[];
-    const taken = records.filter((r) => r.status === 'taken').length;
     // Today: 08:00 and 09:00 have passed, 20:00 is still due.
-    today = { taken, missed: 2 - taken };
+    ({ figures, today } = await seedUserAndFigures(user));
   });
   afterAll(() => t.close());
 
@@ -301,20 +300,8 @@ describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {
 
   it('an mmol/L user hears glucose, ranges and the 15–15 rule in mmol/L (issue 14)', async () => {
     const other = await newUser();
-    const put = await other.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } });
-    expect(put.statusCode).toBe(200);
-    // 99 mg/dL is what logging 5.5 mmol/L stores; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
-    for (const [value, time] of [
-      [99, '09:00'],
-      [58, '17:10'],
-    ] as const) {
-      const logged = await other.request({
-        method: 'POST',
-        url: '/api/health/glucose',
-        payload: { value, meal_context: 'Fasting', date: SEED_TODAY, time },
-      });
-      expect(logged.statusCode).toBe(201);
-    }
+    // 99 mg/dL (5.5 mmol/L) at 09:00; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
+    await seedMmolUserWithLow(other);
     const { answer } = await ask(other, 'How was my sugar this week?');
     expect(answer.content.startsWith(hypoSteps('mmol/L'))).toBe(true);
     expect(answer.content).toContain('A glucose under 3.9 mmol/L is low');

@@ -17,8 +17,9 @@ import { createPushSender, type PushSender } from '../src/modules/push/push-send
 import { loadVapidKeys } from '../src/modules/push/vapid.ts';
 import { DISPATCH_LEASE_MS, DISPATCH_RETRY_DELAY_MS } from '../src/modules/reminders/constants.ts';
 import { arrayLiteral, createDispatcher } from '../src/modules/reminders/dispatcher.ts';
-import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-import { startPushService, type PushService, type TestSubscription } from './support/push-service.ts';
+import { DRIVERS, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { startPushTestApp, type PushTestApp } from './support/push-app.ts';
+import type { PushService, TestSubscription } from './support/push-service.ts';
 
 const KOLKATA = 'Asia/Kolkata';
 
@@ -44,17 +45,16 @@ describe.each(DRIVERS)('reminder dispatcher on %s', (driver) => {
   let day = 0;
   const extraSenders: PushSender[] = [];
 
+  let pushApp: PushTestApp;
+
   beforeAll(async () => {
-    service = await startPushService();
-    t = await createTestApp(driver, { env: { PUSH_SERVICE_HOSTS: new URL(service.origin).host } });
-    const vapid = await loadVapidKeys(t.database.db, parseEnv({ NODE_ENV: 'test' }));
     // One attempt per message: the retry test drives retries through the dispatcher.
-    sender = createPushSender({ vapid, maxAttempts: 1 });
+    pushApp = await startPushTestApp(driver);
+    ({ t, service, sender } = pushApp);
   });
   afterAll(async () => {
-    await Promise.all([sender, ...extraSenders].map((s) => s.close()));
-    await t.close();
-    await service.close();
+    await Promise.all(extraSenders.map((s) => s.close()));
+    await pushApp.close();
   });
 
   /** Sets the clock to `time` (UTC, 'HH:MM:SS') on a day of this test's own. */

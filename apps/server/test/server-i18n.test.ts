@@ -9,13 +9,12 @@ import type { ReminderPush } from '@diacare/contract/push';
 import type { Reminder } from '@diacare/contract/reminders';
 import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseEnv } from '../src/config/env.ts';
 import { catalogs, languageFromAcceptLanguage, t as translate } from '../src/i18n/index.ts';
-import { createPushSender, type PushSender } from '../src/modules/push/push-sender.ts';
-import { loadVapidKeys } from '../src/modules/push/vapid.ts';
+import type { PushSender } from '../src/modules/push/push-sender.ts';
 import { createDispatcher } from '../src/modules/reminders/dispatcher.ts';
 import { DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-import { startPushService, type PushService } from './support/push-service.ts';
+import { startPushTestApp, type PushTestApp } from './support/push-app.ts';
+import type { PushService } from './support/push-service.ts';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 /** The arguments an ICU message uses: '{count, plural, …}' and '{medicine}' → count, medicine. */
@@ -49,6 +48,18 @@ describe('server catalogs', () => {
     expect(languageFromAcceptLanguage('ta-IN,en;q=0.5,hi;q=0.7')).toBe('hi');
     expect(languageFromAcceptLanguage('fr, de;q=0.5')).toBeNull();
     expect(languageFromAcceptLanguage(undefined)).toBeNull();
+  });
+
+  it.each([
+    ['hi-IN,hi;q=0.9,en;q=0.8', 'hi'],
+    ['hi', 'hi'],
+    ['en-IN,en;q=0.9,hi;q=0.8', 'en'],
+    ['en;q=0.5,hi;q=0.9', 'hi'],
+    ['hind', null],
+    ['*', null],
+    ['', null],
+  ] as const)('Accept-Language %j → %s (q first, then order; hi* is Hindi)', (header, expected) => {
+    expect(languageFromAcceptLanguage(header)).toBe(expected);
   });
 });
 
@@ -198,18 +209,13 @@ describe.each(DRIVERS)('reminder pushes in the user language on %s', (driver) =>
   let t: TestApp;
   let service: PushService;
   let sender: PushSender;
+  let pushApp: PushTestApp;
 
   beforeAll(async () => {
-    service = await startPushService();
-    t = await createTestApp(driver, { env: { PUSH_SERVICE_HOSTS: new URL(service.origin).host } });
-    const vapid = await loadVapidKeys(t.database.db, parseEnv({ NODE_ENV: 'test' }));
-    sender = createPushSender({ vapid, maxAttempts: 1 });
+    pushApp = await startPushTestApp(driver);
+    ({ t, service, sender } = pushApp);
   });
-  afterAll(async () => {
-    await sender.close();
-    await t.close();
-    await service.close();
-  });
+  afterAll(() => pushApp.close());
 
   async function subscribedUser(email: string): Promise<{ user: SignedInUser; subscriptionId: string }> {
     const user = await signIn(t.app, { name: 'Asha Rao', email, timezone: 'Asia/Kolkata' });

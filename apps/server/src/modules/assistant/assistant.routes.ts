@@ -3,7 +3,7 @@
  * answer streams back as NDJSON (POST; docs/decisions/017). Messages are stored per user,
  * capped, and never logged: the logger writes method, path and status only (app.ts).
  * Answers, the stream's error and the 429 detail are in the user's language (profile
- * `language`, else Accept-Language; language.ts).
+ * `language`, else Accept-Language; src/i18n requestLanguage).
  */
 import {
   ASSISTANT_HISTORY_LIMIT,
@@ -18,11 +18,10 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/session.ts';
 import { createRateLimit } from '../auth/sign-in-rate-limit.ts';
-import { msg } from '../../i18n/index.ts';
+import { msg, requestLanguage } from '../../i18n/index.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAssistantRepository } from './assistant.repository.ts';
 import { createAssistant, type AssistantOptions } from './engine.ts';
-import { assistantLanguage } from './language.ts';
 import { assistantTexts } from './texts.ts';
 
 /** Turns of earlier conversation an engine sees. */
@@ -87,7 +86,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = as
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const language = assistantLanguage(user.language, request.headers['accept-language']);
+      const language = requestLanguage(request);
       const question = request.body.content;
       const history = (await repository.list(user.id, CONTEXT_TURNS)).map((m) => ({
         role: m.role,

@@ -10,7 +10,7 @@
  * with a note. Every answer is cut to 2,000 characters.
  *
  * Language (issue 14): `request.context.language` ('en' | 'hi', from the user's profile,
- * else Accept-Language: language.ts) picks the texts (texts.ts), the knowledge base and,
+ * else Accept-Language: src/i18n requestLanguage) picks the texts (texts.ts), the knowledge base and,
  * on the model path, the language the model is asked to answer in.
  */
 import {
@@ -24,7 +24,7 @@ import type { Database } from '../../db/client.ts';
 import { createBuiltinEngine } from './builtin/engine.ts';
 import { DOSE_NUMBER, clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
 import { KNOWLEDGE_DIRECTORIES, createKnowledgeBase, loadArticles, type KnowledgeBase } from './knowledge.ts';
-import type { AssistantLanguage } from './language.ts';
+import type { Language } from '../../i18n/index.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm/engine.ts';
 import { assistantTexts } from './texts.ts';
 import { createAssistantTools, linksFor, type AssistantTools, type ToolContext } from './tools.ts';
@@ -66,9 +66,9 @@ export const MODEL_DOWN_NOTE = assistantTexts('en').modelDownNote;
 /** Shown above a built-in answer when the model's answer failed the checks. */
 export const MODEL_REJECTED_NOTE = assistantTexts('en').modelRejectedNote;
 
-const sharedKnowledge: Partial<Record<AssistantLanguage, KnowledgeBase>> = {};
+const sharedKnowledge: Partial<Record<Language, KnowledgeBase>> = {};
 /** The shipped knowledge base in `language`, read once per process. */
-export function knowledgeBase(language: AssistantLanguage = 'en'): KnowledgeBase {
+export function knowledgeBase(language: Language = 'en'): KnowledgeBase {
   return (sharedKnowledge[language] ??= createKnowledgeBase(loadArticles(KNOWLEDGE_DIRECTORIES[language]), language));
 }
 

@@ -19,7 +19,8 @@
 import { ASSISTANT_MESSAGE_MAX_CHARS, type AssistantSource } from '@diacare/contract/assistant';
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { glucoseToMgDl, type GlucoseUnit } from '@diacare/contract/glucose-units';
-import { normaliseSpelling, type AssistantLanguage } from './language.ts';
+import type { Language } from '../../i18n/index.ts';
+import { normaliseSpelling } from './language.ts';
 import { assistantTexts } from './texts.ts';
 
 const EN = assistantTexts('en');
@@ -34,7 +35,7 @@ export const EMERGENCY_TEXT = EN.emergency;
  * The hypoglycaemia steps, the ADA "15–15 rule" (ADA Standards of Care 2025, §6), with the
  * thresholds (70, 54 mg/dL) told in `unit` (issue 14: 3.9, 3.0 mmol/L), in `language`.
  */
-export function hypoSteps(unit: GlucoseUnit = 'mg/dL', language: AssistantLanguage = 'en'): string {
+export function hypoSteps(unit: GlucoseUnit = 'mg/dL', language: Language = 'en'): string {
   return assistantTexts(language).hypoStepsIn(unit);
 }
 
@@ -187,7 +188,7 @@ export function escalationFor(text: string, recentLowMgDl: number | null = null)
 /** The text that opens an escalated answer in `language`, with glucose thresholds in `unit`, and its sources. */
 export function escalationPreamble(
   escalation: Escalation,
-  language: AssistantLanguage = 'en',
+  language: Language = 'en',
   unit: GlucoseUnit = 'mg/dL',
 ): { text: string; sources: AssistantSource[] } | null {
   const t = assistantTexts(language);

@@ -17,7 +17,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { AssistantSource } from '@diacare/contract/assistant';
 import MiniSearch from 'minisearch';
 import { parse as parseYaml } from 'yaml';
-import { normaliseSpelling, type AssistantLanguage } from './language.ts';
+import type { Language } from '../../i18n/index.ts';
+import { normaliseSpelling } from './language.ts';
 
 export interface Article {
   id: string;
@@ -139,7 +140,7 @@ export function processHindiTerm(term: string): string[] | null {
 }
 
 /** Where each language's articles are (beside this module or the bundle). */
-export const KNOWLEDGE_DIRECTORIES: Record<AssistantLanguage, URL> = {
+export const KNOWLEDGE_DIRECTORIES: Record<Language, URL> = {
   en: new URL('./knowledge/', import.meta.url),
   hi: new URL('./knowledge/hi/', import.meta.url),
 };
@@ -177,7 +178,7 @@ export interface KnowledgeHit {
 }
 
 /** A searchable knowledge base over `articles`, written in `language`. */
-export function createKnowledgeBase(articles: readonly Article[], language: AssistantLanguage = 'en') {
+export function createKnowledgeBase(articles: readonly Article[], language: Language = 'en') {
   const index = new MiniSearch<Article>({
     fields: ['title', 'keywords', 'body'],
     storeFields: [],

@@ -1,29 +1,8 @@
 /**
- * The assistant's language (issue 14): the user's profile `language` ('en' | 'hi'), else
- * the browser's Accept-Language (a first preference of hi* → 'hi'), else English. A tiny
- * helper of the assistant module only; the rest of the server's texts are chosen in
- * src/i18n (issue 14, h4).
- *
- * Also the Devanagari normalisation that the assistant's matchers and its Hindi search
- * share, so that 'ज़' and 'ज', 'ँ' and 'ं' (spellings patients use interchangeably) match.
+ * The Devanagari normalisation that the assistant's matchers and its Hindi search share, so
+ * that 'ज़' and 'ज', 'ँ' and 'ं' (spellings patients use interchangeably) match. The
+ * assistant's language itself is the request's (src/i18n requestLanguage, issue 14).
  */
-import type { Language } from '@diacare/contract/users';
-import { languageFromAcceptLanguage, toLanguage } from '../../i18n/index.ts';
-
-export type AssistantLanguage = Language;
-
-/**
- * 'hi' or 'en' for a request: `profileLanguage` when set, else the best of Accept-Language
- * by q (RFC 9110 §12.5.4), else 'en' — the same resolution as the rest of the server's texts
- * (src/i18n: toLanguage, languageFromAcceptLanguage).
- */
-export function assistantLanguage(
-  profileLanguage: AssistantLanguage | null | undefined,
-  acceptLanguage?: string | string[],
-): AssistantLanguage {
-  const header = Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage;
-  return toLanguage(profileLanguage) ?? languageFromAcceptLanguage(header) ?? 'en';
-}
 
 /**
  * Lower-cases and unifies spellings: Unicode NFC, the nukta dropped (ज़ → ज, ड़ → ड),

@@ -14,8 +14,7 @@ import type { AssistantLink, AssistantSource } from '@diacare/contract/assistant
 import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';
 import { formatGlucose, formatGlucoseRange, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import type { MealContext } from '@diacare/contract/health-constants';
-import { t } from '../../i18n/index.ts';
-import type { AssistantLanguage } from './language.ts';
+import { t, type Language } from '../../i18n/index.ts';
 
 export type PeriodDays = 7 | 30;
 
@@ -394,10 +393,10 @@ const HI: AssistantTexts = {
   rateLimited: (seconds) => t('hi', 'error.too_many_questions', { seconds }),
 };
 
-const TEXTS: Record<AssistantLanguage, AssistantTexts> = { en: EN, hi: HI };
+const TEXTS: Record<Language, AssistantTexts> = { en: EN, hi: HI };
 
 /** The assistant's texts in `language` (English when none is given). */
-export function assistantTexts(language: AssistantLanguage = 'en'): AssistantTexts {
+export function assistantTexts(language: Language = 'en'): AssistantTexts {
   return TEXTS[language];
 }
 

@@ -27,7 +27,7 @@ import type { Database } from '../../db/client.ts';
 import { createAppointmentRepository } from '../appointments/appointment.repository.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
-import type { AssistantLanguage } from './language.ts';
+import type { Language } from '../../i18n/index.ts';
 import { assistantTexts, link, type AssistantTexts, type PeriodDays } from './texts.ts';
 
 /** The periods the tools summarise: Reports' 7 days and History's 30 (both include today). */
@@ -48,7 +48,7 @@ export interface ToolContext {
   now: Date;
   /** The unit glucose figures are told in (issue 14); mg/dL when absent. */
   glucoseUnit?: GlucoseUnit;
-  language?: AssistantLanguage;
+  language?: Language;
 }
 
 /** The screens that show a tool's figures, labelled in the answer's language. */

@@ -1,14 +1,40 @@
 /**
- * Field errors in the active language. The contract's zod schemas speak English after the
- * field's label ('is required' → 'Dosage is required', spec §5); the known phrases are
- * translated here (common.problem.*), any other through the contract's table (in Hindi), else
- * shown as the schema wrote it.
+ * A form field's error line in the active language (issue 14; decision 026): the one entry
+ * point every form uses. The contract's zod schemas write an English rule after the field's
+ * label ('is required' → 'Dosage is required', spec §5); this turns (label, rule) into one
+ * sentence:
+ *
+ * 1. with `area: 'health'` (Health's log dialogs), the health catalog's whole sentences
+ *    (health.field.*: 'Value is required' / 'Value भरना ज़रूरी है', limits filled in);
+ * 2. the common catalog's rules (common.problem.*) after the label (common.fieldError);
+ * 3. any other rule through the contract's English→Hindi table, shared with the server
+ *    (lib/validation-messages), else as the schema wrote it.
+ *
+ * Whole messages that already hold the field's name (an API's 400 detail) go through
+ * lib/validation-messages `localiseValidationText` instead (components/ui/input).
  */
 import { localiseValidationRule } from '../validation-messages';
 import type { MessageId, MessageValues } from './i18n';
 import type { TranslateFunction } from './language-provider';
 
-const PROBLEMS: [RegExp, MessageId][] = [
+/** A rule the catalogs know: its pattern (named groups fill the message's values) and message. */
+type KnownRule = readonly [pattern: RegExp, id: MessageId];
+
+/** health.field.*: the whole sentence with {label}, for Health's forms. */
+const HEALTH_SENTENCES: readonly KnownRule[] = [
+  [/^is required$/, 'health.field.required'],
+  [/^must be a whole number$/, 'health.field.wholeNumber'],
+  [/^must be a number$/, 'health.field.number'],
+  [/^must have at most one decimal place$/, 'health.field.oneDecimal'],
+  [/^must be above diastolic$/, 'health.field.aboveDiastolic'],
+  [/^must be a real date/, 'health.field.realDate'],
+  [/^must be a time written/, 'health.field.timeFormat'],
+  [/^must be at least (?<limit>.+)$/, 'health.field.atLeast'],
+  [/^must be at most (?<limit>.+)$/, 'health.field.atMost'],
+];
+
+/** common.problem.*: the rule alone, put after the label by common.fieldError. */
+const COMMON_PROBLEMS: readonly KnownRule[] = [
   [/^is required$/, 'common.problem.required'],
   [/^must be at most (?<n>\d+) characters$/, 'common.problem.maxLength'],
   [/^must be a whole number$/, 'common.problem.wholeNumber'],
@@ -19,13 +45,35 @@ const PROBLEMS: [RegExp, MessageId][] = [
   [/^must be a valid email$/, 'common.problem.email'],
 ];
 
-/** `label` and the schema's `problem` as one sentence in the active language, or undefined. */
-export function fieldMessage(t: TranslateFunction, label: string, problem: string | undefined): string | undefined {
-  if (!problem) return undefined;
-  for (const [pattern, id] of PROBLEMS) {
+/** The first of `rules` that `problem` matches, with the values its groups captured. */
+function known(rules: readonly KnownRule[], problem: string): { id: MessageId; values?: MessageValues } | undefined {
+  for (const [pattern, id] of rules) {
     const match = pattern.exec(problem);
-    if (match) return t('common.fieldError', { field: label, problem: t(id, match.groups as MessageValues) });
+    if (match) return { id, values: match.groups };
   }
-  // Any other rule: the contract's English→Hindi table, shared with the server (decision 026).
-  return t('common.fieldError', { field: label, problem: localiseValidationRule(problem) });
+  return undefined;
+}
+
+/**
+ * `label` and the schema's rule `problem` as one sentence in the active language.
+ * @param t the active language's translate function (useT)
+ * @param label the field's visible label, already in the active language
+ * @param problem the contract's English rule ('must be at most 600 mg/dL'), or undefined
+ * @param area 'health' for Health's own sentences first; else the common ones
+ * @returns e.g. 'Value must be at most 600 mg/dL', 'वज़न भरना ज़रूरी है'; undefined without a problem
+ */
+export function fieldMessage(
+  t: TranslateFunction,
+  label: string,
+  problem: string | undefined,
+  area: 'common' | 'health' = 'common',
+): string | undefined {
+  if (!problem) return undefined;
+  const sentence = area === 'health' ? known(HEALTH_SENTENCES, problem) : undefined;
+  if (sentence) return t(sentence.id, { ...sentence.values, label });
+  const rule = known(COMMON_PROBLEMS, problem);
+  return t('common.fieldError', {
+    field: label,
+    problem: rule ? t(rule.id, rule.values) : localiseValidationRule(problem),
+  });
 }

@@ -7,7 +7,7 @@
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import type { AssistantEngine, EngineAnswer, EngineRequest } from '../engine.ts';
 import { excerpt, sourceOf, type KnowledgeBase } from '../knowledge.ts';
-import type { AssistantLanguage } from '../language.ts';
+import type { Language } from '../../../i18n/index.ts';
 import { assistantTexts } from '../texts.ts';
 import type { AssistantTools, ToolResult } from '../tools.ts';
 import { readIntent } from './intents.ts';
@@ -29,9 +29,9 @@ export function createBuiltinEngine({
 }: {
   tools: AssistantTools;
   /** The knowledge base of each language. */
-  knowledge: (language: AssistantLanguage) => KnowledgeBase;
+  knowledge: (language: Language) => KnowledgeBase;
 }) {
-  const engine: AssistantEngine & { knowledge: (language: AssistantLanguage) => KnowledgeBase } = {
+  const engine: AssistantEngine & { knowledge: (language: Language) => KnowledgeBase } = {
     name: BUILTIN_ASSISTANT_NAME,
     knowledge,
     async answer(request: EngineRequest, onDelta: (text: string) => void): Promise<EngineAnswer> {

@@ -24,7 +24,7 @@ import { chunks } from '../builtin/engine.ts';
 import type { AssistantEngine, EngineAnswer, EngineRequest } from '../engine.ts';
 import { containsDoseInstruction, ungroundedNumbers } from '../guard-rails.ts';
 import { sourceOf, type KnowledgeBase } from '../knowledge.ts';
-import type { AssistantLanguage } from '../language.ts';
+import type { Language } from '../../../i18n/index.ts';
 import { ALL_TEXTS, assistantTexts } from '../texts.ts';
 import type { AssistantTools, ToolContext, ToolResult } from '../tools.ts';
 
@@ -41,7 +41,7 @@ export interface LlmEngineOptions {
   languageModel?: LanguageModel;
   tools: AssistantTools;
   /** The knowledge base of each language. */
-  knowledge: (language: AssistantLanguage) => KnowledgeBase;
+  knowledge: (language: Language) => KnowledgeBase;
   /** Milliseconds before a silent endpoint counts as down. */
   timeoutMs?: number;
 }
@@ -62,7 +62,7 @@ Rules you must follow:
 export const HINDI_PROMPT = `Language: the user reads Hindi. Answer in simple, natural Hindi (Devanagari script) as Indian health apps write for patients, using the polite आप form and everyday words (शुगर, ब्लड प्रेशर, दवा, खुराक, डॉक्टर). Write numbers in Western digits and units as written (mg/dL or mmol/L, mmHg, kg). Keep medicine names, appointment titles and 'DiaCare' exactly as they appear in the tool results.`;
 
 /** The system prompt for an answer in `language`. */
-export function systemPrompt(language: AssistantLanguage = 'en'): string {
+export function systemPrompt(language: Language = 'en'): string {
   return language === 'hi' ? `${SYSTEM_PROMPT}\n${HINDI_PROMPT}` : SYSTEM_PROMPT;
 }
 

@@ -37,6 +37,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FieldError, Input, Label, Select } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import type { MessageId } from '../../../lib/i18n/i18n';
+import { fieldMessage } from '../../../lib/i18n/field-error';
 import { useT, type TranslateFunction } from '../../../lib/i18n/language-provider';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import {
@@ -47,7 +48,6 @@ import {
   type ReadingByKind,
   type ReadingKind,
 } from '../api/health';
-import { fieldError } from '../utils/field-error';
 import { MEAL_CONTEXT_IDS } from '../utils/labels';
 
 export const LOG_TITLES: Record<ReadingKind, MessageId> = {
@@ -71,7 +71,7 @@ const toNumberOrNull = (value: unknown) =>
 
 /** 'must be at most 600 mg/dL' → 'Value must be at most 600 mg/dL', in the active language. */
 const message = (t: TranslateFunction, label: MessageId, error: { message?: string } | undefined) =>
-  fieldError(t, t(label), error?.message);
+  fieldMessage(t, t(label), error?.message, 'health');
 
 const invalid = (id: string, error: unknown) => ({
   'aria-invalid': error ? true : undefined,
