@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, setUnauthorizedHandler } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n/i18n';
 import { sendAssistantMessage } from './assistant';
 import type { AssistantMessage } from './types';
 
@@ -92,6 +93,7 @@ describe('sendAssistantMessage', () => {
 
   it('fails with status 0 when there is no network, so the screen queues the question', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    i18n.loadAndActivate({ locale: 'en', messages: {} }); // the failure's text is a catalog message
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
