@@ -78,3 +78,42 @@ test('a question asked offline survives a reload and is answered exactly once wh
   await page.waitForTimeout(1500);
   expect(await history()).toHaveLength(2);
 });
+
+test('a question whose answer is lost on the way back is sent again with its key: one question, one answer', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const question = 'What should I eat?';
+  await signInWithProfile(page, 'Arjun Flaky');
+  await page.goto('/chat');
+  await expect(page.getByRole('button', { name: question })).toBeVisible();
+  const keys: string[] = [];
+  await page.route('**/api/assistant/messages', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.fallback();
+    // The server receives the question and answers it in full; the phone never hears back.
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+
+  await page.getByRole('button', { name: question }).click();
+  const answer = conversation(page).getByRole('article');
+  await expect(answer).toHaveCount(1, { timeout: 20_000 });
+  await expect(answer).toHaveAccessibleName(/^Answer from /);
+  const asked = conversation(page).getByRole('listitem').filter({ hasText: question });
+  await expect(asked).toHaveCount(1);
+  await expect(asked.getByText('Waiting to sync')).toHaveCount(0);
+
+  // The repeat carried the first attempt's key, so the server answered it from its record.
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const response = await context.request.get(`${baseURL}/api/assistant/messages`);
+  const { messages } = (await response.json()) as { messages: Message[] };
+  expect(messages.map((message) => `${message.role}: ${message.role === 'user' ? message.content : ''}`)).toEqual([
+    `user: ${question}`,
+    'assistant: ',
+  ]);
+});
