@@ -11,6 +11,10 @@
  * than 8 days are purged by the materialiser's pass.
  */
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { simulateReadableStream } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../src/db/schema.ts';
@@ -21,7 +25,8 @@ import {
   purgeExpiredIdempotencyKeys,
 } from '../src/plugins/idempotency.ts';
 import { createMaterialiser } from '../src/modules/reminders/materialise.ts';
-import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { parseEvents } from './support/assistant-client.ts';
 import { fingerprintDatabase } from './support/db-dump.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -262,6 +267,11 @@ describe.each(DRIVERS)('Idempotency-Key on %s', (driver) => {
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe(first.headers['content-type']);
     expect((await user.request({ url: '/api/assistant/messages' })).json().messages).toHaveLength(2);
+    // The same key with another question: refused, and nothing more is stored.
+    const other = await send(user, 'POST', { ...recipe, payload: { content: 'What should I eat?' } }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ detail: KEY_REUSED_DETAIL });
+    expect((await user.request({ url: '/api/assistant/messages' })).json().messages).toHaveLength(2);
   });
 
   it.each([
@@ -449,4 +459,80 @@ describe.each(DRIVERS)('Idempotency-Key on %s', (driver) => {
     expect(missing).toEqual([]);
     expect(doc.paths['/api/auth/session']!.post!.parameters ?? []).toEqual([]);
   });
+});
+
+/**
+ * The phone loses its connection while the answer streams (offline outbox, issue 12): the
+ * server still finishes and stores the answer under the key, so the outbox's repeat gets the
+ * whole stream back and the model runs once. Over a real HTTP connection that the client
+ * closes after the first line, with a model that takes a moment to answer.
+ */
+describe.each(DRIVERS)('Idempotency-Key and a dropped assistant stream on %s', (driver) => {
+  let t: TestApp;
+  let base = '';
+  const usage = {
+    inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: 1, text: 1, reasoning: undefined },
+  };
+  const model = new MockLanguageModelV3({
+    modelId: 'slow-model',
+    doStream: async () => {
+      const chunks: LanguageModelV3StreamPart[] = [
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: 't' },
+        { type: 'text-delta', id: 't', delta: 'Check your sugar before meals ' },
+        { type: 'text-delta', id: 't', delta: 'and write it down.' },
+        { type: 'text-end', id: 't' },
+        { type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } },
+      ];
+      return { stream: simulateReadableStream({ chunks, initialDelayInMs: 400, chunkDelayInMs: 20 }) };
+    },
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, { assistantLlm: { model: 'slow-model', languageModel: model } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => t.close());
+
+  it('a stream cut off after the question is still answered and stored; the repeat replays it whole', async () => {
+    const user = await signIn(t.app, { name: 'Asha Rao', email: `drop-${driver}@example.com` });
+    const key = randomUUID();
+    const post = (signal?: AbortSignal) =>
+      fetch(`${base}/api/assistant/messages`, {
+        method: 'POST',
+        headers: {
+          cookie: user.cookie,
+          origin: ORIGIN,
+          'content-type': 'application/json',
+          'idempotency-key': key,
+        },
+        body: JSON.stringify({ content: 'How often should I check my sugar?' }),
+        signal,
+      });
+    const abort = new AbortController();
+    const first = await post(abort.signal);
+    expect(first.status).toBe(200);
+    const reader = first.body!.getReader();
+    const { value } = await reader.read();
+    expect(new TextDecoder().decode(value)).toContain('"type":"user"');
+    abort.abort(); // the network drops before the answer arrives
+    await reader.cancel().catch(() => undefined);
+
+    const again = await post();
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    const events = parseEvents(await again.text());
+    expect([events[0]?.type, events.at(-1)?.type]).toEqual(['user', 'done']);
+    expect(events.at(-1)).toMatchObject({
+      type: 'done',
+      message: { content: 'Check your sugar before meals and write it down.' },
+    });
+    expect(model.doStreamCalls).toHaveLength(1); // the model ran for the first request only
+    const { messages } = (await user.request({ url: '/api/assistant/messages' })).json() as {
+      messages: { role: string }[];
+    };
+    expect(messages.map((message) => message.role)).toEqual(['user', 'assistant']);
+  }, 20_000);
 });

@@ -20,7 +20,7 @@
  * /api/auth/* (logout is idempotent by nature); GET/HEAD/OPTIONS read only.
  */
 import { createHash } from 'node:crypto';
-import { Transform, type Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -190,7 +190,13 @@ function isStream(payload: unknown): payload is Readable {
   return typeof (payload as Readable | null)?.pipe === 'function';
 }
 
-/** Passes a streamed answer through and stores its whole text when it ends (released if it fails). */
+/**
+ * Passes a streamed answer through and stores its whole text when the answer ends (released if
+ * the answer itself fails). The answer is read to its end even when the client has gone (a
+ * phone that lost its network mid-answer): the handler goes on and saves the answer, so its
+ * text is stored under the key and the outbox's repeat gets it whole, without running the
+ * model again. Without this, the claim would stay unanswered and, once abandoned, be run again.
+ */
 function storeWhenEnded(
   payload: Readable,
   onEnd: (body: string) => Promise<unknown>,
@@ -198,22 +204,30 @@ function storeWhenEnded(
   request: FastifyRequest,
 ): Readable {
   const chunks: Buffer[] = [];
-  const tee = new Transform({
-    transform(chunk: Buffer | string, _encoding, callback) {
-      chunks.push(Buffer.from(chunk));
-      callback(null, chunk);
-    },
-    flush(callback) {
-      onEnd(Buffer.concat(chunks).toString('utf8')).then(
-        () => callback(),
-        (error: unknown) => callback(error as Error),
-      );
-    },
+  const out = new PassThrough();
+  // A 'data' listener keeps the source flowing whatever happens to `out` (Fastify destroys it
+  // when the client disconnects). An answer is a few kilobytes: no backpressure needed.
+  payload.on('data', (chunk: Buffer | string) => {
+    const buffer = Buffer.from(chunk);
+    chunks.push(buffer);
+    if (!out.destroyed) out.write(buffer);
+  });
+  payload.on('end', () => {
+    onEnd(Buffer.concat(chunks).toString('utf8')).then(
+      () => out.end(),
+      (error: unknown) => {
+        request.log.error(
+          { err: { type: error instanceof Error ? error.name : typeof error } },
+          'storing answer failed',
+        );
+        out.destroy(error as Error);
+      },
+    );
   });
   payload.on('error', (error) => {
     request.log.error({ err: { type: error.name } }, 'streamed answer failed');
     void onFail();
-    tee.destroy(error);
+    out.destroy(error);
   });
-  return payload.pipe(tee);
+  return out;
 }

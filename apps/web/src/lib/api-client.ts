@@ -39,12 +39,23 @@ function withQuery(path: string, query?: Query): string {
 }
 
 /** Sends one request; a network failure becomes a readable ApiError (status 0). */
-async function send(method: string, path: string, body: unknown, accept: string, query?: Query): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  accept: string,
+  query?: Query,
+  extraHeaders?: Record<string, string>,
+): Promise<Response> {
   try {
     return await fetch(withQuery(path, query), {
       method,
       credentials: 'include',
-      headers: body === undefined ? { Accept: accept } : { Accept: accept, 'Content-Type': 'application/json' },
+      headers: {
+        Accept: accept,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...extraHeaders,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
@@ -80,11 +91,16 @@ async function request<T>(method: string, path: string, options: { body?: unknow
 
 /**
  * POSTs JSON and returns the response body as a byte stream, for answers that arrive in
- * pieces (NDJSON). Errors before the stream starts behave like every other call: 401 signs
- * out, other statuses fail with the body's `detail`.
+ * pieces (NDJSON). `headers` are added to the request (e.g. an Idempotency-Key). Errors before
+ * the stream starts behave like every other call: 401 signs out, other statuses fail with the
+ * body's `detail`.
  */
-async function stream(path: string, body: unknown): Promise<ReadableStream<Uint8Array>> {
-  const response = await send('POST', path, body, 'application/x-ndjson');
+async function stream(
+  path: string,
+  body: unknown,
+  headers?: Record<string, string>,
+): Promise<ReadableStream<Uint8Array>> {
+  const response = await send('POST', path, body, 'application/x-ndjson', undefined, headers);
   await failIfNotOk(response);
   if (!response.body) throw new ApiError(t('common.requestFailed'), response.status);
   return response.body;

@@ -36,7 +36,8 @@ export interface OutboxApplier {
   marks?(entry: OutboxEntry): string[];
 }
 
-export type OutboxRequest = Omit<OutboxEntry, 'key' | 'created_at'>;
+/** A write to make; `key` reuses the Idempotency-Key of an attempt that already went out (else a new one). */
+export type OutboxRequest = Omit<OutboxEntry, 'key' | 'created_at'> & { key?: string };
 
 type Outcome =
   | { type: 'synced'; data: unknown }
@@ -277,7 +278,17 @@ async function send(entry: OutboxEntry, ids: Record<string, string>): Promise<Ou
   }
   if (response.ok) {
     const text = await response.text().catch(() => '');
-    return { type: 'synced', data: text ? (JSON.parse(text) as unknown) : null };
+    // A streamed answer (NDJSON, the assistant's) is read to its end: its lines, in order.
+    const ndjson = response.headers.get('content-type')?.includes('ndjson');
+    const data: unknown = !text
+      ? null
+      : ndjson
+        ? text
+            .split('\n')
+            .filter((line) => line.trim())
+            .map((line) => JSON.parse(line) as unknown)
+        : JSON.parse(text);
+    return { type: 'synced', data };
   }
   if (response.status === 401) return { type: 'unauthorized' };
   if (response.status === 408 || response.status === 429 || response.status >= 500) return { type: 'retry' };
@@ -389,12 +400,13 @@ export function flushOutbox(): Promise<void> {
  * waits up to 10 s for the server: resolves with the server's answer, or rejects with an
  * ApiError (its `detail`) when refused. Offline, or when the server does not answer in time,
  * resolves with `optimistic(key)` (the record as shown, its id the temporary key) and the
- * write stays queued. Rejects with status 0 when no user is known.
+ * write stays queued. Rejects with status 0 when no user is known. A streamed (NDJSON) answer
+ * resolves as the array of its lines.
  */
 export async function outboxWrite<T>(request: OutboxRequest, optimistic: (key: string) => T): Promise<T> {
   const user = userId;
   if (!user) throw new ApiError(t('common.offline'), 0);
-  const entry: OutboxEntry = { ...request, key: newKey(), created_at: Date.now() };
+  const entry: OutboxEntry = { ...request, key: request.key ?? newKey(), created_at: Date.now() };
   setState(await updateOutbox(user, (old) => ({ ...old, entries: [...old.entries, entry] })));
   applyToCache([entry]);
   const outcome = new Promise<Outcome>((resolve) => {

@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, setUnauthorizedHandler } from '../../../lib/api-client';
+import { i18n } from '../../../lib/i18n/i18n';
 import { sendAssistantMessage } from './assistant';
 import type { AssistantMessage } from './types';
 
@@ -75,6 +76,33 @@ describe('sendAssistantMessage', () => {
     expect(init.method).toBe('POST');
     expect(JSON.parse(init.body as string)).toEqual({ content: 'Did I take my medicines today?' });
     expect(new Headers(init.headers).get('Accept')).toBe('application/x-ndjson');
+    expect(new Headers(init.headers).has('Idempotency-Key')).toBe(false);
+  });
+
+  it('sends the given key as the Idempotency-Key, so the outbox can repeat the question safely', async () => {
+    const server = serveStream();
+    const key = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
+    const sent = sendAssistantMessage('hi', { onUser: vi.fn(), onDelta: vi.fn() }, key);
+    server.write(line({ type: 'user', message: user }) + line({ type: 'done', message: answer }));
+    server.end();
+    await expect(sent).resolves.toEqual(answer);
+    const [, init] = server.fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get('Idempotency-Key')).toBe(key);
+    expect(new Headers(init.headers).get('Content-Type')).toBe('application/json');
+  });
+
+  it('fails with status 0 when there is no network, so the screen queues the question', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    i18n.loadAndActivate({ locale: 'en', messages: {} }); // the failure's text is a catalog message
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const failure = await sendAssistantMessage('hi', { onUser: vi.fn(), onDelta: vi.fn() }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 0 });
   });
 
   it("fails with the server's detail from an error line", async () => {

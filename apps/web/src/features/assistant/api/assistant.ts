@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
+import { outboxWrite, registerApplier } from '../../../lib/offline/outbox';
 import { readNdjson } from './ndjson';
 import type { AssistantMessage, AssistantMessages, AssistantStreamEvent } from './types';
 
@@ -21,12 +22,18 @@ export interface StreamHandlers {
 
 /**
  * POSTs `content` and follows the NDJSON answer: calls the handlers as lines arrive and
- * resolves with the finished answer. Fails with an ApiError carrying the server's detail
- * (400, 429, an 'error' line), or a readable message when the connection drops or the
- * answer stops without its 'done' line.
+ * resolves with the finished answer. `key`, when given, is sent as the Idempotency-Key, so the
+ * outbox can repeat the question after a network failure without the server storing it twice.
+ * Fails with an ApiError carrying the server's detail (400, 429, an 'error' line), or a
+ * readable message with status 0 when there is no network, the connection drops or the answer
+ * stops without its 'done' line.
  */
-export async function sendAssistantMessage(content: string, handlers: StreamHandlers): Promise<AssistantMessage> {
-  const body = await api.stream(PATH, { content });
+export async function sendAssistantMessage(
+  content: string,
+  handlers: StreamHandlers,
+  key?: string,
+): Promise<AssistantMessage> {
+  const body = await api.stream(PATH, { content }, key ? { 'Idempotency-Key': key } : undefined);
   try {
     for await (const event of readNdjson<AssistantStreamEvent>(body)) {
       if (event.type === 'user') handlers.onUser(event.message);
@@ -41,7 +48,7 @@ export async function sendAssistantMessage(content: string, handlers: StreamHand
   throw new ApiError(CUT_OFF, 0);
 }
 
-/** The error of a stream that stopped without its 'done' line (the screen shows it translated). */
+/** The error of a stream that stopped without its 'done' line (status 0: the screen queues the question). */
 export const CUT_OFF = 'The answer was cut off. Please try again.';
 
 /** DELETE the conversation; the list becomes empty at once. */
@@ -51,4 +58,49 @@ export function useClearConversation() {
     mutationFn: () => api.delete<null>(PATH),
     onSuccess: () => queryClient.setQueryData<AssistantMessages>(assistantMessagesKey, { messages: [] }),
   });
+}
+
+/** The outbox's kind for a question to the assistant. */
+const OUTBOX_KIND = 'assistant';
+
+/** A question as the conversation shows it before the server has it: its id is the outbox key. */
+function queuedQuestion(key: string, content: string, createdAt: number): AssistantMessage {
+  return {
+    id: key,
+    role: 'user',
+    content,
+    created_at: new Date(createdAt).toISOString(),
+    engine: null,
+    links: [],
+    sources: [],
+  };
+}
+
+/**
+ * Questions in the outbox (issue 12, item 2): each shows at once at the end of the cached
+ * conversation, once (its id is the outbox key). When the outbox replays one, the server stores
+ * it and answers it; the conversation is then refetched and shows both.
+ */
+registerApplier(OUTBOX_KIND, {
+  keys: [assistantMessagesKey],
+  apply(data, entry) {
+    const history = data as AssistantMessages;
+    if (history.messages.some((message) => message.id === entry.key)) return data;
+    const { content } = entry.body as { content: string };
+    return { messages: [...history.messages, queuedQuestion(entry.key, content, entry.created_at)] };
+  },
+});
+
+/**
+ * Puts a question in the outbox (offline, or after its POST failed on the network). `key` is
+ * the Idempotency-Key the failed attempt used, so a question the server did receive is not
+ * stored twice: the repeat gets the first answer. Resolves once it is stored on this device
+ * (or, when the server answers within the outbox's wait, once it is sent); rejects with an
+ * ApiError when the server refuses it or no user is known.
+ */
+export async function queueAssistantMessage(content: string, key: string): Promise<void> {
+  await outboxWrite(
+    { kind: OUTBOX_KIND, key, method: 'POST', path: PATH, body: { content }, label: t('assistant.outbox.question') },
+    (queued) => queued,
+  );
 }

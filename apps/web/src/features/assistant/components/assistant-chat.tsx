@@ -10,6 +10,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../lib/i18n/language-provider';
+import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
+import { usePendingMarks } from '../../../lib/offline/use-outbox';
 import { getAssistantMessagesQueryOptions, useClearConversation } from '../api/assistant';
 import { useAssistantChat } from '../hooks/use-assistant-chat';
 import { useOnline } from '../hooks/use-online';
@@ -27,9 +29,10 @@ const scrollToEnd = () => window.scrollTo({ top: document.documentElement.scroll
 
 /**
  * Keeps the newest message in view: at the end when the history arrives and when the user
- * sends; while an answer streams in, only if the reader has not scrolled up to older ones.
+ * sends; while an answer streams in or a question is queued (`growth`: answer length plus
+ * message count), only if the reader has not scrolled up to older ones.
  */
-function useFollowBottom(loaded: boolean, sending: boolean, answerLength: number) {
+function useFollowBottom(loaded: boolean, sending: boolean, growth: number) {
   useEffect(() => {
     if (loaded) scrollToEnd();
   }, [loaded]);
@@ -39,7 +42,7 @@ function useFollowBottom(loaded: boolean, sending: boolean, answerLength: number
   useEffect(() => {
     const root = document.documentElement;
     if (root.scrollHeight - root.scrollTop - root.clientHeight < 240) scrollToEnd();
-  }, [answerLength]);
+  }, [growth]);
 }
 
 /** `engineName`: who answers on this server (GET /api/config `assistant.name`), if known. */
@@ -49,12 +52,13 @@ export function AssistantChat({ engineName }: { engineName?: string | undefined 
   const { send, pending, error, dismissError, announcement } = useAssistantChat();
   const clear = useClearConversation();
   const online = useOnline();
+  const queued = usePendingMarks();
   const [confirming, setConfirming] = useState(false);
 
   const messages = history.data?.messages ?? [];
   const sending = pending !== null;
   const empty = history.isSuccess && messages.length === 0 && !sending;
-  useFollowBottom(history.isSuccess, sending, pending?.answer.length ?? 0);
+  useFollowBottom(history.isSuccess, sending, (pending?.answer.length ?? 0) + messages.length);
   const messageBox = useRef<HTMLTextAreaElement>(null);
 
   // A suggested question goes straight out (a message the server never stored is simply
@@ -68,7 +72,9 @@ export function AssistantChat({ engineName }: { engineName?: string | undefined 
   return (
     <>
       <section aria-label={t('assistant.conversation')} className="flex-1">
-        {history.isPending ? (
+        {isUnreachable(history) ? (
+          <OfflineFirstTime />
+        ) : history.isPending ? (
           <p className="py-10 text-center text-slate-500">{t('assistant.loadingConversation')}</p>
         ) : history.isError ? (
           <Card role="alert" className="flex flex-col items-center gap-3 py-8 text-center">
@@ -80,13 +86,13 @@ export function AssistantChat({ engineName }: { engineName?: string | undefined 
             </Button>
           </Card>
         ) : empty ? (
-          <SuggestedQuestions onAsk={ask} disabled={!online} />
+          <SuggestedQuestions onAsk={ask} />
         ) : (
           <>
             <ol className="flex flex-col gap-3">
               {messages.map((message) =>
                 message.role === 'user' ? (
-                  <UserMessage key={message.id} message={message} />
+                  <UserMessage key={message.id} message={message} queued={queued.has(message.id)} />
                 ) : (
                   <AnswerMessage key={message.id} message={message} />
                 ),
@@ -123,7 +129,7 @@ export function AssistantChat({ engineName }: { engineName?: string | undefined 
         {announcement}
       </p>
 
-      <Composer onSend={send} sending={sending} offline={!online} textareaRef={messageBox}>
+      <Composer onSend={send} sending={sending} textareaRef={messageBox}>
         {!online ? (
           <p
             role="status"

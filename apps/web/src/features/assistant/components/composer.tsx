@@ -1,6 +1,7 @@
 /**
  * The message box: Enter sends, Shift+Enter starts a new line; Send is disabled while an
- * answer is coming, when the box is empty and when offline. Shows the 2,000-character limit.
+ * answer is coming and when the box is empty (offline it stays enabled: the question waits in
+ * the outbox, issue 12). Shows the 2,000-character limit.
  */
 import { SendHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';
@@ -15,14 +16,12 @@ const LINK_MARK = '\u0001';
 export function Composer({
   onSend,
   sending,
-  offline,
   children,
   textareaRef,
 }: {
   /** Resolves false when the message was not sent, so the text stays in the box. */
   onSend: (content: string) => Promise<boolean>;
   sending: boolean;
-  offline: boolean;
   /** Notices shown above the box (offline, errors), so they stay in view with it. */
   children?: ReactNode;
   textareaRef?: Ref<HTMLTextAreaElement>;
@@ -34,7 +33,7 @@ export function Composer({
   const [before = '', after = ''] = t('assistant.composer.note', { number: LINK_MARK }).split(LINK_MARK);
   const [text, setText] = useState('');
   const content = text.trim();
-  const canSend = content.length > 0 && !sending && !offline;
+  const canSend = content.length > 0 && !sending;
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();

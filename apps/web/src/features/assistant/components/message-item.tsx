@@ -1,6 +1,7 @@
 /** One message of the conversation: the user's on the right; an answer on the left with its engine, links and sources. */
 import { ArrowRight, BookOpen, Bot } from 'lucide-react';
 import { Link } from 'react-router';
+import { PendingMark } from '../../../components/ui/pending-mark';
 import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
 import type { AssistantLink, AssistantMessage } from '../api/types';
@@ -9,14 +10,30 @@ import { engineLabel } from '../utils/engine-label';
 /** Only the app's own screens become links: an answer can never send a patient off-site. */
 const isAppPath = (href: string) => href.startsWith('/') && !href.startsWith('//');
 
-export function UserMessage({ message }: { message: Pick<AssistantMessage, 'content'> }) {
+/**
+ * The user's message. `queued`: it waits in the outbox (issue 12), so it carries the 'Waiting
+ * to sync' mark and the line that its answer comes once the phone is back online.
+ */
+export function UserMessage({
+  message,
+  queued = false,
+}: {
+  message: Pick<AssistantMessage, 'content'>;
+  queued?: boolean;
+}) {
   const t = useT();
   return (
-    <li className="flex justify-end">
+    <li className="flex flex-col items-end gap-1" data-queued={queued || undefined}>
       <p className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-primary px-4 py-2.5 text-white">
         <span className="sr-only">{t('assistant.message.you')} </span>
         {message.content}
       </p>
+      {queued ? (
+        <div className="flex max-w-[85%] flex-col items-end gap-1 text-right">
+          <PendingMark />
+          <p className="text-xs text-slate-600">{t('assistant.queued')}</p>
+        </div>
+      ) : null}
     </li>
   );
 }

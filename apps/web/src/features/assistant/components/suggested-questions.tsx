@@ -1,4 +1,4 @@
-/** The four questions offered on an empty conversation (issue 11), in the active language; a tap sends one. */
+/** The four questions offered on an empty conversation (issue 11), in the active language; a tap sends one (offline too: it waits in the outbox). */
 import { Bot } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -11,7 +11,7 @@ export const SUGGESTED_QUESTIONS = [
   'assistant.suggested.food',
 ] as const;
 
-export function SuggestedQuestions({ onAsk, disabled }: { onAsk: (question: string) => void; disabled: boolean }) {
+export function SuggestedQuestions({ onAsk }: { onAsk: (question: string) => void }) {
   const t = useT();
   return (
     <Card className="flex flex-col gap-3">
@@ -28,7 +28,6 @@ export function SuggestedQuestions({ onAsk, disabled }: { onAsk: (question: stri
             <Button
               variant="outline"
               className="h-auto min-h-11 w-full justify-start py-2 text-left font-medium wrap-anywhere"
-              disabled={disabled}
               onClick={() => onAsk(question)}
             >
               {question}

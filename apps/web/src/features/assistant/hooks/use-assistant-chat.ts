@@ -1,14 +1,20 @@
 /**
  * Sending a message and following its streamed answer. The finished pair (the user's
  * message and the answer) is appended to the cached history, so the list never refetches
- * on success; after a failure the history is refetched because the server may have stored
+ * on success; after a refusal the history is refetched because the server may have stored
  * the user's message.
+ *
+ * Offline, or when the network fails before or during the answer, the question goes to the
+ * outbox (issue 12) with the Idempotency-Key of the attempt: it shows at once, marked
+ * 'Waiting to sync', and is answered once when the outbox replays it.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/language-provider';
-import { CUT_OFF, assistantMessagesKey, sendAssistantMessage } from '../api/assistant';
+import { isOffline } from '../../../lib/offline/connectivity';
+import { newKey } from '../../../lib/offline/outbox';
+import { assistantMessagesKey, queueAssistantMessage, sendAssistantMessage } from '../api/assistant';
 import type { AssistantMessage, AssistantMessages } from '../api/types';
 import { engineLabel } from '../utils/engine-label';
 
@@ -43,17 +49,40 @@ export function useAssistantChat() {
         links: [],
         sources: [],
       };
+      const key = newKey();
+      /** Stores the question in the outbox; false (with the reason shown) if that fails too. */
+      const queue = async () => {
+        setPending(null);
+        try {
+          await queueAssistantMessage(content, key);
+          return true;
+        } catch (caught) {
+          setError(caught instanceof ApiError ? caught.message : t('assistant.error.generic'));
+          return false;
+        }
+      };
+      if (isOffline()) {
+        try {
+          return await queue();
+        } finally {
+          busy.current = false;
+        }
+      }
       setPending({ user: optimistic, answer: '' });
       // Set once the server has stored the user's message (its 'user' line).
       const received: { user: AssistantMessage | null } = { user: null };
       try {
-        const answer = await sendAssistantMessage(content, {
-          onUser: (user) => {
-            received.user = user;
-            setPending((current) => current && { ...current, user });
+        const answer = await sendAssistantMessage(
+          content,
+          {
+            onUser: (user) => {
+              received.user = user;
+              setPending((current) => current && { ...current, user });
+            },
+            onDelta: (text) => setPending((current) => current && { ...current, answer: current.answer + text }),
           },
-          onDelta: (text) => setPending((current) => current && { ...current, answer: current.answer + text }),
-        });
+          key,
+        );
         const user = received.user ?? optimistic;
         queryClient.setQueryData<AssistantMessages>(assistantMessagesKey, (history) => ({
           messages: [...(history?.messages ?? []), user, answer],
@@ -67,14 +96,10 @@ export function useAssistantChat() {
         );
         return true;
       } catch (caught) {
+        // No answer from the network (status 0): before the server answered, or cut off mid-answer.
+        if (caught instanceof ApiError && caught.status === 0) return await queue();
         setPending(null);
-        setError(
-          caught instanceof ApiError
-            ? caught.message === CUT_OFF
-              ? t('assistant.error.cutOff')
-              : caught.message
-            : t('assistant.error.generic'),
-        );
+        setError(caught instanceof ApiError ? caught.message : t('assistant.error.generic'));
         if (received.user) void queryClient.invalidateQueries({ queryKey: assistantMessagesKey });
         return received.user !== null;
       } finally {

@@ -1,0 +1,119 @@
+/**
+ * Issue 12, item 2: the assistant's questions go through the outbox. Asked offline, a question
+ * shows at once with 'Waiting to sync' and the line that its answer comes when back online,
+ * survives a reload offline, and once online reaches the real server exactly once: one question
+ * and one answer in the stored conversation, and the mark is gone.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y';
+import { screenshot, signInWithProfile } from './fixtures';
+
+interface Message {
+  role: 'user' | 'assistant';
+  content: string;
+}
+
+const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
+const messageBox = (page: Page) => page.getByLabel('Message', { exact: true });
+
+/** Waits until the service worker controls the page, so a reload offline still opens the app. */
+async function controlledByWorker(page: Page) {
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test('a question asked offline survives a reload and is answered exactly once when back online', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const question = 'How was my sugar this week?';
+  await signInWithProfile(page, 'Meena Offline');
+  const history = async () => {
+    const response = await context.request.get(`${baseURL}/api/assistant/messages`);
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { messages: Message[] }).messages;
+  };
+  await page.goto('/chat');
+  await controlledByWorker(page);
+  // Seen once online: the (empty) conversation is cached for offline use.
+  await expect(page.getByRole('button', { name: question })).toBeVisible();
+  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  if (await close.count()) await close.click();
+
+  await context.setOffline(true);
+  await expect(page.getByText('You are offline. The assistant will answer when you are back online.')).toBeVisible();
+  await messageBox(page).fill(question);
+  await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(messageBox(page)).toHaveValue('');
+  const asked = conversation(page).getByRole('listitem').filter({ hasText: question });
+  await expect(asked).toBeVisible();
+  await expect(asked.getByText('Waiting to sync')).toBeVisible();
+  await expect(asked.getByText('Saved on this phone. The answer will come when you are back online.')).toBeVisible();
+  await expect(conversation(page).getByRole('article')).toHaveCount(0);
+  await screenshot(page, 'chat-offline-queued');
+  await expectAccessible(page, 'chat-offline-queued');
+  expect(await history()).toEqual([]);
+
+  // Still there, still marked, after a reload offline.
+  await page.reload();
+  await expect(asked).toBeVisible();
+  await expect(asked.getByText('Waiting to sync')).toBeVisible();
+  expect(await history()).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(asked.getByText('Waiting to sync')).toHaveCount(0, { timeout: 20_000 });
+  const answer = conversation(page).getByRole('article');
+  await expect(answer).toHaveCount(1);
+  await expect(answer).toHaveAccessibleName(/^Answer from /);
+  await expect(asked).toHaveCount(1);
+  await screenshot(page, 'chat-offline-answered');
+
+  const stored = await history();
+  expect(stored.map((message) => message.role)).toEqual(['user', 'assistant']);
+  expect(stored[0]!.content).toBe(question);
+  // Nothing more arrives later (a second replay would add a second pair).
+  await page.waitForTimeout(1500);
+  expect(await history()).toHaveLength(2);
+});
+
+test('a question whose answer is lost on the way back is sent again with its key: one question, one answer', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const question = 'What should I eat?';
+  await signInWithProfile(page, 'Arjun Flaky');
+  await page.goto('/chat');
+  await expect(page.getByRole('button', { name: question })).toBeVisible();
+  const keys: string[] = [];
+  await page.route('**/api/assistant/messages', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (keys.length > 1) return route.fallback();
+    // The server receives the question and answers it in full; the phone never hears back.
+    await route.fetch();
+    return route.abort('connectionreset');
+  });
+
+  await page.getByRole('button', { name: question }).click();
+  const answer = conversation(page).getByRole('article');
+  await expect(answer).toHaveCount(1, { timeout: 20_000 });
+  await expect(answer).toHaveAccessibleName(/^Answer from /);
+  const asked = conversation(page).getByRole('listitem').filter({ hasText: question });
+  await expect(asked).toHaveCount(1);
+  await expect(asked.getByText('Waiting to sync')).toHaveCount(0);
+
+  // The repeat carried the first attempt's key, so the server answered it from its record.
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  expect(keys[1]).toBe(keys[0]);
+  const response = await context.request.get(`${baseURL}/api/assistant/messages`);
+  const { messages } = (await response.json()) as { messages: Message[] };
+  expect(messages.map((message) => `${message.role}: ${message.role === 'user' ? message.content : ''}`)).toEqual([
+    `user: ${question}`,
+    'assistant: ',
+  ]);
+});
