@@ -1,6 +1,7 @@
 /**
  * Issue 15, fix 7: a dose pushed twice (the server crashed after sending it, before recording
- * it) shows one notification, not two. The pushes are delivered to the real, built service
+ * it) shows one notification, not two. Issue 14, item 1: the worker's own notices (a push it
+ * cannot read, a failed Take or Snooze) speak the user's language. The pushes are delivered to the real, built service
  * worker through Chromium's DevTools protocol (ServiceWorker.deliverPushMessage: a trusted
  * push event, as a push service would cause), so its own push handler shows them.
  */
@@ -14,8 +15,8 @@ interface ShownNotification {
   reminderId: string | null;
 }
 
-/** Delivers `payload` (JSON) to the page's service worker as a trusted push event. */
-async function pushTo(page: Page, context: BrowserContext, payload: object): Promise<void> {
+/** Delivers `payload` (JSON, or raw text as given) to the page's service worker as a trusted push event. */
+async function pushTo(page: Page, context: BrowserContext, payload: object | string): Promise<void> {
   const cdp = await context.newCDPSession(page);
   const registered = new Promise<string>((resolve) => {
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
@@ -28,7 +29,7 @@ async function pushTo(page: Page, context: BrowserContext, payload: object): Pro
   await cdp.send('ServiceWorker.deliverPushMessage', {
     origin: new URL(page.url()).origin,
     registrationId,
-    data: JSON.stringify(payload),
+    data: typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
   await cdp.detach();
 }
@@ -96,4 +97,114 @@ test('the same dose pushed twice leaves one notification; another dose adds its 
       },
     ]);
   expect(await shownNotifications(page)).toHaveLength(2);
+});
+
+/** Shows `payload` in the worker and presses its `action`, as a person would. */
+async function press(
+  context: BrowserContext,
+  payload: { title: string; tag: string; [key: string]: unknown },
+  action: string,
+) {
+  const [worker] = context.serviceWorkers();
+  expect(worker).toBeDefined();
+  await worker!.evaluate(
+    async ({ payload, action }) => {
+      // Service-worker globals, typed here because e2e compiles with the DOM lib only.
+      const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
+      const NotificationEventClass = (
+        self as unknown as {
+          NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+        }
+      ).NotificationEvent;
+      await sw.registration.showNotification(payload.title, { tag: payload.tag, data: payload });
+      const [notification] = await sw.registration.getNotifications({ tag: payload.tag });
+      sw.dispatchEvent(new NotificationEventClass('notificationclick', { notification: notification!, action }));
+    },
+    { payload, action },
+  );
+}
+
+const notices = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`),
+  );
+
+test("the worker's own notices speak the page's language: an unreadable push, a failed Take and Snooze", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await signInWithProfile(page, 'Meera Iyer');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  const lastLanguage = () =>
+    page.evaluate(async () => (await (await caches.open('diacare-page-language')).match('/__page-language'))?.text());
+  await expect.poll(lastLanguage).toBe('en');
+
+  // The person switches to Hindi on Profile: the page tells the worker at once.
+  await page.goto('/profile');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await expect.poll(lastLanguage).toBe('hi');
+
+  // A push without a usable payload still shows a notice, in Hindi.
+  await pushTo(page, context, 'not json');
+  await expect.poll(() => notices(page)).toEqual(['DiaCare: आपके लिए एक नया रिमाइंडर है।']);
+  await page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).forEach((n) => n.close()),
+  );
+
+  // 'Take' on a medicine deleted since (the server answers 404), from a push without the
+  // server's failure texts: the worker's own, in Hindi, with the name as typed.
+  const medicationId = crypto.randomUUID();
+  const dose = {
+    reminder_id: crypto.randomUUID(),
+    kind: 'dose',
+    title: 'Glycomet GP 2 लेने का समय',
+    body: '08:00 बजे 1 टैबलेट',
+    tag: `dose-${medicationId}-2026-11-23-08:00`,
+    url: '/home',
+    dose: {
+      medication_id: medicationId,
+      medication_name: 'Glycomet GP 2',
+      dosage: '1 tablet',
+      date: '2026-11-23',
+      scheduled_time: '08:00',
+    },
+  };
+  await press(context, dose, 'take');
+  await expect
+    .poll(() => notices(page))
+    .toEqual(['खुराक दर्ज नहीं हो सकी: Glycomet GP 2 ली गई के रूप में दर्ज करने के लिए DiaCare खोलें।']);
+
+  // 'Snooze 10 min' of a reminder the server does not know (404): the server's texts from the
+  // payload (dispatcher.ts sends them in the user's language) are what shows.
+  await press(
+    context,
+    {
+      ...dose,
+      reminder_id: crypto.randomUUID(),
+      tag: `dose-${medicationId}-2026-11-23-20:00`,
+      failure: {
+        take: { title: 'खुराक दर्ज नहीं हो सकी', body: 'Glycomet GP 2 ली गई के रूप में दर्ज करने के लिए DiaCare खोलें।' },
+        snooze: { title: 'रिमाइंडर स्नूज़ नहीं हो सका', body: 'Glycomet GP 2: अपनी दवाएं देखने के लिए DiaCare खोलें।' },
+      },
+    },
+    'snooze',
+  );
+  await expect
+    .poll(async () => (await notices(page)).sort())
+    .toEqual(
+      [
+        'खुराक दर्ज नहीं हो सकी: Glycomet GP 2 ली गई के रूप में दर्ज करने के लिए DiaCare खोलें।',
+        'रिमाइंडर स्नूज़ नहीं हो सका: Glycomet GP 2: अपनी दवाएं देखने के लिए DiaCare खोलें।',
+      ].sort(),
+    );
+
+  // Back to English: the next unreadable push is in English.
+  await page.getByRole('group', { name: 'भाषा' }).getByRole('button', { name: 'English' }).click();
+  await expect.poll(lastLanguage).toBe('en');
+  await pushTo(page, context, 'not json');
+  await expect
+    .poll(async () => (await notices(page)).filter((n) => n.startsWith('DiaCare')))
+    .toEqual(['DiaCare: You have a new reminder.']);
 });
