@@ -84,13 +84,16 @@ export async function withServiceWorker(
   await cdp.detach();
 }
 
-/** Delivers `payload` (JSON) to the page's service worker as a trusted push event, as a push service would. */
-export function deliverPush(page: Page, context: BrowserContext, payload: object): Promise<void> {
+/**
+ * Delivers `payload` to the page's service worker as a trusted push event, as a push service
+ * would: an object as JSON, a string as it is (an unreadable payload, say).
+ */
+export function deliverPush(page: Page, context: BrowserContext, payload: object | string): Promise<void> {
   return withServiceWorker(page, context, async (send, registrationId) => {
     await send('ServiceWorker.deliverPushMessage', {
       origin: new URL(page.url()).origin,
       registrationId,
-      data: JSON.stringify(payload),
+      data: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
   });
 }

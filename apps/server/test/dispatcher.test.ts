@@ -133,6 +133,10 @@ describe.each(DRIVERS)('reminder dispatcher on %s', (driver) => {
         taken: 'Marked Metformin as taken',
         queued: 'Marked Metformin as taken. Waiting to sync.',
       },
+      failure: {
+        take: { title: 'Could not record the dose', body: 'Open DiaCare to mark Metformin as taken.' },
+        snooze: { title: 'Could not snooze the reminder', body: 'Open DiaCare to see your medications.' },
+      },
     });
     // TTL is what is left of the two-hour dose window; one Topic per dose.
     expect(messages[0]).toMatchObject({ ttl: 7200, urgency: 'high', topic: expect.stringMatching(/^[\w-]{32}$/) });

@@ -262,7 +262,19 @@ describe.each(DRIVERS)('reminder pushes in the user language on %s', (driver) =>
         taken: 'Metformin ली गई के रूप में दर्ज',
         queued: 'Metformin ली गई के रूप में दर्ज की गई। सिंक होना बाकी है।',
       },
+      // What the worker shows when 'Take' or 'Snooze 10 min' fails.
+      failure: {
+        take: { title: 'खुराक दर्ज नहीं हो सकी', body: 'Metformin ली गई के रूप में दर्ज करने के लिए DiaCare खोलें।' },
+        snooze: { title: 'रिमाइंडर स्नूज़ नहीं हो सका', body: 'अपनी दवाएं देखने के लिए DiaCare खोलें।' },
+      },
     });
+    // Web Push carries at most 4096 bytes (RFC 8291 record size, less padding and tag): the
+    // Hindi texts (3 bytes a letter in UTF-8) must leave room.
+    const doseBytes = Buffer.byteLength(
+      service.received.find((m) => m.subscriptionId === subscriptionId && JSON.parse(m.payload).kind === 'dose')!
+        .payload,
+    );
+    expect(doseBytes).toBeLessThan(3000);
 
     // Taking the dose leaves 7 pills: the refill reminder is made in Hindi.
     const taken = await user.request({

@@ -18,6 +18,7 @@ import type { ReminderPush } from '@diacare/contract/push';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { markTakenHere, replayQueuedTakes, sendTake, takenHere, unmarkTakenHere } from './sw-offline-take';
+import { failureNotice, lastLanguage, rememberLanguage, swText } from './sw-texts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -41,10 +42,12 @@ void replayQueuedTakes();
 // The page may ask a waiting worker to take over (not used yet: new versions wait for every
 // DiaCare window to close; see vite.config.ts).
 // A DiaCare page that starts (after a sign-in too) asks for the signed-in user's queued Takes.
+// The page tells the language it shows, for the worker's own notices (sw-texts.ts; issue 14).
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
   if (type === 'REPLAY_TAKES') event.waitUntil(replayQueuedTakes());
+  if (type === 'LANGUAGE') event.waitUntil(rememberLanguage((event.data as { language?: unknown }).language));
 });
 
 /** Notification options with the action buttons that TypeScript's lib does not list yet. */
@@ -63,10 +66,17 @@ function readPayload(event: PushEvent): ReminderPush | null {
 
 self.addEventListener('push', (event) => {
   const payload = readPayload(event);
-  // userVisibleOnly: every push must show a notification, even an unreadable one.
+  // userVisibleOnly: every push must show a notification, even an unreadable one; in the
+  // language the page last showed (English when it never said).
   if (!payload) {
     event.waitUntil(
-      self.registration.showNotification('DiaCare', { body: 'You have a new reminder.', icon: ICON, data: null }),
+      lastLanguage().then((language) =>
+        self.registration.showNotification('DiaCare', {
+          body: swText(language, 'push.sw.newReminder'),
+          icon: ICON,
+          data: null,
+        }),
+      ),
     );
     return;
   }
@@ -161,8 +171,10 @@ async function takeDose(payload: ReminderPush & { dose: NonNullable<ReminderPush
   if (sent.outcome === 'sent' && !sent.response.ok) {
     console.error(`Could not record the dose from the notification: ${sent.response.status}`);
     await unmarkTakenHere(payload.tag);
-    await self.registration.showNotification('Could not record the dose', {
-      body: `Open DiaCare to mark ${dose.medication_name} as taken.`,
+    // In the user's language as the server sent it, else the page's last (issue 14).
+    const notice = failureNotice(payload, 'take', await lastLanguage());
+    await self.registration.showNotification(notice.title, {
+      body: notice.body,
       tag: payload.tag,
       icon: ICON,
       data: payload,
@@ -198,8 +210,9 @@ async function snooze(payload: ReminderPush): Promise<void> {
     });
   } catch (error) {
     console.error('Could not snooze the reminder', error);
-    await self.registration.showNotification('Could not snooze the reminder', {
-      body: 'Open DiaCare to see your medications.',
+    const notice = failureNotice(payload, 'snooze', await lastLanguage());
+    await self.registration.showNotification(notice.title, {
+      body: notice.body,
       tag: payload.tag,
       icon: ICON,
       data: { ...payload, dose: null },

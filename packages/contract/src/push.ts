@@ -69,4 +69,10 @@ export interface ReminderPush {
    * `taken` once recorded, `queued` when offline and waiting to be sent (issue 12).
    */
   confirmation?: { title: string; taken: string; queued: string };
+  /**
+   * What the worker shows when an action fails, in the user's language (issue 14): `take` when
+   * the server refuses the 'Take' (e.g. the medicine was deleted), `snooze` when 'Snooze 10 min'
+   * cannot reach the server. Sent with dose reminders; the worker falls back to its own texts.
+   */
+  failure?: { take: { title: string; body: string }; snooze: { title: string; body: string } };
 }

@@ -419,6 +419,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
               taken: t(language, 'push.taken.body', { medicine: medication.name }),
               queued: t(language, 'push.taken.body_queued', { medicine: medication.name }),
             },
+            failure: {
+              take: {
+                title: t(language, 'push.failed.take.title'),
+                body: t(language, 'push.failed.take.body', { medicine: medication.name }),
+              },
+              snooze: { title: t(language, 'push.failed.snooze.title'), body: t(language, 'push.failed.snooze.body') },
+            },
           }
         : {}),
     };

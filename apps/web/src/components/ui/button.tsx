@@ -11,8 +11,10 @@ const variants = {
 } as const;
 
 const sizes = {
-  md: 'h-11 px-4 text-base',
-  sm: 'h-9 px-3 text-sm',
+  // A minimum, not a fixed height: at 200 % text a label that wraps makes the button taller
+  // instead of spilling out of it.
+  md: 'min-h-11 px-4 py-2 text-base',
+  sm: 'min-h-9 px-3 py-1.5 text-sm',
   icon: 'h-11 w-11 p-0',
 } as const;
 

@@ -138,7 +138,20 @@ export async function activateLanguage(language: Language): Promise<Language> {
   }
   i18n.activate(language, [INTL_LOCALES[language]]);
   document.documentElement.lang = language;
+  tellServiceWorker(language);
   return language;
+}
+
+/**
+ * Tells the service worker the language on screen, so its own notices (a push it cannot read,
+ * a failed 'Take' or 'Snooze') speak it too (sw-texts.ts). Without a worker nothing happens;
+ * a new worker hears it at the next start or switch.
+ */
+function tellServiceWorker(language: Language): void {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  navigator.serviceWorker.ready
+    .then((registration) => registration.active?.postMessage({ type: 'LANGUAGE', language }))
+    .catch(() => undefined);
 }
 
 /** Values for an ICU message's placeholders. */

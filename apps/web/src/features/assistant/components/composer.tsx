@@ -53,7 +53,7 @@ export function Composer({
   return (
     <form
       onSubmit={(event) => void submit(event)}
-      className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] -mx-4 -mb-8 mt-4 border-t border-slate-200 bg-slate-50/95 px-4 pb-2 pt-3 backdrop-blur"
+      className="sticky bottom-[calc(4rem+env(safe-area-inset-bottom))] -mx-[min(1rem,5vw)] -mb-8 mt-4 border-t border-slate-200 bg-slate-50/95 px-[min(1rem,5vw)] pb-2 pt-3 backdrop-blur"
     >
       {children}
       <label htmlFor={`${id}-message`} className="sr-only">

@@ -75,7 +75,7 @@ export function LatestGlucoseCard({ now }: { now: Date }) {
     <section
       aria-labelledby="latest-glucose-heading"
       className={cn(
-        'mb-6 rounded-2xl border bg-white p-4 shadow-sm',
+        'mb-6 rounded-2xl border bg-white p-[min(1rem,5vw)] shadow-sm',
         alert ? 'border-red-300 bg-red-50' : 'border-slate-200',
       )}
       data-testid="latest-glucose"

@@ -23,7 +23,8 @@ export function QuickActions() {
       <h2 id="quick-actions" className="mb-3 text-lg font-bold">
         {t('home.quickActions')}
       </h2>
-      <div className="grid grid-cols-4 gap-2">
+      {/* Four across on phones from 320 px; two across when large text needs the room. */}
+      <div className="grid grid-cols-[repeat(auto-fit,minmax(min(100%,4rem),1fr))] gap-2">
         <Link to="/booking" state={{ type: 'doctor' }} className={tile}>
           <Icon className="bg-blue-100 text-blue-700">
             <Stethoscope className="h-5 w-5" aria-hidden />

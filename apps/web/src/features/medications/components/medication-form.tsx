@@ -225,8 +225,10 @@ export function MedicationForm({
             </p>
             <ul className="space-y-2">
               {times.map((time, index) => (
-                <li key={index} className="flex items-center gap-2">
+                // At 200 % text the remove button wraps below a time too narrow to show it whole.
+                <li key={index} className="flex flex-wrap items-center gap-2">
                   <Input
+                    className="flex-[1_1_8rem]"
                     type="time"
                     aria-label={t('medication-form.time', { n: index + 1 })}
                     value={time}
