@@ -137,7 +137,7 @@ test("another user's session never sends the first user's writes; a refusal show
   context,
   baseURL,
 }) => {
-  await signInWithProfile(page, 'Guard Gita');
+  const email = await signInWithProfile(page, 'Guard Gita');
   const created = await context.request.post('/api/medications', {
     data: medicationBody,
     headers: { Origin: baseURL! },
@@ -155,7 +155,6 @@ test("another user's session never sends the first user's writes; a refusal show
   expect(deleted.status()).toBeLessThan(300);
 
   // Gita's session ends without a sign-out (her writes stay queued); Hari signs in on the phone.
-  const gitaCookies = (await context.storageState()).cookies;
   await context.clearCookies();
   const hari = await context.newPage();
   await signIn(hari, { name: 'Hari', email: uniqueEmail('hari') });
@@ -170,10 +169,20 @@ test("another user's session never sends the first user's writes; a refusal show
   await hari.close();
   await hariApi.dispose();
 
-  // Gita's session is back (no page open): her sync sends the reading once; the Take is refused
-  // (its medicine is gone) and remembered.
+  // Gita signs in again; her page cannot send (its writes fail on the way out) and is closed.
+  // The worker's sync sends the reading once; the Take is refused (its medicine is gone) and
+  // remembered for the next page.
   await context.clearCookies();
-  await context.addCookies(gitaCookies);
+  const back = await context.newPage();
+  let failed = 0;
+  await back.route(/\/api\/(adherence|health)/, (route) => {
+    if (route.request().method() === 'GET') return route.continue();
+    failed += 1;
+    return route.abort('connectionreset');
+  });
+  await signIn(back, { name: 'Guard Gita', email });
+  await expect.poll(() => failed).toBeGreaterThan(0);
+  await back.close();
   await dispatchSync(context, tag);
   await expect
     .poll(async () => (await get<{ value: number }[]>(gita, '/api/health/glucose')).map((r) => r.value))
