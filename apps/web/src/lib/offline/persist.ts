@@ -5,7 +5,8 @@
  * - One IndexedDB entry per user: `diacare-query-cache:{user id}` (idb-keyval's default store),
  *   written by TanStack Query's async-storage persister at most every 250 ms (soon after data
  *   arrives), and at once when the page is left or hidden (`pagehide`, `visibilitychange`): one
- *   plain put committed in the same task, so a page closed right away still keeps its last data. The id of the
+ *   plain put committed in the same task. That last save is best effort: Chromium may still
+ *   abort it when the page goes away within milliseconds (e2e tests wait for the save). The id of the
  *   user whose cache this browser keeps ("the owner") is in localStorage, so the cache can be
  *   read at start, before /api/auth/me answers (or when it cannot answer: offline).
  * - Restored only for the owner and only while the isAuthenticated flag is set; another user
