@@ -119,6 +119,7 @@ const SCREENS: { path: string; saved?: string[]; shows: (page: Page) => Promise<
   },
   {
     path: '/medications',
+    saved: ['"queryKey":["medications"]'],
     shows: async (page) => {
       await expect(page.getByText('1 active')).toBeVisible();
       await expect(page.getByText('Metformin').first()).toBeVisible();
@@ -142,6 +143,7 @@ const SCREENS: { path: string; saved?: string[]; shows: (page: Page) => Promise<
   },
   {
     path: '/booking',
+    saved: ['"queryKey":["appointments"]'],
     shows: async (page) => {
       await expect(page.getByRole('list', { name: 'Upcoming appointments' })).toContainText('Diabetes review');
     },

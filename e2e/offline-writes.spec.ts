@@ -353,3 +353,45 @@ test("another person signing in on the same phone never sends the first person's
   await expect.poll(async () => (await api.get<AdherenceRecord[]>('/api/adherence')).length).toBe(1);
   expect(adherenceWrites).toHaveLength(1);
 });
+
+test('a profile edit made offline shows at once, survives a reload and is saved once when back online', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInWithProfile(page, 'Edit Esha');
+  const api = serverApi(context.request, baseURL!);
+  await page.goto('/profile');
+  await controlledByWorker(page);
+  await expect(page.getByLabel('Full Name')).toHaveValue('Edit Esha');
+
+  await context.setOffline(true);
+  await page.getByLabel('Full Name').fill('Esha Menon');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  const account = page.getByRole('region', { name: 'Account Information' });
+  await expect(account.getByText('Waiting to sync')).toBeVisible();
+  await page.getByRole('radio', { name: 'mmol/L' }).check();
+  const unit = page.getByRole('region', { name: 'Glucose unit' });
+  await expect(unit.getByText('Waiting to sync')).toBeVisible();
+  expect(await api.get<{ name: string }>('/api/users/me')).toMatchObject({ name: 'Edit Esha' });
+
+  await page.reload();
+  await expect(page.getByLabel('Full Name')).toHaveValue('Esha Menon');
+  await expect(account.getByText('Waiting to sync')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'mmol/L' })).toBeChecked();
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Hi Esha!' })).toBeVisible();
+
+  const puts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().endsWith('/api/users/me')) puts.push(request.url());
+  });
+  await context.setOffline(false);
+  await expect
+    .poll(async () => api.get<{ name: string; glucose_unit: string }>('/api/users/me'))
+    .toMatchObject({ name: 'Esha Menon', glucose_unit: 'mmol/L' });
+  await page.goto('/profile');
+  await expect(page.getByLabel('Full Name')).toHaveValue('Esha Menon');
+  await expect(page.getByText('Waiting to sync')).toHaveCount(0);
+  expect(puts).toHaveLength(2);
+});

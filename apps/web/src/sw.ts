@@ -11,7 +11,8 @@
  *   'Snooze 10 min' (asks the server for a new reminder in 10 minutes); a plain click
  *   focuses an open DiaCare window or opens the payload's url (/home).
  * - Offline (issue 12): a Take whose request fails is queued and sent when the network is
- *   back (sw-offline-take.ts); a reminder for a dose taken here is not shown again.
+ *   back (sw-offline-take.ts); a reminder for a dose taken here is not shown again. The page's
+ *   outbox is sent on its Background Sync, also with no page open (sw-outbox.ts).
  */
 import { localDate, localTime } from '@diacare/contract/dates';
 import type { ReminderPush } from '@diacare/contract/push';
@@ -19,6 +20,8 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { markTakenHere, replayQueuedTakes, sendTake, takenHere, unmarkTakenHere } from './sw-offline-take';
 import { failureNotice, lastLanguage, rememberLanguage, swText } from './sw-texts';
+// Background Sync for the page's outbox: registers the worker's 'sync' listener.
+import './sw-outbox';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -43,7 +43,8 @@ const REDIRECT_DELAY_MS = 500;
 export function Component() {
   const { status, user } = useAuth();
   const navigate = useNavigate();
-  const updateUser = useUpdateUser();
+  // The first save waits for the server (profile setup gates the app), not the outbox.
+  const updateUser = useUpdateUser({ queued: false });
   const warned = useRef(false);
   const t = useT();
   /** A field's error in the active language: the schema's sentence, or 'is required'-style phrase after `label`. */

@@ -17,11 +17,13 @@ import { GlucoseUnitChoice } from '../../features/users/components/glucose-unit-
 import { ThemeChoice } from '../../features/profile/components/theme-choice';
 import { DataExport } from '../../features/export/components/data-export';
 import { useUpdateUser } from '../../features/users/api/update-user';
+import { profileMark } from '../../lib/auth/profile-outbox';
 import { useAuth } from '../../lib/auth/auth-provider';
 import type { Language } from '../../lib/i18n/i18n';
 import { LanguageChoice } from '../../lib/i18n/language-choice';
 import { useT } from '../../lib/i18n/language-provider';
-import { usePendingCount } from '../../lib/offline/use-outbox';
+import { PendingMark } from '../../components/ui/pending-mark';
+import { usePendingCount, usePendingMarks } from '../../lib/offline/use-outbox';
 
 /** Radix's dialog code loads when the install help is first opened (issue 15: ≤ 120 KB per route). */
 const Dialog = lazy(() => import('../../components/ui/dialog').then((module) => ({ default: module.Dialog })));
@@ -49,6 +51,8 @@ function AccountForm({ user }: { user: User | null }) {
   const [name, setName] = useState(user?.name ?? '');
   const [phone, setPhone] = useState(user?.phone ?? '');
   const t = useT();
+  const pending = usePendingMarks();
+  const waiting = pending.has(profileMark('name')) || pending.has(profileMark('phone'));
 
   const save = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -87,6 +91,7 @@ function AccountForm({ user }: { user: User | null }) {
       <Button type="submit" className="w-full" disabled={updateUser.isPending}>
         {updateUser.isPending ? t('common.saving') : t('profile.saveChanges')}
       </Button>
+      {waiting ? <PendingMark /> : null}
     </form>
   );
 }
@@ -104,6 +109,7 @@ export function Component() {
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const t = useT();
   const updateUser = useUpdateUser();
+  const languageWaiting = usePendingMarks().has(profileMark('language'));
   /** The choice applied at once (LanguageChoice); here it is saved to the profile. */
   const saveLanguage = (language: Language) =>
     updateUser.mutate(
@@ -144,6 +150,7 @@ export function Component() {
 
       <Section id="language" title={t('common.language')}>
         <LanguageChoice labelledBy="section-language" onChosen={saveLanguage} />
+        {languageWaiting ? <PendingMark className="mt-2" /> : null}
       </Section>
 
       <Section id="account" title={t('profile.section.account')}>

@@ -16,6 +16,8 @@ import { clearOutbox, setOutboxUser } from '../offline/outbox';
 import { adoptCacheOwner, forgetPersistedCache } from '../offline/persist';
 import { unsubscribeThisDevice } from '../push-cleanup';
 import { deleteAccountRequest, exchangeSessionCode, getMe, logoutRequest, meQueryKey } from './auth-api';
+// Profile edits waiting in the outbox show in the signed-in user from the start (issue 12).
+import './profile-outbox';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 

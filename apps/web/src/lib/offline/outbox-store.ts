@@ -1,7 +1,8 @@
 /**
  * Where the outbox lives (issue 12, item 2): one IndexedDB record per user id, so writes made
  * by one person are never sent with another person's session. idb-keyval's `update` reads and
- * writes the record in one transaction, so two tabs never lose each other's writes.
+ * writes the record in one transaction, so two tabs never lose each other's writes. The page
+ * (outbox.ts) and the service worker (sw-outbox.ts) both use this module.
  */
 import { createStore, del, get, update, type UseStore } from 'idb-keyval';
 
@@ -24,10 +25,21 @@ export interface OutboxEntry {
   created_at: number;
 }
 
+/** A write the server refused while no page was open (Background Sync): shown when the page opens. */
+export interface OutboxRefusal {
+  /** The write's label ('Take of Metformin 08:00'). */
+  label: string;
+  status: number;
+  /** The server's `detail`, or null when it gave none. */
+  detail: string | null;
+}
+
 export interface OutboxRecord {
   entries: OutboxEntry[];
   /** Temporary id → the server's id, learnt when a create is accepted. */
   ids: Record<string, string>;
+  /** Refusals not shown yet (stored by the service worker's replay). */
+  refused?: OutboxRefusal[];
 }
 
 let store: UseStore | undefined;

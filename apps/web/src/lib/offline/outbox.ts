@@ -5,7 +5,11 @@
  * write repeated after a lost response changes nothing on the server.
  *
  * Replay runs on app start, the `online` event, window focus and visibility, after each new
- * write, and on a timer with exponential backoff (2 s doubling, capped at 5 min). Outcomes:
+ * write, and on a timer with exponential backoff (2 s doubling, capped at 5 min). While writes
+ * wait offline, or when the page is hidden or left with writes waiting, a Background Sync is
+ * registered (where the browser has it), so the service worker sends them when the network
+ * returns even with no page open (sw-outbox.ts); the sending rules are shared with it
+ * (outbox-replay.ts). Refusals it met are shown when a page opens. Outcomes:
  * - 2xx: the write leaves the outbox; a create's temporary id maps to the server's id, so later
  *   writes that name it (an Undo, an edit) reach the right record; affected queries refetch.
  * - 400, 404, 422 and other 4xx: refused. The write (and any later write that names the record
@@ -15,13 +19,22 @@
  * - network failure, 408, 429, 5xx: kept, retried later; so is a 409 (the server's 'the same
  *   change is still being saved', decision 022) up to 5 times, then it counts as refused.
  * Before sending, GET /api/auth/me must name the outbox's user: another person's session on
- * the same phone never sends the first person's writes. A Web Lock keeps two tabs from
- * replaying at once.
+ * the same phone never sends the first person's writes. A Web Lock keeps two tabs (and the
+ * service worker) from replaying at once. Decision 028.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../api-client';
 import { t } from '../i18n/i18n';
+import {
+  lockName,
+  OUTBOX_SYNCED,
+  sendQueued,
+  sessionUser,
+  syncTag,
+  UUID,
+  type Outcome as SendOutcome,
+} from './outbox-replay';
 import { deleteOutbox, loadOutbox, updateOutbox, type OutboxEntry, type OutboxRecord } from './outbox-store';
 
 export type { OutboxEntry } from './outbox-store';
@@ -52,7 +65,6 @@ const MAX_DELAY_MS = 5 * 60_000;
 const FOREGROUND_WAIT_MS = 10_000;
 /** How long a confirmed session counts before replay asks /api/auth/me again. */
 const SESSION_CHECK_MS = 60_000;
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 let queryClient: QueryClient | undefined;
 let userId: string | null = null;
@@ -69,9 +81,6 @@ let confirmedAt = 0;
 const appliers = new Map<string, OutboxApplier>();
 const waiters = new Map<string, (outcome: Outcome) => void>();
 const listeners = new Set<() => void>();
-/** 409 answers per key ('the same change is still being saved'), retried up to MAX_IN_PROGRESS times. */
-const inProgress = new Map<string, number>();
-const MAX_IN_PROGRESS = 5;
 
 /** A v4 UUID; crypto.randomUUID needs a secure context, so plain-http LAN use falls back. */
 export function newKey(): string {
@@ -183,8 +192,19 @@ export function startOutbox(client: QueryClient): void {
   };
   window.addEventListener('online', kick);
   window.addEventListener('focus', kick);
+  // Leaving or hiding the page (a phone may close it unseen) with writes waiting: the worker takes over.
+  const handOver = () => {
+    if (userId && state.entries.length && !paused) requestBackgroundSync(userId);
+  };
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') kick();
+    else handOver();
+  });
+  window.addEventListener('pagehide', handOver);
+  // The service worker sent this user's writes (Background Sync): show what is left, and its refusals.
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: string; user?: string } | null;
+    if (data?.type === OUTBOX_SYNCED && data.user === userId) void flushOutbox();
   });
   // Offline at start, the user is not known yet: the last signed-in user's outbox is shown.
   try {
@@ -241,76 +261,42 @@ function releaseWaiters() {
 
 function scheduleRetry() {
   releaseWaiters();
+  // Offline: the browser wakes the worker when the network returns, even with no page open.
+  if (userId && !navigator.onLine) requestBackgroundSync(userId);
   clearTimeout(timer);
   const delay = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt) * (0.75 + Math.random() / 4);
   attempt += 1;
   timer = setTimeout(() => void flushOutbox(), delay);
 }
 
-const withIds = (text: string, ids: Record<string, string>) => text.replace(UUID, (id) => ids[id] ?? id);
-
-async function detailOf(response: Response): Promise<string> {
-  try {
-    const detail = ((await response.json()) as { detail?: unknown } | null)?.detail;
-    return typeof detail === 'string' && detail ? detail : t('common.requestFailed');
-  } catch {
-    return t('common.requestFailed');
-  }
+/**
+ * Asks the browser to wake the service worker when the network returns (Background Sync, where
+ * the browser has it), so `user`'s waiting writes go out even with no page open.
+ */
+function requestBackgroundSync(user: string) {
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .getRegistration()
+    .then((registration) =>
+      (
+        registration as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined
+      )?.sync?.register(syncTag(user)),
+    )
+    .catch(() => undefined); // no permission or no worker: the page replays as before
 }
 
-/** Sends one write with its Idempotency-Key; temporary ids in the path and body become the server's. */
-async function send(entry: OutboxEntry, ids: Record<string, string>): Promise<Outcome> {
-  const query = entry.query ? `?${new URLSearchParams(entry.query).toString()}` : '';
-  let response: Response;
-  try {
-    response = await fetch(withIds(entry.path, ids) + query, {
-      method: entry.method,
-      credentials: 'include',
-      headers: {
-        Accept: 'application/json',
-        'Idempotency-Key': entry.key,
-        ...(entry.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: entry.body === undefined ? undefined : withIds(JSON.stringify(entry.body), ids),
-    });
-  } catch {
-    return { type: 'retry' };
-  }
-  if (response.ok) {
-    const text = await response.text().catch(() => '');
-    // A streamed answer (NDJSON, the assistant's) is read to its end: its lines, in order.
-    const ndjson = response.headers.get('content-type')?.includes('ndjson');
-    const data: unknown = !text
-      ? null
-      : ndjson
-        ? text
-            .split('\n')
-            .filter((line) => line.trim())
-            .map((line) => JSON.parse(line) as unknown)
-        : JSON.parse(text);
-    return { type: 'synced', data };
-  }
-  if (response.status === 401) return { type: 'unauthorized' };
-  if (response.status === 408 || response.status === 429 || response.status >= 500) return { type: 'retry' };
-  // 409 on these routes means the same change (same key) is still being saved: try again, a few times.
-  if (response.status === 409) {
-    const seen = (inProgress.get(entry.key) ?? 0) + 1;
-    inProgress.set(entry.key, seen);
-    if (seen <= MAX_IN_PROGRESS) return { type: 'retry' };
-  }
-  return { type: 'refused', error: new ApiError(await detailOf(response), response.status) };
+/** The page's form of a send outcome: a refusal carries an ApiError with the server's detail. */
+function asOutcome(outcome: SendOutcome): Outcome {
+  if (outcome.type !== 'refused') return outcome;
+  return { type: 'refused', error: new ApiError(outcome.detail ?? t('common.requestFailed'), outcome.status) };
 }
 
-/** Whose session the cookie holds: the user id, 'unauthorized', or null when unreachable. */
-async function sessionUser(): Promise<string | null> {
-  try {
-    const response = await fetch('/api/auth/me', { credentials: 'include', headers: { Accept: 'application/json' } });
-    if (response.status === 401) return 'unauthorized';
-    if (!response.ok) return null;
-    return ((await response.json()) as { id: string }).id;
-  } catch {
-    return null;
-  }
+function showRefusal(label: string, detail: string) {
+  toast({
+    title: t('common.notSaved'),
+    description: t('common.outbox.refused', { what: label, detail }),
+    variant: 'destructive',
+  });
 }
 
 /** A 401: keep the outbox, stop replay until the same user signs in again. */
@@ -321,55 +307,54 @@ function stop() {
 }
 
 async function replay(user: string): Promise<void> {
+  const before = state.entries;
   let record = await loadOutbox(user);
   if (userId !== user) return;
-  setState(record);
-  if (!record.entries.length) return;
-  if (!navigator.onLine) return releaseWaiters(); // the online event replays
-  if (confirmedUser !== user || Date.now() - confirmedAt > SESSION_CHECK_MS) {
-    const session = await sessionUser();
-    if (session === 'unauthorized') return stop();
-    if (session === null) return scheduleRetry();
-    // Another person's session on this phone: never send this user's writes.
-    if (session !== user) return releaseWaiters();
-    confirmedUser = user;
-    confirmedAt = Date.now();
+  // Writes the service worker sent meanwhile (Background Sync) left the store: refetch what they touched.
+  const done = before.filter((entry) => !record.entries.some((other) => other.key === entry.key));
+  for (const entry of done) {
+    waiters.get(entry.key)?.({ type: 'retry' });
+    waiters.delete(entry.key);
   }
-  const done: OutboxEntry[] = [];
+  if (record.refused?.length) {
+    const shown = record.refused;
+    record = await updateOutbox(user, (old) => ({
+      ...old,
+      refused: old.refused?.slice(shown.length), // appended only, under the same lock
+    }));
+    for (const refusal of shown) showRefusal(refusal.label, refusal.detail ?? t('common.requestFailed'));
+  }
+  setState(record);
   try {
-    while (record.entries.length && userId === user && !paused) {
-      const entry = record.entries[0]!;
-      const outcome = await send(entry, record.ids);
-      if (outcome.type === 'retry') return scheduleRetry();
-      if (outcome.type === 'unauthorized') return stop();
-      attempt = 0;
-      const created =
-        outcome.type === 'synced' && entry.method === 'POST'
-          ? (outcome.data as { id?: unknown } | null)?.id
-          : undefined;
-      const gone = (other: OutboxEntry) =>
-        other.key === entry.key ||
-        (outcome.type === 'refused' &&
-          entry.method === 'POST' &&
-          (other.path.includes(entry.key) || JSON.stringify(other.body ?? null).includes(entry.key)));
-      const dropped = record.entries.filter(gone);
-      record = await updateOutbox(user, (old) => ({
-        entries: old.entries.filter((other) => !dropped.some((d) => d.key === other.key)),
-        ids: typeof created === 'string' ? { ...old.ids, [entry.key]: created } : old.ids,
-      }));
-      setState(record);
-      done.push(...dropped);
-      const waiter = waiters.get(entry.key);
-      waiters.delete(entry.key);
-      if (waiter) waiter(outcome);
-      else if (outcome.type === 'refused') {
-        toast({
-          title: t('common.notSaved'),
-          description: t('common.outbox.refused', { what: entry.label, detail: outcome.error.message }),
-          variant: 'destructive',
-        });
-      }
+    if (!record.entries.length) return;
+    if (!navigator.onLine) {
+      requestBackgroundSync(user);
+      return releaseWaiters(); // the online event replays
     }
+    if (confirmedUser !== user || Date.now() - confirmedAt > SESSION_CHECK_MS) {
+      const session = await sessionUser();
+      if (session === 'unauthorized') return stop();
+      if (session === null) return scheduleRetry();
+      // Another person's session on this phone: never send this user's writes.
+      if (session !== user) return releaseWaiters();
+      confirmedUser = user;
+      confirmedAt = Date.now();
+    }
+    const end = await sendQueued(user, record, {
+      proceed: () => userId === user && !paused,
+      settled(stored, entry, sent, left) {
+        attempt = 0;
+        setState(stored);
+        done.push(...left);
+        const outcome = asOutcome(sent);
+        const waiter = waiters.get(entry.key);
+        waiters.delete(entry.key);
+        if (waiter) waiter(outcome);
+        else if (outcome.type === 'refused') showRefusal(entry.label, outcome.error.message);
+      },
+    });
+    if (end === 'retry') scheduleRetry();
+    if (end === 'unauthorized') stop();
   } finally {
     invalidate(done);
   }
@@ -385,7 +370,7 @@ export function flushOutbox(): Promise<void> {
   }
   clearTimeout(timer);
   const run = () => replay(user).catch((error: unknown) => console.warn('Outbox replay failed', error));
-  flushing = (navigator.locks ? navigator.locks.request(`diacare-outbox:${user}`, run) : run()).finally(() => {
+  flushing = (navigator.locks ? navigator.locks.request(lockName(user), run) : run()).finally(() => {
     flushing = null;
     if (flushAgain) {
       flushAgain = false;

@@ -4,7 +4,9 @@
  *
  * - One IndexedDB entry per user: `diacare-query-cache:{user id}` (idb-keyval's default store),
  *   written by TanStack Query's async-storage persister at most every 250 ms (soon after data
- *   arrives, so a screen closed right away is still saved), and at once when the page is hidden. The id of the
+ *   arrives), and at once when the page is left or hidden (`pagehide`, `visibilitychange`): one
+ *   plain put committed in the same task. That last save is best effort: Chromium may still
+ *   abort it when the page goes away within milliseconds (e2e tests wait for the save). The id of the
  *   user whose cache this browser keeps ("the owner") is in localStorage, so the cache can be
  *   read at start, before /api/auth/me answers (or when it cannot answer: offline).
  * - Restored only for the owner and only while the isAuthenticated flag is set; another user
@@ -21,7 +23,7 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import type { QueryClient } from '@tanstack/react-query';
-import { del, get, update } from 'idb-keyval';
+import { createStore, del, get, promisifyRequest, update, type UseStore } from 'idb-keyval';
 
 /** How long a persisted cache is used: 8 days (issue 12: a phone offline for a week). */
 export const CACHE_MAX_AGE_MS = 8 * 24 * 60 * 60_000;
@@ -76,6 +78,22 @@ const savedAt = (value: string | undefined) => Number(/"timestamp":(\d+)/.exec(v
 const saveIfNewer = (key: string, value: string) =>
   update<string>(key, (stored) => (savedAt(stored) > savedAt(value) ? stored! : value));
 
+/** idb-keyval's default database, opened ahead so a put on `pagehide` starts in the same task. */
+let keyvalStore: UseStore | undefined;
+const openKeyval = () => (keyvalStore ??= createStore('keyval-store', 'keyval'));
+
+/**
+ * Writes `value` at once (leaving the page): one put, committed explicitly, so the browser
+ * finishes it after the page is gone. IndexedDB runs read-write transactions in the order they
+ * were created, so the next page's first save (saveIfNewer) still comes after it.
+ */
+const saveNow = (key: string, value: string) =>
+  openKeyval()('readwrite', (store) => {
+    store.put(value, key);
+    store.transaction.commit?.();
+    return promisifyRequest(store.transaction);
+  });
+
 /** A persister for one user whose writes stop once `state.live` is false. */
 function persisterFor(userId: string, state: { live: boolean }): Persister {
   return createAsyncStoragePersister({
@@ -115,13 +133,14 @@ async function attach(queryClient: QueryClient, userId: string): Promise<void> {
   }
   if (active !== current) return; // signed out or switched user meanwhile
   const unsubscribe = persistQueryClientSubscribe(persistOptions(queryClient, persister));
-  // Leaving or hiding the page: write now, unthrottled (IndexedDB finishes the transaction).
+  openKeyval();
+  // Leaving or hiding the page: write now, unthrottled, without reading first (see saveNow).
   const flush = () => {
     if (!state.live) return;
     void persistQueryClientSave({
       ...persistOptions(queryClient, persister),
       persister: {
-        persistClient: (client) => saveIfNewer(cacheKey(userId), JSON.stringify(client)),
+        persistClient: (client) => saveNow(cacheKey(userId), JSON.stringify(client)),
         restoreClient: () => undefined,
         removeClient: () => undefined,
       },

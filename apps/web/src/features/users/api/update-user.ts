@@ -1,13 +1,46 @@
-/** PUT /api/users/me (spec §7): a partial update; the response is the updated user. */
+/**
+ * PUT /api/users/me (spec §7): a partial update; the response is the updated user. Profile's
+ * edits (name, phone, language, glucose unit) go through the outbox (issue 12, item 2): offline
+ * they show at once in the signed-in user with a 'Waiting to sync' mark and are sent when the
+ * network returns (their applier: lib/auth/profile-outbox.ts). Profile setup (the first save
+ * after sign-in) waits for the server instead.
+ */
 import type { User, UserUpdate } from '@diacare/contract/users';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
+import { PROFILE_KIND } from '../../../lib/auth/profile-outbox';
+import { t } from '../../../lib/i18n/i18n';
+import { outboxWrite } from '../../../lib/offline/outbox';
 
 export const updateUser = (patch: UserUpdate) => api.put<User>('/api/users/me', patch);
 
-/** Saves profile fields and merges the server's answer into the signed-in user. */
-export function useUpdateUser() {
+/**
+ * Saves profile fields and merges the server's answer into the signed-in user.
+ * @param queued through the outbox (default): offline, resolves at once and the change waits to
+ *   sync; false (profile setup): rejects when the server cannot be reached
+ */
+export function useUpdateUser({ queued = true }: { queued?: boolean } = {}) {
   const { updateUser: mergeUser } = useAuth();
-  return useMutation({ mutationFn: updateUser, onSuccess: (user) => mergeUser(user) });
+  return useMutation({
+    // The outbox keeps changes made offline: the mutation runs without a network (issue 12).
+    networkMode: queued ? 'always' : 'online',
+    mutationFn: (patch: UserUpdate) =>
+      queued
+        ? outboxWrite<User | null>(
+            {
+              kind: PROFILE_KIND,
+              method: 'PUT',
+              path: '/api/users/me',
+              body: patch,
+              label: t('common.outbox.profile'),
+            },
+            () => null,
+          )
+        : updateUser(patch),
+    // Queued (null): the applier already shows the change in the cached user.
+    onSuccess: (user) => {
+      if (user) mergeUser(user);
+    },
+  });
 }

@@ -6,9 +6,12 @@
  */
 import { DEFAULT_GLUCOSE_UNIT, GLUCOSE_UNITS, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import { toast } from '../../../components/ui/toast';
+import { PendingMark } from '../../../components/ui/pending-mark';
 import { useAuth } from '../../../lib/auth/auth-provider';
+import { usePendingMarks } from '../../../lib/offline/use-outbox';
 import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
+import { profileMark } from '../../../lib/auth/profile-outbox';
 import { useUpdateUser } from '../api/update-user';
 
 /** @param labelledBy the id of the heading that names the choice ('Glucose unit') */
@@ -17,6 +20,7 @@ export function GlucoseUnitChoice({ labelledBy }: { labelledBy: string }) {
   const save = useUpdateUser();
   const t = useT();
   const unit = user?.glucose_unit ?? DEFAULT_GLUCOSE_UNIT;
+  const waiting = usePendingMarks().has(profileMark('glucose_unit'));
 
   const choose = async (next: GlucoseUnit) => {
     if (next === unit) return;
@@ -58,6 +62,7 @@ export function GlucoseUnitChoice({ labelledBy }: { labelledBy: string }) {
         ))}
       </div>
       <p className="mt-2 text-xs text-slate-500">{t('profile.glucoseUnit.note')}</p>
+      {waiting ? <PendingMark className="mt-2" /> : null}
     </div>
   );
 }

@@ -1,0 +1,199 @@
+/**
+ * Issue 12, item 2: Background Sync for the page's outbox (decision 028). Writes queued offline
+ * are sent by the real, built service worker on its `sync` event (dispatched through Chromium's
+ * DevTools protocol, as the browser does when the network returns) with no DiaCare page open:
+ * exactly once, only while their user is signed in, and a refusal met there is shown with the
+ * server's detail when a page opens again.
+ */
+import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { signIn, signInWithProfile, uniqueEmail } from './fixtures';
+
+const medicationBody = {
+  name: 'Metformin',
+  dosage: '500 mg',
+  form: 'Tablet',
+  instructions: '',
+  color: '#4ECDC4',
+  schedule: { frequency: 'daily', times: ['08:00'], start_date: '2020-01-01', end_date: null },
+  refill_reminder: { enabled: true, pills_remaining: 60, threshold: 7 },
+};
+
+/** GETs `path` as the user whose cookies `api` holds (not through a page: it works offline). */
+async function get<T>(api: APIRequestContext, path: string): Promise<T> {
+  const response = await api.get(path);
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Waits until the service worker controls the page, so the app and its worker are installed. */
+async function controlledByWorker(page: Page) {
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/**
+ * Queues, offline, a Take of Metformin 08:00 and a glucose reading of `value`; closes the page.
+ * @returns the outbox's sync tag, as the page registered it
+ */
+async function queueOffline(page: Page, context: BrowserContext, value: string): Promise<string> {
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Take Metformin 08:00' }).click();
+  const dose = page.getByRole('list', { name: "Today's doses" }).getByRole('listitem').first();
+  await expect(dose.getByText('Waiting to sync')).toBeVisible();
+  await page.getByRole('button', { name: 'Log Blood Glucose' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Log Blood Glucose' });
+  await dialog.getByLabel('Value (mg/dL) *').fill(value);
+  await dialog.getByRole('button', { name: 'Save Reading' }).click();
+  await expect(page.getByTestId('latest-glucose').getByText('Waiting to sync')).toBeVisible();
+  const user = await page.evaluate(() => localStorage.getItem('diacare-outbox-user'));
+  const tag = `diacare-outbox:${user}`;
+  // The page asked the browser for a Background Sync of this user's outbox.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+          sync: { getTags(): Promise<string[]> };
+        };
+        return registration.sync.getTags();
+      }),
+    )
+    .toContain(tag);
+  await page.close();
+  return tag;
+}
+
+/** Fires the service worker's `sync` event for `tag` `times` times, from a blank tab (no DiaCare page open). */
+async function dispatchSync(context: BrowserContext, tag: string, times = 1): Promise<void> {
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registered = new Promise<{ registrationId: string; scopeURL: string }>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r: { isDeleted: boolean }) => !r.isDeleted);
+      if (ours) resolve(ours);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const { registrationId, scopeURL } = await registered;
+  const origin = new URL(scopeURL).origin;
+  for (let i = 0; i < times; i++) {
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId, tag, lastChance: false });
+  }
+  await cdp.detach();
+  await blank.close();
+}
+
+/** Counts the service worker's GET /api/auth/me requests from now on. */
+async function workerAskedWho(context: BrowserContext): Promise<{ count: number }> {
+  const asked = { count: 0 };
+  await context.route('**/api/auth/me', async (route) => {
+    if (route.request().serviceWorker()) asked.count += 1;
+    await route.continue();
+  });
+  return asked;
+}
+
+/** Whether the outbox Web Lock `name` (the same text as the user's sync tag) is held by a page or the worker. */
+function outboxLocked(page: Page, name: string): Promise<boolean> {
+  return page.evaluate(async (name) => (await navigator.locks.query()).held!.some((lock) => lock.name === name), name);
+}
+
+test('writes queued offline are sent by the service worker, with no page open, exactly once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await signInWithProfile(page, 'Sync Sunita');
+  const api = context.request;
+  const created = await api.post('/api/medications', { data: medicationBody, headers: { Origin: baseURL! } });
+  expect(created.status()).toBe(201);
+  await controlledByWorker(page);
+  await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
+
+  const tag = await queueOffline(page, context, '151');
+  expect(await get<unknown[]>(api, '/api/adherence')).toHaveLength(0);
+
+  await context.setOffline(false);
+  // The browser's sync, twice (a repeat must change nothing).
+  await dispatchSync(context, tag, 2);
+  await expect
+    .poll(async () => (await get<{ value: number }[]>(api, '/api/health/glucose')).map((r) => r.value))
+    .toEqual([151]);
+  const records = await get<{ status: string; scheduled_time: string }[]>(api, '/api/adherence');
+  expect(records.map((r) => `${r.scheduled_time} ${r.status}`)).toEqual(['08:00 taken']);
+
+  // Opened again: nothing waits, nothing is sent again.
+  const again = await context.newPage();
+  await again.goto('/home');
+  await expect(again.getByRole('img', { name: 'Metformin 08:00 taken' })).toBeVisible();
+  await expect(again.getByTestId('latest-glucose')).toContainText('151');
+  await expect(again.getByText('Waiting to sync')).toHaveCount(0);
+  expect(await get<unknown[]>(api, '/api/adherence')).toHaveLength(1);
+  expect(await get<unknown[]>(api, '/api/health/glucose')).toHaveLength(1);
+});
+
+test("another user's session never sends the first user's writes; a refusal shows when the page opens", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const email = await signInWithProfile(page, 'Guard Gita');
+  const created = await context.request.post('/api/medications', {
+    data: medicationBody,
+    headers: { Origin: baseURL! },
+  });
+  const medication = (await created.json()) as { id: string };
+  await controlledByWorker(page);
+  await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
+  // Gita's own session, kept for checking her data from the test.
+  const gita = await request.newContext({ baseURL, storageState: await context.storageState() });
+
+  const tag = await queueOffline(page, context, '163');
+  await context.setOffline(false);
+  // Meanwhile the medicine is deleted elsewhere: the queued Take will be refused (404).
+  const deleted = await gita.delete(`/api/medications/${medication.id}`, { headers: { Origin: baseURL! } });
+  expect(deleted.status()).toBeLessThan(300);
+
+  // Gita's session ends without a sign-out (her writes stay queued); Hari signs in on the phone.
+  await context.clearCookies();
+  const hari = await context.newPage();
+  await signIn(hari, { name: 'Hari', email: uniqueEmail('hari') });
+  const hariApi = await request.newContext({ baseURL, storageState: await context.storageState() });
+  const askedWho = await workerAskedWho(context);
+  await dispatchSync(context, tag);
+  // The worker asked who is signed in and finished (the outbox lock is free), sending nothing.
+  await expect.poll(() => askedWho.count).toBeGreaterThan(0);
+  await expect.poll(() => outboxLocked(hari, tag)).toBe(false);
+  expect(await get<unknown[]>(gita, '/api/health/glucose')).toHaveLength(0);
+  expect(await get<unknown[]>(hariApi, '/api/health/glucose')).toHaveLength(0);
+  await hari.close();
+  await hariApi.dispose();
+
+  // Gita signs in again; her page cannot send (its writes fail on the way out) and is closed.
+  // The worker's sync sends the reading once; the Take is refused (its medicine is gone) and
+  // remembered for the next page.
+  await context.clearCookies();
+  const back = await context.newPage();
+  let failed = 0;
+  await back.route(/\/api\/(adherence|health)/, (route) => {
+    if (route.request().method() === 'GET') return route.continue();
+    failed += 1;
+    return route.abort('connectionreset');
+  });
+  await signIn(back, { name: 'Guard Gita', email });
+  await expect.poll(() => failed).toBeGreaterThan(0);
+  await back.close();
+  await dispatchSync(context, tag);
+  await expect
+    .poll(async () => (await get<{ value: number }[]>(gita, '/api/health/glucose')).map((r) => r.value))
+    .toEqual([163]);
+
+  const home = await context.newPage();
+  await home.goto('/home');
+  await expect(home.getByText('Not saved', { exact: true })).toBeVisible();
+  await expect(home.getByText(/^Take of Metformin 08:00: .+/)).toBeVisible();
+  await expect(home.getByTestId('latest-glucose')).toContainText('163');
+  await expect(home.getByText('Waiting to sync')).toHaveCount(0);
+  expect(await get<unknown[]>(gita, '/api/adherence')).toHaveLength(0);
+  await gita.dispose();
+});
