@@ -57,6 +57,10 @@ describe('a field error in the active language (issue 14)', () => {
     expect(fieldMessage(t, 'ब्लड शुगर', 'must be at most 600 mg/dL', 'health')).toBe(
       'ब्लड शुगर ज़्यादा से ज़्यादा 600 mg/dL हो सकता है',
     );
+    // A length limit on a Health form is counted in letters, with no English word left in.
+    expect(fieldMessage(t, 'नोट्स', 'must be at most 500 characters', 'health')).toBe(
+      'नोट्स में ज़्यादा से ज़्यादा 500 अक्षर हो सकते हैं',
+    );
     expect(fieldMessage(t, 'सिस्टोलिक', 'must be above diastolic', 'health')).toBe(
       'सिस्टोलिक डायस्टोलिक से ज़्यादा होना चाहिए',
     );

@@ -30,7 +30,8 @@ const HEALTH_SENTENCES: readonly KnownRule[] = [
   [/^must be a real date/, 'health.field.realDate'],
   [/^must be a time written/, 'health.field.timeFormat'],
   [/^must be at least (?<limit>.+)$/, 'health.field.atLeast'],
-  [/^must be at most (?<limit>.+)$/, 'health.field.atMost'],
+  // A length limit ('… 500 characters') is the common catalog's rule, in letters (अक्षर), not a measure.
+  [/^must be at most (?<limit>(?!\d+ characters$).+)$/, 'health.field.atMost'],
 ];
 
 /** common.problem.*: the rule alone, put after the label by common.fieldError. */
