@@ -34,8 +34,8 @@ const ProfileSetup = page(() => import('./routes/profile-setup'), ['profile-setu
 const Home = page(() => import('./routes/home'), ['home', 'medications', 'health', 'appointments', 'push']);
 const Medications = page(() => import('./routes/medications'), ['medications']);
 const MedicationForm = page(() => import('./routes/medication-form'), ['medications', 'medication-form']);
-const Reports = page(() => import('./routes/reports'), ['health', 'your-data']);
-const History = page(() => import('./routes/history'), ['health']);
+const Reports = page(() => import('./routes/reports'), ['health', 'health-reports', 'your-data']);
+const History = page(() => import('./routes/history'), ['health', 'health-reports']);
 const Chat = page(() => import('./routes/chat'), ['assistant']);
 const Booking = page(() => import('./routes/booking'), ['appointments']);
 const Profile = page(() => import('./routes/profile'), ['profile', 'push', 'install', 'your-data']);

@@ -11,16 +11,19 @@ import type { TranslateFunction } from '../../../lib/i18n/language-provider';
 /** `message` (a contract fragment) for the field `label`, e.g. ('Value', 'is required') → 'Value is required'. */
 export function fieldError(t: TranslateFunction, label: string, message: string | undefined): string | undefined {
   if (!message) return undefined;
-  if (message === 'is required') return t('health.field.required', { label });
-  if (message === 'must be a whole number') return t('health.field.wholeNumber', { label });
-  if (message === 'must be a number') return t('health.field.number', { label });
-  if (message === 'must have at most one decimal place') return t('health.field.oneDecimal', { label });
-  if (message === 'must be above diastolic') return t('health.field.aboveDiastolic', { label });
-  if (message.startsWith('must be a real date')) return t('health.field.realDate', { label });
-  if (message.startsWith('must be a time written')) return t('health.field.timeFormat', { label });
+  if (message === 'is required') return t('health-reports.field.required', { label });
+  if (message === 'must be a whole number') return t('health-reports.field.wholeNumber', { label });
+  if (message === 'must be a number') return t('health-reports.field.number', { label });
+  if (message === 'must have at most one decimal place') return t('health-reports.field.oneDecimal', { label });
+  if (message === 'must be above diastolic') return t('health-reports.field.aboveDiastolic', { label });
+  if (message.startsWith('must be a real date')) return t('health-reports.field.realDate', { label });
+  if (message.startsWith('must be a time written')) return t('health-reports.field.timeFormat', { label });
   const bound = /^must be at (least|most) (.+)$/.exec(message);
   if (bound) {
-    return t(bound[1] === 'least' ? 'health.field.atLeast' : 'health.field.atMost', { label, limit: bound[2] });
+    return t(bound[1] === 'least' ? 'health-reports.field.atLeast' : 'health-reports.field.atMost', {
+      label,
+      limit: bound[2],
+    });
   }
   // Any other rule: the shared field-error path (common catalog, else the contract's table).
   return fieldMessage(t, label, message);
