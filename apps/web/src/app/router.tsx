@@ -37,7 +37,7 @@ const MedicationForm = page(() => import('./routes/medication-form'), ['medicati
 const Reports = page(() => import('./routes/reports'), ['health', 'health-reports', 'your-data']);
 const History = page(() => import('./routes/history'), ['health', 'health-reports']);
 const Chat = page(() => import('./routes/chat'), ['assistant']);
-const Booking = page(() => import('./routes/booking'), ['appointments']);
+const Booking = page(() => import('./routes/booking'), ['appointments', 'booking']);
 const Profile = page(() => import('./routes/profile'), ['profile', 'push', 'install', 'your-data']);
 const PrivacyPolicy = page(() => import('./routes/privacy-policy'), ['privacy']);
 const ComingSoon = page(() => import('./routes/coming-soon'), []);

@@ -17,6 +17,7 @@ import type push from '../../locales/en/push.json';
 import type health from '../../locales/en/health.json';
 import type healthReports from '../../locales/en/health-reports.json';
 import type appointments from '../../locales/en/appointments.json';
+import type booking from '../../locales/en/booking.json';
 import type assistant from '../../locales/en/assistant.json';
 import type yourData from '../../locales/en/your-data.json';
 
@@ -35,5 +36,6 @@ export type MessageId =
   | keyof typeof health
   | keyof typeof healthReports
   | keyof typeof appointments
+  | keyof typeof booking
   | keyof typeof assistant
   | keyof typeof yourData;
