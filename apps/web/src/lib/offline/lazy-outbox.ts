@@ -13,11 +13,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryClient } from '../query-client';
 import { afterFirstScreen } from '../after-first-screen';
+import type * as Outbox from './outbox';
 import type { OutboxApplier, OutboxEntry, OutboxRequest } from './outbox';
 
 export type { OutboxApplier, OutboxEntry, OutboxRequest } from './outbox';
 
-type OutboxModule = typeof import('./outbox');
+type OutboxModule = typeof Outbox;
 
 let loaded: OutboxModule | undefined;
 let loading: Promise<OutboxModule> | undefined;
