@@ -138,26 +138,6 @@ export async function loadCatalogs(areas: readonly CatalogArea[]): Promise<void>
 export function prefetchLanguage(language: Language): void {
   if (language === i18n.locale) return;
   loadFiles(language, wanted).catch(() => undefined);
-  warmIntl(language);
-}
-
-const warmed = new Set<Language>();
-
-/**
- * Loads the Intl data of `language`'s locale once (number, date and plural rules), so the
- * switch's first render does not pay for it.
- */
-function warmIntl(language: Language): void {
-  if (warmed.has(language)) return;
-  warmed.add(language);
-  const locale = INTL_LOCALES[language];
-  try {
-    new Intl.NumberFormat(locale).format(1.5);
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
-    new Intl.PluralRules(locale).select(1);
-  } catch {
-    // An engine without this locale's data: the switch creates what it needs.
-  }
 }
 
 /**
