@@ -38,7 +38,7 @@ const Reports = page(() => import('./routes/reports'), ['health', 'health-report
 const History = page(() => import('./routes/history'), ['health', 'health-reports']);
 const Chat = page(() => import('./routes/chat'), ['assistant']);
 const Booking = page(() => import('./routes/booking'), ['appointments', 'booking']);
-const Profile = page(() => import('./routes/profile'), ['profile', 'push', 'install', 'your-data']);
+const Profile = page(() => import('./routes/profile'), ['profile', 'your-data']);
 const PrivacyPolicy = page(() => import('./routes/privacy-policy'), ['privacy']);
 const ComingSoon = page(() => import('./routes/coming-soon'), []);
 const NotFound = page(() => import('./routes/not-found'), []);
