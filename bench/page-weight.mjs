@@ -5,7 +5,8 @@
 // History's trend chart (uPlot) is counted apart, in its own column: its import starts only once
 // the readings have arrived and the page's text (figures, recent readings with their actions, and
 // a text summary and table of the plotted readings) is on screen, behind a reserved-height
-// placeholder; the column shows what the route downloads in all once the chart is drawn.
+// placeholder; the column shows what the route downloads in all once the chart is drawn. The
+// write outbox, loaded once a signed-in route's first screen has rendered, is in that column too.
 // Also: the extra JavaScript and CSS (chart included) that opening a history page costs after /home.
 // Issue 14: each route also downloads the message catalogs of its areas (common, layout and the
 // areas router.tsx lists for its page) in the active language only; the budget holds for the
@@ -65,8 +66,18 @@ function catalogFiles(key, language) {
   });
 }
 
-/** What a route imports after its text is painted (history-view.tsx: the lazy TrendChart). */
-const afterPaint = { '/reports/history/glucose': ['src/features/health/components/trend-chart.tsx'] };
+/**
+ * What a route imports after its text is painted: History's lazy TrendChart (history-view.tsx)
+ * and, on every signed-in route, the write outbox (lib/offline/lazy-outbox.ts, loaded once the
+ * first screen has rendered).
+ */
+const OUTBOX = 'src/lib/offline/outbox.ts';
+const afterPaint = Object.fromEntries(
+  Object.keys(screens)
+    .filter((path) => !['/', '/no-such-page'].includes(path))
+    .map((path) => [path, [OUTBOX]]),
+);
+afterPaint['/reports/history/glucose'].unshift('src/features/health/components/trend-chart.tsx');
 
 const sum = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gzipKb(f), 0);
 console.log(`entry (index.html and its imports): ${sum(entry).toFixed(1)} KB JS gzip\n`);
@@ -112,7 +123,9 @@ for (const [path, keys] of Object.entries(screens)) {
 // History: the route's chunks plus the chart it imports dynamically, minus what /home loaded.
 const home = collect(screens['/home'][0], new Set(entry));
 const history = new Set();
-for (const key of [...screens['/reports/history/glucose'], ...afterPaint['/reports/history/glucose']]) {
+for (const key of [...screens['/reports/history/glucose'], ...afterPaint['/reports/history/glucose']].filter(
+  (key) => key !== OUTBOX,
+)) {
   collect(key, history);
 }
 const extra = [...history].filter((f) => !home.has(f));

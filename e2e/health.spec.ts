@@ -71,9 +71,11 @@ test('log glucose, blood pressure and weight from Reports, see the cards, each h
   await expectAccessible(page, 'log-glucose-invalid');
   // A low reading from last night, then today's.
   await dialog.getByLabel('Value (mg/dL) *').fill('62');
-  await dialog.getByLabel('Meal Context').selectOption('Bedtime');
+  // Time first, then the meal: a new reading's meal follows its time until the person picks
+  // one, and near midnight 'Bedtime' is already the default (picking it again is no change).
   await dialog.getByLabel('Date').fill(kolkataDate(-1));
   await dialog.getByLabel('Time').fill('22:30');
+  await dialog.getByLabel('Meal Context').selectOption('Bedtime');
   await dialog.getByRole('button', { name: 'Save Reading' }).click();
   await expect(page.getByText('Health metric logged successfully', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();

@@ -7,7 +7,7 @@
  * formatters take the Intl locale of the user's language (issue 14: 'en-IN' or 'hi-IN';
  * 'en-US' when not given), so month and weekday names follow the language.
  */
-import { tzOffset } from '@date-fns/tz';
+import { tzOffset } from '@date-fns/tz/tzOffset';
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -2,17 +2,21 @@
  * The app root: the language, server-state cache, routes and the single toaster. The routes
  * render once the signed-in user's saved cache is restored (issue 12; a few milliseconds of
  * IndexedDB, read while the route's code downloads), so a screen never flashes 'Hi User!' or an
- * empty list before its saved data arrives.
+ * empty list before its saved data arrives. The write outbox loads after the first screen
+ * (lib/offline/lazy-outbox.ts).
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { LanguageProvider } from '../lib/i18n/language-provider';
-import { startOutbox } from '../lib/offline/outbox';
+import { readFlag } from '../lib/local-flags';
+import { loadOutboxAfterFirstScreen } from '../lib/offline/lazy-outbox';
 import { cacheRestored, queryClient } from '../lib/query-client';
 import { AppRoutes } from './router';
 
-startOutbox(queryClient);
+// The last signed-in user's stored writes show and replay once the first screen is up (offline
+// too, before /api/auth/me can answer); signed out, the outbox loads at sign-in or a first write.
+if (readFlag('isAuthenticated')) loadOutboxAfterFirstScreen();
 
 export function App() {
   const [restored, setRestored] = useState(false);

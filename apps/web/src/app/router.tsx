@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { firstScreenLoaded } from '../lib/after-first-screen';
 import { RequireAuth } from '../lib/auth/require-auth';
 import { loadCatalogs, type CatalogArea } from '../lib/i18n/i18n';
 import { useT } from '../lib/i18n/language-provider';
@@ -14,24 +15,30 @@ import { RootLayout } from './root-layout';
 /**
  * A screen loaded on demand together with the texts of the catalog areas it shows, in the
  * active language (issue 14; common and layout are always loaded). bench/page-weight.mjs
- * reads these lists to count each route's catalogs.
+ * reads these lists to count each route's catalogs. The first screen loaded lets work that
+ * waits for it start (lib/after-first-screen.ts).
  */
 const page = (
   load: () => Promise<{ Component: ComponentType }>,
   areas: readonly CatalogArea[],
 ): LazyExoticComponent<ComponentType> =>
-  lazy(() => Promise.all([load(), loadCatalogs(areas)]).then(([module]) => ({ default: module.Component })));
+  lazy(() =>
+    Promise.all([load(), loadCatalogs(areas)]).then(([module]) => {
+      firstScreenLoaded();
+      return { default: module.Component };
+    }),
+  );
 
 const Landing = page(() => import('./routes/landing'), ['landing']);
 const ProfileSetup = page(() => import('./routes/profile-setup'), ['profile-setup']);
 const Home = page(() => import('./routes/home'), ['home', 'medications', 'health', 'appointments', 'push']);
 const Medications = page(() => import('./routes/medications'), ['medications']);
 const MedicationForm = page(() => import('./routes/medication-form'), ['medications', 'medication-form']);
-const Reports = page(() => import('./routes/reports'), ['health', 'your-data']);
-const History = page(() => import('./routes/history'), ['health']);
+const Reports = page(() => import('./routes/reports'), ['health', 'health-reports', 'your-data']);
+const History = page(() => import('./routes/history'), ['health', 'health-reports']);
 const Chat = page(() => import('./routes/chat'), ['assistant']);
-const Booking = page(() => import('./routes/booking'), ['appointments']);
-const Profile = page(() => import('./routes/profile'), ['profile', 'push', 'install', 'your-data']);
+const Booking = page(() => import('./routes/booking'), ['appointments', 'booking']);
+const Profile = page(() => import('./routes/profile'), ['profile', 'your-data']);
 const PrivacyPolicy = page(() => import('./routes/privacy-policy'), ['privacy']);
 const ComingSoon = page(() => import('./routes/coming-soon'), []);
 const NotFound = page(() => import('./routes/not-found'), []);

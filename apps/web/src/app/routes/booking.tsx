@@ -44,14 +44,14 @@ export function Component() {
         status: 'upcoming',
       });
       toast({
-        title: t('appointments.toast.success'),
-        description: t(values.type === 'doctor' ? 'appointments.toast.doctorBooked' : 'appointments.toast.labBooked'),
+        title: t('booking.toast.success'),
+        description: t(values.type === 'doctor' ? 'booking.toast.doctorBooked' : 'booking.toast.labBooked'),
       });
       navigate('/home');
     } catch {
       toast({
-        title: t('appointments.toast.error'),
-        description: t('appointments.toast.bookFailed'),
+        title: t('booking.toast.error'),
+        description: t('booking.toast.bookFailed'),
         variant: 'destructive',
       });
     }
@@ -59,10 +59,7 @@ export function Component() {
 
   return (
     <Page>
-      <PageHeader
-        title={t(type === 'doctor' ? 'appointments.page.bookDoctor' : 'appointments.page.bookLab')}
-        backTo="/home"
-      />
+      <PageHeader title={t(type === 'doctor' ? 'booking.page.bookDoctor' : 'booking.page.bookLab')} backTo="/home" />
       <BookingForm
         initialType={initialType}
         today={today}

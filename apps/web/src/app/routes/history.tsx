@@ -23,10 +23,10 @@ export function Component() {
         <HistoryView key={kind} kind={kind} now={now} zone={zone} />
       ) : (
         <>
-          <PageHeader title={t('health.history.title')} backTo="/reports" />
-          <p className="mb-4 text-slate-600">{t('health.history.noKind')}</p>
+          <PageHeader title={t('health-reports.history.title')} backTo="/reports" />
+          <p className="mb-4 text-slate-600">{t('health-reports.history.noKind')}</p>
           <Link to="/reports" className={buttonClasses('primary', 'sm')}>
-            {t('health.history.goToReports')}
+            {t('health-reports.history.goToReports')}
           </Link>
         </>
       )}

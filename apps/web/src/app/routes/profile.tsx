@@ -19,14 +19,21 @@ import { DataExport } from '../../features/export/components/data-export';
 import { useUpdateUser } from '../../features/users/api/update-user';
 import { profileMark } from '../../lib/auth/profile-outbox';
 import { useAuth } from '../../lib/auth/auth-provider';
-import type { Language } from '../../lib/i18n/i18n';
+import { loadCatalogs, type Language } from '../../lib/i18n/i18n';
 import { LanguageChoice } from '../../lib/i18n/language-choice';
 import { useT } from '../../lib/i18n/language-provider';
 import { PendingMark } from '../../components/ui/pending-mark';
 import { usePendingCount, usePendingMarks } from '../../lib/offline/use-outbox';
 
-/** Radix's dialog code loads when the install help is first opened (issue 15: ≤ 120 KB per route). */
-const Dialog = lazy(() => import('../../components/ui/dialog').then((module) => ({ default: module.Dialog })));
+/**
+ * Radix's dialog code and the install help's texts load when the install help is first opened
+ * (issue 15: ≤ 120 KB per route).
+ */
+const Dialog = lazy(() =>
+  Promise.all([import('../../components/ui/dialog'), loadCatalogs(['install'])]).then(([module]) => ({
+    default: module.Dialog,
+  })),
+);
 
 function Section({ id: name, title, children }: { id: string; title: string; children: ReactNode }) {
   const id = `section-${name}`;

@@ -87,11 +87,15 @@ export function Component() {
 
   return (
     <Page withNav>
-      <PageHeader title={t('health.reports.title')} subtitle={t('health.reports.subtitle')} backTo="/home" />
+      <PageHeader
+        title={t('health-reports.reports.title')}
+        subtitle={t('health-reports.reports.subtitle')}
+        backTo="/home"
+      />
       <div className="-mt-2 mb-4 flex justify-end">
         <Button variant="outline" size="sm" onClick={() => setDoctorReport(true)}>
           <FileText className="h-4 w-4" aria-hidden />
-          {t('health.reports.doctorReport')}
+          {t('health-reports.reports.doctorReport')}
         </Button>
       </div>
       {unseen ? (

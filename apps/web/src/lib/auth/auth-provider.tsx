@@ -12,7 +12,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../api-client';
 import { readFlag, setFlag } from '../local-flags';
-import { clearOutbox, setOutboxUser } from '../offline/outbox';
+import { clearOutbox, setOutboxUser } from '../offline/lazy-outbox';
 import { adoptCacheOwner, forgetPersistedCache } from '../offline/persist';
 import { unsubscribeThisDevice } from '../push-cleanup';
 import { deleteAccountRequest, exchangeSessionCode, getMe, logoutRequest, meQueryKey } from './auth-api';

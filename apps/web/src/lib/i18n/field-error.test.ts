@@ -6,9 +6,9 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import commonEn from '../../locales/en/common.json';
-import healthEn from '../../locales/en/health.json';
+import healthEn from '../../locales/en/health-reports.json';
 import commonHi from '../../locales/hi/common.json';
-import healthHi from '../../locales/hi/health.json';
+import healthHi from '../../locales/hi/health-reports.json';
 import type * as FieldError from './field-error';
 import type { TranslateFunction } from './language-provider';
 

@@ -4,8 +4,8 @@
  * label ('is required' → 'Dosage is required', spec §5); this turns (label, rule) into one
  * sentence:
  *
- * 1. with `area: 'health'` (Health's log dialogs), the health catalog's whole sentences
- *    (health.field.*: 'Value is required' / 'Value भरना ज़रूरी है', limits filled in);
+ * 1. with `area: 'health'` (Health's log dialogs), the health-reports catalog's whole sentences
+ *    (health-reports.field.*: 'Value is required' / 'Value भरना ज़रूरी है', limits filled in);
  * 2. the common catalog's rules (common.problem.*) after the label (common.fieldError);
  * 3. any other rule through the contract's English→Hindi table, shared with the server
  *    (lib/validation-messages), else as the schema wrote it.
@@ -20,18 +20,18 @@ import type { TranslateFunction } from './language-provider';
 /** A rule the catalogs know: its pattern (named groups fill the message's values) and message. */
 type KnownRule = readonly [pattern: RegExp, id: MessageId];
 
-/** health.field.*: the whole sentence with {label}, for Health's forms. */
+/** health-reports.field.*: the whole sentence with {label}, for Health's forms. */
 const HEALTH_SENTENCES: readonly KnownRule[] = [
-  [/^is required$/, 'health.field.required'],
-  [/^must be a whole number$/, 'health.field.wholeNumber'],
-  [/^must be a number$/, 'health.field.number'],
-  [/^must have at most one decimal place$/, 'health.field.oneDecimal'],
-  [/^must be above diastolic$/, 'health.field.aboveDiastolic'],
-  [/^must be a real date/, 'health.field.realDate'],
-  [/^must be a time written/, 'health.field.timeFormat'],
-  [/^must be at least (?<limit>.+)$/, 'health.field.atLeast'],
+  [/^is required$/, 'health-reports.field.required'],
+  [/^must be a whole number$/, 'health-reports.field.wholeNumber'],
+  [/^must be a number$/, 'health-reports.field.number'],
+  [/^must have at most one decimal place$/, 'health-reports.field.oneDecimal'],
+  [/^must be above diastolic$/, 'health-reports.field.aboveDiastolic'],
+  [/^must be a real date/, 'health-reports.field.realDate'],
+  [/^must be a time written/, 'health-reports.field.timeFormat'],
+  [/^must be at least (?<limit>.+)$/, 'health-reports.field.atLeast'],
   // A length limit ('… 500 characters') is the common catalog's rule, in letters (अक्षर), not a measure.
-  [/^must be at most (?<limit>(?!\d+ characters$).+)$/, 'health.field.atMost'],
+  [/^must be at most (?<limit>(?!\d+ characters$).+)$/, 'health-reports.field.atMost'],
 ];
 
 /** common.problem.*: the rule alone, put after the label by common.fieldError. */

@@ -1,7 +1,7 @@
 /**
  * Gives the app its language: `useLocale()` (the active language, its Intl locale and a switch
  * that applies at once, without reload) and `useT()`. Every consumer re-renders when the
- * language changes or catalogs load (Lingui's 'change' event). main.tsx activates the first
+ * language changes or catalogs of the active language load (`onTextsChange`, i18n.ts). main.tsx activates the first
  * language before the first render, so no screen shows ids. (Lingui's own React provider is
  * not used: this context does the same in a few lines, 1 KB gzip less on every route.)
  */
@@ -10,6 +10,7 @@ import {
   activateLanguage,
   i18n,
   INTL_LOCALES,
+  onTextsChange,
   storeLanguage,
   type Language,
   type MessageId,
@@ -30,7 +31,7 @@ interface LocaleContextValue {
    */
   setLanguage(language: Language): Promise<void>;
   t: TranslateFunction;
-  /** Counts Lingui 'change' events (a switch, a catalog loaded): the texts' version. */
+  /** Counts changes of the texts on screen (a switch, an active-language catalog loaded). */
   revision: number;
 }
 
@@ -38,9 +39,10 @@ const LocaleContext = createContext<LocaleContextValue | null>(null);
 
 export function LanguageProvider({ children }: { children: ReactNode }) {
   const [language, setActive] = useState<Language>(() => (i18n.locale === 'hi' ? 'hi' : 'en'));
-  // Bumped on every Lingui 'change' (a switch, a catalog loaded), so texts re-render.
+  // Bumped when the texts on screen may change (a switch, a catalog of the active language
+  // loaded), so texts re-render; another language's catalogs loading changes nothing here.
   const [revision, setRevision] = useState(0);
-  useEffect(() => i18n.on('change', () => setRevision((value) => value + 1)), []);
+  useEffect(() => onTextsChange(() => setRevision((value) => value + 1)), []);
 
   const setLanguage = useCallback(async (next: Language) => {
     const active = await activateLanguage(next);

@@ -15,7 +15,9 @@ import type install from '../../locales/en/install.json';
 import type privacy from '../../locales/en/privacy.json';
 import type push from '../../locales/en/push.json';
 import type health from '../../locales/en/health.json';
+import type healthReports from '../../locales/en/health-reports.json';
 import type appointments from '../../locales/en/appointments.json';
+import type booking from '../../locales/en/booking.json';
 import type assistant from '../../locales/en/assistant.json';
 import type yourData from '../../locales/en/your-data.json';
 
@@ -32,6 +34,8 @@ export type MessageId =
   | keyof typeof privacy
   | keyof typeof push
   | keyof typeof health
+  | keyof typeof healthReports
   | keyof typeof appointments
+  | keyof typeof booking
   | keyof typeof assistant
   | keyof typeof yourData;

@@ -1,6 +1,6 @@
 /** React access to the outbox (outbox.ts): what waits to sync, re-rendered as it changes. */
 import { useSyncExternalStore } from 'react';
-import { pendingCount, pendingMarks, subscribeOutbox } from './outbox';
+import { pendingCount, pendingMarks, subscribeOutbox } from './lazy-outbox';
 
 /** Ids, temporary ids and dose keys with a write waiting to sync. */
 export function usePendingMarks(): ReadonlySet<string> {

@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '../../../lib/api-client';
 import { useUserZone } from '../../../lib/auth/auth-provider';
 import { t } from '../../../lib/i18n/i18n';
-import { outboxWrite, pathId, registerApplier, sameRecord } from '../../../lib/offline/outbox';
+import { outboxWrite, pathId, registerApplier, sameRecord } from '../../../lib/offline/lazy-outbox';
 
 const appointmentsKey = ['appointments'] as const;
 

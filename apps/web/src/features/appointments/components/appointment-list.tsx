@@ -22,13 +22,13 @@ export function AppointmentList({ now }: { now: Date }) {
     try {
       await setStatus.mutateAsync({ id, status, title });
       toast({
-        title: t('appointments.toast.success'),
-        description: t(status === 'cancelled' ? 'appointments.toast.cancelled' : 'appointments.toast.done', { title }),
+        title: t('booking.toast.success'),
+        description: t(status === 'cancelled' ? 'booking.toast.cancelled' : 'booking.toast.done', { title }),
       });
     } catch (error) {
       toast({
-        title: t('appointments.toast.error'),
-        description: error instanceof Error ? error.message : t('appointments.toast.requestFailed'),
+        title: t('booking.toast.error'),
+        description: error instanceof Error ? error.message : t('booking.toast.requestFailed'),
         variant: 'destructive',
       });
     }
@@ -37,7 +37,7 @@ export function AppointmentList({ now }: { now: Date }) {
   return (
     <section id="appointments" aria-labelledby="appointments-heading" className="mt-6 scroll-mt-4">
       <h2 id="appointments-heading" className="mb-3 text-lg font-bold">
-        {t('appointments.list.heading')}
+        {t('booking.list.heading')}
       </h2>
       {isUnreachable(appointments) ? (
         <OfflineFirstTime />
@@ -45,12 +45,12 @@ export function AppointmentList({ now }: { now: Date }) {
         <p className="text-slate-500">{t('common.loading')}</p>
       ) : appointments.data === undefined ? (
         <p role="alert" className="text-red-600">
-          {t('appointments.list.loadFailed')}
+          {t('booking.list.loadFailed')}
         </p>
       ) : (
         <>
           <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
-            {t('appointments.list.upcoming')}
+            {t('booking.list.upcoming')}
           </h3>
           {upcoming.length === 0 ? (
             <p className="mb-4 text-slate-600">{t('appointments.list.none')}</p>
@@ -65,18 +65,18 @@ export function AppointmentList({ now }: { now: Date }) {
                         variant="outline"
                         disabled={setStatus.isPending}
                         onClick={() => void change(a.id, 'completed', a.title)}
-                        aria-label={t('appointments.list.doneLabel', { title: a.title })}
+                        aria-label={t('booking.list.doneLabel', { title: a.title })}
                       >
-                        {t('appointments.list.done')}
+                        {t('booking.list.done')}
                       </Button>
                       <Button
                         size="sm"
                         variant="dangerOutline"
                         disabled={setStatus.isPending}
                         onClick={() => void change(a.id, 'cancelled', a.title)}
-                        aria-label={t('appointments.list.cancelLabel', { title: a.title })}
+                        aria-label={t('booking.list.cancelLabel', { title: a.title })}
                       >
-                        {t('appointments.list.cancel')}
+                        {t('booking.list.cancel')}
                       </Button>
                     </div>
                   </AppointmentItem>
@@ -87,9 +87,9 @@ export function AppointmentList({ now }: { now: Date }) {
           {past.length > 0 ? (
             <>
               <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-slate-500">
-                {t('appointments.list.past')}
+                {t('booking.list.past')}
               </h3>
-              <ul className="space-y-2" aria-label={t('appointments.list.pastLabel')}>
+              <ul className="space-y-2" aria-label={t('booking.list.pastLabel')}>
                 {past.map((a) => (
                   <li key={a.id}>
                     <AppointmentItem appointment={a} muted />

@@ -27,12 +27,12 @@ type Errors = Partial<Record<'title' | 'location' | 'date' | 'time', string>>;
 /** Spec §5: Title/Test Name, Location, Date and Time are required; the date is today or later. */
 function validate(t: TranslateFunction, values: BookingValues, today: string): Errors {
   const errors: Errors = {};
-  const titleLabel = t(values.type === 'doctor' ? 'appointments.form.reason' : 'appointments.form.testName');
-  if (!values.title.trim()) errors.title = t('appointments.error.required', { field: titleLabel });
-  if (!values.location.trim()) errors.location = t('appointments.error.location');
-  if (!values.date) errors.date = t('appointments.error.date');
-  else if (values.date < today) errors.date = t('appointments.error.pastDate');
-  if (!values.time) errors.time = t('appointments.error.time');
+  const titleLabel = t(values.type === 'doctor' ? 'booking.form.reason' : 'booking.form.testName');
+  if (!values.title.trim()) errors.title = t('booking.error.required', { field: titleLabel });
+  if (!values.location.trim()) errors.location = t('booking.error.location');
+  if (!values.date) errors.date = t('booking.error.date');
+  else if (values.date < today) errors.date = t('booking.error.pastDate');
+  if (!values.time) errors.time = t('booking.error.time');
   return errors;
 }
 
@@ -84,13 +84,13 @@ export function BookingForm({
       <form onSubmit={submit} noValidate className="space-y-4">
         <div role="radiogroup" aria-labelledby="type-label">
           <p id="type-label" className="mb-1.5 text-sm font-medium text-slate-700">
-            {t('appointments.form.type')}
+            {t('booking.form.type')}
           </p>
           <div className="grid grid-cols-fit gap-2">
             {(
               [
-                ['doctor', 'appointments.form.doctor'],
-                ['lab', 'appointments.form.lab'],
+                ['doctor', 'booking.form.doctor'],
+                ['lab', 'booking.form.lab'],
               ] as const
             ).map(([type, label]) => (
               <button
@@ -112,56 +112,54 @@ export function BookingForm({
           </div>
         </div>
         <div>
-          <Label htmlFor="title">
-            {t(doctor ? 'appointments.form.reasonLabel' : 'appointments.form.testNameLabel')}
-          </Label>
+          <Label htmlFor="title">{t(doctor ? 'booking.form.reasonLabel' : 'booking.form.testNameLabel')}</Label>
           <Input
             id="title"
             value={values.title}
             onChange={set('title')}
-            placeholder={t(doctor ? 'appointments.form.reasonPlaceholder' : 'appointments.form.testPlaceholder')}
+            placeholder={t(doctor ? 'booking.form.reasonPlaceholder' : 'booking.form.testPlaceholder')}
             {...invalid('title')}
           />
           <FieldError id="title-error" message={errors.title} />
         </div>
         {doctor ? (
           <div>
-            <Label htmlFor="doctor">{t('appointments.form.doctorName')}</Label>
+            <Label htmlFor="doctor">{t('booking.form.doctorName')}</Label>
             <Input
               id="doctor"
               value={values.doctor}
               onChange={set('doctor')}
-              placeholder={t('appointments.form.doctorPlaceholder')}
+              placeholder={t('booking.form.doctorPlaceholder')}
             />
           </div>
         ) : null}
         <div>
-          <Label htmlFor="location">{t(doctor ? 'appointments.form.clinic' : 'appointments.form.labLocation')}</Label>
+          <Label htmlFor="location">{t(doctor ? 'booking.form.clinic' : 'booking.form.labLocation')}</Label>
           <Input id="location" value={values.location} onChange={set('location')} {...invalid('location')} />
           <FieldError id="location-error" message={errors.location} />
         </div>
         <div className="grid grid-cols-fit gap-3">
           <div>
-            <Label htmlFor="date">{t('appointments.form.date')}</Label>
+            <Label htmlFor="date">{t('booking.form.date')}</Label>
             <Input id="date" type="date" min={today} value={values.date} onChange={set('date')} {...invalid('date')} />
             <FieldError id="date-error" message={errors.date} />
           </div>
           <div>
-            <Label htmlFor="time">{t('appointments.form.time')}</Label>
+            <Label htmlFor="time">{t('booking.form.time')}</Label>
             <Input id="time" type="time" value={values.time} onChange={set('time')} {...invalid('time')} />
             <FieldError id="time-error" message={errors.time} />
           </div>
         </div>
         <div>
-          <Label htmlFor="notes">{t('appointments.form.notes')}</Label>
+          <Label htmlFor="notes">{t('booking.form.notes')}</Label>
           <Textarea id="notes" rows={3} maxLength={NOTES_MAX_LENGTH} value={values.notes} onChange={set('notes')} />
         </div>
         <div className="button-row gap-3">
           <Link to="/home" className={buttonClasses('outline')}>
-            {t('appointments.form.cancel')}
+            {t('booking.form.cancel')}
           </Link>
           <Button type="submit" disabled={busy}>
-            {t(busy ? 'appointments.form.booking' : 'appointments.form.book')}
+            {t(busy ? 'booking.form.booking' : 'booking.form.book')}
           </Button>
         </div>
       </form>

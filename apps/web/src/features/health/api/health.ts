@@ -15,7 +15,7 @@ import { bodyMassIndex } from '@diacare/contract/clinical';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { t, type MessageId } from '../../../lib/i18n/i18n';
-import { outboxWrite, pathId, registerApplier, sameRecord } from '../../../lib/offline/outbox';
+import { outboxWrite, pathId, registerApplier, sameRecord } from '../../../lib/offline/lazy-outbox';
 
 /** The three kinds of reading, named as in the history route (/reports/history/{kind}). */
 export type ReadingKind = 'glucose' | 'bp' | 'weight';

@@ -13,16 +13,16 @@ export function AdherenceWeek({ days }: { days: readonly DayAdherence[] }) {
   return (
     <section aria-labelledby="adherence-heading" className="mb-6">
       <h2 id="adherence-heading" className="mb-3 text-lg font-bold">
-        {t('health.adherence.heading')}
+        {t('health-reports.adherence.heading')}
       </h2>
       <Card>
-        <ul className="space-y-3" aria-label={t('health.adherence.byDay')}>
+        <ul className="space-y-3" aria-label={t('health-reports.adherence.byDay')}>
           {days.map((day) => (
             <li key={day.date} className="grid grid-cols-[2.5rem_1fr_auto] items-center gap-3 text-sm">
               <span className="font-medium text-slate-700">{shortWeekday(day.date, intlLocale)}</span>
               <div
                 role="progressbar"
-                aria-label={t('health.adherence.day', {
+                aria-label={t('health-reports.adherence.day', {
                   weekday: shortWeekday(day.date, intlLocale),
                   date: day.date,
                   taken: day.taken,

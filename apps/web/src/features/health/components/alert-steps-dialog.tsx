@@ -47,7 +47,7 @@ function CallEmergency() {
   return (
     <a href="tel:112" className={cn(buttonClasses('destructive'), 'mt-3 w-full')}>
       <Phone className="h-5 w-5" aria-hidden />
-      {t('health.alert.call112')}
+      {t('health-reports.alert.call112')}
     </a>
   );
 }
@@ -56,7 +56,7 @@ function Sources({ sources }: { sources: string[] }) {
   const t = useT();
   return (
     <p className="mt-4 border-t border-slate-100 pt-3 text-xs text-slate-500" data-testid="alert-source">
-      {t('health.alert.source', { sources: sources.join('; ') })}
+      {t('health-reports.alert.source', { sources: sources.join('; ') })}
     </p>
   );
 }
@@ -73,27 +73,27 @@ function LowGlucoseSteps({ veryLow: isVeryLow, reading }: { veryLow: boolean; re
   return (
     <>
       {isVeryLow ? (
-        <Urgent>{t('health.alert.lowGlucose.veryLow', { reading, veryLow })}</Urgent>
+        <Urgent>{t('health-reports.alert.lowGlucose.veryLow', { reading, veryLow })}</Urgent>
       ) : (
-        <p className="mb-3 text-slate-700">{t('health.alert.lowGlucose.low', { reading, low })}</p>
+        <p className="mb-3 text-slate-700">{t('health-reports.alert.lowGlucose.low', { reading, low })}</p>
       )}
-      <Section title={t('health.alert.lowGlucose.rule')}>
+      <Section title={t('health-reports.alert.lowGlucose.rule')}>
         <Steps>
-          <li>{t('health.alert.lowGlucose.step1')}</li>
-          <li>{t('health.alert.lowGlucose.step2')}</li>
-          <li>{t('health.alert.lowGlucose.step3', { low })}</li>
-          <li>{t('health.alert.lowGlucose.step4')}</li>
+          <li>{t('health-reports.alert.lowGlucose.step1')}</li>
+          <li>{t('health-reports.alert.lowGlucose.step2')}</li>
+          <li>{t('health-reports.alert.lowGlucose.step3', { low })}</li>
+          <li>{t('health-reports.alert.lowGlucose.step4')}</li>
         </Steps>
       </Section>
-      <Section title={t('health.alert.lowGlucose.unconscious')}>
+      <Section title={t('health-reports.alert.lowGlucose.unconscious')}>
         <Steps>
-          <li>{t('health.alert.lowGlucose.unconscious1')}</li>
-          <li>{t('health.alert.lowGlucose.unconscious2')}</li>
-          <li>{t('health.alert.lowGlucose.unconscious3')}</li>
+          <li>{t('health-reports.alert.lowGlucose.unconscious1')}</li>
+          <li>{t('health-reports.alert.lowGlucose.unconscious2')}</li>
+          <li>{t('health-reports.alert.lowGlucose.unconscious3')}</li>
         </Steps>
         <CallEmergency />
       </Section>
-      <p className="mt-4 text-sm text-slate-700">{t('health.alert.lowGlucose.tellDoctor')}</p>
+      <p className="mt-4 text-sm text-slate-700">{t('health-reports.alert.lowGlucose.tellDoctor')}</p>
       <Sources sources={[`${ADA_SOURCE}; ADA, "Hypoglycemia (Low Blood Glucose)"`, ERSS_SOURCE]} />
     </>
   );
@@ -104,11 +104,11 @@ function SevereHighBloodPressureSteps({ reading }: { reading: string }) {
   const t = useT();
   return (
     <>
-      <Urgent>{t('health.alert.highBp.urgent', { reading })}</Urgent>
+      <Urgent>{t('health-reports.alert.highBp.urgent', { reading })}</Urgent>
       <Steps>
-        <li>{t('health.alert.highBp.step1')}</li>
-        <li>{t('health.alert.highBp.step2')}</li>
-        <li>{t('health.alert.highBp.step3')}</li>
+        <li>{t('health-reports.alert.highBp.step1')}</li>
+        <li>{t('health-reports.alert.highBp.step2')}</li>
+        <li>{t('health-reports.alert.highBp.step3')}</li>
       </Steps>
       <CallEmergency />
       <Sources
@@ -127,11 +127,11 @@ function LowBloodPressureSteps({ reading }: { reading: string }) {
   const t = useT();
   return (
     <>
-      <p className="mb-3 text-slate-700">{t('health.alert.lowBp.intro', { reading })}</p>
+      <p className="mb-3 text-slate-700">{t('health-reports.alert.lowBp.intro', { reading })}</p>
       <Steps>
-        <li>{t('health.alert.lowBp.step1')}</li>
-        <li>{t('health.alert.lowBp.step2')}</li>
-        <li>{t('health.alert.lowBp.step3')}</li>
+        <li>{t('health-reports.alert.lowBp.step1')}</li>
+        <li>{t('health-reports.alert.lowBp.step2')}</li>
+        <li>{t('health-reports.alert.lowBp.step3')}</li>
       </Steps>
       <CallEmergency />
       <Sources sources={['National Heart, Lung, and Blood Institute (NIH), "Low Blood Pressure"', ERSS_SOURCE]} />
@@ -153,7 +153,7 @@ export default function AlertStepsDialog({
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={t('health.alert.dialogTitle', { topic: t(ALERT_TOPIC_IDS[alert]) })}
+      title={t('health-reports.alert.dialogTitle', { topic: t(ALERT_TOPIC_IDS[alert]) })}
     >
       {alert === 'very-low-glucose' || alert === 'low-glucose' ? (
         <LowGlucoseSteps veryLow={alert === 'very-low-glucose'} reading={reading} />

@@ -28,16 +28,16 @@ export function GlucoseInsights({ readings }: { readings: readonly GlucoseReadin
   const anyLow = readings.some((r) => r.value < HYPOGLYCAEMIA.low);
   if (!tir) return null;
   const segments = [
-    { label: t('health.insights.below'), percent: tir.below, className: 'bg-red-500' },
-    { label: t('health.insights.inRange'), percent: tir.inRange, className: 'bg-green-600' },
-    { label: t('health.insights.above'), percent: tir.above, className: 'bg-amber-400' },
+    { label: t('health-reports.insights.below'), percent: tir.below, className: 'bg-red-500' },
+    { label: t('health-reports.insights.inRange'), percent: tir.inRange, className: 'bg-green-600' },
+    { label: t('health-reports.insights.above'), percent: tir.above, className: 'bg-amber-400' },
   ];
   return (
     <Card className="mb-4 space-y-4">
       <div>
-        <h2 className="text-base font-bold">{t('health.insights.tir')}</h2>
+        <h2 className="text-base font-bold">{t('health-reports.insights.tir')}</h2>
         <p className="text-xs text-slate-500">
-          {t('health.insights.tirShare', {
+          {t('health-reports.insights.tirShare', {
             low: formatGlucoseValue(TIME_IN_RANGE_TARGET.low, unit),
             high: formatGlucoseValue(TIME_IN_RANGE_TARGET.high, unit),
             unit,
@@ -59,15 +59,15 @@ export function GlucoseInsights({ readings }: { readings: readonly GlucoseReadin
         </dl>
       </div>
       <div className="border-t border-slate-100 pt-3">
-        <h2 className="text-base font-bold">{t('health.insights.a1c')}</h2>
+        <h2 className="text-base font-bold">{t('health-reports.insights.a1c')}</h2>
         {a1c === null ? (
-          <p className="text-sm text-slate-600">{t('health.insights.a1cLater', { days: EA1C_MIN_DAYS })}</p>
+          <p className="text-sm text-slate-600">{t('health-reports.insights.a1cLater', { days: EA1C_MIN_DAYS })}</p>
         ) : (
           <p className="text-sm text-slate-600">
             <span className="text-xl font-bold text-slate-900" data-testid="estimated-a1c">
               {a1c.toFixed(1)}%
             </span>{' '}
-            {t('health.insights.a1cNote')}
+            {t('health-reports.insights.a1cNote')}
           </p>
         )}
       </div>
@@ -76,7 +76,7 @@ export function GlucoseInsights({ readings }: { readings: readonly GlucoseReadin
         <p role="note" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800">
           <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
-            {t('health.insights.lowNote', {
+            {t('health-reports.insights.lowNote', {
               low: formatGlucoseValue(HYPOGLYCAEMIA.low, unit),
               veryLow: formatGlucoseValue(HYPOGLYCAEMIA.veryLow, unit),
               unit,

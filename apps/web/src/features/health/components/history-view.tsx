@@ -53,13 +53,13 @@ function HistoryHeader({ title }: { title?: string }) {
   const t = useT();
   return (
     <header className="mb-5 flex items-center gap-2">
-      <Link to="/reports" aria-label={t('health.history.back')} className={backClasses}>
+      <Link to="/reports" aria-label={t('health-reports.history.back')} className={backClasses}>
         <ChevronLeft className="h-6 w-6" aria-hidden />
       </Link>
       {title ? (
         <div className="min-w-0 flex-1">
           <h1 className="text-xl font-bold leading-tight">{title}</h1>
-          <p className="text-sm text-slate-500">{t('health.history.subtitle')}</p>
+          <p className="text-sm text-slate-500">{t('health-reports.history.subtitle')}</p>
         </div>
       ) : null}
     </header>
@@ -71,10 +71,10 @@ function EmptyState() {
   return (
     <Card className="flex flex-col items-center gap-3 py-10 text-center">
       <ChartLine className="h-10 w-10 text-slate-300" aria-hidden />
-      <h1 className="text-lg font-bold">{t('health.history.empty.title')}</h1>
-      <p className="text-slate-600">{t('health.history.empty.text')}</p>
+      <h1 className="text-lg font-bold">{t('health-reports.history.empty.title')}</h1>
+      <p className="text-slate-600">{t('health-reports.history.empty.text')}</p>
       <Link to="/reports" className={buttonClasses('primary', 'sm')}>
-        {t('health.history.goToReports')}
+        {t('health-reports.history.goToReports')}
       </Link>
     </Card>
   );
@@ -98,9 +98,9 @@ function RecentReadings({
   return (
     <section aria-labelledby="recent-heading">
       <h2 id="recent-heading" className="mb-3 text-lg font-bold">
-        {t('health.history.recent')}
+        {t('health-reports.history.recent')}
       </h2>
-      <ul className="space-y-2" aria-label={t('health.history.recentLabel')}>
+      <ul className="space-y-2" aria-label={t('health-reports.history.recentLabel')}>
         {readings.map((reading) => {
           const source = byId.get(reading.key);
           return (
@@ -146,7 +146,7 @@ function Trend({ model }: { model: HistoryModel }) {
   const theme = useResolvedTheme();
   return (
     <Card className="relative mb-4">
-      <h2 className="mb-1 text-base font-bold">{t('health.history.trend')}</h2>
+      <h2 className="mb-1 text-base font-bold">{t('health-reports.history.trend')}</h2>
       {chart.series.length > 1 ? (
         <ul className="mb-2 flex gap-4 text-xs text-slate-600" aria-hidden>
           {chart.series.map((s) => (
@@ -166,7 +166,7 @@ function Trend({ model }: { model: HistoryModel }) {
       {/* sr-only on the wrapper: a table grows to its content's width whatever its own width. */}
       <div className="sr-only">
         <table>
-          <caption>{t('health.history.tableCaption')}</caption>
+          <caption>{t('health-reports.history.tableCaption')}</caption>
           <thead>
             <tr>
               {model.table.columns.map((column) => (
@@ -271,7 +271,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
                 data-testid="latest-alert"
               >
                 <p className="flex items-center gap-2 text-sm font-semibold text-red-800">
-                  {t('health.history.latestReading')} <AlertBadge alert={model.latestAlert.alert} />
+                  {t('health-reports.history.latestReading')} <AlertBadge alert={model.latestAlert.alert} />
                 </p>
                 <WhatToDoButton alert={model.latestAlert.alert} reading={model.latestAlert.reading} />
               </div>
@@ -282,7 +282,9 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
           <RecentReadings readings={model.recent} kind={kind} byId={byId} now={now} zone={zone} />
         </>
       ) : (
-        <Card className="py-8 text-center text-slate-600">{t('health.history.noneInRange', { days: range })}</Card>
+        <Card className="py-8 text-center text-slate-600">
+          {t('health-reports.history.noneInRange', { days: range })}
+        </Card>
       )}
     </>
   );

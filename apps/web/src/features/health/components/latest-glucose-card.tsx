@@ -18,6 +18,7 @@ import { useUserZone } from '../../../lib/auth/auth-provider';
 import { PendingMark } from '../../../components/ui/pending-mark';
 import { usePendingMarks } from '../../../lib/offline/use-outbox';
 import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
+import { loadCatalogs } from '../../../lib/i18n/i18n';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
@@ -25,8 +26,13 @@ import { getReadingsQueryOptions } from '../api/health';
 import { MEAL_CONTEXT_IDS } from '../utils/labels';
 import { AlertBadge, WhatToDoButton } from './reading-alert';
 
-// The log form brings zod and react-hook-form: it loads when Log is first pressed.
-const LogReadingDialog = lazy(() => import('./log-dialogs').then((module) => ({ default: module.LogReadingDialog })));
+// The log form brings zod and react-hook-form: it loads when Log is first pressed, with its
+// texts (Home loads only the card's part of the health texts).
+const LogReadingDialog = lazy(() =>
+  Promise.all([import('./log-dialogs'), loadCatalogs(['health-reports'])]).then(([module]) => ({
+    default: module.LogReadingDialog,
+  })),
+);
 
 function LogButton({ onClick }: { onClick: () => void }) {
   const t = useT();

@@ -52,14 +52,14 @@ import { MEAL_CONTEXT_IDS } from '../utils/labels';
 
 export const LOG_TITLES: Record<ReadingKind, MessageId> = {
   glucose: 'health.log.title.glucose',
-  bp: 'health.log.title.bp',
-  weight: 'health.log.title.weight',
+  bp: 'health-reports.log.title.bp',
+  weight: 'health-reports.log.title.weight',
 };
 
 export const EDIT_TITLES: Record<ReadingKind, MessageId> = {
-  glucose: 'health.log.editTitle.glucose',
-  bp: 'health.log.editTitle.bp',
-  weight: 'health.log.editTitle.weight',
+  glucose: 'health-reports.log.editTitle.glucose',
+  bp: 'health-reports.log.editTitle.bp',
+  weight: 'health-reports.log.editTitle.weight',
 };
 
 /** A number input's value: '' → undefined (then 'is required'), else the number. */
@@ -105,10 +105,10 @@ function DialogButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void
   return (
     <div className="button-row gap-3 pt-2">
       <Button variant="outline" onClick={onCancel}>
-        {t('health.log.cancel')}
+        {t('health-reports.log.cancel')}
       </Button>
       <Button type="submit" disabled={busy} aria-busy={busy}>
-        {t('health.log.save')}
+        {t('health-reports.log.save')}
       </Button>
     </div>
   );
@@ -119,12 +119,16 @@ async function saveReading(t: TranslateFunction, save: () => Promise<unknown>, c
   try {
     await save();
     toast({
-      title: t('health.log.success'),
-      description: edited ? t('health.log.updated') : t('health.log.logged'),
+      title: t('health-reports.log.success'),
+      description: edited ? t('health-reports.log.updated') : t('health-reports.log.logged'),
     });
     close();
   } catch {
-    toast({ title: t('health.log.error'), description: t('health.log.failed'), variant: 'destructive' });
+    toast({
+      title: t('health-reports.log.error'),
+      description: t('health-reports.log.failed'),
+      variant: 'destructive',
+    });
   }
 }
 
@@ -197,20 +201,24 @@ function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>) {
     >
       <Field
         id="glucose-value"
-        label={t('health.log.valueLabel', { unit })}
-        error={message(t, 'health.log.value', errors.value)}
+        label={t('health-reports.log.valueLabel', { unit })}
+        error={message(t, 'health-reports.log.value', errors.value)}
       >
         <Input
           id="glucose-value"
           type="number"
           inputMode={unit === 'mmol/L' ? 'decimal' : 'numeric'}
           step={GLUCOSE_INPUT_STEP[unit]}
-          placeholder={t('health.log.valuePlaceholder', { example: formatGlucoseValue(110, unit) })}
+          placeholder={t('health-reports.log.valuePlaceholder', { example: formatGlucoseValue(110, unit) })}
           {...register('value', { setValueAs: toNumber })}
           {...invalid('glucose-value', errors.value)}
         />
       </Field>
-      <Field id="glucose-meal" label={t('health.log.meal')} error={message(t, 'health.log.meal', errors.meal_context)}>
+      <Field
+        id="glucose-meal"
+        label={t('health-reports.log.meal')}
+        error={message(t, 'health-reports.log.meal', errors.meal_context)}
+      >
         <Select id="glucose-meal" {...register('meal_context')}>
           {MEAL_CONTEXTS.map((context) => (
             <option key={context} value={context}>
@@ -220,7 +228,11 @@ function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>) {
         </Select>
       </Field>
       <div className="grid grid-cols-fit gap-3">
-        <Field id="glucose-date" label={t('health.log.date')} error={message(t, 'health.log.date', errors.date)}>
+        <Field
+          id="glucose-date"
+          label={t('health-reports.log.date')}
+          error={message(t, 'health-reports.log.date', errors.date)}
+        >
           <Input
             id="glucose-date"
             type="date"
@@ -229,7 +241,11 @@ function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>) {
             {...invalid('glucose-date', errors.date)}
           />
         </Field>
-        <Field id="glucose-time" label={t('health.log.time')} error={message(t, 'health.log.time', errors.time)}>
+        <Field
+          id="glucose-time"
+          label={t('health-reports.log.time')}
+          error={message(t, 'health-reports.log.time', errors.time)}
+        >
           <Input
             id="glucose-time"
             type="time"
@@ -286,51 +302,63 @@ function BloodPressureForm({ now, zone, close, reading }: FormProps<'bp'>) {
       <div className="grid grid-cols-fit gap-3">
         <Field
           id="bp-systolic"
-          label={t('health.log.systolicLabel')}
-          error={message(t, 'health.log.systolic', errors.systolic)}
+          label={t('health-reports.log.systolicLabel')}
+          error={message(t, 'health-reports.log.systolic', errors.systolic)}
         >
           <Input
             id="bp-systolic"
             type="number"
             inputMode="numeric"
             step={1}
-            placeholder={t('health.log.systolicPlaceholder')}
+            placeholder={t('health-reports.log.systolicPlaceholder')}
             {...register('systolic', { setValueAs: toNumber })}
             {...invalid('bp-systolic', errors.systolic)}
           />
         </Field>
         <Field
           id="bp-diastolic"
-          label={t('health.log.diastolicLabel')}
-          error={message(t, 'health.log.diastolic', errors.diastolic)}
+          label={t('health-reports.log.diastolicLabel')}
+          error={message(t, 'health-reports.log.diastolic', errors.diastolic)}
         >
           <Input
             id="bp-diastolic"
             type="number"
             inputMode="numeric"
             step={1}
-            placeholder={t('health.log.diastolicPlaceholder')}
+            placeholder={t('health-reports.log.diastolicPlaceholder')}
             {...register('diastolic', { setValueAs: toNumber })}
             {...invalid('bp-diastolic', errors.diastolic)}
           />
         </Field>
       </div>
-      <Field id="bp-pulse" label={t('health.log.pulseLabel')} error={message(t, 'health.log.pulse', errors.pulse)}>
+      <Field
+        id="bp-pulse"
+        label={t('health-reports.log.pulseLabel')}
+        error={message(t, 'health-reports.log.pulse', errors.pulse)}
+      >
         <Input
           id="bp-pulse"
           type="number"
           inputMode="numeric"
           step={1}
-          placeholder={t('health.log.optional')}
+          placeholder={t('health-reports.log.optional')}
           {...register('pulse', { setValueAs: toNumberOrNull })}
           {...invalid('bp-pulse', errors.pulse)}
         />
       </Field>
       <div className="grid grid-cols-fit gap-3">
-        <Field id="bp-date" label={t('health.log.date')} error={message(t, 'health.log.date', errors.date)}>
+        <Field
+          id="bp-date"
+          label={t('health-reports.log.date')}
+          error={message(t, 'health-reports.log.date', errors.date)}
+        >
           <Input id="bp-date" type="date" max={today} {...register('date')} {...invalid('bp-date', errors.date)} />
         </Field>
-        <Field id="bp-time" label={t('health.log.time')} error={message(t, 'health.log.time', errors.time)}>
+        <Field
+          id="bp-time"
+          label={t('health-reports.log.time')}
+          error={message(t, 'health-reports.log.time', errors.time)}
+        >
           <Input id="bp-time" type="time" {...register('time')} {...invalid('bp-time', errors.time)} />
         </Field>
       </div>
@@ -352,7 +380,7 @@ function LiveBmi({ weight, height }: { weight: unknown; height: unknown }) {
     <div aria-live="polite" className="min-h-12">
       {ready ? (
         <p className="flex items-baseline justify-between rounded-xl bg-primary-light px-4 py-3 text-primary-dark">
-          <span className="text-sm font-medium">{t('health.log.bmi')}</span>
+          <span className="text-sm font-medium">{t('health-reports.log.bmi')}</span>
           <span className="text-xl font-bold" data-testid="live-bmi">
             {bodyMassIndex(weight, height).toFixed(1)}
           </span>
@@ -402,23 +430,23 @@ function WeightForm({ now, zone, close, reading }: FormProps<'weight'>) {
       <div className="grid grid-cols-fit gap-3">
         <Field
           id="body-weight"
-          label={t('health.log.weightLabel')}
-          error={message(t, 'health.log.weight', errors.weight)}
+          label={t('health-reports.log.weightLabel')}
+          error={message(t, 'health-reports.log.weight', errors.weight)}
         >
           <Input
             id="body-weight"
             type="number"
             inputMode="decimal"
             step={0.1}
-            placeholder={t('health.log.weightPlaceholder')}
+            placeholder={t('health-reports.log.weightPlaceholder')}
             {...register('weight', { setValueAs: toNumber })}
             {...invalid('body-weight', errors.weight)}
           />
         </Field>
         <Field
           id="body-height"
-          label={t('health.log.heightLabel')}
-          error={message(t, 'health.log.height', errors.height)}
+          label={t('health-reports.log.heightLabel')}
+          error={message(t, 'health-reports.log.height', errors.height)}
         >
           <Input
             id="body-height"
@@ -430,7 +458,11 @@ function WeightForm({ now, zone, close, reading }: FormProps<'weight'>) {
           />
         </Field>
       </div>
-      <Field id="body-date" label={t('health.log.date')} error={message(t, 'health.log.date', errors.date)}>
+      <Field
+        id="body-date"
+        label={t('health-reports.log.date')}
+        error={message(t, 'health-reports.log.date', errors.date)}
+      >
         <Input id="body-date" type="date" max={today} {...register('date')} {...invalid('body-date', errors.date)} />
       </Field>
       <LiveBmi weight={weight} height={height} />

@@ -87,7 +87,7 @@ function MetricCard({
           {extra}
           {alert && value ? <WhatToDoButton alert={alert} reading={`${value} ${unit}`} className="mt-2" /> : null}
           <p className="mt-1 text-sm text-slate-600">
-            {t('health.metrics.average')}{' '}
+            {t('health-reports.metrics.average')}{' '}
             <span className="font-semibold text-slate-800">{average ? `${average} ${unit}` : '—'}</span>
           </p>
         </div>
@@ -101,13 +101,13 @@ function MetricCard({
       </div>
       <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
         <p className="min-w-0 text-xs text-slate-500">
-          {updated ? t('health.metrics.lastUpdated', { when: updated }) : t('health.metrics.noData')}
+          {updated ? t('health-reports.metrics.lastUpdated', { when: updated }) : t('health-reports.metrics.noData')}
         </p>
         <Button
           size="sm"
           variant="outline"
           onClick={onLog}
-          aria-label={t('health.metrics.logLabel', { title })}
+          aria-label={t('health-reports.metrics.logLabel', { title })}
           className="shrink-0"
         >
           <Plus className="h-4 w-4" aria-hidden />
@@ -120,9 +120,9 @@ function MetricCard({
 
 const TREND_ICONS = { up: TrendingUp, down: TrendingDown, flat: Minus } as const;
 const TREND_WORDS = {
-  up: 'health.metrics.trend.up',
-  down: 'health.metrics.trend.down',
-  flat: 'health.metrics.trend.flat',
+  up: 'health-reports.metrics.trend.up',
+  down: 'health-reports.metrics.trend.down',
+  flat: 'health-reports.metrics.trend.flat',
 } as const;
 
 export function HealthMetricCards({
@@ -146,7 +146,7 @@ export function HealthMetricCards({
   return (
     <section aria-labelledby="health-metrics-heading" className="mb-6">
       <h2 id="health-metrics-heading" className="mb-3 text-lg font-bold">
-        {t('health.metrics.heading')}
+        {t('health-reports.metrics.heading')}
       </h2>
       <div className="space-y-3">
         <MetricCard
@@ -164,7 +164,7 @@ export function HealthMetricCards({
         />
         <MetricCard
           kind="bp"
-          title={t('health.metrics.bp')}
+          title={t('health-reports.metrics.bp')}
           icon={HeartPulse}
           iconClass="bg-red-100 text-red-700"
           status={bp.status}
@@ -175,14 +175,14 @@ export function HealthMetricCards({
           updated={bp.latest ? `${formatShortDate(bp.latest.date, intlLocale)}, ${bp.latest.time}` : null}
           extra={
             bp.latest?.pulse ? (
-              <p className="text-sm text-slate-600">{t('health.metrics.pulse', { pulse: bp.latest.pulse })}</p>
+              <p className="text-sm text-slate-600">{t('health-reports.metrics.pulse', { pulse: bp.latest.pulse })}</p>
             ) : undefined
           }
           onLog={() => onLog('bp')}
         />
         <MetricCard
           kind="weight"
-          title={t('health.metrics.weight')}
+          title={t('health-reports.metrics.weight')}
           icon={Scale}
           iconClass="bg-orange-100 text-orange-700"
           status={w.status}
@@ -193,7 +193,9 @@ export function HealthMetricCards({
           extra={
             w.latest ? (
               <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-600">
-                <span data-testid="metric-bmi">{t('health.metrics.bmi', { bmi: oneDecimal(w.latest.bmi) })}</span>
+                <span data-testid="metric-bmi">
+                  {t('health-reports.metrics.bmi', { bmi: oneDecimal(w.latest.bmi) })}
+                </span>
                 <span className="inline-flex items-center gap-1" data-testid="weight-change">
                   <TrendIcon className="h-4 w-4" aria-hidden />
                   {formatSignedKg(w.change)} kg

@@ -23,7 +23,7 @@ export function RangeSwitch({ value, onChange }: { value: HistoryRange; onChange
   return (
     <div
       role="radiogroup"
-      aria-label={t('health.range.label')}
+      aria-label={t('health-reports.range.label')}
       className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-200 p-1"
     >
       {HISTORY_RANGES.map((range, index) => (
@@ -43,7 +43,7 @@ export function RangeSwitch({ value, onChange }: { value: HistoryRange; onChange
             value === range ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
           )}
         >
-          {t('health.range.days', { days: range })}
+          {t('health-reports.range.days', { days: range })}
         </button>
       ))}
     </div>

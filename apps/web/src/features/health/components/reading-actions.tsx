@@ -42,17 +42,17 @@ export function ReadingActions<K extends ReadingKind>({
     try {
       const deleted = await deleteReading(queryClient, kind, reading);
       toast({
-        title: t('health.actions.deleted'),
+        title: t('health-reports.actions.deleted'),
         description: label,
         action: {
-          label: t('health.actions.undo'),
+          label: t('health-reports.actions.undo'),
           onClick: () => {
             restoreReading(queryClient, kind, deleted).then(
-              () => toast({ title: t('health.actions.restored'), description: label }),
+              () => toast({ title: t('health-reports.actions.restored'), description: label }),
               () =>
                 toast({
-                  title: t('health.actions.error'),
-                  description: t('health.actions.restoreFailed'),
+                  title: t('health-reports.actions.error'),
+                  description: t('health-reports.actions.restoreFailed'),
                   variant: 'destructive',
                 }),
             );
@@ -61,8 +61,8 @@ export function ReadingActions<K extends ReadingKind>({
       });
     } catch {
       toast({
-        title: t('health.actions.error'),
-        description: t('health.actions.deleteFailed'),
+        title: t('health-reports.actions.error'),
+        description: t('health-reports.actions.deleteFailed'),
         variant: 'destructive',
       });
     }
@@ -73,7 +73,7 @@ export function ReadingActions<K extends ReadingKind>({
       <button
         type="button"
         className={iconButton}
-        aria-label={t('health.actions.edit', { label })}
+        aria-label={t('health-reports.actions.edit', { label })}
         onClick={() => setEditing(true)}
       >
         <Pencil className="h-4 w-4" aria-hidden />
@@ -81,7 +81,7 @@ export function ReadingActions<K extends ReadingKind>({
       <button
         type="button"
         className={iconButton}
-        aria-label={t('health.actions.delete', { label })}
+        aria-label={t('health-reports.actions.delete', { label })}
         onClick={() => setConfirming(true)}
       >
         <Trash2 className="h-4 w-4" aria-hidden />
@@ -94,9 +94,9 @@ export function ReadingActions<K extends ReadingKind>({
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title={t('health.actions.confirmTitle')}
-        description={t('health.actions.confirmText', { label })}
-        confirmLabel={t('health.actions.confirm')}
+        title={t('health-reports.actions.confirmTitle')}
+        description={t('health-reports.actions.confirmText', { label })}
+        confirmLabel={t('health-reports.actions.confirm')}
         onConfirm={() => void remove()}
       />
     </>

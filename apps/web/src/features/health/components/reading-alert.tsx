@@ -8,11 +8,15 @@ import type { ReadingAlert } from '@diacare/contract/clinical';
 import { LifeBuoy } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { loadCatalogs } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
 import { ALERT_LABEL_IDS, ALERT_TOPIC_IDS } from '../utils/labels';
 
-const AlertStepsDialog = lazy(() => import('./alert-steps-dialog'));
+// With its texts: Home loads only the card's part of the health texts.
+const AlertStepsDialog = lazy(() =>
+  Promise.all([import('./alert-steps-dialog'), loadCatalogs(['health-reports'])]).then(([module]) => module),
+);
 
 /** The urgent alerts are filled red; the others red on pale red. */
 const URGENT: ReadonlySet<ReadingAlert> = new Set(['very-low-glucose', 'severe-high-bp']);

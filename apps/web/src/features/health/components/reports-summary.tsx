@@ -33,14 +33,14 @@ export function ReportsSummary({
   const t = useT();
   return (
     <div className="mb-6 rounded-2xl bg-hero p-4 text-on-hero shadow-sm">
-      <dl className="grid grid-cols-3 gap-2" aria-label={t('health.summary.label')}>
-        <Figure label={t('health.summary.adherence')} value={adherence === null ? null : `${adherence}%`} />
+      <dl className="grid grid-cols-3 gap-2" aria-label={t('health-reports.summary.label')}>
+        <Figure label={t('health-reports.summary.adherence')} value={adherence === null ? null : `${adherence}%`} />
         <Figure
-          label={t('health.summary.avgGlucose')}
+          label={t('health-reports.summary.avgGlucose')}
           value={averageGlucose === null ? null : formatGlucoseValue(averageGlucose, unit)}
           unit={unit}
         />
-        <Figure label={t('health.summary.bmi')} value={bmi === null ? null : bmi.toFixed(1)} />
+        <Figure label={t('health-reports.summary.bmi')} value={bmi === null ? null : bmi.toFixed(1)} />
       </dl>
     </div>
   );

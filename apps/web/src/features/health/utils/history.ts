@@ -100,9 +100,9 @@ export interface HistoryModel {
 }
 
 export const HISTORY_TITLES: Record<ReadingKind, MessageId> = {
-  glucose: 'health.history.title.glucose',
-  bp: 'health.history.title.bp',
-  weight: 'health.history.title.weight',
+  glucose: 'health-reports.history.title.glucose',
+  bp: 'health-reports.history.title.bp',
+  weight: 'health-reports.history.title.weight',
 };
 
 /** The active language's translate function and Intl locale ('en-IN' | 'hi-IN'). */
@@ -120,11 +120,14 @@ function span({ t, locale }: HistoryTexts, readings: readonly { date: string }[]
   const first = readings[readings.length - 1]!.date;
   const last = readings[0]!.date;
   return first === last
-    ? t('health.history.spanOn', { date: formatShortDate(last, locale) })
-    : t('health.history.spanFromTo', { first: formatShortDate(first, locale), last: formatShortDate(last, locale) });
+    ? t('health-reports.history.spanOn', { date: formatShortDate(last, locale) })
+    : t('health-reports.history.spanFromTo', {
+        first: formatShortDate(first, locale),
+        last: formatShortDate(last, locale),
+      });
 }
 
-const count = ({ t }: HistoryTexts, n: number) => t('health.history.count', { count: n });
+const count = ({ t }: HistoryTexts, n: number) => t('health-reports.history.count', { count: n });
 
 /** '62–152', or '152' when all values are equal. */
 function spread(values: readonly number[], format: (value: number) => string = String): string {
@@ -148,11 +151,11 @@ function glucoseModel(readings: readonly GlucoseReading[], texts: HistoryTexts, 
     title: t(HISTORY_TITLES.glucose),
     latestAlert: alert ? { alert, reading: formatGlucose(latest!.value, unit) } : null,
     figures: [
-      { label: t('health.history.figure.latest'), value: formatGlucose(latest!.value, unit) },
-      { label: t('health.history.figure.average'), value: formatGlucose(mean!, unit) },
+      { label: t('health-reports.history.figure.latest'), value: formatGlucose(latest!.value, unit) },
+      { label: t('health-reports.history.figure.average'), value: formatGlucose(mean!, unit) },
       // Spec §2: target '70-140 mg/dL' (in mmol/L '3.9-7.8 mmol/L').
       {
-        label: t('health.history.figure.target'),
+        label: t('health-reports.history.figure.target'),
         value: formatGlucoseRange(GLUCOSE_TARGET.low, GLUCOSE_TARGET.high, unit, '-'),
       },
     ],
@@ -161,7 +164,7 @@ function glucoseModel(readings: readonly GlucoseReading[], texts: HistoryTexts, 
       x: oldestFirst.map((r) => wallClockSeconds(r.date, r.time)),
       series: [
         {
-          label: t('health.history.series.glucose'),
+          label: t('health-reports.history.series.glucose'),
           colour: CHART_COLOURS.glucose,
           values: oldestFirst.map((r) => glucoseInUnit(r.value, unit)),
         },
@@ -169,7 +172,7 @@ function glucoseModel(readings: readonly GlucoseReading[], texts: HistoryTexts, 
       band: [glucoseInUnit(GLUCOSE_TARGET.low, unit), glucoseInUnit(GLUCOSE_TARGET.high, unit)],
       minPad: unit === 'mmol/L' ? 0.5 : 2,
     },
-    summary: t('health.history.summary.glucose', {
+    summary: t('health-reports.history.summary.glucose', {
       count: count(texts, readings.length),
       span: span(texts, readings),
       spread: spread(values, shown),
@@ -177,9 +180,9 @@ function glucoseModel(readings: readonly GlucoseReading[], texts: HistoryTexts, 
     }),
     table: {
       columns: [
-        t('health.history.column.dateTime'),
-        t('health.history.column.meal'),
-        t('health.history.column.glucose', { unit }),
+        t('health-reports.history.column.dateTime'),
+        t('health-reports.history.column.meal'),
+        t('health-reports.history.column.glucose', { unit }),
       ],
       rows: readings.map((r) => ({
         key: r.id,
@@ -206,28 +209,28 @@ function bloodPressureModel(readings: readonly BloodPressureReading[], texts: Hi
     title: t(HISTORY_TITLES.bp),
     latestAlert: alert ? { alert, reading: `${latest!.systolic}/${latest!.diastolic} mmHg` } : null,
     figures: [
-      { label: t('health.history.figure.latest'), value: `${latest!.systolic}/${latest!.diastolic} mmHg` },
-      { label: t('health.history.figure.average'), value: `${average!.systolic}/${average!.diastolic} mmHg` },
-      { label: t('health.history.figure.target'), value: `<${BP_TARGET.systolic}/${BP_TARGET.diastolic} mmHg` },
+      { label: t('health-reports.history.figure.latest'), value: `${latest!.systolic}/${latest!.diastolic} mmHg` },
+      { label: t('health-reports.history.figure.average'), value: `${average!.systolic}/${average!.diastolic} mmHg` },
+      { label: t('health-reports.history.figure.target'), value: `<${BP_TARGET.systolic}/${BP_TARGET.diastolic} mmHg` },
     ],
     chart: {
       unit: 'mmHg',
       x: oldestFirst.map((r) => wallClockSeconds(r.date, r.time)),
       series: [
         {
-          label: t('health.history.series.systolic'),
+          label: t('health-reports.history.series.systolic'),
           colour: CHART_COLOURS.systolic,
           values: oldestFirst.map((r) => r.systolic),
         },
         {
-          label: t('health.history.series.diastolic'),
+          label: t('health-reports.history.series.diastolic'),
           colour: CHART_COLOURS.diastolic,
           values: oldestFirst.map((r) => r.diastolic),
         },
       ],
       guides: [BP_TARGET.systolic, BP_TARGET.diastolic],
     },
-    summary: t('health.history.summary.bp', {
+    summary: t('health-reports.history.summary.bp', {
       count: count(texts, readings.length),
       span: span(texts, readings),
       systolic: spread(systolic),
@@ -235,10 +238,10 @@ function bloodPressureModel(readings: readonly BloodPressureReading[], texts: Hi
     }),
     table: {
       columns: [
-        t('health.history.column.dateTime'),
-        t('health.history.column.systolic'),
-        t('health.history.column.diastolic'),
-        t('health.history.column.pulse'),
+        t('health-reports.history.column.dateTime'),
+        t('health-reports.history.column.systolic'),
+        t('health-reports.history.column.diastolic'),
+        t('health-reports.history.column.pulse'),
       ],
       rows: readings.map((r) => ({
         key: r.id,
@@ -248,7 +251,7 @@ function bloodPressureModel(readings: readonly BloodPressureReading[], texts: Hi
     recent: readings.slice(0, RECENT_READINGS).map((r) => ({
       key: r.id,
       date: formatShortDate(r.date, locale),
-      detail: r.pulse === null ? r.time : t('health.history.detailPulse', { time: r.time, pulse: r.pulse }),
+      detail: r.pulse === null ? r.time : t('health-reports.history.detailPulse', { time: r.time, pulse: r.pulse }),
       value: `${r.systolic}/${r.diastolic} mmHg`,
       alert: bloodPressureAlert(r.systolic, r.diastolic),
     })),
@@ -264,12 +267,12 @@ function weightModel(readings: readonly BodyMetrics[], texts: HistoryTexts): His
     title: t(HISTORY_TITLES.weight),
     latestAlert: null,
     figures: [
-      { label: t('health.history.figure.latest'), value: `${oneDecimal(latest!.weight)} kg` },
-      { label: t('health.history.figure.bmi'), value: oneDecimal(latest!.bmi) },
-      { label: t('health.history.figure.average'), value: `${oneDecimal(average!)} kg` },
+      { label: t('health-reports.history.figure.latest'), value: `${oneDecimal(latest!.weight)} kg` },
+      { label: t('health-reports.history.figure.bmi'), value: oneDecimal(latest!.bmi) },
+      { label: t('health-reports.history.figure.average'), value: `${oneDecimal(average!)} kg` },
       {
-        label: t('health.history.figure.target'),
-        value: t('health.history.targetBmi', { low: BMI_BANDS.healthyLow, high: BMI_BANDS.healthyHigh }),
+        label: t('health-reports.history.figure.target'),
+        value: t('health-reports.history.targetBmi', { low: BMI_BANDS.healthyLow, high: BMI_BANDS.healthyHigh }),
       },
     ],
     chart: {
@@ -277,19 +280,23 @@ function weightModel(readings: readonly BodyMetrics[], texts: HistoryTexts): His
       x: oldestFirst.map((r) => wallClockSeconds(r.date)),
       series: [
         {
-          label: t('health.history.series.weight'),
+          label: t('health-reports.history.series.weight'),
           colour: CHART_COLOURS.weight,
           values: oldestFirst.map((r) => r.weight),
         },
       ],
     },
-    summary: t('health.history.summary.weight', {
+    summary: t('health-reports.history.summary.weight', {
       count: count(texts, readings.length),
       span: span(texts, readings),
       spread: spread(weights, oneDecimal),
     }),
     table: {
-      columns: [t('health.history.column.date'), t('health.history.column.weight'), t('health.history.column.bmi')],
+      columns: [
+        t('health-reports.history.column.date'),
+        t('health-reports.history.column.weight'),
+        t('health-reports.history.column.bmi'),
+      ],
       rows: readings.map((r) => ({
         key: r.id,
         cells: [formatShortDate(r.date, locale), oneDecimal(r.weight), oneDecimal(r.bmi)],
@@ -298,7 +305,7 @@ function weightModel(readings: readonly BodyMetrics[], texts: HistoryTexts): His
     recent: readings.slice(0, RECENT_READINGS).map((r) => ({
       key: r.id,
       date: formatShortDate(r.date, locale),
-      value: t('health.history.valueWeight', { weight: oneDecimal(r.weight), bmi: oneDecimal(r.bmi) }),
+      value: t('health-reports.history.valueWeight', { weight: oneDecimal(r.weight), bmi: oneDecimal(r.bmi) }),
     })),
   };
 }

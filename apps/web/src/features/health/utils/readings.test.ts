@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { TranslateFunction } from '../../../lib/i18n/language-provider';
 import enHealth from '../../../locales/en/health.json';
 import hiHealth from '../../../locales/hi/health.json';
+import enHealthReports from '../../../locales/en/health-reports.json';
+import hiHealthReports from '../../../locales/hi/health-reports.json';
 import { historyModel, RECENT_READINGS, type HistoryTexts } from './history';
 import {
   formatSignedKg,
@@ -101,7 +103,9 @@ describe('report summaries', () => {
 
 /** The real health catalog of `language`, compiled as the build compiles it. */
 function texts(language: 'en' | 'hi'): HistoryTexts {
-  const catalog: Record<string, string> = language === 'en' ? enHealth : hiHealth;
+  // Home's card texts (health) and the Reports and History texts (health-reports).
+  const catalog: Record<string, string> =
+    language === 'en' ? { ...enHealth, ...enHealthReports } : { ...hiHealth, ...hiHealthReports };
   const i18n = setupI18n({
     locale: language,
     messages: { [language]: Object.fromEntries(Object.entries(catalog).map(([id, m]) => [id, compileMessage(m)])) },

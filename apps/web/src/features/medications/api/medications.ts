@@ -13,7 +13,7 @@ import type {
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
-import { outboxWrite, pathId, registerApplier, sameRecord } from '../../../lib/offline/outbox';
+import { outboxWrite, pathId, registerApplier, sameRecord } from '../../../lib/offline/lazy-outbox';
 
 export const medicationKeys = {
   all: ['medications'] as const,

@@ -8,7 +8,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
-import { outboxWrite, registerApplier } from '../../../lib/offline/outbox';
+import { outboxWrite, registerApplier } from '../../../lib/offline/lazy-outbox';
 
 const settingsKey = ['settings', 'notifications'] as const;
 

@@ -1,0 +1,109 @@
+/**
+ * The write outbox (outbox.ts) loaded after the first screen instead of with it (issue 15: every
+ * route opened directly ≤ 120 KB gzip of JavaScript; the outbox and its IndexedDB store are
+ * about 5 KB). Same functions as outbox.ts, for the feature api modules, auth and the hooks:
+ *
+ * - `registerApplier` and `setOutboxUser` wait for the outbox; the signed-in user's outbox
+ *   loads once the first screen has rendered (after-first-screen.ts), then shows and replays
+ *   its stored writes as before.
+ * - `outboxWrite` and `clearOutbox` load it at once (a write or a sign-out cannot wait).
+ * - `pendingMarks` / `pendingCount` are empty until it has loaded (nothing stored is shown yet);
+ *   `subscribeOutbox` listeners hear when it loads.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { queryClient } from '../query-client';
+import { afterFirstScreen } from '../after-first-screen';
+import type * as Outbox from './outbox';
+import type { OutboxApplier, OutboxEntry, OutboxRequest } from './outbox';
+
+export type { OutboxApplier, OutboxEntry, OutboxRequest } from './outbox';
+
+type OutboxModule = typeof Outbox;
+
+let loaded: OutboxModule | undefined;
+let loading: Promise<OutboxModule> | undefined;
+const appliers: [string, OutboxApplier][] = [];
+let pendingUser: { id: string; signedIn: boolean } | null = null;
+const loadListeners = new Set<() => void>();
+const EMPTY: ReadonlySet<string> = new Set();
+
+/**
+ * Loads and starts the outbox once (with the app's query client, the appliers registered so
+ * far and the user known so far). @returns the started module.
+ */
+export function loadOutbox(client: QueryClient = queryClient): Promise<OutboxModule> {
+  loading ??= import('./outbox').then((module) => {
+    module.startOutbox(client);
+    for (const [kind, applier] of appliers) module.registerApplier(kind, applier);
+    if (pendingUser) void module.setOutboxUser(pendingUser.id, pendingUser.signedIn);
+    pendingUser = null;
+    loaded = module;
+    loadListeners.forEach((listener) => listener());
+    return module;
+  });
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+/** Loads the outbox once the first screen has rendered (a failure is logged; a write retries). */
+export function loadOutboxAfterFirstScreen(): void {
+  afterFirstScreen(() => {
+    loadOutbox().catch((error: unknown) => console.warn('The outbox could not be loaded', error));
+  });
+}
+
+/** outbox.ts `registerApplier`, kept until the outbox loads. */
+export function registerApplier(kind: string, applier: OutboxApplier): void {
+  if (loaded) loaded.registerApplier(kind, applier);
+  else appliers.push([kind, applier]);
+}
+
+/** outbox.ts `setOutboxUser`; before the outbox has loaded, it loads after the first screen. */
+export async function setOutboxUser(id: string, signedIn = false): Promise<void> {
+  if (loaded) return loaded.setOutboxUser(id, signedIn);
+  pendingUser = { id, signedIn: signedIn || (pendingUser?.id === id && pendingUser.signedIn) };
+  loadOutboxAfterFirstScreen();
+}
+
+/** outbox.ts `clearOutbox` (sign-out, account deletion): loads the outbox to delete the stored writes. */
+export async function clearOutbox(): Promise<void> {
+  const module = await loadOutbox();
+  await module.clearOutbox();
+}
+
+/** outbox.ts `outboxWrite`, loading the outbox first when needed. */
+export async function outboxWrite<T>(request: OutboxRequest, optimistic: (key: string) => T): Promise<T> {
+  const module = await loadOutbox();
+  return module.outboxWrite(request, optimistic);
+}
+
+/** outbox.ts `pathId` (appliers run only once the outbox has loaded). */
+export const pathId = (entry: OutboxEntry): string =>
+  loaded ? loaded.pathId(entry) : entry.path.slice(entry.path.lastIndexOf('/') + 1);
+
+/** outbox.ts `sameRecord`; before the outbox has loaded no temporary ids are known. */
+export const sameRecord = (recordId: string, named: string): boolean =>
+  loaded ? loaded.sameRecord(recordId, named) : recordId === named;
+
+/** outbox.ts `pendingMarks`, empty until the outbox has loaded. */
+export const pendingMarks = (): ReadonlySet<string> => (loaded ? loaded.pendingMarks() : EMPTY);
+
+/** outbox.ts `pendingCount`, 0 until the outbox has loaded. */
+export const pendingCount = (): number => (loaded ? loaded.pendingCount() : 0);
+
+/** outbox.ts `subscribeOutbox`; before the outbox has loaded, the listener also hears it load. */
+export function subscribeOutbox(listener: () => void): () => void {
+  if (loaded) return loaded.subscribeOutbox(listener);
+  let unsubscribe = () => {
+    loadListeners.delete(onLoad);
+  };
+  function onLoad() {
+    loadListeners.delete(onLoad);
+    unsubscribe = loaded!.subscribeOutbox(listener);
+    listener();
+  }
+  loadListeners.add(onLoad);
+  return () => unsubscribe();
+}
