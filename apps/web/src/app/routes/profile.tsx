@@ -24,6 +24,7 @@ import { LanguageChoice } from '../../lib/i18n/language-choice';
 import { useT } from '../../lib/i18n/language-provider';
 import { PendingMark } from '../../components/ui/pending-mark';
 import { usePendingCount, usePendingMarks } from '../../lib/offline/use-outbox';
+import { pendingCountLoaded } from '../../lib/offline/lazy-outbox';
 
 /**
  * Radix's dialog code and the install help's texts load when the install help is first opened
@@ -237,7 +238,11 @@ export function Component() {
       <Button
         variant="dangerOutline"
         className="w-full"
-        onClick={() => (unsynced > 0 ? setConfirmSignOut(true) : void logout())}
+        onClick={() =>
+          void pendingCountLoaded()
+            .catch(() => unsynced)
+            .then((waiting) => (waiting > 0 ? setConfirmSignOut(true) : logout()))
+        }
       >
         <LogOut className="h-5 w-5" aria-hidden />
         {t('profile.signOut')}

@@ -24,6 +24,8 @@ let loaded: OutboxModule | undefined;
 let loading: Promise<OutboxModule> | undefined;
 const appliers: [string, OutboxApplier][] = [];
 let pendingUser: { id: string; signedIn: boolean } | null = null;
+/** The signed-in user's stored writes being read into the outbox when it loaded. */
+let userLoaded: Promise<void> = Promise.resolve();
 const loadListeners = new Set<() => void>();
 const EMPTY: ReadonlySet<string> = new Set();
 
@@ -35,7 +37,7 @@ export function loadOutbox(client: QueryClient = queryClient): Promise<OutboxMod
   loading ??= import('./outbox').then((module) => {
     module.startOutbox(client);
     for (const [kind, applier] of appliers) module.registerApplier(kind, applier);
-    if (pendingUser) void module.setOutboxUser(pendingUser.id, pendingUser.signedIn);
+    if (pendingUser) userLoaded = module.setOutboxUser(pendingUser.id, pendingUser.signedIn).catch(() => undefined);
     pendingUser = null;
     loaded = module;
     loadListeners.forEach((listener) => listener());
@@ -92,6 +94,17 @@ export const pendingMarks = (): ReadonlySet<string> => (loaded ? loaded.pendingM
 
 /** outbox.ts `pendingCount`, 0 until the outbox has loaded. */
 export const pendingCount = (): number => (loaded ? loaded.pendingCount() : 0);
+
+/**
+ * The number of writes waiting to sync, loading the outbox and the user's stored writes first
+ * (sign-out asks before it drops them, issue 12 item 6, even in the moment before the outbox
+ * has loaded on its own). @returns a count ≥ 0.
+ */
+export async function pendingCountLoaded(): Promise<number> {
+  const module = await loadOutbox();
+  await userLoaded;
+  return module.pendingCount();
+}
 
 /** outbox.ts `subscribeOutbox`; before the outbox has loaded, the listener also hears it load. */
 export function subscribeOutbox(listener: () => void): () => void {
