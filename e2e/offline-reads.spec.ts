@@ -107,7 +107,7 @@ async function seed(page: Page) {
 const SCREENS: { path: string; saved?: string[]; shows: (page: Page) => Promise<void> }[] = [
   {
     path: '/home',
-    saved: ['Diabetes review', '"status":"taken"', '"value":143'],
+    saved: ['Diabetes review', '"status":"taken"', '"value":143', '"queryKey":["medications"]'],
     shows: async (page) => {
       await expect(page.getByRole('heading', { name: 'Hi Meera!' })).toBeVisible();
       await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
@@ -127,7 +127,14 @@ const SCREENS: { path: string; saved?: string[]; shows: (page: Page) => Promise<
   },
   {
     path: '/reports',
-    saved: ['"weight",{"start_date"', '"weight":71.5'],
+    // Every query the screen shows, by its week's key (a key is saved only with its data), so
+    // leaving the page never races the last save.
+    saved: [
+      ...(['glucose', 'bp', 'weight'] as const).map((kind) => `"${kind}",{"start_date":"${kolkataDate(-6)}"}`),
+      `{"start_date":"${kolkataDate(-6)}","end_date":"${kolkataDate(0)}"}`,
+      '"queryKey":["medications"]',
+      '"weight":71.5',
+    ],
     shows: async (page) => {
       await expect(page.getByRole('heading', { name: 'Health Reports' })).toBeVisible();
       await expect(page.getByText('128/82').first()).toBeVisible();

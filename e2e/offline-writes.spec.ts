@@ -272,7 +272,9 @@ test('the outbox survives closing and reopening the browser', async ({ baseURL }
 
     context = await launch();
     const api = serverApi(context.request, baseURL!);
-    expect(await api.get<unknown[]>('/api/health/glucose')).toHaveLength(0);
+    // Sent at most once before a page opens: the browser may fire the outbox's Background Sync
+    // at start (decision 028), or the page sends it.
+    expect((await api.get<unknown[]>('/api/health/glucose')).length).toBeLessThanOrEqual(1);
     page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/home');
     await expect
