@@ -4,7 +4,7 @@
  * too. Registered when the auth provider loads; features/users/api/update-user.ts writes them.
  */
 import type { User, UserUpdate } from '@diacare/contract/users';
-import { registerApplier } from '../offline/outbox';
+import { registerApplier } from '../offline/lazy-outbox';
 import { meQueryKey } from './auth-api';
 
 /** The outbox kind of a profile edit. */

@@ -11,7 +11,6 @@
  *   `subscribeOutbox` listeners hear when it loads.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { queryClient } from '../query-client';
 import { afterFirstScreen } from '../after-first-screen';
 import type * as Outbox from './outbox';
 import type { OutboxApplier, OutboxEntry, OutboxRequest } from './outbox';
@@ -33,9 +32,14 @@ const EMPTY: ReadonlySet<string> = new Set();
  * Loads and starts the outbox once (with the app's query client, the appliers registered so
  * far and the user known so far). @returns the started module.
  */
-export function loadOutbox(client: QueryClient = queryClient): Promise<OutboxModule> {
-  loading ??= import('./outbox').then((module) => {
-    module.startOutbox(client);
+export function loadOutbox(client?: QueryClient): Promise<OutboxModule> {
+  // The app's query client is imported here, not at the top: a module that only registers an
+  // applier (a feature's api) then loads without a browser window (its unit tests run in Node).
+  loading ??= Promise.all([
+    import('./outbox'),
+    client ?? import('../query-client').then((app) => app.queryClient),
+  ]).then(([module, queryClient]) => {
+    module.startOutbox(queryClient);
     for (const [kind, applier] of appliers) module.registerApplier(kind, applier);
     if (pendingUser) userLoaded = module.setOutboxUser(pendingUser.id, pendingUser.signedIn).catch(() => undefined);
     pendingUser = null;

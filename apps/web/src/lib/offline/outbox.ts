@@ -35,6 +35,7 @@ import {
   UUID,
   type Outcome as SendOutcome,
 } from './outbox-replay';
+import { newKey } from './new-key';
 import { deleteOutbox, loadOutbox, updateOutbox, type OutboxEntry, type OutboxRecord } from './outbox-store';
 
 export type { OutboxEntry } from './outbox-store';
@@ -81,16 +82,6 @@ let confirmedAt = 0;
 const appliers = new Map<string, OutboxApplier>();
 const waiters = new Map<string, (outcome: Outcome) => void>();
 const listeners = new Set<() => void>();
-
-/** A v4 UUID; crypto.randomUUID needs a secure context, so plain-http LAN use falls back. */
-export function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) => key[i] === part);
 

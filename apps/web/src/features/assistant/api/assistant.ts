@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
-import { outboxWrite, registerApplier } from '../../../lib/offline/outbox';
+import { outboxWrite, registerApplier } from '../../../lib/offline/lazy-outbox';
 import { readNdjson } from './ndjson';
 import type { AssistantMessage, AssistantMessages, AssistantStreamEvent } from './types';
 

@@ -13,7 +13,7 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/language-provider';
 import { isOffline } from '../../../lib/offline/connectivity';
-import { newKey } from '../../../lib/offline/outbox';
+import { newKey } from '../../../lib/offline/new-key';
 import { assistantMessagesKey, queueAssistantMessage, sendAssistantMessage } from '../api/assistant';
 import type { AssistantMessage, AssistantMessages } from '../api/types';
 import { engineLabel } from '../utils/engine-label';

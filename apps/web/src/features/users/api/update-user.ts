@@ -11,7 +11,7 @@ import { api } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { PROFILE_KIND } from '../../../lib/auth/profile-outbox';
 import { t } from '../../../lib/i18n/i18n';
-import { outboxWrite } from '../../../lib/offline/outbox';
+import { outboxWrite } from '../../../lib/offline/lazy-outbox';
 
 export const updateUser = (patch: UserUpdate) => api.put<User>('/api/users/me', patch);
 
