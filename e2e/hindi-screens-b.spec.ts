@@ -50,9 +50,13 @@ const ALLOWED = new Set([
 ]);
 
 /** Latin words in `scope`'s visible text and its aria-labels, placeholders and titles (minus `skip` elements). */
-async function latinWords(scope: Locator, skip = '[data-testid="alert-source"]'): Promise<string[]> {
+async function latinWords(
+  scope: Locator,
+  skip = '[data-testid="alert-source"], [data-testid="assistant-source"]',
+): Promise<string[]> {
   const text = await scope.evaluate((root, skipSelector) => {
-    // The cited publications (a steps dialog's source line) keep their published English titles.
+    // The cited publications (a steps dialog's source line, an answer's sources) keep their
+    // published English titles.
     let visible = (root as HTMLElement).innerText;
     for (const node of Array.from(root.querySelectorAll(skipSelector))) {
       visible = visible.replace((node as HTMLElement).innerText, '');

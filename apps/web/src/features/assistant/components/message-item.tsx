@@ -99,7 +99,7 @@ export function AnswerMessage({
             </p>
             <ul className={cn('mt-1 space-y-0.5')}>
               {message.sources.map((source) => (
-                <li key={source.title + source.section}>
+                <li key={source.title + source.section} data-testid="assistant-source">
                   {source.title}
                   {source.section ? ` — ${source.section}` : ''}
                 </li>
