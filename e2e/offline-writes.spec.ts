@@ -384,8 +384,9 @@ test('a profile edit made offline shows at once, survives a reload and is saved 
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: 'Hi Esha!' })).toBeVisible();
 
+  // The context's requests include the service worker's: it may send them (Background Sync).
   const puts: string[] = [];
-  page.on('request', (request) => {
+  context.on('request', (request) => {
     if (request.method() === 'PUT' && request.url().endsWith('/api/users/me')) puts.push(request.url());
   });
   await context.setOffline(false);
