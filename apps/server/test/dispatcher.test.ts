@@ -424,6 +424,86 @@ describe.each(DRIVERS)('reminder dispatcher on %s', (driver) => {
     expect(rows.every((r) => r.status === 'sent' && r.sent)).toBe(true);
   });
 
+  it("one pass of several medicines and languages: each dose's notices name its own medicine in its user's language", async () => {
+    const clock = startDay();
+    clock('03:29:00'); // 08:59 in Kolkata
+    const people = [
+      { language: 'en', medicine: 'Metformin' },
+      { language: 'hi', medicine: 'Metformin' },
+      { language: 'en', medicine: 'Glimepiride' },
+      { language: 'hi', medicine: 'Glimepiride' },
+    ] as const;
+    const subscribed = [];
+    for (const { language, medicine } of people) {
+      const { user, subscriptions } = await newUser();
+      const language_ = await user.request({ method: 'PUT', url: '/api/users/me', payload: { language } });
+      expect(language_.statusCode).toBe(200);
+      await addMedication(user, metformin(['09:00'], medicine));
+      subscribed.push({ language, medicine, subscription: subscriptions[0]! });
+    }
+    clock('03:30:00');
+    await dispatcher().runOnce(); // all four doses in one pass
+    for (const { language, medicine, subscription } of subscribed) {
+      const messages = receivedBy(subscription);
+      expect(messages).toHaveLength(1);
+      const payload: ReminderPush = JSON.parse(messages[0]!.payload);
+      expect(payload.dose?.medication_name).toBe(medicine);
+      expect(payload.confirmation?.taken).toBe(
+        language === 'hi' ? `${medicine} ली गई के रूप में दर्ज` : `Marked ${medicine} as taken`,
+      );
+      expect(payload.failure?.take.body).toBe(
+        language === 'hi'
+          ? `${medicine} ली गई के रूप में दर्ज करने के लिए DiaCare खोलें।`
+          : `Open DiaCare to mark ${medicine} as taken.`,
+      );
+    }
+  });
+
+  it('a claim is a heap-only update: each claimed row keeps its page (fillfactor 50, decision 014)', async () => {
+    const clock = startDay();
+    const now = clock('03:00:00');
+    const { user } = await newUser();
+    // Made together, as the materialiser makes a due minute's doses: they share pages.
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      user_id: user.user.id,
+      kind: 'custom' as const,
+      title: `Reminder ${String(i).padStart(3, '0')}`,
+      body: '',
+      due_at: now,
+      expires_at: new Date(now.getTime() + 3_600_000),
+      dedupe_key: `custom:${randomUUID()}`,
+    }));
+    const ids = (await t.database.db.insert(reminders).values(rows).returning({ id: reminders.id })).map((r) => r.id);
+    const pages = async () => {
+      const result = await t.database.db.execute(
+        sql`SELECT id, (ctid::text::point)[0]::int AS page FROM reminders WHERE id IN ${ids}`,
+      );
+      const found = (result as unknown as { rows: { id: string; page: number }[] }).rows;
+      return new Map(found.map((row) => [row.id, Number(row.page)]));
+    };
+    const before = await pages();
+    // Claimed, never sent: the rows keep their claim (a version written by the claim alone).
+    let claimed!: () => void;
+    const hasClaimed = new Promise<void>((resolve) => (claimed = resolve));
+    const stuck = dispatcher({
+      sender: {
+        send: () => {
+          claimed();
+          return new Promise(() => {});
+        },
+        close: async () => {},
+      },
+    });
+    void stuck.runOnce();
+    await hasClaimed;
+    const after = await pages();
+    const stayed = ids.filter((id) => after.get(id) === before.get(id)).length;
+    // A claimed version that moved to another page needed index entries (not heap-only). At
+    // fillfactor 70, 72 of these 120 moved; at 50, 6 (the last rows of a full page).
+    expect(stayed / ids.length).toBeGreaterThanOrEqual(0.85);
+    await t.database.db.delete(reminders).where(inArray(reminders.id, ids));
+  });
+
   it('a crash after a dose left but before it was recorded: the repeat has the same Topic and tag', async () => {
     const clock = startDay();
     clock('03:30:00'); // 09:00 and 09:30 in Kolkata

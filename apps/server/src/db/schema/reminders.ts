@@ -70,7 +70,11 @@ export const reminders = pgTable(
       .where(sql`${table.status} <> 'pending'`),
     index('reminders_user_due_idx').on(table.user_id, table.due_at),
     index('reminders_medication_idx').on(table.medication_id, table.due_at),
-    index('reminders_appointment_idx').on(table.appointment_id),
+    // Only appointment reminders carry one; dose rows (nearly all) write no entry here, neither
+    // when made nor when their outcome is recorded (decision 014, "Third profile").
+    index('reminders_appointment_idx')
+      .on(table.appointment_id)
+      .where(sql`${table.appointment_id} IS NOT NULL`),
   ],
 );
 

@@ -123,8 +123,8 @@ interface ClaimRecord {
   subscriptions: { id: string; endpoint: string; p256dh: string; auth: string }[] | string;
 }
 
-/** Outcomes written back per statement while a pass is still sending. */
-const SETTLE_CHUNK = 250;
+/** Outcomes written back per statement while a pass is still sending (two statements per full batch; decision 014). */
+const SETTLE_CHUNK = 500;
 /** Longest error text kept in `detail` (the sender's message: status and reason, no personal data). */
 const DETAIL_MAX = 200;
 
@@ -392,7 +392,39 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return actions;
   }
 
-  function payloadOf({ row, medication, language }: Claimed): ReminderPush {
+  /**
+   * The confirmation and failure notices of a dose push, per language and medicine name, made
+   * once per dispatcher instead of once per push (seven catalog lookups each; a batch is mostly
+   * a few medicines in one or two languages). Bounded: cleared when it reaches 10,000 entries.
+   */
+  type DoseNotices = Pick<ReminderPush, 'confirmation' | 'failure'>;
+  const noticesByMedicine = new Map<string, DoseNotices>();
+  function doseNotices(language: Language, medicine: string): DoseNotices {
+    const key = `${language}\u0000${medicine}`;
+    let notices = noticesByMedicine.get(key);
+    if (!notices) {
+      notices = {
+        confirmation: {
+          title: t(language, 'push.taken.title'),
+          taken: t(language, 'push.taken.body', { medicine }),
+          queued: t(language, 'push.taken.body_queued', { medicine }),
+        },
+        failure: {
+          take: {
+            title: t(language, 'push.failed.take.title'),
+            body: t(language, 'push.failed.take.body', { medicine }),
+          },
+          snooze: { title: t(language, 'push.failed.snooze.title'), body: t(language, 'push.failed.snooze.body') },
+        },
+      };
+      if (noticesByMedicine.size >= 10_000) noticesByMedicine.clear();
+      noticesByMedicine.set(key, notices);
+    }
+    return notices;
+  }
+
+  function payloadOf({ row, medication, language }: Claimed, tag: string): ReminderPush {
+    const isDose = Boolean(medication && row.dose_date && row.scheduled_time);
     return {
       actions: actionsIn(language),
       reminder_id: row.id,
@@ -400,34 +432,19 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       kind: row.kind,
       title: row.title,
       body: row.body,
-      tag: tagOf(row),
+      tag,
       url: urlOf(row),
       dose:
-        medication && row.dose_date && row.scheduled_time
+        isDose && medication
           ? {
               medication_id: medication.id,
               medication_name: medication.name,
               dosage: medication.dosage,
-              date: row.dose_date,
-              scheduled_time: row.scheduled_time,
+              date: row.dose_date!,
+              scheduled_time: row.scheduled_time!,
             }
           : null,
-      ...(medication && row.dose_date && row.scheduled_time
-        ? {
-            confirmation: {
-              title: t(language, 'push.taken.title'),
-              taken: t(language, 'push.taken.body', { medicine: medication.name }),
-              queued: t(language, 'push.taken.body_queued', { medicine: medication.name }),
-            },
-            failure: {
-              take: {
-                title: t(language, 'push.failed.take.title'),
-                body: t(language, 'push.failed.take.body', { medicine: medication.name }),
-              },
-              snooze: { title: t(language, 'push.failed.snooze.title'), body: t(language, 'push.failed.snooze.body') },
-            },
-          }
-        : {}),
+      ...(isDose && medication ? doseNotices(language, medication.name) : {}),
     };
   }
 
@@ -450,7 +467,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       topic: topicOf(tag),
       urgency: row.kind === 'dose' || row.dedupe_key.endsWith(':1h') ? 'high' : 'normal',
     };
-    const payload = JSON.stringify(payloadOf(item));
+    const payload = JSON.stringify(payloadOf(item, tag));
     const results = await Promise.all(subscriptions.map((target) => sender.send(target, payload, options)));
     let deliveries = 0;
     let failures = 0;
