@@ -3,7 +3,7 @@ import { cn } from '../../lib/utils';
 import { localiseValidationText } from '../../lib/validation-messages';
 
 const field =
-  'w-full min-w-0 rounded-xl border border-slate-300 bg-white text-base text-slate-900 placeholder:text-slate-400 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-500';
+  'w-full min-w-0 rounded-xl border border-slate-300 bg-white text-base text-slate-900 placeholder:text-slate-500 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-500';
 
 /**
  * A text field, 44 px tall. With `wrapPlaceholder`, a placeholder too long for the field (a
@@ -36,7 +36,7 @@ export function Input({
         <span
           aria-hidden
           className={cn(
-            'pointer-events-none invisible col-start-1 row-start-1 self-center border border-transparent py-2 pr-3 text-base text-slate-400 peer-placeholder-shown:visible',
+            'pointer-events-none invisible col-start-1 row-start-1 self-center border border-transparent py-2 pr-3 text-base text-slate-500 peer-placeholder-shown:visible',
             start,
           )}
         >
