@@ -154,7 +154,7 @@ test('screens part B speak Hindi: Reports, a log dialog, steps, History, Booking
   await page.goto('/reports/history/glucose');
   await expect(page.getByRole('heading', { name: 'ब्लड शुगर का इतिहास' })).toBeVisible();
   await expect(page.getByTestId('trend-summary')).toContainText('3 रीडिंग');
-  await expect(page.getByRole('table')).toContainText('दोपहर के खाने के बाद');
+  await expect(page.getByRole('table')).toContainText('लंच के बाद');
   await expectHindi(main, 'Glucose History');
   await screenshot(page, 'hindi-glucose-history');
 

@@ -262,10 +262,10 @@ const HI_MEAL: Record<MealContext, string> = {
   Fasting: 'खाली पेट',
   'Before Breakfast': 'नाश्ते से पहले',
   'After Breakfast': 'नाश्ते के बाद',
-  'Before Lunch': 'दोपहर के खाने से पहले',
-  'After Lunch': 'दोपहर के खाने के बाद',
-  'Before Dinner': 'रात के खाने से पहले',
-  'After Dinner': 'रात के खाने के बाद',
+  'Before Lunch': 'लंच से पहले',
+  'After Lunch': 'लंच के बाद',
+  'Before Dinner': 'डिनर से पहले',
+  'After Dinner': 'डिनर के बाद',
   Bedtime: 'सोते समय',
 };
 const HI_PERIOD = (days: PeriodDays) => `पिछले ${days} दिनों (आज समेत)`;

@@ -66,7 +66,7 @@ export function Component() {
   const signingIn = Boolean(sessionId) && !failed;
 
   return (
-    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col bg-teal-50 px-5 pb-10 pt-4">
+    <main className="@container mx-auto flex min-h-dvh w-full max-w-md flex-col bg-teal-50 px-5 pb-10 pt-4">
       <LanguageChoice className="mb-6 justify-end" />
       <div className="mb-8 text-center">
         <div
@@ -75,7 +75,7 @@ export function Component() {
         >
           <HeartPulse className="h-9 w-9" />
         </div>
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">DiaCare</h1>
+        <h1 className="text-3xl font-extrabold leading-snug tracking-tight text-slate-900">DiaCare</h1>
         <p className="mt-2 text-lg text-slate-600">{t('landing.tagline')}</p>
       </div>
 
@@ -88,7 +88,8 @@ export function Component() {
         </div>
       ) : null}
 
-      <ul className="mb-8 grid grid-cols-2 gap-3">
+      {/* Two across; one across when large text leaves the page under 16rem (WCAG 1.4.10). */}
+      <ul className="mb-8 grid grid-cols-2 gap-3 @max-[16rem]:grid-cols-1">
         {FEATURES.map(({ icon: Icon, title, text }) => (
           <li key={title} className="rounded-2xl border border-teal-100 bg-white p-4 shadow-sm">
             <Icon className="mb-2 h-6 w-6 text-primary" aria-hidden />
@@ -98,7 +99,7 @@ export function Component() {
         ))}
       </ul>
 
-      <dl className="mb-8 grid grid-cols-3 gap-2 text-center">
+      <dl className="mb-8 grid grid-cols-fit-figures gap-2 text-center">
         {FIGURES.map(({ value, label }) => (
           <div key={label} className="flex flex-col-reverse">
             <dt className="text-xs text-slate-600">{t(label)}</dt>

@@ -61,15 +61,15 @@ export function Component() {
           </Link>
         }
       />
-      <div className="relative mb-4">
-        <Search className="pointer-events-none absolute left-3 top-3 h-5 w-5 text-slate-400" aria-hidden />
+      <div className="mb-4">
         <Input
           type="search"
+          icon={<Search className="h-5 w-5" />}
+          wrapPlaceholder
           placeholder={t('medications.list.searchPlaceholder')}
           aria-label={t('medications.list.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          className="pl-10"
         />
       </div>
 

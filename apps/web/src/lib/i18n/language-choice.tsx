@@ -28,7 +28,11 @@ export function LanguageChoice({
     void setLanguage(next).then(() => onChosen?.(next));
   };
   return (
-    <div role="group" aria-labelledby={labelledBy ?? labelId} className={cn('flex items-center gap-2', className)}>
+    <div
+      role="group"
+      aria-labelledby={labelledBy ?? labelId}
+      className={cn('flex flex-wrap items-center gap-2', className)}
+    >
       {labelledBy ? null : (
         <span id={labelId} className="text-sm font-medium text-slate-600">
           {t('common.language')}

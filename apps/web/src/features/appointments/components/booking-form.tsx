@@ -117,6 +117,7 @@ export function BookingForm({
             id="title"
             value={values.title}
             onChange={set('title')}
+            wrapPlaceholder
             placeholder={t(doctor ? 'booking.form.reasonPlaceholder' : 'booking.form.testPlaceholder')}
             {...invalid('title')}
           />

@@ -58,7 +58,7 @@ function HistoryHeader({ title }: { title?: string }) {
       </Link>
       {title ? (
         <div className="min-w-0 flex-1">
-          <h1 className="text-xl font-bold leading-tight">{title}</h1>
+          <h1 className="text-xl font-bold leading-snug">{title}</h1>
           <p className="text-sm text-slate-500">{t('health-reports.history.subtitle')}</p>
         </div>
       ) : null}

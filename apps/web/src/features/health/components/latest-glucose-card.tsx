@@ -81,13 +81,14 @@ export function LatestGlucoseCard({ now }: { now: Date }) {
     <section
       aria-labelledby="latest-glucose-heading"
       className={cn(
-        'mb-6 rounded-2xl border bg-white p-[min(1rem,5vw)] shadow-sm',
+        '@container mb-6 rounded-2xl border bg-white p-[min(1rem,5vw)] shadow-sm',
         alert ? 'border-red-300 bg-red-50' : 'border-slate-200',
       )}
       data-testid="latest-glucose"
     >
       <div className="flex items-center gap-3">
-        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-teal-100 text-teal-700">
+        {/* The drop gives way to the reading when large text leaves the card under 14rem across. */}
+        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-teal-100 text-teal-700 @max-[14rem]:hidden">
           <Droplet className="h-5 w-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">

@@ -67,9 +67,12 @@ function MetricCard({
   const t = useT();
   const headingId = `metric-${kind}`;
   return (
-    <Card role="region" aria-labelledby={headingId} data-testid={`metric-${kind}`}>
+    <Card role="region" aria-labelledby={headingId} data-testid={`metric-${kind}`} className="@container">
       <div className="flex items-start gap-3">
-        <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full ${iconClass}`}>
+        {/* The icon gives way to the figures when large text leaves the card under 14rem across. */}
+        <span
+          className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full @max-[14rem]:hidden ${iconClass}`}
+        >
           <Icon className="h-5 w-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">

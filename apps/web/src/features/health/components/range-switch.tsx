@@ -39,7 +39,7 @@ export function RangeSwitch({ value, onChange }: { value: HistoryRange; onChange
           onClick={() => onChange(range)}
           onKeyDown={(event) => onKeyDown(event, index)}
           className={cn(
-            'h-9 rounded-lg text-sm font-semibold',
+            'min-h-9 rounded-lg px-1 py-1 text-sm font-semibold',
             value === range ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
           )}
         >

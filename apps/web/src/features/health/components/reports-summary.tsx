@@ -32,8 +32,8 @@ export function ReportsSummary({
   const unit = useGlucoseUnit();
   const t = useT();
   return (
-    <div className="mb-6 rounded-2xl bg-hero p-4 text-on-hero shadow-sm">
-      <dl className="grid grid-cols-3 gap-2" aria-label={t('health-reports.summary.label')}>
+    <div className="mb-6 rounded-2xl bg-hero p-[min(1rem,5vw)] text-on-hero shadow-sm">
+      <dl className="grid grid-cols-fit-figures gap-2" aria-label={t('health-reports.summary.label')}>
         <Figure label={t('health-reports.summary.adherence')} value={adherence === null ? null : `${adherence}%`} />
         <Figure
           label={t('health-reports.summary.avgGlucose')}

@@ -46,14 +46,14 @@ export function MedicationCard({
     <Card className="flex gap-3">
       <span className="w-1.5 shrink-0 rounded-full" style={{ backgroundColor: medication.color }} aria-hidden />
       <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div className="min-w-0 flex-[1_1_9rem]">
             <h2 className="wrap-anywhere text-base font-bold">{medication.name}</h2>
             <p className="text-sm text-slate-600">
               {medication.dosage} • {optionLabel(t, FORM_LABELS, medication.form)}
             </p>
           </div>
-          <div className="flex shrink-0">
+          <div className="ml-auto flex shrink-0">
             <Link
               to={`/medications/edit/${medication.id}`}
               aria-label={t('medications.card.edit', { name: medication.name })}

@@ -136,6 +136,7 @@ export function MedicationForm({
           <Label htmlFor="instructions">{t('medication-form.instructions')}</Label>
           <Input
             id="instructions"
+            wrapPlaceholder
             placeholder={t('medication-form.instructionsPlaceholder')}
             {...register('instructions')}
           />

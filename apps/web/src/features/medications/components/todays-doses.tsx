@@ -13,6 +13,7 @@ import { doseKey, doseStatus, dosesOn, indexByDose, progressPercent } from '@dia
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import { useQuery } from '@tanstack/react-query';
 import { Check, Pill, Undo2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -108,6 +109,14 @@ function useTodaysDoses(now: Date) {
   };
 }
 
+/**
+ * A dose row beside its colour bar: the texts, then the buttons at the end of the line; when
+ * large text leaves the texts under 9rem, the buttons move below them (WCAG 1.4.10).
+ */
+function DoseRowBody({ children }: { children: ReactNode }) {
+  return <div className="flex min-w-0 flex-1 flex-wrap items-center justify-end gap-3">{children}</div>;
+}
+
 /** Name and dosage of a dose row. */
 function MedicationTitle({ medication }: { medication: Medication }) {
   return (
@@ -195,50 +204,52 @@ export function TodaysDoses({ now }: { now: Date }) {
                   style={{ backgroundColor: medication.color }}
                   aria-hidden
                 />
-                <div className="min-w-0 flex-1">
-                  <MedicationTitle medication={medication} />
-                  <p className={cn('text-sm', status === 'overdue' ? 'font-medium text-red-700' : 'text-slate-600')}>
-                    {scheduled_time}
-                    {status === 'overdue' ? ` · ${t('home.overdue')}` : ''}
-                    {medication.when_to_take ? ` · ${optionLabel(t, WHEN_LABELS, medication.when_to_take)}` : ''}
-                  </p>
-                  {medication.instructions ? (
-                    <p className="wrap-anywhere text-xs text-slate-600">{medication.instructions}</p>
-                  ) : null}
-                  {waiting(medication.id, scheduled_time, record) ? <PendingMark className="mt-1" /> : null}
-                </div>
-                {status === 'taken' && record ? (
-                  <div className="flex shrink-0 items-center gap-2">
+                <DoseRowBody>
+                  <div className="min-w-0 flex-[1_1_9rem]">
+                    <MedicationTitle medication={medication} />
+                    <p className={cn('text-sm', status === 'overdue' ? 'font-medium text-red-700' : 'text-slate-600')}>
+                      {scheduled_time}
+                      {status === 'overdue' ? ` · ${t('home.overdue')}` : ''}
+                      {medication.when_to_take ? ` · ${optionLabel(t, WHEN_LABELS, medication.when_to_take)}` : ''}
+                    </p>
+                    {medication.instructions ? (
+                      <p className="wrap-anywhere text-xs text-slate-600">{medication.instructions}</p>
+                    ) : null}
+                    {waiting(medication.id, scheduled_time, record) ? <PendingMark className="mt-1" /> : null}
+                  </div>
+                  {status === 'taken' && record ? (
+                    <div className="flex shrink-0 items-center gap-2">
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={busy}
+                        onClick={() => void undo(medication, record.id, scheduled_time)}
+                        aria-label={t('home.undoLabel', { name: medication.name, time: scheduled_time })}
+                        className="px-2 text-green-800 hover:bg-green-100"
+                      >
+                        <Undo2 className="h-4 w-4" aria-hidden />
+                        {t('medications.undo')}
+                      </Button>
+                      <span
+                        className="flex h-10 w-10 items-center justify-center rounded-full bg-green-600 text-white"
+                        role="img"
+                        aria-label={t('home.takenLabel', { name: medication.name, time: scheduled_time })}
+                      >
+                        <Check className="h-5 w-5" aria-hidden />
+                      </span>
+                    </div>
+                  ) : (
                     <Button
                       size="sm"
-                      variant="ghost"
+                      variant={status === 'overdue' ? 'destructive' : 'primary'}
                       disabled={busy}
-                      onClick={() => void undo(medication, record.id, scheduled_time)}
-                      aria-label={t('home.undoLabel', { name: medication.name, time: scheduled_time })}
-                      className="px-2 text-green-800 hover:bg-green-100"
+                      onClick={() => void take(medication, scheduled_time)}
+                      aria-label={t('home.takeLabel', { name: medication.name, time: scheduled_time })}
                     >
-                      <Undo2 className="h-4 w-4" aria-hidden />
-                      {t('medications.undo')}
+                      {t('home.take')}
                     </Button>
-                    <span
-                      className="flex h-10 w-10 items-center justify-center rounded-full bg-green-600 text-white"
-                      role="img"
-                      aria-label={t('home.takenLabel', { name: medication.name, time: scheduled_time })}
-                    >
-                      <Check className="h-5 w-5" aria-hidden />
-                    </span>
-                  </div>
-                ) : (
-                  <Button
-                    size="sm"
-                    variant={status === 'overdue' ? 'destructive' : 'primary'}
-                    disabled={busy}
-                    onClick={() => void take(medication, scheduled_time)}
-                    aria-label={t('home.takeLabel', { name: medication.name, time: scheduled_time })}
-                  >
-                    {t('home.take')}
-                  </Button>
-                )}
+                  )}
+                </DoseRowBody>
               </li>
             );
           })}
@@ -254,27 +265,29 @@ export function TodaysDoses({ now }: { now: Date }) {
                   style={{ backgroundColor: medication.color }}
                   aria-hidden
                 />
-                <div className="min-w-0 flex-1">
-                  <MedicationTitle medication={medication} />
-                  <p className="text-sm text-slate-600">
-                    {t('medications.frequency.asNeeded')}
-                    {logged.length
-                      ? ` · ${t('home.loggedToday', { count: logged.length, time: logged[0]!.taken_time ?? logged[0]!.scheduled_time })}`
-                      : ''}
-                  </p>
-                  {logged.some((r) => waiting(medication.id, r.scheduled_time, r)) ? (
-                    <PendingMark className="mt-1" />
-                  ) : null}
-                </div>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={busy}
-                  onClick={() => void take(medication, localTime(new Date(), zone))}
-                  aria-label={t('home.logDoseLabel', { name: medication.name })}
-                >
-                  {t('home.logDose')}
-                </Button>
+                <DoseRowBody>
+                  <div className="min-w-0 flex-[1_1_9rem]">
+                    <MedicationTitle medication={medication} />
+                    <p className="text-sm text-slate-600">
+                      {t('medications.frequency.asNeeded')}
+                      {logged.length
+                        ? ` · ${t('home.loggedToday', { count: logged.length, time: logged[0]!.taken_time ?? logged[0]!.scheduled_time })}`
+                        : ''}
+                    </p>
+                    {logged.some((r) => waiting(medication.id, r.scheduled_time, r)) ? (
+                      <PendingMark className="mt-1" />
+                    ) : null}
+                  </div>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={busy}
+                    onClick={() => void take(medication, localTime(new Date(), zone))}
+                    aria-label={t('home.logDoseLabel', { name: medication.name })}
+                  >
+                    {t('home.logDose')}
+                  </Button>
+                </DoseRowBody>
               </li>
             );
           })}
