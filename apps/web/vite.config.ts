@@ -17,22 +17,8 @@ const BACKGROUND_COLOR = '#f8fafc';
  */
 const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(() => ({
   define: { __APP_BUILD_ID__: JSON.stringify(BUILD_ID) },
-  // react-router's package exports only its development build (warnings, dev-only checks);
-  // it ships a production build beside it, which the production bundle uses (about 2 KB gzip
-  // less on every route, issue 15). Tests and `vite dev` keep the development build.
-  resolve: {
-    alias:
-      mode === 'production'
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
-            },
-          ]
-        : [],
-  },
   plugins: [
     react(),
     // Compiles the message catalogs (src/locales/<lang>/<area>.json, imported with `?lingui`)
