@@ -19,6 +19,15 @@ const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
 
 export default defineConfig(() => ({
   define: { __APP_BUILD_ID__: JSON.stringify(BUILD_ID) },
+  // wouter's use-sync-external-store shim (for React 17) becomes React's own hook.
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   plugins: [
     react(),
     // Compiles the message catalogs (src/locales/<lang>/<area>.json, imported with `?lingui`)
