@@ -106,6 +106,47 @@ test('guards: signed out goes to the landing page; an incomplete profile goes to
   await expect(page).toHaveURL(/\/profile-setup$/);
 });
 
+test('in-app navigation: redirects replace, the current tab adds no step, Back, a booking keeps its type', async ({
+  page,
+}) => {
+  await signIn(page, { name: 'Farah Khan', email: uniqueEmail('farah') });
+  await completeProfile(page);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // A redirect replaces its entry: Back from /home skips /dashboard.
+  await page.goto('/reports');
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/reports$/);
+  // The current tab is marked; pressing it again (here with Enter) adds no history step.
+  await nav.getByRole('link', { name: 'Meds' }).press('Enter');
+  await expect(page).toHaveURL(/\/medications$/);
+  await expect(nav.getByRole('link', { name: 'Meds' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Reports' })).not.toHaveAttribute('aria-current', 'page');
+  await nav.getByRole('link', { name: 'Meds' }).click();
+  await page.getByRole('link', { name: 'Add medication' }).first().click();
+  await expect(page).toHaveURL(/\/medications\/add$/);
+  await expect(nav).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/medications$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/reports$/);
+  // A new screen starts at the top.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('heading', { name: 'Hi Farah!' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // Booking's type comes with the navigation, and stays through a reload.
+  await page.getByRole('link', { name: 'Book Lab Test' }).click();
+  await expect(page.getByRole('heading', { name: 'Book Lab Test' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Book Lab Test' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Book Lab Test' })).toBeVisible();
+});
+
 test('redirects and coming-soon pages', async ({ page }) => {
   await signIn(page, { name: 'Chitra Iyer', email: uniqueEmail('chitra') });
   await completeProfile(page);

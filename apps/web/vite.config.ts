@@ -17,21 +17,16 @@ const BACKGROUND_COLOR = '#f8fafc';
  */
 const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(() => ({
   define: { __APP_BUILD_ID__: JSON.stringify(BUILD_ID) },
-  // react-router's package exports only its development build (warnings, dev-only checks);
-  // it ships a production build beside it, which the production bundle uses (about 2 KB gzip
-  // less on every route, issue 15). Tests and `vite dev` keep the development build.
+  // wouter's use-sync-external-store shim (for React 17) becomes React's own hook.
   resolve: {
-    alias:
-      mode === 'production'
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(import.meta.resolve('react-router').replace('/development/', '/production/')),
-            },
-          ]
-        : [],
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
   },
   plugins: [
     react(),

@@ -3,13 +3,13 @@
  * 401 or sign-out.
  */
 import { useCallback, useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import { ProfileLanguage } from '../lib/i18n/profile-language';
 
 export function RootLayout({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const toLanding = useCallback(() => navigate('/', { replace: true }), [navigate]);
   useEffect(() => setUnauthorizedHandler(toLanding), [toLanding]);
   return (

@@ -1,15 +1,16 @@
 /**
  * Every route of spec §2 with its guard. Screens load on demand (route-level code
- * splitting), so the first screen downloads only what it shows. Declarative routing
- * (BrowserRouter) rather than the data router: the app loads data with TanStack Query,
- * and the data router's code would add ~10 KB gzip to the first screen.
+ * splitting), so the first screen downloads only what it shows. wouter's <Switch> renders the
+ * first route that matches (decision 029: ~2 KB gzip where React Router took ~11 KB on every
+ * route); the app loads data with TanStack Query, so no loaders are needed.
  */
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { firstScreenLoaded } from '../lib/after-first-screen';
 import { RequireAuth } from '../lib/auth/require-auth';
 import { loadCatalogs, type CatalogArea } from '../lib/i18n/i18n';
 import { useT } from '../lib/i18n/language-provider';
+import { BrowserRouter, useHash } from '../lib/navigation';
 import { RootLayout } from './root-layout';
 
 /**
@@ -43,15 +44,17 @@ const PrivacyPolicy = page(() => import('./routes/privacy-policy'), ['privacy'])
 const ComingSoon = page(() => import('./routes/coming-soon'), []);
 const NotFound = page(() => import('./routes/not-found'), []);
 
-const Guarded = ({ requireProfile = true }: { requireProfile?: boolean }) => (
+/** A screen behind the route guard (spec §2): signed in, and with a completed profile unless told otherwise. */
+const guarded = (Screen: ComponentType, requireProfile = true) => (
   <RequireAuth requireProfile={requireProfile}>
-    <Outlet />
+    <Screen />
   </RequireAuth>
 );
 
 /** New screens start at the top unless the URL names a section (#appointments). */
 function ScrollToTop() {
-  const { pathname, hash } = useLocation();
+  const [pathname] = useLocation();
+  const hash = useHash();
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
@@ -69,30 +72,34 @@ export function AppRoutes() {
       <ScrollToTop />
       <RootLayout>
         <Suspense fallback={<Loading />}>
-          <Routes>
-            <Route path="/" element={<Landing />} />
-            <Route element={<Guarded requireProfile={false} />}>
-              <Route path="/profile-setup" element={<ProfileSetup />} />
+          <Switch>
+            <Route path="/">
+              <Landing />
             </Route>
-            <Route element={<Guarded />}>
-              <Route path="/home" element={<Home />} />
-              <Route path="/medications" element={<Medications />} />
-              <Route path="/medications/add" element={<MedicationForm />} />
-              <Route path="/medications/edit/:id" element={<MedicationForm />} />
-              <Route path="/reports" element={<Reports />} />
-              <Route path="/reports/history/:type" element={<History />} />
-              <Route path="/chat" element={<Chat />} />
-              <Route path="/booking" element={<Booking />} />
-              <Route path="/profile" element={<Profile />} />
-              <Route path="/privacy-policy" element={<PrivacyPolicy />} />
-              <Route path="/reminders/:type" element={<ComingSoon />} />
-              <Route path="/terms" element={<ComingSoon />} />
-              <Route path="/faq" element={<ComingSoon />} />
+            <Route path="/profile-setup">{guarded(ProfileSetup, false)}</Route>
+            <Route path="/home">{guarded(Home)}</Route>
+            <Route path="/medications">{guarded(Medications)}</Route>
+            <Route path="/medications/add">{guarded(MedicationForm)}</Route>
+            <Route path="/medications/edit/:id">{guarded(MedicationForm)}</Route>
+            <Route path="/reports">{guarded(Reports)}</Route>
+            <Route path="/reports/history/:type">{guarded(History)}</Route>
+            <Route path="/chat">{guarded(Chat)}</Route>
+            <Route path="/booking">{guarded(Booking)}</Route>
+            <Route path="/profile">{guarded(Profile)}</Route>
+            <Route path="/privacy-policy">{guarded(PrivacyPolicy)}</Route>
+            <Route path="/reminders/:type">{guarded(ComingSoon)}</Route>
+            <Route path="/terms">{guarded(ComingSoon)}</Route>
+            <Route path="/faq">{guarded(ComingSoon)}</Route>
+            <Route path="/dashboard">
+              <Redirect to="/home" replace />
             </Route>
-            <Route path="/dashboard" element={<Navigate to="/home" replace />} />
-            <Route path="/schedule" element={<Navigate to="/home" replace />} />
-            <Route path="*" element={<NotFound />} />
-          </Routes>
+            <Route path="/schedule">
+              <Redirect to="/home" replace />
+            </Route>
+            <Route>
+              <NotFound />
+            </Route>
+          </Switch>
         </Suspense>
       </RootLayout>
     </BrowserRouter>

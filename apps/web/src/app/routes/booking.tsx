@@ -6,7 +6,8 @@
 import type { AppointmentType } from '@diacare/contract/appointments';
 import { localDate } from '@diacare/contract/dates';
 import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
+import { useHash, useNavigationState } from '../../lib/navigation';
 import { Page, PageHeader } from '../../components/layout/page';
 import { toast } from '../../components/ui/toast';
 import { useBookAppointment } from '../../features/appointments/api/appointments';
@@ -18,18 +19,19 @@ import { useT } from '../../lib/i18n/language-provider';
 
 export function Component() {
   const t = useT();
-  const location = useLocation();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
+  const hash = useHash();
+  const navigationState = useNavigationState<{ type: string }>();
   const zone = useUserZone();
   const now = useNow();
-  const initialType: AppointmentType = (location.state as { type?: string } | null)?.type === 'lab' ? 'lab' : 'doctor';
+  const initialType: AppointmentType = navigationState?.type === 'lab' ? 'lab' : 'doctor';
   const [type, setType] = useState<AppointmentType>(initialType);
   const book = useBookAppointment();
   const today = localDate(now, zone);
 
   useEffect(() => {
-    if (location.hash === '#appointments') document.getElementById('appointments')?.scrollIntoView();
-  }, [location.hash]);
+    if (hash === '#appointments') document.getElementById('appointments')?.scrollIntoView();
+  }, [hash]);
 
   const submit = async (values: BookingValues) => {
     try {

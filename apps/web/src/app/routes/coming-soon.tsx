@@ -1,5 +1,5 @@
 /** /terms, /faq and /reminders/{type}: placeholders with the spec's exact texts (spec §2). */
-import { useLocation } from 'react-router';
+import { useLocation } from 'wouter';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Card } from '../../components/ui/card';
 import { useT } from '../../lib/i18n/language-provider';
@@ -12,7 +12,7 @@ function textFor(pathname: string): MessageId {
 }
 
 export function Component() {
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   const t = useT();
   return (
     <Page>

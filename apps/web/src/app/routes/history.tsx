@@ -1,5 +1,6 @@
 /** Health History (spec §2 /reports/history/{type}): type is glucose, bp or weight. */
-import { Link, useParams } from 'react-router';
+import { useParams } from 'wouter';
+import { Link } from '../../lib/navigation';
 import { Page, PageHeader } from '../../components/layout/page';
 import { buttonClasses } from '../../components/ui/button';
 import type { ReadingKind } from '../../features/health/api/health';

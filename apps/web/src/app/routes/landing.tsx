@@ -6,7 +6,7 @@
 import { isProfileComplete } from '@diacare/contract/profile-rules';
 import { Bell, Bot, CalendarCheck, HeartPulse } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Redirect, useLocation } from 'wouter';
 import { buttonClasses } from '../../components/ui/button';
 import { signInUrl } from '../../lib/auth/auth-api';
 import { useAuth } from '../../lib/auth/auth-provider';
@@ -33,7 +33,7 @@ function readSessionId(): string | null {
 
 export function Component() {
   const { login } = useAuth();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const t = useT();
   const { language } = useLocale();
   const [sessionId] = useState(readSessionId);
@@ -61,7 +61,7 @@ export function Component() {
   }, [sessionId, login, navigate]);
 
   if (!sessionId && readFlag('isAuthenticated') && readFlag('profileCompleted')) {
-    return <Navigate to="/home" replace />;
+    return <Redirect to="/home" replace />;
   }
   const signingIn = Boolean(sessionId) && !failed;
 

@@ -7,7 +7,7 @@ import { MEDICATION_DEFAULTS } from '@diacare/contract/medication-options';
 import type { Medication, MedicationInput } from '@diacare/contract/medications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useParams } from 'wouter';
 import { Page, PageHeader } from '../../components/layout/page';
 import { useT } from '../../lib/i18n/language-provider';
 import { toast } from '../../components/ui/toast';
@@ -68,7 +68,7 @@ function editValues(medication: Medication, today: string): MedicationInput {
 export function Component() {
   const { id } = useParams();
   const editing = Boolean(id);
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const zone = useUserZone();
   const today = localDate(new Date(), zone);
   const medications = useQuery({ ...getMedicationsQueryOptions(), enabled: editing, refetchOnWindowFocus: false });

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pill, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation';
 import { Page, PageHeader } from '../../components/layout/page';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation';
 import { Page } from '../../components/layout/page';
 import { buttonClasses } from '../../components/ui/button';
 import { useT } from '../../lib/i18n/language-provider';

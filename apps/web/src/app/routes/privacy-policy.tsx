@@ -4,7 +4,7 @@
  * export → Profile's 'Download my data' (issue 13, item 5).
  */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Card } from '../../components/ui/card';
 import { useAppConfig } from '../../lib/app-config';

@@ -6,7 +6,7 @@ import { DEFAULT_COUNTRY, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/p
 import type { ProfileSetupInput } from '@diacare/contract/users';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation } from 'wouter';
 import { Page } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -42,7 +42,7 @@ const REDIRECT_DELAY_MS = 500;
 
 export function Component() {
   const { status, user } = useAuth();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   // The first save waits for the server (profile setup gates the app), not the outbox.
   const updateUser = useUpdateUser({ queued: false });
   const warned = useRef(false);

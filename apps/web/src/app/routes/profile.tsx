@@ -2,7 +2,7 @@
 import { ChevronRight, CircleHelp, Download, FileText, LogOut, Mail, Phone, ShieldCheck } from 'lucide-react';
 import type { User } from '@diacare/contract/users';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/navigation';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

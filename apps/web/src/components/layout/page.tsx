@@ -4,7 +4,7 @@
  */
 import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { goBack, Link } from '../../lib/navigation';
 import { useT } from '../../lib/i18n/language-provider';
 import { OfflineBanner } from '../../lib/offline/offline-states';
 import { cn } from '../../lib/utils';
@@ -53,14 +53,13 @@ export function PageHeader({
   backTo?: string;
   action?: ReactNode;
 }) {
-  const navigate = useNavigate();
   const t = useT();
   const backClasses =
     'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200';
   return (
     <header className="mb-5 flex items-center gap-2">
       {backTo === 'history' ? (
-        <button type="button" onClick={() => navigate(-1)} aria-label={t('layout.back')} className={backClasses}>
+        <button type="button" onClick={goBack} aria-label={t('layout.back')} className={backClasses}>
           <ChevronLeft className="h-6 w-6" aria-hidden />
         </button>
       ) : backTo ? (

@@ -5,11 +5,11 @@
  * render at once and fetch their data in parallel with the user.
  */
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Redirect } from 'wouter';
 import { readFlag } from '../local-flags';
 
 export function RequireAuth({ children, requireProfile = true }: { children: ReactNode; requireProfile?: boolean }) {
-  if (!readFlag('isAuthenticated')) return <Navigate to="/" replace />;
-  if (requireProfile && !readFlag('profileCompleted')) return <Navigate to="/profile-setup" replace />;
+  if (!readFlag('isAuthenticated')) return <Redirect to="/" replace />;
+  if (requireProfile && !readFlag('profileCompleted')) return <Redirect to="/profile-setup" replace />;
   return <>{children}</>;
 }

@@ -5,7 +5,7 @@
 import { NOTES_MAX_LENGTH } from '@diacare/contract/appointment-limits';
 import type { AppointmentType } from '@diacare/contract/appointments';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FieldError, Input, Label, Textarea } from '../../../components/ui/input';

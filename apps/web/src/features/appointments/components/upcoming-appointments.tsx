@@ -4,7 +4,7 @@
  */
 import { HOME_UPCOMING_LIMIT, upcomingAppointments } from '@diacare/contract/appointment-rules';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation';
 import { Card } from '../../../components/ui/card';
 import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
 import { getAppointmentsQueryOptions } from '../api/appointments';

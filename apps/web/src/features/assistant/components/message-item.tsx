@@ -1,6 +1,6 @@
 /** One message of the conversation: the user's on the right; an answer on the left with its engine, links and sources. */
 import { ArrowRight, BookOpen, Bot } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation';
 import { PendingMark } from '../../../components/ui/pending-mark';
 import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';

@@ -12,7 +12,7 @@ import { formatGlucose, formatGlucoseValue } from '@diacare/contract/glucose-uni
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Droplet, Plus } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation';
 import { Button } from '../../../components/ui/button';
 import { useUserZone } from '../../../lib/auth/auth-provider';
 import { PendingMark } from '../../../components/ui/pending-mark';

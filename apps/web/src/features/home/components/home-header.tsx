@@ -6,7 +6,7 @@ import { formatLongDate } from '@diacare/contract/dates';
 import { firstName } from '@diacare/contract/profile-rules';
 import { User as UserIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation';
 import { useAuth, useUserZone } from '../../../lib/auth/auth-provider';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
 

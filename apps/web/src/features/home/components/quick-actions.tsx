@@ -4,7 +4,7 @@
  */
 import { FlaskConical, ShoppingBag, ShoppingCart, Stethoscope } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation';
 import { useAppConfig } from '../../../lib/app-config';
 import { useT } from '../../../lib/i18n/language-provider';
 

@@ -2,7 +2,7 @@
 import { pillsBand, weeklyDays } from '@diacare/contract/dose-rules';
 import type { Medication } from '@diacare/contract/medications';
 import { CircleAlert, Pencil, Trash2 } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation';
 import { Card } from '../../../components/ui/card';
 import { PendingMark } from '../../../components/ui/pending-mark';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';

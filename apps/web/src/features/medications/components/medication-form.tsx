@@ -15,7 +15,7 @@ import type { MedicationInput } from '@diacare/contract/medications';
 import { Plus, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Controller, useForm, useWatch, type FieldError as RhfFieldError } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FieldError, Input, Label, Select } from '../../../components/ui/input';

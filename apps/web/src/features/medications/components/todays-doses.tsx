@@ -14,7 +14,7 @@ import type { AdherenceRecord, Medication } from '@diacare/contract/medications'
 import { useQuery } from '@tanstack/react-query';
 import { Check, Pill, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/navigation';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PendingMark } from '../../../components/ui/pending-mark';

@@ -6,7 +6,7 @@
  */
 import { Trash2 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useHash } from '../../../lib/navigation';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
@@ -35,7 +35,7 @@ const DELETED: MessageId[] = [
  * as /profile#delete-account (from the Privacy Policy) land on their section.
  */
 export function useScrollToHash(): void {
-  const { hash } = useLocation();
+  const hash = useHash();
   useEffect(() => {
     if (!hash) return;
     const target = document.getElementById(decodeURIComponent(hash.slice(1)));
