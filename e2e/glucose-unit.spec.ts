@@ -114,3 +114,39 @@ test('switch to mmol/L on Profile, log 5.5, see 5.5 everywhere while the API sto
   await page.goto('/home');
   await expect(page.getByTestId('latest-glucose')).toContainText('58 mg/dL');
 });
+
+// The radio once sometimes needed a second click: the choice lived only in the cached user,
+// whose change reaches React a task later (TanStack Query notifies in a timeout), so React put
+// the native radio back at the end of the click, and an older /api/auth/me answer (the refetch
+// of the user restored from the saved cache) could land after the click and undo it.
+test('one click on a unit checks it at once and it stays checked while /me answers late', async ({ page }) => {
+  await signInWithProfile(page, 'Kiran Oneclick');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('diacare-cache-owner'))).not.toBeNull();
+  // The user's /me refetch (asked at start, answered before the change) is held until after the click.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await page.route('**/api/auth/me', async (route) => {
+    if (!first) return route.fallback();
+    first = false;
+    const response = await route.fetch();
+    await held;
+    await route.fulfill({ response });
+  });
+  await page.goto('/profile');
+  const mmol = page.getByRole('radiogroup', { name: 'Glucose unit' }).getByRole('radio', { name: 'mmol/L' });
+  await expect(mmol).toBeEnabled();
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/users/me') && r.request().method() === 'PUT' && r.status() === 200,
+  );
+  // The click and the read in one task: checked when the click's event handling ends.
+  expect(await mmol.evaluate((radio: HTMLInputElement) => (radio.click(), radio.checked))).toBe(true);
+  release();
+  await saved;
+  await expect(mmol).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'mg/dL' })).not.toBeChecked();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.goto('/home');
+  await page.goto('/profile');
+  await expect(mmol).toBeChecked();
+});

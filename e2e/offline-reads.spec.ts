@@ -12,7 +12,7 @@ const BANNER = /^Offline · showing data from (\d\d:\d\d|(\d{1,2} [A-Z][a-z]{2,3
 const FIRST_TIME = "You're offline. This screen needs a connection the first time.";
 
 /** YYYY-MM-DD `days` from `instant` in Asia/Kolkata (the browser's and the user's zone here). */
-function kolkataDate(days: number, instant = Date.now()): string {
+function kolkataDate(days: number, instant: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
     new Date(instant + days * 24 * 60 * 60 * 1000),
   );
@@ -70,9 +70,19 @@ async function controlledByWorker(page: Page): Promise<void> {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
-/** A user with two daily doses (one taken today), readings of each kind and an appointment. */
-async function seed(page: Page) {
-  const today = kolkataDate(0);
+/** The latest instant (ms) before `now` whose UTC time of day is `utcTime` ('HH:MM'). */
+function latestBefore(now: number, utcTime: string): number {
+  const day = new Date(now).toISOString().slice(0, 10);
+  const at = Date.parse(`${day}T${utcTime}:00Z`);
+  return at < now ? at : at - 24 * 60 * 60 * 1000;
+}
+
+/**
+ * A user with two daily doses (one taken on the day of `now`), readings of each kind and an
+ * appointment; `now` (ms) is the browser's time, which a test may set in the past.
+ */
+async function seed(page: Page, now = Date.now()) {
+  const today = kolkataDate(0, now);
   const medication = await create(page, '/api/medications', {
     name: 'Metformin',
     dosage: '500 mg',
@@ -97,41 +107,29 @@ async function seed(page: Page) {
     title: 'Diabetes review',
     doctor: 'Dr Menon',
     location: 'City Clinic',
-    date: kolkataDate(10),
+    date: kolkataDate(10, now),
     time: '10:30',
     notes: '',
   });
 }
 
-/** What each screen shows once its data is there (the same online and offline). */
-const SCREENS: { path: string; saved?: string[]; shows: (page: Page) => Promise<void> }[] = [
-  {
-    path: '/home',
-    saved: ['Diabetes review', '"status":"taken"', '"value":143', '"queryKey":["medications"]'],
-    shows: async (page) => {
-      await expect(page.getByRole('heading', { name: 'Hi Meera!' })).toBeVisible();
-      await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
-      await expect(page.getByRole('img', { name: 'Metformin 00:00 taken' })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Take Metformin 23:59' })).toBeVisible();
-      await expect(page.getByTestId('latest-glucose')).toContainText('143');
-      await expect(page.getByText('Diabetes review')).toBeVisible();
-    },
-  },
-  {
-    path: '/medications',
-    saved: ['"queryKey":["medications"]'],
-    shows: async (page) => {
-      await expect(page.getByText('1 active')).toBeVisible();
-      await expect(page.getByText('Metformin').first()).toBeVisible();
-    },
-  },
-  {
+interface Screen {
+  path: string;
+  /** Texts the saved cache holds once the screen's data is saved. */
+  saved?: string[];
+  /** What the screen shows once its data is there (the same online and offline). */
+  shows: (page: Page) => Promise<void>;
+}
+
+/** Reports, its queries keyed by the week ending on the day of `now` (ms) in Kolkata. */
+function reportsScreen(now: number): Screen {
+  return {
     path: '/reports',
     // Every query the screen shows, by its week's key (a key is saved only with its data), so
     // leaving the page never races the last save.
     saved: [
-      ...(['glucose', 'bp', 'weight'] as const).map((kind) => `"${kind}",{"start_date":"${kolkataDate(-6)}"}`),
-      `{"start_date":"${kolkataDate(-6)}","end_date":"${kolkataDate(0)}"}`,
+      ...(['glucose', 'bp', 'weight'] as const).map((kind) => `"${kind}",{"start_date":"${kolkataDate(-6, now)}"}`),
+      `{"start_date":"${kolkataDate(-6, now)}","end_date":"${kolkataDate(0, now)}"}`,
       '"queryKey":["medications"]',
       '"weight":71.5',
     ],
@@ -140,30 +138,63 @@ const SCREENS: { path: string; saved?: string[]; shows: (page: Page) => Promise<
       await expect(page.getByText('128/82').first()).toBeVisible();
       await expect(page.getByText('71.5').first()).toBeVisible();
     },
-  },
-  {
+  };
+}
+
+/** Glucose History, its query keyed by the 30 days ending on the day of `now` (ms) in Kolkata. */
+function historyScreen(now: number): Screen {
+  return {
     path: '/reports/history/glucose',
-    saved: [`"glucose",{"start_date":"${kolkataDate(-29)}"`],
+    saved: [`"glucose",{"start_date":"${kolkataDate(-29, now)}"`],
     shows: async (page) => {
       await expect(page.getByTestId('history-figures')).toContainText('143 mg/dL');
     },
-  },
-  {
-    path: '/booking',
-    saved: ['"queryKey":["appointments"]'],
-    shows: async (page) => {
-      await expect(page.getByRole('list', { name: 'Upcoming appointments' })).toContainText('Diabetes review');
+  };
+}
+
+/** Every screen, seen at the machine's time. */
+function screens(): Screen[] {
+  const now = Date.now();
+  return [
+    {
+      path: '/home',
+      saved: ['Diabetes review', '"status":"taken"', '"value":143', '"queryKey":["medications"]'],
+      shows: async (page) => {
+        await expect(page.getByRole('heading', { name: 'Hi Meera!' })).toBeVisible();
+        await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
+        await expect(page.getByRole('img', { name: 'Metformin 00:00 taken' })).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Take Metformin 23:59' })).toBeVisible();
+        await expect(page.getByTestId('latest-glucose')).toContainText('143');
+        await expect(page.getByText('Diabetes review')).toBeVisible();
+      },
     },
-  },
-  {
-    path: '/profile',
-    saved: ['"notifications"'],
-    shows: async (page) => {
-      await expect(page.getByLabel('Full Name')).toHaveValue('Meera Iyer');
-      await expect(page.getByRole('switch', { name: 'Medication Reminders' })).toBeEnabled();
+    {
+      path: '/medications',
+      saved: ['"queryKey":["medications"]'],
+      shows: async (page) => {
+        await expect(page.getByText('1 active')).toBeVisible();
+        await expect(page.getByText('Metformin').first()).toBeVisible();
+      },
     },
-  },
-];
+    reportsScreen(now),
+    historyScreen(now),
+    {
+      path: '/booking',
+      saved: ['"queryKey":["appointments"]'],
+      shows: async (page) => {
+        await expect(page.getByRole('list', { name: 'Upcoming appointments' })).toContainText('Diabetes review');
+      },
+    },
+    {
+      path: '/profile',
+      saved: ['"notifications"'],
+      shows: async (page) => {
+        await expect(page.getByLabel('Full Name')).toHaveValue('Meera Iyer');
+        await expect(page.getByRole('switch', { name: 'Medication Reminders' })).toBeEnabled();
+      },
+    },
+  ];
+}
 
 async function offline(context: BrowserContext, page: Page) {
   await context.setOffline(true);
@@ -178,6 +209,7 @@ test.describe('offline reads', () => {
     await signInWithProfile(page, 'Meera Iyer');
     await seed(page);
     await controlledByWorker(page);
+    const SCREENS = screens();
 
     for (const screen of SCREENS) {
       await page.goto(screen.path);
@@ -222,7 +254,7 @@ test.describe('offline reads', () => {
     await seed(page);
     await controlledByWorker(page);
     await page.goto('/home');
-    await SCREENS[0]!.shows(page);
+    await screens()[0]!.shows(page);
     await expect.poll(() => savedCache(page)).toContain('"adherence"');
 
     await offline(context, page);
@@ -237,37 +269,48 @@ test.describe('offline reads', () => {
     await screenshot(page, 'offline-home-next-day');
   });
 
-  // History is left out here: opened offline the next day it said 'needs a connection' in two CI
-  // runs after midnight in Kolkata (00:50 IST, 2026-11-24), though Reports passed; an open defect.
-  test('Reports seen yesterday opens offline the next day with its last-known data', async ({ page, context }) => {
-    await page.clock.install({ time: new Date() });
-    await signInWithProfile(page, 'Meera Iyer');
-    await seed(page);
-    await controlledByWorker(page);
-    for (const screen of [SCREENS[2]!]) {
-      await page.goto(screen.path);
-      await screen.shows(page);
-      for (const text of screen.saved ?? []) await expect.poll(() => savedCache(page)).toContain(text);
-    }
+  // Two instants on every run, whatever the machine's time: an IST afternoon, and 00:50 IST
+  // (19:20 UTC, when the server's UTC date is still the day before), where History once
+  // said 'needs a connection' the next day while Reports did not.
+  for (const [when, utcTime] of [
+    ['an IST afternoon', '10:30'],
+    ['just after midnight IST', '19:20'],
+  ] as const) {
+    test(`Reports and History seen yesterday open offline the next day with their last-known data (${when})`, async ({
+      page,
+      context,
+    }) => {
+      const start = latestBefore(Date.now(), utcTime);
+      await page.clock.install({ time: start });
+      await signInWithProfile(page, 'Meera Iyer');
+      await seed(page, start);
+      await controlledByWorker(page);
+      const screens = [reportsScreen(start), historyScreen(start)];
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await screen.shows(page);
+        for (const text of screen.saved ?? []) await expect.poll(() => savedCache(page)).toContain(text);
+      }
 
-    // A new day offline: the queries' date ranges moved on, but the screens were seen.
-    await offline(context, page);
-    await page.clock.setSystemTime(new Date(Date.now() + 24 * 60 * 60 * 1000));
-    for (const screen of [SCREENS[2]!]) {
-      await page.goto(screen.path);
-      await screen.shows(page);
-      await expect(page.getByText(FIRST_TIME)).toHaveCount(0);
-      // The data is from yesterday, so the banner names the day.
-      await expect(page.getByTestId('offline-banner')).toHaveText(
-        /^Offline · showing data from (\d{1,2} [A-Z][a-z]{2}|[A-Z][a-z]{2} \d{1,2}), /,
-      );
-    }
-    await screenshot(page, 'offline-history-next-day');
+      // A new day offline: the queries' date ranges moved on, but the screens were seen.
+      await offline(context, page);
+      await page.clock.setSystemTime(start + 24 * 60 * 60 * 1000);
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await screen.shows(page);
+        await expect(page.getByText(FIRST_TIME)).toHaveCount(0);
+        // The data is from yesterday, so the banner names the day.
+        await expect(page.getByTestId('offline-banner')).toHaveText(
+          /^Offline · showing data from (\d{1,2} [A-Z][a-z]{2}|[A-Z][a-z]{2} \d{1,2}), /,
+        );
+      }
+      await screenshot(page, 'offline-history-next-day');
 
-    // A range never seen online still says so.
-    await page.goto('/reports/history/glucose?days=90');
-    await expect(page.getByText(FIRST_TIME)).toBeVisible();
-  });
+      // A range never seen online still says so.
+      await page.goto('/reports/history/glucose?days=90');
+      await expect(page.getByText(FIRST_TIME)).toBeVisible();
+    });
+  }
 
   test("another user on the same browser never sees the first user's saved data", async ({ page, context }) => {
     await signInWithProfile(page, 'Meera Iyer');

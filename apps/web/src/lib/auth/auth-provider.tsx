@@ -33,7 +33,10 @@ interface AuthContextValue {
    * and caches and goes to '/'. Rejects, changing nothing here, when the server refuses.
    */
   deleteAccount(): Promise<void>;
-  /** Merges a server response into the current user (spec §4: a partial update merges). */
+  /**
+   * Merges a server response or a change being saved into the current user (spec §4: a partial
+   * update merges); a /me request in flight is cancelled so its older answer cannot undo it.
+   */
   updateUser(user: Partial<User>): void;
 }
 
@@ -113,7 +116,13 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   }, [forgetUser]);
 
   const updateUser = useCallback(
-    (patch: Partial<User>) => queryClient.setQueryData<User>(meQueryKey, (old) => (old ? { ...old, ...patch } : old)),
+    (patch: Partial<User>) => {
+      // A /me still in flight was answered before this change (e.g. the refetch of a user restored
+      // from the saved cache): cancelled, so its older user cannot overwrite the change. Cancelling
+      // keeps the data shown; the change's write refetches /me once the server has it.
+      if (queryClient.getQueryData(meQueryKey)) void queryClient.cancelQueries({ queryKey: meQueryKey });
+      queryClient.setQueryData<User>(meQueryKey, (old) => (old ? { ...old, ...patch } : old));
+    },
     [queryClient],
   );
 

@@ -9,6 +9,12 @@
  * - any other answer (400, 404, 422…): refused. The write leaves, and so does every later write
  *   naming the record it would have created; the server's `detail` goes to the caller (the page
  *   shows it; the worker stores it in the outbox record for the page to show when it opens).
+ * - a 200 streamed answer (NDJSON, the assistant's) that ends in an `error` line instead of
+ *   `done`: the server stored the question but could not answer it, and it keeps that answer
+ *   under the key, so sending it again would only repeat the error. It counts as refused with
+ *   status 200 and the error's detail: it leaves, and the user is told, as online (the question
+ *   shows without an answer, with the error; they can ask again). A streamed answer that breaks
+ *   off (no `done` or `error` line, or the body fails to arrive) is tried again.
  * No DOM, React or i18n here: this module runs in the worker too.
  */
 import { updateOutbox, type OutboxEntry, type OutboxRecord } from './outbox-store';
@@ -48,6 +54,29 @@ async function detailOf(response: Response): Promise<string | null> {
   }
 }
 
+/**
+ * The outcome of a whole streamed (NDJSON) 2xx answer: synced with its lines when it ends with
+ * `done`; refused with `status` and the `error` line's detail when it ends with `error` (the
+ * assistant could not answer; see the module comment); retry when it stops with neither.
+ */
+export function streamOutcome(status: number, text: string): Outcome {
+  let lines: { type?: unknown; detail?: unknown }[];
+  try {
+    lines = text
+      .split('\n')
+      .filter((line) => line.trim())
+      .map((line) => JSON.parse(line) as { type?: unknown; detail?: unknown });
+  } catch {
+    return { type: 'retry' }; // a line cut in half
+  }
+  const last = lines.at(-1);
+  if (last?.type === 'done') return { type: 'synced', data: lines };
+  if (last?.type === 'error') {
+    return { type: 'refused', status, detail: typeof last.detail === 'string' && last.detail ? last.detail : null };
+  }
+  return { type: 'retry' };
+}
+
 /** Sends one write with its Idempotency-Key; temporary ids in the path and body become the server's. */
 export async function sendEntry(entry: OutboxEntry, ids: Record<string, string>): Promise<Outcome> {
   const query = entry.query ? `?${new URLSearchParams(entry.query).toString()}` : '';
@@ -67,18 +96,15 @@ export async function sendEntry(entry: OutboxEntry, ids: Record<string, string>)
     return { type: 'retry' };
   }
   if (response.ok) {
-    const text = await response.text().catch(() => '');
+    let text: string;
+    try {
+      text = await response.text();
+    } catch {
+      return { type: 'retry' }; // the answer broke off: the server keeps it under the key
+    }
     // A streamed answer (NDJSON, the assistant's) is read to its end: its lines, in order.
-    const ndjson = response.headers.get('content-type')?.includes('ndjson');
-    const data: unknown = !text
-      ? null
-      : ndjson
-        ? text
-            .split('\n')
-            .filter((line) => line.trim())
-            .map((line) => JSON.parse(line) as unknown)
-        : JSON.parse(text);
-    return { type: 'synced', data };
+    if (response.headers.get('content-type')?.includes('ndjson')) return streamOutcome(response.status, text);
+    return { type: 'synced', data: text ? (JSON.parse(text) as unknown) : null };
   }
   if (response.status === 401) return { type: 'unauthorized' };
   if (response.status === 408 || response.status === 429 || response.status >= 500) return { type: 'retry' };

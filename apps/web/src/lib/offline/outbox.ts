@@ -282,9 +282,13 @@ function asOutcome(outcome: SendOutcome): Outcome {
   return { type: 'refused', error: new ApiError(outcome.detail ?? t('common.requestFailed'), outcome.status) };
 }
 
-function showRefusal(label: string, detail: string) {
+/**
+ * Tells the user a write left the outbox unsaved: 'Not saved' with the server's detail, or, for
+ * status 200 (a question the server stored but could not answer, outbox-replay.ts), 'No answer'.
+ */
+function showRefusal(label: string, detail: string, status: number) {
   toast({
-    title: t('common.notSaved'),
+    title: status === 200 ? t('common.outbox.notAnswered') : t('common.notSaved'),
     description: t('common.outbox.refused', { what: label, detail }),
     variant: 'destructive',
   });
@@ -313,7 +317,9 @@ async function replay(user: string): Promise<void> {
       ...old,
       refused: old.refused?.slice(shown.length), // appended only, under the same lock
     }));
-    for (const refusal of shown) showRefusal(refusal.label, refusal.detail ?? t('common.requestFailed'));
+    for (const refusal of shown) {
+      showRefusal(refusal.label, refusal.detail ?? t('common.requestFailed'), refusal.status);
+    }
   }
   setState(record);
   try {
@@ -341,7 +347,7 @@ async function replay(user: string): Promise<void> {
         const waiter = waiters.get(entry.key);
         waiters.delete(entry.key);
         if (waiter) waiter(outcome);
-        else if (outcome.type === 'refused') showRefusal(entry.label, outcome.error.message);
+        else if (outcome.type === 'refused') showRefusal(entry.label, outcome.error.message, outcome.error.status);
       },
     });
     if (end === 'retry') scheduleRetry();

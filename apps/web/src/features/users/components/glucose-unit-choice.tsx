@@ -1,9 +1,13 @@
 /**
  * Profile's 'Glucose unit' choice (issue 14, item 3): 'mg/dL' (the default) or 'mmol/L',
  * two native radio buttons (arrow keys move between them), saved to the profile
- * (PUT /api/users/me { glucose_unit }) on change. The choice applies at once: the signed-in
- * user is updated before the server answers, and put back with an error toast if it refuses.
+ * (PUT /api/users/me { glucose_unit }) on change. The choice applies at once: the radio is
+ * checked in the same event (local state, so React does not put the native radio back before
+ * the query cache notifies), the signed-in user is updated before the server answers (an
+ * in-flight /api/auth/me asked before the change is cancelled, so its older answer cannot undo
+ * it), and both are put back with an error toast if the server refuses.
  */
+import { useState } from 'react';
 import { DEFAULT_GLUCOSE_UNIT, GLUCOSE_UNITS, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import { toast } from '../../../components/ui/toast';
 import { PendingMark } from '../../../components/ui/pending-mark';
@@ -19,21 +23,28 @@ export function GlucoseUnitChoice({ labelledBy }: { labelledBy: string }) {
   const { user, updateUser: mergeUser } = useAuth();
   const save = useUpdateUser();
   const t = useT();
-  const unit = user?.glucose_unit ?? DEFAULT_GLUCOSE_UNIT;
+  const saved = user?.glucose_unit ?? DEFAULT_GLUCOSE_UNIT;
+  // The choice being saved: shown from the click on, until the save settles.
+  const [chosen, setChosen] = useState<GlucoseUnit | null>(null);
+  const unit = chosen ?? saved;
   const waiting = usePendingMarks().has(profileMark('glucose_unit'));
 
   const choose = async (next: GlucoseUnit) => {
     if (next === unit) return;
+    const before = unit;
+    setChosen(next);
     mergeUser({ glucose_unit: next });
     try {
       await save.mutateAsync({ glucose_unit: next });
     } catch {
-      mergeUser({ glucose_unit: unit });
+      mergeUser({ glucose_unit: before });
       toast({
         title: t('common.error'),
         description: t('profile.glucoseUnit.saveFailed'),
         variant: 'destructive',
       });
+    } finally {
+      setChosen(null);
     }
   };
 
