@@ -157,7 +157,7 @@ export function Component() {
       </div>
 
       <Section id="language" title={t('common.language')}>
-        <LanguageChoice labelledBy="section-language" onChosen={saveLanguage} prefetchWhenIdle />
+        <LanguageChoice labelledBy="section-language" onChosen={saveLanguage} />
         {languageWaiting ? <PendingMark className="mt-2" /> : null}
       </Section>
 
