@@ -213,3 +213,20 @@ test('a failed sign-in code shows the login failure message', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expectAccessible(page, 'not-found');
 });
+
+test('the app shell paints from index.html and its stylesheet before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/home');
+  const shell = page.locator('[data-app-shell]');
+  await expect(shell.getByText('DiaCare', { exact: true })).toBeVisible();
+  // Laid out by the app's stylesheet (the CSP allows no inline styles): a centred column.
+  await expect(shell).toHaveCSS('display', 'flex');
+  await expect(shell).toHaveCSS('justify-content', 'center');
+  expect(violations).toEqual([]);
+  await context.close();
+});

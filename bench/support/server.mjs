@@ -58,6 +58,8 @@ export async function startServer({ env = {}, tempDataDir, port, echo = false, t
       HOME: process.env.HOME,
       NODE_ENV: 'production',
       AUTH_LOCAL_SIGNIN: 'true',
+      // Another web build (a copy of apps/web/dist) to compare against in the same session.
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
       ...(dataDir ? { DATA_DIR: dataDir } : {}),
       ...env,
       PORT: String(listenPort),

@@ -6,7 +6,7 @@
  * (lib/offline/lazy-outbox.ts).
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Toaster } from '../components/ui/toast';
 import { LanguageProvider } from '../lib/i18n/language-provider';
 import { readFlag } from '../lib/local-flags';
@@ -21,7 +21,8 @@ if (readFlag('isAuthenticated')) loadOutboxAfterFirstScreen();
 export function App() {
   const [restored, setRestored] = useState(false);
   useEffect(() => {
-    void cacheRestored.finally(() => setRestored(true));
+    // A transition, like the first render (main.tsx): the routes render in slices, not one long task.
+    void cacheRestored.finally(() => startTransition(() => setRestored(true)));
   }, []);
   return (
     <LanguageProvider>
