@@ -140,24 +140,38 @@ export function prefetchLanguage(language: Language): void {
   loadFiles(language, wanted).catch(() => undefined);
 }
 
+/** Counts activateLanguage calls: only the latest one activates (see activateLanguage). */
+let latestActivation = 0;
+
+/** Loads every area asked for so far in `language`, repeating while a screen asks for more meanwhile. */
+async function loadWanted(language: Language): Promise<void> {
+  while ([...wanted].some((area) => !loaded.has(`${language}/${area}`))) await loadFiles(language, wanted);
+}
+
 /**
  * Loads the catalogs of every area asked for so far in `language`, activates it and sets
  * `<html lang>`. When a file cannot be fetched (offline before it was cached) English is
- * tried instead; resolves with the language actually active.
+ * tried instead; resolves with the language actually active. Only the latest call activates:
+ * one overtaken by a later call while its files loaded (a quick Hindi → English, or a profile
+ * answer arriving during a switch) resolves with null and changes nothing, so the last
+ * language asked for is the one on screen whichever catalogs arrive last.
  */
-export async function activateLanguage(language: Language): Promise<Language> {
+export async function activateLanguage(language: Language): Promise<Language | null> {
+  const activation = ++latestActivation;
+  let active = language;
   try {
-    // A screen may ask for an area while the files load: repeat until nothing is missing.
-    while ([...wanted].some((area) => !loaded.has(`${language}/${area}`))) await loadFiles(language, wanted);
+    await loadWanted(language);
   } catch (error) {
     console.error(`Could not load the ${language} catalogs`, error);
-    if (language !== 'en') return activateLanguage('en');
+    active = 'en';
+    if (language !== 'en') await loadWanted('en').catch((fallback: unknown) => console.error(fallback));
   }
-  i18n.activate(language, [INTL_LOCALES[language]]);
-  document.documentElement.lang = language;
-  tellServiceWorker(language);
+  if (activation !== latestActivation) return null;
+  i18n.activate(active, [INTL_LOCALES[active]]);
+  document.documentElement.lang = active;
+  tellServiceWorker(active);
   textsChanged();
-  return language;
+  return active;
 }
 
 /**

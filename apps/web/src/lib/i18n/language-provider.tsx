@@ -46,6 +46,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
 
   const setLanguage = useCallback(async (next: Language) => {
     const active = await activateLanguage(next);
+    if (active === null) return; // overtaken by a later switch, which applies its own language
     storeLanguage(active);
     setActive(active);
   }, []);
