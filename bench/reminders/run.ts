@@ -6,12 +6,16 @@
  *    each with one daily medication whose dose falls on the same instant, and one push
  *    subscription (a real P-256 key and auth secret) at a local HTTPS sink (sink.ts).
  * 2. The server's materialiser turns those into N `reminders` rows.
- * 3. Baseline: `--instances` processes send N dose-sized messages with createPushSender
- *    straight to the sink, no database.
+ * 3. Baseline: `--instances` processes send N messages with createPushSender straight to the
+ *    sink, no database: for each user, the very payload the dispatcher will send for its dose
+ *    (buildReminderPush of the materialised row, its medication and the user's language, read
+ *    before the clock starts) with the dispatcher's Topic and urgency.
  * 4. Full path: `--instances` processes each run the server's dispatcher on the database from
  *    the due minute until the sink has all N; then the sink's per-endpoint counts and the
  *    reminders table are checked (each endpoint exactly once, every row 'sent').
- * Prints both rates, the seconds until all N were handed over, and full/baseline (target ≥ 0.7).
+ * Prints both rates, the seconds until all N were handed over, and full/baseline (target ≥ 0.7),
+ * and the payload sizes of both paths: it fails unless the sink received the same number of
+ * body bytes from each (so the ratio compares equal work; decision 014).
  *
  * Usage: npm run bench:reminders [-- --users 100000] [--instances 2] [--database-url postgres://…]
  *   [--batch-size 500] [--dispatch-concurrency 100] [--cpu-prof-dir /tmp/prof]
@@ -27,6 +31,8 @@ import pg from 'pg';
 import webpush from 'web-push';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { medications, pushSubscriptions, reminders, users } from '../../apps/server/src/db/schema.ts';
+import { userLanguage } from '../../apps/server/src/i18n/index.ts';
+import type { buildReminderPush } from '../../apps/server/src/modules/reminders/dispatcher.ts';
 import { materialiseDoseReminders } from '../../apps/server/src/modules/reminders/materialise.ts';
 import { writeTestCertificate } from '../../apps/server/test/support/tls-certificate.ts';
 
@@ -49,6 +55,12 @@ const BASELINE_CONCURRENCY = 100;
 const ZONES = ['Asia/Kolkata', 'UTC', 'Europe/Berlin', 'America/New_York', 'Australia/Sydney'];
 const INSERT_CHUNK = 1000;
 const TIMEOUT_MS = 15 * 60 * 1000;
+/**
+ * What web-push's aes128gcm encryption adds to a payload (RFC 8188/8291): a header of salt (16),
+ * record size (4), key id length (1) and the sender's public key (65), the padding delimiter
+ * (1) and the AEAD tag (16). One record; the bench checks it against the baseline's own sizes.
+ */
+const AES128GCM_OVERHEAD = 86 + 1 + 16;
 
 const here = new URL('.', import.meta.url).pathname;
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
@@ -148,6 +160,7 @@ async function main() {
     // Every dose falls on one instant: the start of a minute in the future, whatever the zone.
     const dueAt = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 10 * 60_000);
     let started = performance.now();
+    const userIds: string[] = [];
     const targets = Array.from({ length: N }, (_, i) => {
       const receiver = createECDH('prime256v1');
       receiver.generateKeys();
@@ -160,7 +173,9 @@ async function main() {
       const slice = targets.slice(start, start + INSERT_CHUNK).map((target, offset) => {
         const i = start + offset;
         const zone = ZONES[i % ZONES.length]!;
-        return { id: randomUUID(), i, zone, target };
+        const id = randomUUID();
+        userIds[i] = id;
+        return { id, i, zone, target };
       });
       await db.insert(users).values(
         slice.map(({ id, i, zone }) => ({
@@ -215,11 +230,44 @@ async function main() {
     );
     if (Number(due?.count) !== N)
       throw new Error(`expected ${N} reminders due at ${dueAt.toISOString()}, got ${due?.count}`);
+    // Each user's reminder as the dispatcher's claim reads it, for the baseline's payloads.
+    const rows = await db
+      .select({
+        id: reminders.id,
+        user_id: reminders.user_id,
+        kind: reminders.kind,
+        medication_id: reminders.medication_id,
+        dose_date: reminders.dose_date,
+        scheduled_time: reminders.scheduled_time,
+        title: reminders.title,
+        body: reminders.body,
+        m_id: medications.id,
+        m_name: medications.name,
+        m_dosage: medications.dosage,
+        language: users.language,
+      })
+      .from(reminders)
+      .innerJoin(users, eq(users.id, reminders.user_id))
+      .leftJoin(medications, eq(medications.id, reminders.medication_id))
+      .where(eq(reminders.due_at, dueAt));
     await database.close();
+    const inputByUser = new Map<string, Parameters<typeof buildReminderPush>[0]>(
+      rows.map(({ m_id, m_name, m_dosage, language, ...row }) => [
+        row.user_id,
+        {
+          row,
+          medication: m_id ? { id: m_id, name: m_name!, dosage: m_dosage! } : null,
+          language: userLanguage(language),
+        },
+      ]),
+    );
 
-    // Baseline: the transport alone, same sink, same number of processes.
+    // Baseline: the transport alone, same payloads, same sink, same number of processes.
     const subscriptionsFile = join(tls.dir, 'subscriptions.json');
-    writeFileSync(subscriptionsFile, JSON.stringify(targets));
+    writeFileSync(
+      subscriptionsFile,
+      JSON.stringify(targets.map((target, i) => ({ target, push: inputByUser.get(userIds[i]!)! }))),
+    );
     const share = Math.ceil(N / INSTANCES);
     const senders = Array.from({ length: INSTANCES }, (_, k) =>
       forkTs(
@@ -245,6 +293,14 @@ async function main() {
     const baselineSeconds = (Number(baselineSink.lastAt) - baselineGo) / 1000;
     const baselineFailed = baselineResults.reduce((sum, r) => sum + Number(r.failed), 0);
     const baselineCpuMs = baselineResults.reduce((sum, r) => sum + Number(r.cpuMs), 0);
+    const baselinePayloadMin = Math.min(...baselineResults.map((r) => Number(r.minPayload)));
+    const baselinePayloadMax = Math.max(...baselineResults.map((r) => Number(r.maxPayload)));
+    const baselinePayloadBytes = baselineResults.reduce((sum, r) => sum + Number(r.payloadBytes), 0);
+    if (Number(baselineSink.bytes) !== baselinePayloadBytes + N * AES128GCM_OVERHEAD)
+      throw new Error(
+        `the sink received ${baselineSink.bytes} body bytes for ${baselinePayloadBytes} bytes of payload: ` +
+          `not ${AES128GCM_OVERHEAD} bytes of encryption per push`,
+      );
     const baselineRate = N / baselineSeconds;
     log(
       `baseline  createPushSender → sink, no database: ${N} in ${baselineSeconds.toFixed(2)} s = ` +
@@ -277,6 +333,19 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const fullSink = await ask(sink, 'stats');
+    // Equal work: the dispatcher's pushes carried exactly as many bytes as the baseline's.
+    const payloadSizes = (stats: Message) =>
+      `${Number(stats.minBody) - AES128GCM_OVERHEAD}–${Number(stats.maxBody) - AES128GCM_OVERHEAD} bytes ` +
+      `(${(Number(stats.bytes) / N - AES128GCM_OVERHEAD).toFixed(1)} on average)`;
+    log(
+      `payloads  baseline ${baselinePayloadMin}–${baselinePayloadMax} bytes (worker), ${payloadSizes(baselineSink)} ` +
+        `(sink); full path ${payloadSizes(fullSink)} (sink)`,
+    );
+    if (fullSink.bytes !== baselineSink.bytes)
+      throw new Error(
+        `unequal work: the sink received ${fullSink.bytes} body bytes from the dispatchers, ` +
+          `${baselineSink.bytes} from the baseline`,
+      );
     const handoverSeconds = (Number(fullSink.lastAt) - goAt) / 1000;
     const fullRate = N / handoverSeconds;
     // Let the dispatchers write back their last outcomes, then stop them.

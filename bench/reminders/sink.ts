@@ -2,7 +2,8 @@
  * The bench's push sink: an HTTPS endpoint on 127.0.0.1 that answers 201 to every POST
  * /push/<index> without decrypting (the verifying stand-in is apps/server/test/support/
  * push-service.ts), and counts messages per endpoint so that the bench can check none
- * twice and none lost. Runs as a child process (IPC: 'stats', 'reset').
+ * twice and none lost, and the body bytes it received (smallest, largest, total: equal totals
+ * mean both paths sent payloads of equal size). Runs as a child process (IPC: 'stats', 'reset').
  * Args: <users>. Env: DIACARE_TEST_TLS_CERT / DIACARE_TEST_TLS_KEY.
  */
 import { createServer } from 'node:https';
@@ -14,9 +15,15 @@ let total = 0;
 let unknown = 0;
 let firstAt = 0;
 let lastAt = 0;
+let bytes = 0;
+let minBody = Infinity;
+let maxBody = 0;
 
 const server = createServer({ ...readTestCertificate(), keepAliveTimeout: 60_000 }, (request, response) => {
-  request.resume();
+  let length = 0;
+  request.on('data', (chunk: Buffer) => {
+    length += chunk.length;
+  });
   request.on('end', () => {
     const index = Number(request.url?.slice('/push/'.length));
     if (request.method !== 'POST' || !Number.isInteger(index) || index < 0 || index >= users) {
@@ -26,6 +33,9 @@ const server = createServer({ ...readTestCertificate(), keepAliveTimeout: 60_000
     }
     counts[index] = (counts[index] ?? 0) + 1;
     total += 1;
+    bytes += length;
+    if (length < minBody) minBody = length;
+    if (length > maxBody) maxBody = length;
     lastAt = Date.now();
     if (firstAt === 0) firstAt = lastAt;
     response.writeHead(201).end();
@@ -39,13 +49,14 @@ function stats() {
     if (count === 0) missing += 1;
     else if (count > 1) duplicated += 1;
   }
-  return { total, unknown, missing, duplicated, firstAt, lastAt };
+  return { total, unknown, missing, duplicated, firstAt, lastAt, bytes, minBody, maxBody };
 }
 
 process.on('message', (message: { type: 'stats' | 'reset' | 'count' }) => {
   if (message.type === 'reset') {
     counts = new Uint16Array(users);
-    total = unknown = firstAt = lastAt = 0;
+    total = unknown = firstAt = lastAt = bytes = maxBody = 0;
+    minBody = Infinity;
     process.send!({ type: 'reset' });
   } else if (message.type === 'count') {
     process.send!({ type: 'count', total, lastAt });

@@ -1,9 +1,11 @@
 /**
  * A bench worker process, forked by run.ts with NODE_EXTRA_CA_CERTS naming the sink's
  * certificate (Node reads it only at start). Two modes:
- * - baseline <subscriptions.json> <from> <to> <concurrency>: sends one dose-sized payload to
- *   each subscription in [from, to) with createPushSender, no database, `concurrency`
- *   messages at a time (the dispatcher's default), and reports how long it took.
+ * - baseline <subscriptions.json> <from> <to> <concurrency>: for each { target, push } in
+ *   [from, to), sends JSON.stringify(buildReminderPush(push)) — the dispatcher's payload for that
+ *   user's dose — with the dispatcher's Topic, urgency and a TTL, with createPushSender, no
+ *   database, `concurrency` messages at a time (the dispatcher's default), and reports how long
+ *   it took and the payloads' sizes.
  * - dispatch <databaseUrl> <dueAtMs> [batchSize] [concurrency]: opens the database and runs the server's dispatcher
  *   from the 'go' message until 'stop'; its clock reads dueAt at 'go' and then runs in real time.
  * Both send with the same VAPID keys (DIACARE_BENCH_VAPID, JSON).
@@ -11,7 +13,13 @@
 import { readFileSync } from 'node:fs';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createPushSender, type PushTarget } from '../../apps/server/src/modules/push/push-sender.ts';
-import { createDispatcher } from '../../apps/server/src/modules/reminders/dispatcher.ts';
+import {
+  buildReminderPush,
+  createDispatcher,
+  createPushTexts,
+  tagOf,
+  topicOf,
+} from '../../apps/server/src/modules/reminders/dispatcher.ts';
 
 const [mode, ...args] = process.argv.slice(2);
 const vapid = JSON.parse(process.env.DIACARE_BENCH_VAPID!) as {
@@ -40,25 +48,15 @@ function once(type: string): Promise<Record<string, unknown>> {
 
 if (mode === 'baseline') {
   const [file, from, to, concurrency] = args as [string, string, string, string];
-  const targets = (JSON.parse(readFileSync(file, 'utf8')) as PushTarget[]).slice(Number(from), Number(to));
+  const items = (
+    JSON.parse(readFileSync(file, 'utf8')) as { target: PushTarget; push: Parameters<typeof buildReminderPush>[0] }[]
+  ).slice(Number(from), Number(to));
   const sender = createPushSender({ vapid });
-  // A payload of the dispatcher's size: a ReminderPush for one dose.
-  const payload = (i: number) =>
-    JSON.stringify({
-      reminder_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-      kind: 'dose',
-      title: 'Time to take Metformin',
-      body: '500 mg tablet at 08:00 · After food',
-      tag: `dose-00000000-0000-4000-8000-${String(i).padStart(12, '0')}-2026-03-29-08:00`,
-      url: '/home',
-      dose: {
-        medication_id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-        medication_name: 'Metformin',
-        dosage: '500 mg',
-        date: '2026-03-29',
-        scheduled_time: '08:00',
-      },
-    });
+  // Built as the dispatcher builds it, per push, with texts made once per language and medicine.
+  const texts = createPushTexts();
+  let payloadBytes = 0;
+  let minPayload = Infinity;
+  let maxPayload = 0;
   send({ type: 'ready' });
   await once('go');
   const started = performance.now();
@@ -67,14 +65,32 @@ if (mode === 'baseline') {
   let failed = 0;
   await Promise.all(
     Array.from({ length: Number(concurrency) }, async () => {
-      while (next < targets.length) {
-        const i = next++;
-        const result = await sender.send(targets[i]!, payload(i), { ttlSeconds: 7200, topic: `dose-${i}` });
+      while (next < items.length) {
+        const { target, push } = items[next++]!;
+        const payload = JSON.stringify(buildReminderPush(push, texts));
+        const size = Buffer.byteLength(payload);
+        payloadBytes += size;
+        if (size < minPayload) minPayload = size;
+        if (size > maxPayload) maxPayload = size;
+        const result = await sender.send(target, payload, {
+          ttlSeconds: 7200,
+          topic: topicOf(tagOf(push.row)),
+          urgency: 'high',
+        });
         if (result.outcome !== 'delivered') failed += 1;
       }
     }),
   );
-  send({ type: 'done', ms: performance.now() - started, sent: targets.length, failed, cpuMs: cpuMs(cpuAtGo) });
+  send({
+    type: 'done',
+    ms: performance.now() - started,
+    sent: items.length,
+    failed,
+    cpuMs: cpuMs(cpuAtGo),
+    payloadBytes,
+    minPayload,
+    maxPayload,
+  });
   await sender.close();
   process.exit(0);
 } else if (mode === 'dispatch') {

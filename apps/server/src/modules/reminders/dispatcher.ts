@@ -185,7 +185,8 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
 }
 
 /** A Topic (RFC 8030 §5.4: ≤ 32 base64url characters) per notification tag. */
-const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32);
+/** The Topic header of a push with notification tag `tag`: 32 base64url characters of its SHA-256 (RFC 8030 §5.4). */
+export const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32);
 
 /** Runs `work` over `items` with at most `limit` at a time. */
 async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
@@ -196,17 +197,116 @@ async function forEachLimited<T>(items: readonly T[], limit: number, work: (item
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
+/** What buildReminderPush reads of a reminder row. */
+export type ReminderPushRow = Pick<
+  ClaimedReminder,
+  'id' | 'user_id' | 'kind' | 'medication_id' | 'dose_date' | 'scheduled_time' | 'title' | 'body'
+>;
+
 /** Notification tag: one per dose (a snooze replaces its dose's notification), else per reminder. */
-function tagOf(row: ClaimedReminder): string {
+export function tagOf(row: Pick<ReminderPushRow, 'id' | 'medication_id' | 'dose_date' | 'scheduled_time'>): string {
   if (row.medication_id && row.dose_date && row.scheduled_time) {
     return `dose-${row.medication_id}-${row.dose_date}-${row.scheduled_time}`;
   }
   return `reminder-${row.id}`;
 }
 
-function urlOf(row: ClaimedReminder): string {
+function urlOf(row: Pick<ReminderPushRow, 'kind' | 'medication_id'>): string {
   if (row.kind === 'refill' && row.medication_id) return `/medications/edit/${row.medication_id}`;
   return '/home';
+}
+
+/** The confirmation and failure notices of a dose push. */
+export type DoseNotices = Pick<ReminderPush, 'confirmation' | 'failure'>;
+
+/** The texts of a push that depend only on the language (and the medicine's name). */
+export interface PushTexts {
+  /** The Take/Snooze actions' labels (push.action.*). */
+  actions(language: Language): NonNullable<ReminderPush['actions']>;
+  /** The 'taken' confirmation and the 'failed' notices of a dose of `medicine` (push.taken.*, push.failed.*). */
+  doseNotices(language: Language, medicine: string): DoseNotices;
+}
+
+/**
+ * PushTexts that make each text once per language (and medicine) instead of once per push: seven
+ * catalog lookups per dose push otherwise; a batch is mostly a few medicines in one or two
+ * languages. Bounded: the notices are cleared when they reach 10,000 entries. One per dispatcher.
+ */
+export function createPushTexts(): PushTexts {
+  const actionsByLanguage = new Map<Language, NonNullable<ReminderPush['actions']>>();
+  const noticesByMedicine = new Map<string, DoseNotices>();
+  return {
+    actions(language) {
+      let actions = actionsByLanguage.get(language);
+      if (!actions) {
+        actions = { take: t(language, 'push.action.take'), snooze: t(language, 'push.action.snooze') };
+        actionsByLanguage.set(language, actions);
+      }
+      return actions;
+    },
+    doseNotices(language, medicine) {
+      const key = `${language}\u0000${medicine}`;
+      let notices = noticesByMedicine.get(key);
+      if (!notices) {
+        notices = {
+          confirmation: {
+            title: t(language, 'push.taken.title'),
+            taken: t(language, 'push.taken.body', { medicine }),
+            queued: t(language, 'push.taken.body_queued', { medicine }),
+          },
+          failure: {
+            take: {
+              title: t(language, 'push.failed.take.title'),
+              body: t(language, 'push.failed.take.body', { medicine }),
+            },
+            snooze: { title: t(language, 'push.failed.snooze.title'), body: t(language, 'push.failed.snooze.body') },
+          },
+        };
+        if (noticesByMedicine.size >= 10_000) noticesByMedicine.clear();
+        noticesByMedicine.set(key, notices);
+      }
+      return notices;
+    },
+  };
+}
+
+/**
+ * The ReminderPush the dispatcher sends for a reminder (JSON.stringify of it is the push's
+ * plaintext): the Take/Snooze labels in `language`, the row's stored title and body (already
+ * in the user's language), the tag and url, and for a dose of a known medication its `dose`
+ * fields and the 'taken'/'failed' notices in `language`. Pure apart from `texts`' caching. The reminders bench builds its
+ * baseline's payloads with it, so that both send the same bytes (decision 014).
+ */
+export function buildReminderPush(
+  {
+    row,
+    medication,
+    language,
+  }: { row: ReminderPushRow; medication: Pick<ClaimedMedication, 'id' | 'name' | 'dosage'> | null; language: Language },
+  texts: PushTexts = createPushTexts(),
+): ReminderPush {
+  const isDose = Boolean(medication && row.dose_date && row.scheduled_time);
+  return {
+    actions: texts.actions(language),
+    reminder_id: row.id,
+    user_id: row.user_id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    tag: tagOf(row),
+    url: urlOf(row),
+    dose:
+      isDose && medication
+        ? {
+            medication_id: medication.id,
+            medication_name: medication.name,
+            dosage: medication.dosage,
+            date: row.dose_date!,
+            scheduled_time: row.scheduled_time!,
+          }
+        : null,
+    ...(isDose && medication ? texts.doseNotices(language, medication.name) : {}),
+  };
 }
 
 function preferenceBlocks(row: ClaimedReminder, settings: NotificationSettings): string | null {
@@ -381,72 +481,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return null;
   }
 
-  /** The actions' labels per language, made once per dispatcher instead of once per push. */
-  const actionsByLanguage = new Map<Language, NonNullable<ReminderPush['actions']>>();
-  function actionsIn(language: Language): NonNullable<ReminderPush['actions']> {
-    let actions = actionsByLanguage.get(language);
-    if (!actions) {
-      actions = { take: t(language, 'push.action.take'), snooze: t(language, 'push.action.snooze') };
-      actionsByLanguage.set(language, actions);
-    }
-    return actions;
-  }
-
-  /**
-   * The confirmation and failure notices of a dose push, per language and medicine name, made
-   * once per dispatcher instead of once per push (seven catalog lookups each; a batch is mostly
-   * a few medicines in one or two languages). Bounded: cleared when it reaches 10,000 entries.
-   */
-  type DoseNotices = Pick<ReminderPush, 'confirmation' | 'failure'>;
-  const noticesByMedicine = new Map<string, DoseNotices>();
-  function doseNotices(language: Language, medicine: string): DoseNotices {
-    const key = `${language}\u0000${medicine}`;
-    let notices = noticesByMedicine.get(key);
-    if (!notices) {
-      notices = {
-        confirmation: {
-          title: t(language, 'push.taken.title'),
-          taken: t(language, 'push.taken.body', { medicine }),
-          queued: t(language, 'push.taken.body_queued', { medicine }),
-        },
-        failure: {
-          take: {
-            title: t(language, 'push.failed.take.title'),
-            body: t(language, 'push.failed.take.body', { medicine }),
-          },
-          snooze: { title: t(language, 'push.failed.snooze.title'), body: t(language, 'push.failed.snooze.body') },
-        },
-      };
-      if (noticesByMedicine.size >= 10_000) noticesByMedicine.clear();
-      noticesByMedicine.set(key, notices);
-    }
-    return notices;
-  }
-
-  function payloadOf({ row, medication, language }: Claimed, tag: string): ReminderPush {
-    const isDose = Boolean(medication && row.dose_date && row.scheduled_time);
-    return {
-      actions: actionsIn(language),
-      reminder_id: row.id,
-      user_id: row.user_id,
-      kind: row.kind,
-      title: row.title,
-      body: row.body,
-      tag,
-      url: urlOf(row),
-      dose:
-        isDose && medication
-          ? {
-              medication_id: medication.id,
-              medication_name: medication.name,
-              dosage: medication.dosage,
-              date: row.dose_date!,
-              scheduled_time: row.scheduled_time!,
-            }
-          : null,
-      ...(isDose && medication ? doseNotices(language, medication.name) : {}),
-    };
-  }
+  const texts = createPushTexts();
 
   async function dispatch(item: Claimed, context: Context): Promise<Outcome | null> {
     const { row } = item;
@@ -467,7 +502,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       topic: topicOf(tag),
       urgency: row.kind === 'dose' || row.dedupe_key.endsWith(':1h') ? 'high' : 'normal',
     };
-    const payload = JSON.stringify(payloadOf(item, tag));
+    const payload = JSON.stringify(buildReminderPush(item, texts));
     const results = await Promise.all(subscriptions.map((target) => sender.send(target, payload, options)));
     let deliveries = 0;
     let failures = 0;
