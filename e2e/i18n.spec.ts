@@ -331,3 +331,37 @@ test('a browser that prefers Hindi opens in Hindi; every converted screen, dialo
   }
   await context.close();
 });
+
+test("Profile fetches the other language's texts once idle, so a first switch needs no network", async ({
+  browser,
+}) => {
+  // No service worker: its precache would answer the catalogs offline and hide the prefetch.
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await signInWithProfile(page);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile & Settings' })).toBeVisible();
+  // Untouched, the page fetches the Hindi catalogs (each area's file has its own chunk; `layout`
+  // is one of two files named so, the English and the Hindi one) while the browser is idle.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Set(
+            performance
+              .getEntriesByType('resource')
+              .map((entry) => entry.name)
+              .filter((name) => /\/assets\/layout-[^/]*\.js$/.test(name)),
+          ).size,
+      ),
+    )
+    .toBe(2);
+
+  // Offline, the first switch still finds every Hindi text (before the idle prefetch it fell
+  // back to English: the catalogs could not be fetched).
+  await context.setOffline(true);
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+  await expect(page.getByRole('heading', { name: 'प्रोफ़ाइल और सेटिंग्स' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await context.close();
+});

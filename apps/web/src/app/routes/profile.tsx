@@ -157,7 +157,7 @@ export function Component() {
       </div>
 
       <Section id="language" title={t('common.language')}>
-        <LanguageChoice labelledBy="section-language" onChosen={saveLanguage} />
+        <LanguageChoice labelledBy="section-language" onChosen={saveLanguage} prefetchWhenIdle />
         {languageWaiting ? <PendingMark className="mt-2" /> : null}
       </Section>
 

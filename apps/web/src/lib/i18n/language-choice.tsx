@@ -3,9 +3,10 @@
  * ('English', 'हिन्दी'), the active one pressed. Choosing applies the language at once, without
  * reload, and keeps it on this device; `onChosen` then runs (Profile saves it to the profile).
  * Hovering, focusing or pressing the other language's button starts fetching its catalogs, so
- * the switch itself rarely waits on the network.
+ * the switch itself rarely waits on the network; with `prefetchWhenIdle` (Profile) they are
+ * fetched as soon as the browser is idle after the choice is shown.
  */
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { cn } from '../utils';
 import { LANGUAGE_NAMES, LANGUAGES, prefetchLanguage, type Language } from './i18n';
 import { useLocale, useT } from './language-provider';
@@ -14,15 +15,26 @@ export function LanguageChoice({
   onChosen,
   className,
   labelledBy,
+  prefetchWhenIdle = false,
 }: {
   onChosen?: (language: Language) => void;
   className?: string;
   /** The id of a heading that already says 'Language' (Profile's section); else a label shows. */
   labelledBy?: string;
+  /**
+   * Fetch the other languages' catalogs once the browser is idle (a few KB each), so even a
+   * press without hover finds them loaded. Off on the landing page, whose first load it would
+   * only slow.
+   */
+  prefetchWhenIdle?: boolean;
 }) {
   const t = useT();
   const { language, setLanguage } = useLocale();
   const labelId = useId();
+  useEffect(() => {
+    if (!prefetchWhenIdle) return;
+    return whenIdle(() => LANGUAGES.forEach(prefetchLanguage));
+  }, [prefetchWhenIdle, language]);
   const choose = (next: Language) => {
     if (next === language) return;
     void setLanguage(next).then(() => onChosen?.(next));
@@ -60,4 +72,17 @@ export function LanguageChoice({
       </div>
     </div>
   );
+}
+
+/** Timeout of the idle callback: the prefetch starts within this many ms even on a busy page. */
+const IDLE_PREFETCH_TIMEOUT_MS = 2000;
+
+/** Runs `callback` when the browser is idle (a timer where requestIdleCallback is missing); returns a cancel. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(callback, { timeout: IDLE_PREFETCH_TIMEOUT_MS });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(callback, 200);
+  return () => clearTimeout(id);
 }
