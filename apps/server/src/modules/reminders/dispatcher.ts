@@ -184,7 +184,6 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
   return `${literal}}`;
 }
 
-/** A Topic (RFC 8030 §5.4: ≤ 32 base64url characters) per notification tag. */
 /** The Topic header of a push with notification tag `tag`: 32 base64url characters of its SHA-256 (RFC 8030 §5.4). */
 export const topicOf = (tag: string) => createHash('sha256').update(tag).digest('base64url').slice(0, 32);
 
@@ -274,8 +273,9 @@ export function createPushTexts(): PushTexts {
  * The ReminderPush the dispatcher sends for a reminder (JSON.stringify of it is the push's
  * plaintext): the Take/Snooze labels in `language`, the row's stored title and body (already
  * in the user's language), the tag and url, and for a dose of a known medication its `dose`
- * fields and the 'taken'/'failed' notices in `language`. Pure apart from `texts`' caching. The reminders bench builds its
- * baseline's payloads with it, so that both send the same bytes (decision 014).
+ * fields and the 'taken'/'failed' notices in `language`. Pure apart from `texts`' caching.
+ * The reminders bench builds its baseline's payloads with it, so both send the same bytes
+ * (decision 014).
  */
 export function buildReminderPush(
   {
