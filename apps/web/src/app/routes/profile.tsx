@@ -21,6 +21,7 @@ import { profileMark } from '../../lib/auth/profile-outbox';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { loadCatalogs, type Language } from '../../lib/i18n/i18n';
 import { LanguageChoice } from '../../lib/i18n/language-choice';
+import { startLanguageSave } from '../../lib/i18n/profile-language';
 import { useT } from '../../lib/i18n/language-provider';
 import { PendingMark } from '../../components/ui/pending-mark';
 import { usePendingCount, usePendingMarks } from '../../lib/offline/use-outbox';
@@ -119,14 +120,16 @@ export function Component() {
   const updateUser = useUpdateUser();
   const languageWaiting = usePendingMarks().has(profileMark('language'));
   /** The choice applied at once (LanguageChoice); here it is saved to the profile. */
-  const saveLanguage = (language: Language) =>
-    updateUser.mutate(
-      { language },
-      {
-        onError: () =>
-          toast({ title: t('common.error'), description: t('profile.toast.languageFailed'), variant: 'destructive' }),
-      },
-    );
+  const saveLanguage = (language: Language) => {
+    // Until it settles, the server's older language cannot switch the screen back (ProfileLanguage).
+    const settled = startLanguageSave();
+    updateUser
+      .mutateAsync({ language })
+      .catch(() =>
+        toast({ title: t('common.error'), description: t('profile.toast.languageFailed'), variant: 'destructive' }),
+      )
+      .finally(settled);
+  };
 
   const initial = (user?.name?.trim()[0] ?? 'U').toUpperCase();
 

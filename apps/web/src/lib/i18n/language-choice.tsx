@@ -1,12 +1,13 @@
 /**
  * The 'Language' / 'भाषा' choice (issue 14): one button per language, each named in itself
  * ('English', 'हिन्दी'), the active one pressed. Choosing applies the language at once, without
- * reload, and keeps it on this device; `onChosen` then runs (Profile saves it to the profile).
+ * reload, and keeps it on this device; `onChosen` then runs (Profile saves it to the profile),
+ * unless a later press overtook this one while its catalogs loaded.
  * Hovering, focusing or pressing the other language's button starts fetching its catalogs, so
  * the switch itself rarely waits on the network; with `prefetchWhenIdle` (Profile) they are
  * fetched as soon as the browser is idle after the choice is shown.
  */
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { cn } from '../utils';
 import { LANGUAGE_NAMES, LANGUAGES, prefetchLanguage, type Language } from './i18n';
 import { useLocale, useT } from './language-provider';
@@ -35,9 +36,17 @@ export function LanguageChoice({
     if (!prefetchWhenIdle) return;
     return whenIdle(() => LANGUAGES.forEach(prefetchLanguage));
   }, [prefetchWhenIdle, language]);
+  // The language pressed last while its catalogs may still be loading: pressing back to the
+  // shown language must overtake that switch, not be ignored as 'already active'.
+  const pressed = useRef<Language | null>(null);
   const choose = (next: Language) => {
-    if (next === language) return;
-    void setLanguage(next).then(() => onChosen?.(next));
+    if (next === (pressed.current ?? language)) return;
+    pressed.current = next;
+    // An overtaken choice is not saved: its save would land after the later choice's and undo it.
+    void setLanguage(next).then((applied) => {
+      if (pressed.current === next) pressed.current = null;
+      if (applied) onChosen?.(next);
+    });
   };
   return (
     <div

@@ -28,8 +28,10 @@ interface LocaleContextValue {
   /**
    * Loads and applies `language` at once and keeps it as this device's choice. Saving it to
    * the profile is the caller's part (Profile's choice does, the landing page cannot).
+   * Resolves true once applied, false when a later switch overtook it while its catalogs
+   * loaded (the later one applies instead, so this one must not be saved).
    */
-  setLanguage(language: Language): Promise<void>;
+  setLanguage(language: Language): Promise<boolean>;
   t: TranslateFunction;
   /** Counts changes of the texts on screen (a switch, an active-language catalog loaded). */
   revision: number;
@@ -46,9 +48,10 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
 
   const setLanguage = useCallback(async (next: Language) => {
     const active = await activateLanguage(next);
-    if (active === null) return; // overtaken by a later switch, which applies its own language
+    if (active === null) return false; // overtaken by a later switch, which applies its own language
     storeLanguage(active);
     setActive(active);
+    return true;
   }, []);
 
   const value = useMemo<LocaleContextValue>(

@@ -3,6 +3,10 @@
  * signed-in user's profile names a language, it is applied (and kept on this device); when
  * it names none yet (null) and this device has a choice (made on the landing page), that
  * choice is saved to the profile. Renders nothing; lives inside AuthProvider.
+ *
+ * This device's latest choice wins over the server while it is being saved: a quick
+ * English → हिन्दी → English sends three saves in order, and the answer of the first (or a
+ * /me read between them) must not switch the screen back. See `startLanguageSave`.
  */
 import { useEffect, useEffectEvent } from 'react';
 import type { User } from '@diacare/contract/users';
@@ -11,17 +15,39 @@ import { useAuth } from '../auth/auth-provider';
 import { readStoredLanguage } from './i18n';
 import { useLocale } from './language-provider';
 
+/** Saves of a language chosen on this page that have not settled yet. */
+let languageSavesInFlight = 0;
+
+/**
+ * Marks the start of saving a language chosen on this page (Profile's choice) and returns the
+ * function to call once that save settles (saved, refused or left queued offline); calling it
+ * again does nothing. While any save is unsettled, the profile's language from the server is
+ * not applied: it can only be older than the choice on screen. The saves reach the server in
+ * the order chosen (the outbox sends one at a time), so once the last one settles the profile
+ * holds the choice on screen.
+ */
+export function startLanguageSave(): () => void {
+  languageSavesInFlight += 1;
+  let settled = false;
+  return () => {
+    if (settled) return;
+    settled = true;
+    languageSavesInFlight -= 1;
+  };
+}
+
 export function ProfileLanguage() {
   const { user, updateUser: mergeUser } = useAuth();
   const { language, setLanguage } = useLocale();
   const profileLanguage = user ? user.language : undefined;
 
-  // Runs when the profile's value changes (sign-in, a save), not when the shown language does:
-  // Profile's choice applies at once and saves after, and must not be undone meanwhile.
+  // Runs when the profile's value changes (sign-in, a save, a change made on another device
+  // read by /me), not when the shown language does: Profile's choice applies at once and saves
+  // after, and must not be undone meanwhile.
   const follow = useEffectEvent((wanted: typeof profileLanguage) => {
     if (wanted === undefined) return;
     if (wanted !== null) {
-      if (wanted !== language) void setLanguage(wanted);
+      if (wanted !== language && languageSavesInFlight === 0) void setLanguage(wanted);
       return;
     }
     const stored = readStoredLanguage();
