@@ -84,31 +84,99 @@ export async function withServiceWorker(
   await cdp.detach();
 }
 
+/** What the page's service worker has done with push events, as pushesHandled counts them. */
+interface PushCount {
+  handled: number;
+  waiters: (() => void)[];
+}
+
 /**
- * Delivers `payload` to the page's service worker as a trusted push event, as a push service
- * would: an object as JSON, a string as it is (an unreadable payload, say).
+ * From now on counts, in the page's running service worker, the push events it has finished
+ * handling (each event's waitUntil promise settled), and returns the count so far. The worker
+ * stays running while DevTools is attached, so the count lasts the test.
  */
-export function deliverPush(page: Page, context: BrowserContext, payload: object | string): Promise<void> {
-  return withServiceWorker(page, context, async (send, registrationId) => {
-    await send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(page.url()).origin,
-      registrationId,
-      data: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    });
+function pushesHandled(worker: Worker): Promise<number> {
+  return worker.evaluate(() => {
+    // Service-worker globals, typed here because e2e compiles with the DOM lib only.
+    const sw = self as unknown as {
+      e2ePushCount?: PushCount;
+      ExtendableEvent: { prototype: { waitUntil(this: Event, promise: Promise<unknown>): void } };
+    };
+    if (!sw.e2ePushCount) {
+      const count: PushCount = { handled: 0, waiters: [] };
+      const { prototype } = sw.ExtendableEvent;
+      const waitUntil = prototype.waitUntil;
+      prototype.waitUntil = function (this: Event, promise: Promise<unknown>) {
+        if (this.type === 'push') {
+          void promise
+            .catch(() => undefined)
+            .then(() => {
+              count.handled += 1;
+              count.waiters.splice(0).forEach((wake) => wake());
+            });
+        }
+        return waitUntil.call(this, promise);
+      };
+      sw.e2ePushCount = count;
+    }
+    return sw.e2ePushCount.handled;
   });
+}
+
+/** The page's running service worker (the newest, should an old one still run). */
+async function runningWorker(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers().at(-1) ?? (await context.waitForEvent('serviceworker'));
+}
+
+/**
+ * Delivers `payloads` to the page's service worker as trusted push events, one right after
+ * the other as a push service may (an object as JSON, a string as it is: an unreadable
+ * payload, say). Resolves when the worker has handled them all: DevTools' deliverPushMessage
+ * answers before the event runs, and a getNotifications() made while a notification is being
+ * shown makes Chromium forget that notification, so a test reads the notifications only after.
+ */
+export async function deliverPushes(page: Page, context: BrowserContext, payloads: (object | string)[]): Promise<void> {
+  const worker = await runningWorker(context);
+  const before = await pushesHandled(worker);
+  await withServiceWorker(page, context, async (send, registrationId) => {
+    for (const payload of payloads) {
+      await send('ServiceWorker.deliverPushMessage', {
+        origin: new URL(page.url()).origin,
+        registrationId,
+        data: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      });
+    }
+  });
+  await worker.evaluate(
+    (target) =>
+      new Promise<void>((resolve) => {
+        const count = (self as unknown as { e2ePushCount: PushCount }).e2ePushCount;
+        const check = () => (count.handled >= target ? resolve() : count.waiters.push(check));
+        check();
+      }),
+    before + payloads.length,
+  );
+}
+
+/** Delivers one push (see deliverPushes); resolves when the worker has handled it. */
+export function deliverPush(page: Page, context: BrowserContext, payload: object | string): Promise<void> {
+  return deliverPushes(page, context, [payload]);
 }
 
 /**
  * Shows a reminder in the service worker (`payload` as its data, as the push handler would)
- * and presses its `action` button ('take', 'snooze'), as a person would.
+ * and presses its `action` button ('take', 'snooze'), as a person would. With `until`
+ * 'handled', resolves only when the worker has finished what the press started (the promise
+ * its handler gave waitUntil), so a test reads the notifications after any it shows.
  */
 export async function pressNotificationAction(
   worker: Worker,
   payload: { title: string; body: string; tag: string; [field: string]: unknown },
   action: string,
+  until: 'pressed' | 'handled' = 'pressed',
 ): Promise<void> {
   await worker.evaluate(
-    async ({ payload, action }) => {
+    async ({ payload, action, until }) => {
       // Service-worker globals, typed here because e2e compiles with the DOM lib only.
       const sw = self as unknown as { registration: ServiceWorkerRegistration; dispatchEvent(event: Event): boolean };
       const NotificationEventClass = (
@@ -118,8 +186,14 @@ export async function pressNotificationAction(
       ).NotificationEvent;
       await sw.registration.showNotification(payload.title, { body: payload.body, tag: payload.tag, data: payload });
       const [notification] = await sw.registration.getNotifications({ tag: payload.tag });
-      sw.dispatchEvent(new NotificationEventClass('notificationclick', { notification: notification!, action }));
+      const event = new NotificationEventClass('notificationclick', { notification: notification!, action });
+      const started: Promise<unknown>[] = [];
+      // A script-made event may not extend its lifetime; here the test keeps what it waits for.
+      if (until === 'handled')
+        Object.assign(event, { waitUntil: (promise: Promise<unknown>) => started.push(promise) });
+      sw.dispatchEvent(event);
+      await Promise.allSettled(started);
     },
-    { payload, action },
+    { payload, action, until },
   );
 }

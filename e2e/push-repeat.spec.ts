@@ -6,7 +6,7 @@
  * push event, as a push service would cause), so its own push handler shows them.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { deliverPush, pressNotificationAction, signInWithProfile } from './fixtures';
+import { deliverPush, deliverPushes, pressNotificationAction, signInWithProfile } from './fixtures';
 
 interface ShownNotification {
   title: string;
@@ -51,13 +51,12 @@ test('the same dose pushed twice leaves one notification; another dose adds its 
   const first = dose('08:00', 'a4c5e3f2-1111-4222-8333-444455556666');
 
   await deliverPush(page, context, first);
-  await expect.poll(() => shownNotifications(page)).toHaveLength(1);
+  expect(await shownNotifications(page)).toHaveLength(1);
 
-  // The crash repeat: same reminder, same dose, same tag.
+  // The crash repeat: same reminder, same dose, same tag. deliverPush returns once the worker
+  // handled the push, so what shows now is its final state.
   await deliverPush(page, context, first);
-  // Let the second push event finish before counting (a third push is the marker).
   await deliverPush(page, context, dose('20:00', 'b4c5e3f2-1111-4222-8333-444455556666'));
-  await expect.poll(async () => (await shownNotifications(page)).length).toBe(2);
   const shown = await shownNotifications(page);
   const morning = shown.filter((n) => n.tag === first.tag);
   expect(morning).toEqual([
@@ -78,6 +77,38 @@ test('the same dose pushed twice leaves one notification; another dose adds its 
       },
     ]);
   expect(await shownNotifications(page)).toHaveLength(2);
+});
+
+test('reminders pushed at the same moment each stay listed, so their buttons and replacement find them', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await signInWithProfile(page, 'Kavya Nair');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+
+  // Twenty medicines due in the same minute: the server pushes their reminders together.
+  const tags = Array.from({ length: 20 }, () => `dose-${crypto.randomUUID()}-2026-11-23-08:00`);
+  await deliverPushes(
+    page,
+    context,
+    tags.map((tag, i) => ({
+      reminder_id: crypto.randomUUID(),
+      kind: 'dose',
+      title: `Time to take Medicine ${i}`,
+      body: '1 tablet at 08:00',
+      tag,
+      url: '/home',
+      dose: {
+        medication_id: tag.slice(5, 41),
+        medication_name: `Medicine ${i}`,
+        dosage: '1 tablet',
+        date: '2026-11-23',
+        scheduled_time: '08:00',
+      },
+    })),
+  );
+  expect((await shownNotifications(page)).map((n) => n.tag).sort()).toEqual([...tags].sort());
 });
 
 const notices = (page: Page) =>
@@ -129,7 +160,7 @@ test("the worker's own notices speak the page's language: an unreadable push, a 
   };
   const [worker] = context.serviceWorkers();
   expect(worker).toBeDefined();
-  await pressNotificationAction(worker!, dose, 'take');
+  await pressNotificationAction(worker!, dose, 'take', 'handled');
   await expect
     .poll(() => notices(page))
     .toEqual(['खुराक दर्ज नहीं हो सकी: Glycomet GP 2 ली गई के रूप में दर्ज करने के लिए DiaCare खोलें।']);
@@ -148,6 +179,7 @@ test("the worker's own notices speak the page's language: an unreadable push, a 
       },
     },
     'snooze',
+    'handled',
   );
   await expect
     .poll(async () => (await notices(page)).sort())

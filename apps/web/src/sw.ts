@@ -59,6 +59,23 @@ type ReminderNotificationOptions = NotificationOptions & {
   renotify?: boolean;
 };
 
+/** The notification work queued so far (see inTurn). */
+let notifying: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs `work` (reading and showing this worker's notifications) after all such work started
+ * before it has finished. Chromium drops from its notification store a notification that a
+ * getNotifications() call reads while it is still being shown (it counts it as no longer on
+ * screen), so one push's look-up must not overlap another push's show: two doses due in the same
+ * minute would otherwise leave one notification that getNotifications() no longer lists (its
+ * replacement and closing then miss it).
+ */
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const next = notifying.then(work, work);
+  notifying = next.catch(() => undefined);
+  return next;
+}
+
 function readPayload(event: PushEvent): ReminderPush | null {
   try {
     return (event.data?.json() as ReminderPush | undefined) ?? null;
@@ -74,11 +91,13 @@ self.addEventListener('push', (event) => {
   if (!payload) {
     event.waitUntil(
       lastLanguage().then((language) =>
-        self.registration.showNotification('DiaCare', {
-          body: swText(language, 'push.sw.newReminder'),
-          icon: ICON,
-          data: null,
-        }),
+        inTurn(() =>
+          self.registration.showNotification('DiaCare', {
+            body: swText(language, 'push.sw.newReminder'),
+            icon: ICON,
+            data: null,
+          }),
+        ),
       ),
     );
     return;
@@ -97,11 +116,19 @@ async function showReminder(payload: ReminderPush): Promise<void> {
   const { dose } = payload;
   // Taken from a notification on this device, maybe not yet on the server: no reminder again.
   if (dose && (await takenHere(payload.tag))) return;
-  const shown = await self.registration.getNotifications({ tag: payload.tag });
+  await inTurn(async () => {
+    const shown = await self.registration.getNotifications({ tag: payload.tag });
+    await self.registration.showNotification(payload.title, reminderOptions(payload, shown));
+  });
+}
+
+/** The options of a reminder's notification; `shown` are the notifications under its tag now. */
+function reminderOptions(payload: ReminderPush, shown: Notification[]): ReminderNotificationOptions {
+  const { dose } = payload;
   const renotify = shown.some(
     (notification) => (notification.data as ReminderPush | null)?.reminder_id !== payload.reminder_id,
   );
-  const options: ReminderNotificationOptions = {
+  return {
     // The server writes the medicine, dose and time into the text; this is the fallback.
     body: payload.body || (dose ? `${dose.medication_name} ${dose.dosage} at ${dose.scheduled_time}` : ''),
     tag: payload.tag,
@@ -117,7 +144,6 @@ async function showReminder(payload: ReminderPush): Promise<void> {
         ]
       : [],
   };
-  await self.registration.showNotification(payload.title, options);
 }
 
 /** A same-origin JSON request with the session cookie; passes the server's CSRF checks
@@ -176,30 +202,36 @@ async function takeDose(payload: ReminderPush & { dose: NonNullable<ReminderPush
     await unmarkTakenHere(payload.tag);
     // In the user's language as the server sent it, else the page's last (issue 14).
     const notice = failureNotice(payload, 'take', await lastLanguage());
-    await self.registration.showNotification(notice.title, {
-      body: notice.body,
-      tag: payload.tag,
-      icon: ICON,
-      data: payload,
-    });
+    await inTurn(() =>
+      self.registration.showNotification(notice.title, {
+        body: notice.body,
+        tag: payload.tag,
+        icon: ICON,
+        data: payload,
+      }),
+    );
     return;
   }
   // The same words as the app's toast (spec §8 Mark taken), in the user's language as the
   // server sent them (English otherwise), then it goes away.
   const queued = sent.outcome === 'queued';
   const { confirmation } = payload;
-  await self.registration.showNotification(confirmation?.title ?? 'Success!', {
-    body:
-      (queued ? confirmation?.queued : confirmation?.taken) ??
-      `Marked ${dose.medication_name} as taken${queued ? '. Waiting to sync.' : ''}`,
-    tag: payload.tag,
-    icon: ICON,
-    silent: true,
-    data: { ...payload, dose: null },
-  });
+  await inTurn(() =>
+    self.registration.showNotification(confirmation?.title ?? 'Success!', {
+      body:
+        (queued ? confirmation?.queued : confirmation?.taken) ??
+        `Marked ${dose.medication_name} as taken${queued ? '. Waiting to sync.' : ''}`,
+      tag: payload.tag,
+      icon: ICON,
+      silent: true,
+      data: { ...payload, dose: null },
+    }),
+  );
   await new Promise((resolve) => setTimeout(resolve, CONFIRMATION_MS));
-  const shown = await self.registration.getNotifications({ tag: payload.tag });
-  shown.forEach((notification) => notification.close());
+  await inTurn(async () => {
+    const shown = await self.registration.getNotifications({ tag: payload.tag });
+    shown.forEach((notification) => notification.close());
+  });
 }
 
 /** 'Snooze 10 min': a reminder of the user's own, 10 minutes from now, tied to this one. */
@@ -214,12 +246,14 @@ async function snooze(payload: ReminderPush): Promise<void> {
   } catch (error) {
     console.error('Could not snooze the reminder', error);
     const notice = failureNotice(payload, 'snooze', await lastLanguage());
-    await self.registration.showNotification(notice.title, {
-      body: notice.body,
-      tag: payload.tag,
-      icon: ICON,
-      data: { ...payload, dose: null },
-    });
+    await inTurn(() =>
+      self.registration.showNotification(notice.title, {
+        body: notice.body,
+        tag: payload.tag,
+        icon: ICON,
+        data: { ...payload, dose: null },
+      }),
+    );
   }
 }
 
