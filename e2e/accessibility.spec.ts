@@ -8,7 +8,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { COLOR_TAGS } from '../packages/contract/src/medication-options.ts';
 import { axeViolations, expectAccessible } from './a11y';
-import { screenshot, signInWithProfile, uniqueEmail } from './fixtures';
+import { completeProfile, screenshot, signIn, signInWithProfile, uniqueEmail } from './fixtures';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const themeColor = (page: Page) => page.locator('meta[name="theme-color"]').getAttribute('content');
@@ -239,6 +239,60 @@ function overflowReport(): { pageWidth: number; viewport: number; clipped: strin
   };
 }
 
+/**
+ * Words broken across lines (WCAG 1.4.4 / 1.4.10: text reflows, it is not chopped): every word
+ * of every visible text node (split on white space, in Hindi too) whose Range draws on more
+ * than one line, as 'My Medicati' / 'ons' did with `overflow-wrap: anywhere` at 200 % text.
+ * A word that cannot fit a line of its own box at all may break, as a browser must break it,
+ * but only when it is long (14 characters or more): a user's email, URL or run-together name;
+ * a shorter word that cannot fit means the type is too big for the screen and is reported.
+ */
+function brokenWords(): string[] {
+  const found: string[] = [];
+  const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const length = (word: string) => Array.from(graphemes.segment(word)).length;
+  const canvas = document.createElement('canvas').getContext('2d')!;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    const text = node.textContent ?? '';
+    if (!parent || !text.trim()) continue;
+    if (parent.closest('script, style, template, svg, canvas, [aria-hidden="true"], .sr-only')) continue;
+    if (parent.getClientRects().length === 0 || getComputedStyle(parent).clipPath.startsWith('inset(50%')) continue;
+    // The box whose width the lines of this text get.
+    let block: HTMLElement = parent;
+    while (['inline', 'contents'].includes(getComputedStyle(block).display) && block.parentElement)
+      block = block.parentElement;
+    const blockStyle = getComputedStyle(block);
+    const room = block.clientWidth - parseFloat(blockStyle.paddingLeft) - parseFloat(blockStyle.paddingRight);
+    const style = getComputedStyle(parent);
+    canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    for (const match of text.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      // One rect per piece of the word; pieces on one line share it (a font change mid-word).
+      const rects = Array.from(range.getClientRects())
+        .filter((rect) => rect.width > 0 && rect.height > 0)
+        .sort((a, b) => a.top - b.top);
+      let lines = 0;
+      let lineBottom = -Infinity;
+      for (const rect of rects) {
+        if (rect.top >= lineBottom - rect.height / 2) lines += 1;
+        lineBottom = Math.max(lineBottom, rect.bottom);
+      }
+      if (lines < 2) continue;
+      const width = canvas.measureText(match[0]).width;
+      const cannotFit = width > room + 1;
+      if (cannotFit && length(match[0]) >= 14) continue;
+      found.push(
+        `${parent.tagName.toLowerCase()}.${String(parent.className).slice(0, 60)}: "${match[0]}" on ${lines} lines (${Math.round(width)}px wide, ${Math.round(room)}px of room)`,
+      );
+    }
+  }
+  return found;
+}
+
 /** 200 % text as the browser's text-size setting gives it: the root font size doubles and
  *  everything in rem (all of Tailwind's type and spacing) follows. */
 async function enlargeText(page: Page): Promise<void> {
@@ -259,7 +313,7 @@ async function enlargeText(page: Page): Promise<void> {
   });
 }
 
-/** Collects what overflowReport finds on the page as it is now under `name`. */
+/** Collects what overflowReport and brokenWords find on the page as it is now under `name`. */
 async function checkFits(page: Page, name: string, problems: string[]): Promise<void> {
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).fontSize)).toBe('32px');
   const report = await page.evaluate(overflowReport);
@@ -267,6 +321,7 @@ async function checkFits(page: Page, name: string, problems: string[]): Promise<
     problems.push(`${name}: page is ${report.pageWidth}px wide in ${report.viewport}px`);
   for (const line of report.clipped) problems.push(`${name}: cut text ${line}`);
   for (const line of report.spilled) problems.push(`${name}: text spills out of its box ${line}`);
+  for (const line of await page.evaluate(brokenWords)) problems.push(`${name}: word broken across lines ${line}`);
 }
 
 /** The texts the 200 % walk looks for, in each language. */
@@ -276,15 +331,18 @@ const WALK_TEXT = {
 } as const;
 
 /**
- * Signs in a user with a long name, a long-named medicine and two readings, then walks every
- * screen and both log dialogs at 200 % text in `language`; returns what did not fit. Saves
+ * Signs in a user with a long name (checking Complete Your Profile on the way), a long-named
+ * medicine and two readings, then walks every screen and both log dialogs at 200 % text in `language`; returns what did not fit. Saves
  * full-page screenshots of Home, Add Medication, History, the assistant, Profile and the dialogs.
  */
 async function walkAt200(page: Page, language: 'en' | 'hi'): Promise<string[]> {
   const text = WALK_TEXT[language];
   const problems: string[] = [];
   const suffix = language === 'en' ? '' : `-${language}`;
-  await signInWithProfile(page, 'Parvathi Subramanian Venkataraman');
+  await signIn(page, { name: 'Parvathi Subramanian Venkataraman', email: uniqueEmail('parvathi') });
+  await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
+  await checkFits(page, '/profile-setup', problems);
+  await completeProfile(page);
   const origin = new URL(page.url()).origin;
   if (language !== 'en') {
     const saved = await page.request.put('/api/users/me', { data: { language }, headers: { origin } });

@@ -7,7 +7,7 @@ export function Component() {
   const t = useT();
   return (
     <Page className="flex flex-col items-center justify-center text-center">
-      <h1 className="mb-2 text-2xl font-bold">{t('common.notFound.title')}</h1>
+      <h1 className="mb-2 text-title font-bold">{t('common.notFound.title')}</h1>
       <p className="mb-6 text-slate-600">{t('common.notFound.text')}</p>
       <Link to="/home" className={buttonClasses()}>
         {t('common.notFound.goHome')}

@@ -138,7 +138,7 @@ export function Component() {
   return (
     <Page>
       <header className="mb-5 pt-4 text-center">
-        <h1 className="text-2xl font-bold">{t('profile-setup.title')}</h1>
+        <h1 className="text-title font-bold">{t('profile-setup.title')}</h1>
         <p className="mt-1 text-slate-500">{t('profile-setup.subtitle')}</p>
       </header>
       <Card>
@@ -188,7 +188,9 @@ export function Component() {
           </div>
           <div>
             <Label htmlFor="state">{t('profile-setup.state')} *</Label>
-            <Select defaultValue="" {...fieldProps('state')}>
+            {/* A select cannot wrap: its type stops growing at 7 % of the screen's width, so
+                'Arunachal Pradesh' fits a 360 px phone at 200 % text (decision 034). */}
+            <Select defaultValue="" className="text-[length:min(1rem,7vw)]" {...fieldProps('state')}>
               <option value="" disabled>
                 {t('profile-setup.selectState')}
               </option>

@@ -137,25 +137,28 @@ export function Component() {
     <Page>
       <PageHeader title={t('profile.title')} backTo="/home" />
 
-      <div className="mb-4 flex items-center gap-4 rounded-2xl bg-hero p-4 text-on-hero shadow-sm">
+      {/* Padding that stops growing, and the name below the picture when its longest word does not
+          fit beside it (decision 034). */}
+      <div className="mb-4 flex flex-wrap items-center gap-4 rounded-2xl bg-hero p-[min(1rem,5vw)] text-on-hero shadow-sm">
         {user?.picture ? (
           <img
             src={user.picture}
             alt=""
-            className="h-16 w-16 rounded-full border-2 border-on-hero object-cover"
+            className="h-16 w-16 shrink-0 rounded-full border-2 border-on-hero object-cover"
             referrerPolicy="no-referrer"
           />
         ) : (
           <span
             aria-hidden
-            className="flex h-16 w-16 items-center justify-center rounded-full bg-on-hero/20 text-2xl font-bold"
+            className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-on-hero/20 text-2xl font-bold"
           >
             {initial}
           </span>
         )}
-        <div className="min-w-0">
-          <p className="wrap-anywhere text-lg font-bold">{user?.name ?? ''}</p>
-          <p className="wrap-anywhere text-sm opacity-90">{user?.email ?? ''}</p>
+        <div className="min-w-0 flex-[1_1_min-content]">
+          <p className="text-lg font-bold wrap-break-word">{user?.name ?? ''}</p>
+          {/* An address is one long token: it may break anywhere. */}
+          <p className="text-sm opacity-90 wrap-anywhere">{user?.email ?? ''}</p>
         </div>
       </div>
 
@@ -215,7 +218,9 @@ export function Component() {
           <Phone className="h-5 w-5 text-primary" aria-hidden />
           <span className="min-w-0 flex-1">
             {t('profile.support.phone')}
-            <span className="block text-xs font-normal text-slate-500 wrap-anywhere">{config.data?.support_phone}</span>
+            <span className="block text-xs font-normal text-slate-500 wrap-break-word">
+              {config.data?.support_phone}
+            </span>
           </span>
         </a>
         <Link to="/faq" className={rowClasses}>

@@ -57,7 +57,7 @@ export function PageHeader({
   const backClasses =
     'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200';
   return (
-    <header className="mb-5 flex items-center gap-2">
+    <header className="mb-5 flex flex-wrap items-center gap-2">
       {backTo === 'history' ? (
         <button type="button" onClick={goBack} aria-label={t('layout.back')} className={backClasses}>
           <ChevronLeft className="h-6 w-6" aria-hidden />
@@ -67,11 +67,13 @@ export function PageHeader({
           <ChevronLeft className="h-6 w-6" aria-hidden />
         </Link>
       ) : null}
-      <div className="min-w-0 flex-1">
-        <h1 className="wrap-anywhere text-2xl font-bold">{title}</h1>
+      {/* Beside the arrow and the action while its longest word fits there, else on a line of its
+          own (decision 034); only a word longer than the screen is broken. */}
+      <div className="min-w-0 flex-[1_1_min-content]">
+        <h1 className="text-title font-bold wrap-break-word">{title}</h1>
         {subtitle ? <p className="text-sm text-slate-500">{subtitle}</p> : null}
       </div>
-      {action}
+      {action ? <div className="ml-auto shrink-0">{action}</div> : null}
     </header>
   );
 }

@@ -38,8 +38,8 @@ export function AppointmentItem({
         <Icon className="h-5 w-5" aria-label={t(doctor ? 'appointments.item.doctor' : 'appointments.item.lab')} />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="wrap-anywhere font-semibold">{appointment.title}</p>
-        <p className="wrap-anywhere text-sm text-slate-600">{appointment.doctor || appointment.location}</p>
+        <p className="font-semibold wrap-break-word">{appointment.title}</p>
+        <p className="text-sm text-slate-600 wrap-break-word">{appointment.doctor || appointment.location}</p>
         <p className="text-xs text-slate-500">
           {formatShortDate(appointment.date, intlLocale)} · {appointment.time}
           {appointment.status !== 'upcoming'

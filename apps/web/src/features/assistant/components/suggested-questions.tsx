@@ -27,7 +27,7 @@ export function SuggestedQuestions({ onAsk }: { onAsk: (question: string) => voi
           <li key={question}>
             <Button
               variant="outline"
-              className="h-auto min-h-11 w-full justify-start py-2 text-left font-medium wrap-anywhere"
+              className="h-auto min-h-11 w-full justify-start py-2 text-left font-medium wrap-break-word"
               onClick={() => onAsk(question)}
             >
               {question}

@@ -115,7 +115,7 @@ function RecentReadings({
               {/* 5rem grows with the text size: at large text the value and actions wrap below. */}
               <div className="min-w-0 flex-[1_1_5rem]">
                 <p className="font-semibold">{reading.date}</p>
-                {reading.detail ? <p className="wrap-anywhere text-sm text-slate-600">{reading.detail}</p> : null}
+                {reading.detail ? <p className="text-sm text-slate-600 wrap-break-word">{reading.detail}</p> : null}
                 {pending.has(reading.key) ? <PendingMark className="mt-1" /> : null}
               </div>
               <div className="flex shrink-0 items-center gap-2">

@@ -16,14 +16,15 @@ export function HomeHeader({ now, actions }: { now: Date; actions?: ReactNode })
   const t = useT();
   const { intlLocale } = useLocale();
   return (
-    <header className="mb-5 flex items-center justify-between gap-3">
-      <div className="min-w-0">
-        <h1 className="wrap-anywhere text-2xl font-bold">
+    <header className="mb-5 flex flex-wrap items-center justify-between gap-3">
+      {/* The buttons go below the greeting when its longest word does not fit beside them (decision 034). */}
+      <div className="min-w-0 flex-[1_1_min-content]">
+        <h1 className="text-title font-bold wrap-break-word">
           {t('home.greeting', { name: user?.name?.trim() ? firstName(user.name) : t('common.user') })}
         </h1>
         <p className="text-sm text-slate-500">{formatLongDate(now, zone, intlLocale)}</p>
       </div>
-      <div className="flex shrink-0 items-center gap-1">
+      <div className="ml-auto flex shrink-0 items-center gap-1">
         {actions}
         <Link
           to="/profile"

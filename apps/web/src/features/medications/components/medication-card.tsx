@@ -48,7 +48,7 @@ export function MedicationCard({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0 flex-[1_1_9rem]">
-            <h2 className="wrap-anywhere text-base font-bold">{medication.name}</h2>
+            <h2 className="text-base font-bold wrap-break-word">{medication.name}</h2>
             <p className="text-sm text-slate-600">
               {medication.dosage} • {optionLabel(t, FORM_LABELS, medication.form)}
             </p>

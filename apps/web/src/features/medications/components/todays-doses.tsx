@@ -120,7 +120,7 @@ function DoseRowBody({ children }: { children: ReactNode }) {
 /** Name and dosage of a dose row. */
 function MedicationTitle({ medication }: { medication: Medication }) {
   return (
-    <p className="wrap-anywhere font-semibold">
+    <p className="font-semibold wrap-break-word">
       {medication.name} <span className="font-normal text-slate-600">{medication.dosage}</span>
     </p>
   );
@@ -213,7 +213,7 @@ export function TodaysDoses({ now }: { now: Date }) {
                       {medication.when_to_take ? ` · ${optionLabel(t, WHEN_LABELS, medication.when_to_take)}` : ''}
                     </p>
                     {medication.instructions ? (
-                      <p className="wrap-anywhere text-xs text-slate-600">{medication.instructions}</p>
+                      <p className="text-xs text-slate-600 wrap-break-word">{medication.instructions}</p>
                     ) : null}
                     {waiting(medication.id, scheduled_time, record) ? <PendingMark className="mt-1" /> : null}
                   </div>
