@@ -11,6 +11,7 @@ import { setupI18n, type Messages } from '@lingui/core';
 import type { Language } from '@diacare/contract/users';
 import type { CatalogArea } from '../../locales/areas';
 import type { MessageId } from './message-ids';
+import { warmFonts } from './warm-fonts';
 
 export type { CatalogArea, Language, MessageId };
 
@@ -131,13 +132,15 @@ export async function loadCatalogs(areas: readonly CatalogArea[]): Promise<void>
 /**
  * Starts downloading the catalogs of every area asked for so far in `language`, without
  * activating it, so a switch that follows finds them loaded (decision 023: the first switch to
- * Hindi fetched six files and took 367 ms at 4x CPU slowdown). The Language choice calls it on
- * hover, focus and pointer-down. Failures are ignored here: `activateLanguage` retries and
- * falls back to English.
+ * Hindi fetched six files and took 367 ms at 4x CPU slowdown), and warms the fonts the page
+ * will need in it (warm-fonts.ts). The Language choice calls it on hover, focus and
+ * pointer-down, and Profile's when idle. Failures are ignored here: `activateLanguage` retries
+ * and falls back to English.
  */
 export function prefetchLanguage(language: Language): void {
   if (language === i18n.locale) return;
   loadFiles(language, wanted).catch(() => undefined);
+  warmFonts(language, `${LANGUAGE_NAMES[language]} Aa 0123456789`);
 }
 
 /** Counts activateLanguage calls: only the latest one activates (see activateLanguage). */
