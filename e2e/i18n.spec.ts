@@ -346,6 +346,7 @@ test('the other language is laid out hidden beforehand (idle or hover) and leave
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { warmUps: string[] }).warmUps = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`CSP ${event.violatedDirective}`));
     document.addEventListener('DOMContentLoaded', () => {
       new MutationObserver((records) => {
         for (const record of records) {
@@ -368,6 +369,9 @@ test('the other language is laid out hidden beforehand (idle or hover) and leave
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { warmUps: string[] }).warmUps))
     .toEqual(expect.arrayContaining(['added hi true', 'removed hi']));
+  expect(await page.evaluate(() => (window as unknown as { warmUps: string[] }).warmUps)).not.toContainEqual(
+    expect.stringMatching(/^CSP/),
+  );
   expect(await page.evaluate(() => document.body.children.length)).toBe(bodyBefore);
   await expect(page.locator('body > [lang="hi"]')).toHaveCount(0);
 

@@ -140,8 +140,13 @@ export async function loadCatalogs(areas: readonly CatalogArea[]): Promise<void>
 export function prefetchLanguage(language: Language): void {
   if (language === i18n.locale) return;
   loadFiles(language, wanted).catch(() => undefined);
-  warmFonts(language, `${LANGUAGE_NAMES[language]} Aa 0123456789`);
+  // Once a switch is under way the warm-up would only compete with it (an idle callback can
+  // fire while its catalogs load).
+  if (activating === 0) warmFonts(language, `${LANGUAGE_NAMES[language]} Aa 0123456789`);
 }
+
+/** activateLanguage calls still loading their catalogs. */
+let activating = 0;
 
 /** Counts activateLanguage calls: only the latest one activates (see activateLanguage). */
 let latestActivation = 0;
@@ -162,12 +167,15 @@ async function loadWanted(language: Language): Promise<void> {
 export async function activateLanguage(language: Language): Promise<Language | null> {
   const activation = ++latestActivation;
   let active = language;
+  activating += 1;
   try {
     await loadWanted(language);
   } catch (error) {
     console.error(`Could not load the ${language} catalogs`, error);
     active = 'en';
     if (language !== 'en') await loadWanted('en').catch((fallback: unknown) => console.error(fallback));
+  } finally {
+    activating -= 1;
   }
   if (activation !== latestActivation) return null;
   i18n.activate(active, [INTL_LOCALES[active]]);

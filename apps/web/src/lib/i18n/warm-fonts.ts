@@ -32,8 +32,18 @@ export function warmFonts(language: string, sample: string): void {
   const box = document.createElement('div');
   box.lang = language;
   box.setAttribute('aria-hidden', 'true');
-  box.style.cssText =
-    'position:absolute;top:0;left:0;width:1px;height:1px;overflow:hidden;visibility:hidden;contain:strict;pointer-events:none';
+  // CSSOM properties, not a style attribute: the CSP's style-src 'self' forbids the latter.
+  Object.assign(box.style, {
+    position: 'absolute',
+    top: '0',
+    left: '0',
+    width: '1px',
+    height: '1px',
+    overflow: 'hidden',
+    visibility: 'hidden',
+    contain: 'strict',
+    pointerEvents: 'none',
+  });
   for (const font of fonts) {
     const [fontStyle = '', fontWeight = '', fontSize = '', fontFamily = ''] = font.split('|');
     const line = document.createElement('span');
