@@ -337,3 +337,46 @@ test("Profile fetches the other language's texts once idle, so a first switch ne
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   await context.close();
 });
+
+test('the other language is laid out hidden beforehand (idle or hover) and leaves nothing in the page', async ({
+  page,
+}) => {
+  // Record what is added to and removed from <body> from the start (the font warm-up,
+  // lib/i18n/warm-fonts.ts: Profile's idle prefetch or the hover may run it first).
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { warmUps: string[] }).warmUps = seen;
+    document.addEventListener('securitypolicyviolation', (event) => seen.push(`CSP ${event.violatedDirective}`));
+    document.addEventListener('DOMContentLoaded', () => {
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of Array.from(record.addedNodes)) {
+            if (node instanceof HTMLElement && node.lang)
+              seen.push(`added ${node.lang} ${node.getAttribute('aria-hidden')}`);
+          }
+          for (const node of Array.from(record.removedNodes)) {
+            if (node instanceof HTMLElement && node.lang) seen.push(`removed ${node.lang}`);
+          }
+        }
+      }).observe(document.body, { childList: true });
+    });
+  });
+  await signInWithProfile(page);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Profile & Settings' })).toBeVisible();
+  const bodyBefore = await page.evaluate(() => document.body.children.length);
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).hover();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { warmUps: string[] }).warmUps))
+    .toEqual(expect.arrayContaining(['added hi true', 'removed hi']));
+  expect(await page.evaluate(() => (window as unknown as { warmUps: string[] }).warmUps)).not.toContainEqual(
+    expect.stringMatching(/^CSP/),
+  );
+  expect(await page.evaluate(() => document.body.children.length)).toBe(bodyBefore);
+  await expect(page.locator('body > [lang="hi"]')).toHaveCount(0);
+
+  // The switch itself is unchanged: every text in Hindi, <html lang> follows.
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+  await expect(page.getByRole('heading', { name: 'प्रोफ़ाइल और सेटिंग्स' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+});

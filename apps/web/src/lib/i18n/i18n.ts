@@ -11,6 +11,7 @@ import { setupI18n, type Messages } from '@lingui/core';
 import type { Language } from '@diacare/contract/users';
 import type { CatalogArea } from '../../locales/areas';
 import type { MessageId } from './message-ids';
+import { warmFonts } from './warm-fonts';
 
 export type { CatalogArea, Language, MessageId };
 
@@ -131,14 +132,21 @@ export async function loadCatalogs(areas: readonly CatalogArea[]): Promise<void>
 /**
  * Starts downloading the catalogs of every area asked for so far in `language`, without
  * activating it, so a switch that follows finds them loaded (decision 023: the first switch to
- * Hindi fetched six files and took 367 ms at 4x CPU slowdown). The Language choice calls it on
- * hover, focus and pointer-down. Failures are ignored here: `activateLanguage` retries and
- * falls back to English.
+ * Hindi fetched six files and took 367 ms at 4x CPU slowdown), and warms the fonts the page
+ * will need in it (warm-fonts.ts). The Language choice calls it on hover, focus and
+ * pointer-down, and Profile's when idle. Failures are ignored here: `activateLanguage` retries
+ * and falls back to English.
  */
 export function prefetchLanguage(language: Language): void {
   if (language === i18n.locale) return;
   loadFiles(language, wanted).catch(() => undefined);
+  // Once a switch is under way the warm-up would only compete with it (an idle callback can
+  // fire while its catalogs load).
+  if (activating === 0) warmFonts(language, `${LANGUAGE_NAMES[language]} Aa 0123456789`);
 }
+
+/** activateLanguage calls still loading their catalogs. */
+let activating = 0;
 
 /** Counts activateLanguage calls: only the latest one activates (see activateLanguage). */
 let latestActivation = 0;
@@ -159,12 +167,15 @@ async function loadWanted(language: Language): Promise<void> {
 export async function activateLanguage(language: Language): Promise<Language | null> {
   const activation = ++latestActivation;
   let active = language;
+  activating += 1;
   try {
     await loadWanted(language);
   } catch (error) {
     console.error(`Could not load the ${language} catalogs`, error);
     active = 'en';
     if (language !== 'en') await loadWanted('en').catch((fallback: unknown) => console.error(fallback));
+  } finally {
+    activating -= 1;
   }
   if (activation !== latestActivation) return null;
   i18n.activate(active, [INTL_LOCALES[active]]);
