@@ -9,7 +9,8 @@
  * wait offline, or when the page is hidden or left with writes waiting, a Background Sync is
  * registered (where the browser has it), so the service worker sends them when the network
  * returns even with no page open (sw-outbox.ts); the sending rules are shared with it
- * (outbox-replay.ts). Refusals it met are shown when a page opens. Outcomes:
+ * (outbox-replay.ts). Refusals it met are shown when a page opens and GET /api/auth/me names
+ * their user (never to another person signed in on the phone). Outcomes:
  * - 2xx: the write leaves the outbox; a create's temporary id maps to the server's id, so later
  *   writes that name it (an Undo, an edit) reach the right record; affected queries refetch.
  * - 400, 404, 422 and other 4xx: refused. The write (and any later write that names the record
@@ -301,6 +302,40 @@ function stop() {
   releaseWaiters();
 }
 
+/**
+ * Whether the session is `user`'s, by GET /api/auth/me (a confirmation counts for
+ * SESSION_CHECK_MS): 'mine', 'other' (another person's session), 'unauthorized' (401) or
+ * 'unreachable' (network or server trouble).
+ */
+async function sessionOf(user: string): Promise<'mine' | 'other' | 'unauthorized' | 'unreachable'> {
+  if (confirmedUser === user && Date.now() - confirmedAt <= SESSION_CHECK_MS) return 'mine';
+  const session = await sessionUser();
+  if (session === null) return 'unreachable';
+  if (session === 'unauthorized') return 'unauthorized';
+  if (session !== user) return 'other';
+  confirmedUser = user;
+  confirmedAt = Date.now();
+  return 'mine';
+}
+
+/**
+ * Shows the refusals the service worker stored for `user` and takes them out of the store.
+ * Only called once the session is confirmed as `user`'s: the page may start with the last
+ * signed-in user's outbox while someone else is signed in, who must not see them (nor use them up).
+ */
+async function showStoredRefusals(user: string, record: OutboxRecord): Promise<OutboxRecord> {
+  const shown = record.refused ?? [];
+  if (!shown.length) return record;
+  const updated = await updateOutbox(user, (old) => ({
+    ...old,
+    refused: old.refused?.slice(shown.length), // appended only, under the same lock
+  }));
+  for (const refusal of shown) {
+    showRefusal(refusal.label, refusal.detail ?? t('common.requestFailed'), refusal.status);
+  }
+  return updated;
+}
+
 async function replay(user: string): Promise<void> {
   const before = state.entries;
   let record = await loadOutbox(user);
@@ -311,32 +346,19 @@ async function replay(user: string): Promise<void> {
     waiters.get(entry.key)?.({ type: 'retry' });
     waiters.delete(entry.key);
   }
-  if (record.refused?.length) {
-    const shown = record.refused;
-    record = await updateOutbox(user, (old) => ({
-      ...old,
-      refused: old.refused?.slice(shown.length), // appended only, under the same lock
-    }));
-    for (const refusal of shown) {
-      showRefusal(refusal.label, refusal.detail ?? t('common.requestFailed'), refusal.status);
-    }
-  }
   setState(record);
   try {
-    if (!record.entries.length) return;
+    if (!record.entries.length && !record.refused?.length) return;
     if (!navigator.onLine) {
-      requestBackgroundSync(user);
+      if (record.entries.length) requestBackgroundSync(user);
       return releaseWaiters(); // the online event replays
     }
-    if (confirmedUser !== user || Date.now() - confirmedAt > SESSION_CHECK_MS) {
-      const session = await sessionUser();
-      if (session === 'unauthorized') return stop();
-      if (session === null) return scheduleRetry();
-      // Another person's session on this phone: never send this user's writes.
-      if (session !== user) return releaseWaiters();
-      confirmedUser = user;
-      confirmedAt = Date.now();
-    }
+    const session = await sessionOf(user);
+    if (session === 'unauthorized') return stop();
+    if (session === 'unreachable') return scheduleRetry();
+    // Another person's session on this phone: never send this user's writes, nor show their refusals.
+    if (session === 'other') return releaseWaiters();
+    record = await showStoredRefusals(user, record);
     const end = await sendQueued(user, record, {
       proceed: () => userId === user && !paused,
       settled(stored, entry, sent, left) {
