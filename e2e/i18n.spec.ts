@@ -380,3 +380,42 @@ test('the other language is laid out hidden beforehand (idle or hover) and leave
   await expect(page.getByRole('heading', { name: 'प्रोफ़ाइल और सेटिंग्स' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
 });
+
+test("Hindi is drawn in the system's Devanagari font named by the stylesheet, Latin letters as before", async ({
+  page,
+}) => {
+  // Decision 037: 'DiaCare Devanagari' (index.css) names the installed Devanagari font through
+  // local(), for Devanagari characters only, so a first Hindi layout skips the fallback search.
+  await signInWithProfile(page);
+  await page.goto('/profile');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+  await expect(page.getByRole('heading', { name: 'प्रोफ़ाइल और सेटिंग्स' })).toBeVisible();
+  // Both faces (regular and bold text are on screen) matched a font installed here: CI installs
+  // Noto Sans Devanagari (fonts-noto-core). A face that matched nothing would be 'error'.
+  const faces = () =>
+    page.evaluate(() => {
+      const found: string[] = [];
+      document.fonts.forEach((face) => {
+        if (face.family.replace(/"/g, '') === 'DiaCare Devanagari') found.push(`${face.weight} ${face.status}`);
+      });
+      return found.sort();
+    });
+  await expect.poll(faces).toEqual(['100 550 loaded', '551 900 loaded']);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  /** The font families that drew the text of the first element matching `selector` (Chromium's report). */
+  const fontsOf = async (selector: string) => {
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((font) => font.familyName);
+  };
+  // The heading's letters come from that font (its spaces from the Latin one); the user's name,
+  // in Latin letters, never does.
+  expect(await fontsOf('h1')).toContain('Noto Sans Devanagari');
+  const name = await fontsOf('main p.text-lg');
+  expect(name.length).toBeGreaterThan(0);
+  expect(name).not.toContain('Noto Sans Devanagari');
+  await cdp.detach();
+});
