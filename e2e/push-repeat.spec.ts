@@ -27,27 +27,50 @@ async function shownNotifications(page: Page): Promise<ShownNotification[]> {
   });
 }
 
+/** A dose reminder's push payload for 2026-11-23, shaped as the server's dispatcher sends it. */
+function dosePush(dose: {
+  name: string;
+  dosage: string;
+  title: string;
+  body: string;
+  time?: string;
+  medicationId?: string;
+  reminderId?: string;
+}) {
+  const { time = '08:00', medicationId = crypto.randomUUID(), reminderId = crypto.randomUUID() } = dose;
+  return {
+    reminder_id: reminderId,
+    kind: 'dose',
+    title: dose.title,
+    body: dose.body,
+    tag: `dose-${medicationId}-2026-11-23-${time}`,
+    url: '/home',
+    dose: {
+      medication_id: medicationId,
+      medication_name: dose.name,
+      dosage: dose.dosage,
+      date: '2026-11-23',
+      scheduled_time: time,
+    },
+  };
+}
+
 test('the same dose pushed twice leaves one notification; another dose adds its own', async ({ page, context }) => {
   await context.grantPermissions(['notifications']);
   await signInWithProfile(page, 'Vikram Shah');
   await page.evaluate(async () => navigator.serviceWorker.ready);
 
   const medicationId = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
-  const dose = (time: string, reminderId: string) => ({
-    reminder_id: reminderId,
-    kind: 'dose',
-    title: 'Time to take Metformin',
-    body: `500 mg tablet at ${time}`,
-    tag: `dose-${medicationId}-2026-11-23-${time}`,
-    url: '/home',
-    dose: {
-      medication_id: medicationId,
-      medication_name: 'Metformin',
+  const dose = (time: string, reminderId: string) =>
+    dosePush({
+      medicationId,
+      reminderId,
+      time,
+      name: 'Metformin',
       dosage: '500 mg',
-      date: '2026-11-23',
-      scheduled_time: time,
-    },
-  });
+      title: 'Time to take Metformin',
+      body: `500 mg tablet at ${time}`,
+    });
   const first = dose('08:00', 'a4c5e3f2-1111-4222-8333-444455556666');
 
   await deliverPush(page, context, first);
@@ -88,26 +111,16 @@ test('reminders pushed at the same moment each stay listed, so their buttons and
   await page.evaluate(async () => navigator.serviceWorker.ready);
 
   // Twenty medicines due in the same minute: the server pushes their reminders together.
-  const tags = Array.from({ length: 20 }, () => `dose-${crypto.randomUUID()}-2026-11-23-08:00`);
-  await deliverPushes(
-    page,
-    context,
-    tags.map((tag, i) => ({
-      reminder_id: crypto.randomUUID(),
-      kind: 'dose',
+  const doses = Array.from({ length: 20 }, (_, i) =>
+    dosePush({
+      name: `Medicine ${i}`,
+      dosage: '1 tablet',
       title: `Time to take Medicine ${i}`,
       body: '1 tablet at 08:00',
-      tag,
-      url: '/home',
-      dose: {
-        medication_id: tag.slice(5, 41),
-        medication_name: `Medicine ${i}`,
-        dosage: '1 tablet',
-        date: '2026-11-23',
-        scheduled_time: '08:00',
-      },
-    })),
+    }),
   );
+  const tags = doses.map((dose) => dose.tag);
+  await deliverPushes(page, context, doses);
   expect((await shownNotifications(page)).map((n) => n.tag).sort()).toEqual([...tags].sort());
 });
 
@@ -142,22 +155,12 @@ test("the worker's own notices speak the page's language: an unreadable push, a 
 
   // 'Take' on a medicine deleted since (the server answers 404), from a push without the
   // server's failure texts: the worker's own, in Hindi, with the name as typed.
-  const medicationId = crypto.randomUUID();
-  const dose = {
-    reminder_id: crypto.randomUUID(),
-    kind: 'dose',
+  const dose = dosePush({
+    name: 'Glycomet GP 2',
+    dosage: '1 tablet',
     title: 'Glycomet GP 2 लेने का समय',
     body: '08:00 बजे 1 टैबलेट',
-    tag: `dose-${medicationId}-2026-11-23-08:00`,
-    url: '/home',
-    dose: {
-      medication_id: medicationId,
-      medication_name: 'Glycomet GP 2',
-      dosage: '1 tablet',
-      date: '2026-11-23',
-      scheduled_time: '08:00',
-    },
-  };
+  });
   const [worker] = context.serviceWorkers();
   expect(worker).toBeDefined();
   await pressNotificationAction(worker!, dose, 'take', 'handled');
@@ -172,7 +175,7 @@ test("the worker's own notices speak the page's language: an unreadable push, a 
     {
       ...dose,
       reminder_id: crypto.randomUUID(),
-      tag: `dose-${medicationId}-2026-11-23-20:00`,
+      tag: dose.tag.replace('08:00', '20:00'),
       failure: {
         take: { title: 'खुराक दर्ज नहीं हो सकी', body: 'Glycomet GP 2 ली गई के रूप में दर्ज करने के लिए DiaCare खोलें।' },
         snooze: { title: 'रिमाइंडर स्नूज़ नहीं हो सका', body: 'Glycomet GP 2: अपनी दवाएं देखने के लिए DiaCare खोलें।' },
