@@ -132,21 +132,32 @@ test('writes queued offline are sent by the service worker, with no page open, e
   expect(await get<unknown[]>(api, '/api/health/glucose')).toHaveLength(1);
 });
 
+/**
+ * Signs `name` in with Metformin 08:00 daily, on Home controlled by the service worker.
+ * @returns the email, the medicine, and an API context with the same session (kept for checking
+ *   the user's data from the test after the browser's cookies are cleared)
+ */
+async function signedInWithMedicine(page: Page, baseURL: string, name: string) {
+  const email = await signInWithProfile(page, name);
+  const context = page.context();
+  const created = await context.request.post('/api/medications', {
+    data: medicationBody,
+    headers: { Origin: baseURL },
+  });
+  expect(created.status()).toBe(201);
+  const medication = (await created.json()) as { id: string };
+  await controlledByWorker(page);
+  await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
+  const api = await request.newContext({ baseURL, storageState: await context.storageState() });
+  return { email, medication, api };
+}
+
 test("another user's session never sends the first user's writes; a refusal shows when the page opens", async ({
   page,
   context,
   baseURL,
 }) => {
-  const email = await signInWithProfile(page, 'Guard Gita');
-  const created = await context.request.post('/api/medications', {
-    data: medicationBody,
-    headers: { Origin: baseURL! },
-  });
-  const medication = (await created.json()) as { id: string };
-  await controlledByWorker(page);
-  await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
-  // Gita's own session, kept for checking her data from the test.
-  const gita = await request.newContext({ baseURL, storageState: await context.storageState() });
+  const { email, medication, api: gita } = await signedInWithMedicine(page, baseURL!, 'Guard Gita');
 
   const tag = await queueOffline(page, context, '163');
   // Meanwhile the medicine is deleted elsewhere: the queued Take will be refused (404).
@@ -218,15 +229,7 @@ test("a refusal met with no page open shows to its user at their next sign-in, n
   context,
   baseURL,
 }) => {
-  const email = await signInWithProfile(page, 'Refused Rekha');
-  const created = await context.request.post('/api/medications', {
-    data: medicationBody,
-    headers: { Origin: baseURL! },
-  });
-  const medication = (await created.json()) as { id: string };
-  await controlledByWorker(page);
-  await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
-  const rekha = await request.newContext({ baseURL, storageState: await context.storageState() });
+  const { email, medication, api: rekha } = await signedInWithMedicine(page, baseURL!, 'Refused Rekha');
 
   const tag = await queueOffline(page, context, '171');
   const user = tag.slice('diacare-outbox:'.length);
