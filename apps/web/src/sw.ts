@@ -76,6 +76,11 @@ function inTurn<T>(work: () => Promise<T>): Promise<T> {
   return next;
 }
 
+/** Shows a notification in turn with the other notification work (inTurn); every show goes through it. */
+function showInTurn(title: string, options: ReminderNotificationOptions): Promise<void> {
+  return inTurn(() => self.registration.showNotification(title, options));
+}
+
 function readPayload(event: PushEvent): ReminderPush | null {
   try {
     return (event.data?.json() as ReminderPush | undefined) ?? null;
@@ -91,13 +96,11 @@ self.addEventListener('push', (event) => {
   if (!payload) {
     event.waitUntil(
       lastLanguage().then((language) =>
-        inTurn(() =>
-          self.registration.showNotification('DiaCare', {
-            body: swText(language, 'push.sw.newReminder'),
-            icon: ICON,
-            data: null,
-          }),
-        ),
+        showInTurn('DiaCare', {
+          body: swText(language, 'push.sw.newReminder'),
+          icon: ICON,
+          data: null,
+        }),
       ),
     );
     return;
@@ -202,31 +205,27 @@ async function takeDose(payload: ReminderPush & { dose: NonNullable<ReminderPush
     await unmarkTakenHere(payload.tag);
     // In the user's language as the server sent it, else the page's last (issue 14).
     const notice = failureNotice(payload, 'take', await lastLanguage());
-    await inTurn(() =>
-      self.registration.showNotification(notice.title, {
-        body: notice.body,
-        tag: payload.tag,
-        icon: ICON,
-        data: payload,
-      }),
-    );
+    await showInTurn(notice.title, {
+      body: notice.body,
+      tag: payload.tag,
+      icon: ICON,
+      data: payload,
+    });
     return;
   }
   // The same words as the app's toast (spec §8 Mark taken), in the user's language as the
   // server sent them (English otherwise), then it goes away.
   const queued = sent.outcome === 'queued';
   const { confirmation } = payload;
-  await inTurn(() =>
-    self.registration.showNotification(confirmation?.title ?? 'Success!', {
-      body:
-        (queued ? confirmation?.queued : confirmation?.taken) ??
-        `Marked ${dose.medication_name} as taken${queued ? '. Waiting to sync.' : ''}`,
-      tag: payload.tag,
-      icon: ICON,
-      silent: true,
-      data: { ...payload, dose: null },
-    }),
-  );
+  await showInTurn(confirmation?.title ?? 'Success!', {
+    body:
+      (queued ? confirmation?.queued : confirmation?.taken) ??
+      `Marked ${dose.medication_name} as taken${queued ? '. Waiting to sync.' : ''}`,
+    tag: payload.tag,
+    icon: ICON,
+    silent: true,
+    data: { ...payload, dose: null },
+  });
   await new Promise((resolve) => setTimeout(resolve, CONFIRMATION_MS));
   await inTurn(async () => {
     const shown = await self.registration.getNotifications({ tag: payload.tag });
@@ -246,14 +245,12 @@ async function snooze(payload: ReminderPush): Promise<void> {
   } catch (error) {
     console.error('Could not snooze the reminder', error);
     const notice = failureNotice(payload, 'snooze', await lastLanguage());
-    await inTurn(() =>
-      self.registration.showNotification(notice.title, {
-        body: notice.body,
-        tag: payload.tag,
-        icon: ICON,
-        data: { ...payload, dose: null },
-      }),
-    );
+    await showInTurn(notice.title, {
+      body: notice.body,
+      tag: payload.tag,
+      icon: ICON,
+      data: { ...payload, dose: null },
+    });
   }
 }
 
