@@ -253,3 +253,23 @@ export function excerpt(article: Article, maxChars = 700): string {
   }
   return text.trim();
 }
+
+/** A weekly Health Tip: the article it comes from and its `tip` sentence. */
+export interface HealthTip {
+  articleId: string;
+  text: string;
+}
+
+const tipsByLanguage = new Map<Language, HealthTip[]>();
+
+/** The shipped articles' tips in `language`, in article-id order (read once per process). */
+export function healthTips(language: Language): HealthTip[] {
+  let tips = tipsByLanguage.get(language);
+  if (!tips) {
+    tips = loadArticles(KNOWLEDGE_DIRECTORIES[language])
+      .filter((article) => article.tip)
+      .map((article) => ({ articleId: article.id, text: article.tip }));
+    tipsByLanguage.set(language, tips);
+  }
+  return tips;
+}
