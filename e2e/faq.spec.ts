@@ -81,6 +81,7 @@ test('FAQ in Hindi: Hindi articles, searched in Devanagari, opened with their so
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   await expect(page.getByRole('heading', { level: 1, name: 'अक्सर पूछे जाने वाले सवाल' })).toBeVisible();
   await expect(page.getByRole('searchbox', { name: 'लेखों में खोजें' })).toBeVisible();
+  await expect(articles(page).first()).toBeVisible();
   expect(await articles(page).count()).toBeGreaterThanOrEqual(30);
 
   await search(page, 'क्या मैं आम खा सकता हूँ');
