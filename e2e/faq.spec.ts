@@ -50,6 +50,11 @@ test('FAQ: search “mango”, open the article with the keyboard, see its sourc
   await expect(panel).toContainText(/Reviewed \d{1,2} \w{3} \d{4}/);
   await expectAccessible(page, 'faq-open');
   await screenshot(page, 'faq-mango-open');
+  // A 360 px phone: nothing scrolls sideways.
+  await page.setViewportSize({ width: 360, height: 780 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await screenshot(page, 'faq-mango-open-360');
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.keyboard.press('Enter');
   await expect(fruits).toHaveAttribute('aria-expanded', 'false');
   await expect(panel).toBeHidden();

@@ -27,7 +27,7 @@ export function FaqArticle({ article, open, onToggle }: { article: Article; open
           aria-expanded={open}
           aria-controls={panelId}
           onClick={onToggle}
-          className="flex min-h-11 w-full items-center gap-3 rounded-lg py-3 text-left text-base font-semibold text-slate-900 hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          className="-mx-2 flex min-h-11 w-[calc(100%+1rem)] items-center gap-3 rounded-lg px-2 py-3 text-left text-base font-semibold text-slate-900 hover:text-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
           <span className="min-w-0 flex-1 wrap-break-word">{article.title}</span>
           <ChevronDown
