@@ -158,7 +158,7 @@ test('redirects and coming-soon pages', async ({ page }) => {
   await expect(page.getByText('Terms of Service - Coming Soon')).toBeVisible();
   await expectAccessible(page, 'coming-soon');
   await page.goto('/faq');
-  await expect(page.getByText('FAQ - Coming Soon')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible(); // issue 23: no longer a placeholder
   await page.goto('/reminders/medication');
   await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible();
   await page.goto('/privacy-policy');

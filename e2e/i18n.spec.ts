@@ -40,6 +40,8 @@ const ALLOWED = new Set([
   'ZIP',
   'FHIR',
   'JSON',
+  // A lab test's name in an FAQ article's title (issue 23): 'HbA1c' reads as 'HbA' here.
+  'HbA',
 ]);
 
 /**
@@ -207,6 +209,8 @@ test('switching language on Profile applies at once without reload and persists 
 test('a browser that prefers Hindi opens in Hindi; every converted screen, dialog and toast speaks Hindi', async ({
   browser,
 }) => {
+  // Every screen, with axe in two themes on each; /faq (issue 23) made the walk longer than 60 s on a busy machine.
+  test.setTimeout(150_000);
   const context = await browser.newContext({
     locale: 'hi-IN',
     timezoneId: 'Asia/Kolkata',
@@ -294,7 +298,7 @@ test('a browser that prefers Hindi opens in Hindi; every converted screen, dialo
   for (const [path, heading] of [
     ['/privacy-policy', 'प्राइवेसी पॉलिसी'],
     ['/terms', 'सेवा की शर्तें - जल्द आ रही हैं'],
-    ['/faq', 'अक्सर पूछे जाने वाले सवाल - जल्द आ रहे हैं'],
+    ['/faq', 'अक्सर पूछे जाने वाले सवाल'],
     ['/no-such-page', 'पेज नहीं मिला'],
   ] as const) {
     await page.goto(path);

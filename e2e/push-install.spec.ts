@@ -408,7 +408,9 @@ test("the notification's Snooze 10 min action asks the server for a reminder in 
   expect(dueIn).toBeLessThanOrEqual(10 * 60_000 + 60_000);
 });
 
-test('Profile notification toggles are saved on the server; undelivered ones say Coming soon', async ({ page }) => {
+test('Profile notification toggles are saved on the server; e-mail, not delivered yet, says Coming soon', async ({
+  page,
+}) => {
   await signInWithProfile(page, 'Meena Joshi');
   await page.goto('/profile');
   const medication = page.getByRole('switch', { name: 'Medication Reminders' });
@@ -419,13 +421,21 @@ test('Profile notification toggles are saved on the server; undelivered ones say
   await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
   await expect(medication).toBeEnabled();
 
-  // Issue 15: health tips and email are not delivered: off, disabled, labelled, never silently accepted.
-  for (const name of ['Health Tips', 'Email Notifications']) {
-    const toggle = page.getByRole('switch', { name });
-    await expect(toggle).toBeDisabled();
-    await expect(toggle).not.toBeChecked();
-    await expect(toggle).toHaveAccessibleDescription('Coming soon');
-  }
+  // Issue 15: email is not delivered: off, disabled, labelled, never silently accepted.
+  const email = page.getByRole('switch', { name: 'Email Notifications' });
+  await expect(email).toBeDisabled();
+  await expect(email).not.toBeChecked();
+  await expect(email).toHaveAccessibleDescription('Coming soon');
+  // Issue 23: health tips are real (a weekly push), off by default (spec §3) and can be turned on.
+  const tips = page.getByRole('switch', { name: 'Health Tips' });
+  await expect(tips).toBeEnabled();
+  await expect(tips).not.toBeChecked();
+  const savedTips = page.waitForResponse(
+    (r) => r.url().endsWith('/api/settings/notifications') && r.request().method() === 'PUT',
+  );
+  await tips.click();
+  expect((await savedTips).status()).toBe(200);
+  await expect(tips).toBeChecked();
 
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/settings/notifications') && r.request().method() === 'PUT',
@@ -445,7 +455,7 @@ test('Profile notification toggles are saved on the server; undelivered ones say
   await expect(medication).not.toBeChecked();
   await expect(appointments).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
-  await expect(page.getByRole('switch', { name: 'Health Tips' })).toBeDisabled();
+  await expect(page.getByRole('switch', { name: 'Health Tips' })).toBeChecked();
   await screenshot(page, 'profile-notifications');
   await expectAccessible(page, 'profile-notifications');
 });

@@ -18,6 +18,7 @@ import { appointmentsRoutes } from './modules/appointments/appointments.routes.t
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
+import { faqRoutes } from './modules/faq/faq.routes.ts';
 import { doctorReportRoutes } from './modules/export/doctor-report.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { medicationsRoutes } from './modules/medications/medications.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(remindersRoutes, options);
   await app.register(settingsRoutes, options);
   await app.register(assistantRoutes, options);
+  await app.register(faqRoutes, options);
   await app.register(exportRoutes, options);
   await app.register(doctorReportRoutes, options);
 

@@ -12,7 +12,7 @@ import {
   isDoseChangeQuestion,
   ungroundedNumbers,
 } from '../src/modules/assistant/guard-rails.ts';
-import { createKnowledgeBase, loadArticles, parseArticle } from '../src/modules/assistant/knowledge.ts';
+import { createKnowledgeBase, excerpt, loadArticles, parseArticle } from '../src/modules/assistant/knowledge.ts';
 
 describe('isDoseChangeQuestion', () => {
   it.each([
@@ -134,25 +134,25 @@ describe('knowledge base', () => {
   const articles = loadArticles();
   const allowedSources = /ADA Standards of Care|ICMR|RSSDI|WHO|Battelino|ACP Diabetes Care Guide|DiaCare product rule/;
 
-  it('ships the ten articles of issue 11, each with a title, a cited source and section, and a review date', () => {
+  it('ships the 31 articles of issues 11 and 23, each with a title, a cited source and section, a review date and a tip', () => {
     expect(articles.map((a) => a.id)).toEqual([
-      'blood-pressure',
-      'checking-glucose',
-      'exercise',
-      'eyes',
-      'food-indian-meals',
-      'foot-care',
-      'hypoglycaemia',
-      'medicines',
-      'sick-days',
-      'travel-and-fasting',
+      ...['alcohol', 'blood-pressure', 'check-ups', 'checking-glucose', 'drinks', 'exercise', 'eyes', 'fasting'],
+      ...['food-indian-meals', 'foot-care', 'fruits', 'glucose-targets', 'hba1c', 'heart-and-cholesterol'],
+      ...['high-sugar', 'hypoglycaemia', 'illness-and-infections', 'insulin', 'kidneys', 'medicines'],
+      ...['nerves-and-numbness', 'rice-and-rotis', 'sick-days', 'sleep', 'smoking', 'stress'],
+      ...['sweets-and-festivals', 'teeth-and-gums', 'travel', 'weight', 'what-is-diabetes'],
     ]);
     for (const article of articles) {
       expect(article.source).toMatch(allowedSources);
       expect(article.section.length).toBeGreaterThan(2);
       expect(article.reviewed).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(article.body.length).toBeGreaterThan(200);
-      expect(article.body.length).toBeLessThan(1000);
+      expect(article.body.length).toBeGreaterThan(150);
+      // Short enough to read on a phone; each passage stands on its own as an answer.
+      expect(article.body.length).toBeLessThan(1200);
+      expect(article.passages.join(' ')).toBe(article.body);
+      for (const passage of article.passages) expect(passage.length, article.id).toBeLessThan(700);
+      expect(article.tip.length, article.id).toBeGreaterThan(20);
+      expect(article.tip.length, article.id).toBeLessThan(160);
     }
   });
 
@@ -163,16 +163,50 @@ describe('knowledge base', () => {
   });
 
   it.each([
-    ['sugar', 'checking-glucose'],
+    ['how do I check my sugar', 'checking-glucose'],
     ['BP', 'blood-pressure'],
     ['hypo', 'hypoglycaemia'],
     ['hypoglycemia', 'hypoglycaemia'],
-    ['Ramzan roza', 'travel-and-fasting'],
+    ['Ramzan roza', 'fasting'],
+    ['travel tips for a long flight', 'travel'],
     ['excercise', 'exercise'],
     ['retinopathy', 'eyes'],
-    ['roti and rice', 'food-indian-meals'],
+    ['roti and rice', 'rice-and-rotis'],
+    ['What should I eat?', 'food-indian-meals'],
+    ['can I eat mango?', 'fruits'],
+    ['kya main chawal kha sakta hoon?', 'rice-and-rotis'],
+    ['What is HbA1c?', 'hba1c'],
+    ['what is a normal fasting sugar?', 'glucose-targets'],
+    ['diwali mithai', 'sweets-and-festivals'],
+    ['neend nahi aati', 'sleep'],
+    ['tanav bahut hai', 'stress'],
+    ['pair sunn ho jaate hain', 'nerves-and-numbness'],
+    ['gurde ki jaanch', 'kidneys'],
+    ['how to lose weight', 'weight'],
+    ['sugar is very high and I am thirsty', 'high-sugar'],
+    ['how to store insulin', 'insulin'],
+    ['cholesterol', 'heart-and-cholesterol'],
+    ['quit smoking', 'smoking'],
+    ['bleeding gums', 'teeth-and-gums'],
+    ['what is diabetes', 'what-is-diabetes'],
+    ['flu vaccine', 'illness-and-infections'],
   ])('“%s” finds %s', (query, id) => {
     const [best] = createKnowledgeBase(articles).search(query, 1);
     expect(best?.article.id).toBe(id);
+  });
+
+  it.each([
+    ['can I eat mango?', 'fruits', 'Mango can be eaten'],
+    ['is banana ok', 'fruits', 'Banana is fine'],
+    ['kya main chawal kha sakta hoon?', 'rice-and-rotis', 'Whole grains'],
+    ['how much alcohol is ok for men', 'alcohol', 'If you drink alcohol at all'],
+    ['does snoring matter', 'sleep', 'Loud snoring'],
+    ['should I get a flu vaccine', 'illness-and-infections', 'Vaccines protect you'],
+  ])('“%s” quotes the passage of %s that answers it', (query, id, start) => {
+    const [best] = createKnowledgeBase(articles).search(query, 1);
+    expect(best?.article.id).toBe(id);
+    expect(best?.passage.startsWith(start)).toBe(true);
+    expect(excerpt(best!.article).startsWith(start)).toBe(true);
+    expect(excerpt(best!.article)).not.toBe(excerpt({ ...best!.article, match: undefined }));
   });
 });

@@ -31,7 +31,8 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1, { er
 /** GET /api/push/vapid-public-key: base64url of the uncompressed P-256 public key. */
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
 
-export const REMINDER_KINDS = ['dose', 'refill', 'appointment', 'custom'] as const;
+/** 'tip': the weekly health tip (issue 23). */
+export const REMINDER_KINDS = ['dose', 'refill', 'appointment', 'custom', 'tip'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /**

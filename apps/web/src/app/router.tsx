@@ -41,6 +41,7 @@ const Chat = page(() => import('./routes/chat'), ['assistant']);
 const Booking = page(() => import('./routes/booking'), ['appointments', 'booking']);
 const Profile = page(() => import('./routes/profile'), ['profile', 'your-data']);
 const PrivacyPolicy = page(() => import('./routes/privacy-policy'), ['privacy']);
+const Faq = page(() => import('./routes/faq'), ['faq']);
 const ComingSoon = page(() => import('./routes/coming-soon'), []);
 const NotFound = page(() => import('./routes/not-found'), []);
 
@@ -89,7 +90,7 @@ export function AppRoutes() {
             <Route path="/privacy-policy">{guarded(PrivacyPolicy)}</Route>
             <Route path="/reminders/:type">{guarded(ComingSoon)}</Route>
             <Route path="/terms">{guarded(ComingSoon)}</Route>
-            <Route path="/faq">{guarded(ComingSoon)}</Route>
+            <Route path="/faq">{guarded(Faq)}</Route>
             <Route path="/dashboard">
               <Redirect to="/home" replace />
             </Route>

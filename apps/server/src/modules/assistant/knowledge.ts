@@ -12,6 +12,9 @@
  * chandrabindu), drops Hindi and English stop words, strips common inflection endings
  * (a light stemmer after Ramanathan & Rao, "A Lightweight Stemmer for Hindi", 2003) and adds
  * everyday synonyms (शुगर → ग्लूकोज़, बीपी → ब्लड प्रेशर, गोली → दवा).
+ *
+ * Issue 23: the synonym tables (English, Hinglish, Hindi) are data in knowledge/vocabulary.yaml;
+ * each article's paragraphs are passages, and a search hit carries the one that answers the query.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AssistantSource } from '@diacare/contract/assistant';
@@ -30,39 +33,28 @@ export interface Article {
   /** YYYY-MM-DD the team last checked it against its source. */
   reviewed: string;
   keywords: string;
+  /** The whole text, paragraphs joined by spaces. */
   body: string;
+  /** The paragraphs of the body (blank-line separated in the file): what answers quote. */
+  passages: string[];
+  /** One short sentence for the weekly Health Tip push (front matter `tip`), or '' when it has none. */
+  tip: string;
+  /** On a search hit: the index in `passages` of the passage that best matched the query. */
+  match?: number;
 }
 
-/** Everyday words and their standard terms; a query term adds its synonyms. */
-export const SYNONYMS: Record<string, string[]> = {
-  sugar: ['glucose'],
-  sugars: ['glucose'],
-  bg: ['glucose'],
-  bp: ['blood', 'pressure'],
-  tablet: ['medicine'],
-  tablets: ['medicine'],
-  pill: ['medicine'],
-  pills: ['medicine'],
-  meds: ['medicine'],
-  medication: ['medicine'],
-  medications: ['medicine'],
-  hypo: ['hypoglycaemia', 'low'],
-  hypoglycemia: ['hypoglycaemia'],
-  diet: ['food'],
-  eat: ['food'],
-  eating: ['food'],
-  khana: ['food'],
-  walk: ['exercise'],
-  walking: ['exercise'],
-  yoga: ['exercise'],
-  fever: ['sick'],
-  ill: ['sick'],
-  vision: ['eyes'],
-  roza: ['ramadan', 'fasting'],
-  ramzan: ['ramadan', 'fasting'],
-  fast: ['fasting'],
-  trip: ['travel'],
-};
+/** The synonym tables of knowledge/vocabulary.yaml (data: everyday, Hinglish and Hindi words). */
+interface Vocabulary {
+  english: Record<string, string[]>;
+  hinglish_hindi: Record<string, string[]>;
+  hindi: Record<string, string[]>;
+}
+const vocabulary = parseYaml(
+  readFileSync(new URL('./knowledge/vocabulary.yaml', import.meta.url), 'utf8'),
+) as Vocabulary;
+
+/** Everyday and Hinglish words and their standard terms; a query term adds its synonyms. */
+export const SYNONYMS: Record<string, string[]> = vocabulary.english;
 
 const STOP_WORDS = new Set(
   'a an and are as at be but by can do does for from had has have how i if in into is it its me my of on or our should so than that the their them then there these they this to was we were what when where which who why will with would you your about tell please am did'.split(
@@ -84,37 +76,13 @@ const HINDI_STOP_WORDS = new Set(
   ),
 );
 
-/** Everyday Hindi words (normalised) and the words the Hindi articles use for them. */
-const HINDI_SYNONYMS: Record<string, string[]> = {
-  शुगर: ['ग्लूकोज'],
-  सुगर: ['शुगर', 'ग्लूकोज'],
-  डायबिटीज: ['शुगर'],
-  मधुमेह: ['डायबिटीज', 'शुगर'],
-  बीपी: ['ब्लड', 'प्रेशर'],
-  रक्तचाप: ['ब्लड', 'प्रेशर'],
-  गोली: ['दवा'],
-  गोलियां: ['दवा'],
-  टैबलेट: ['दवा'],
-  दवाई: ['दवा'],
-  दवाइयां: ['दवा'],
-  दवाएं: ['दवा'],
-  हाइपो: ['हाइपोग्लाइसीमिया', 'लो'],
-  कसरत: ['व्यायाम'],
-  योग: ['व्यायाम'],
-  सैर: ['व्यायाम'],
-  खाएं: ['खाना'],
-  खाऊं: ['खाना'],
-  डाइट: ['खाना'],
-  परहेज: ['खाना'],
-  बुखार: ['बीमारी'],
-  बीमार: ['बीमारी'],
-  नजर: ['आंख'],
-  उपवास: ['व्रत'],
-  रोजा: ['रमजान', 'व्रत'],
-  रमजान: ['रोजा', 'व्रत'],
-  सफर: ['यात्रा'],
-  पांव: ['पैर'],
-};
+/** Everyday Hindi words (keys normalised) and the words the Hindi articles use for them. */
+const HINDI_SYNONYMS: Record<string, string[]> = Object.fromEntries(
+  Object.entries(vocabulary.hindi).map(([word, synonyms]) => [
+    normaliseSpelling(word),
+    synonyms.map(normaliseSpelling),
+  ]),
+);
 
 /** Inflection endings, longest first (vowel signs after a consonant, and infinitive endings; after Ramanathan & Rao 2003). */
 const HINDI_SUFFIXES = ['ियों', 'ियां', 'ाओं', 'ाएं', 'ुओं', 'ुएं', 'ों', 'ें', 'ीं', 'ां', 'ूं', 'ना', 'नी', 'ने', 'ो', 'े', 'ी', 'ा'];
@@ -134,7 +102,11 @@ export function hindiStem(word: string): string {
  */
 export function processHindiTerm(term: string): string[] | null {
   const word = normaliseSpelling(term);
-  if (!/[\u0900-\u097f]/.test(word)) return processTerm(word);
+  if (!/[\u0900-\u097f]/.test(word)) {
+    const english = processTerm(word);
+    const hindi = (vocabulary.hinglish_hindi[word] ?? []).map((synonym) => hindiStem(normaliseSpelling(synonym)));
+    return english && [...english, ...hindi];
+  }
   if (HINDI_STOP_WORDS.has(word)) return null;
   return [...new Set([word, ...(HINDI_SYNONYMS[word] ?? [])].map(hindiStem))];
 }
@@ -153,6 +125,10 @@ export function parseArticle(id: string, markdown: string): Article {
   for (const field of ['title', 'source', 'section', 'reviewed']) {
     if (!meta[field]) throw new Error(`knowledge/${id}.md: front matter needs '${field}'`);
   }
+  const passages = match[2]!
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
+    .filter(Boolean);
   return {
     id,
     title: String(meta.title),
@@ -160,7 +136,9 @@ export function parseArticle(id: string, markdown: string): Article {
     section: String(meta.section),
     reviewed: String(meta.reviewed),
     keywords: String(meta.keywords ?? ''),
-    body: match[2]!.replace(/\s*\n\s*/g, ' ').trim(),
+    body: passages.join(' '),
+    passages,
+    tip: String(meta.tip ?? '').trim(),
   };
 }
 
@@ -173,36 +151,84 @@ export function loadArticles(directory: URL = KNOWLEDGE_DIRECTORIES.en): Article
 }
 
 export interface KnowledgeHit {
+  /** The article, with `match` set to the passage that best answers the query. */
   article: Article;
   score: number;
+  /** That passage's text (`article.passages[article.match]`). */
+  passage: string;
 }
 
-/** A searchable knowledge base over `articles`, written in `language`. */
+/** One paragraph of an article, indexed on its own so that an answer quotes the relevant one. */
+interface PassageDocument {
+  id: string;
+  article: string;
+  index: number;
+  text: string;
+}
+
+/** Search options shared by the article and passage indexes. */
+const SEARCH_OPTIONS = {
+  // Typos: one edit in words of 4+ letters, two in words of 8+ ('hypoglycemia', 'excercise').
+  fuzzy: (term: string) => (term.length >= 8 ? 0.25 : term.length >= 4 ? 0.2 : false),
+  prefix: (term: string) => term.length >= 4,
+  combineWith: 'OR' as const,
+};
+
+/**
+ * A searchable knowledge base over `articles`, written in `language`. Articles are ranked on
+ * title, keywords and body (so scores and thresholds stay per article); within the best
+ * articles, a second index over the paragraphs picks the passage to quote (the first when no
+ * paragraph shares a word with the query).
+ */
 export function createKnowledgeBase(articles: readonly Article[], language: Language = 'en') {
+  const processTermFor = language === 'hi' ? processHindiTerm : processTerm;
   const index = new MiniSearch<Article>({
     fields: ['title', 'keywords', 'body'],
     storeFields: [],
-    processTerm: language === 'hi' ? processHindiTerm : processTerm,
-    searchOptions: {
-      boost: { title: 3, keywords: 2 },
-      // Typos: one edit in words of 4+ letters, two in words of 8+ ('hypoglycemia', 'excercise').
-      fuzzy: (term) => (term.length >= 8 ? 0.25 : term.length >= 4 ? 0.2 : false),
-      prefix: (term) => term.length >= 4,
-      combineWith: 'OR',
-    },
+    processTerm: processTermFor,
+    searchOptions: { ...SEARCH_OPTIONS, boost: { title: 3, keywords: 2 } },
   });
   index.addAll(articles as Article[]);
+  // Passages index each word once and expand synonyms only in the query: expanding on both
+  // sides counts a word that has synonyms ('eat' → food) twice and outweighs the rarer word
+  // the question is about ('mango').
+  const passageIndex = new MiniSearch<PassageDocument>({
+    fields: ['text'],
+    storeFields: ['article', 'index'],
+    processTerm: (term) => processTermFor(term)?.[0] ?? null,
+    searchOptions: { ...SEARCH_OPTIONS, processTerm: processTermFor },
+  });
+  passageIndex.addAll(
+    articles.flatMap((article) =>
+      article.passages.map((text, i) => ({ id: `${article.id}#${i}`, article: article.id, index: i, text })),
+    ),
+  );
   const byId = new Map(articles.map((article) => [article.id, article]));
+
+  /** The index of `article`'s passage that best matches `query` (0 when none does). */
+  function bestPassage(article: Article, query: string): number {
+    // An earlier paragraph wins a near tie: articles open with what a thing is.
+    let best = { index: 0, score: 0 };
+    for (const result of passageIndex.search(query, { filter: (r) => r.article === article.id })) {
+      const score = result.score / (1 + 0.15 * Number(result.index));
+      if (score > best.score) best = { index: Number(result.index), score };
+    }
+    return best.index;
+  }
 
   return {
     language,
     articles,
-    /** The best matching articles for `query`, best first (empty when nothing matches). */
+    /** The best matching articles for `query`, best first, each with its best passage (empty when nothing matches). */
     search(query: string, limit = 3): KnowledgeHit[] {
       return index
         .search(query)
         .slice(0, limit)
-        .map((result) => ({ article: byId.get(String(result.id))!, score: result.score }));
+        .map((result) => {
+          const article = byId.get(String(result.id))!;
+          const match = bestPassage(article, query);
+          return { article: { ...article, match }, score: result.score, passage: article.passages[match] ?? '' };
+        });
     },
   };
 }
@@ -213,13 +239,37 @@ export function sourceOf(article: Article): AssistantSource {
   return { title: article.source, section: article.section };
 }
 
-/** A short excerpt: the article's first sentences (ending in . ! ? or the danda ।) up to about `maxChars` characters. */
+/**
+ * What an answer quotes: the passage a search matched (`article.match`, else the first), cut
+ * to whole sentences (ending in . ! ? or the danda ।) of about `maxChars` characters.
+ */
 export function excerpt(article: Article, maxChars = 700): string {
-  const sentences = article.body.match(/[^.!?।]+[.!?।]+(\s|$)/g) ?? [article.body];
+  const passage = article.passages[article.match ?? 0] ?? article.body;
+  const sentences = passage.match(/[^.!?।]+[.!?।]+(\s|$)/g) ?? [passage];
   let text = '';
   for (const sentence of sentences) {
     if (text && text.length + sentence.length > maxChars) break;
     text += sentence;
   }
   return text.trim();
+}
+
+/** A weekly Health Tip: the article it comes from and its `tip` sentence. */
+export interface HealthTip {
+  articleId: string;
+  text: string;
+}
+
+const tipsByLanguage = new Map<Language, HealthTip[]>();
+
+/** The shipped articles' tips in `language`, in article-id order (read once per process). */
+export function healthTips(language: Language): HealthTip[] {
+  let tips = tipsByLanguage.get(language);
+  if (!tips) {
+    tips = loadArticles(KNOWLEDGE_DIRECTORIES[language])
+      .filter((article) => article.tip)
+      .map((article) => ({ articleId: article.id, text: article.tip }));
+    tipsByLanguage.set(language, tips);
+  }
+  return tips;
 }

@@ -20,6 +20,7 @@
  * 2. a dose whose medication is gone, no longer schedules that dose, or is already taken → 'skipped';
  * 3. the user's preferences (spec §3): pushNotifications off → 'skipped'; medicationReminders off
  *    skips dose and refill reminders; appointmentReminders off skips appointment reminders;
+ *    healthTips off skips the weekly tip (issue 23, tips.ts);
  * 4. no push subscription → 'skipped' ('no subscription'; sent stays false);
  * 5. otherwise the ReminderPush JSON goes to every subscription of the user (TTL = seconds left
  *    in the window, a Topic per dose, urgency high for doses and the 1-hour appointment
@@ -116,6 +117,7 @@ interface ClaimRecord {
   m_start_date: string | null;
   medication_reminders: boolean;
   appointment_reminders: boolean;
+  health_tips: boolean;
   push_notifications: boolean;
   /** users.language: the language of the actions' labels */
   language: string | null;
@@ -212,6 +214,7 @@ export function tagOf(row: Pick<ReminderPushRow, 'id' | 'medication_id' | 'dose_
 
 function urlOf(row: Pick<ReminderPushRow, 'kind' | 'medication_id'>): string {
   if (row.kind === 'refill' && row.medication_id) return `/medications/edit/${row.medication_id}`;
+  if (row.kind === 'tip') return '/faq';
   return '/home';
 }
 
@@ -315,6 +318,7 @@ function preferenceBlocks(row: ClaimedReminder, settings: NotificationSettings):
     return 'medication reminders off';
   }
   if (row.kind === 'appointment' && !settings.appointmentReminders) return 'appointment reminders off';
+  if (row.kind === 'tip' && !settings.healthTips) return 'health tips off';
   return null;
 }
 
@@ -363,6 +367,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         m.start_date::text AS m_start_date,
         coalesce(s.medication_reminders, ${NOTIFICATION_DEFAULTS.medicationReminders}) AS medication_reminders,
         coalesce(s.appointment_reminders, ${NOTIFICATION_DEFAULTS.appointmentReminders}) AS appointment_reminders,
+        coalesce(s.health_tips, ${NOTIFICATION_DEFAULTS.healthTips}) AS health_tips,
         coalesce(s.push_notifications, ${NOTIFICATION_DEFAULTS.pushNotifications}) AS push_notifications,
         (SELECT u.language FROM users u WHERE u.id = c.user_id) AS language,
         EXISTS (SELECT 1 FROM adherence_records a
@@ -429,6 +434,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           ...NOTIFICATION_DEFAULTS,
           medicationReminders: Boolean(record.medication_reminders),
           appointmentReminders: Boolean(record.appointment_reminders),
+          healthTips: Boolean(record.health_tips),
           pushNotifications: Boolean(record.push_notifications),
         },
         taken: Boolean(record.taken),

@@ -12,6 +12,7 @@
  * - rewriteUserDoseReminders: the time-zone hook
  * - rewriteMedicationReminders / removeMedicationReminders: the medication hooks
  * - pruneSettledReminders(db, clock): retention
+ * - the loop also makes the weekly Health Tips (tips.ts)
  * - createMaterialiser(...): the loop started with the server
  */
 import { localDate, shiftDate, zonedInstant } from '@diacare/contract/dates';
@@ -33,6 +34,7 @@ import {
 } from './constants.ts';
 import { userLanguage, type Language } from '../../i18n/index.ts';
 import { doseBody, doseTitle } from './texts.ts';
+import { materialiseHealthTips } from './tips.ts';
 
 type MedicationRow = typeof medications.$inferSelect;
 type NewReminder = typeof reminders.$inferInsert;
@@ -321,10 +323,11 @@ export function createMaterialiser(deps: {
       horizonHours: deps.horizonHours,
       spreadHours: MATERIALISE_SPREAD_HOURS,
     });
+    const tips = await materialiseHealthTips(deps.db, deps.clock);
     const pruned = await pruneSettledReminders(deps.db, deps.clock);
     // The server's maintenance pass also forgets Idempotency-Keys older than 8 days (decision 022).
     const purgedKeys = await purgeExpiredIdempotencyKeys(deps.db, deps.clock);
-    deps.log?.debug({ medications: read, written, pruned, purgedKeys }, 'reminders materialised');
+    deps.log?.debug({ medications: read, written, tips, pruned, purgedKeys }, 'reminders materialised');
     return written;
   }
 

@@ -1,4 +1,4 @@
-/** /terms, /faq and /reminders/{type}: placeholders with the spec's exact texts (spec §2). */
+/** /terms and /reminders/{type}: placeholders with the spec's exact texts (spec §2). */
 import { useLocation } from 'wouter';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Card } from '../../components/ui/card';
@@ -7,7 +7,6 @@ import type { MessageId } from '../../lib/i18n/i18n';
 
 function textFor(pathname: string): MessageId {
   if (pathname.startsWith('/terms')) return 'common.comingSoon.terms';
-  if (pathname.startsWith('/faq')) return 'common.comingSoon.faq';
   return 'common.comingSoon';
 }
 

@@ -1,8 +1,9 @@
 /**
  * Notification toggles (spec §2 Profile, §3 Notification settings), stored on the server
  * (issue 6). The spec's defaults show while the saved values load; each switch saves on
- * change. Health tips and email are not delivered yet (issue 15): their switches are off,
- * disabled and labelled 'Coming soon' rather than accepting a choice that does nothing.
+ * change. Health tips are one short tip a week by push (issue 23). E-mail is not delivered yet
+ * (issue 15): its switch is off, disabled and labelled 'Coming soon' rather than accepting a
+ * choice that does nothing.
  * Offline and never loaded, the defaults are not shown as if they were the user's (issue 12).
  */
 import { NOTIFICATION_DEFAULTS } from '@diacare/contract/notification-defaults';
@@ -17,7 +18,7 @@ import { getNotificationSettingsQueryOptions, useSaveNotificationSetting } from 
 const PREFERENCES: { key: keyof NotificationSettings; label: MessageId; comingSoon?: true }[] = [
   { key: 'medicationReminders', label: 'profile.notify.medication' },
   { key: 'appointmentReminders', label: 'profile.notify.appointment' },
-  { key: 'healthTips', label: 'profile.notify.tips', comingSoon: true },
+  { key: 'healthTips', label: 'profile.notify.tips' },
   { key: 'emailNotifications', label: 'profile.notify.email', comingSoon: true },
   { key: 'pushNotifications', label: 'profile.notify.push' },
 ];

@@ -1,0 +1,118 @@
+/**
+ * Weekly Health Tips (issue 23; docs/decisions/040): a user with the 'Health Tips' preference on
+ * (off by default, spec §3) gets one short tip a week by push, in their language, taken from the
+ * knowledge base's articles (front matter `tip`), never the same tip twice in a row. Tips are
+ * `reminders` rows of kind 'tip', made by the materialiser loop and sent by the dispatcher like
+ * any other reminder (which skips them once the preference is off). E-mail does not exist yet.
+ */
+import { createHash } from 'node:crypto';
+import { localDate, shiftDate, zonedInstant } from '@diacare/contract/dates';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { reminders } from '../../db/schema.ts';
+import { t, userLanguage } from '../../i18n/index.ts';
+import type { Clock } from '../../types.ts';
+import { healthTips, type HealthTip } from '../assistant/knowledge.ts';
+
+/** Tips arrive at this local time (a daytime hour: not at night, not at a usual dose time on the hour). */
+export const TIP_TIME = '10:30';
+/** Days from one tip to the next. */
+export const TIP_INTERVAL_DAYS = 7;
+/** A tip found later than this after its time (the server was down) is 'missed', not sent late. */
+export const TIP_WINDOW_MS = 24 * 3_600_000;
+/** Users read per statement of a pass. */
+const TIP_PAGE = 1000;
+
+/** 'tip:<user>:<local date>:<article>' — the article is kept so that the next tip differs. */
+export const tipDedupeKey = (userId: string, date: string, articleId: string) => `tip:${userId}:${date}:${articleId}`;
+
+/** The article of a tip's dedupe key, or null for another kind of key. */
+export function tipArticleOf(dedupeKey: string): string | null {
+  const parts = dedupeKey.split(':');
+  return parts[0] === 'tip' && parts.length === 4 ? parts[3]! : null;
+}
+
+/**
+ * When the next tip is due: TIP_INTERVAL_DAYS after the last one's local date at TIP_TIME in
+ * the user's `zone`, or, when there was none or that time has passed (the preference was off),
+ * the first TIP_TIME at or after `now`. Pure.
+ */
+export function nextTipDue(lastDue: Date | null, now: Date, zone: string): Date {
+  if (lastDue) {
+    const planned = zonedInstant(shiftDate(localDate(lastDue, zone), TIP_INTERVAL_DAYS), TIP_TIME, zone);
+    if (planned >= now) return planned;
+  }
+  const today = localDate(now, zone);
+  const due = zonedInstant(today, TIP_TIME, zone);
+  return due >= now ? due : zonedInstant(shiftDate(today, 1), TIP_TIME, zone);
+}
+
+/**
+ * The tip after the one from `previousArticle` in `tips` (article-id order, wrapping), so two
+ * tips in a row always differ while there are two or more. A user's first tip starts at a place
+ * taken from their id, so users do not all get the same tip the same week. Pure.
+ */
+export function nextTip(tips: readonly HealthTip[], previousArticle: string | null, userId: string): HealthTip {
+  if (tips.length === 0) throw new Error('no article has a tip');
+  const previous = previousArticle === null ? -1 : tips.findIndex((tip) => tip.articleId === previousArticle);
+  const index = previous >= 0 ? previous + 1 : createHash('sha256').update(userId).digest().readUInt32BE(0);
+  return tips[index % tips.length]!;
+}
+
+interface DueUser {
+  user_id: string;
+  timezone: string;
+  language: string | null;
+  last_due_ms: number | null;
+  last_key: string | null;
+}
+
+/**
+ * Makes the next tip of every user who has Health Tips and push on and no tip in the last
+ * TIP_INTERVAL_DAYS − 1 days (so the next one is due within a day), in pages. Writes are
+ * upserts on the dedupe key, so instances running this together make each tip once.
+ * @returns the number of tips made
+ */
+export async function materialiseHealthTips(db: Database, clock: Clock): Promise<number> {
+  const now = clock();
+  const since = new Date(now.getTime() - (TIP_INTERVAL_DAYS - 1) * 24 * 3_600_000).toISOString();
+  let made = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      SELECT s.user_id, u.timezone, u.language,
+        (extract(epoch FROM last.due_at) * 1000)::float8 AS last_due_ms, last.dedupe_key AS last_key
+      FROM notification_settings s
+      JOIN users u ON u.id = s.user_id
+      LEFT JOIN LATERAL (
+        SELECT r.due_at, r.dedupe_key FROM reminders r
+        WHERE r.user_id = s.user_id AND r.kind = 'tip' ORDER BY r.due_at DESC LIMIT 1
+      ) last ON true
+      WHERE s.health_tips AND s.push_notifications
+        AND (last.due_at IS NULL OR last.due_at <= ${since}::timestamptz)
+      LIMIT ${TIP_PAGE}`);
+    const users = (result as unknown as { rows: DueUser[] }).rows;
+    if (users.length === 0) return made;
+    const rows = users.map((user) => {
+      const language = userLanguage(user.language);
+      const due = nextTipDue(user.last_due_ms === null ? null : new Date(Number(user.last_due_ms)), now, user.timezone);
+      const tip = nextTip(healthTips(language), user.last_key ? tipArticleOf(user.last_key) : null, user.user_id);
+      return {
+        user_id: user.user_id,
+        kind: 'tip' as const,
+        title: t(language, 'push.tip.title'),
+        body: tip.text,
+        due_at: due,
+        expires_at: new Date(due.getTime() + TIP_WINDOW_MS),
+        dedupe_key: tipDedupeKey(user.user_id, localDate(due, user.timezone), tip.articleId),
+      };
+    });
+    const inserted = await db
+      .insert(reminders)
+      .values(rows)
+      .onConflictDoNothing({ target: reminders.dedupe_key })
+      .returning({ id: reminders.id });
+    made += inserted.length;
+    // A page that made nothing (another instance made them first) is not read again.
+    if (users.length < TIP_PAGE || inserted.length === 0) return made;
+  }
+}
