@@ -6,6 +6,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { parseEnv } from './config/env.ts';
 import { assertPortFree, describeListenError, StartupError } from './config/startup.ts';
 import { openDatabase } from './db/client.ts';
+import { createMetrics } from './modules/ops/metrics.ts';
 import { startReminderEngine, type ReminderEngine } from './modules/reminders/engine.ts';
 
 async function main(): Promise<void> {
@@ -23,7 +24,13 @@ async function main(): Promise<void> {
   await assertPortFree(env.PORT, env.HOST);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const clock = () => new Date();
-  const app = await buildApp({ env, db: database.db, clock, logger: loggerOptions(env.LOG_LEVEL) });
+  const metrics = createMetrics({
+    db: database.db,
+    clock,
+    poolStats: database.poolStats,
+    processDefaults: Boolean(env.METRICS_TOKEN),
+  });
+  const app = await buildApp({ env, db: database.db, clock, metrics, logger: loggerOptions(env.LOG_LEVEL) });
   let reminderEngine: ReminderEngine | null = null;
   // One hook, in order: the reminder engine finishes its pass, then the database closes.
   app.addHook('onClose', async () => {
@@ -56,7 +63,7 @@ async function main(): Promise<void> {
     throw new StartupError(describeListenError(env.PORT, env.HOST, error));
   }
   if (env.REMINDER_ENGINE) {
-    reminderEngine = await startReminderEngine({ db: database.db, env, clock, log: app.log });
+    reminderEngine = await startReminderEngine({ db: database.db, env, clock, log: app.log, metrics });
   }
   app.log.info(
     {
