@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
+import { parseEnv } from '../src/config/env.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type TestApp } from './helpers.ts';
 
 const NOW = new Date('2026-11-20T10:00:00.000Z');
@@ -119,5 +120,23 @@ describe.each(DRIVERS)('health and readiness on %s', (driver) => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('operations configuration', () => {
+  it('defaults: 300 s lag, metrics off, no backups, every 24 h keeping 7', () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ READY_MAX_REMINDER_LAG_SECONDS: 300, BACKUP_EVERY_HOURS: 24, BACKUP_KEEP: 7 });
+    expect([env.METRICS_TOKEN, env.BACKUP_DIR]).toEqual([undefined, undefined]);
+  });
+
+  it.each([
+    ['READY_MAX_REMINDER_LAG_SECONDS', '0'],
+    ['METRICS_TOKEN', 'short'],
+    ['BACKUP_EVERY_HOURS', '-1'],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_KEEP', 'seven'],
+  ])('a bad %s (%s) stops start-up with a message naming it', (name, value) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${name}: `));
   });
 });
