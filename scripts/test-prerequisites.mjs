@@ -9,13 +9,14 @@ import { delimiter, join } from 'node:path';
 const NEEDS = [
   {
     name: 'Chromium (Playwright journeys)',
-    pkg: 'chromium',
+    packages: () => ['chromium'],
     present: () => (process.env.CHROMIUM_PATH ? executable(process.env.CHROMIUM_PATH) : onPath('chromium')),
   },
-  { name: 'pdftotext (doctor report test)', pkg: 'poppler-utils', present: () => onPath('pdftotext') },
+  { name: 'pdftotext (doctor report test)', packages: () => ['poppler-utils'], present: () => onPath('pdftotext') },
   {
     name: 'Noto fonts with Devanagari (Hindi journeys, 200 % text)',
-    pkg: 'fonts-noto-core',
+    // fc-list (fontconfig) is how the check finds the fonts; a bare system may lack it too.
+    packages: () => (onPath('fc-list') ? ['fonts-noto-core'] : ['fontconfig', 'fonts-noto-core']),
     present: () => {
       if (!onPath('fc-list')) return false;
       const fonts = spawnSync('fc-list', [':', 'file'], { encoding: 'utf8' });
@@ -43,7 +44,7 @@ const uid = () => Number(process.env.DIACARE_SETUP_UID ?? process.getuid?.() ?? 
 const missing = NEEDS.filter((need) => !need.present());
 if (missing.length === 0) process.exit(0);
 
-const packages = missing.map((need) => need.pkg);
+const packages = missing.flatMap((need) => need.packages());
 const command = `sudo sh -c 'apt-get update && apt-get install -y ${packages.join(' ')}'`;
 console.error(`npm test needs: ${missing.map((need) => need.name).join('; ')}.`);
 if (uid() !== 0 || !onPath('apt-get')) {

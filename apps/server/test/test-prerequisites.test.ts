@@ -69,7 +69,7 @@ describe('npm test prerequisites', () => {
     const result = run(bin, 1000);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain(
-      "sudo sh -c 'apt-get update && apt-get install -y chromium poppler-utils fonts-noto-core'",
+      "sudo sh -c 'apt-get update && apt-get install -y chromium poppler-utils fontconfig fonts-noto-core'",
     );
     expect(() => readFileSync(log)).toThrow(); // apt-get never ran
   });
@@ -97,7 +97,7 @@ describe('npm test prerequisites', () => {
     expect(result.status).toBe(0);
     expect(readFileSync(log, 'utf8').trim().split('\n')).toEqual([
       'update -qq',
-      'install -y -qq chromium fonts-noto-core',
+      'install -y -qq chromium fontconfig fonts-noto-core',
     ]);
   });
 
