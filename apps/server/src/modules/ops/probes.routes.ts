@@ -10,7 +10,11 @@ import type { AppDeps } from '../../types.ts';
 import type { Metrics } from './metrics.ts';
 import { checkReadiness } from './readiness.ts';
 
-const PROBE = { config: { public: true }, logLevel: 'warn', schema: { hide: true } } as const;
+/**
+ * Outside /api, so the session hook never applies (no `public` flag needed); hidden from the
+ * API document, which describes the app's API, not the operator's probes.
+ */
+const PROBE = { logLevel: 'warn', schema: { hide: true } } as const;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
