@@ -1,21 +1,23 @@
 /**
  * Issue 26, item 5: SIGTERM. The real server bundle runs as a child process with its reminder
- * engine on and a push service that holds each answer for a second; a SIGTERM arrives while
+ * engine on and a push service that holds each answer for two seconds; a SIGTERM arrives while
  * the dispatcher is sending. The process exits 0 within 10 s, the sends in flight are recorded
- * and the rest released; after a restart every reminder has arrived exactly once.
+ * and the rest released; after a restart every reminder has arrived exactly once. The
+ * restarted server also answers /readyz (not logged) and writes its own backups (BACKUP_DIR).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ReminderPush } from '@diacare/contract/push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBackupHeader } from '../src/modules/ops/backup-file.ts';
 import { createPostgresDatabase, DRIVERS } from './helpers.ts';
 import { startPushService, type PushService } from './support/push-service.ts';
 import { buildServerBundle, freePort, startServer, type RunningServer } from './support/server-process.ts';
 
 const REMINDERS = 300;
 /** Each push is answered after this long, so the SIGTERM finds sends in flight. */
-const PUSH_DELAY_MS = 1000;
+const PUSH_DELAY_MS = 2000;
 
 let bundle: ReturnType<typeof buildServerBundle>;
 beforeAll(() => {
@@ -43,6 +45,16 @@ async function signInOverHttp(origin: string): Promise<string> {
     .split(';')[0]!;
 }
 
+/** The server's own backups in `dir` once there is one (waits up to 60 s). */
+async function waitForBackup(dir: string): Promise<string[]> {
+  for (let waited = 0; waited < 60_000; waited += 250) {
+    const backups = readdirSync(dir).filter((name) => /^diacare-.*\.backup$/.test(name));
+    if (backups.length > 0) return backups;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no backup in ${dir} after 60 s`);
+}
+
 /** Sends SIGTERM; resolves with the exit code and how long the process took to exit (ms). */
 async function terminate(server: RunningServer): Promise<{ code: number | string | null; ms: number }> {
   const started = Date.now();
@@ -60,6 +72,7 @@ describe.each(DRIVERS)('SIGTERM in the middle of a dispatch (%s)', (driver) => {
 
   it('exits 0 within 10 s; after a restart each reminder arrives exactly once', { timeout: 240_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'diacare-sigterm-'));
+    const backupDir = mkdtempSync(join(tmpdir(), 'diacare-sigterm-backups-'));
     const postgres = driver === 'postgres' ? await createPostgresDatabase() : null;
     const env = {
       PORT: String(await freePort()),
@@ -110,7 +123,14 @@ describe.each(DRIVERS)('SIGTERM in the middle of a dispatch (%s)', (driver) => {
       expect(beforeRestart).toBeLessThan(REMINDERS);
 
       // 3. Restart: the released reminders are sent at once (no lease to wait out), none twice.
-      server = await startServer(bundle.path, { ...env, REMINDER_ENGINE: 'true' });
+      // Its own backups every ~1 s (BACKUP_EVERY_HOURS as set by an operator) go to backupDir.
+      server = await startServer(bundle.path, {
+        ...env,
+        REMINDER_ENGINE: 'true',
+        BACKUP_DIR: backupDir,
+        BACKUP_EVERY_HOURS: '0.0003',
+        BACKUP_KEEP: '2',
+      });
       await service.waitFor(REMINDERS, 60_000);
       await new Promise((resolve) => setTimeout(resolve, 2 * PUSH_DELAY_MS + 1000)); // a second copy would arrive now
       const titles = service.received
@@ -120,6 +140,12 @@ describe.each(DRIVERS)('SIGTERM in the middle of a dispatch (%s)', (driver) => {
         `SIGTERM on ${driver}: exit in ${stopped.ms} ms, ${beforeRestart} sent before, ${titles.length} in all`,
       );
       expect(titles.sort()).toEqual(Array.from({ length: REMINDERS }, (_, index) => `Reminder ${index}`).sort());
+      const ready = await fetch(`${server.origin}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ database: 'ok', migrations: 'ok', reminders: { lag_seconds: 0 } });
+      expect(server.output()).not.toContain('/readyz');
+      const backups = await waitForBackup(backupDir);
+      expect((await readBackupHeader(join(backupDir, backups[0]!))).kind).toBe(postgres ? 'pg_dump' : 'pglite');
       expect(await terminate(server)).toMatchObject({ code: 0 });
     } finally {
       if (server && server.child.exitCode === null && server.child.signalCode === null) {
@@ -127,6 +153,7 @@ describe.each(DRIVERS)('SIGTERM in the middle of a dispatch (%s)', (driver) => {
         await server.exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(backupDir, { recursive: true, force: true });
       await postgres?.drop();
     }
   });
