@@ -21,6 +21,8 @@ import { exportRoutes } from './modules/export/export.routes.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
 import { doctorReportRoutes } from './modules/export/doctor-report.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMetrics, type Metrics, type PoolStats } from './modules/ops/metrics.ts';
+import { probeRoutes, registerHttpMetrics } from './modules/ops/probes.routes.ts';
 import { medicationsRoutes } from './modules/medications/medications.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
@@ -44,6 +46,10 @@ export interface BuildAppOptions extends AppDeps {
   /** Tests: a mock language model for the assistant (issue 11). */
   assistantLlm?: AssistantRoutesOptions['assistantLlm'];
   logger?: FastifyServerOptions['logger'];
+  /** The server's metrics (server.ts shares them with the reminder engine); made here when absent. */
+  metrics?: Metrics;
+  /** The database pool's connections, for the metrics (PostgreSQL only). */
+  poolStats?: PoolStats;
   /** Called for each route as it is registered (the auth-coverage test lists them). */
   onRoute?: (route: { method: string | string[]; url: string; public: boolean }) => void;
 }
@@ -117,6 +123,16 @@ export async function buildApp(options: BuildAppOptions) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  const metrics =
+    options.metrics ??
+    createMetrics({
+      db: options.db,
+      clock: options.clock,
+      poolStats: options.poolStats,
+      processDefaults: Boolean(env.METRICS_TOKEN),
+    });
+  registerHttpMetrics(app, metrics);
+  await app.register(probeRoutes, { ...options, metrics });
   registerSessionHook(app, options);
   registerIdempotency(app, options);
   await app.register(authRoutes, options);

@@ -1,12 +1,19 @@
 /**
- * Entry point: reads the environment, opens the database, listens, and shuts down
- * cleanly on SIGTERM/SIGINT (in-flight requests finish, the database closes).
+ * Entry point: reads the environment, opens the database, listens, and shuts down cleanly
+ * on SIGTERM/SIGINT within SHUTDOWN_DEADLINE_MS (issue 26, item 5; decision 042).
  */
 import { buildApp, loggerOptions } from './app.ts';
 import { parseEnv } from './config/env.ts';
 import { assertPortFree, describeListenError, StartupError } from './config/startup.ts';
 import { openDatabase } from './db/client.ts';
+import { startBackupSchedule, type BackupSchedule } from './modules/ops/backup-schedule.ts';
+import { createMetrics } from './modules/ops/metrics.ts';
 import { startReminderEngine, type ReminderEngine } from './modules/reminders/engine.ts';
+
+/** Shutdown must be over by then (orchestrators send SIGKILL after 10 s by default). */
+const SHUTDOWN_DEADLINE_MS = 9500;
+/** The reminder engine's sends in flight may take this long before the database closes anyway. */
+const ENGINE_STOP_MAX_MS = 7000;
 
 async function main(): Promise<void> {
   let env;
@@ -23,11 +30,29 @@ async function main(): Promise<void> {
   await assertPortFree(env.PORT, env.HOST);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
   const clock = () => new Date();
-  const app = await buildApp({ env, db: database.db, clock, logger: loggerOptions(env.LOG_LEVEL) });
+  const metrics = createMetrics({
+    db: database.db,
+    clock,
+    poolStats: database.poolStats,
+    processDefaults: Boolean(env.METRICS_TOKEN),
+  });
+  const app = await buildApp({ env, db: database.db, clock, metrics, logger: loggerOptions(env.LOG_LEVEL) });
   let reminderEngine: ReminderEngine | null = null;
-  // One hook, in order: the reminder engine finishes its pass, then the database closes.
+  let backups: BackupSchedule | null = null;
+  let engineStopped: Promise<void> | null = null;
+  /**
+   * The engine sends nothing more, records the sends in flight and releases its other claims
+   * (bounded: a send still in flight after ENGINE_STOP_MAX_MS keeps its claim until the lease
+   * ends, so it is neither lost nor sent twice).
+   */
+  const stopEngine = () =>
+    (engineStopped ??= Promise.race([
+      Promise.all([reminderEngine?.stop(), backups?.stop()]).then(() => {}),
+      new Promise<void>((resolve) => setTimeout(resolve, ENGINE_STOP_MAX_MS).unref()),
+    ]));
+  // Runs once the HTTP server has closed (in-flight requests done): then the database closes.
   app.addHook('onClose', async () => {
-    await reminderEngine?.stop();
+    await stopEngine();
     await database.close();
   });
 
@@ -37,6 +62,12 @@ async function main(): Promise<void> {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
+      setTimeout(() => {
+        app.log.error('shutdown did not finish in time');
+        process.exit(1);
+      }, SHUTDOWN_DEADLINE_MS).unref();
+      // New requests get 503 while in-flight ones finish; the engine stops meanwhile.
+      void stopEngine();
       app.close().then(
         () => process.exit(0),
         (error: unknown) => {
@@ -56,7 +87,17 @@ async function main(): Promise<void> {
     throw new StartupError(describeListenError(env.PORT, env.HOST, error));
   }
   if (env.REMINDER_ENGINE) {
-    reminderEngine = await startReminderEngine({ db: database.db, env, clock, log: app.log });
+    reminderEngine = await startReminderEngine({ db: database.db, env, clock, log: app.log, metrics });
+  }
+  if (env.BACKUP_DIR) {
+    backups = startBackupSchedule({
+      dir: env.BACKUP_DIR,
+      everyMs: env.BACKUP_EVERY_HOURS * 3_600_000,
+      keep: env.BACKUP_KEEP,
+      database,
+      databaseUrl: env.DATABASE_URL,
+      log: app.log,
+    });
   }
   app.log.info(
     {

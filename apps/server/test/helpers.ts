@@ -9,6 +9,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { createMetrics, type Metrics } from '../src/modules/ops/metrics.ts';
 import type { Clock } from '../src/types.ts';
 
 export type Driver = 'pglite' | 'postgres';
@@ -61,6 +62,8 @@ export interface TestApp {
   app: App;
   database: DatabaseHandle;
   clock: ReturnType<typeof createTestClock>;
+  /** The app's metrics (share them with a dispatcher to count its work). */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -85,10 +88,17 @@ export async function createTestApp(
   });
   const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: 'memory://' });
   const clock = options.clock ?? createTestClock();
+  const metrics = createMetrics({
+    db: database.db,
+    clock,
+    poolStats: database.poolStats,
+    processDefaults: Boolean(env.METRICS_TOKEN),
+  });
   const app = await buildApp({
     env,
     db: database.db,
     clock,
+    metrics,
     onRoute: options.onRoute,
     logger: options.logger,
     assistantLlm: options.assistantLlm,
@@ -98,6 +108,7 @@ export async function createTestApp(
     app,
     database,
     clock,
+    metrics,
     async close() {
       await app.close();
       await database.close();

@@ -24,6 +24,10 @@ export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The pool's connections (PostgreSQL), or null (the embedded database has one, no pool). */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
+  /** The embedded database's client (its backups dump its data directory), or null on PostgreSQL. */
+  pglite: PGlite | null;
 }
 
 /** Arbitrary constant key for the advisory lock that serialises migrations across instances. */
@@ -79,7 +83,13 @@ export async function openDatabase(options: {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
       client.release();
     }
-    return { db: db as unknown as Database, driver: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      driver: 'postgres',
+      close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      pglite: null,
+    };
   }
   const inMemory = options.dataDir.startsWith('memory://');
   let client: PGlite;
@@ -96,7 +106,13 @@ export async function openDatabase(options: {
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   await db.execute(sql`SELECT 1`);
-  return { db: db as unknown as Database, driver: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    driver: 'pglite',
+    close: () => client.close(),
+    poolStats: () => null,
+    pglite: client,
+  };
 }
 
 /** Run by `node --input-type=module -e` in a child process: creates the database in argv[1], closes it. */

@@ -41,6 +41,7 @@ import type { Database } from '../../db/client.ts';
 import { t, userLanguage, type Language } from '../../i18n/index.ts';
 import type { reminders } from '../../db/schema.ts';
 import type { Clock } from '../../types.ts';
+import type { ReminderMetrics } from '../ops/metrics.ts';
 import type { PushOptions, PushSender } from '../push/push-sender.ts';
 import { createPushRepository, type StoredSubscription } from '../push/push.repository.ts';
 import {
@@ -149,6 +150,8 @@ export interface DispatcherDeps {
   /** Passes the loop runs side by side (default 2): one claims while another sends. */
   lanes?: number;
   log?: FastifyBaseLogger;
+  /** Counts settled reminders and deliveries (issue 26). */
+  metrics?: ReminderMetrics;
 }
 
 export interface Dispatcher {
@@ -156,7 +159,10 @@ export interface Dispatcher {
   runOnce(): Promise<number>;
   /** Runs `lanes` loops of passes (back to back while full, else every `pollIntervalMs`) until stop(). */
   start(): void;
-  /** Stops the loop and waits for the pass in progress to finish. */
+  /**
+   * Stops the loop: the pass in progress sends nothing more, waits for the sends already
+   * started, records them, and releases its other claims for the next dispatcher (issue 26).
+   */
   stop(): Promise<void>;
 }
 
@@ -465,6 +471,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       WHERE r.id = v.id AND r.claim_token = ${token}::uuid`);
   }
 
+  /**
+   * Lets go of this pass's claims on reminders it did not send (stopping, or the lease ran out),
+   * not counting the claim as an attempt, so the next dispatcher takes them at once.
+   */
+  async function release(token: string): Promise<void> {
+    await db.execute(sql`
+      UPDATE reminders SET claimed_until = NULL, claim_token = NULL, attempts = greatest(attempts - 1, 0)
+      WHERE claim_token = ${token}::uuid AND status = 'pending'`);
+  }
+
   /** Subscriptions of the batch's users, by user; a gone one is removed for the rest of the batch. */
   type Context = { subscriptionsByUser: Map<string, StoredSubscription[]> };
 
@@ -498,8 +514,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const [status, detail] = reason;
       return { ...base, status, detail };
     }
-    // Our claim may have run out while earlier reminders were sent: leave it to the next claim.
-    if (row.claimed_until && now >= row.claimed_until) return null;
+    // Our claim may have run out while earlier reminders were sent, or the server is stopping:
+    // leave it to the next claim.
+    if (draining || (row.claimed_until && now >= row.claimed_until)) return null;
 
     const subscriptions = [...(context.subscriptionsByUser.get(row.user_id) ?? [])];
     const tag = tagOf(row);
@@ -514,6 +531,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     let failures = 0;
     let lastError: string | null = null;
     for (const [index, result] of results.entries()) {
+      deps.metrics?.deliveries.inc({ channel: 'web_push', outcome: result.outcome });
       if (result.outcome === 'delivered') deliveries += 1;
       else if (result.outcome === 'gone') {
         const gone = subscriptions[index]!;
@@ -550,6 +568,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     if (rows.length === 0) return { claimed: 0, settled: 0 };
     const context: Context = { subscriptionsByUser };
     let settled = 0;
+    let unsent = 0;
     let buffer: Outcome[] = [];
     let writing: Promise<void> = Promise.resolve();
     const flush = () => {
@@ -560,17 +579,24 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     };
     await forEachLimited(rows, concurrency, async (row) => {
       const outcome = await dispatch(row, context);
-      if (!outcome) return;
+      if (!outcome) {
+        unsent += 1;
+        return;
+      }
+      deps.metrics?.remindersSettled.inc({ status: outcome.status === 'pending' ? 'retry' : outcome.status });
       if (outcome.status !== 'pending') settled += 1;
       buffer.push(outcome);
       if (buffer.length >= SETTLE_CHUNK) void flush().catch(() => {});
     });
     await flush();
+    if (unsent > 0) await release(token);
     deps.log?.debug({ claimed: rows.length, settled }, 'reminders dispatched');
     return { claimed: rows.length, settled };
   }
 
   let stopping = true;
+  /** Set by stop(): passes in progress send nothing more. */
+  let draining = false;
   let loop: Promise<unknown> | null = null;
   const sleepers = new Set<{ timer: NodeJS.Timeout; wake: () => void }>();
 
@@ -605,11 +631,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     start() {
       if (!stopping) return;
       stopping = false;
+      draining = false;
       // Several lanes, so one claims and loads the next batch while another is still sending.
       loop = Promise.all(Array.from({ length: lanes }, run));
     },
     async stop() {
       stopping = true;
+      draining = true;
       for (const sleeper of [...sleepers]) sleeper.wake();
       await loop;
       loop = null;

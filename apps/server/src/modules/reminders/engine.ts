@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../types.ts';
+import type { ReminderMetrics } from '../ops/metrics.ts';
 import { createPushSender } from '../push/push-sender.ts';
 import { loadVapidKeys } from '../push/vapid.ts';
 import { createDispatcher } from './dispatcher.ts';
@@ -22,11 +23,18 @@ export async function startReminderEngine(deps: {
   env: Env;
   clock: Clock;
   log?: FastifyBaseLogger;
+  metrics?: ReminderMetrics;
 }): Promise<ReminderEngine> {
   const vapid = await loadVapidKeys(deps.db, deps.env);
   const sender = createPushSender({ vapid });
   const materialiser = createMaterialiser({ db: deps.db, clock: deps.clock, log: deps.log });
-  const dispatcher = createDispatcher({ db: deps.db, clock: deps.clock, sender, log: deps.log });
+  const dispatcher = createDispatcher({
+    db: deps.db,
+    clock: deps.clock,
+    sender,
+    log: deps.log,
+    metrics: deps.metrics,
+  });
   materialiser.start();
   dispatcher.start();
   return {
