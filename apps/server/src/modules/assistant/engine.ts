@@ -4,7 +4,8 @@
  * what the routes call.
  *
  * Order of an answer: an escalation (Call 112 now / the 15–15 rule) first when the
- * message or a recent reading calls for it; a dose-change question gets the fixed refusal
+ * message or a recent reading calls for it; an extra dose taken or a missed dose gets its
+ * fixed safety answer (safety.ts, issue 23); a dose-change question gets the fixed refusal
  * plus the user's facts and never reaches an engine; otherwise the engine answers. A model
  * that fails (endpoint down, refusal by the checks) is replaced by the built-in engine
  * with a note. Every answer is cut to 2,000 characters.
@@ -26,6 +27,7 @@ import { DOSE_NUMBER, clampAnswer, escalationFor, escalationPreamble, isDoseChan
 import { KNOWLEDGE_DIRECTORIES, createKnowledgeBase, loadArticles, type KnowledgeBase } from './knowledge.ts';
 import type { Language } from '../../i18n/index.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm/engine.ts';
+import { safetyAnswer, safetyCase } from './safety.ts';
 import { assistantTexts } from './texts.ts';
 import { createAssistantTools, linksFor, type AssistantTools, type ToolContext } from './tools.ts';
 
@@ -126,7 +128,15 @@ export function createAssistant(options: AssistantOptions) {
       }
 
       let body: EngineAnswer;
-      if (isDoseChangeQuestion(request.question)) {
+      const safety = safetyCase(request.question);
+      if (safety) {
+        const answer = safetyAnswer(safety, language, request.context.glucoseUnit);
+        // The escalation above already gave the 15–15 steps.
+        const steps = `\n\n${texts.hypoStepsIn(request.context.glucoseUnit ?? 'mg/dL')}`;
+        const text = preamble ? answer.text.replace(steps, '') : answer.text;
+        body = { text, links: [linksFor(texts).medications], sources: answer.sources, engine: builtin.name };
+        emit(text);
+      } else if (isDoseChangeQuestion(request.question)) {
         body = await doseChangeAnswer(tools, request.context, model?.name ?? builtin.name);
         emit(body.text);
       } else if (model) {

@@ -21,6 +21,7 @@ import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { glucoseToMgDl, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import type { Language } from '../../i18n/index.ts';
 import { normaliseSpelling } from './language.ts';
+import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
 import { assistantTexts } from './texts.ts';
 
 const EN = assistantTexts('en');
@@ -123,7 +124,19 @@ export function isDoseChangeQuestion(text: string): boolean {
   if (/\b(pills? left|refill|how many (pills|tablets) (do i have|are left|left))\b/.test(t)) return false;
   if (/(रिफिल|बची|बचीं|बचे|बाकी हैं|खत्म होने)/.test(t)) return false;
   // 'what should I eat' and similar: no medicine word → not a dose question.
-  return DOSE_CHANGE_PATTERNS.some((pattern) => pattern.test(t));
+  return DOSE_CHANGE_PATTERNS.some((pattern) => pattern.test(t)) || isHinglishDoseChange(t);
+}
+
+const HINGLISH_MEDICINE = [...VOCABULARY.concepts.medicine, ...Object.values(VOCABULARY.medicineNames).flat()];
+
+/** Hinglish (vocabulary.json doseChange): a medicine word, a change or amount word and an asking word. */
+function isHinglishDoseChange(t: string): boolean {
+  const words = readWords(t);
+  return (
+    hasPhrase(words, HINGLISH_MEDICINE) &&
+    hasPhrase(words, VOCABULARY.doseChange.change) &&
+    hasPhrase(words, VOCABULARY.doseChange.ask)
+  );
 }
 
 export type Escalation = 'emergency' | 'self-harm' | 'hypo' | null;
@@ -144,27 +157,77 @@ const EMERGENCY_HI =
 const HYPO_SYMPTOMS_HI =
   /(कांप|कंपकंपी|पसीना|पसीने|चक्कर|घबराहट|धुंधला|उलझन|बहुत भूख|शुगर (कम|लो|डाउन) (हो|लग)|लो (हो|लग) रह|हाइपो (हो|हुआ)|दिल (तेज|जोर से) धडक|धडकन तेज)/;
 
-/**
- * A glucose value the user mentions, in mg/dL ("my sugar is 48", "reading 52 mg/dl", "शुगर 48
- * है"). A value in mmol/L ("2.8 mmol", "sugar is 3.1": readings in mg/dL are whole) is
- * converted (issue 14), so a very low told in mmol/L escalates too.
- */
-function mentionedGlucose(t: string): number | null {
-  const mmol =
-    /\b(\d{1,2}(?:\.\d{1,2})?)\s*mmol\b/.exec(t) ??
-    /\b(sugar|glucose|reading|level|bg|rbs|fbs)\b[^0-9]{0,15}(\d{1,2}\.\d{1,2})\b/.exec(t);
-  if (mmol) {
-    const value = Number(mmol[mmol.length - 1]);
+const GV = VOCABULARY.glucoseValue;
+const GLUCOSE_WORDS = new Set(GV.glucoseWords);
+const CONNECTORS = new Set(GV.connectors);
+/** Words after which a number is a period, a count, a dose, a time or a date, never a reading. */
+const NOT_A_READING_AFTER = new Set([...GV.notAfter, ':', ...Object.values(VOCABULARY.months).flat()]);
+/** Words before a number that make it a threshold ('below 54 mg/dL'), not a reading. */
+const THRESHOLD_BEFORE = new Set([
+  'below',
+  'under',
+  'above',
+  'over',
+  'than',
+  'between',
+  'and',
+  'or',
+  'target',
+  'normal',
+  '<',
+  '>',
+]);
+
+/** Numbers (with decimals), words and ':', '<', '>' of the normalised `t`. */
+const tokensOf = (t: string) => t.match(/\d+(?:\.\d+)?|[\p{L}\p{M}\p{N}]+|[:<>%]/gu) ?? [];
+
+/** A number token read as glucose: mmol/L when decimal or followed by 'mmol' (1–35), else mg/dL (20–600). */
+function glucoseValue(number: string, next: string | undefined): number | null {
+  const value = Number(number);
+  if (number.includes('.') || next === 'mmol') {
     return value >= 1 && value <= 35 ? glucoseToMgDl(value, 'mmol/L') : null;
   }
-  const match =
-    /\b(sugar|glucose|reading|level|bg|rbs|fbs)\b[^0-9]{0,15}(\d{2,3})\b/.exec(t) ??
-    /(शुगर|ग्लूकोज|रीडिंग|लेवल)[^0-9]{0,15}(\d{2,3})\b/.exec(t) ??
-    /\b(\d{2,3})\s*mg\s*\/?\s*dl\b/.exec(t);
-  if (!match) return null;
-  const value = Number(match[match.length - 1]);
   return value >= 20 && value <= 600 ? value : null;
 }
+
+/**
+ * The glucose value the user states as their current reading, in mg/dL: a number after a
+ * glucose word through connecting words only ('my sugar is 48', 'sugar 52 hai', 'meri sugar
+ * abhi 48 hai', 'शुगर 48 है'; vocabulary.json glucoseValue), or written with its unit
+ * ('52 mg/dl', '2.8 mmol'). A number that is a period, count, dose, time or date ('highest
+ * sugar in the last 30 days', 'sugar 3 days ago', '2 tablets', 'sugar on 25 Nov') or a
+ * threshold ('readings below 54 mg/dL') is not a reading (issue 23). Values told in mmol/L
+ * are converted (issue 14).
+ */
+export function mentionedGlucose(t: string): number | null {
+  const tokens = tokensOf(normalise(t));
+  const isNumber = (token: string | undefined) => token !== undefined && /^\d/.test(token);
+  for (let i = 0; i < tokens.length; i += 1) {
+    const token = tokens[i]!;
+    if (GLUCOSE_WORDS.has(token.replace(/'s$/, ''))) {
+      for (let j = i + 1; j < Math.min(tokens.length, i + 7); j += 1) {
+        const word = tokens[j]!;
+        if (isNumber(word)) {
+          if (NOT_A_READING_AFTER.has(tokens[j + 1] ?? '')) break;
+          const value = glucoseValue(word, tokens[j + 1]);
+          if (value !== null) return value;
+          break;
+        }
+        if (!CONNECTORS.has(word) && !GLUCOSE_WORDS.has(word)) break;
+      }
+    }
+    // '52 mg/dl', '2.8 mmol' anywhere, unless a threshold ('below 54 mg/dl').
+    const unit = tokens[i + 1];
+    if (isNumber(token) && (unit === 'mmol' || (unit === 'mg' && tokens[i + 2] === 'dl'))) {
+      if (THRESHOLD_BEFORE.has(tokens[i - 1] ?? '')) continue;
+      const value = glucoseValue(token, unit);
+      if (value !== null) return value;
+    }
+  }
+  return null;
+}
+
+const HINGLISH = VOCABULARY.escalation;
 
 /**
  * What must come first in the answer to `text`: 'emergency' (Call 112 now) for a reading
@@ -174,12 +237,13 @@ function mentionedGlucose(t: string): number | null {
  */
 export function escalationFor(text: string, recentLowMgDl: number | null = null): Escalation {
   const t = normalise(text);
-  if (SELF_HARM.test(t) || SELF_HARM_HI.test(t)) return 'self-harm';
+  const words = readWords(t);
+  if (SELF_HARM.test(t) || SELF_HARM_HI.test(t) || hasPhrase(words, HINGLISH.selfHarm)) return 'self-harm';
   const value = mentionedGlucose(t);
-  if (EMERGENCY.test(t) || EMERGENCY_HI.test(t)) return 'emergency';
+  if (EMERGENCY.test(t) || EMERGENCY_HI.test(t) || hasPhrase(words, HINGLISH.emergency)) return 'emergency';
   if (value !== null && value < HYPOGLYCAEMIA.veryLow) return 'emergency';
   if (recentLowMgDl !== null && recentLowMgDl < HYPOGLYCAEMIA.veryLow) return 'emergency';
-  if (HYPO_SYMPTOMS.test(t) || HYPO_SYMPTOMS_HI.test(t)) return 'hypo';
+  if (HYPO_SYMPTOMS.test(t) || HYPO_SYMPTOMS_HI.test(t) || hasPhrase(words, HINGLISH.hypo)) return 'hypo';
   if (value !== null && value < HYPOGLYCAEMIA.low) return 'hypo';
   if (recentLowMgDl !== null) return 'hypo';
   return null;
