@@ -22,6 +22,7 @@ import {
 } from '@diacare/contract/assistant';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
+import { createAnswers } from './answers.ts';
 import { createBuiltinEngine } from './builtin/engine.ts';
 import { DOSE_NUMBER, clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
 import { KNOWLEDGE_DIRECTORIES, createKnowledgeBase, loadArticles, type KnowledgeBase } from './knowledge.ts';
@@ -88,7 +89,7 @@ export interface AssistantOptions {
 export function createAssistant(options: AssistantOptions) {
   const tools = createAssistantTools(options.db);
   const knowledge = knowledgeBase;
-  const builtin = createBuiltinEngine({ tools, knowledge });
+  const builtin = createBuiltinEngine({ tools, answers: createAnswers(options.db, tools), knowledge });
   const llmOptions =
     options.llm ??
     (options.env.llm

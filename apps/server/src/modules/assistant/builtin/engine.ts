@@ -10,7 +10,10 @@ import { excerpt, sourceOf, type KnowledgeBase } from '../knowledge.ts';
 import type { Language } from '../../../i18n/index.ts';
 import { assistantTexts } from '../texts.ts';
 import type { AssistantTools, ToolResult } from '../tools.ts';
-import { readIntent } from './intents.ts';
+import { localDate } from '@diacare/contract/dates';
+import { periodDays, type Answers } from '../answers.ts';
+import { understand, type Understanding } from '../understanding.ts';
+import { readIntent, type Intent } from './intents.ts';
 
 /** The honest answer to a question the engine cannot place (English; texts.ts has Hindi). */
 export const CAPABILITIES = assistantTexts('en').capabilities;
@@ -25,9 +28,12 @@ export function* chunks(text: string): Generator<string> {
 
 export function createBuiltinEngine({
   tools,
+  answers,
   knowledge,
 }: {
   tools: AssistantTools;
+  /** The specific answers (highest, N days ago, missed per medicine, run-out date: issue 23). */
+  answers: Answers;
   /** The knowledge base of each language. */
   knowledge: (language: Language) => KnowledgeBase;
 }) {
@@ -43,13 +49,18 @@ export function createBuiltinEngine({
 
   async function compose({ question, context }: EngineRequest): Promise<EngineAnswer> {
     const intent = readIntent(question);
-    if (intent.tools.length > 0) {
+    const understood = understand(question, localDate(context.now, context.zone), await tools.medicineNames(context));
+    const specific = await answers.answer(understood, context);
+    if (specific) return { text: specific.text, links: specific.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    const toolNames = intent.tools.length > 0 ? intent.tools : understood.aboutMe ? summaryTools(understood) : [];
+    if (toolNames.length > 0) {
+      const period = understood.periodNamed ? periodDays(understood.period) : intent.period;
       const results: ToolResult[] = [];
-      for (const name of intent.tools) {
+      for (const name of toolNames) {
         if (name === 'todaysDoses' || name === 'refills' || name === 'nextAppointment') {
           results.push(await tools[name](context));
         } else {
-          results.push(await tools[name](context, intent.period));
+          results.push(await tools[name](context, period));
         }
       }
       return {
@@ -74,4 +85,15 @@ export function createBuiltinEngine({
   }
 
   return engine;
+}
+
+/** The summary tool of a subject the vocabulary placed but readIntent did not (Hinglish, a named day). */
+function summaryTools(u: Understanding): Intent['tools'] {
+  if (u.subject === 'glucose') return ['glucose'];
+  if (u.subject === 'bp') return ['bloodPressure'];
+  if (u.subject === 'weight') return ['weight'];
+  if (u.subject === 'appointment') return ['nextAppointment'];
+  if (u.subject === 'refill') return ['refills'];
+  if (u.subject === 'doses') return u.period.kind === 'today' || !u.periodNamed ? ['todaysDoses'] : ['adherence'];
+  return [];
 }

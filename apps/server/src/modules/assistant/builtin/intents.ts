@@ -4,12 +4,14 @@
  * 'tablet', 'missed', 'last week') with MiniSearch's fuzzy matching, so typos such as
  * 'suger', 'medecine' or 'apointment' still land.
  *
- * Hindi (issue 14): each concept also lists everyday Hindi words in Devanagari, in the
- * spelling language.ts normalises to (no nukta, ँ as ं: 'वज़न' is listed as 'वजन'), so
- * 'मेरी पिछली शुगर रीडिंग क्या थी?' reads like 'What was my latest sugar reading?'.
+ * Hindi (issue 14) and Hinglish (issue 23): each concept also lists everyday Hindi words in
+ * Devanagari and romanised Hindi ('shakkar', 'dawai', 'goli', 'pichle hafte') — the data in
+ * ../vocabulary.json — so 'मेरी पिछली शुगर रीडिंग क्या थी?' and 'meri last sugar kitni thi?'
+ * read like 'What was my latest sugar reading?'.
  */
 import MiniSearch from 'minisearch';
-import { normaliseSpelling, wordsOf } from '../language.ts';
+import { wordsOf } from '../language.ts';
+import { VOCABULARY } from '../lexicon.ts';
 import type { PeriodDays } from '../tools.ts';
 
 export type Concept =
@@ -33,91 +35,8 @@ export type Concept =
   | 'personal'
   | 'howto';
 
-/** Everyday words per concept (lower case, single words; the fuzzy match handles typos). */
-const VOCABULARY: Record<Concept, string[]> = {
-  glucose: ['sugar', 'sugars', 'glucose', 'bg', 'rbs', 'fbs', 'ppbs', 'diabetes', 'readings', 'reading', 'glycemia'],
-  bp: ['bp', 'pressure', 'hypertension', 'systolic', 'diastolic'],
-  weight: ['weight', 'weigh', 'kg', 'kilos', 'heavier', 'lighter', 'weighing'],
-  bmi: ['bmi'],
-  medicine: [
-    'medicine',
-    'medicines',
-    'medication',
-    'medications',
-    'meds',
-    'tablet',
-    'tablets',
-    'pill',
-    'pills',
-    'capsule',
-    'capsules',
-    'dose',
-    'doses',
-    'insulin',
-    'injection',
-    'dawai',
-    'dawa',
-  ],
-  take: ['take', 'taken', 'took', 'taking'],
-  missed: ['missed', 'miss', 'forgot', 'forget', 'forgotten', 'skipped'],
-  adherence: ['adherence', 'compliance', 'regularly', 'consistent', 'consistently'],
-  today: ['today', 'tonight', 'morning', 'evening', 'now'],
-  next: ['next', 'upcoming', 'due', 'remaining', 'left'],
-  refill: ['refill', 'refills', 'restock', 'reorder', 'stock', 'running', 'pharmacy'],
-  appointment: ['appointment', 'appointments', 'visit', 'checkup', 'doctor', 'lab', 'booking', 'booked'],
-  week: ['week', 'weekly', 'seven'],
-  month: ['month', 'monthly', 'thirty', '30'],
-  low: ['lows', 'low', 'hypos', 'hypo'],
-  range: ['range', 'tir'],
-  summary: ['summary', 'overview', 'doing', 'progress', 'report', 'status'],
-  personal: ['my', 'me', 'i', "i'm", 'mine', 'im'],
-  howto: ['how', 'what', 'why', 'should', 'can', 'normal', 'tips', 'advice', 'safe', 'good', 'bad', 'healthy', 'avoid'],
-};
-
-/** Everyday Hindi words per concept (normalised spelling; inflected forms listed). */
-const HINDI_VOCABULARY: Record<Concept, string[]> = {
-  glucose: ['शुगर', 'सुगर', 'ग्लूकोज', 'ग्लूकोस', 'रीडिंग', 'रीडिंग्स', 'डायबिटीज', 'मधुमेह'],
-  bp: ['बीपी', 'प्रेशर', 'प्रेसर', 'रक्तचाप', 'हाइपरटेंशन'],
-  weight: ['वजन', 'किलो', 'मोटापा'],
-  bmi: ['बीएमआई'],
-  medicine: [
-    'दवा',
-    'दवाई',
-    'दवाइयां',
-    'दवाईयां',
-    'दवाएं',
-    'दवाओं',
-    'दवाइयों',
-    'गोली',
-    'गोलियां',
-    'गोलियों',
-    'टैबलेट',
-    'टेबलेट',
-    'कैप्सूल',
-    'खुराक',
-    'खुराकें',
-    'डोज',
-    'इंसुलिन',
-    'इन्सुलिन',
-    'इंजेक्शन',
-    'मेडिसिन',
-  ],
-  take: ['ली', 'लीं', 'लिया', 'लिये', 'लिए', 'खाई', 'खाईं', 'खाया'],
-  missed: ['छूटी', 'छूटीं', 'छूटा', 'छूटे', 'छूट', 'भूल', 'भूला', 'भूली', 'भूले', 'छोडी', 'छोडा', 'छोडीं'],
-  adherence: ['नियमित', 'नियमितता', 'नियम', 'पाबंदी'],
-  today: ['आज', 'अभी', 'सुबह', 'शाम', 'रात'],
-  next: ['अगली', 'अगला', 'अगले', 'बाकी', 'आनेवाला', 'आने'],
-  refill: ['रिफिल', 'रीफिल', 'बची', 'बचीं', 'बचे', 'बचा', 'खत्म', 'स्टॉक'],
-  appointment: ['अपॉइंटमेंट', 'अपॉइंटमेंट्स', 'अपोइंटमेंट', 'अपाइंटमेंट', 'डॉक्टर', 'डाक्टर', 'लैब', 'बुकिंग', 'चेकअप', 'मुलाकात', 'विजिट'],
-  week: ['हफ्ते', 'हफ्ता', 'हफ्तों', 'सप्ताह', 'सात'],
-  month: ['महीने', 'महीना', 'माह', 'तीस'],
-  low: ['लो', 'कम', 'हाइपो'],
-  range: ['रेंज'],
-  summary: ['हाल', 'प्रगति', 'रिपोर्ट', 'स्थिति'],
-  // Hindi questions often drop the pronoun: 'कब' (when) asks about the user's own schedule.
-  personal: ['मेरी', 'मेरा', 'मेरे', 'मैं', 'मैंने', 'मुझे', 'मुझ', 'अपनी', 'अपना', 'अपने', 'कब'],
-  howto: ['कैसे', 'क्यों', 'चाहिए', 'सामान्य', 'नॉर्मल', 'सलाह', 'टिप्स', 'सुरक्षित'],
-};
+/** Everyday words per concept: English, Hindi and Hinglish (vocabulary.json `concepts`, normalised; issue 23). */
+const CONCEPT_WORDS = VOCABULARY.concepts as Record<Concept, string[]>;
 
 interface VocabularyEntry {
   id: number;
@@ -125,9 +44,8 @@ interface VocabularyEntry {
   concept: Concept;
 }
 
-const entries: VocabularyEntry[] = [VOCABULARY, HINDI_VOCABULARY]
-  .flatMap((vocabulary) => Object.entries(vocabulary))
-  .flatMap(([concept, words]) => words.map((word) => ({ word: normaliseSpelling(word), concept: concept as Concept })))
+const entries: VocabularyEntry[] = Object.entries(CONCEPT_WORDS)
+  .flatMap(([concept, words]) => words.map((word) => ({ word, concept: concept as Concept })))
   .map((entry, id) => ({ ...entry, id }));
 
 const vocabulary = new MiniSearch<VocabularyEntry>({
@@ -150,7 +68,7 @@ export function words(text: string): string[] {
 }
 
 /** The concepts of one word: exact first, else the closest vocabulary word within one or two edits. */
-function conceptsOf(word: string): Concept[] {
+export function conceptsOf(word: string): Concept[] {
   const known = exact.get(word);
   if (known) return known;
   // Short words are too easily one edit from another word ('foot' → 'took'): exact only.
@@ -195,12 +113,15 @@ export function readIntent(question: string): Intent {
   // also name a period, 'latest'/'last' or an average.
   const asksAboutMe =
     personal &&
-    !/\b(how (do|to|can|should)|what is a|what's a|normal)\b/.test(text) &&
+    !/\b(how (do|to|can|should)|what is a|what's a|normal|kaise (karu|karun|kare|karein|check|naapu|rakhu|kam)|kya hota|kya hoti|hona chahiye|honi chahiye)\b/.test(
+      text,
+    ) &&
     // "मैं अपनी शुगर कैसे जांचूं?", "सामान्य बीपी क्या है?", "... क्या होता है?"
     !/ (कैसे (करूं|करें|करना|जांचूं|जांचें|जांच|नापूं|नापें|रखूं|रखें|देखूं|देखें|बचूं|बचें)|सामान्य|नॉर्मल|क्या होता|क्या होती) /.test(hindi);
   const recent =
-    /\b(latest|last|average|avg|recent|lately|this|past|been|was|were|trend|today|yesterday)\b/.test(text) ||
-    / (पिछली|पिछला|पिछले|आखिरी|ताजा|हाल|औसत|लेटेस्ट|इस|रहा|रही|रहे|था|थी|थे|आज|कल) /.test(hindi);
+    /\b(latest|last|average|avg|recent|lately|this|past|been|was|were|trend|today|yesterday|tha|thi|the|raha|rahi|pichle|kal|aaj|ausat)\b/.test(
+      text,
+    ) || / (पिछली|पिछला|पिछले|आखिरी|ताजा|हाल|औसत|लेटेस्ट|इस|रहा|रही|रहे|था|थी|थे|आज|कल) /.test(hindi);
   const data = asksAboutMe || (personal && recent);
   const tools: Intent['tools'] = [];
   if (!data) return { concepts, period, tools };
