@@ -136,7 +136,7 @@ export function readPeriod(question: string, today: string): Period | null {
   if (hasPhrase(text, P.today)) return range(today, today, 'today');
   if (hasPhrase(text, [...P.thisMonth, ...P.lastMonth])) return lastDays(today, 30);
   if (hasPhrase(text, [...P.thisWeek, ...P.lastWeek])) return lastDays(today, 7);
-  const concepts = new Set(words.flatMap(conceptsOf));
+  const concepts = new Set(words.filter((w) => !/^\d+$/.test(w)).flatMap(conceptsOf));
   if (concepts.has('month')) return lastDays(today, 30);
   if (concepts.has('week')) return lastDays(today, 7);
   // 'last 3' alone is not a period; 'pichle' with 'din' and no count is the default week.
