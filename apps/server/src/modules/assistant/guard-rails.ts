@@ -144,7 +144,7 @@ export type Escalation = 'emergency' | 'self-harm' | 'hypo' | null;
 const SELF_HARM =
   /\b(kill(ing)? myself|suicid\w*|end (my|it all)|take my (own )?life|hurt(ing)? myself|self[- ]?harm|don't want to (live|be alive)|want to die|better off dead)\b/;
 const EMERGENCY =
-  /\b(faint(ed|ing)?|pass(ed)? out|passing out|black(ed)? out|unconscious|collaps(e|ed|ing)|seizure|fits?|chest pains?|pain in (my|the) chest|chest (tight|tightness|pressure)|can't breathe|cannot breathe|can not breathe|breathless|short(ness)? of breath|trouble breathing|difficulty breathing|hard to breathe|breathing (trouble|problem|difficult)|not breathing|stroke|unresponsive|won't wake)\b/;
+  /\b(faint(ed|ing)?|pass(ed)? out|passing out|black(ed)? out|unconscious|collaps(e|ed|ing)|seizure|fits?|chest pains?|pain in (my|the) chest|chest (tight|tightness|pressure)|can't breathe|cannot breathe|can not breathe|breathless|short(ness)? of breath|trouble breathing|difficulty breathing|hard to breathe|breathing (trouble|problem|difficult)|not breathing|stroke|unresponsive|won't wake|not waking|can't wake|cannot wake|not responding)\b/;
 /** Symptoms and "going low" — not the bare word (so "What is hypoglycaemia?" gets the article). */
 const HYPO_SYMPTOMS =
   /\b(shak(y|ing|es)|trembl(e|ing|y)|sweat(y|ing)|clammy|dizz(y|iness)|light-?headed|confus(ed|ion)|feel(ing)? (low|hypo)|going low|(having|had|in) a hypo|i'?m hypo|palpitations?|pounding heart|heart racing|blurr?(y|ed) vision|very hungry|weak and)\b/;

@@ -15,6 +15,20 @@ const normAll = <T extends Lists>(lists: T): { [K in keyof T]: string[] } =>
 const { $comment: _glucoseComment, ...glucoseValue } = raw.glucoseValue;
 const { $comment: _safetyComment, ...safety } = raw.safety;
 const { $comment: _doseComment, ...doseChange } = raw.doseChange;
+const { $comment: _termsComment, ...knowledgeTerms } = raw.knowledgeTerms;
+const KNOWLEDGE_TERMS = new Map(
+  Object.entries(knowledgeTerms).map(([word, terms]) => [wordsOf(word).join(' '), terms]),
+);
+
+/**
+ * `question` with the English words the knowledge articles use for its Hinglish words
+ * ('kya main aam kha sakta hoon' + 'mango fruit'), for searching the English articles.
+ */
+export function withKnowledgeTerms(question: string): string {
+  const text = readWords(question);
+  const added = [...KNOWLEDGE_TERMS].filter(([word]) => text.padded.includes(` ${word} `)).map(([, terms]) => terms);
+  return added.length ? `${question} ${added.join(' ')}` : question;
+}
 
 /** vocabulary.json with every entry normalised (lower case, no nukta, words joined by one space). */
 export const VOCABULARY = {

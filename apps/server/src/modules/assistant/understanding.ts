@@ -6,7 +6,7 @@
  * and the approach is docs/decisions/038-assistant-understanding-without-a-trained-model.md.
  */
 import { shiftDate } from '@diacare/contract/dates';
-import { conceptsOf, readIntent } from './builtin/intents.ts';
+import { conceptsOf, isGeneralQuestion, readIntent } from './builtin/intents.ts';
 import { VOCABULARY, findPhrase, hasPhrase, readWords, type Words } from './lexicon.ts';
 
 export type Subject = 'glucose' | 'bp' | 'weight' | 'doses' | 'refill' | 'appointment' | 'labs';
@@ -243,10 +243,7 @@ export function understand(question: string, today: string, medicines: readonly 
         : 'summary';
   }
   const personal = intent.tools.length > 0 || has('personal') || named !== null;
-  const education =
-    /\b(what is a|what's a|what is the normal|normal|should be|kya hota|kya hoti|hona chahiye|honi chahiye|how do i|how to|kaise)\b/.test(
-      text.padded,
-    ) || /( सामान्य | नॉर्मल | क्या होता | क्या होती | कैसे )/.test(text.padded);
+  const education = isGeneralQuestion(text.padded);
   const aboutMe =
     subject !== null &&
     (intent.tools.length > 0 ||

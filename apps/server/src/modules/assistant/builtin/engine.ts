@@ -7,6 +7,7 @@
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import type { AssistantEngine, EngineAnswer, EngineRequest } from '../engine.ts';
 import { excerpt, sourceOf, type KnowledgeBase } from '../knowledge.ts';
+import { withKnowledgeTerms } from '../lexicon.ts';
 import type { Language } from '../../../i18n/index.ts';
 import { assistantTexts } from '../texts.ts';
 import type { AssistantTools, ToolResult } from '../tools.ts';
@@ -71,7 +72,7 @@ export function createBuiltinEngine({
       };
     }
     const texts = assistantTexts(context.language);
-    const [best] = knowledge(context.language ?? 'en').search(question, 1);
+    const [best] = knowledge(context.language ?? 'en').search(withKnowledgeTerms(question), 1);
     if (best && best.score >= MIN_KNOWLEDGE_SCORE) {
       const source = sourceOf(best.article);
       return {

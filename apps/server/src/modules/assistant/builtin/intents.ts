@@ -84,6 +84,21 @@ export interface Intent {
   tools: Array<'todaysDoses' | 'adherence' | 'glucose' | 'bloodPressure' | 'weight' | 'refills' | 'nextAppointment'>;
 }
 
+/** General questions ('How do I check my sugar?', 'What is a normal BP?', 'kya main aam kha sakta hoon?'). */
+const GENERAL =
+  /\b(how (do|to|can|should|does)|what is a|what's a|normal|should i know|know about|tell me about|affects?|should (my \w+ )?be|kaise (karu|karun|kare|karein|check|naapu|rakhu|kam)|kya hota|kya hoti|hona chahiye|honi chahiye|theek hai kya|thik hai kya|sakte hain|sakta hoon|sakti hoon|kha sakte|pee sakte|pi sakte)\b/;
+/** The same in Hindi: "मैं अपनी शुगर कैसे जांचूं?", "सामान्य बीपी क्या है?", "... क्या होता है?", "नींद का क्या असर होता है?" */
+const GENERAL_HI =
+  / (कैसे (करूं|करें|करना|जांचूं|जांचें|जांच|नापूं|नापें|रखूं|रखें|देखूं|देखें|बचूं|बचें)|सामान्य|नॉर्मल|क्या होता|क्या होती|असर|सकते हैं|होनी चाहिए|होना चाहिए) /;
+
+/**
+ * True when `text` (the words of a question joined by single spaces) asks about living with
+ * diabetes in general, not about the user's own data, even if it says 'my' or names a subject.
+ */
+export function isGeneralQuestion(text: string): boolean {
+  return GENERAL.test(text) || GENERAL_HI.test(` ${text.trim()} `);
+}
+
 /**
  * Reads `question`: which data tools answer it, and over which period (30 days when it
  * says month or 30 days, else 7: 'this week', 'last week' and no period all mean Reports'
@@ -111,13 +126,7 @@ export function readIntent(question: string): Intent {
   const personal = has('personal') || has('today') || has('next') || has('week') || has('month') || has('missed');
   // "How do I check my sugar?", "What is a normal BP?" are knowledge questions unless they
   // also name a period, 'latest'/'last' or an average.
-  const asksAboutMe =
-    personal &&
-    !/\b(how (do|to|can|should)|what is a|what's a|normal|kaise (karu|karun|kare|karein|check|naapu|rakhu|kam)|kya hota|kya hoti|hona chahiye|honi chahiye)\b/.test(
-      text,
-    ) &&
-    // "मैं अपनी शुगर कैसे जांचूं?", "सामान्य बीपी क्या है?", "... क्या होता है?"
-    !/ (कैसे (करूं|करें|करना|जांचूं|जांचें|जांच|नापूं|नापें|रखूं|रखें|देखूं|देखें|बचूं|बचें)|सामान्य|नॉर्मल|क्या होता|क्या होती) /.test(hindi);
+  const asksAboutMe = personal && !isGeneralQuestion(text);
   const recent =
     /\b(latest|last|average|avg|recent|lately|this|past|been|was|were|trend|today|yesterday|tha|thi|the|raha|rahi|pichle|kal|aaj|ausat)\b/.test(
       text,
