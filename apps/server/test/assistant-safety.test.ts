@@ -36,6 +36,10 @@ describe('a number is a glucose value only when stated as the current reading', 
     'शुगर 3 दिन पहले कितनी थी',
     'my sugar for the last 45 days',
     'sugar readings in the past 50 days',
+    'sugar 50 se kam kitni baar hui',
+    'what does a reading of 45 mean',
+    'my sugar was 45 last week',
+    'mera sugar kal 45 tha',
   ])('“%s” has no glucose value and no escalation', (question) => {
     expect(mentionedGlucose(question)).toBeNull();
     expect(escalationFor(question)).toBeNull();
@@ -52,6 +56,8 @@ describe('a number is a glucose value only when stated as the current reading', 
     ['my sugar is 62, what do I do', 62, 'hypo'],
     ['sugar 65 hai kya karu', 65, 'hypo'],
     ['my sugar is 120', 120, null],
+    ['my sugar was 45 this morning', 45, 'emergency'],
+    ['sugar 45 hai, kal se chakkar aa rahe hain', 45, 'emergency'],
   ] as const)('“%s” is a reading of %i → %s', (question, value, kind) => {
     expect(mentionedGlucose(question)).toBe(value);
     expect(escalationFor(question)).toBe(kind);

@@ -22,6 +22,7 @@ import { glucoseToMgDl, type GlucoseUnit } from '@diacare/contract/glucose-units
 import type { Language } from '../../i18n/index.ts';
 import { normaliseSpelling } from './language.ts';
 import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
+import { readPeriod } from './understanding.ts';
 import { assistantTexts } from './texts.ts';
 
 const EN = assistantTexts('en');
@@ -163,6 +164,9 @@ const CONNECTORS = new Set(GV.connectors);
 /** Words after which a number is a period, a count, a dose, a time or a date, never a reading. */
 const NOT_A_READING_AFTER = new Set([...GV.notAfter, ':', ...Object.values(VOCABULARY.months).flat()]);
 /** Words before a number that make it a threshold ('below 54 mg/dL'), not a reading. */
+/** 'a reading of 45', 'any sugar 50': a glucose word after these is not the person's reading. */
+const NOT_BEFORE = new Set(GV.notBefore);
+const PAST_TENSE = GV.pastTense;
 const THRESHOLD_BEFORE = new Set([
   'below',
   'under',
@@ -196,15 +200,19 @@ function glucoseValue(number: string, next: string | undefined): number | null {
  * abhi 48 hai', 'शुगर 48 है'; vocabulary.json glucoseValue), or written with its unit
  * ('52 mg/dl', '2.8 mmol'). A number that is a period, count, dose, time or date ('highest
  * sugar in the last 30 days', 'sugar 3 days ago', '2 tablets', 'sugar on 25 Nov') or a
- * threshold ('readings below 54 mg/dL') is not a reading (issue 23). Values told in mmol/L
- * are converted (issue 14).
+ * threshold ('readings below 54 mg/dL', 'sugar 50 se kam') is not a reading, nor is a past one
+ * ('my sugar was 45 last week') or a hypothetical one ('a reading of 45') (issue 23). Values
+ * told in mmol/L are converted (issue 14).
  */
 export function mentionedGlucose(t: string): number | null {
   const tokens = tokensOf(normalise(t));
+  // 'my sugar was 45 last week', 'kal sugar 45 thi': a past reading, not the current one.
+  const words = readWords(t);
+  if (hasPhrase(words, PAST_TENSE) && (readPeriod(t, '2000-01-01')?.kind ?? 'today') !== 'today') return null;
   const isNumber = (token: string | undefined) => token !== undefined && /^\d/.test(token);
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
-    if (GLUCOSE_WORDS.has(token.replace(/'s$/, ''))) {
+    if (GLUCOSE_WORDS.has(token.replace(/'s$/, '')) && !NOT_BEFORE.has(tokens[i - 1] ?? '')) {
       for (let j = i + 1; j < Math.min(tokens.length, i + 7); j += 1) {
         const word = tokens[j]!;
         if (isNumber(word)) {
