@@ -114,7 +114,11 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
  */
 export function isDoseChangeQuestion(text: string): boolean {
   const t = normalise(text);
-  if (/\b(did i|have i|when did i|what time did i)\b.{0,20}\b(take|taken|took|miss|missed)\b/.test(t)) {
+  if (
+    /\b(did i|have i|when did i|what time did i)\b.{0,20}\b(take|taken|took|miss|missed|skip|skipped|forget|forgot)\b/.test(
+      t,
+    )
+  ) {
     if (!/\b(should|can|could|may|must|ok|okay|safe)\b/.test(t)) return false;
   }
   // "क्या मैंने आज दवा ली?", "मैंने कोई खुराक छोड़ी?": what was taken, unless asking permission.

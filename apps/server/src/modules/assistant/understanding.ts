@@ -244,10 +244,12 @@ export function understand(question: string, today: string, medicines: readonly 
   }
   const personal = intent.tools.length > 0 || has('personal') || named !== null;
   const education = isGeneralQuestion(text.padded);
+  // 'latest blood pressure', 'highest sugar in last 30 days?': the measure says it is the user's own.
+  const ownMeasure = ['highest', 'lowest', 'latest', 'lows', 'missed', 'runOut'].includes(measure);
   const aboutMe =
     subject !== null &&
     (intent.tools.length > 0 ||
-      (personal && !education) ||
+      ((personal || ownMeasure) && !education) ||
       (subject === 'labs' && hasPhrase(text, ['my', 'mera', 'meri', 'मेरा', 'मेरी'])));
   return {
     aboutMe,

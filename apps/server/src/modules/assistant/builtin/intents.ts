@@ -86,10 +86,10 @@ export interface Intent {
 
 /** General questions ('How do I check my sugar?', 'What is a normal BP?', 'kya main aam kha sakta hoon?'). */
 const GENERAL =
-  /\b(how (do|to|can|should|does)|what is a|what's a|normal|should i know|know about|tell me about|affects?|should (my \w+ )?be|kaise (karu|karun|kare|karein|check|naapu|rakhu|kam)|kya hota|kya hoti|hona chahiye|honi chahiye|theek hai kya|thik hai kya|sakte hain|sakta hoon|sakti hoon|kha sakte|pee sakte|pi sakte)\b/;
+  /\b(how (do|to|can|should|does)|what is a|what's a|normal|should i know|know about|tell me about|affects?|should (my \w+ )?be|kaise (karu|karun|kare|karein|check|naapu|rakhu|kam)|kya hota|kya hoti|hona chahiye|honi chahiye|theek hai kya|thik hai kya|sakte hain|sakta hoon|sakti hoon|kha sakte|pee sakte|pi sakte|what does|means?|meaning|matlab)\b/;
 /** The same in Hindi: "मैं अपनी शुगर कैसे जांचूं?", "सामान्य बीपी क्या है?", "... क्या होता है?", "नींद का क्या असर होता है?" */
 const GENERAL_HI =
-  / (कैसे (करूं|करें|करना|जांचूं|जांचें|जांच|नापूं|नापें|रखूं|रखें|देखूं|देखें|बचूं|बचें)|सामान्य|नॉर्मल|क्या होता|क्या होती|असर|सकते हैं|होनी चाहिए|होना चाहिए) /;
+  / (कैसे (करूं|करें|करना|जांचूं|जांचें|जांच|नापूं|नापें|रखूं|रखें|देखूं|देखें|बचूं|बचें)|सामान्य|नॉर्मल|क्या होता|क्या होती|असर|सकते हैं|होनी चाहिए|होना चाहिए|मतलब) /;
 
 /**
  * True when `text` (the words of a question joined by single spaces) asks about living with
