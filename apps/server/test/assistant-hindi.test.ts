@@ -14,8 +14,8 @@ import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import MiniSearch from 'minisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readIntent } from '../src/modules/assistant/builtin/intents.ts';
-import { knowledgeBase } from '../src/modules/assistant/engine.ts';
+import { readIntent } from '../src/modules/assistant/intents.ts';
+import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
 import {
   DOSE_NUMBER,
   containsDoseInstruction,
@@ -24,7 +24,7 @@ import {
 } from '../src/modules/assistant/guard-rails.ts';
 import { hindiStem, loadArticles, KNOWLEDGE_DIRECTORIES } from '../src/modules/assistant/knowledge.ts';
 import { normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts';
-import { HINDI_PROMPT } from '../src/modules/assistant/llm/engine.ts';
+import { HINDI_PROMPT } from '../src/modules/assistant/llm-engine.ts';
 import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
 import { assistantTexts, type AssistantTexts } from '../src/modules/assistant/texts.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';

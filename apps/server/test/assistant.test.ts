@@ -11,7 +11,7 @@ import { shiftDate } from '@diacare/contract/dates';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
-import { CAPABILITIES } from '../src/modules/assistant/builtin/engine.ts';
+import { CAPABILITIES } from '../src/modules/assistant/builtin-engine.ts';
 import {
   DOSE_CHANGE_REFUSAL,
   DOSE_NUMBER,
@@ -19,7 +19,7 @@ import {
   HYPO_STEPS,
   hypoSteps,
 } from '../src/modules/assistant/guard-rails.ts';
-import { knowledgeBase } from '../src/modules/assistant/engine.ts';
+import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
 import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
 import { createAssistantRepository } from '../src/modules/assistant/assistant.repository.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';

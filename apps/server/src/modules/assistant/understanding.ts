@@ -2,11 +2,11 @@
  * What a question asks (issue 23, item 1): English, Hindi (Devanagari) and Hinglish, mixed
  * and with typos, read into a subject, a measure and a period in the user's zone, plus the
  * medicine, time of day and meal it names. A pure function: the words are data
- * (vocabulary.json), the concepts come from builtin/intents.ts (MiniSearch fuzzy match),
+ * (vocabulary.json), the concepts come from intents.ts (MiniSearch fuzzy match),
  * and the approach is docs/decisions/038-assistant-understanding-without-a-trained-model.md.
  */
 import { shiftDate } from '@diacare/contract/dates';
-import { conceptsOf, isGeneralQuestion, readIntent } from './builtin/intents.ts';
+import { conceptsOf, isGeneralQuestion, readIntent } from './intents.ts';
 import { VOCABULARY, findPhrase, hasPhrase, readWords, type Words } from './lexicon.ts';
 
 export type Subject = 'glucose' | 'bp' | 'weight' | 'doses' | 'refill' | 'appointment' | 'labs';

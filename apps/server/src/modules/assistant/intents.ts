@@ -6,13 +6,13 @@
  *
  * Hindi (issue 14) and Hinglish (issue 23): each concept also lists everyday Hindi words in
  * Devanagari and romanised Hindi ('shakkar', 'dawai', 'goli', 'pichle hafte') — the data in
- * ../vocabulary.json — so 'मेरी पिछली शुगर रीडिंग क्या थी?' and 'meri last sugar kitni thi?'
+ * vocabulary.json — so 'मेरी पिछली शुगर रीडिंग क्या थी?' and 'meri last sugar kitni thi?'
  * read like 'What was my latest sugar reading?'.
  */
 import MiniSearch from 'minisearch';
-import { wordsOf } from '../language.ts';
-import { VOCABULARY } from '../lexicon.ts';
-import type { PeriodDays } from '../tools.ts';
+import { wordsOf } from './language.ts';
+import { VOCABULARY } from './lexicon.ts';
+import type { PeriodDays } from './tools.ts';
 
 export type Concept =
   | 'glucose'

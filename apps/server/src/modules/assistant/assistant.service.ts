@@ -1,7 +1,7 @@
 /**
- * The assistant: one engine interface, two engines (built-in and language model), and the
- * guard rails around whichever answers (issue 11, items 2 and 4). `createAssistant` is
- * what the routes call.
+ * The assistant's orchestrator: two engines (builtin-engine.ts, llm-engine.ts; their
+ * interface is assistant.types.ts) and the guard rails around whichever answers (issue 11,
+ * items 2 and 4). `createAssistant` is what the routes call.
  *
  * Order of an answer: an escalation (Call 112 now / the 15–15 rule) first when the
  * message or a recent reading calls for it; an extra dose taken or a missed dose gets its
@@ -23,41 +23,17 @@ import {
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { createAnswers } from './answers.ts';
-import { createBuiltinEngine } from './builtin/engine.ts';
+import type { EngineAnswer, EngineRequest } from './assistant.types.ts';
+import { createBuiltinEngine } from './builtin-engine.ts';
 import { DOSE_NUMBER, clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
 import { KNOWLEDGE_DIRECTORIES, createKnowledgeBase, loadArticles, type KnowledgeBase } from './knowledge.ts';
 import type { Language } from '../../i18n/index.ts';
-import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm/engine.ts';
+import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
 import { safetyAnswer, safetyCase } from './safety.ts';
 import { assistantTexts } from './texts.ts';
 import { createAssistantTools, linksFor, type AssistantTools, type ToolContext } from './tools.ts';
 
-/** A previous turn of the conversation (oldest first). */
-export interface Turn {
-  role: 'user' | 'assistant';
-  content: string;
-}
-
-export interface EngineRequest {
-  question: string;
-  context: ToolContext;
-  history: readonly Turn[];
-}
-
-export interface EngineAnswer {
-  text: string;
-  links: AssistantLink[];
-  sources: AssistantSource[];
-  /** The engine's display name ('DiaCare assistant' or the model's name). */
-  engine: string;
-}
-
-/** One engine: answers a question about the user's data or about living with diabetes. */
-export interface AssistantEngine {
-  readonly name: string;
-  /** Resolves to the full answer; `onDelta` may receive parts of it as they are ready. */
-  answer(request: EngineRequest, onDelta: (text: string) => void): Promise<EngineAnswer>;
-}
+export type { AssistantEngine, EngineAnswer, EngineRequest, Turn } from './assistant.types.ts';
 
 /** GET /api/config's `assistant`. */
 export function assistantConfig(env: Env): AssistantConfig {

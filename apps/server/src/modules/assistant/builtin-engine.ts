@@ -1,31 +1,27 @@
 /**
  * The built-in engine (issue 11, item 2): no network and no model. A question about the
- * user's data is answered by the data tools it names (builtin/intents.ts); a question
+ * user's data is answered by the data tools it names (intents.ts); a question
  * about living with diabetes by a short excerpt of the best knowledge-base article and
  * its source; anything else by an honest list of what it can do.
  */
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
-import type { AssistantEngine, EngineAnswer, EngineRequest } from '../engine.ts';
-import { excerpt, sourceOf, type KnowledgeBase } from '../knowledge.ts';
-import { withKnowledgeTerms } from '../lexicon.ts';
-import type { Language } from '../../../i18n/index.ts';
-import { assistantTexts } from '../texts.ts';
-import type { AssistantTools, ToolResult } from '../tools.ts';
+import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.types.ts';
+import { excerpt, sourceOf, type KnowledgeBase } from './knowledge.ts';
+import { withKnowledgeTerms } from './lexicon.ts';
+import type { Language } from '../../i18n/index.ts';
+import { assistantTexts } from './texts.ts';
+import type { AssistantTools, ToolResult } from './tools.ts';
 import { localDate } from '@diacare/contract/dates';
-import { periodDays, type Answers } from '../answers.ts';
-import { understand, type Understanding } from '../understanding.ts';
+import { periodDays, type Answers } from './answers.ts';
+import { understand, type Understanding } from './understanding.ts';
 import { readIntent, type Intent } from './intents.ts';
+import { chunks } from './sentences.ts';
 
 /** The honest answer to a question the engine cannot place (English; texts.ts has Hindi). */
 export const CAPABILITIES = assistantTexts('en').capabilities;
 
 /** The lowest MiniSearch score that counts as a match (below it, the question is not placed). */
 const MIN_KNOWLEDGE_SCORE = 2;
-
-/** Splits `text` into sentence-sized parts for streaming (. ! ? or the danda ।). */
-export function* chunks(text: string): Generator<string> {
-  for (const part of text.match(/[^.!?।\n]+[.!?।]*\s*|\n+/g) ?? [text]) yield part;
-}
 
 export function createBuiltinEngine({
   tools,
