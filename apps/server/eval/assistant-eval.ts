@@ -1,9 +1,6 @@
 /**
- * The assistant evaluation (issue 23, item 6): a labelled set of questions (questions-*.tsv:
- * English, Hindi, Hinglish; groups data, education, safety, emergency, dose-change,
- * out-of-scope) asked over the real HTTP server and a real database (PGlite) of a seeded
- * user; each answer is judged against figures computed by the contract's functions
- * (oracle.ts) or the fixed texts, and timed to its first streamed words.
+ * The assistant evaluation (issue 23): labelled questions (questions-*.tsv) asked over HTTP of a
+ * seeded PGlite user, judged against contract-computed figures (oracle.ts) or the fixed texts.
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';

@@ -1,8 +1,6 @@
 /**
- * The assistant evaluation's expected answers (issue 23, item 6): for a data question's label
- * ('glucose.highest@30', 'doses.missed@7#Metformin~evening'), the figures the answer must
- * state, computed from the seeded user's rows (read through the API) with the contract's
- * functions — the same rules the screens use, never the assistant's own code.
+ * The evaluation's expected figures for a data label ('glucose.highest@30'), computed from the
+ * seeded user's API rows with the contract's functions, never with the assistant's code.
  */
 import { mean, roundTo, timeInRange } from '@diacare/contract/clinical';
 import { datesEndingOn, formatShortDate, shiftDate } from '@diacare/contract/dates';

@@ -1,8 +1,6 @@
 /**
- * `npm run eval:assistant`: asks every labelled question (assistant-eval.ts) and prints the
- * accuracy per group and per variety, the false emergencies, the built-in engine's
- * first-answer p50/p95 (time to the first streamed words over HTTP) and every miss.
- * Usage: npm run eval:assistant [-- --group safety] [--variety hinglish] [--answers]
+ * `npm run eval:assistant [-- --group safety] [--variety hinglish] [--answers]`: accuracy per
+ * group and language, false emergencies, first-answer p50/p95, and every miss.
  */
 import { parseArgs } from 'node:util';
 import { accuracy, createEvalWorld, loadQuestions, percentile, runEval, type Result } from './assistant-eval.ts';

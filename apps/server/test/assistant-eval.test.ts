@@ -1,8 +1,6 @@
 /**
- * A fixed subset of the assistant evaluation (apps/server/eval, `npm run eval:assistant`) in
- * CI: every safety, emergency and dose-change question, and every third data and
- * out-of-scope question, over the real HTTP server and a seeded PGlite user. The safety and
- * emergency groups must pass in full, and no question may get a false emergency.
+ * The CI subset of `npm run eval:assistant`: every safety, emergency and dose-change question must
+ * pass and none may get a false emergency; every third data and out-of-scope question too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvalWorld, loadQuestions, runEval, type EvalWorld, type Result } from '../eval/assistant-eval.ts';

@@ -1,8 +1,6 @@
 /**
- * Issue 23's safety rules: a number in a question is a glucose value only when stated as the
- * person's current reading (no false emergencies); real emergencies are still caught in
- * English, Hindi and Hinglish; an extra dose taken or a missed dose gets its fixed safety
- * answer (pure rules, then through the real API); Hinglish dose-change questions are refused.
+ * Issue 23's safety rules: numbers are readings only when stated as current (no false emergencies),
+ * emergencies in three languages, the extra- and missed-dose answers, Hinglish dose changes refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -1,8 +1,6 @@
 /**
- * The sentences of the answers that answer (issue 23, item 2), in English and Hindi: the
- * first sentence states the asked figure with its unit, period and date ('Your highest
- * reading in the last 30 days was 236 mg/dL, after lunch on 14 Nov.'), then at most two
- * supporting lines. Figures arrive computed (answers.ts); glucose is told in the user's unit.
+ * The sentences of the answers that answer (issue 23), English and Hindi: the asked figure with
+ * unit, period and date first, then at most two supporting lines; glucose in the user's unit.
  */
 import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET, type TimeInRange } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';

@@ -1,9 +1,6 @@
 /**
- * Answers that answer (issue 23, item 2): for a question read by understanding.ts, the asked
- * figure first — highest or lowest with its date, a reading N days ago, lows in a period,
- * missed doses per medicine and time of day, the date pills run out — computed from the
- * user's rows with the contract's rules (clinical.ts, dose-rules.ts, refill-rules.ts) in the
- * user's zone. Questions the summary tools (tools.ts) already answer return null.
+ * Answers that answer (issue 23): the asked figure (highest/lowest with date, a day, lows, missed
+ * doses, run-out date) from the user's rows with the contract's rules; null → the summary tools.
  */
 import { mean, roundTo, timeInRange } from '@diacare/contract/clinical';
 import { localDate, localTime, shiftDate } from '@diacare/contract/dates';

@@ -1,12 +1,6 @@
 /**
- * Safety answers for what people ask about doses they have already taken or missed
- * (issue 23, item 3), fixed texts in the user's language that give no dose number:
- * - an extra or double dose taken by mistake: take no more, call the doctor or pharmacist
- *   now, watch for low sugar over the next hours after a sulfonylurea or insulin (the 15–15
- *   steps), 112 for fainting or confusion (ADA Standards of Care 2025, §9 and §6);
- * - a missed dose: do not double up; take it as the doctor or the leaflet says, or ask the
- *   pharmacist (standard patient-leaflet guidance).
- * Words and phrases (English, Hindi, Hinglish) are data: vocabulary.json `safety`.
+ * Safety answers for a dose already taken twice or missed (issue 23, item 3): fixed, cited, no
+ * dose number; the English, Hindi and Hinglish phrases are data (vocabulary.json `safety`).
  */
 import type { AssistantSource } from '@diacare/contract/assistant';
 import type { GlucoseUnit } from '@diacare/contract/glucose-units';
@@ -51,7 +45,13 @@ export function safetyCase(question: string): SafetyCase | null {
   return null;
 }
 
-/** The fixed answer to `kind` in `language`, glucose thresholds in `unit`, with its sources. */
+/**
+ * The fixed answer to `kind` in `language`, glucose thresholds in `unit`, with its sources: an
+ * extra dose — take no more, call the doctor or pharmacist now, watch for lows after a
+ * sulfonylurea or insulin with the 15–15 steps, 112 for fainting or confusion (ADA Standards of
+ * Care 2025, §9 and §6); a missed dose — do not double up, follow the doctor or the leaflet, ask
+ * the pharmacist (standard patient-leaflet guidance).
+ */
 export function safetyAnswer(
   kind: SafetyCase,
   language: Language = 'en',

@@ -1,9 +1,6 @@
 /**
- * What a question asks (issue 23, item 1): English, Hindi (Devanagari) and Hinglish, mixed
- * and with typos, read into a subject, a measure and a period in the user's zone, plus the
- * medicine, time of day and meal it names. A pure function: the words are data
- * (vocabulary.json), the concepts come from intents.ts (MiniSearch fuzzy match),
- * and the approach is docs/decisions/038-assistant-understanding-without-a-trained-model.md.
+ * What a question asks (issue 23): English, Hindi and Hinglish, with typos, read into subject,
+ * measure, period, medicine, time of day and meal — a pure function over vocabulary.json (decision 038).
  */
 import { shiftDate } from '@diacare/contract/dates';
 import { conceptsOf, isGeneralQuestion, readIntent } from './intents.ts';
