@@ -126,7 +126,13 @@ export function isDoseChangeQuestion(text: string): boolean {
     if (!/(सकता|सकती|सकते|चाहिए|दूं|लूं|करूं|ठीक|सही)/.test(t)) return false;
   }
   // Reminders, refills and pill counts are questions about data, not about changing a dose.
-  if (/\b(pills? left|refill|how many (pills|tablets) (do i have|are left|left))\b/.test(t)) return false;
+  if (
+    /\b(pills? left|refill|how many (pills|tablets) (do i have|are left|left)|do i have left|days left|run out|running out)\b/.test(
+      t,
+    )
+  ) {
+    return false;
+  }
   if (/(रिफिल|बची|बचीं|बचे|बाकी हैं|खत्म होने)/.test(t)) return false;
   // 'what should I eat' and similar: no medicine word → not a dose question.
   return DOSE_CHANGE_PATTERNS.some((pattern) => pattern.test(t)) || isHinglishDoseChange(t);
