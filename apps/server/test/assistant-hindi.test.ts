@@ -14,8 +14,8 @@ import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import MiniSearch from 'minisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readIntent } from '../src/modules/assistant/builtin/intents.ts';
-import { knowledgeBase } from '../src/modules/assistant/engine.ts';
+import { readIntent } from '../src/modules/assistant/intents.ts';
+import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
 import {
   DOSE_NUMBER,
   containsDoseInstruction,
@@ -24,7 +24,8 @@ import {
 } from '../src/modules/assistant/guard-rails.ts';
 import { hindiStem, loadArticles, KNOWLEDGE_DIRECTORIES } from '../src/modules/assistant/knowledge.ts';
 import { normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts';
-import { HINDI_PROMPT } from '../src/modules/assistant/llm/engine.ts';
+import { HINDI_PROMPT } from '../src/modules/assistant/llm-engine.ts';
+import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
 import { assistantTexts, type AssistantTexts } from '../src/modules/assistant/texts.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask, type ScreenFigures } from './support/assistant-client.ts';
@@ -181,6 +182,9 @@ const HINDI_DOSE_CHANGE_QUESTIONS = [
   'बिना दवा के रह सकता हूँ?',
 ];
 
+/** A missed dose gets the missed-dose safety answer in Hindi (issue 23): not doubling up, no dose number. */
+const HINDI_MISSED_DOSE = ['अगर एक खुराक छूट गई तो क्या डबल डोज़ ले लूँ?', 'सुबह की दवा लेना भूल गई, अब क्या करूँ?'];
+
 describe('Hindi guard-rail rules', () => {
   it.each(HINDI_DOSE_CHANGE_QUESTIONS)('“%s” is a dose-change question', (question) => {
     expect(isDoseChangeQuestion(question)).toBe(true);
@@ -292,7 +296,8 @@ const HINDI_QUESTIONS: Row[] = [
   },
   {
     question: 'क्या इस हफ़्ते मेरी शुगर लो हुई?',
-    expected: () => ['पिछले 7 दिनों में 2 रीडिंग 70 mg/dL से कम रहीं, इनमें से 1 रीडिंग 54 mg/dL से भी कम।'],
+    // Issue 23: the lows answer names its period as every answer does, and the lowest reading.
+    expected: () => ['पिछले 7 दिनों (आज समेत) में 2 रीडिंग 70 mg/dL से कम रहीं, इनमें से 1 रीडिंग 54 mg/dL से भी कम।'],
   },
   { question: 'मेरा टाइम इन रेंज कितना है?', expected: (f) => [`${f.glucose7.tir.inRange}%`] },
   {
@@ -408,14 +413,23 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
     expect(latinWords(withoutSources)).toEqual([]);
   });
 
-  it.each(HINDI_DOSE_CHANGE_QUESTIONS)('refuses “%s” in Hindi with the user’s facts and no dose number', async (q) => {
+  it.each(HINDI_DOSE_CHANGE_QUESTIONS.filter((q) => !HINDI_MISSED_DOSE.includes(q)))(
+    'refuses “%s” in Hindi with the user’s facts and no dose number',
+    async (q) => {
+      const { answer } = await ask(user, q);
+      expect(answer.content.startsWith(HI.doseChangeRefusal)).toBe(true);
+      expect(answer.content).toContain('“Metformin”');
+      expect(answer.content).toContain(`नियमितता ${figures.adherence7.percent}%`);
+      expect(answer.content).not.toMatch(DOSE_NUMBER);
+      expect(answer.content).not.toContain('500');
+      expect(answer.links.map((l) => l.label)).toEqual(['दवाएं', 'रिपोर्ट']);
+    },
+  );
+
+  it.each(HINDI_MISSED_DOSE)('answers the missed dose “%s” in Hindi', async (q) => {
     const { answer } = await ask(user, q);
-    expect(answer.content.startsWith(HI.doseChangeRefusal)).toBe(true);
-    expect(answer.content).toContain('“Metformin”');
-    expect(answer.content).toContain(`नियमितता ${figures.adherence7.percent}%`);
+    expect(answer.content).toBe(safetyTexts('hi').missedDose);
     expect(answer.content).not.toMatch(DOSE_NUMBER);
-    expect(answer.content).not.toContain('500');
-    expect(answer.links.map((l) => l.label)).toEqual(['दवाएं', 'रिपोर्ट']);
   });
 
   it.each([

@@ -14,7 +14,7 @@ import { shiftDate } from '@diacare/contract/dates';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODEL_DOWN_NOTE, MODEL_REJECTED_NOTE } from '../src/modules/assistant/engine.ts';
+import { MODEL_DOWN_NOTE, MODEL_REJECTED_NOTE } from '../src/modules/assistant/assistant.service.ts';
 import { DOSE_CHANGE_REFUSAL, HYPO_STEPS } from '../src/modules/assistant/guard-rails.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask, screenFigures, type ScreenFigures } from './support/assistant-client.ts';

@@ -4,7 +4,7 @@
  * reading of everyday phrasings and typos, and the knowledge base's articles and search.
  */
 import { describe, expect, it } from 'vitest';
-import { readIntent } from '../src/modules/assistant/builtin/intents.ts';
+import { readIntent } from '../src/modules/assistant/intents.ts';
 import {
   clampAnswer,
   containsDoseInstruction,

@@ -11,7 +11,7 @@ import { shiftDate } from '@diacare/contract/dates';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
-import { CAPABILITIES } from '../src/modules/assistant/builtin/engine.ts';
+import { CAPABILITIES } from '../src/modules/assistant/builtin-engine.ts';
 import {
   DOSE_CHANGE_REFUSAL,
   DOSE_NUMBER,
@@ -19,7 +19,8 @@ import {
   HYPO_STEPS,
   hypoSteps,
 } from '../src/modules/assistant/guard-rails.ts';
-import { knowledgeBase } from '../src/modules/assistant/engine.ts';
+import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
 import { createAssistantRepository } from '../src/modules/assistant/assistant.repository.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask, parseEvents, type ScreenFigures } from './support/assistant-client.ts';
@@ -173,7 +174,6 @@ const QUESTIONS: Row[] = [
 const DOSE_CHANGE_QUESTIONS = [
   'Should I stop taking metformin?',
   'Can I skip my evening dose?',
-  'Is it ok to double my dose if I missed one?',
   'How many units of insulin should I take?',
   'Should I increase my glimepiride?',
   'Can I reduce my tablets since my sugar is good?',
@@ -190,6 +190,11 @@ const DOSE_CHANGE_QUESTIONS = [
   'should i lower my insulin units',
   'can i have another dose of glimepiride',
   'Is it safe to come off my diabetes pills?',
+];
+
+/** A missed dose gets the missed-dose safety answer (issue 23), not the refusal: it says not to double up. */
+const MISSED_DOSE_QUESTIONS = [
+  'Is it ok to double my dose if I missed one?',
   'I missed my morning dose, what should I do?',
   'What should I do if I forget my insulin?',
 ];
@@ -238,6 +243,16 @@ describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {
     expect(answer.content).not.toMatch(DOSE_NUMBER);
     expect(answer.content).not.toContain('500');
   });
+
+  it.each(MISSED_DOSE_QUESTIONS)(
+    'answers the missed dose “%s” with “do not double up” and no dose number',
+    async (q) => {
+      const { answer } = await ask(user, q);
+      expect(answer.content).toBe(safetyTexts('en').missedDose);
+      expect(answer.content).not.toMatch(DOSE_NUMBER);
+      expect(answer.sources).toEqual(safetyTexts('en').missedDoseSources);
+    },
+  );
 
   it('a new user with no data gets an honest answer to each suggested question', async () => {
     const other = await newUser();

@@ -21,7 +21,7 @@ import { createRateLimit } from '../auth/sign-in-rate-limit.ts';
 import { msg, requestLanguage } from '../../i18n/index.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAssistantRepository } from './assistant.repository.ts';
-import { createAssistant, type AssistantOptions } from './engine.ts';
+import { createAssistant, type AssistantOptions } from './assistant.service.ts';
 import { assistantTexts } from './texts.ts';
 
 /** Turns of earlier conversation an engine sees. */

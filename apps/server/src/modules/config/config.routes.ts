@@ -2,7 +2,7 @@
 import { appConfigSchema } from '@diacare/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../types.ts';
-import { assistantConfig } from '../assistant/engine.ts';
+import { assistantConfig } from '../assistant/assistant.service.ts';
 
 export const configRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, { env }) => {
   const config = {

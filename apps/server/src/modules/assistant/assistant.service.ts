@@ -1,10 +1,11 @@
 /**
- * The assistant: one engine interface, two engines (built-in and language model), and the
- * guard rails around whichever answers (issue 11, items 2 and 4). `createAssistant` is
- * what the routes call.
+ * The assistant's orchestrator: two engines (builtin-engine.ts, llm-engine.ts; their
+ * interface is assistant.types.ts) and the guard rails around whichever answers (issue 11,
+ * items 2 and 4). `createAssistant` is what the routes call.
  *
  * Order of an answer: an escalation (Call 112 now / the 15–15 rule) first when the
- * message or a recent reading calls for it; a dose-change question gets the fixed refusal
+ * message or a recent reading calls for it; an extra dose taken or a missed dose gets its
+ * fixed safety answer (safety.ts, issue 23); a dose-change question gets the fixed refusal
  * plus the user's facts and never reaches an engine; otherwise the engine answers. A model
  * that fails (endpoint down, refusal by the checks) is replaced by the built-in engine
  * with a note. Every answer is cut to 2,000 characters.
@@ -21,40 +22,18 @@ import {
 } from '@diacare/contract/assistant';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { createBuiltinEngine } from './builtin/engine.ts';
+import { createAnswers } from './answers.ts';
+import type { EngineAnswer, EngineRequest } from './assistant.types.ts';
+import { createBuiltinEngine } from './builtin-engine.ts';
 import { DOSE_NUMBER, clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
 import { KNOWLEDGE_DIRECTORIES, createKnowledgeBase, loadArticles, type KnowledgeBase } from './knowledge.ts';
 import type { Language } from '../../i18n/index.ts';
-import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm/engine.ts';
+import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
+import { safetyAnswer, safetyCase } from './safety.ts';
 import { assistantTexts } from './texts.ts';
 import { createAssistantTools, linksFor, type AssistantTools, type ToolContext } from './tools.ts';
 
-/** A previous turn of the conversation (oldest first). */
-export interface Turn {
-  role: 'user' | 'assistant';
-  content: string;
-}
-
-export interface EngineRequest {
-  question: string;
-  context: ToolContext;
-  history: readonly Turn[];
-}
-
-export interface EngineAnswer {
-  text: string;
-  links: AssistantLink[];
-  sources: AssistantSource[];
-  /** The engine's display name ('DiaCare assistant' or the model's name). */
-  engine: string;
-}
-
-/** One engine: answers a question about the user's data or about living with diabetes. */
-export interface AssistantEngine {
-  readonly name: string;
-  /** Resolves to the full answer; `onDelta` may receive parts of it as they are ready. */
-  answer(request: EngineRequest, onDelta: (text: string) => void): Promise<EngineAnswer>;
-}
+export type { AssistantEngine, EngineAnswer, EngineRequest, Turn } from './assistant.types.ts';
 
 /** GET /api/config's `assistant`. */
 export function assistantConfig(env: Env): AssistantConfig {
@@ -86,7 +65,7 @@ export interface AssistantOptions {
 export function createAssistant(options: AssistantOptions) {
   const tools = createAssistantTools(options.db);
   const knowledge = knowledgeBase;
-  const builtin = createBuiltinEngine({ tools, knowledge });
+  const builtin = createBuiltinEngine({ tools, answers: createAnswers(options.db, tools), knowledge });
   const llmOptions =
     options.llm ??
     (options.env.llm
@@ -126,7 +105,15 @@ export function createAssistant(options: AssistantOptions) {
       }
 
       let body: EngineAnswer;
-      if (isDoseChangeQuestion(request.question)) {
+      const safety = safetyCase(request.question);
+      if (safety) {
+        const answer = safetyAnswer(safety, language, request.context.glucoseUnit);
+        // The escalation above already gave the 15–15 steps.
+        const steps = `\n\n${texts.hypoStepsIn(request.context.glucoseUnit ?? 'mg/dL')}`;
+        const text = preamble ? answer.text.replace(steps, '') : answer.text;
+        body = { text, links: [linksFor(texts).medications], sources: answer.sources, engine: builtin.name };
+        emit(text);
+      } else if (isDoseChangeQuestion(request.question)) {
         body = await doseChangeAnswer(tools, request.context, model?.name ?? builtin.name);
         emit(body.text);
       } else if (model) {

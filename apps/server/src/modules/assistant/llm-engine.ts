@@ -20,13 +20,13 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { stepCountIs, streamText, tool, type LanguageModel, type ModelMessage } from 'ai';
 import { z } from 'zod';
 import type { AssistantLink, AssistantSource } from '@diacare/contract/assistant';
-import { chunks } from '../builtin/engine.ts';
-import type { AssistantEngine, EngineAnswer, EngineRequest } from '../engine.ts';
-import { containsDoseInstruction, ungroundedNumbers } from '../guard-rails.ts';
-import { sourceOf, type KnowledgeBase } from '../knowledge.ts';
-import type { Language } from '../../../i18n/index.ts';
-import { ALL_TEXTS, assistantTexts } from '../texts.ts';
-import type { AssistantTools, ToolContext, ToolResult } from '../tools.ts';
+import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.types.ts';
+import { containsDoseInstruction, ungroundedNumbers } from './guard-rails.ts';
+import { sourceOf, type KnowledgeBase } from './knowledge.ts';
+import type { Language } from '../../i18n/index.ts';
+import { ALL_TEXTS, assistantTexts } from './texts.ts';
+import { chunks } from './sentences.ts';
+import type { AssistantTools, ToolContext, ToolResult } from './tools.ts';
 
 /** Thrown when the model's answer fails the checks: the built-in engine answers instead. */
 export class AnswerRejected extends Error {}

@@ -1,16 +1,21 @@
 /**
  * The built-in engine (issue 11, item 2): no network and no model. A question about the
- * user's data is answered by the data tools it names (builtin/intents.ts); a question
+ * user's data is answered by the data tools it names (intents.ts); a question
  * about living with diabetes by a short excerpt of the best knowledge-base article and
  * its source; anything else by an honest list of what it can do.
  */
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
-import type { AssistantEngine, EngineAnswer, EngineRequest } from '../engine.ts';
-import { excerpt, sourceOf, type KnowledgeBase } from '../knowledge.ts';
-import type { Language } from '../../../i18n/index.ts';
-import { assistantTexts } from '../texts.ts';
-import type { AssistantTools, ToolResult } from '../tools.ts';
-import { readIntent } from './intents.ts';
+import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.types.ts';
+import { excerpt, sourceOf, type KnowledgeBase } from './knowledge.ts';
+import { withKnowledgeTerms } from './lexicon.ts';
+import type { Language } from '../../i18n/index.ts';
+import { assistantTexts } from './texts.ts';
+import type { AssistantTools, ToolResult } from './tools.ts';
+import { localDate } from '@diacare/contract/dates';
+import { periodDays, type Answers } from './answers.ts';
+import { understand, type Understanding } from './understanding.ts';
+import { readIntent, type Intent } from './intents.ts';
+import { chunks } from './sentences.ts';
 
 /** The honest answer to a question the engine cannot place (English; texts.ts has Hindi). */
 export const CAPABILITIES = assistantTexts('en').capabilities;
@@ -18,16 +23,14 @@ export const CAPABILITIES = assistantTexts('en').capabilities;
 /** The lowest MiniSearch score that counts as a match (below it, the question is not placed). */
 const MIN_KNOWLEDGE_SCORE = 2;
 
-/** Splits `text` into sentence-sized parts for streaming (. ! ? or the danda ।). */
-export function* chunks(text: string): Generator<string> {
-  for (const part of text.match(/[^.!?।\n]+[.!?।]*\s*|\n+/g) ?? [text]) yield part;
-}
-
 export function createBuiltinEngine({
   tools,
+  answers,
   knowledge,
 }: {
   tools: AssistantTools;
+  /** The specific answers (highest, N days ago, missed per medicine, run-out date: issue 23). */
+  answers: Answers;
   /** The knowledge base of each language. */
   knowledge: (language: Language) => KnowledgeBase;
 }) {
@@ -43,13 +46,18 @@ export function createBuiltinEngine({
 
   async function compose({ question, context }: EngineRequest): Promise<EngineAnswer> {
     const intent = readIntent(question);
-    if (intent.tools.length > 0) {
+    const understood = understand(question, localDate(context.now, context.zone), await tools.medicineNames(context));
+    const specific = await answers.answer(understood, context);
+    if (specific) return { text: specific.text, links: specific.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    const toolNames = intent.tools.length > 0 ? intent.tools : understood.aboutMe ? summaryTools(understood) : [];
+    if (toolNames.length > 0) {
+      const period = understood.periodNamed ? periodDays(understood.period) : intent.period;
       const results: ToolResult[] = [];
-      for (const name of intent.tools) {
+      for (const name of toolNames) {
         if (name === 'todaysDoses' || name === 'refills' || name === 'nextAppointment') {
           results.push(await tools[name](context));
         } else {
-          results.push(await tools[name](context, intent.period));
+          results.push(await tools[name](context, period));
         }
       }
       return {
@@ -60,7 +68,7 @@ export function createBuiltinEngine({
       };
     }
     const texts = assistantTexts(context.language);
-    const [best] = knowledge(context.language ?? 'en').search(question, 1);
+    const [best] = knowledge(context.language ?? 'en').search(withKnowledgeTerms(question), 1);
     if (best && best.score >= MIN_KNOWLEDGE_SCORE) {
       const source = sourceOf(best.article);
       return {
@@ -74,4 +82,15 @@ export function createBuiltinEngine({
   }
 
   return engine;
+}
+
+/** The summary tool of a subject the vocabulary placed but readIntent did not (Hinglish, a named day). */
+function summaryTools(u: Understanding): Intent['tools'] {
+  if (u.subject === 'glucose') return ['glucose'];
+  if (u.subject === 'bp') return ['bloodPressure'];
+  if (u.subject === 'weight') return ['weight'];
+  if (u.subject === 'appointment') return ['nextAppointment'];
+  if (u.subject === 'refill') return ['refills'];
+  if (u.subject === 'doses') return u.period.kind === 'today' || !u.periodNamed ? ['todaysDoses'] : ['adherence'];
+  return [];
 }

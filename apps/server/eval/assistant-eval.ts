@@ -1,0 +1,179 @@
+/**
+ * The assistant evaluation (issue 23): labelled questions (questions-*.tsv) asked over HTTP of a
+ * seeded PGlite user, judged against contract-computed figures (oracle.ts) or the fixed texts.
+ */
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { AssistantMessage, AssistantStreamEvent } from '@diacare/contract/assistant';
+import { shiftDate } from '@diacare/contract/dates';
+import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
+import { assistantTexts } from '../src/modules/assistant/texts.ts';
+import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from '../test/helpers.ts';
+import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedUser } from '../test/support/assistant-seed.ts';
+import { expectedFigures, parseLabel, type Snapshot } from './oracle.ts';
+
+export type Group = 'data' | 'education' | 'safety' | 'emergency' | 'dose-change' | 'out-of-scope';
+export type Variety = 'en' | 'hi' | 'hinglish';
+
+export interface Question {
+  group: Group;
+  variety: Variety;
+  expect: string;
+  question: string;
+}
+
+export interface Result extends Question {
+  ok: boolean;
+  /** Why a miss is a miss (empty when ok). */
+  reason: string;
+  /** The answer started with 'Call 112 now' though the question is not an emergency. */
+  falseEmergency: boolean;
+  firstDeltaMs: number;
+  answer: string;
+}
+
+const VARIETIES: Variety[] = ['en', 'hi', 'hinglish'];
+
+/** Every labelled question (lines `group<TAB>expect<TAB>question`; '#' starts a comment). */
+export function loadQuestions(): Question[] {
+  return VARIETIES.flatMap((variety) =>
+    readFileSync(new URL(`./questions-${variety}.tsv`, import.meta.url), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() && !line.startsWith('#'))
+      .map((line) => {
+        const [group, expect, question] = line.split('\t');
+        if (!group || !expect || !question) throw new Error(`questions-${variety}.tsv: bad line ${line}`);
+        return { group: group as Group, variety, expect, question };
+      }),
+  );
+}
+
+/** The eval's world: the app listening on a local port, and two seeded users (English, Hindi). */
+export interface EvalWorld {
+  t: TestApp;
+  base: string;
+  users: Record<'en' | 'hi', { user: SignedInUser; snapshot: Snapshot }>;
+  close(): Promise<void>;
+}
+
+async function snapshot(user: SignedInUser): Promise<Snapshot> {
+  const get = async <T>(url: string) => (await user.request({ url })).json() as T;
+  const start = shiftDate(SEED_TODAY, -59);
+  return {
+    today: SEED_TODAY,
+    nowTime: '18:00',
+    glucose: await get(`/api/health/glucose?start_date=${start}`),
+    bp: await get(`/api/health/bp?start_date=${start}`),
+    metrics: await get(`/api/health/metrics?start_date=${start}`),
+    medications: await get('/api/medications'),
+    adherence: await get(`/api/adherence?start_date=${start}&end_date=${SEED_TODAY}`),
+    appointments: await get('/api/appointments'),
+  };
+}
+
+/** Builds the app on PGlite at 18:00 on SEED_TODAY (Asia/Kolkata) and seeds both users. */
+export async function createEvalWorld(): Promise<EvalWorld> {
+  const t = await createTestApp('pglite', {
+    clock: createTestClock(SEED_NOW),
+    env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '100000' },
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const users = {} as EvalWorld['users'];
+  for (const language of ['en', 'hi'] as const) {
+    const user = await signIn(t.app, { name: 'Eval', email: `eval-${language}@example.com`, timezone: SEED_ZONE });
+    await user.request({ method: 'PUT', url: '/api/users/me', payload: { language } });
+    await seedUser(user);
+    users[language] = { user, snapshot: await snapshot(user) };
+  }
+  return { t, base, users, close: () => t.close() };
+}
+
+/** Asks over HTTP; resolves to the saved answer and the milliseconds to the first 'delta' line. */
+async function askOverHttp(base: string, user: SignedInUser, content: string) {
+  const started = performance.now();
+  const response = await fetch(`${base}/api/assistant/messages`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: user.cookie, origin: 'http://localhost:3000' },
+    body: JSON.stringify({ content }),
+  });
+  if (!response.ok || !response.body) throw new Error(`POST /api/assistant/messages: ${response.status}`);
+  let firstDeltaMs = Number.NaN;
+  let text = '';
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    text += decoder.decode(chunk as Uint8Array, { stream: true });
+    if (Number.isNaN(firstDeltaMs) && text.includes('"type":"delta"')) firstDeltaMs = performance.now() - started;
+  }
+  const events = text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as AssistantStreamEvent);
+  const done = events.at(-1);
+  if (done?.type !== 'done') throw new Error(`no done event for “${content}”`);
+  return { answer: done.message as AssistantMessage, firstDeltaMs };
+}
+
+/** Judges one answer: ok, and why not. */
+function judge(q: Question, answer: AssistantMessage, snap: Snapshot, language: 'en' | 'hi'): string {
+  const t = assistantTexts(language);
+  const content = answer.content;
+  switch (q.group) {
+    case 'emergency': {
+      const opening = { emergency: t.emergency, hypo: t.hypoSteps, 'self-harm': t.selfHarm }[q.expect];
+      return opening && content.startsWith(opening) ? '' : `expected the ${q.expect} opening`;
+    }
+    case 'safety': {
+      const s = safetyTexts(language);
+      const text = q.expect === 'extra-dose' ? s.extraDose('mg/dL').split('\n\n')[0]! : s.missedDose;
+      return content.includes(text) ? '' : `expected the ${q.expect} safety answer`;
+    }
+    case 'dose-change':
+      return content.startsWith(t.doseChangeRefusal) ? '' : 'expected the dose-change refusal';
+    case 'out-of-scope':
+      return content === t.capabilities ? '' : 'expected the capabilities answer';
+    case 'education': {
+      const slugs = q.expect.split('|');
+      const known = slugs.map((slug) => knowledgeBase(language).articles.find((a) => a.id === slug)).filter(Boolean);
+      if (known.length === 0) return `article ${q.expect} is not in the knowledge base (yet)`;
+      const hit = known.some((a) => content.startsWith(`${a!.title}: `));
+      return hit ? '' : `expected article ${q.expect}`;
+    }
+    case 'data': {
+      const missing = expectedFigures(parseLabel(q.expect), snap, language).filter((f) => !content.includes(f));
+      return missing.length ? `missing ${missing.map((m) => JSON.stringify(m)).join(', ')}` : '';
+    }
+  }
+}
+
+/** Asks every question of `questions` (Devanagari ones as the Hindi user, the rest as the English user). */
+export async function runEval(world: EvalWorld, questions: readonly Question[]): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const q of questions) {
+    const language = q.variety === 'hi' ? 'hi' : 'en';
+    const { user, snapshot: snap } = world.users[language];
+    const { answer, firstDeltaMs } = await askOverHttp(world.base, user, q.question);
+    const reason = judge(q, answer, snap, language);
+    const falseEmergency = q.group !== 'emergency' && answer.content.startsWith(assistantTexts(language).emergency);
+    results.push({
+      ...q,
+      ok: !reason && !falseEmergency,
+      reason,
+      falseEmergency,
+      firstDeltaMs,
+      answer: answer.content,
+    });
+  }
+  return results;
+}
+
+/** Share of `results` that are ok, in percent with one decimal. */
+export const accuracy = (results: readonly Result[]) =>
+  results.length ? Math.round((results.filter((r) => r.ok).length / results.length) * 1000) / 10 : 100;
+
+/** The p-th percentile (nearest rank) of `values`. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
+}

@@ -1,0 +1,169 @@
+/**
+ * The evaluation's expected figures for a data label ('glucose.highest@30'), computed from the
+ * seeded user's API rows with the contract's functions, never with the assistant's code.
+ */
+import { mean, roundTo, timeInRange } from '@diacare/contract/clinical';
+import { datesEndingOn, formatShortDate, shiftDate } from '@diacare/contract/dates';
+import { adherencePercent, dailyAdherence, doseStatusesOn, indexByDose } from '@diacare/contract/dose-rules';
+import type { Appointment } from '@diacare/contract/appointments';
+import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
+import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
+import { runOutDate } from '@diacare/contract/refill-rules';
+
+/** What the API returns for the seeded user (all rows of the last 60 days). */
+export interface Snapshot {
+  today: string;
+  nowTime: string;
+  glucose: GlucoseReading[];
+  bp: BloodPressureReading[];
+  metrics: BodyMetrics[];
+  medications: Medication[];
+  adherence: AdherenceRecord[];
+  appointments: Appointment[];
+}
+
+/** A data label read: subject.measure, @period, #medicine, ~time of day or meal. */
+export interface Label {
+  subject: string;
+  measure: string;
+  period: string | null;
+  medicine: string | null;
+  qualifier: string | null;
+}
+
+export function parseLabel(label: string): Label {
+  const match = /^([a-z]+)(?:\.([a-zA-Z]+))?(?:@([^#~]+))?(?:#([^~]+))?(?:~(.+))?$/.exec(label);
+  if (!match) throw new Error(`bad label ${label}`);
+  return {
+    subject: match[1]!,
+    measure: match[2] ?? '',
+    period: match[3] ?? null,
+    medicine: match[4] ?? null,
+    qualifier: match[5] ?? null,
+  };
+}
+
+/** The dates a label's period covers: '7', '30', '14', 'y', '-3', 'on:DATE', 'since:DATE'. */
+function dates(period: string | null, today: string): { from: string; to: string } {
+  if (period === null) return { from: shiftDate(today, -6), to: today };
+  if (period === 'y') return { from: shiftDate(today, -1), to: shiftDate(today, -1) };
+  if (period.startsWith('-')) return { from: shiftDate(today, Number(period)), to: shiftDate(today, Number(period)) };
+  if (period.startsWith('on:')) return { from: period.slice(3), to: period.slice(3) };
+  if (period.startsWith('since:')) return { from: period.slice(6), to: today };
+  return { from: shiftDate(today, -(Number(period) - 1)), to: today };
+}
+
+const TIME_OF_DAY: Record<string, (time: string) => boolean> = {
+  morning: (t) => t >= '04:00' && t < '12:00',
+  evening: (t) => t >= '16:00',
+};
+
+/**
+ * The strings an answer in `language` must contain for `label` over `s` (mg/dL user), or
+ * null when the label is not a data label this oracle knows.
+ */
+export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'): string[] {
+  const day = (date: string) => formatShortDate(date, language === 'hi' ? 'hi-IN' : 'en-IN');
+  const { from, to } = dates(label.period, s.today);
+  const inPeriod = <T extends { date: string }>(rows: T[]) => rows.filter((r) => r.date >= from && r.date <= to);
+  const mg = (value: number) => `${value} mg/dL`;
+  const glucose = inPeriod(s.glucose).filter((r) => label.qualifier !== 'fasting' || r.meal_context === 'Fasting');
+  const values = glucose.map((r) => r.value);
+
+  switch (`${label.subject}.${label.measure}`) {
+    case 'glucose.latest':
+      return [mg(s.glucose.reduce((a, b) => (`${b.date} ${b.time}` > `${a.date} ${a.time}` ? b : a)).value)];
+    case 'glucose.summary':
+    case 'glucose.average':
+    case 'glucose.trend':
+      return [mg(roundTo(mean(values)!))];
+    case 'glucose.highest':
+    case 'glucose.lowest': {
+      const sign = label.measure === 'highest' ? 1 : -1;
+      const best = glucose.reduce((a, b) => (sign * (b.value - a.value) > 0 ? b : a));
+      return [mg(best.value), day(best.date)];
+    }
+    case 'glucose.onDay':
+      return [...glucose.map((r) => mg(r.value)), day(from)];
+    case 'glucose.lows': {
+      const lows = values.filter((v) => v < 70).length;
+      if (language === 'hi') return lows ? [`${lows} रीडिंग 70 mg/dL से कम`] : ['कोई रीडिंग 70 mg/dL से कम नहीं'];
+      return lows
+        ? [`${lows} ${lows === 1 ? 'reading was' : 'readings were'} under 70 mg/dL`]
+        : ['no reading was under'];
+    }
+    case 'glucose.tir':
+      return [`${timeInRange(values)!.inRange}%`];
+    case 'glucose.count':
+      return [language === 'hi' ? `${values.length} शुगर रीडिंग` : `${values.length} glucose readings`];
+    case 'bp.latest': {
+      const latest = s.bp.reduce((a, b) => (`${b.date} ${b.time}` > `${a.date} ${a.time}` ? b : a));
+      return [`${latest.systolic}/${latest.diastolic} mmHg`];
+    }
+    case 'bp.summary':
+    case 'bp.average': {
+      const rows = inPeriod(s.bp);
+      return [`${roundTo(mean(rows.map((r) => r.systolic))!)}/${roundTo(mean(rows.map((r) => r.diastolic))!)} mmHg`];
+    }
+    case 'bp.highest': {
+      const best = inPeriod(s.bp).reduce((a, b) => (b.systolic > a.systolic ? b : a));
+      return [`${best.systolic}/${best.diastolic} mmHg`, day(best.date)];
+    }
+    case 'bp.onDay':
+      return inPeriod(s.bp).map((r) => `${r.systolic}/${r.diastolic} mmHg`);
+    case 'weight.latest':
+      return [`${newest(s.metrics).weight.toFixed(1)} kg`];
+    case 'weight.bmi':
+      return [`BMI ${newest(s.metrics).bmi.toFixed(1)}`];
+    case 'doses.today': {
+      const taken = s.adherence.filter((r) => r.date === s.today && r.status === 'taken').length;
+      return [language === 'hi' ? `ली गईं: ${taken}` : `Taken: ${taken}`];
+    }
+    case 'doses.missed':
+    case 'doses.taken': {
+      const meds = s.medications.filter((m) => !label.medicine || m.name === label.medicine);
+      const recorded = indexByDose(s.adherence.filter((r) => meds.some((m) => m.id === r.medication_id)));
+      let taken = 0;
+      let missed = 0;
+      for (let date = from; date <= to; date = shiftDate(date, 1)) {
+        for (const [key, status] of doseStatusesOn(meds, recorded, date, s.today, s.nowTime)) {
+          const time = key.split('|')[2]!;
+          if (status === 'pending' || (label.qualifier && !TIME_OF_DAY[label.qualifier]!(time))) continue;
+          if (status === 'taken') taken += 1;
+          else missed += 1;
+        }
+      }
+      const counted = taken + missed;
+      if (label.measure === 'taken') {
+        return [language === 'hi' ? `${counted} में से ${taken} खुराक लीं` : `took ${taken} of ${counted}`];
+      }
+      if (language === 'hi') return missed ? [`${counted} में से ${missed} खुराक छूटीं`] : ['कोई खुराक नहीं छूटी'];
+      return missed ? [`You missed ${missed} `, `out of ${counted}`] : ['You missed no'];
+    }
+    case 'doses.adherence': {
+      const days = Number(label.period ?? 7);
+      const perDay = dailyAdherence(s.medications, s.adherence, datesEndingOn(s.today, days), s.today, s.nowTime);
+      const taken = perDay.reduce((sum, d) => sum + d.taken, 0);
+      const total = perDay.reduce((sum, d) => sum + d.total, 0);
+      return [`${adherencePercent(taken, total)}%`];
+    }
+    case 'refill.pills':
+      return s.medications.map((m) => `“${m.name}” ${m.refill_reminder.pills_remaining}`);
+    case 'refill.runOut': {
+      const medication = s.medications.find((m) => m.name === label.medicine)!;
+      const out = runOutDate(medication, medication.refill_reminder.pills_remaining, s.today, s.nowTime)!;
+      if (out.lastDate === null) return [language === 'hi' ? 'कोई गोली नहीं बची' : 'has no pills left'];
+      return [day(out.lastDate)];
+    }
+    case 'appointment.next': {
+      const next = s.appointments.filter((a) => a.date >= s.today).sort((a, b) => a.date.localeCompare(b.date))[0]!;
+      return [`“${next.title}”`];
+    }
+    case 'labs.':
+      return [language === 'hi' ? 'लैब रिपोर्ट नहीं रखी' : 'does not keep lab results'];
+    default:
+      throw new Error(`no oracle for ${label.subject}.${label.measure}`);
+  }
+}
+
+const newest = (metrics: BodyMetrics[]) => metrics.reduce((a, b) => (b.date > a.date ? b : a));

@@ -1,0 +1,223 @@
+/**
+ * Answers that answer (issue 23): the asked figure (highest/lowest with date, a day, lows, missed
+ * doses, run-out date) from the user's rows with the contract's rules; null → the summary tools.
+ */
+import { mean, roundTo, timeInRange } from '@diacare/contract/clinical';
+import { localDate, localTime, shiftDate } from '@diacare/contract/dates';
+import { DEFAULT_GLUCOSE_UNIT } from '@diacare/contract/glucose-units';
+import { doseStatusesOn, indexByDose } from '@diacare/contract/dose-rules';
+import type { GlucoseReading } from '@diacare/contract/health';
+import { runOutDate } from '@diacare/contract/refill-rules';
+import type { Database } from '../../db/client.ts';
+import { createHealthRepository } from '../health/health.repository.ts';
+import { createMedicationRepository } from '../medications/medication.repository.ts';
+import { answerTexts, type DoseLine } from './answer-texts.ts';
+import { assistantTexts } from './texts.ts';
+import { linksFor, type AssistantTools, type PeriodDays, type ToolContext, type ToolResult } from './tools.ts';
+import type { Meal, Period, TimeOfDay, Understanding } from './understanding.ts';
+
+/** Reports' and History's periods, for links and the summary tools: 30 days from 28 on, else 7. */
+export const periodDays = (period: Period): PeriodDays => (period.days >= 28 ? 30 : 7);
+
+/** Scheduled times ('HH:MM') that count as each time of day. */
+const TIME_OF_DAY: Record<TimeOfDay, (time: string) => boolean> = {
+  morning: (t) => t >= '04:00' && t < '12:00',
+  afternoon: (t) => t >= '12:00' && t < '16:00',
+  evening: (t) => t >= '16:00',
+  night: (t) => t >= '19:00' || t < '04:00',
+};
+const MEAL: Record<Meal, (context: GlucoseReading['meal_context']) => boolean> = {
+  fasting: (c) => c === 'Fasting',
+  before: (c) => c.startsWith('Before'),
+  after: (c) => c.startsWith('After'),
+};
+const SINGLE_DAY = new Set<Period['kind']>(['today', 'yesterday', 'daysAgo', 'onDate']);
+
+/** Binds the answers to one database; `tools` gives the supporting summary lines. */
+export function createAnswers(db: Database, tools: AssistantTools) {
+  const health = createHealthRepository(db);
+  const medications = createMedicationRepository(db);
+
+  async function glucose(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+    const single = SINGLE_DAY.has(u.period.kind);
+    const standard = !single && (u.period.days === 7 || u.period.days === 30);
+    if (u.measure === 'latest' || (u.measure === 'summary' && standard && !u.meal)) return null;
+    const a = answerTexts(context.language);
+    const unit = context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT;
+    const links = linksFor(assistantTexts(context.language));
+    const range = { start_date: u.period.from, end_date: u.period.to };
+    const readings = (await health.listGlucose(context.userId, range)).filter(
+      (r) => !u.meal || MEAL[u.meal](r.meal_context),
+    );
+    const result = (text: string, data: Record<string, unknown>): ToolResult => ({
+      text,
+      links: [links.glucoseHistory(periodDays(u.period)), links.reports],
+      data: { unit, from: u.period.from, to: u.period.to, ...data },
+    });
+    if (readings.length === 0) return result(a.noGlucoseIn(u.period), { readings: 0 });
+    const values = readings.map((r) => r.value);
+    const byTime = [...readings].sort((x, y) => `${x.date} ${x.time}`.localeCompare(`${y.date} ${y.time}`));
+    switch (single && u.measure === 'summary' ? 'onDay' : u.measure) {
+      case 'highest':
+      case 'lowest': {
+        const which = u.measure === 'highest' ? 'highest' : 'lowest';
+        const pickBy = (r: GlucoseReading, best: GlucoseReading) =>
+          which === 'highest' ? r.value > best.value : r.value < best.value;
+        const reading = byTime.reduce((best, r) => (pickBy(r, best) ? r : best));
+        return result(a.extreme({ which, reading, unit, period: u.period, count: readings.length }), {
+          [which]: reading,
+        });
+      }
+      case 'count':
+        return result(a.count({ period: u.period, count: readings.length }), { readings: readings.length });
+      case 'lows': {
+        const lows = byTime.filter((r) => r.value < 70);
+        const lowest = lows.length ? lows.reduce((best, r) => (r.value < best.value ? r : best)) : null;
+        const veryLows = lows.filter((r) => r.value < 54).length;
+        return result(a.lows({ unit, period: u.period, lows: lows.length, veryLows, lowest }), {
+          lows_under_70: lows.length,
+          lows_under_54: veryLows,
+        });
+      }
+      case 'trend': {
+        const before = await health.listGlucose(context.userId, {
+          start_date: shiftDate(u.period.from, -u.period.days),
+          end_date: shiftDate(u.period.from, -1),
+        });
+        const average = roundTo(mean(values)!);
+        const previous = before.length ? roundTo(mean(before.map((r) => r.value))!) : null;
+        return result(a.trend({ unit, period: u.period, average, previous }), { average, previous });
+      }
+      case 'onDay':
+        return result(a.onDay({ unit, period: u.period, readings: byTime }), { readings: byTime.length });
+      default: {
+        const average = roundTo(mean(values)!);
+        const meal = u.meal ? a.meal[u.meal] : null;
+        const tir = timeInRange(values)!;
+        return result(a.average({ unit, period: u.period, average, count: readings.length, tir, meal }), {
+          average,
+          readings: readings.length,
+          time_in_range: tir,
+        });
+      }
+    }
+  }
+
+  async function bloodPressure(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+    const single = SINGLE_DAY.has(u.period.kind);
+    const wanted = u.measure === 'highest' || u.measure === 'lowest' || single;
+    const standard = u.period.days === 7 || u.period.days === 30;
+    if (!wanted && (standard || u.measure === 'latest')) return null;
+    const a = answerTexts(context.language);
+    const links = linksFor(assistantTexts(context.language));
+    const readings = await health.listBloodPressure(context.userId, {
+      start_date: u.period.from,
+      end_date: u.period.to,
+    });
+    const result = (text: string): ToolResult => ({
+      text,
+      links: [links.bpHistory(periodDays(u.period)), links.reports],
+      data: { unit: 'mmHg', from: u.period.from, to: u.period.to, readings: readings.length },
+    });
+    if (readings.length === 0) return result(a.noBpIn(u.period));
+    if (u.measure === 'highest' || u.measure === 'lowest') {
+      const which = u.measure;
+      const sign = which === 'highest' ? 1 : -1;
+      const reading = readings.reduce((best, r) => (sign * (r.systolic - best.systolic) > 0 ? r : best));
+      return result(a.bpExtreme({ which, reading, period: u.period, count: readings.length }));
+    }
+    if (single) {
+      const sorted = [...readings].sort((x, y) => x.time.localeCompare(y.time));
+      return result(a.bpOnDay({ period: u.period, readings: sorted }));
+    }
+    const systolic = roundTo(mean(readings.map((r) => r.systolic))!);
+    const diastolic = roundTo(mean(readings.map((r) => r.diastolic))!);
+    return result(a.bpAverage({ period: u.period, systolic, diastolic, count: readings.length }));
+  }
+
+  async function doses(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+    const todayOnly = u.period.kind === 'today';
+    const specific = u.medicine !== null || u.timeOfDay !== null;
+    if (todayOnly && !specific) return null; // today's doses: tools.todaysDoses
+    if (
+      u.measure !== 'missed' &&
+      u.measure !== 'taken' &&
+      !(specific && u.periodNamed) &&
+      !SINGLE_DAY.has(u.period.kind)
+    ) {
+      return null; // adherence over 7 or 30 days: tools.adherence
+    }
+    const today = localDate(context.now, context.zone);
+    const nowTime = localTime(context.now, context.zone);
+    const meds = (await medications.list(context.userId)).filter((m) => !u.medicine || m.name === u.medicine);
+    const names = new Map(meds.map((m) => [m.id, m.name]));
+    const records = (
+      await medications.listAdherence(context.userId, { start_date: u.period.from, end_date: u.period.to })
+    ).filter((r) => names.has(r.medication_id));
+    const recorded = indexByDose(records);
+    const missed: DoseLine[] = [];
+    let taken = 0;
+    for (let date = u.period.from; date <= u.period.to && date <= today; date = shiftDate(date, 1)) {
+      for (const [key, status] of doseStatusesOn(meds, recorded, date, today, nowTime)) {
+        const [id, , time] = key.split('|') as [string, string, string];
+        if (status === 'pending' || (u.timeOfDay && !TIME_OF_DAY[u.timeOfDay](time))) continue;
+        if (status === 'taken') taken += 1;
+        else missed.push({ medicine: names.get(id) ?? '', date, time });
+      }
+    }
+    const a = answerTexts(context.language);
+    const timeOfDay = u.timeOfDay ? a.timeOfDay[u.timeOfDay] : null;
+    const counted = taken + missed.length;
+    const facts = { period: u.period, medicine: u.medicine, timeOfDay, missed, counted };
+    let text = u.measure === 'missed' ? a.missed(facts) : a.taken({ ...facts, taken });
+    // One supporting line: the adherence Reports shows over the same 7 or 30 days.
+    if (!SINGLE_DAY.has(u.period.kind) && (u.period.days === 7 || u.period.days === 30)) {
+      text += `\n\n${(await tools.adherence(context, u.period.days)).text}`;
+    }
+    const links = linksFor(assistantTexts(context.language));
+    return {
+      text,
+      links: [links.reports, links.medications],
+      data: { from: u.period.from, to: u.period.to, taken, missed: missed.length, counted },
+    };
+  }
+
+  async function runOut(u: Understanding, context: ToolContext): Promise<ToolResult> {
+    const today = localDate(context.now, context.zone);
+    const nowTime = localTime(context.now, context.zone);
+    const meds = (await medications.list(context.userId))
+      .filter((m) => m.schedule.frequency !== 'as-needed')
+      .filter((m) => !u.medicine || m.name === u.medicine);
+    const lines = meds.map((m) => {
+      if (!m.refill_reminder.enabled) return { medicine: m.name, pills: null, lastDate: null, dosesPerDay: 0 };
+      const pills = m.refill_reminder.pills_remaining;
+      const out = runOutDate(m, pills, today, nowTime);
+      return { medicine: m.name, pills, lastDate: out?.lastDate ?? null, dosesPerDay: out?.dosesPerDay ?? 0 };
+    });
+    const links = linksFor(assistantTexts(context.language));
+    const refills = await tools.refills(context);
+    if (lines.length === 0) return refills;
+    // One supporting line: pills left and refills due (Medications' figures).
+    const text = `${answerTexts(context.language).runOut(lines)}\n\n${refills.text}`;
+    return { text, links: [links.medications], data: { medicines: lines } };
+  }
+
+  return {
+    /** The answer to `u` for the user of `context`, or null when the summary tools answer it. */
+    async answer(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+      if (!u.aboutMe || !u.subject) return null;
+      if (u.measure === 'runOut' || u.subject === 'refill') {
+        return u.measure === 'runOut' ? runOut(u, context) : null;
+      }
+      if (u.subject === 'labs') {
+        const links = linksFor(assistantTexts(context.language));
+        return { text: answerTexts(context.language).labs, links: [links.booking], data: { lab_results: null } };
+      }
+      if (u.subject === 'glucose') return glucose(u, context);
+      if (u.subject === 'bp') return bloodPressure(u, context);
+      if (u.subject === 'doses') return doses(u, context);
+      return null;
+    },
+  };
+}
+export type Answers = ReturnType<typeof createAnswers>;

@@ -1,0 +1,83 @@
+/**
+ * The assistant's vocabulary (vocabulary.json: English, Hindi and Hinglish words and phrases,
+ * issue 23) in the normalised spelling of language.ts, and the phrase matching every reader
+ * of it shares: a phrase matches whole words, so 'kal' never matches inside 'kalash'.
+ */
+import { normaliseSpelling, wordsOf } from './language.ts';
+import raw from './vocabulary.json' with { type: 'json' };
+
+type Lists = Record<string, string[]>;
+
+const norm = (list: readonly string[]) => [...new Set(list.map((word) => wordsOf(word).join(' ')).filter(Boolean))];
+const normAll = <T extends Lists>(lists: T): { [K in keyof T]: string[] } =>
+  Object.fromEntries(Object.entries(lists).map(([key, list]) => [key, norm(list)])) as { [K in keyof T]: string[] };
+
+const { $comment: _glucoseComment, ...glucoseValue } = raw.glucoseValue;
+const { $comment: _safetyComment, ...safety } = raw.safety;
+const { $comment: _doseComment, ...doseChange } = raw.doseChange;
+const { $comment: _termsComment, ...knowledgeTerms } = raw.knowledgeTerms;
+const KNOWLEDGE_TERMS = new Map(
+  Object.entries(knowledgeTerms).map(([word, terms]) => [wordsOf(word).join(' '), terms]),
+);
+
+/**
+ * `question` with the English words the knowledge articles use for its Hinglish words
+ * ('kya main aam kha sakta hoon' + 'mango fruit'), for searching the English articles.
+ */
+export function withKnowledgeTerms(question: string): string {
+  const text = readWords(question);
+  const added = [...KNOWLEDGE_TERMS].filter(([word]) => text.padded.includes(` ${word} `)).map(([, terms]) => terms);
+  return added.length ? `${question} ${added.join(' ')}` : question;
+}
+
+/** vocabulary.json with every entry normalised (lower case, no nukta, words joined by one space). */
+export const VOCABULARY = {
+  concepts: normAll(raw.concepts),
+  measures: normAll(raw.measures),
+  periods: normAll(raw.periods),
+  months: normAll(raw.months),
+  timesOfDay: normAll(raw.timesOfDay),
+  meals: normAll(raw.meals),
+  medicineNames: normAll(raw.medicineNames),
+  sulfonylureas: norm(raw.sulfonylureas),
+  escalation: normAll(raw.escalation),
+  glucoseValue: normAll(glucoseValue),
+  safety: normAll(safety),
+  doseChange: normAll(doseChange),
+};
+
+/** A question read once: its normalised words, and the same joined with single spaces and padded. */
+export interface Words {
+  words: string[];
+  /** ` word word … ` — a phrase matches where ` ${phrase} ` occurs. */
+  padded: string;
+}
+
+/** Reads `text` into words (language.ts wordsOf: letters, marks, digits and '). */
+export function readWords(text: string): Words {
+  const words = wordsOf(text);
+  return { words, padded: ` ${words.join(' ')} ` };
+}
+
+/** True when any of `phrases` (normalised) occurs in `text` as whole words. */
+export function hasPhrase(text: Words, phrases: readonly string[]): boolean {
+  return phrases.some((phrase) => text.padded.includes(` ${phrase} `));
+}
+
+/** The first of `phrases` found in `text`, and the index of the word where it starts (-1 when none). */
+export function findPhrase(text: Words, phrases: readonly string[]): { phrase: string; at: number } | null {
+  let best: { phrase: string; at: number } | null = null;
+  for (const phrase of phrases) {
+    const index = text.padded.indexOf(` ${phrase} `);
+    if (index < 0) continue;
+    const at = text.padded
+      .slice(0, index + 1)
+      .trim()
+      .split(' ')
+      .filter(Boolean).length;
+    if (!best || at < best.at) best = { phrase, at };
+  }
+  return best;
+}
+
+export { normaliseSpelling };

@@ -1,0 +1,261 @@
+/**
+ * What a question asks (issue 23): English, Hindi and Hinglish, with typos, read into subject,
+ * measure, period, medicine, time of day and meal — a pure function over vocabulary.json (decision 038).
+ */
+import { shiftDate } from '@diacare/contract/dates';
+import { conceptsOf, isGeneralQuestion, readIntent } from './intents.ts';
+import { VOCABULARY, findPhrase, hasPhrase, readWords, type Words } from './lexicon.ts';
+
+export type Subject = 'glucose' | 'bp' | 'weight' | 'doses' | 'refill' | 'appointment' | 'labs';
+export type Measure =
+  | 'latest'
+  | 'onDay'
+  | 'average'
+  | 'highest'
+  | 'lowest'
+  | 'count'
+  | 'trend'
+  | 'timeInRange'
+  | 'lows'
+  | 'missed'
+  | 'taken'
+  | 'runOut'
+  | 'summary';
+export type TimeOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
+export type Meal = 'fasting' | 'before' | 'after';
+
+/** An inclusive range of dates (YYYY-MM-DD, user's zone) and how the question named it. */
+export interface Period {
+  kind: 'default' | 'today' | 'yesterday' | 'daysAgo' | 'lastDays' | 'since' | 'onDate';
+  from: string;
+  to: string;
+  /** Days in the range, both ends included. */
+  days: number;
+  /** For 'daysAgo' and 'lastDays': the N the question said. */
+  n?: number;
+}
+
+export interface Understanding {
+  /** True when it asks about the user's own data (else: education, safety or out of scope). */
+  aboutMe: boolean;
+  subject: Subject | null;
+  measure: Measure;
+  period: Period;
+  /** True when the question names its period ('last 30 days', 'kal'); else the default 7 days. */
+  periodNamed: boolean;
+  /** The user's medicine it names (as the user named it), or null. */
+  medicine: string | null;
+  timeOfDay: TimeOfDay | null;
+  meal: Meal | null;
+}
+
+const P = VOCABULARY.periods;
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, ten: 10, fifteen: 15, thirty: 30,
+  ek: 1, teen: 3, char: 4, chaar: 4, paanch: 5, panch: 5, saat: 7, das: 10, pandrah: 15, tees: 30,
+  एक: 1, दो: 2, तीन: 3, चार: 4, पांच: 5, सात: 7, दस: 10, पंद्रह: 15, तीस: 30,
+}; // prettier-ignore
+const DAY_WORDS = new Set(P.days);
+const WEEK_WORDS = new Set(P.weeks);
+const AGO_WORDS = new Set(P.ago);
+const LAST_WORDS = new Set(P.last);
+const MONTHS = new Map(
+  Object.entries(VOCABULARY.months).flatMap(([month, names]) => names.map((n) => [n, Number(month)])),
+);
+
+/** A count written as digits, a number word, or 'do' (Hinglish two) before a day word. */
+function countAt(words: readonly string[], i: number): number | null {
+  const word = words[i];
+  if (word === undefined) return null;
+  if (/^\d{1,3}$/.test(word)) return Number(word);
+  if (word === 'do' && DAY_WORDS.has(words[i + 1] ?? '')) return 2;
+  return NUMBER_WORDS[word] ?? null;
+}
+
+const range = (from: string, to: string, kind: Period['kind'], n?: number): Period => ({
+  kind,
+  from,
+  to,
+  days: Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1,
+  ...(n === undefined ? {} : { n }),
+});
+const lastDays = (today: string, n: number): Period => range(shiftDate(today, -(n - 1)), today, 'lastDays', n);
+
+/** A calendar date the question names ('14 Nov', 'nov 14', '2026-11-14', '14/11'), in the past year. */
+function dateIn(text: string, words: readonly string[], today: string): string | null {
+  const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(text);
+  if (iso) return iso[0];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const inPast = (day: number, month: number) => {
+    const year = Number(today.slice(0, 4));
+    const date = `${year}-${pad(month)}-${pad(day)}`;
+    return date > today ? `${year - 1}-${pad(month)}-${pad(day)}` : date;
+  };
+  const slash = /\b(\d{1,2})\/(\d{1,2})\b/.exec(text);
+  if (slash && Number(slash[2]) <= 12) return inPast(Number(slash[1]), Number(slash[2]));
+  for (let i = 0; i < words.length; i += 1) {
+    const month = MONTHS.get(words[i]!);
+    if (month === undefined) continue;
+    const day =
+      /^(\d{1,2})(st|nd|rd|th)?$/.exec(words[i - 1] ?? '') ?? /^(\d{1,2})(st|nd|rd|th)?$/.exec(words[i + 1] ?? '');
+    if (day && Number(day[1]) >= 1 && Number(day[1]) <= 31) return inPast(Number(day[1]), month);
+  }
+  return null;
+}
+
+/**
+ * The period `text` names, relative to `today` (the user's date): today, yesterday ('kal',
+ * 'कल'), N days ago, the last N days or weeks, this or last week (the last 7 days, as
+ * Reports), this or last month (the last 30 days, as History), since a date, or on a date.
+ * Null when it names none.
+ */
+export function readPeriod(question: string, today: string): Period | null {
+  const text = readWords(question);
+  const { words } = text;
+  for (let i = 0; i < words.length; i += 1) {
+    const n = countAt(words, i);
+    if (n === null || n < 1) continue;
+    const unit = words[i + 1] ?? '';
+    const days = DAY_WORDS.has(unit) ? n : WEEK_WORDS.has(unit) ? n * 7 : null;
+    if (days === null) continue;
+    if (AGO_WORDS.has(words[i + 2] ?? '')) {
+      const date = shiftDate(today, -days);
+      return range(date, date, 'daysAgo', days);
+    }
+    if (days <= 366) return lastDays(today, days);
+  }
+  const sinceAt = words.findIndex((w) => w === 'since');
+  const named = dateIn(normalisedRaw(question), words, today);
+  if (named && (sinceAt >= 0 || hasPhrase(text, ['se', 'से', 'from']))) return range(named, today, 'since');
+  if (named) return range(named, named, 'onDate');
+  if (hasPhrase(text, P.dayBeforeYesterday)) return range(shiftDate(today, -2), shiftDate(today, -2), 'daysAgo', 2);
+  if (hasPhrase(text, P.yesterday)) return range(shiftDate(today, -1), shiftDate(today, -1), 'yesterday');
+  if (hasPhrase(text, P.today)) return range(today, today, 'today');
+  if (hasPhrase(text, [...P.thisMonth, ...P.lastMonth])) return lastDays(today, 30);
+  if (hasPhrase(text, [...P.thisWeek, ...P.lastWeek])) return lastDays(today, 7);
+  const concepts = new Set(words.filter((w) => !/^\d+$/.test(w)).flatMap(conceptsOf));
+  if (concepts.has('month')) return lastDays(today, 30);
+  if (concepts.has('week')) return lastDays(today, 7);
+  // 'last 3' alone is not a period; 'pichle' with 'din' and no count is the default week.
+  if (words.some((w) => LAST_WORDS.has(w)) && words.some((w) => DAY_WORDS.has(w))) return lastDays(today, 7);
+  return null;
+}
+
+const normalisedRaw = (question: string) => question.toLowerCase();
+
+const M = VOCABULARY.measures;
+/** Measures in the order that wins when a question names several ('lowest' before 'lows'). */
+const MEASURE_ORDER: (keyof typeof M)[] = [
+  'runOut',
+  'highest',
+  'lowest',
+  'count',
+  'timeInRange',
+  'average',
+  'trend',
+  'lows',
+  'latest',
+];
+
+function measureOf(text: Words, subject: Subject | null): Measure | null {
+  if (subject === 'refill' || subject === 'doses') {
+    if (hasPhrase(text, M.runOut)) return 'runOut';
+    if (subject === 'refill') return null;
+  }
+  if (subject === 'doses') {
+    if (hasPhrase(text, M.missed)) return 'missed';
+    if (hasPhrase(text, M.taken)) return 'taken';
+    return null;
+  }
+  return MEASURE_ORDER.find((measure) => hasPhrase(text, M[measure])) ?? null;
+}
+
+/** The user's medicine `text` names: the first word of its name, a known alias or a close spelling. */
+function medicineIn(text: Words, medicines: readonly string[]): string | null {
+  for (const name of medicines) {
+    const first = readWords(name).words[0];
+    if (!first) continue;
+    const aliases = Object.values(VOCABULARY.medicineNames).find((list) => list.includes(first)) ?? [first];
+    if (hasPhrase(text, aliases)) return name;
+    if (first.length >= 6 && text.words.some((word) => word.length >= 5 && withinOneEdit(word, first))) return name;
+  }
+  return null;
+}
+
+/** True when `a` and `b` differ by at most one insertion, deletion or substitution. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  let j = 0;
+  let edits = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    if ((edits += 1) > 1) return false;
+    if (a.length > b.length) i += 1;
+    else if (b.length > a.length) j += 1;
+    else {
+      i += 1;
+      j += 1;
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1;
+}
+
+const pick = <K extends string>(text: Words, lists: Record<K, string[]>): K | null =>
+  (Object.keys(lists) as K[])
+    .map((key) => ({ key, found: findPhrase(text, lists[key]) }))
+    .filter((entry) => entry.found)
+    .sort((a, b) => a.found!.at - b.found!.at)[0]?.key ?? null;
+
+/**
+ * Reads `question` asked on `today` (YYYY-MM-DD in the user's zone) by a user who takes
+ * `medicines` (their names as entered). Pure: no database, no clock.
+ */
+export function understand(question: string, today: string, medicines: readonly string[] = []): Understanding {
+  const text = readWords(question);
+  const intent = readIntent(question);
+  const has = (concept: string) => intent.concepts.has(concept as never);
+  const medicine = medicineIn(text, medicines);
+  const labs = /\b(hba1c|a1c|lab results?|lab reports?|test results?|cholesterol|creatinine)\b/.test(text.padded);
+  let subject: Subject | null = null;
+  if (has('appointment') && !hasPhrase(text, ['lab results', 'lab result', 'lab report', 'test results'])) {
+    subject = 'appointment';
+  } else if (has('refill') || (has('medicine') && hasPhrase(text, M.runOut))) subject = 'refill';
+  else if (has('medicine') || has('missed') || has('adherence') || medicine) subject = 'doses';
+  else if (labs) subject = 'labs';
+  else if (has('glucose') || has('low') || has('range')) subject = 'glucose';
+  else if (has('bp')) subject = 'bp';
+  else if (has('weight') || has('bmi')) subject = 'weight';
+
+  const named = readPeriod(question, today);
+  let measure = measureOf(text, subject);
+  if (measure === null) {
+    measure =
+      named && (named.kind === 'yesterday' || named.kind === 'daysAgo' || named.kind === 'onDate')
+        ? 'onDay'
+        : 'summary';
+  }
+  const personal = intent.tools.length > 0 || has('personal') || named !== null;
+  const education = isGeneralQuestion(text.padded);
+  // 'latest blood pressure', 'highest sugar in last 30 days?': the measure says it is the user's own.
+  const ownMeasure = ['highest', 'lowest', 'latest', 'lows', 'missed', 'runOut'].includes(measure);
+  const aboutMe =
+    subject !== null &&
+    (intent.tools.length > 0 ||
+      ((personal || ownMeasure) && !education) ||
+      (subject === 'labs' && hasPhrase(text, ['my', 'mera', 'meri', 'मेरा', 'मेरी'])));
+  return {
+    aboutMe,
+    subject,
+    measure,
+    period: named ?? { ...lastDays(today, 7), kind: 'default' },
+    periodNamed: named !== null,
+    medicine,
+    timeOfDay: pick(text, VOCABULARY.timesOfDay as Record<TimeOfDay, string[]>),
+    meal: pick(text, VOCABULARY.meals as Record<Meal, string[]>),
+  };
+}

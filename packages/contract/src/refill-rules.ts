@@ -1,0 +1,40 @@
+/**
+ * When a medicine's pills run out (issue 23): one pill per scheduled dose, as taking a dose
+ * takes one pill off the count (spec §4; the medication repository's decrement). Pure.
+ */
+import { shiftDate } from './dates.ts';
+import { dosesOn } from './dose-rules.ts';
+import type { Medication } from './medications.ts';
+
+/** The last date the pills cover, and how many scheduled doses they cover, from now on. */
+export interface RunOut {
+  /** YYYY-MM-DD (user's zone) of the last dose the pills cover; null when no pill is left. */
+  lastDate: string | null;
+  /** Scheduled doses a day on average over the next 7 days. */
+  dosesPerDay: number;
+}
+
+/**
+ * The day `medication`'s `pillsRemaining` pills last until, counting the doses still to come
+ * today (after `nowTime`, 'HH:MM' on `today`, both in the user's zone) and every scheduled
+ * dose after. Null for a medicine with no schedule (as-needed) or past its 10-year horizon.
+ */
+export function runOutDate(
+  medication: Medication,
+  pillsRemaining: number,
+  today: string,
+  nowTime: string,
+): RunOut | null {
+  const perWeek = Array.from({ length: 7 }, (_, i) => dosesOn([medication], shiftDate(today, i + 1)).length);
+  const dosesPerDay = Math.round((perWeek.reduce((a, b) => a + b, 0) / 7) * 10) / 10;
+  if (dosesPerDay === 0 && dosesOn([medication], today).length === 0) return null;
+  if (pillsRemaining <= 0) return { lastDate: null, dosesPerDay };
+  let left = pillsRemaining;
+  for (let day = 0; day < 3650; day += 1) {
+    const date = shiftDate(today, day);
+    const doses = dosesOn([medication], date).filter((dose) => day > 0 || dose.scheduled_time > nowTime);
+    left -= doses.length;
+    if (left <= 0) return { lastDate: date, dosesPerDay };
+  }
+  return null;
+}
