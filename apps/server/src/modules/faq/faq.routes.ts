@@ -6,12 +6,12 @@ import { errorSchema } from '@diacare/contract/common';
 import { faqQuerySchema, faqSchema, type FaqArticle } from '@diacare/contract/faq';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../i18n/index.ts';
-import { knowledgeBase } from '../assistant/engine.ts';
+import { knowledgeBase } from '../assistant/assistant.service.ts';
 import type { Article } from '../assistant/knowledge.ts';
 
 /** Matches shown for a search: every article that shares a word with it would be too many to scan. */
 const MAX_MATCHES = 10;
-/** Weaker hits share only a fuzzy fragment with the search (the assistant's own threshold, builtin/engine.ts). */
+/** Weaker hits share only a fuzzy fragment with the search (the assistant's own threshold, builtin-engine.ts). */
 const MIN_SCORE = 2;
 
 const toFaqArticle = (article: Article, match: number | null): FaqArticle => ({
