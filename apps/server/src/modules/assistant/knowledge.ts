@@ -48,6 +48,7 @@ interface Vocabulary {
   english: Record<string, string[]>;
   hinglish_hindi: Record<string, string[]>;
   hindi: Record<string, string[]>;
+  hinglish_stop_words: string;
 }
 const vocabulary = parseYaml(
   readFileSync(new URL('./knowledge/vocabulary.yaml', import.meta.url), 'utf8'),
@@ -56,11 +57,12 @@ const vocabulary = parseYaml(
 /** Everyday and Hinglish words and their standard terms; a query term adds its synonyms. */
 export const SYNONYMS: Record<string, string[]> = vocabulary.english;
 
-const STOP_WORDS = new Set(
-  'a an and are as at be but by can do does for from had has have how i if in into is it its me my of on or our should so than that the their them then there these they this to was we were what when where which who why will with would you your about tell please am did'.split(
+const STOP_WORDS = new Set([
+  ...vocabulary.hinglish_stop_words.split(/\s+/),
+  ...'a an and are as at be but by can do does for from had has have how i if in into is it its me my of on or our should so than that the their them then there these they this to was we were what when where which who why will with would you your about tell please am did s t'.split(
     ' ',
   ),
-);
+]);
 
 /** Lower-cases a term, drops stop words and adds its synonyms (MiniSearch's processTerm). */
 export function processTerm(term: string): string[] | null {
