@@ -116,6 +116,14 @@ const RESOURCES: Record<string, (owner: SignedInUser, t: TestApp) => Promise<str
         payload: { weight: 72.5, height: 168, date: isoDay(t, -1) },
       }),
     ),
+  '/api/health/labs/:id': (owner, t) =>
+    created(
+      owner.request({
+        method: 'POST',
+        url: '/api/health/labs',
+        payload: { test: 'hba1c', value: 7.4, unit: '%', date: isoDay(t, -1) },
+      }),
+    ),
 };
 
 /** A request its owner may make, keyed by 'METHOD route'; `query` without '?'. */
@@ -135,6 +143,8 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
   'DELETE /api/health/bp/:id': {},
   'PUT /api/health/metrics/:id': { payload: { weight: 70, height: 168, date: '2026-01-02' } },
   'DELETE /api/health/metrics/:id': {},
+  'PUT /api/health/labs/:id': { payload: { test: 'hba1c', value: 53, unit: 'mmol/mol', date: '2026-01-02' } },
+  'DELETE /api/health/labs/:id': {},
 };
 
 /** Ids of another user's records sent in a body rather than the path: same answer, 404. */

@@ -48,6 +48,7 @@ const emptyPools = (): Pools => ({
   glucose: [],
   bp: [],
   metrics: [],
+  labs: [],
 });
 
 describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
@@ -121,6 +122,7 @@ describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
       ['glucose', '/api/health/glucose', { value: 152, date: today, time: '08:00' }],
       ['bp', '/api/health/bp', { systolic: 128, diastolic: 82, date: today, time: '08:00' }],
       ['metrics', '/api/health/metrics', { weight: 72.5, height: 168, date: today }],
+      ['labs', '/api/health/labs', { test: 'hba1c', value: 7.4, unit: '%', date: today }],
     ] as const) {
       pools.other[pool].push((await other.request({ method: 'POST', url, payload })).json().id);
     }

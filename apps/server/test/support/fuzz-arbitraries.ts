@@ -15,11 +15,12 @@ import {
   MEDICATION_FORMS,
   WHEN_TO_TAKE,
 } from '@diacare/contract/medications';
+import { LAB_TESTS, LAB_TEST_RULES } from '@diacare/contract/lab-rules';
 import { DIABETES_TYPES, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/users';
 import fc from 'fast-check';
 
 /** Record kinds whose ids the fuzzer keeps, to aim requests at real rows. */
-export type Pool = 'medications' | 'adherence' | 'appointments' | 'reminders' | 'glucose' | 'bp' | 'metrics';
+export type Pool = 'medications' | 'adherence' | 'appointments' | 'reminders' | 'glucose' | 'bp' | 'metrics' | 'labs';
 
 /** Which id a path or body names: one of the user's records, another user's, or a literal. */
 export type IdChoice = { pool: Pool; index: number; owner: 'self' | 'other' } | { literal: string };
@@ -292,6 +293,29 @@ const bloodPressureBody = fc.record({
   time: timeString,
 });
 
+// A test with one of its units, or (rarely) another test's unit; values around each unit's bounds.
+const labBody = fc
+  .constantFrom(...LAB_TESTS.flatMap((test) => LAB_TEST_RULES[test].units.map((rule) => [test, rule] as const)))
+  .chain(([test, rule]) =>
+    fc.record({
+      test: fc.constant(test),
+      // In hundredths, so bounds like creatinine's 0.1 stay whole for fc.integer.
+      value: fc.oneof(
+        fc
+          .integer({ min: Math.round(rule.bounds[0] * 100) - 50, max: Math.round(rule.bounds[1] * 100) + 50 })
+          .map((hundredths) => hundredths / 100),
+        fc.integer({ min: Math.floor(rule.bounds[0]) - 3, max: Math.ceil(rule.bounds[1]) + 3 }),
+        fc.double({ min: rule.bounds[0] - 1, max: rule.bounds[1] + 1, noNaN: true }),
+      ),
+      unit: fc.oneof(
+        { weight: 9, arbitrary: fc.constant(rule.unit) },
+        { weight: 1, arbitrary: fc.constantFrom('%', 'mg/dL', 'mmol/mol', 'mg/g') },
+      ),
+      date: dateString,
+      notes: optional(fc.option(text(500), { nil: null })),
+    }),
+  );
+
 const bodyMetricsBody = fc.record({
   weight: aroundDecimal(BODY_BOUNDS.weight),
   height: aroundDecimal(BODY_BOUNDS.height),
@@ -414,6 +438,9 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
     .tuple(idChoice('metrics'), mutated(bodyMetricsBody))
     .map(([id, payload]) => ({ id, payload })),
   'DELETE /api/health/metrics/:id': idChoice('metrics').map((id) => ({ id })),
+  'POST /api/health/labs': mutated(labBody).map((payload) => ({ payload })),
+  'PUT /api/health/labs/:id': fc.tuple(idChoice('labs'), mutated(labBody)).map(([id, payload]) => ({ id, payload })),
+  'DELETE /api/health/labs/:id': idChoice('labs').map((id) => ({ id })),
   // Account deletion (issue 13, item 4): mostly hostile bodies; the rare valid one deletes
   // the fuzz user, and the test signs in again.
   'DELETE /api/users/me': fc
@@ -512,4 +539,5 @@ export const CREATES: Record<string, Pool> = {
   'POST /api/health/glucose': 'glucose',
   'POST /api/health/bp': 'bp',
   'POST /api/health/metrics': 'metrics',
+  'POST /api/health/labs': 'labs',
 };
