@@ -9,6 +9,7 @@ import {
   egfrCkdEpi2021,
   hba1cIfccToNgsp,
   hba1cNgspToIfcc,
+  labTestFromTitle,
   storedLabValue,
 } from './lab-rules.ts';
 
@@ -90,3 +91,17 @@ function loincCheckDigit(body: string): number {
   }, 0);
   return (10 - (sum % 10)) % 10;
 }
+
+describe('the test a lab appointment names', () => {
+  it.each([
+    ['HbA1c test', 'hba1c'],
+    ['Lipid profile', 'total_cholesterol'],
+    ['LDL recheck', 'ldl_cholesterol'],
+    ['Kidney function (KFT)', 'creatinine'],
+    ['Urine ACR', 'uacr'],
+    ['Fasting blood sugar', 'fasting_glucose'],
+    ['Thyroid panel', 'hba1c'],
+  ] as const)('%s → %s', (title, test) => {
+    expect(labTestFromTitle(title)).toBe(test);
+  });
+});

@@ -152,3 +152,24 @@ export function egfrCkdEpi2021(creatinineMgDl: number, age: number | null, sex: 
   const egfr = 142 * Math.min(ratio, 1) ** alpha * Math.max(ratio, 1) ** -1.2 * 0.9938 ** age * (female ? 1.012 : 1);
   return roundTo(egfr);
 }
+
+/** Words in a lab appointment's title that name a test, checked in this order (English and Hindi spellings). */
+const TITLE_WORDS: readonly [RegExp, LabTest][] = [
+  [/a1c|glycated|glycosylated|ग्लाइकेटेड/i, 'hba1c'],
+  [/\bldl\b/i, 'ldl_cholesterol'],
+  [/\bhdl\b/i, 'hdl_cholesterol'],
+  [/triglycerid/i, 'triglycerides'],
+  [/lipid|cholesterol|कोलेस्ट्रॉल/i, 'total_cholesterol'],
+  [/albumin|acr|microalb|urine/i, 'uacr'],
+  [/creatinine|kidney|renal|kft|rft|egfr|किडनी/i, 'creatinine'],
+  [/fasting|fbs|fpg|sugar|glucose|शुगर/i, 'fasting_glucose'],
+];
+
+/**
+ * The test a lab appointment most likely measured, from its title ('HbA1c test' → hba1c,
+ * 'Lipid profile' → total_cholesterol); HbA1c when the title names none, the test a diabetes
+ * visit most often asks for. Only a starting choice: the form lets the person change it.
+ */
+export function labTestFromTitle(title: string): LabTest {
+  return TITLE_WORDS.find(([pattern]) => pattern.test(title))?.[1] ?? 'hba1c';
+}
