@@ -20,6 +20,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
 import { doctorReportRoutes } from './modules/export/doctor-report.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { insulinRoutes } from './modules/health/insulin.routes.ts';
 import { labsRoutes } from './modules/health/labs.routes.ts';
 import { medicationsRoutes } from './modules/medications/medications.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(appointmentsRoutes, options);
   await app.register(healthRoutes, options);
   await app.register(labsRoutes, options);
+  await app.register(insulinRoutes, options);
   await app.register(pushRoutes, options);
   await app.register(remindersRoutes, options);
   await app.register(settingsRoutes, options);

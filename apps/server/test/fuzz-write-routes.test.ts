@@ -49,6 +49,7 @@ const emptyPools = (): Pools => ({
   bp: [],
   metrics: [],
   labs: [],
+  insulin: [],
 });
 
 describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
@@ -123,6 +124,7 @@ describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
       ['bp', '/api/health/bp', { systolic: 128, diastolic: 82, date: today, time: '08:00' }],
       ['metrics', '/api/health/metrics', { weight: 72.5, height: 168, date: today }],
       ['labs', '/api/health/labs', { test: 'hba1c', value: 7.4, unit: '%', date: today }],
+      ['insulin', '/api/health/insulin', { units: 18, insulin_type: 'long', date: today, time: '08:00' }],
     ] as const) {
       pools.other[pool].push((await other.request({ method: 'POST', url, payload })).json().id);
     }

@@ -12,3 +12,4 @@ export * from './schema/reminders.ts';
 export * from './schema/assistant.ts';
 export * from './schema/idempotency.ts';
 export * from './schema/labs.ts';
+export * from './schema/insulin.ts';

@@ -15,12 +15,14 @@ import {
   MEDICATION_FORMS,
   WHEN_TO_TAKE,
 } from '@diacare/contract/medications';
+import { INSULIN_TYPES } from '@diacare/contract/insulin-rules';
 import { LAB_TESTS, LAB_TEST_RULES } from '@diacare/contract/lab-rules';
 import { DIABETES_TYPES, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/users';
 import fc from 'fast-check';
 
 /** Record kinds whose ids the fuzzer keeps, to aim requests at real rows. */
-export type Pool = 'medications' | 'adherence' | 'appointments' | 'reminders' | 'glucose' | 'bp' | 'metrics' | 'labs';
+export type Pool =
+  'medications' | 'adherence' | 'appointments' | 'reminders' | 'glucose' | 'bp' | 'metrics' | 'labs' | 'insulin';
 
 /** Which id a path or body names: one of the user's records, another user's, or a literal. */
 export type IdChoice = { pool: Pool; index: number; owner: 'self' | 'other' } | { literal: string };
@@ -261,6 +263,7 @@ const medicationBody = fc.record({
   name: text(100),
   dosage: text(50),
   form: fc.constantFrom(...MEDICATION_FORMS),
+  insulin_type: optional(fc.option(fc.constantFrom(...INSULIN_TYPES), { nil: null })),
   instructions: optional(text(500)),
   color: fc.constantFrom(...COLOR_TAGS.map((tag) => tag.hex)),
   when_to_take: optional(fc.option(fc.constantFrom(...WHEN_TO_TAKE), { nil: null })),
@@ -315,6 +318,17 @@ const labBody = fc
       notes: optional(fc.option(text(500), { nil: null })),
     }),
   );
+
+const insulinBody = fc.record({
+  units: fc.oneof(
+    fc.integer({ min: -2, max: 202 }).map((halves) => halves / 2),
+    fc.double({ min: -1, max: 101, noNaN: true }),
+  ),
+  insulin_type: fc.constantFrom(...INSULIN_TYPES),
+  date: dateString,
+  time: timeString,
+  meal_context: optional(fc.option(fc.constantFrom(...MEAL_CONTEXTS), { nil: null })),
+});
 
 const bodyMetricsBody = fc.record({
   weight: aroundDecimal(BODY_BOUNDS.weight),
@@ -441,6 +455,13 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   'POST /api/health/labs': mutated(labBody).map((payload) => ({ payload })),
   'PUT /api/health/labs/:id': fc.tuple(idChoice('labs'), mutated(labBody)).map(([id, payload]) => ({ id, payload })),
   'DELETE /api/health/labs/:id': idChoice('labs').map((id) => ({ id })),
+  'POST /api/health/insulin': fc
+    .tuple(mutated(insulinBody), fc.option(idChoice('medications'), { nil: undefined }))
+    .map(([payload, medication]) => ({ payload, ...(medication ? { bodyIds: { medication_id: medication } } : {}) })),
+  'PUT /api/health/insulin/:id': fc
+    .tuple(idChoice('insulin'), mutated(insulinBody))
+    .map(([id, payload]) => ({ id, payload })),
+  'DELETE /api/health/insulin/:id': idChoice('insulin').map((id) => ({ id })),
   // Account deletion (issue 13, item 4): mostly hostile bodies; the rare valid one deletes
   // the fuzz user, and the test signs in again.
   'DELETE /api/users/me': fc
@@ -540,4 +561,5 @@ export const CREATES: Record<string, Pool> = {
   'POST /api/health/bp': 'bp',
   'POST /api/health/metrics': 'metrics',
   'POST /api/health/labs': 'labs',
+  'POST /api/health/insulin': 'insulin',
 };
