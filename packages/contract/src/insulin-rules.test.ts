@@ -28,9 +28,11 @@ const dose = (units: number, date: string, time: string, type = 'rapid', medicat
   ({ units, insulin_type: type, medication_id: medication, date, time }) as InsulinDoseLike;
 
 describe('the pre-fill of a Take', () => {
-  it('is the units of the latest dose of that medicine at that scheduled time', () => {
-    const doses = [dose(6, '2026-11-18', '08:00'), dose(8, '2026-11-20', '20:00'), dose(7, '2026-11-19', '08:00')];
+  it('is the units of the latest dose of that medicine taken within two hours of that scheduled time', () => {
+    const doses = [dose(6, '2026-11-18', '08:00'), dose(8, '2026-11-20', '20:00'), dose(7, '2026-11-19', '09:40')];
     expect(lastDoseUnits(doses, 'm1', '08:00')).toBe(7);
+    expect(lastDoseUnits(doses, 'm1', '10:30')).toBe(7);
+    expect(lastDoseUnits(doses, 'm1', '06:30')).toBe(6);
     expect(lastDoseUnits(doses, 'm1', '20:00')).toBe(8);
     expect(lastDoseUnits(doses, 'm1', '13:00')).toBeNull();
     expect(lastDoseUnits(doses, 'm2', '08:00')).toBeNull();

@@ -27,16 +27,22 @@ export interface InsulinDoseLike {
   time: string;
 }
 
+/** How far from a scheduled time a logged dose still counts as that time's dose (a Take is often late). */
+export const PREFILL_WINDOW_MINUTES = 120;
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
 /**
- * The units of the latest dose of `medicationId` logged for the scheduled `time`, to pre-fill
- * that Take: the person's own last dose, never a dose the app suggests (issue 24). Null when
- * there is none. `doses` may come in any order.
+ * The units of the latest dose of `medicationId` taken within PREFILL_WINDOW_MINUTES of the
+ * scheduled `time`, to pre-fill that Take: the person's own last dose for that time, never a
+ * dose the app suggests (issue 24). Null when there is none. `doses` may come in any order.
  */
 export function lastDoseUnits(doses: readonly InsulinDoseLike[], medicationId: string, time: string): number | null {
   let latest: InsulinDoseLike | null = null;
   for (const dose of doses) {
-    if (dose.medication_id !== medicationId || dose.time !== time) continue;
-    if (!latest || dose.date > latest.date) latest = dose;
+    if (dose.medication_id !== medicationId) continue;
+    if (Math.abs(minutesOf(dose.time) - minutesOf(time)) > PREFILL_WINDOW_MINUTES) continue;
+    if (!latest || `${dose.date} ${dose.time}` > `${latest.date} ${latest.time}`) latest = dose;
   }
   return latest?.units ?? null;
 }

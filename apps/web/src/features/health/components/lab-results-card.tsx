@@ -98,7 +98,10 @@ export function LabResultsCard({ today, onAdd }: { today: string; onAdd: () => v
           ))}
         </ul>
       ) : null}
-      <div className="mt-3 flex justify-end border-t border-slate-100 pt-3">
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-3">
+        <Link to="/reports/history/insulin" className="text-sm font-semibold text-primary">
+          {t('health-reports.insulin.link')}
+        </Link>
         <Button size="sm" variant="outline" onClick={onAdd}>
           <Plus className="h-4 w-4" aria-hidden />
           {t('health-reports.labs.add')}
