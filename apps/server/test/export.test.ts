@@ -27,6 +27,8 @@ const CSV_FILES = [
   'blood_pressure.csv',
   'body_metrics.csv',
   'appointments.csv',
+  'labs.csv',
+  'insulin.csv',
 ];
 
 beforeAll(() => {
