@@ -84,7 +84,7 @@ describe.each(DRIVERS)('the clinical record in the export on %s', (driver) => {
     // Two results of one day come in id order: compare them by test.
     const byTest = labs
       .map(({ test, loinc, value, unit, date }) => ({ test, loinc, value, unit, date }))
-      .sort((a, b) => a.test.localeCompare(b.test));
+      .sort((a, b) => String(a.test).localeCompare(String(b.test)));
     expect(byTest).toEqual([
       { test: 'creatinine', loinc: '2160-0', value: '1.2', unit: 'mg/dL', date: '2026-11-10' },
       { test: 'hba1c', loinc: '4548-4', value: '7', unit: '%', date: '2026-11-10' },
