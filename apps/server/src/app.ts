@@ -22,6 +22,7 @@ import { doctorReportRoutes } from './modules/export/doctor-report.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { insulinRoutes } from './modules/health/insulin.routes.ts';
 import { labsRoutes } from './modules/health/labs.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 import { medicationsRoutes } from './modules/medications/medications.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(healthRoutes, options);
   await app.register(labsRoutes, options);
   await app.register(insulinRoutes, options);
+  await app.register(importsRoutes, options);
   await app.register(pushRoutes, options);
   await app.register(remindersRoutes, options);
   await app.register(settingsRoutes, options);

@@ -132,6 +132,16 @@ const RESOURCES: Record<string, (owner: SignedInUser, t: TestApp) => Promise<str
         payload: { units: 18, insulin_type: 'long', date: isoDay(t, -1), time: '22:00' },
       }),
     ),
+  '/api/imports/:id': (owner) =>
+    created(
+      owner.request({
+        method: 'POST',
+        url: '/api/imports',
+        headers: { 'content-type': 'text/csv' },
+        payload:
+          'Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL)\n1,2026-11-19T08:00:00,EGV,,,,G7,112',
+      }),
+    ),
 };
 
 /** A request its owner may make, keyed by 'METHOD route'; `query` without '?'. */
@@ -155,6 +165,8 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
   'DELETE /api/health/labs/:id': {},
   'PUT /api/health/insulin/:id': { payload: { units: 6, insulin_type: 'rapid', date: '2026-01-02', time: '08:00' } },
   'DELETE /api/health/insulin/:id': {},
+  'POST /api/imports/:id/commit': {},
+  'DELETE /api/imports/:id': {},
 };
 
 /** Ids of another user's records sent in a body rather than the path: same answer, 404. */

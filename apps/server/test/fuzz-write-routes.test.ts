@@ -50,6 +50,7 @@ const emptyPools = (): Pools => ({
   metrics: [],
   labs: [],
   insulin: [],
+  imports: [],
 });
 
 describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
@@ -128,6 +129,13 @@ describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
     ] as const) {
       pools.other[pool].push((await other.request({ method: 'POST', url, payload })).json().id);
     }
+    const batch = await other.request({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { 'content-type': 'text/csv' },
+      payload: `Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL)\n1,${today}T08:00:00,EGV,,,,G7,112`,
+    });
+    pools.other.imports.push(batch.json().id);
     for (const pool of Object.values(pools.other)) expect(pool).toHaveLength(1);
 
     // The oracle sees a change of one field of one row.

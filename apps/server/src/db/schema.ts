@@ -13,3 +13,4 @@ export * from './schema/assistant.ts';
 export * from './schema/idempotency.ts';
 export * from './schema/labs.ts';
 export * from './schema/insulin.ts';
+export * from './schema/imports.ts';

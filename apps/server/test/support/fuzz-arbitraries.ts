@@ -22,7 +22,16 @@ import fc from 'fast-check';
 
 /** Record kinds whose ids the fuzzer keeps, to aim requests at real rows. */
 export type Pool =
-  'medications' | 'adherence' | 'appointments' | 'reminders' | 'glucose' | 'bp' | 'metrics' | 'labs' | 'insulin';
+  | 'medications'
+  | 'adherence'
+  | 'appointments'
+  | 'reminders'
+  | 'glucose'
+  | 'bp'
+  | 'metrics'
+  | 'labs'
+  | 'insulin'
+  | 'imports';
 
 /** Which id a path or body names: one of the user's records, another user's, or a literal. */
 export type IdChoice = { pool: Pool; index: number; owner: 'self' | 'other' } | { literal: string };
@@ -462,6 +471,10 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
     .tuple(idChoice('insulin'), mutated(insulinBody))
     .map(([id, payload]) => ({ id, payload })),
   'DELETE /api/health/insulin/:id': idChoice('insulin').map((id) => ({ id })),
+  // Imports take text/csv; the fuzzer's JSON and hostile bodies must all be refused with 400.
+  'POST /api/imports': hostileValue.map((payload) => ({ payload })),
+  'POST /api/imports/:id/commit': idChoice('imports').map((id) => ({ id })),
+  'DELETE /api/imports/:id': idChoice('imports').map((id) => ({ id })),
   // Account deletion (issue 13, item 4): mostly hostile bodies; the rare valid one deletes
   // the fuzz user, and the test signs in again.
   'DELETE /api/users/me': fc
