@@ -13,6 +13,7 @@ CREATE TABLE "import_batches" (
 --> statement-breakpoint
 CREATE TABLE "import_staged_readings" (
 	"batch_id" uuid NOT NULL,
+	"user_id" uuid NOT NULL,
 	"device_serial" text NOT NULL,
 	"measured_at" timestamp with time zone NOT NULL,
 	"value" integer NOT NULL,
@@ -39,6 +40,7 @@ CREATE TABLE "sensor_readings" (
 --> statement-breakpoint
 ALTER TABLE "import_batches" ADD CONSTRAINT "import_batches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_staged_readings" ADD CONSTRAINT "import_staged_readings_batch_id_import_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."import_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "import_staged_readings" ADD CONSTRAINT "import_staged_readings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sensor_readings" ADD CONSTRAINT "sensor_readings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sensor_readings" ADD CONSTRAINT "sensor_readings_batch_id_import_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."import_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "import_batches_user_idx" ON "import_batches" USING btree ("user_id","created_at");--> statement-breakpoint

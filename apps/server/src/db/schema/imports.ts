@@ -47,6 +47,9 @@ export const importStagedReadings = pgTable(
     batch_id: uuid('batch_id')
       .notNull()
       .references(() => importBatches.id, { onDelete: 'cascade' }),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     device_serial: text('device_serial').notNull(),
     measured_at: timestamp('measured_at', { withTimezone: true }).notNull(),
     /** mg/dL */

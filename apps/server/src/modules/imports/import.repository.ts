@@ -30,13 +30,14 @@ export function createImportRepository(db: Database) {
     },
 
     /** Stages one page of a preview's readings; a reading repeated within the file is kept once. */
-    async stage(batchId: string, readings: readonly SensorReading[]): Promise<void> {
+    async stage(userId: string, batchId: string, readings: readonly SensorReading[]): Promise<void> {
       if (readings.length === 0) return;
       await db
         .insert(importStagedReadings)
         .values(
           readings.map((reading) => ({
             batch_id: batchId,
+            user_id: userId,
             device_serial: reading.deviceSerial,
             measured_at: reading.measuredAt,
             value: reading.valueMgDl,

@@ -61,11 +61,11 @@ export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         for await (const reading of file.readings) {
           page.push(reading);
           if (page.length === STAGE_PAGE) {
-            await repository.stage(batchId, page);
+            await repository.stage(user.id, batchId, page);
             page = [];
           }
         }
-        await repository.stage(batchId, page);
+        await repository.stage(user.id, batchId, page);
         return reply.code(201).send(await repository.summarise(user.id, batchId, file.format));
       } catch (error) {
         if (batchId) await repository.remove(user.id, batchId);
