@@ -70,6 +70,14 @@ describe.each(DRIVERS)('the clinical record in the export on %s', (driver) => {
       date: '2026-11-22',
       time: '22:05',
     });
+    const batch = await asha.request({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { 'content-type': 'text/csv' },
+      payload:
+        'Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL)\n1,2026-11-21T07:00:00,EGV,,,,G7 App,Low',
+    });
+    await asha.request({ method: 'POST', url: `/api/imports/${batch.json().id}/commit` });
     await post(ben, '/api/health/labs', { test: 'hba1c', value: 9.1, unit: '%', date: '2026-11-01' });
   });
   afterAll(() => t.close());
@@ -99,6 +107,24 @@ describe.each(DRIVERS)('the clinical record in the export on %s', (driver) => {
         medication_id: glargineId,
         medication: 'Glargine',
         meal_context: '',
+      },
+    ]);
+  });
+
+  it('imports.csv holds the imported readings with their instant, flag, source and device', async () => {
+    const response = await asha.request({ url: '/api/export/csv' });
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    const rows: Record<string, string>[] = parse(strFromU8(files['imports.csv']!), { columns: true });
+    expect(rows.map(({ reading_id: _, import_id: __, ...rest }) => rest)).toEqual([
+      {
+        measured_at: '2026-11-21T07:00:00+05:30',
+        glucose_mg_dl: '40',
+        glucose_mmol_l: '2.2',
+        out_of_range: 'low',
+        kind: 'cgm',
+        source: 'dexcom',
+        device: 'G7 App',
+        daylight_saving_ambiguous: '', // csv-stringify writes false as empty, true as 1
       },
     ]);
   });

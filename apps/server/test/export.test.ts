@@ -29,6 +29,7 @@ const CSV_FILES = [
   'appointments.csv',
   'labs.csv',
   'insulin.csv',
+  'imports.csv',
 ];
 
 beforeAll(() => {

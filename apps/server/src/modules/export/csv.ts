@@ -25,6 +25,7 @@ import type {
   InsulinRow,
   LabRow,
   MedicationRow,
+  SensorRow,
 } from './export.repository.ts';
 import { isoInZone, isoLocal } from './zoned-time.ts';
 
@@ -173,6 +174,36 @@ export const CSV_FILES = [
       row.medication_id,
       row.medication_id ? (names.get(row.medication_id) ?? '') : '',
       row.meal_context,
+    ],
+  }),
+  spec<SensorRow>({
+    file: 'imports.csv',
+    // Imported sensor and meter readings (decision 046): the instant with the user's offset, and
+    // the flag of a Low/High kept at the device's limit.
+    header: [
+      'reading_id',
+      'measured_at',
+      'glucose_mg_dl',
+      'glucose_mmol_l',
+      'out_of_range',
+      'kind',
+      'source',
+      'device',
+      'daylight_saving_ambiguous',
+      'import_id',
+    ],
+    rows: (repository, userId) => repository.sensorReadings(userId),
+    cells: (row, zone) => [
+      row.id,
+      isoInZone(row.measured_at, zone),
+      row.value,
+      formatGlucoseValue(row.value, 'mmol/L'),
+      row.flag,
+      row.kind,
+      row.source,
+      row.device_serial,
+      row.dst_ambiguous,
+      row.batch_id,
     ],
   }),
 ];

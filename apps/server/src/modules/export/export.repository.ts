@@ -14,6 +14,7 @@ import {
   glucoseReadings,
   insulinDoses,
   labResults,
+  sensorReadings,
   medications,
   users,
 } from '../../db/schema.ts';
@@ -30,6 +31,7 @@ export type BodyMetricsRow = typeof bodyMetrics.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type LabRow = typeof labResults.$inferSelect;
 export type InsulinRow = typeof insulinDoses.$inferSelect;
+export type SensorRow = typeof sensorReadings.$inferSelect;
 
 /**
  * Yields every row of a keyset-paginated query. `fetchPage(after)` returns the next
@@ -185,6 +187,23 @@ export function createExportRepository(db: Database) {
             ),
           )
           .orderBy(asc(insulinDoses.date), asc(insulinDoses.time), asc(insulinDoses.id))
+          .limit(EXPORT_PAGE_SIZE),
+      ),
+
+    /** Every imported sensor reading of the user, by instant (then id). */
+    sensorReadings: (userId: string) =>
+      keyset<SensorRow>((after) =>
+        db
+          .select()
+          .from(sensorReadings)
+          .where(
+            scoped(
+              eq(sensorReadings.user_id, userId),
+              after &&
+                sql`(${sensorReadings.measured_at}, ${sensorReadings.id}) > (${after.measured_at.toISOString()}::timestamptz, ${after.id}::uuid)`,
+            ),
+          )
+          .orderBy(asc(sensorReadings.measured_at), asc(sensorReadings.id))
           .limit(EXPORT_PAGE_SIZE),
       ),
   };
