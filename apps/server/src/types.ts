@@ -20,5 +20,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (sign-in, VAPID public key, API docs). */
     public?: boolean;
+    /** The route takes a text/csv body (a sensor export, issue 24) instead of JSON. */
+    csvBody?: boolean;
   }
 }

@@ -116,6 +116,32 @@ const RESOURCES: Record<string, (owner: SignedInUser, t: TestApp) => Promise<str
         payload: { weight: 72.5, height: 168, date: isoDay(t, -1) },
       }),
     ),
+  '/api/health/labs/:id': (owner, t) =>
+    created(
+      owner.request({
+        method: 'POST',
+        url: '/api/health/labs',
+        payload: { test: 'hba1c', value: 7.4, unit: '%', date: isoDay(t, -1) },
+      }),
+    ),
+  '/api/health/insulin/:id': (owner, t) =>
+    created(
+      owner.request({
+        method: 'POST',
+        url: '/api/health/insulin',
+        payload: { units: 18, insulin_type: 'long', date: isoDay(t, -1), time: '22:00' },
+      }),
+    ),
+  '/api/imports/:id': (owner) =>
+    created(
+      owner.request({
+        method: 'POST',
+        url: '/api/imports',
+        headers: { 'content-type': 'text/csv' },
+        payload:
+          'Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL)\n1,2026-11-19T08:00:00,EGV,,,,G7,112',
+      }),
+    ),
 };
 
 /** A request its owner may make, keyed by 'METHOD route'; `query` without '?'. */
@@ -135,6 +161,12 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
   'DELETE /api/health/bp/:id': {},
   'PUT /api/health/metrics/:id': { payload: { weight: 70, height: 168, date: '2026-01-02' } },
   'DELETE /api/health/metrics/:id': {},
+  'PUT /api/health/labs/:id': { payload: { test: 'hba1c', value: 53, unit: 'mmol/mol', date: '2026-01-02' } },
+  'DELETE /api/health/labs/:id': {},
+  'PUT /api/health/insulin/:id': { payload: { units: 6, insulin_type: 'rapid', date: '2026-01-02', time: '08:00' } },
+  'DELETE /api/health/insulin/:id': {},
+  'POST /api/imports/:id/commit': {},
+  'DELETE /api/imports/:id': {},
 };
 
 /** Ids of another user's records sent in a body rather than the path: same answer, 404. */
@@ -150,6 +182,15 @@ const BODY_REFERENCES: {
       method: 'POST',
       url: '/api/adherence',
       payload: { medication_id: id, date: '2026-11-20', scheduled_time: '21:00', status: 'taken' },
+    }),
+  },
+  {
+    name: 'POST /api/health/insulin with medication_id',
+    resource: '/api/medications/:id',
+    request: (id) => ({
+      method: 'POST',
+      url: '/api/health/insulin',
+      payload: { units: 8, insulin_type: 'rapid', medication_id: id, date: '2026-11-20', time: '08:00' },
     }),
   },
   {

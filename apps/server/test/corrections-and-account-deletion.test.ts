@@ -279,6 +279,19 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
           payload: { content: 'How was my sugar this week?' },
         }),
       );
+      // The clinical record (issue 24): a lab result, an insulin dose, a committed import and a preview.
+      await post(user, '/api/health/labs', { test: 'hba1c', value: 7.2, unit: '%', date: '2026-11-10' });
+      await post(user, '/api/health/insulin', { units: 10, insulin_type: 'long', date: '2026-11-10', time: '22:00' });
+      const clarity = (time: string) =>
+        user.request({
+          method: 'POST',
+          url: '/api/imports',
+          headers: { 'content-type': 'text/csv' },
+          payload: `Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL)\n1,2026-11-10T${time}:00,EGV,,,,G7,112`,
+        });
+      const committed = await clarity('08:00');
+      ok(await user.request({ method: 'POST', url: `/api/imports/${committed.json().id}/commit` }));
+      ok(await clarity('09:00'));
       await t.database.db.execute(sql`
         INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
         VALUES (${user.user.id}::uuid, ${`https://fcm.googleapis.com/fcm/send/${email}`}, 'key', 'auth')`);

@@ -27,6 +27,9 @@ const CSV_FILES = [
   'blood_pressure.csv',
   'body_metrics.csv',
   'appointments.csv',
+  'labs.csv',
+  'insulin.csv',
+  'imports.csv',
 ];
 
 beforeAll(() => {

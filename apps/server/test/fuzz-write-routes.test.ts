@@ -48,6 +48,9 @@ const emptyPools = (): Pools => ({
   glucose: [],
   bp: [],
   metrics: [],
+  labs: [],
+  insulin: [],
+  imports: [],
 });
 
 describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
@@ -121,9 +124,18 @@ describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
       ['glucose', '/api/health/glucose', { value: 152, date: today, time: '08:00' }],
       ['bp', '/api/health/bp', { systolic: 128, diastolic: 82, date: today, time: '08:00' }],
       ['metrics', '/api/health/metrics', { weight: 72.5, height: 168, date: today }],
+      ['labs', '/api/health/labs', { test: 'hba1c', value: 7.4, unit: '%', date: today }],
+      ['insulin', '/api/health/insulin', { units: 18, insulin_type: 'long', date: today, time: '08:00' }],
     ] as const) {
       pools.other[pool].push((await other.request({ method: 'POST', url, payload })).json().id);
     }
+    const batch = await other.request({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { 'content-type': 'text/csv' },
+      payload: `Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL)\n1,${today}T08:00:00,EGV,,,,G7,112`,
+    });
+    pools.other.imports.push(batch.json().id);
     for (const pool of Object.values(pools.other)) expect(pool).toHaveLength(1);
 
     // The oracle sees a change of one field of one row.

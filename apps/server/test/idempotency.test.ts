@@ -170,11 +170,48 @@ describe.each(DRIVERS)('Idempotency-Key on %s', (driver) => {
       return { url: '/api/assistant/messages' };
     },
   };
+  /** A Clarity upload's preview id (imports take text/csv, issue 24). */
+  const preview = async (user: SignedInUser) => {
+    const response = await user.request({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { 'content-type': 'text/csv' },
+      payload: `Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL)\n1,${isoDate(-1)}T08:00:00,EGV,,,,G7,112`,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().id as string;
+  };
+  const LAB = { test: 'hba1c', value: 7.4, unit: '%', date: isoDate(-1) };
+  const INSULIN = { units: 8, insulin_type: 'rapid', date: isoDate(-1), time: '08:00' };
+  Object.assign(RECIPES, {
+    'POST /api/health/labs': async () => ({ url: '/api/health/labs', payload: LAB }),
+    'PUT /api/health/labs/:id': async (user: SignedInUser) => ({
+      url: `/api/health/labs/${(await created(user, '/api/health/labs', LAB)).id}`,
+      payload: { ...LAB, value: 7.1 },
+    }),
+    'DELETE /api/health/labs/:id': async (user: SignedInUser) => ({
+      url: `/api/health/labs/${(await created(user, '/api/health/labs', LAB)).id}`,
+    }),
+    'POST /api/health/insulin': async () => ({ url: '/api/health/insulin', payload: INSULIN }),
+    'PUT /api/health/insulin/:id': async (user: SignedInUser) => ({
+      url: `/api/health/insulin/${(await created(user, '/api/health/insulin', INSULIN)).id}`,
+      payload: { ...INSULIN, units: 9 },
+    }),
+    'DELETE /api/health/insulin/:id': async (user: SignedInUser) => ({
+      url: `/api/health/insulin/${(await created(user, '/api/health/insulin', INSULIN)).id}`,
+    }),
+    'POST /api/imports/:id/commit': async (user: SignedInUser) => ({
+      url: `/api/imports/${await preview(user)}/commit`,
+    }),
+    'DELETE /api/imports/:id': async (user: SignedInUser) => ({ url: `/api/imports/${await preview(user)}` }),
+  });
   /** Routes outside the rule, and why (decision 022). */
   const EXEMPT: Record<string, string> = {
     'POST /api/auth/session': 'public: the one-time code is single use by itself',
     'POST /api/auth/logout': 'ends the session; a repeat is a no-op or 401',
     'DELETE /api/users/me': 'deletes the account and its keys with it; a repeat answers 401',
+    'POST /api/imports':
+      'a file upload the outbox never sends; a repeat makes a second preview, and a commit adds nothing twice (decision 046)',
   };
 
   beforeAll(async () => {

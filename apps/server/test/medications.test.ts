@@ -91,6 +91,7 @@ describe.each(DRIVERS)('medications and adherence on %s', (driver) => {
           end_date: null,
         },
         refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
+        insulin_type: null,
       });
     });
 
@@ -139,6 +140,7 @@ describe.each(DRIVERS)('medications and adherence on %s', (driver) => {
         instructions: '',
         when_to_take: null,
         schedule: { ...replacement.schedule, weekdays: [] },
+        insulin_type: null,
       };
       expect(response.json()).toEqual(expected);
       expect(await listMedications(asha)).toEqual([expected]);

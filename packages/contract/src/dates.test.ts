@@ -57,6 +57,7 @@ describe('local date and time around midnight', () => {
       when_to_take: null,
       schedule: { frequency: 'weekly', times: ['08:00'], weekdays: [6], start_date: '2026-11-01', end_date: null },
       refill_reminder: { enabled: false, pills_remaining: 30, threshold: 7 },
+      insulin_type: null,
     };
     const kolkataToday = dosesOn([saturdayTablet], localDate(instant, KOLKATA));
     const newYorkToday = dosesOn([saturdayTablet], localDate(instant, NEW_YORK));

@@ -39,6 +39,7 @@ function medication(name: string, schedule: Partial<Medication['schedule']> = {}
       ...schedule,
     },
     refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
+    insulin_type: null,
   };
 }
 

@@ -3,6 +3,7 @@
  */
 import { z } from 'zod';
 import { calendarDateSchema, listLimitSchema, orRequired, timeOfDaySchema } from './common.ts';
+import { INSULIN_TYPES } from './insulin-rules.ts';
 
 import {
   MEDICATION_FORMS,
@@ -59,19 +60,37 @@ export const refillReminderSchema = z.object({
 export type RefillReminder = z.infer<typeof refillReminderSchema>;
 
 /** POST /api/medications and PUT /api/medications/{id} (spec §7 "medication payload"). */
-export const medicationInputSchema = z.object({
-  name: z.string().trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
-  dosage: z.string().trim().min(1, { error: 'is required' }).max(50, { error: 'must be at most 50 characters' }),
-  form: z.enum(MEDICATION_FORMS, { error: orRequired(`must be one of ${MEDICATION_FORMS.join(', ')}`) }),
-  instructions: z.string().trim().max(500, { error: 'must be at most 500 characters' }).default(''),
-  color: z.enum(COLOR_HEXES, { error: orRequired('must be one of the colour tags') }),
-  when_to_take: z
-    .enum(WHEN_TO_TAKE, { error: `must be one of ${WHEN_TO_TAKE.join(', ')}` })
-    .nullable()
-    .optional(),
-  schedule: scheduleSchema,
-  refill_reminder: refillReminderSchema,
-});
+export const medicationInputSchema = z
+  .object({
+    name: z.string().trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
+    dosage: z.string().trim().min(1, { error: 'is required' }).max(50, { error: 'must be at most 50 characters' }),
+    form: z.enum(MEDICATION_FORMS, { error: orRequired(`must be one of ${MEDICATION_FORMS.join(', ')}`) }),
+    instructions: z.string().trim().max(500, { error: 'must be at most 500 characters' }).default(''),
+    color: z.enum(COLOR_HEXES, { error: orRequired('must be one of the colour tags') }),
+    when_to_take: z
+      .enum(WHEN_TO_TAKE, { error: `must be one of ${WHEN_TO_TAKE.join(', ')}` })
+      .nullable()
+      .optional(),
+    schedule: scheduleSchema,
+    refill_reminder: refillReminderSchema,
+    /**
+     * Marks an 'Injection' as insulin of this type, so its Take asks for the units (issue 24);
+     * null or absent: not insulin. The server refuses it on any other form.
+     */
+    insulin_type: z
+      .enum(INSULIN_TYPES, { error: `must be one of ${INSULIN_TYPES.join(', ')}` })
+      .nullable()
+      .optional(),
+  })
+  .superRefine((medication, context) => {
+    if (medication.insulin_type && medication.form !== 'Injection') {
+      context.addIssue({
+        code: 'custom',
+        path: ['insulin_type'],
+        message: 'only an Injection can be marked as insulin',
+      });
+    }
+  });
 export type MedicationInput = z.input<typeof medicationInputSchema>;
 
 export const medicationSchema = z.object({
@@ -90,6 +109,7 @@ export const medicationSchema = z.object({
     end_date: z.null(),
   }),
   refill_reminder: refillReminderSchema,
+  insulin_type: z.enum(INSULIN_TYPES).nullable(),
 });
 export type Medication = z.infer<typeof medicationSchema>;
 

@@ -11,3 +11,6 @@ export * from './schema/push.ts';
 export * from './schema/reminders.ts';
 export * from './schema/assistant.ts';
 export * from './schema/idempotency.ts';
+export * from './schema/labs.ts';
+export * from './schema/insulin.ts';
+export * from './schema/imports.ts';

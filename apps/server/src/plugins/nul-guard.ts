@@ -4,6 +4,7 @@
  * write-route fuzzer, issue 15). One hook refuses it in every body and query before any
  * route sees it: 400 `{detail}` naming the field, nothing stored.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.ts';
 
@@ -22,8 +23,10 @@ export function findNul(value: unknown, path = ''): string | null {
 
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
+    // A streamed body (a text/csv upload, issue 24) is read by its route, not walked here.
+    const streamed = request.body instanceof Readable;
     for (const [part, value] of [
-      ['body', request.body],
+      ['body', streamed ? undefined : request.body],
       ['query', request.query],
     ] as const) {
       const field = findNul(value);

@@ -60,8 +60,9 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
     const path = request.routeOptions.url ?? request.url;
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in request.headers;
     if (path.startsWith('/api/') && hasBody) {
-      const type = request.headers['content-type'] ?? '';
-      if (!type.toLowerCase().startsWith('application/json')) {
+      const type = (request.headers['content-type'] ?? '').toLowerCase();
+      const csv = request.routeOptions.config?.csvBody === true && type.startsWith('text/csv');
+      if (!type.startsWith('application/json') && !csv) {
         throw httpError(415, 'error.json_only');
       }
     }

@@ -15,11 +15,23 @@ import {
   MEDICATION_FORMS,
   WHEN_TO_TAKE,
 } from '@diacare/contract/medications';
+import { INSULIN_TYPES } from '@diacare/contract/insulin-rules';
+import { LAB_TESTS, LAB_TEST_RULES } from '@diacare/contract/lab-rules';
 import { DIABETES_TYPES, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/users';
 import fc from 'fast-check';
 
 /** Record kinds whose ids the fuzzer keeps, to aim requests at real rows. */
-export type Pool = 'medications' | 'adherence' | 'appointments' | 'reminders' | 'glucose' | 'bp' | 'metrics';
+export type Pool =
+  | 'medications'
+  | 'adherence'
+  | 'appointments'
+  | 'reminders'
+  | 'glucose'
+  | 'bp'
+  | 'metrics'
+  | 'labs'
+  | 'insulin'
+  | 'imports';
 
 /** Which id a path or body names: one of the user's records, another user's, or a literal. */
 export type IdChoice = { pool: Pool; index: number; owner: 'self' | 'other' } | { literal: string };
@@ -260,6 +272,7 @@ const medicationBody = fc.record({
   name: text(100),
   dosage: text(50),
   form: fc.constantFrom(...MEDICATION_FORMS),
+  insulin_type: optional(fc.option(fc.constantFrom(...INSULIN_TYPES), { nil: null })),
   instructions: optional(text(500)),
   color: fc.constantFrom(...COLOR_TAGS.map((tag) => tag.hex)),
   when_to_take: optional(fc.option(fc.constantFrom(...WHEN_TO_TAKE), { nil: null })),
@@ -290,6 +303,40 @@ const bloodPressureBody = fc.record({
   pulse: optional(fc.option(around(BP_BOUNDS.pulse), { nil: null })),
   date: dateString,
   time: timeString,
+});
+
+// A test with one of its units, or (rarely) another test's unit; values around each unit's bounds.
+const labBody = fc
+  .constantFrom(...LAB_TESTS.flatMap((test) => LAB_TEST_RULES[test].units.map((rule) => [test, rule] as const)))
+  .chain(([test, rule]) =>
+    fc.record({
+      test: fc.constant(test),
+      // In hundredths, so bounds like creatinine's 0.1 stay whole for fc.integer.
+      value: fc.oneof(
+        fc
+          .integer({ min: Math.round(rule.bounds[0] * 100) - 50, max: Math.round(rule.bounds[1] * 100) + 50 })
+          .map((hundredths) => hundredths / 100),
+        fc.integer({ min: Math.floor(rule.bounds[0]) - 3, max: Math.ceil(rule.bounds[1]) + 3 }),
+        fc.double({ min: rule.bounds[0] - 1, max: rule.bounds[1] + 1, noNaN: true }),
+      ),
+      unit: fc.oneof(
+        { weight: 9, arbitrary: fc.constant(rule.unit) },
+        { weight: 1, arbitrary: fc.constantFrom('%', 'mg/dL', 'mmol/mol', 'mg/g') },
+      ),
+      date: dateString,
+      notes: optional(fc.option(text(500), { nil: null })),
+    }),
+  );
+
+const insulinBody = fc.record({
+  units: fc.oneof(
+    fc.integer({ min: -2, max: 202 }).map((halves) => halves / 2),
+    fc.double({ min: -1, max: 101, noNaN: true }),
+  ),
+  insulin_type: fc.constantFrom(...INSULIN_TYPES),
+  date: dateString,
+  time: timeString,
+  meal_context: optional(fc.option(fc.constantFrom(...MEAL_CONTEXTS), { nil: null })),
 });
 
 const bodyMetricsBody = fc.record({
@@ -414,6 +461,20 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
     .tuple(idChoice('metrics'), mutated(bodyMetricsBody))
     .map(([id, payload]) => ({ id, payload })),
   'DELETE /api/health/metrics/:id': idChoice('metrics').map((id) => ({ id })),
+  'POST /api/health/labs': mutated(labBody).map((payload) => ({ payload })),
+  'PUT /api/health/labs/:id': fc.tuple(idChoice('labs'), mutated(labBody)).map(([id, payload]) => ({ id, payload })),
+  'DELETE /api/health/labs/:id': idChoice('labs').map((id) => ({ id })),
+  'POST /api/health/insulin': fc
+    .tuple(mutated(insulinBody), fc.option(idChoice('medications'), { nil: undefined }))
+    .map(([payload, medication]) => ({ payload, ...(medication ? { bodyIds: { medication_id: medication } } : {}) })),
+  'PUT /api/health/insulin/:id': fc
+    .tuple(idChoice('insulin'), mutated(insulinBody))
+    .map(([id, payload]) => ({ id, payload })),
+  'DELETE /api/health/insulin/:id': idChoice('insulin').map((id) => ({ id })),
+  // Imports take text/csv; the fuzzer's JSON and hostile bodies must all be refused with 400.
+  'POST /api/imports': hostileValue.map((payload) => ({ payload })),
+  'POST /api/imports/:id/commit': idChoice('imports').map((id) => ({ id })),
+  'DELETE /api/imports/:id': idChoice('imports').map((id) => ({ id })),
   // Account deletion (issue 13, item 4): mostly hostile bodies; the rare valid one deletes
   // the fuzz user, and the test signs in again.
   'DELETE /api/users/me': fc
@@ -512,4 +573,6 @@ export const CREATES: Record<string, Pool> = {
   'POST /api/health/glucose': 'glucose',
   'POST /api/health/bp': 'bp',
   'POST /api/health/metrics': 'metrics',
+  'POST /api/health/labs': 'labs',
+  'POST /api/health/insulin': 'insulin',
 };

@@ -106,6 +106,27 @@ async function stream(
   return response.body;
 }
 
+/**
+ * POSTs a file as the raw body with its own type (a sensor export as text/csv, issue 24) and
+ * returns the JSON answer; errors as for every other call.
+ */
+async function postFile<T>(path: string, file: Blob, contentType: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': contentType },
+      body: file,
+    });
+  } catch (error) {
+    console.warn('The DiaCare server is not reachable.', error);
+    throw new ApiError(t('common.offline'), 0);
+  }
+  await failIfNotOk(response);
+  return (await response.json()) as T;
+}
+
 export const api = {
   get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
   post: <T>(path: string, body: unknown = {}) => request<T>('POST', path, { body }),
@@ -113,6 +134,7 @@ export const api = {
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
   stream,
+  postFile,
 };
 
 /**

@@ -29,6 +29,8 @@ export const medications = pgTable(
     refill_enabled: boolean('refill_enabled').notNull().default(false),
     pills_remaining: integer('pills_remaining').notNull().default(30),
     refill_threshold: integer('refill_threshold').notNull().default(7),
+    /** An 'Injection' marked as insulin: its type (INSULIN_TYPES; issue 24); null otherwise. */
+    insulin_type: text('insulin_type'),
     /** Set on delete: the medication leaves every list but its adherence stays for reports. */
     archived_at: timestamp('archived_at', { withTimezone: true }),
     /**

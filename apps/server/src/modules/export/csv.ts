@@ -12,6 +12,7 @@
  */
 import { Readable } from 'node:stream';
 import { formatGlucoseValue } from '@diacare/contract/glucose-units';
+import { LAB_TEST_RULES, type LabTest } from '@diacare/contract/lab-rules';
 import { stringify } from 'csv-stringify';
 import { ZipFile } from 'yazl';
 import type {
@@ -21,7 +22,10 @@ import type {
   BodyMetricsRow,
   ExportRepository,
   GlucoseRow,
+  InsulinRow,
+  LabRow,
   MedicationRow,
+  SensorRow,
 } from './export.repository.ts';
 import { isoInZone, isoLocal } from './zoned-time.ts';
 
@@ -37,7 +41,7 @@ interface CsvSpec<Row> {
 
 const spec = <Row>(value: CsvSpec<Row>) => value;
 
-/** The six files, in the order the ZIP lists them, with their headers (units in the names). */
+/** The files, in the order the ZIP lists them, with their headers (units in the names). */
 export const CSV_FILES = [
   spec<MedicationRow>({
     file: 'medications.csv',
@@ -139,6 +143,69 @@ export const CSV_FILES = [
       row.notes,
     ],
   }),
+  spec<LabRow>({
+    file: 'labs.csv',
+    // One unit per test (HbA1c in %, decision 045), so the unit is a column, with the LOINC code.
+    header: ['result_id', 'date', 'test', 'loinc', 'value', 'unit', 'notes', 'recorded_at'],
+    rows: (repository, userId) => repository.labs(userId),
+    cells: (row, zone) => {
+      const rule = LAB_TEST_RULES[row.test as LabTest];
+      return [
+        row.id,
+        row.date,
+        row.test,
+        rule.loinc,
+        Number(row.value),
+        rule.units[0].unit,
+        row.notes,
+        isoInZone(row.created_at, zone),
+      ];
+    },
+  }),
+  spec<InsulinRow>({
+    file: 'insulin.csv',
+    header: ['dose_id', 'taken_at', 'units', 'insulin_type', 'medication_id', 'medication', 'meal_context'],
+    rows: (repository, userId) => repository.insulin(userId),
+    cells: (row, zone, names) => [
+      row.id,
+      isoLocal(row.date, row.time, zone),
+      Number(row.units),
+      row.insulin_type,
+      row.medication_id,
+      row.medication_id ? (names.get(row.medication_id) ?? '') : '',
+      row.meal_context,
+    ],
+  }),
+  spec<SensorRow>({
+    file: 'imports.csv',
+    // Imported sensor and meter readings (decision 046): the instant with the user's offset, and
+    // the flag of a Low/High kept at the device's limit.
+    header: [
+      'reading_id',
+      'measured_at',
+      'glucose_mg_dl',
+      'glucose_mmol_l',
+      'out_of_range',
+      'kind',
+      'source',
+      'device',
+      'daylight_saving_ambiguous',
+      'import_id',
+    ],
+    rows: (repository, userId) => repository.sensorReadings(userId),
+    cells: (row, zone) => [
+      row.id,
+      isoInZone(row.measured_at, zone),
+      row.value,
+      formatGlucoseValue(row.value, 'mmol/L'),
+      row.flag,
+      row.kind,
+      row.source,
+      row.device_serial,
+      row.dst_ambiguous,
+      row.batch_id,
+    ],
+  }),
 ];
 
 /** Cells of every row, then the end; an async generator so rows are only read when pulled. */
@@ -153,7 +220,7 @@ async function* cellRows<Row>(
 }
 
 /**
- * A ZIP of the six CSVs of one user, as a stream to pipe to the reply.
+ * A ZIP of the CSVs of one user, as a stream to pipe to the reply.
  * @param userId whose rows; every query is scoped to it.
  * @param zone the user's IANA zone, for the offsets of every date-time.
  * @param modified the files' modification time in the ZIP (now).

@@ -12,6 +12,9 @@ import {
   bloodPressureReadings,
   bodyMetrics,
   glucoseReadings,
+  insulinDoses,
+  labResults,
+  sensorReadings,
   medications,
   users,
 } from '../../db/schema.ts';
@@ -26,6 +29,9 @@ export type GlucoseRow = typeof glucoseReadings.$inferSelect;
 export type BloodPressureRow = typeof bloodPressureReadings.$inferSelect;
 export type BodyMetricsRow = typeof bodyMetrics.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
+export type LabRow = typeof labResults.$inferSelect;
+export type InsulinRow = typeof insulinDoses.$inferSelect;
+export type SensorRow = typeof sensorReadings.$inferSelect;
 
 /**
  * Yields every row of a keyset-paginated query. `fetchPage(after)` returns the next
@@ -148,6 +154,56 @@ export function createExportRepository(db: Database) {
             ),
           )
           .orderBy(asc(appointments.starts_at), asc(appointments.id))
+          .limit(EXPORT_PAGE_SIZE),
+      ),
+
+    /** Every lab result of the user, by date (then id: a result has no time of day). */
+    labs: (userId: string) =>
+      keyset<LabRow>((after) =>
+        db
+          .select()
+          .from(labResults)
+          .where(
+            scoped(
+              eq(labResults.user_id, userId),
+              after && sql`(${labResults.date}, ${labResults.id}) > (${after.date}::date, ${after.id}::uuid)`,
+            ),
+          )
+          .orderBy(asc(labResults.date), asc(labResults.id))
+          .limit(EXPORT_PAGE_SIZE),
+      ),
+
+    /** Every insulin dose of the user, oldest first. */
+    insulin: (userId: string) =>
+      keyset<InsulinRow>((after) =>
+        db
+          .select()
+          .from(insulinDoses)
+          .where(
+            scoped(
+              eq(insulinDoses.user_id, userId),
+              after &&
+                sql`(${insulinDoses.date}, ${insulinDoses.time}, ${insulinDoses.id}) > (${after.date}::date, ${after.time}::text, ${after.id}::uuid)`,
+            ),
+          )
+          .orderBy(asc(insulinDoses.date), asc(insulinDoses.time), asc(insulinDoses.id))
+          .limit(EXPORT_PAGE_SIZE),
+      ),
+
+    /** Every imported sensor reading of the user, by instant (then id). */
+    sensorReadings: (userId: string) =>
+      keyset<SensorRow>((after) =>
+        db
+          .select()
+          .from(sensorReadings)
+          .where(
+            scoped(
+              eq(sensorReadings.user_id, userId),
+              after &&
+                sql`(${sensorReadings.measured_at}, ${sensorReadings.id}) > (${after.measured_at.toISOString()}::timestamptz, ${after.id}::uuid)`,
+            ),
+          )
+          .orderBy(asc(sensorReadings.measured_at), asc(sensorReadings.id))
           .limit(EXPORT_PAGE_SIZE),
       ),
   };

@@ -28,7 +28,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary:
-          'All my data as a ZIP of CSV files (medications, adherence, glucose, blood pressure, body metrics, appointments)',
+          'All my data as a ZIP of CSV files (medications, adherence, glucose, blood pressure, body metrics, appointments, lab results, insulin)',
         produces: ['application/zip', 'application/json'], // JSON: the {detail} errors
         response: { 200: z.any().describe('application/zip: one CSV per kind'), 401: errorSchema },
       },
@@ -70,6 +70,8 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         bloodPressure: repository.bloodPressure(user.id),
         bodyMetrics: repository.bodyMetrics(user.id),
         appointments: repository.appointments(user.id),
+        labs: repository.labs(user.id),
+        insulin: repository.insulin(user.id),
       });
       return reply
         .header('content-type', 'application/fhir+json; charset=utf-8')

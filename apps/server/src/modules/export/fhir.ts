@@ -33,9 +33,12 @@ import type {
   BloodPressureRow,
   BodyMetricsRow,
   GlucoseRow,
+  InsulinRow,
+  LabRow,
   MedicationRow,
   UserRow,
 } from './export.repository.ts';
+import { insulinAdministration, labObservations } from './fhir-clinical.ts';
 import { isoInZone, isoLocal } from './zoned-time.ts';
 
 const LOINC = 'http://loinc.org';
@@ -71,18 +74,18 @@ export function derivedUuid(id: string, name: string): string {
 
 export const fullUrl = (id: string) => `urn:uuid:${id}`;
 
-const loinc = (entry: { code: string; display: string }): CodeableConcept => ({
+export const loinc = (entry: { code: string; display: string }): CodeableConcept => ({
   coding: [{ system: LOINC, code: entry.code, display: entry.display }],
   text: entry.display,
 });
 
-const category = (code: 'vital-signs' | 'laboratory'): CodeableConcept[] => [
+export const category = (code: 'vital-signs' | 'laboratory'): CodeableConcept[] => [
   {
     coding: [{ system: OBSERVATION_CATEGORY, code, display: code === 'vital-signs' ? 'Vital Signs' : 'Laboratory' }],
   },
 ];
 
-const quantity = (value: number, code: string, unit = code): Quantity => ({ value, unit, system: UCUM, code });
+export const quantity = (value: number, code: string, unit = code): Quantity => ({ value, unit, system: UCUM, code });
 
 /** Reference to the bundle's Patient. */
 export const patientReference = (userId: string): Reference<Patient> => ({ reference: fullUrl(userId) });
@@ -307,6 +310,9 @@ export interface BundleSource {
   bloodPressure: AsyncIterable<BloodPressureRow>;
   bodyMetrics: AsyncIterable<BodyMetricsRow>;
   appointments: AsyncIterable<AppointmentRow>;
+  /** Lab results and insulin doses (issue 24); absent, none. */
+  labs?: AsyncIterable<LabRow>;
+  insulin?: AsyncIterable<InsulinRow>;
 }
 
 /** Bytes gathered before a chunk is handed to the stream (fewer, larger writes). */
@@ -341,6 +347,10 @@ export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<st
     map(source.bloodPressure, (row) => bloodPressureObservations(row, zone)),
     map(source.bodyMetrics, (row) => bodyMetricsObservations(row, zone)),
     map(source.appointments, (row) => [appointment(row, zone)]),
+    map(source.labs ?? none<LabRow>(), (row) => labObservations(row, user)),
+    map(source.insulin ?? none<InsulinRow>(), (row) => [
+      insulinAdministration(row, medicines.get(row.medication_id ?? ''), zone),
+    ]),
   ];
   for (const section of sections) {
     for await (const resources of section) {
@@ -353,6 +363,8 @@ export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<st
   }
   yield `${buffer}]}`;
 }
+
+async function* none<Row>(): AsyncGenerator<Row> {}
 
 async function* map<Row, Out>(rows: AsyncIterable<Row>, mapper: (row: Row) => Out): AsyncGenerator<Out> {
   for await (const row of rows) yield mapper(row);

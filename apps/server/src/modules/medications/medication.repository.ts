@@ -41,6 +41,7 @@ export function toMedication(row: MedicationRow): Medication {
       pills_remaining: row.pills_remaining,
       threshold: row.refill_threshold,
     },
+    insulin_type: row.insulin_type as Medication['insulin_type'],
   };
 }
 
@@ -73,6 +74,7 @@ function toColumns(values: MedicationValues) {
     refill_enabled: refill.enabled,
     pills_remaining: refill.pills_remaining,
     refill_threshold: refill.threshold,
+    insulin_type: values.insulin_type ?? null,
   };
 }
 

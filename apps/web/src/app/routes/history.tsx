@@ -1,10 +1,12 @@
-/** Health History (spec §2 /reports/history/{type}): type is glucose, bp or weight. */
+/** Health History (spec §2 /reports/history/{type}): type is glucose, bp or weight; hba1c and insulin (issue 24). */
 import { useParams } from 'wouter';
 import { Link } from '../../lib/navigation';
 import { Page, PageHeader } from '../../components/layout/page';
 import { buttonClasses } from '../../components/ui/button';
 import type { ReadingKind } from '../../features/health/api/health';
+import { Hba1cHistory } from '../../features/health/components/hba1c-history';
 import { HistoryView } from '../../features/health/components/history-view';
+import { InsulinHistory } from '../../features/health/components/insulin-history';
 import { useUserZone } from '../../lib/auth/auth-provider';
 import { useT } from '../../lib/i18n/language-provider';
 import { useNow } from '../../lib/use-now';
@@ -19,7 +21,11 @@ export function Component() {
   const kind = KINDS.find((k) => k === type);
   return (
     <Page>
-      {kind ? (
+      {type === 'hba1c' ? (
+        <Hba1cHistory now={now} zone={zone} />
+      ) : type === 'insulin' ? (
+        <InsulinHistory now={now} zone={zone} />
+      ) : kind ? (
         // Keyed by kind: a new type starts from its own loading state (spec §4 History).
         <HistoryView key={kind} kind={kind} now={now} zone={zone} />
       ) : (

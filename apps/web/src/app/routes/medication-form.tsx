@@ -36,6 +36,7 @@ function newMedicationValues(today: string): MedicationInput {
       pills_remaining: MEDICATION_DEFAULTS.pillsRemaining,
       threshold: MEDICATION_DEFAULTS.threshold,
     },
+    insulin_type: null,
   };
 }
 
@@ -62,6 +63,7 @@ function editValues(medication: Medication, today: string): MedicationInput {
       pills_remaining: refill?.pills_remaining ?? MEDICATION_DEFAULTS.pillsRemaining,
       threshold: refill?.threshold ?? MEDICATION_DEFAULTS.threshold,
     },
+    insulin_type: medication.insulin_type ?? null,
   };
 }
 

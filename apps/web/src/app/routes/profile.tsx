@@ -16,6 +16,7 @@ import { NotificationPreferences } from '../../features/profile/components/notif
 import { GlucoseUnitChoice } from '../../features/users/components/glucose-unit-choice';
 import { ThemeChoice } from '../../features/profile/components/theme-choice';
 import { DataExport } from '../../features/export/components/data-export';
+import { ImportReadings } from '../../features/imports/components/import-readings';
 import { useUpdateUser } from '../../features/users/api/update-user';
 import { profileMark } from '../../lib/auth/profile-outbox';
 import { useAuth } from '../../lib/auth/auth-provider';
@@ -200,6 +201,10 @@ export function Component() {
 
       <Section id="download-my-data" title={t('profile.section.data')}>
         <DataExport />
+      </Section>
+
+      <Section id="import-readings" title={t('your-data.import.title')}>
+        <ImportReadings />
       </Section>
 
       <Section id="help" title={t('profile.section.help')}>

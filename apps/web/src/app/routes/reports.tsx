@@ -11,11 +11,14 @@ import type { AdherenceRecord } from '@diacare/contract/medications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import { LAB_TESTS, type LabTest } from '@diacare/contract/lab-rules';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../../features/health/api/health';
 import { AdherenceWeek } from '../../features/health/components/adherence-week';
 import { HealthMetricCards } from '../../features/health/components/metric-cards';
+import { LabResultsCard } from '../../features/health/components/lab-results-card';
 import { ReportsSummary } from '../../features/health/components/reports-summary';
 import { overallAdherence, summariseGlucose } from '../../features/health/utils/readings';
 import { getAdherenceQueryOptions, getMedicationsQueryOptions } from '../../features/medications/api/medications';
@@ -27,6 +30,11 @@ import { useNow } from '../../lib/use-now';
 // The log forms bring zod and react-hook-form: they load when a Log button is first pressed.
 const LogReadingDialog = lazy(() =>
   import('../../features/health/components/log-dialogs').then((module) => ({ default: module.LogReadingDialog })),
+);
+
+// The lab-result form (issue 24) loads when 'Add result' is first pressed.
+const LabResultDialog = lazy(() =>
+  import('../../features/health/components/lab-dialog').then((module) => ({ default: module.LabResultDialog })),
 );
 
 // The doctor report's dialog (issue 13) loads when its button is first pressed.
@@ -71,6 +79,16 @@ export function Component() {
   });
   const [logging, setLogging] = useState<ReadingKind | null>(null);
   const [doctorReport, setDoctorReport] = useState(false);
+  // A finished lab appointment links here with ?lab=<test>&date=<its date>: the form opens at once (issue 24).
+  const [params, setParams] = useSearchParams();
+  const askedTest = LAB_TESTS.find((test) => test === params.get('lab'));
+  const [addingLab, setAddingLab] = useState<{ test?: LabTest; date?: string } | null>(() =>
+    askedTest ? { test: askedTest, ...(params.get('date') ? { date: params.get('date')! } : {}) } : null,
+  );
+  const closeLab = () => {
+    setAddingLab(null);
+    if (params.has('lab')) setParams({}, { replace: true });
+  };
   useLogFailure('glucose readings', glucose.error);
   useLogFailure('blood pressure readings', bloodPressure.error);
   useLogFailure('body metrics', bodyMetrics.error);
@@ -116,11 +134,17 @@ export function Component() {
             onLog={setLogging}
           />
           <AdherenceWeek days={days} />
+          <LabResultsCard today={today} onAdd={() => setAddingLab({})} />
         </>
       )}
       {logging ? (
         <Suspense fallback={null}>
           <LogReadingDialog kind={logging} now={now} zone={zone} onClose={() => setLogging(null)} />
+        </Suspense>
+      ) : null}
+      {addingLab ? (
+        <Suspense fallback={null}>
+          <LabResultDialog now={now} zone={zone} initial={addingLab} onClose={closeLab} />
         </Suspense>
       ) : null}
       {doctorReport ? (

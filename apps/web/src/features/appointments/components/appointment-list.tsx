@@ -3,8 +3,10 @@
  * mark done. Offline the saved list shows; a list never loaded says so (issue 12).
  */
 import { pastAppointments, upcomingAppointments } from '@diacare/contract/appointment-rules';
+import { labTestFromTitle } from '@diacare/contract/lab-rules';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Link } from '../../../lib/navigation';
 import { toast } from '../../../components/ui/toast';
 import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
 import { getAppointmentsQueryOptions, useSetAppointmentStatus } from '../api/appointments';
@@ -92,7 +94,18 @@ export function AppointmentList({ now }: { now: Date }) {
               <ul className="space-y-2" aria-label={t('booking.list.pastLabel')}>
                 {past.map((a) => (
                   <li key={a.id}>
-                    <AppointmentItem appointment={a} muted />
+                    <AppointmentItem appointment={a} muted>
+                      {a.type === 'lab' && a.status !== 'cancelled' ? (
+                        // One tap from a finished lab visit to its result (issue 24): Reports opens the form.
+                        <Link
+                          to={`/reports?lab=${labTestFromTitle(a.title)}${new Date(a.starts_at) <= now ? `&date=${a.date}` : ''}`}
+                          className={buttonClasses('outline', 'sm')}
+                          aria-label={t('booking.list.enterResultLabel', { title: a.title })}
+                        >
+                          {t('booking.list.enterResult')}
+                        </Link>
+                      ) : null}
+                    </AppointmentItem>
                   </li>
                 ))}
               </ul>

@@ -90,6 +90,7 @@ const asMedication = (id: string, input: MedicationInput): Medication => ({
   when_to_take: input.when_to_take ?? null,
   schedule: { ...input.schedule, weekdays: input.schedule.weekdays ?? [], end_date: null },
   refill_reminder: input.refill_reminder as Medication['refill_reminder'],
+  insulin_type: input.insulin_type ?? null,
 });
 
 /** Medications in the outbox: added, edited or deleted at once in the cached list. */

@@ -11,6 +11,7 @@ import {
   WEEKDAYS,
   WHEN_TO_TAKE,
 } from '@diacare/contract/medication-options';
+import { INSULIN_TYPES } from '@diacare/contract/insulin-rules';
 import type { MedicationInput } from '@diacare/contract/medications';
 import { Plus, X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -24,7 +25,14 @@ import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { fieldMessage } from '../../../lib/i18n/field-error';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
-import { COLOR_LABELS, FORM_LABELS, FREQUENCY_LABELS, WHEN_LABELS, weekdayName } from '../utils/option-labels';
+import {
+  COLOR_LABELS,
+  FORM_LABELS,
+  FREQUENCY_LABELS,
+  INSULIN_TYPE_LABELS,
+  WHEN_LABELS,
+  weekdayName,
+} from '../utils/option-labels';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -67,6 +75,7 @@ export function MedicationForm({
   const times = useWatch({ control, name: 'schedule.times' });
   const weekdays = useWatch({ control, name: 'schedule.weekdays' }) ?? [];
   const refillEnabled = useWatch({ control, name: 'refill_reminder.enabled' });
+  const form = useWatch({ control, name: 'form' });
   const setTimes = (next: string[]) =>
     setValue('schedule.times', next, { shouldValidate: isSubmitted, shouldDirty: true });
   const timesError = errors.schedule?.times;
@@ -109,7 +118,15 @@ export function MedicationForm({
         <div className="grid grid-cols-fit gap-3">
           <div>
             <Label htmlFor="form">{t('medication-form.form')}</Label>
-            <Select id="form" {...register('form')}>
+            <Select
+              id="form"
+              {...register('form', {
+                // Only an injection can be insulin: another form drops the mark.
+                onChange: (event: { target: { value: string } }) => {
+                  if (event.target.value !== 'Injection') setValue('insulin_type', null);
+                },
+              })}
+            >
               {MEDICATION_FORMS.map((form) => (
                 <option key={form} value={form}>
                   {t(FORM_LABELS[form])}
@@ -132,6 +149,28 @@ export function MedicationForm({
             </Select>
           </div>
         </div>
+        {form === 'Injection' ? (
+          // An injection can be insulin: its Take then asks for the units (issue 24).
+          <div>
+            <Label htmlFor="insulin_type">{t('medications.insulin.label')}</Label>
+            <Select
+              id="insulin_type"
+              {...register('insulin_type', { setValueAs: (v: string | null) => (v ? v : null) })}
+              {...describedBy('insulin_type', errors.insulin_type)}
+            >
+              <option value="">{t('medications.insulin.notInsulin')}</option>
+              {INSULIN_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(INSULIN_TYPE_LABELS[type])}
+                </option>
+              ))}
+            </Select>
+            <FieldError
+              id="insulin_type-error"
+              message={message(t('medications.insulin.label'), errors.insulin_type)}
+            />
+          </div>
+        ) : null}
         <div>
           <Label htmlFor="instructions">{t('medication-form.instructions')}</Label>
           <Input

@@ -13,7 +13,7 @@ import { doseKey, doseStatus, dosesOn, indexByDose, progressPercent } from '@dia
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import { useQuery } from '@tanstack/react-query';
 import { Check, Pill, Undo2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from '../../../lib/navigation';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -27,6 +27,13 @@ import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-st
 import { cn } from '../../../lib/utils';
 import { optionLabel, WHEN_LABELS } from '../utils/option-labels';
 import { getAdherenceQueryOptions, getMedicationsQueryOptions, useRecordDose, useUndoDose } from '../api/medications';
+import { useRecordInsulin } from '../api/insulin';
+
+// The units dialog of an insulin's Take (issue 24) loads when such a Take is first pressed.
+const InsulinTakeDialog = lazy(() =>
+  import('./insulin-take-dialog').then((module) => ({ default: module.InsulinTakeDialog })),
+);
+type InsulinMedication = Medication & { insulin_type: NonNullable<Medication['insulin_type']> };
 
 /** Today's doses in the user's zone, their records, and the Take action (shared by the progress bar and the list). */
 function useTodaysDoses(now: Date) {
@@ -157,6 +164,28 @@ export function TodaysDoses({ now }: { now: Date }) {
   const { medications, doses, records, asNeeded, today, nowTime, zone, take, undo, loggedToday, busy, waiting } =
     useTodaysDoses(now);
   const t = useT();
+  const recordInsulin = useRecordInsulin();
+  const [insulinTake, setInsulinTake] = useState<{ medication: InsulinMedication; time: string } | null>(null);
+  /** A Take: an insulin's asks for the units first (issue 24), any other records the dose at once. */
+  const press = (medication: Medication, time: string) =>
+    medication.insulin_type
+      ? setInsulinTake({ medication: medication as InsulinMedication, time })
+      : void take(medication, time);
+  const takeInsulin = async (medication: InsulinMedication, time: string, units: number) => {
+    try {
+      await recordInsulin.mutateAsync({
+        units,
+        insulin_type: medication.insulin_type,
+        medication_id: medication.id,
+        date: today,
+        time: localTime(new Date(), zone),
+      });
+    } catch (error) {
+      toast({ title: t('common.error'), description: t('medications.toast.recordFailed'), variant: 'destructive' });
+      throw error;
+    }
+    await take(medication, time);
+  };
   return (
     <section aria-labelledby="medications-heading" className="mb-6">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4">
@@ -243,7 +272,7 @@ export function TodaysDoses({ now }: { now: Date }) {
                       size="sm"
                       variant={status === 'overdue' ? 'destructive' : 'primary'}
                       disabled={busy}
-                      onClick={() => void take(medication, scheduled_time)}
+                      onClick={() => press(medication, scheduled_time)}
                       aria-label={t('home.takeLabel', { name: medication.name, time: scheduled_time })}
                     >
                       {t('home.take')}
@@ -282,7 +311,7 @@ export function TodaysDoses({ now }: { now: Date }) {
                     size="sm"
                     variant="outline"
                     disabled={busy}
-                    onClick={() => void take(medication, localTime(new Date(), zone))}
+                    onClick={() => press(medication, localTime(new Date(), zone))}
                     aria-label={t('home.logDoseLabel', { name: medication.name })}
                   >
                     {t('home.logDose')}
@@ -293,6 +322,17 @@ export function TodaysDoses({ now }: { now: Date }) {
           })}
         </ul>
       )}
+      {insulinTake ? (
+        <Suspense fallback={null}>
+          <InsulinTakeDialog
+            medication={insulinTake.medication}
+            scheduledTime={insulinTake.time}
+            today={today}
+            onTake={(units) => takeInsulin(insulinTake.medication, insulinTake.time, units)}
+            onClose={() => setInsulinTake(null)}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { COLOR_TAGS, FREQUENCIES, MEDICATION_FORMS, WHEN_TO_TAKE } from '@diacare/contract/medication-options';
 import { formatShortWeekday, shiftDate } from '@diacare/contract/dates';
+import type { InsulinType } from '@diacare/contract/insulin-rules';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import type { TranslateFunction } from '../../../lib/i18n/language-provider';
 
@@ -15,6 +16,15 @@ export const FORM_LABELS: Record<(typeof MEDICATION_FORMS)[number], MessageId> =
   Injection: 'medications.form.injection',
   Inhaler: 'medications.form.inhaler',
   Drops: 'medications.form.drops',
+};
+
+/** Insulin by action profile (issue 24). */
+export const INSULIN_TYPE_LABELS: Record<InsulinType, MessageId> = {
+  rapid: 'medications.insulin.rapid',
+  short: 'medications.insulin.short',
+  intermediate: 'medications.insulin.intermediate',
+  long: 'medications.insulin.long',
+  premixed: 'medications.insulin.premixed',
 };
 
 export const COLOR_LABELS: Record<(typeof COLOR_TAGS)[number]['name'], MessageId> = {

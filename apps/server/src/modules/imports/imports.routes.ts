@@ -1,0 +1,127 @@
+/**
+ * /api/imports (issue 24, item 3; decision 046): POST a sensor export as the body
+ * (Content-Type: text/csv) → 201 a preview { id, format, readings, duplicates, from, to },
+ * nothing stored as readings yet; POST /{id}/commit adds them; DELETE /{id} discards a preview
+ * or undoes a commit; GET lists the user's batches. Another user's batch → 404.
+ */
+import { errorSchema, idParamsSchema } from '@diacare/contract/common';
+import { importBatchSchema, importListQuerySchema } from '@diacare/contract/imports';
+import { CsvError } from 'csv-parse';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { badRequest, httpError, notFound } from '../../plugins/errors.ts';
+import { currentUser } from '../../plugins/session.ts';
+import type { AppDeps } from '../../types.ts';
+import { createImportRepository } from './import.repository.ts';
+import { openSensorFile } from './parsers/sensor-file.ts';
+import { ImportFormatError, type SensorReading } from './parsers/types.ts';
+
+/** Largest file accepted: 10 years of 5-minute readings in a Clarity export is about 120 MB. */
+export const IMPORT_MAX_BYTES = 256 * 1024 * 1024;
+/** Readings staged per INSERT: memory holds one page, whatever the file's length. */
+const STAGE_PAGE = 1000;
+
+/** The body's chunks, refusing more than IMPORT_MAX_BYTES (413). */
+async function* capped(body: Readable): AsyncGenerator<Buffer> {
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += (chunk as Buffer).length;
+    if (bytes > IMPORT_MAX_BYTES) throw httpError(413, 'error.body_too_large');
+    yield chunk as Buffer;
+  }
+}
+
+export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const repository = createImportRepository(deps.db);
+  const tags = ['imports'];
+  // The file arrives as a stream and is parsed as it arrives (never held whole).
+  app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
+
+  app.post(
+    '/api/imports',
+    {
+      config: { csvBody: true },
+      schema: {
+        tags,
+        summary: 'Upload a LibreView or Dexcom Clarity CSV export (Content-Type: text/csv); answers its preview',
+        response: { 201: importBatchSchema, 400: errorSchema, 413: errorSchema, 415: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('text/csv') || !request.body) {
+        throw badRequest('body: must be a CSV file sent as text/csv');
+      }
+      let batchId: string | null = null;
+      try {
+        const file = await openSensorFile(capped(request.body as Readable), user.timezone);
+        batchId = await repository.createBatch(user.id, file.format);
+        let page: SensorReading[] = [];
+        for await (const reading of file.readings) {
+          page.push(reading);
+          if (page.length === STAGE_PAGE) {
+            await repository.stage(user.id, batchId, page);
+            page = [];
+          }
+        }
+        await repository.stage(user.id, batchId, page);
+        return reply.code(201).send(await repository.summarise(user.id, batchId, file.format));
+      } catch (error) {
+        if (batchId) await repository.remove(user.id, batchId);
+        if (error instanceof ImportFormatError) throw badRequest(error.message);
+        if (error instanceof CsvError) throw badRequest(`file: not a readable CSV (${error.code})`);
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/imports/:id/commit',
+    {
+      schema: {
+        tags,
+        summary:
+          'Add a preview’s new readings to the record; readings already stored are skipped; a second commit adds nothing',
+        params: idParamsSchema,
+        response: { 200: importBatchSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const batch = await repository.commit(user.id, request.params.id, user.timezone);
+      if (batch === null) throw notFound();
+      return batch;
+    },
+  );
+
+  app.delete(
+    '/api/imports/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Discard a preview, or undo a committed import (its readings are deleted)',
+        params: idParamsSchema,
+        response: { 200: importBatchSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const batch = await repository.remove(currentUser(request).id, request.params.id);
+      if (!batch) throw notFound();
+      return batch;
+    },
+  );
+
+  app.get(
+    '/api/imports',
+    {
+      schema: {
+        tags,
+        summary: 'The user’s imports, newest first',
+        querystring: importListQuerySchema,
+        response: { 200: z.array(importBatchSchema), 400: errorSchema },
+      },
+    },
+    async (request) => repository.list(currentUser(request).id, request.query.limit),
+  );
+};

@@ -1,0 +1,187 @@
+/**
+ * Reads a sensor export (issue 24, item 3), recognising its format by structure, not by file
+ * name: LibreView (a title line, then a header with 'Device Timestamp', 'Record Type' and
+ * 'Historic Glucose mg/dL' or '… mmol/L') or Dexcom Clarity (a header whose timestamp column
+ * is named with the pattern '(YYYY-MM-DDThh:mm:ss)', English or translated). Pure and streamed.
+ */
+import { glucoseToMgDl } from '@diacare/contract/glucose-units';
+import { wallClockInstants } from './local-time.ts';
+import { csvRecords } from './records.ts';
+import { ImportFormatError, type ImportFormat, type SensorReading } from './types.ts';
+
+/** Rows looked through for a header before the file is refused. */
+const HEADER_SEARCH_ROWS = 20;
+
+/**
+ * Device limits: Dexcom reports 'Low' below 40 and 'High' above 400 mg/dL; FreeStyle Libre
+ * 'LO' below 40 and 'HI' above 500 (the manufacturers' user guides). A Low/High is kept at
+ * the limit, flagged.
+ */
+export const DEVICE_LIMITS: Record<ImportFormat, { low: number; high: number }> = {
+  dexcom: { low: 40, high: 400 },
+  libreview: { low: 40, high: 500 },
+};
+
+type Unit = 'mg/dL' | 'mmol/L';
+const unitOf = (header: string): Unit | null =>
+  /mmol\/l\)?$/i.test(header) ? 'mmol/L' : /mg\/dl\)?$/i.test(header) ? 'mg/dL' : null;
+
+/** A cell as mg/dL with its flag, or null when it holds no reading. */
+function glucoseCell(cell: string | undefined, unit: Unit, format: ImportFormat) {
+  const text = (cell ?? '').trim();
+  if (!text) return null;
+  if (/^(low|lo)$/i.test(text)) return { valueMgDl: DEVICE_LIMITS[format].low, flag: 'low' as const };
+  if (/^(high|hi)$/i.test(text)) return { valueMgDl: DEVICE_LIMITS[format].high, flag: 'high' as const };
+  const value = Number(text.replace(',', '.'));
+  if (!Number.isFinite(value) || value <= 0) return null;
+  return { valueMgDl: glucoseToMgDl(value, unit), flag: null };
+}
+
+interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/**
+ * LibreView's 'Device Timestamp': 'MM-DD-YYYY hh:mm AM' (US, 12-hour) or 'DD-MM-YYYY HH:mm'
+ * (24-hour, most other locales; '/' or '.' also seen as separators).
+ */
+export function libreTimestamp(text: string): WallTime | null {
+  const match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AP]M)?$/i.exec(text.trim());
+  if (!match) return null;
+  const [, a, b, year, h, minute, second, meridiem] = match;
+  let hour = Number(h);
+  if (meridiem) hour = (hour % 12) + (meridiem.toUpperCase() === 'PM' ? 12 : 0);
+  const [month, day] = meridiem ? [Number(a), Number(b)] : [Number(b), Number(a)];
+  return { year: Number(year), month, day, hour, minute: Number(minute), second: Number(second ?? 0) };
+}
+
+/** Clarity's 'YYYY-MM-DDThh:mm:ss' (24-hour, no zone). */
+export function dexcomTimestamp(text: string): WallTime | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, year, month, day, hour, minute, second] = match.map(Number) as number[];
+  return { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second ?? 0 };
+}
+
+/**
+ * Local wall time → instant in `zone`. In a fall-back repeat the first time a (device, wall
+ * time) is met takes the earlier instant and the second the later; a time in a spring-forward
+ * gap is taken as if the clock had not yet changed. Either way the reading is flagged.
+ */
+function makeInstantReader(zone: string) {
+  const seenRepeats = new Set<string>();
+  return (wall: WallTime, device: string): { at: Date; ambiguous: boolean } | null => {
+    const valid =
+      wall.month >= 1 && wall.month <= 12 && wall.day >= 1 && wall.day <= 31 && wall.hour < 24 && wall.minute < 60;
+    if (!valid) return null;
+    const instants = wallClockInstants(wall, zone);
+    if (instants.length === 1) return { at: instants[0]!, ambiguous: false };
+    if (instants.length === 0) {
+      const before = wallClockInstants({ ...wall, hour: wall.hour - 1 < 0 ? 0 : wall.hour - 1 }, zone)[0];
+      return before ? { at: new Date(before.getTime() + 3_600_000), ambiguous: true } : null;
+    }
+    const key = `${device}|${JSON.stringify(wall)}`;
+    const second = seenRepeats.has(key);
+    seenRepeats.add(key);
+    return { at: instants[second ? 1 : 0]!, ambiguous: true };
+  };
+}
+
+/** A parsed file: its format once the header is read, and its readings (pull to read). */
+export interface SensorFile {
+  format: ImportFormat;
+  readings: AsyncGenerator<SensorReading>;
+}
+
+/**
+ * Opens a sensor export: reads up to the header, names the format, and returns the readings
+ * to pull in file order (LibreView groups rows by type, not time; order does not matter).
+ * @param source the file's bytes, as they arrive
+ * @param zone the user's IANA zone, in which the file's times are read
+ * @throws ImportFormatError when no LibreView or Clarity header is found
+ */
+export async function openSensorFile(source: AsyncIterable<Buffer | string>, zone: string): Promise<SensorFile> {
+  const records = csvRecords(source);
+  for (let row = 0; row < HEADER_SEARCH_ROWS; row++) {
+    const next = await records.next();
+    if (next.done) break;
+    const header = next.value;
+    if (header.includes('Device Timestamp') && header.includes('Record Type')) {
+      return { format: 'libreview', readings: libreReadings(header, records, zone) };
+    }
+    if (header.some((cell) => cell.includes('(YYYY-MM-DDThh:mm:ss)'))) {
+      return { format: 'dexcom', readings: dexcomReadings(header, records, zone) };
+    }
+  }
+  throw new ImportFormatError('file: expected a LibreView or Dexcom Clarity glucose export (CSV) with its header row');
+}
+
+async function* libreReadings(
+  header: string[],
+  records: AsyncGenerator<string[]>,
+  zone: string,
+): AsyncGenerator<SensorReading> {
+  const column = (prefix: string) => header.findIndex((cell) => cell.startsWith(prefix));
+  const columns = {
+    serial: column('Serial Number'),
+    time: column('Device Timestamp'),
+    type: column('Record Type'),
+    historic: column('Historic Glucose'),
+    scan: column('Scan Glucose'),
+    strip: column('Strip Glucose'),
+  };
+  if (columns.time < 0 || columns.historic < 0) throw new ImportFormatError('file: LibreView header without glucose');
+  const units = {
+    historic: unitOf(header[columns.historic]!) ?? 'mg/dL',
+    scan: columns.scan < 0 ? 'mg/dL' : (unitOf(header[columns.scan]!) ?? 'mg/dL'),
+    strip: columns.strip < 0 ? 'mg/dL' : (unitOf(header[columns.strip]!) ?? 'mg/dL'),
+  } as const;
+  const instant = makeInstantReader(zone);
+  // Record Type 0 historic (sensor, every 15 minutes), 1 scan, 2 strip; other types hold no glucose.
+  const KINDS = { '0': ['historic', 'cgm'], '1': ['scan', 'scan'], '2': ['strip', 'strip'] } as const;
+  for await (const row of records) {
+    const kind = KINDS[row[columns.type] as keyof typeof KINDS];
+    if (!kind) continue;
+    const [field, readingKind] = kind;
+    const glucose = glucoseCell(row[columns[field]], units[field], 'libreview');
+    const wall = libreTimestamp(row[columns.time] ?? '');
+    if (!glucose || !wall) continue;
+    const deviceSerial = row[columns.serial] ?? '';
+    const at = instant(wall, deviceSerial);
+    if (!at) continue;
+    yield { measuredAt: at.at, ...glucose, deviceSerial, kind: readingKind, dstAmbiguous: at.ambiguous };
+  }
+}
+
+async function* dexcomReadings(
+  header: string[],
+  records: AsyncGenerator<string[]>,
+  zone: string,
+): AsyncGenerator<SensorReading> {
+  const time = header.findIndex((cell) => cell.includes('(YYYY-MM-DDThh:mm:ss)'));
+  // Clarity's columns keep their order in every language: Index, Timestamp, Event Type,
+  // Event Subtype, Patient Info, Device Info, Source Device ID, Glucose Value (unit), …
+  const event = time + 1;
+  const source = header.findIndex((cell) => /source device id/i.test(cell));
+  const serialColumn = source >= 0 ? source : time + 5;
+  const glucose = header.findIndex((cell, index) => index > event && unitOf(cell) !== null);
+  if (glucose < 0) throw new ImportFormatError('file: Clarity header without a glucose column');
+  const unit = unitOf(header[glucose]!)!;
+  const instant = makeInstantReader(zone);
+  for await (const row of records) {
+    // Preamble rows (patient, device) have no timestamp; EGV rows are the sensor's readings.
+    if ((row[event] ?? '').toUpperCase() !== 'EGV') continue;
+    const wall = dexcomTimestamp(row[time] ?? '');
+    const value = glucoseCell(row[glucose], unit, 'dexcom');
+    if (!wall || !value) continue;
+    const deviceSerial = row[serialColumn] ?? '';
+    const at = instant(wall, deviceSerial);
+    if (!at) continue;
+    yield { measuredAt: at.at, ...value, deviceSerial, kind: 'cgm', dstAmbiguous: at.ambiguous };
+  }
+}

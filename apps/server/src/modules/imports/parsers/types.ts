@@ -1,0 +1,23 @@
+/** What every sensor-file parser yields (issue 24, item 3): one reading, stored in mg/dL. */
+
+/** The formats DiaCare recognises by a file's structure (never its name). */
+export const IMPORT_FORMATS = ['libreview', 'dexcom'] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+export interface SensorReading {
+  /** the instant, from the file's local time read in the user's zone */
+  measuredAt: Date;
+  /** mg/dL, whole; for a Low/High the device's limit */
+  valueMgDl: number;
+  /** 'low' or 'high' when the device reported out of its range rather than a number */
+  flag: 'low' | 'high' | null;
+  /** the device's serial number or id as the file names it ('' when none) */
+  deviceSerial: string;
+  /** 'cgm' (sensor, every 5 or 15 minutes), 'scan' (Libre scan) or 'strip' (finger-stick) */
+  kind: 'cgm' | 'scan' | 'strip';
+  /** true when the local time fell in a daylight-saving repeat or gap: the instant is a choice */
+  dstAmbiguous: boolean;
+}
+
+/** A file that is none of the known formats, or breaks its own structure (→ 400). */
+export class ImportFormatError extends Error {}

@@ -1,0 +1,132 @@
+/**
+ * Profile → Your data → 'Import readings' (issue 24; decision 046): choose a LibreView or
+ * Dexcom Clarity CSV export; the preview says how many new readings it adds, over which dates,
+ * and how many are already in DiaCare; 'Add readings' commits, 'Discard' drops it; each
+ * committed import can be undone.
+ */
+import type { ImportBatch } from '@diacare/contract/imports';
+import { useQuery } from '@tanstack/react-query';
+import { Upload } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { useLocale, useT } from '../../../lib/i18n/language-provider';
+import { getImportsQueryOptions, useImportAction, useUploadImport } from '../api/imports';
+
+const FORMAT_NAMES = { libreview: 'LibreView', dexcom: 'Dexcom Clarity' } as const;
+
+export function ImportReadings() {
+  const t = useT();
+  const { intlLocale } = useLocale();
+  const inputId = useId();
+  const upload = useUploadImport();
+  const action = useImportAction();
+  const imports = useQuery(getImportsQueryOptions());
+  const [preview, setPreview] = useState<ImportBatch | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const day = (iso: string | null) =>
+    iso
+      ? new Intl.DateTimeFormat(intlLocale, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso))
+      : '—';
+  const committed = (imports.data ?? []).filter((batch) => batch.status === 'committed');
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    setPreview(null);
+    try {
+      setPreview(await upload.mutateAsync(file));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : t('your-data.import.failed'));
+    }
+  };
+  const act = async (batch: ImportBatch, kind: 'commit' | 'delete') => {
+    try {
+      const done = await action.mutateAsync({ id: batch.id, action: kind });
+      setPreview(null);
+      toast({
+        title: t('common.success'),
+        description:
+          kind === 'commit' ? t('your-data.import.added', { count: done.readings }) : t('your-data.import.removed'),
+      });
+    } catch {
+      toast({ title: t('common.error'), description: t('your-data.import.failed'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="space-y-3" data-testid="import-readings">
+      <p className="text-sm text-slate-600">{t('your-data.import.intro')}</p>
+      <label
+        htmlFor={inputId}
+        className="flex min-h-12 cursor-pointer items-center justify-center gap-2 rounded-xl border border-dashed border-slate-300 px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-primary"
+      >
+        <Upload className="h-4 w-4" aria-hidden />
+        {upload.isPending ? t('your-data.import.reading') : t('your-data.import.choose')}
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv"
+          className="sr-only"
+          onChange={(event) => {
+            void choose(event.target.files?.[0]);
+            event.target.value = '';
+          }}
+        />
+      </label>
+      {error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {preview ? (
+        <div className="rounded-xl border border-slate-200 p-3" data-testid="import-preview" role="status">
+          <p className="font-semibold">{FORMAT_NAMES[preview.format]}</p>
+          <p className="text-sm text-slate-700">
+            {t('your-data.import.preview', { count: preview.readings, from: day(preview.from), to: day(preview.to) })}
+          </p>
+          <p className="text-sm text-slate-600">{t('your-data.import.duplicates', { count: preview.duplicates })}</p>
+          <div className="button-row mt-2 gap-2">
+            <Button size="sm" variant="outline" onClick={() => void act(preview, 'delete')}>
+              {t('your-data.import.discard')}
+            </Button>
+            <Button
+              size="sm"
+              disabled={preview.readings === 0 || action.isPending}
+              onClick={() => void act(preview, 'commit')}
+            >
+              {t('your-data.import.commit')}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {committed.length ? (
+        <ul className="space-y-2" aria-label={t('your-data.import.history')}>
+          {committed.map((batch) => (
+            <li key={batch.id} className="flex items-center justify-between gap-2 text-sm">
+              <span>
+                {t('your-data.import.done', {
+                  count: batch.readings,
+                  format: FORMAT_NAMES[batch.format],
+                  date: day(batch.created_at),
+                })}
+              </span>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={action.isPending}
+                onClick={() => void act(batch, 'delete')}
+                aria-label={t('your-data.import.undoLabel', {
+                  format: FORMAT_NAMES[batch.format],
+                  date: day(batch.created_at),
+                })}
+              >
+                {t('your-data.import.undo')}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

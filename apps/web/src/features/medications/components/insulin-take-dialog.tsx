@@ -1,0 +1,110 @@
+/**
+ * The Take of an insulin medicine (issue 24): asks for the units, pre-filled with the
+ * person's own last dose for that time (lastDoseUnits) — never a dose the app suggests.
+ * 0.5–100 U in steps of 0.5, checked with the contract's schema; Take records the units and
+ * the dose; Cancel records nothing.
+ */
+import { shiftDate } from '@diacare/contract/dates';
+import { insulinInputSchema } from '@diacare/contract/insulin';
+import { INSULIN_UNITS, lastDoseUnits } from '@diacare/contract/insulin-rules';
+import type { Medication } from '@diacare/contract/medications';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FieldError, Input, Label } from '../../../components/ui/input';
+import { fieldMessage } from '../../../lib/i18n/field-error';
+import { useT } from '../../../lib/i18n/language-provider';
+import { getInsulinQueryOptions } from '../api/insulin';
+import { INSULIN_TYPE_LABELS } from '../utils/option-labels';
+
+/** How far back the last dose for a time is looked for. */
+const PREFILL_DAYS = 60;
+
+export function InsulinTakeDialog({
+  medication,
+  scheduledTime,
+  today,
+  onTake,
+  onClose,
+}: {
+  medication: Medication & { insulin_type: NonNullable<Medication['insulin_type']> };
+  scheduledTime: string;
+  today: string;
+  /** Records the units and the dose; rejects to keep the dialog open. */
+  onTake: (units: number) => Promise<void>;
+  onClose: () => void;
+}) {
+  const t = useT();
+  const recent = useQuery(getInsulinQueryOptions({ start_date: shiftDate(today, -PREFILL_DAYS) }));
+  const last = recent.data ? lastDoseUnits(recent.data, medication.id, scheduledTime) : null;
+  const [typed, setTyped] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const value = typed ?? (last === null ? '' : String(last));
+  const label = t('medications.insulin.units');
+
+  const submit = async () => {
+    const parsed = insulinInputSchema.shape.units.safeParse(value === '' ? undefined : Number(value));
+    if (!parsed.success) {
+      setError(fieldMessage(t, label, parsed.error.issues[0]?.message));
+      return;
+    }
+    setBusy(true);
+    try {
+      await onTake(parsed.data);
+      onClose();
+    } catch {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={t('medications.insulin.takeTitle', { name: medication.name, time: scheduledTime })}
+      description={t(INSULIN_TYPE_LABELS[medication.insulin_type])}
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <div>
+          <Label htmlFor="insulin-units">{label}</Label>
+          <Input
+            id="insulin-units"
+            type="number"
+            inputMode="decimal"
+            min={INSULIN_UNITS.min}
+            max={INSULIN_UNITS.max}
+            step={INSULIN_UNITS.step}
+            value={value}
+            onChange={(event) => {
+              setTyped(event.target.value);
+              setError(undefined);
+            }}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'insulin-units-error' : 'insulin-units-hint'}
+          />
+          <FieldError id="insulin-units-error" message={error} />
+          <p id="insulin-units-hint" className="mt-1 text-xs text-slate-600">
+            {last === null ? t('medications.insulin.noPrefill') : t('medications.insulin.prefilled', { units: last })}
+          </p>
+        </div>
+        <div className="button-row gap-3 pt-2">
+          <Button variant="outline" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" disabled={busy} aria-busy={busy}>
+            {t('home.take')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
