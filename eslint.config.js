@@ -1,6 +1,9 @@
-// Lint for the whole repo: typescript-eslint's recommended rules, React hooks rules for
-// the web app, and a few house rules (no feature → feature imports; see style.md).
+// Lint for the whole repo: typescript-eslint's recommended rules, React hooks rules for the
+// web app, no import cycles, and the layer rules (features never import each other; lib/ and
+// components/ never import features/).
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -17,6 +20,48 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // No import cycles, type-only imports included (a cycle is a seam drawn in the wrong place).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            'apps/web/tsconfig.json',
+            'apps/server/tsconfig.json',
+            'packages/contract/tsconfig.json',
+            'e2e/tsconfig.json',
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // The web app's layers: lib/ and components/ are shared by every feature, so they never
+    // import one (features sit above them; src/app composes features).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./apps/web/src/lib', './apps/web/src/components'],
+              from: './apps/web/src/features',
+              message: 'lib/ and components/ are below features/: move the shared code down, or compose in src/app.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -192,6 +192,16 @@ function overflowReport(): { pageWidth: number; viewport: number; clipped: strin
               ? '00/00/0000'
               : '00:00 am'
             : field.value || field.placeholder;
+    // A customizable select (appearance: base-select) wraps its chosen option: the widest is
+    // chosen for a moment and must fit the box, which grows with it.
+    if (field instanceof HTMLSelectElement && style.appearance === 'base-select') {
+      const chosen = field.value;
+      field.value = Array.from(field.options).find((option) => option.text === shown)?.value ?? chosen;
+      const cut = field.scrollWidth > field.clientWidth + 1 || field.scrollHeight > field.clientHeight + 1;
+      field.value = chosen;
+      if (cut) clipped.push(`${name(field)}: "${shown.slice(0, 40)}" does not fit even wrapped`);
+      continue;
+    }
     const width = canvas.measureText(shown).width;
     // A typed text longer than the field scrolls inside it, as a field must; a fixed-format
     // value (number, date, time), a placeholder or a chosen option cannot.

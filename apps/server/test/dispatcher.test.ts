@@ -17,7 +17,7 @@ import { createPushSender, type PushSender } from '../src/modules/push/push-send
 import { loadVapidKeys } from '../src/modules/push/vapid.ts';
 import { DISPATCH_LEASE_MS, DISPATCH_RETRY_DELAY_MS } from '../src/modules/reminders/constants.ts';
 import { arrayLiteral, createDispatcher } from '../src/modules/reminders/dispatcher.ts';
-import { DRIVERS, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { SQL_DRIVERS, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { startPushTestApp, type PushTestApp } from './support/push-app.ts';
 import type { PushService, TestSubscription } from './support/push-service.ts';
 
@@ -36,7 +36,7 @@ function metformin(times = ['09:00'], name = 'Metformin'): MedicationInput {
   };
 }
 
-describe.each(DRIVERS)('reminder dispatcher on %s', (driver) => {
+describe.each(SQL_DRIVERS)('reminder dispatcher on %s', (driver) => {
   let t: TestApp;
   let service: PushService;
   let sender: PushSender;

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, DRIVERS } from './helpers.ts';
+import { createPostgresDatabase, SQL_DRIVERS } from './helpers.ts';
 import { buildServerBundle, freePort, startServer, type RunningServer } from './support/server-process.ts';
 
 /** Writes stop at the kill: after this long, or once this many were acknowledged. */
@@ -95,7 +95,7 @@ async function writeUntilKilled(server: RunningServer, cookie: string) {
   return { acknowledged, unanswered };
 }
 
-describe.each(DRIVERS)('kill -9 in the middle of a stream of writes (%s)', (driver) => {
+describe.each(SQL_DRIVERS)('kill -9 in the middle of a stream of writes (%s)', (driver) => {
   it('finds every acknowledged write after a restart', { timeout: 240_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'diacare-kill-'));
     const postgres = driver === 'postgres' ? await createPostgresDatabase() : null;

@@ -15,7 +15,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { glucoseReadings } from '../src/db/schema.ts';
 import { EXPORT_PAGE_SIZE } from '../src/modules/export/export.repository.ts';
-import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { SQL_DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 
 /** 06:00 UTC: 11:30 on 23 Nov in Kolkata, 01:00 on 23 Nov in New York. */
 const NOW = new Date('2026-11-23T06:00:00.000Z');
@@ -57,7 +57,7 @@ function unzip(body: Buffer): Record<string, string> {
 const rowsOf = (csv: string): Record<string, string>[] => parse(csv, { columns: true });
 const headerOf = (csv: string): string[] => (parse(csv, { to_line: 1 }) as string[][])[0]!;
 
-describe.each(DRIVERS)('export on %s', (driver) => {
+describe.each(SQL_DRIVERS)('export on %s', (driver) => {
   let t: TestApp;
   let asha: SignedInUser;
   let ben: SignedInUser;

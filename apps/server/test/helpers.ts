@@ -1,7 +1,7 @@
 /**
- * Test harness (fastify/demo's test/helper.ts): builds the real app on a real database.
- * `DRIVERS` lists PGlite always and PostgreSQL when TEST_DATABASE_URL is set; each
- * `createTestApp` on PostgreSQL gets a database of its own, dropped at close.
+ * Test harness (fastify/demo's test/helper.ts): builds the real app on a real database, one
+ * PostgreSQL database per `createTestApp`, dropped at close. Which tests run on PostgreSQL:
+ * `SQL_DRIVERS` and `DRIVERS` below (docs/decisions/043).
  */
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
@@ -14,8 +14,20 @@ import type { Clock } from '../src/types.ts';
 
 export type Driver = 'pglite' | 'postgres';
 
-/** Drivers to run every API test against. */
-export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+const BOTH: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * Drivers of tests whose subject is the SQL itself or concurrency (claims, locks, idempotency
+ * keys, two instances, crash durability, streamed export, the fuzzer): PGlite, and PostgreSQL
+ * when TEST_DATABASE_URL is set.
+ */
+export const SQL_DRIVERS: Driver[] = BOTH;
+
+/**
+ * Drivers of every other API test: PGlite; both when TEST_POSTGRES=all as well
+ * (`npm run test:full` sets it), so the whole suite can still be run on PostgreSQL.
+ */
+export const DRIVERS: Driver[] = process.env.TEST_POSTGRES === 'all' ? BOTH : ['pglite'];
 
 if (!process.env.TEST_DATABASE_URL && !process.env.DIACARE_SKIP_NOTICE_SHOWN) {
   process.env.DIACARE_SKIP_NOTICE_SHOWN = '1';

@@ -25,7 +25,7 @@ import {
   purgeExpiredIdempotencyKeys,
 } from '../src/plugins/idempotency.ts';
 import { createMaterialiser } from '../src/modules/reminders/materialise.ts';
-import { DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { SQL_DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { parseEvents } from './support/assistant-client.ts';
 import { fingerprintDatabase } from './support/db-dump.ts';
 
@@ -60,7 +60,7 @@ function pushSubscription() {
   };
 }
 
-describe.each(DRIVERS)('Idempotency-Key on %s', (driver) => {
+describe.each(SQL_DRIVERS)('Idempotency-Key on %s', (driver) => {
   let t: TestApp;
   let users = 0;
   const writeRoutes: string[] = [];
@@ -504,7 +504,7 @@ describe.each(DRIVERS)('Idempotency-Key on %s', (driver) => {
  * whole stream back and the model runs once. Over a real HTTP connection that the client
  * closes after the first line, with a model that takes a moment to answer.
  */
-describe.each(DRIVERS)('Idempotency-Key and a dropped assistant stream on %s', (driver) => {
+describe.each(SQL_DRIVERS)('Idempotency-Key and a dropped assistant stream on %s', (driver) => {
   let t: TestApp;
   let base = '';
   const usage = {

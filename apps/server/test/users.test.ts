@@ -117,6 +117,22 @@ describe.each(DRIVERS)('profile on %s', (driver) => {
   });
 
   it.each([
+    'Andaman and Nicobar Islands',
+    'Chandigarh',
+    'Dadra and Nagar Haveli and Daman and Diu',
+    'Delhi',
+    'Jammu and Kashmir',
+    'Ladakh',
+    'Lakshadweep',
+    'Puducherry',
+  ])('a person in the union territory %s can complete the profile', async (state) => {
+    const asha = await newUser();
+    const response = await asha.request({ method: 'PUT', url: '/api/users/me', payload: { ...FULL_PROFILE, state } });
+    expect(response.statusCode).toBe(200);
+    expect((await readProfile(asha)).state).toBe(state);
+  });
+
+  it.each([
     ['age', { age: 0 }],
     ['age', { age: 121 }],
     ['age', { age: 30.5 }],

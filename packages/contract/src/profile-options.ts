@@ -5,7 +5,10 @@
 /** Sex options of the profile form (spec §5). */
 export const SEX_OPTIONS = ['male', 'female', 'other'] as const;
 
-/** The 28 Indian states plus Delhi (spec §5, Profile creation). */
+/**
+ * India's 28 states, then its 8 union territories (as listed by the Government of India), each
+ * alphabetical: everyone in India can finish setup (the earlier list had the states and Delhi only).
+ */
 export const INDIAN_STATES = [
   'Andhra Pradesh',
   'Arunachal Pradesh',
@@ -35,7 +38,14 @@ export const INDIAN_STATES = [
   'Uttar Pradesh',
   'Uttarakhand',
   'West Bengal',
+  'Andaman and Nicobar Islands',
+  'Chandigarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
   'Delhi',
+  'Jammu and Kashmir',
+  'Ladakh',
+  'Lakshadweep',
+  'Puducherry',
 ] as const;
 
 /** Diabetes types a person can record; the spec shows 'Type 2' as the default (§3, §9). */

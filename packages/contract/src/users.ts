@@ -77,7 +77,10 @@ export const userUpdateSchema = z.strictObject({
   sex: z.enum(SEX_OPTIONS, { error: 'must be male, female or other' }).nullable().optional(),
   age: ageSchema.nullable().optional(),
   address: trimmed(500).nullable().optional(),
-  state: z.enum(INDIAN_STATES, { error: 'must be one of the 28 Indian states or Delhi' }).nullable().optional(),
+  state: z
+    .enum(INDIAN_STATES, { error: 'must be one of the 28 Indian states or 8 union territories' })
+    .nullable()
+    .optional(),
   country: z.literal(DEFAULT_COUNTRY, { error: 'must be India' }).optional(),
   pincode: pincodeSchema.nullable().optional(),
   diabetes_type: z.enum(DIABETES_TYPES, { error: `must be one of ${DIABETES_TYPES.join(', ')}` }).optional(),

@@ -30,7 +30,8 @@ const EXACT_HI: Record<string, string> = {
   'must be exactly 6 digits': 'ठीक 6 अंक होने चाहिए',
   'must be a whole number from 1 to 120': '1 से 120 तक की पूरी संख्या होनी चाहिए',
   'must be male, female or other': 'male, female या other होना चाहिए',
-  'must be one of the 28 Indian states or Delhi': 'भारत के 28 राज्यों या दिल्ली में से एक होना चाहिए',
+  'must be one of the 28 Indian states or 8 union territories':
+    'भारत के 28 राज्यों या 8 केंद्र शासित प्रदेशों में से एक होना चाहिए',
   'must be India': 'India होना चाहिए',
   'must be en or hi': 'en या hi होना चाहिए',
   'must be mg/dL or mmol/L': 'mg/dL या mmol/L होना चाहिए',

@@ -188,9 +188,9 @@ export function Component() {
           </div>
           <div>
             <Label htmlFor="state">{t('profile-setup.state')} *</Label>
-            {/* A select cannot wrap: its type stops growing at 7 % of the screen's width, so
-                'Arunachal Pradesh' fits a 360 px phone at 200 % text (decision 034). */}
-            <Select defaultValue="" className="text-[length:min(1rem,7vw)]" {...fieldProps('state')}>
+            {/* Its type stops growing at 7 % of the screen's width, and the chosen state or
+                union territory wraps (select-wraps) at 200 % text (decision 034). */}
+            <Select defaultValue="" className="select-wraps text-[length:min(1rem,7vw)]" {...fieldProps('state')}>
               <option value="" disabled>
                 {t('profile-setup.selectState')}
               </option>

@@ -1,7 +1,8 @@
 /** Profile and settings (spec §2 Profile and settings, §8 Profile page save). */
 import { ChevronRight, CircleHelp, Download, FileText, LogOut, Mail, Phone, ShieldCheck } from 'lucide-react';
 import type { User } from '@diacare/contract/users';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyPreloaded } from '../../lib/lazy-preloaded';
 import { Link } from '../../lib/navigation';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
@@ -29,10 +30,10 @@ import { usePendingCount, usePendingMarks } from '../../lib/offline/use-outbox';
 import { pendingCountLoaded } from '../../lib/offline/lazy-outbox';
 
 /**
- * Radix's dialog code and the install help's texts load when the install help is first opened
- * (issue 15: ≤ 120 KB per route).
+ * Radix's dialog code and the install help's texts load once the screen is idle, not with it
+ * (issue 15: ≤ 120 KB per route; lazyPreloaded).
  */
-const Dialog = lazy(() =>
+const Dialog = lazyPreloaded(() =>
   Promise.all([import('../../components/ui/dialog'), loadCatalogs(['install'])]).then(([module]) => ({
     default: module.Dialog,
   })),

@@ -10,9 +10,10 @@ import { dailyAdherence } from '@diacare/contract/dose-rules';
 import type { AdherenceRecord } from '@diacare/contract/medications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { LAB_TESTS, type LabTest } from '@diacare/contract/lab-rules';
+import { lazyPreloaded } from '../../lib/lazy-preloaded';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../../features/health/api/health';
@@ -27,18 +28,18 @@ import { isUnreachable, lastKnownData, OfflineFirstTime } from '../../lib/offlin
 import { useT } from '../../lib/i18n/language-provider';
 import { useNow } from '../../lib/use-now';
 
-// The log forms bring zod and react-hook-form: they load when a Log button is first pressed.
-const LogReadingDialog = lazy(() =>
+// The log forms bring zod and react-hook-form: they load once the screen is idle (lazyPreloaded).
+const LogReadingDialog = lazyPreloaded(() =>
   import('../../features/health/components/log-dialogs').then((module) => ({ default: module.LogReadingDialog })),
 );
 
-// The lab-result form (issue 24) loads when 'Add result' is first pressed.
-const LabResultDialog = lazy(() =>
+// The lab-result form loads once the screen is idle, like the log forms.
+const LabResultDialog = lazyPreloaded(() =>
   import('../../features/health/components/lab-dialog').then((module) => ({ default: module.LabResultDialog })),
 );
 
-// The doctor report's dialog (issue 13) loads when its button is first pressed.
-const DoctorReportDialog = lazy(() =>
+// The doctor report's dialog loads once the screen is idle, too.
+const DoctorReportDialog = lazyPreloaded(() =>
   import('../../features/doctor-report/components/doctor-report-dialog').then((module) => ({
     default: module.DoctorReportDialog,
   })),

@@ -1,12 +1,13 @@
-import { lazy, Suspense, useState, type ComponentProps } from 'react';
+import { Suspense, useState, type ComponentProps } from 'react';
+import { lazyPreloaded } from '../../lib/lazy-preloaded';
 
-const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
+const ConfirmDialogView = lazyPreloaded(() => import('./confirm-dialog-view'));
 
 /**
  * A confirm dialog (Radix AlertDialog, confirm-dialog-view.tsx): focus starts on Cancel,
- * Escape cancels. Radix's dialog code (about 14 KB gzip) loads the first time the dialog
- * opens, not with the screen that holds it (issue 15: every route ≤ 120 KB gzip); once
- * opened it stays mounted so closing animates and returns focus as Radix does.
+ * Escape cancels. Radix's dialog code (about 14 KB gzip) loads once the screen that holds it
+ * is idle, not with it (issue 15: every route ≤ 120 KB gzip; lazyPreloaded); once opened it
+ * stays mounted so closing animates and returns focus as Radix does.
  */
 export function ConfirmDialog(props: ComponentProps<typeof ConfirmDialogView>) {
   const [used, setUsed] = useState(props.open);

@@ -4,41 +4,9 @@
  * removed as soon as it closes (same sight for the user, no leak; see README).
  */
 import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { currentToast, subscribe } from './toast-store';
 
-export interface ToastMessage {
-  id: number;
-  title: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-  /** One button in the toast, e.g. 'Undo'; pressing it runs `onClick` and closes the toast. */
-  action?: { label: string; onClick: () => void };
-}
-
-let current: ToastMessage | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
-
-/** Shows a toast, replacing any toast on screen. */
-export function toast(message: Omit<ToastMessage, 'id'>): void {
-  current = { ...message, id: nextId++ };
-  emit();
-}
-
-/** Removes the toast with `id` if it is still the one shown. */
-export function dismiss(id: number): void {
-  if (current?.id === id) {
-    current = null;
-    emit();
-  }
-}
-
-export function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export const currentToast = () => current;
+export { dismiss, toast, type ToastMessage } from './toast-store';
 
 // The Radix renderer loads with the first toast, keeping it off the first screen's JavaScript.
 const ToasterView = lazy(() => import('./toaster-view'));

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useT } from '../../lib/i18n/language-provider';
 import { cn } from '../../lib/utils';
-import { currentToast, dismiss, subscribe } from './toast';
+import { currentToast, dismiss, subscribe } from './toast-store';
 
 /** The Radix toast viewport showing the current toast (spec §4 Toast notifier: one at a time). */
 export default function ToasterView() {

@@ -64,6 +64,8 @@ interface Active {
   userId: string;
   /** Stops saving; a throttled write still in flight is dropped, so it never recreates the entry. */
   unsubscribe: () => void;
+  /** Saves the cache as it is now, unthrottled; resolves once written (or not, when stopped). */
+  save: () => Promise<void>;
 }
 
 let active: Active | null = null;
@@ -121,7 +123,7 @@ const persistOptions = (queryClient: QueryClient, persister: Persister) => ({
 async function attach(queryClient: QueryClient, userId: string): Promise<void> {
   const state = { live: true };
   const persister = persisterFor(userId, state);
-  const current: Active = { userId, unsubscribe: () => undefined };
+  const current: Active = { userId, unsubscribe: () => undefined, save: () => Promise.resolve() };
   active = current;
   try {
     await Promise.race([
@@ -146,6 +148,17 @@ async function attach(queryClient: QueryClient, userId: string): Promise<void> {
       },
     });
   };
+  current.save = () =>
+    state.live
+      ? persistQueryClientSave({
+          ...persistOptions(queryClient, persister),
+          persister: {
+            persistClient: (client) => saveIfNewer(cacheKey(userId), JSON.stringify(client)),
+            restoreClient: () => undefined,
+            removeClient: () => undefined,
+          },
+        })
+      : Promise.resolve();
   const onVisibility = () => (document.visibilityState === 'hidden' ? flush() : undefined);
   window.addEventListener('pagehide', flush);
   document.addEventListener('visibilitychange', onVisibility);
@@ -185,6 +198,19 @@ export async function adoptCacheOwner(queryClient: QueryClient, userId: string):
   if (previous && previous !== userId) queryClient.clear();
   writeOwner(userId);
   await attach(queryClient, userId);
+}
+
+/**
+ * Saves the signed-in user's cache now instead of within the next 250 ms, e.g. right after a
+ * deletion that a reload must not bring back. Resolves once written (a failure is logged);
+ * at once when no cache is kept.
+ */
+export async function persistCacheNow(): Promise<void> {
+  try {
+    await active?.save();
+  } catch (error) {
+    console.warn('The offline data could not be saved.', error);
+  }
 }
 
 /** Sign-out: stops saving and deletes the signed-in user's saved cache (issue 12, item 6). */

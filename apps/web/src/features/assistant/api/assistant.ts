@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { outboxWrite, registerApplier } from '../../../lib/offline/lazy-outbox';
+import { persistCacheNow } from '../../../lib/offline/persist';
 import { readNdjson } from './ndjson';
 import type { AssistantMessage, AssistantMessages, AssistantStreamEvent } from './types';
 
@@ -51,12 +52,25 @@ export async function sendAssistantMessage(
 /** The error of a stream that stopped without its 'done' line (status 0: the screen queues the question). */
 export const CUT_OFF = 'The answer was cut off. Please try again.';
 
-/** DELETE the conversation; the list becomes empty at once. */
+/**
+ * DELETE the conversation. The list empties at once and is saved on this device before the
+ * request goes out, so a reload meanwhile does not show the deleted conversation again until
+ * the server answers (persist.ts); a refused or failed DELETE puts it back.
+ */
 export function useClearConversation() {
   const queryClient = useQueryClient();
   return useMutation({
+    onMutate: async () => {
+      await queryClient.cancelQueries({ queryKey: assistantMessagesKey });
+      const previous = queryClient.getQueryData<AssistantMessages>(assistantMessagesKey);
+      queryClient.setQueryData<AssistantMessages>(assistantMessagesKey, { messages: [] });
+      await persistCacheNow();
+      return { previous };
+    },
     mutationFn: () => api.delete<null>(PATH),
-    onSuccess: () => queryClient.setQueryData<AssistantMessages>(assistantMessagesKey, { messages: [] }),
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(assistantMessagesKey, context.previous);
+    },
   });
 }
 

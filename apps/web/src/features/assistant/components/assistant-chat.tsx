@@ -5,7 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { CircleAlert, Trash2, WifiOff, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { lazyPreloaded } from '../../../lib/lazy-preloaded';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { toast } from '../../../components/ui/toast';
@@ -19,9 +20,9 @@ import { Composer } from './composer';
 import { AnswerMessage, UserMessage } from './message-item';
 import { SuggestedQuestions } from './suggested-questions';
 
-// The confirm dialog (Radix, ~14 KB gzip) loads on the first 'Clear conversation' tap, not
+// The confirm dialog (Radix, ~14 KB gzip) loads once the screen is idle (lazyPreloaded), not
 // with the screen: it keeps /chat within its 25 KB budget over the shell (bench/chat-weight.mjs).
-const ConfirmDialog = lazy(() =>
+const ConfirmDialog = lazyPreloaded(() =>
   import('../../../components/ui/confirm-dialog').then((module) => ({ default: module.ConfirmDialog })),
 );
 

@@ -11,7 +11,8 @@ import { formatShortDate } from '@diacare/contract/dates';
 import { formatGlucose, formatGlucoseValue } from '@diacare/contract/glucose-units';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Droplet, Plus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPreloaded } from '../../../lib/lazy-preloaded';
 import { Link } from '../../../lib/navigation';
 import { Button } from '../../../components/ui/button';
 import { useUserZone } from '../../../lib/auth/auth-provider';
@@ -26,9 +27,9 @@ import { getReadingsQueryOptions } from '../api/health';
 import { MEAL_CONTEXT_IDS } from '../utils/labels';
 import { AlertBadge, WhatToDoButton } from './reading-alert';
 
-// The log form brings zod and react-hook-form: it loads when Log is first pressed, with its
+// The log form brings zod and react-hook-form: it loads once the screen is idle, with its
 // texts (Home loads only the card's part of the health texts).
-const LogReadingDialog = lazy(() =>
+const LogReadingDialog = lazyPreloaded(() =>
   Promise.all([import('./log-dialogs'), loadCatalogs(['health-reports'])]).then(([module]) => ({
     default: module.LogReadingDialog,
   })),

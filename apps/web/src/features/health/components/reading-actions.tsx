@@ -6,15 +6,18 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPreloaded } from '../../../lib/lazy-preloaded';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useT } from '../../../lib/i18n/language-provider';
 import { deleteReading, restoreReading, type ReadingByKind, type ReadingKind } from '../api/health';
 
 // The log form brings zod, react-hook-form and Radix's dialog (about 50 KB gzip): it loads
-// when Edit is first pressed, not with History (issue 15: every route ≤ 120 KB gzip).
-const LogReadingDialog = lazy(() => import('./log-dialogs').then((module) => ({ default: module.LogReadingDialog })));
+// once History is idle, not with it (issue 15: every route ≤ 120 KB gzip).
+const LogReadingDialog = lazyPreloaded(() =>
+  import('./log-dialogs').then((module) => ({ default: module.LogReadingDialog })),
+);
 
 const iconButton =
   'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary';

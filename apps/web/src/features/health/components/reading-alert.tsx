@@ -6,7 +6,8 @@
  */
 import type { ReadingAlert } from '@diacare/contract/clinical';
 import { LifeBuoy } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyPreloaded } from '../../../lib/lazy-preloaded';
 import { Button } from '../../../components/ui/button';
 import { loadCatalogs } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/language-provider';
@@ -14,7 +15,7 @@ import { cn } from '../../../lib/utils';
 import { ALERT_LABEL_IDS, ALERT_TOPIC_IDS } from '../utils/labels';
 
 // With its texts: Home loads only the card's part of the health texts.
-const AlertStepsDialog = lazy(() =>
+const AlertStepsDialog = lazyPreloaded(() =>
   Promise.all([import('./alert-steps-dialog'), loadCatalogs(['health-reports'])]).then(([module]) => module),
 );
 

@@ -5,7 +5,8 @@
  * session ends), the local flags and caches are cleared and the user lands on '/'.
  */
 import { Trash2 } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { lazyPreloaded } from '../../../lib/lazy-preloaded';
 import { useHash } from '../../../lib/navigation';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
@@ -14,8 +15,10 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/language-provider';
 
-/** Radix's dialog code loads when the dialog is first opened (issue 15: ≤ 120 KB per route). */
-const Dialog = lazy(() => import('../../../components/ui/dialog').then((module) => ({ default: module.Dialog })));
+/** Radix's dialog code loads once the screen is idle, not with it (issue 15: ≤ 120 KB per route). */
+const Dialog = lazyPreloaded(() =>
+  import('../../../components/ui/dialog').then((module) => ({ default: module.Dialog })),
+);
 
 /** The word to type; the server checks the same word (contract ACCOUNT_DELETION_WORD). */
 const WORD = 'DELETE';

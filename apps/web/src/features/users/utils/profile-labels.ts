@@ -40,5 +40,12 @@ export const STATE_LABELS: Record<(typeof INDIAN_STATES)[number], MessageId> = {
   'Uttar Pradesh': 'profile-setup.state.uttarPradesh',
   Uttarakhand: 'profile-setup.state.uttarakhand',
   'West Bengal': 'profile-setup.state.westBengal',
+  'Andaman and Nicobar Islands': 'profile-setup.state.andamanAndNicobarIslands',
+  Chandigarh: 'profile-setup.state.chandigarh',
+  'Dadra and Nagar Haveli and Daman and Diu': 'profile-setup.state.dadraNagarHaveliDamanDiu',
   Delhi: 'profile-setup.state.delhi',
+  'Jammu and Kashmir': 'profile-setup.state.jammuAndKashmir',
+  Ladakh: 'profile-setup.state.ladakh',
+  Lakshadweep: 'profile-setup.state.lakshadweep',
+  Puducherry: 'profile-setup.state.puducherry',
 };

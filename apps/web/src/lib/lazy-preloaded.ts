@@ -1,0 +1,25 @@
+/** React.lazy for a dialog: its code loads when the first screen is idle, so the first tap opens it at once. */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { afterFirstScreen } from './after-first-screen';
+
+/**
+ * Like `React.lazy(load)`, and `load` also starts once the first screen has rendered and the
+ * browser is idle (after-first-screen.ts), so the code stays off the first screen's JavaScript
+ * yet is there before the first tap. One `load` call serves both; a failed preload (offline)
+ * is forgotten, so the tap tries again.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- React.lazy's own constraint
+export function lazyPreloaded<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+): LazyExoticComponent<T> {
+  let loading: Promise<{ default: T }> | undefined;
+  const once = () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
+  };
+  afterFirstScreen(() => void once().catch(() => undefined));
+  return lazy(once);
+}

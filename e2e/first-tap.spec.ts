@@ -1,0 +1,79 @@
+/**
+ * What a new user's first taps meet: a dialog's code is already there when its button is first
+ * pressed (fetched while the screen is idle), and a cleared conversation stays cleared through
+ * a reload made before the server has answered.
+ */
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { signInWithProfile } from './fixtures';
+
+/** Not one of the suggested questions, which the empty conversation shows as buttons. */
+const QUESTION = 'Is a walk after dinner good for my sugar?';
+const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
+
+test('the log dialog code is fetched while Home is idle, before the first tap', async ({ page, browser }) => {
+  await signInWithProfile(page, 'Meera Iyer');
+  // A fresh context with the same session: an empty HTTP cache and no service worker yet, so
+  // every chunk the page loads is a request seen here.
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const home = await context.newPage();
+  const chunks: string[] = [];
+  home.on('request', (request) => {
+    const name = /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(request.url())?.[1];
+    if (name) chunks.push(name);
+  });
+  const logDialogCode = home.waitForRequest(/\/assets\/log-dialogs-[\w-]+\.js$/);
+  await home.goto('/home');
+  await expect(home.getByRole('heading', { name: 'Hi Meera!' })).toBeVisible();
+  await logDialogCode;
+  expect(chunks).toContain('log-dialogs');
+
+  // Only now the first tap: the dialog opens from code already loaded.
+  await home.getByRole('button', { name: 'Log Blood Glucose' }).first().click();
+  await expect(home.getByRole('dialog', { name: 'Log Blood Glucose' })).toBeVisible();
+  await context.close();
+});
+
+test('a cleared conversation stays cleared when the page reloads before the server answers', async ({ page }) => {
+  await signInWithProfile(page, 'Farhan Qureshi');
+  const origin = new URL(page.url()).origin;
+  const asked = await page.request.post('/api/assistant/messages', {
+    data: { content: QUESTION },
+    headers: { origin },
+  });
+  expect(asked.status()).toBe(200);
+  await page.goto('/chat');
+  await expect(conversation(page).getByText(QUESTION)).toBeVisible();
+
+  // The server deletes the conversation, but its answer never reaches this page.
+  let serverDeleted!: () => void;
+  const deleted = new Promise<void>((resolve) => (serverDeleted = resolve));
+  await page.route('**/api/assistant/messages', async (route) => {
+    if (route.request().method() !== 'DELETE') return route.fallback();
+    const response = await route.fetch();
+    expect(response.status()).toBe(204);
+    serverDeleted();
+  });
+  await page.getByRole('button', { name: 'Clear conversation' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Clear' }).click();
+  await deleted;
+
+  // Reload while the conversation's GET is held: what shows comes from this device alone.
+  const held: Route[] = [];
+  await page.unroute('**/api/assistant/messages');
+  await page.route('**/api/assistant/messages', (route) =>
+    route.request().method() === 'GET' ? void held.push(route) : route.fallback(),
+  );
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'What should I eat?' })).toBeVisible();
+  await expect(conversation(page).getByText(QUESTION)).toHaveCount(0);
+  await expect(conversation(page).getByRole('article')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Clear conversation' })).toHaveCount(0);
+
+  // The server's answer agrees (unroute lets the held GET go on).
+  expect(held.length).toBeGreaterThan(0);
+  await page.unroute('**/api/assistant/messages');
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'What should I eat?' })).toBeVisible();
+  await expect(conversation(page).getByText(QUESTION)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Clear conversation' })).toHaveCount(0);
+});
