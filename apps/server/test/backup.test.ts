@@ -18,7 +18,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/clie
 import { readBackupHeader } from '../src/modules/ops/backup-file.ts';
 import { startBackupSchedule } from '../src/modules/ops/backup-schedule.ts';
 import { restoreBackup } from '../src/modules/ops/backup.ts';
-import { createPostgresDatabase, createTestClock, DRIVERS, signIn, type Driver } from './helpers.ts';
+import { createPostgresDatabase, createTestClock, SQL_DRIVERS, signIn, type Driver } from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const NOW = new Date('2026-11-20T20:00:00.000Z');
@@ -138,7 +138,7 @@ async function makeDatabase(driver: Driver): Promise<{
   };
 }
 
-describe.each(DRIVERS)('backup and restore on %s', (driver) => {
+describe.each(SQL_DRIVERS)('backup and restore on %s', (driver) => {
   it('npm run backup → delete → npm run restore finds every record of every table', { timeout: 240_000 }, async () => {
     const source = await makeDatabase(driver);
     const database = await source.open();

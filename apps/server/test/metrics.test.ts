@@ -9,7 +9,7 @@ import { parseEnv } from '../src/config/env.ts';
 import { createPushSender, type PushSender } from '../src/modules/push/push-sender.ts';
 import { loadVapidKeys } from '../src/modules/push/vapid.ts';
 import { createDispatcher } from '../src/modules/reminders/dispatcher.ts';
-import { DRIVERS, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { SQL_DRIVERS, createTestApp, signIn, type TestApp } from './helpers.ts';
 import { startPushService, type PushService } from './support/push-service.ts';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
@@ -35,7 +35,7 @@ describe('metrics off', () => {
   });
 });
 
-describe.each(DRIVERS)('metrics on %s', (driver) => {
+describe.each(SQL_DRIVERS)('metrics on %s', (driver) => {
   let t: TestApp;
   let service: PushService;
   let sender: PushSender;
