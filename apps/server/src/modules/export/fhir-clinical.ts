@@ -6,7 +6,7 @@
 import { EGFR_LOINC, EGFR_UCUM, LAB_TEST_RULES, egfrCkdEpi2021, type LabTest } from '@diacare/contract/lab-rules';
 import type { MedicationAdministration, Observation } from '@medplum/fhirtypes';
 import type { InsulinRow, LabRow, MedicationRow, UserRow } from './export.repository.ts';
-import { category, derivedUuid, loinc, patientReference, quantity } from './fhir.ts';
+import { category, derivedUuid, loinc, patientReference, quantity } from './fhir-primitives.ts';
 import { isoLocal } from './zoned-time.ts';
 
 const EGFR_DISPLAY =
