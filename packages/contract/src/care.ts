@@ -104,12 +104,11 @@ export type CareMember = z.infer<typeof careMemberSchema>;
 
 /** PATCH /api/care/members/{id}: any of role, scopes, can_mark_taken. */
 export const careMemberUpdateSchema = z
-  .object({
+  .strictObject({
     role: roleSchema.optional(),
     scopes: scopesSchema.optional(),
     can_mark_taken: z.boolean({ error: 'must be true or false' }).optional(),
   })
-  .strict({ error: 'only role, scopes and can_mark_taken can change' })
   .refine((body) => Object.keys(body).length > 0, { error: 'name role, scopes or can_mark_taken' });
 export type CareMemberUpdate = z.infer<typeof careMemberUpdateSchema>;
 

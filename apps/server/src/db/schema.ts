@@ -11,3 +11,4 @@ export * from './schema/push.ts';
 export * from './schema/reminders.ts';
 export * from './schema/assistant.ts';
 export * from './schema/idempotency.ts';
+export * from './schema/care.ts';
