@@ -194,9 +194,7 @@ describe.each(DRIVERS)('care circle on %s', (driver) => {
       expect(bp.statusCode).toBe(403);
       expect(bp.json().detail).toBe('This has not been shared with you.');
       expect((await stranger.request({ url: `/api/care/patients/${asha.user.id}/glucose` })).statusCode).toBe(404);
-      expect((await doctor.request({ url: `/api/care/patients/${crypto.randomUUID()}/glucose` })).statusCode).toBe(
-        404,
-      );
+      expect((await doctor.request({ url: `/api/care/patients/${crypto.randomUUID()}/glucose` })).statusCode).toBe(404);
       // The assistant conversation has no member route at all.
       expect((await doctor.request({ url: `/api/care/patients/${asha.user.id}/assistant` })).statusCode).toBe(404);
     });
@@ -337,12 +335,14 @@ describe.each(DRIVERS)('care circle on %s', (driver) => {
       }
       const audit = (await asha.request({ url: '/api/care/audit' })).json();
       expect(
-        audit.map((entry: { action: string; actor_name: string; member_name: string | null; resource: string | null }) => [
-          entry.action,
-          entry.actor_name,
-          entry.member_name,
-          entry.resource,
-        ]),
+        audit.map(
+          (entry: { action: string; actor_name: string; member_name: string | null; resource: string | null }) => [
+            entry.action,
+            entry.actor_name,
+            entry.member_name,
+            entry.resource,
+          ],
+        ),
       ).toEqual([
         ['remove', 'Asha Rao', 'Ravi Rao', null],
         ['change', 'Asha Rao', 'Ravi Rao', null],
