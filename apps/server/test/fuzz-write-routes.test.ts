@@ -48,6 +48,8 @@ const emptyPools = (): Pools => ({
   glucose: [],
   bp: [],
   metrics: [],
+  care_members: [],
+  care_patients: [],
 });
 
 describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
@@ -124,6 +126,28 @@ describe.each(DRIVERS)('fuzzing every write route on %s', (driver) => {
     ] as const) {
       pools.other[pool].push((await other.request({ method: 'POST', url, payload })).json().id);
     }
+    // The other user's circle (issue 22): a member of theirs, and the fuzz user as one of them,
+    // allowed to mark doses, so member requests can succeed as well as be refused.
+    const careJoin = async (patient: SignedInUser, member: SignedInUser) => {
+      const { token } = (
+        await patient.request({ method: 'POST', url: '/api/care/invitations', payload: { role: 'family' } })
+      ).json();
+      await member.request({ method: 'POST', url: `/api/care/invitations/${token}/accept` });
+      const members = (await patient.request({ url: '/api/care/members' })).json() as { id: string }[];
+      return members.at(-1)!.id;
+    };
+    const carer = await signIn(t.app, { name: 'Carer', email: 'carer@example.com', timezone: 'Asia/Kolkata' });
+    pools.other.care_members.push(await careJoin(other, carer));
+    const fuzzMembership = await careJoin(other, user);
+    await other.request({
+      method: 'PATCH',
+      url: `/api/care/members/${fuzzMembership}`,
+      payload: { can_mark_taken: true },
+    });
+    pools.self.care_patients.push(other.user.id);
+    const cared = await signIn(t.app, { name: 'Cared', email: 'cared@example.com', timezone: 'Asia/Kolkata' });
+    await careJoin(cared, other);
+    pools.other.care_patients.push(cared.user.id);
     for (const pool of Object.values(pools.other)) expect(pool).toHaveLength(1);
 
     // The oracle sees a change of one field of one row.
