@@ -116,7 +116,8 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     {
       schema: {
         tags,
-        summary: 'Mark one of the patient’s doses as taken on their behalf (needs that right and the medications scope)',
+        summary:
+          'Mark one of the patient’s doses as taken on their behalf (needs that right and the medications scope)',
         params: patientParamsSchema,
         body: markTakenSchema,
         response: { 200: adherenceRecordSchema, ...errors },

@@ -231,7 +231,15 @@ export function createCareRepository(db: Database) {
       const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
       await db
         .insert(careAudit)
-        .values({ patient_id: patientId, actor_id: memberId, member_id: memberId, action: 'view', resource, hour, at: now })
+        .values({
+          patient_id: patientId,
+          actor_id: memberId,
+          member_id: memberId,
+          action: 'view',
+          resource,
+          hour,
+          at: now,
+        })
         .onConflictDoNothing();
     },
 
@@ -277,11 +285,7 @@ export function createCareRepository(db: Database) {
 export type CareRepository = ReturnType<typeof createCareRepository>;
 
 /** Why `readerId` cannot use this invitation at `now`, or null when they can. */
-function refusalOf(
-  invitation: InvitationRow,
-  readerId: string,
-  now: Date,
-): InvitationRefusal | null {
+function refusalOf(invitation: InvitationRow, readerId: string, now: Date): InvitationRefusal | null {
   if (invitation.patient_id === readerId) return 'own';
   if (invitation.used_at) return 'used';
   if (invitation.expires_at.getTime() <= now.getTime()) return 'expired';

@@ -179,7 +179,8 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Who did what with my data, newest first: invites, joins, views (one per member, resource and hour), changes, removals',
+        summary:
+          'Who did what with my data, newest first: invites, joins, views (one per member, resource and hour), changes, removals',
         querystring: listQuerySchema,
         response: { 200: z.array(careAuditEntrySchema), 400: errorSchema },
       },
