@@ -32,17 +32,19 @@ const page = (
 
 const Landing = page(() => import('./routes/landing'), ['landing']);
 const ProfileSetup = page(() => import('./routes/profile-setup'), ['profile-setup']);
-const Home = page(() => import('./routes/home'), ['home', 'medications', 'health', 'appointments', 'push']);
+const Home = page(() => import('./routes/home'), ['home', 'medications', 'health', 'appointments', 'push', 'care']);
 const Medications = page(() => import('./routes/medications'), ['medications']);
 const MedicationForm = page(() => import('./routes/medication-form'), ['medications', 'medication-form']);
 const Reports = page(() => import('./routes/reports'), ['health', 'health-reports', 'your-data']);
 const History = page(() => import('./routes/history'), ['health', 'health-reports']);
 const Chat = page(() => import('./routes/chat'), ['assistant']);
 const Booking = page(() => import('./routes/booking'), ['appointments', 'booking']);
-const Profile = page(() => import('./routes/profile'), ['profile', 'your-data']);
+const Profile = page(() => import('./routes/profile'), ['profile', 'your-data', 'care']);
 const PrivacyPolicy = page(() => import('./routes/privacy-policy'), ['privacy']);
 const ComingSoon = page(() => import('./routes/coming-soon'), []);
 const NotFound = page(() => import('./routes/not-found'), []);
+const CareJoin = page(() => import('./routes/care-join'), ['care']);
+const CarePatient = page(() => import('./routes/care-patient'), ['care']);
 
 /** A screen behind the route guard (spec §2): signed in, and with a completed profile unless told otherwise. */
 const guarded = (Screen: ComponentType, requireProfile = true) => (
@@ -87,6 +89,8 @@ export function AppRoutes() {
             <Route path="/booking">{guarded(Booking)}</Route>
             <Route path="/profile">{guarded(Profile)}</Route>
             <Route path="/privacy-policy">{guarded(PrivacyPolicy)}</Route>
+            <Route path="/care/join/:token">{guarded(CareJoin)}</Route>
+            <Route path="/care/patients/:id">{guarded(CarePatient)}</Route>
             <Route path="/reminders/:type">{guarded(ComingSoon)}</Route>
             <Route path="/terms">{guarded(ComingSoon)}</Route>
             <Route path="/faq">{guarded(ComingSoon)}</Route>

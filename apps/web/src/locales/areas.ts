@@ -25,6 +25,7 @@ export const CATALOG_AREAS = [
   'booking',
   'assistant',
   'your-data',
+  'care',
 ] as const;
 
 export type CatalogArea = (typeof CATALOG_AREAS)[number];

@@ -16,6 +16,7 @@ import { NotificationPreferences } from '../../features/profile/components/notif
 import { GlucoseUnitChoice } from '../../features/users/components/glucose-unit-choice';
 import { ThemeChoice } from '../../features/profile/components/theme-choice';
 import { DataExport } from '../../features/export/components/data-export';
+import { CareCircleSection } from '../../features/care/components/care-circle-section';
 import { useUpdateUser } from '../../features/users/api/update-user';
 import { profileMark } from '../../lib/auth/profile-outbox';
 import { useAuth } from '../../lib/auth/auth-provider';
@@ -196,6 +197,10 @@ export function Component() {
           <span className="min-w-0 flex-1">{t('profile.terms')}</span>
           <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
         </Link>
+      </Section>
+
+      <Section id="care-circle" title={t('care.section.title')}>
+        <CareCircleSection />
       </Section>
 
       <Section id="download-my-data" title={t('profile.section.data')}>

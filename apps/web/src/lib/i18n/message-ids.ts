@@ -20,6 +20,7 @@ import type appointments from '../../locales/en/appointments.json';
 import type booking from '../../locales/en/booking.json';
 import type assistant from '../../locales/en/assistant.json';
 import type yourData from '../../locales/en/your-data.json';
+import type care from '../../locales/en/care.json';
 
 export type MessageId =
   | keyof typeof common
@@ -38,4 +39,5 @@ export type MessageId =
   | keyof typeof appointments
   | keyof typeof booking
   | keyof typeof assistant
-  | keyof typeof yourData;
+  | keyof typeof yourData
+  | keyof typeof care;
