@@ -18,7 +18,8 @@ export function Component() {
   const { token = '' } = useParams<{ token: string }>();
   const { t, intlLocale } = useLocale();
   const [, navigate] = useLocation();
-  const invitation = useQuery(invitationQuery(token));
+  // Always asked again: a link used or expired since it was last shown must say so.
+  const invitation = useQuery({ ...invitationQuery(token), refetchOnMount: 'always' });
   const accept = useAcceptInvitation();
   const join = useMutation({
     mutationFn: () => accept.mutateAsync(token),
@@ -33,9 +34,9 @@ export function Component() {
     <Page>
       <PageHeader title={t('care.join.title')} backTo="/home" />
       <Card>
-        {invitation.isPending ? (
+        {invitation.isPending || !invitation.isFetchedAfterMount ? (
           <p>{t('common.loading')}</p>
-        ) : invitation.data ? (
+        ) : invitation.data && !invitation.error ? (
           <div className="space-y-4">
             <p className="flex items-start gap-3 text-lg font-semibold">
               <ShieldCheck className="mt-1 h-6 w-6 shrink-0 text-primary" aria-hidden />
