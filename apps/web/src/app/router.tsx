@@ -32,7 +32,7 @@ const page = (
 
 const Landing = page(() => import('./routes/landing'), ['landing']);
 const ProfileSetup = page(() => import('./routes/profile-setup'), ['profile-setup']);
-const Home = page(() => import('./routes/home'), ['home', 'medications', 'health', 'appointments', 'push', 'care']);
+const Home = page(() => import('./routes/home'), ['home', 'medications', 'health', 'appointments', 'push']);
 const Medications = page(() => import('./routes/medications'), ['medications']);
 const MedicationForm = page(() => import('./routes/medication-form'), ['medications', 'medication-form']);
 const Reports = page(() => import('./routes/reports'), ['health', 'health-reports', 'your-data']);

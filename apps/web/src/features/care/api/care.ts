@@ -7,7 +7,6 @@
 import type {
   CareAuditEntry,
   CareMember,
-  CarePatient,
   CareRole,
   CareScope,
   Invitation,
@@ -17,11 +16,12 @@ import type { GlucoseReading, BloodPressureReading, BodyMetrics } from '@diacare
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { patientsKey } from './patients';
 
 export const careKeys = {
   members: ['care', 'members'] as const,
   audit: ['care', 'audit'] as const,
-  patients: ['care', 'patients'] as const,
+  patients: patientsKey,
   invitation: (token: string) => ['care', 'invitation', token] as const,
   patient: (id: string, resource: string, query?: object) => ['care', 'patient', id, resource, query ?? {}] as const,
 };
@@ -33,8 +33,7 @@ export const auditQuery = () =>
     queryKey: careKeys.audit,
     queryFn: () => api.get<CareAuditEntry[]>('/api/care/audit', { limit: 50 }),
   });
-export const patientsQuery = () =>
-  queryOptions({ queryKey: careKeys.patients, queryFn: () => api.get<CarePatient[]>('/api/care/patients') });
+export { patientsQuery } from './patients';
 export const invitationQuery = (token: string) =>
   queryOptions({
     queryKey: careKeys.invitation(token),

@@ -1,18 +1,30 @@
 /**
  * 'Me' and each person the signed-in user cares for (issue 22 item 3): a row of links on Home
- * and on a patient's read-only Home. Shows nothing for someone who cares for nobody.
+ * and on a patient's read-only Home. Shows nothing for someone who cares for nobody; Home does
+ * not load the care texts for everyone (page weight): they load when there is someone to show.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { loadCatalogs } from '../../../lib/i18n/i18n';
 import { Link } from '../../../lib/navigation';
 import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
-import { patientsQuery } from '../api/care';
+import { patientsQuery } from '../api/patients';
 
 /** `current`: the patient shown, or undefined on the user's own Home. */
 export function CareSwitcher({ current }: { current?: string }) {
   const t = useT();
   const patients = useQuery(patientsQuery());
-  if (!patients.data?.length && !current) return null;
+  const shown = Boolean(patients.data?.length || current);
+  const [textsLoaded, setTextsLoaded] = useState(false);
+  useEffect(() => {
+    if (shown)
+      loadCatalogs(['care']).then(
+        () => setTextsLoaded(true),
+        () => undefined,
+      );
+  }, [shown]);
+  if (!shown || !textsLoaded) return null;
   const chip = (active: boolean) =>
     cn(
       'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium',
