@@ -19,6 +19,7 @@ import type {
   AppointmentRow,
   BloodPressureRow,
   BodyMetricsRow,
+  CareCircleRow,
   ExportRepository,
   GlucoseRow,
   MedicationRow,
@@ -37,7 +38,7 @@ interface CsvSpec<Row> {
 
 const spec = <Row>(value: CsvSpec<Row>) => value;
 
-/** The six files, in the order the ZIP lists them, with their headers (units in the names). */
+/** The seven files, in the order the ZIP lists them, with their headers (units in the names). */
 export const CSV_FILES = [
   spec<MedicationRow>({
     file: 'medications.csv',
@@ -139,6 +140,21 @@ export const CSV_FILES = [
       row.notes,
     ],
   }),
+  spec<CareCircleRow>({
+    file: 'care_circle.csv',
+    header: ['membership_id', 'direction', 'person', 'email', 'role', 'scopes', 'can_mark_taken', 'since'],
+    rows: (repository, userId) => repository.careCircle(userId),
+    cells: (row, zone) => [
+      row.id,
+      row.direction,
+      row.person,
+      row.email,
+      row.role,
+      row.scopes.join(' '),
+      String(row.can_mark_taken),
+      isoInZone(row.created_at, zone),
+    ],
+  }),
 ];
 
 /** Cells of every row, then the end; an async generator so rows are only read when pulled. */
@@ -153,7 +169,7 @@ async function* cellRows<Row>(
 }
 
 /**
- * A ZIP of the six CSVs of one user, as a stream to pipe to the reply.
+ * A ZIP of the seven CSVs of one user, as a stream to pipe to the reply.
  * @param userId whose rows; every query is scoped to it.
  * @param zone the user's IANA zone, for the offsets of every date-time.
  * @param modified the files' modification time in the ZIP (now).
