@@ -45,7 +45,7 @@ test('invite, join, read-only Home, audit, remove', async ({ page, browser, base
   const ravi = await raviContext.newPage();
   await signInWithProfile(ravi, 'Ravi Rao');
   await ravi.goto(new URL(url).pathname);
-  await expect(ravi.getByText('Asha Rao invites you to their care circle as Family member.')).toBeVisible();
+  await expect(ravi.getByText('Asha Rao invites you to their care circle as a family member.')).toBeVisible();
   await expect(ravi.getByRole('listitem').filter({ hasText: 'Blood sugar' })).toBeVisible();
   await expect(ravi.getByText('You will not see their conversations with the assistant')).toBeVisible();
   await screenshot(ravi, 'care-join');
@@ -82,4 +82,29 @@ test('invite, join, read-only Home, audit, remove', async ({ page, browser, base
   await ravi.reload();
   await expect(ravi.getByRole('alert')).toContainText('You can no longer see this person’s data.');
   await raviContext.close();
+});
+
+test('the join page in Hindi at 360 px: names the inviter, the role and what is shared', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await signInWithProfile(page, 'Asha Rao');
+  const invitation = await page.request.post('/api/care/invitations', {
+    data: { role: 'doctor' },
+    headers: { origin: baseURL! },
+  });
+  const { url } = await invitation.json();
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const doctor = await context.newPage();
+  await signInWithProfile(doctor, 'Dr Mehta');
+  await doctor.request.put('/api/users/me', { data: { language: 'hi' }, headers: { origin: baseURL! } });
+  await doctor.goto(new URL(url).pathname);
+  await expect(doctor.getByText('Asha Rao आपको अपने देखभाल समूह में डॉक्टर के रूप में आमंत्रित कर रहे हैं।')).toBeVisible();
+  await expect(doctor.getByRole('listitem')).toHaveText(['दवाइयाँ और ली गई खुराक', 'ब्लड शुगर']);
+  await expect(doctor.getByRole('button', { name: 'स्वीकार करें' })).toBeVisible();
+  // Nothing wider than the screen.
+  expect(await doctor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await screenshot(doctor, 'care-join-hi-360');
+  await context.close();
 });

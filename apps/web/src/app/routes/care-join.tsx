@@ -12,7 +12,7 @@ import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
 import { useLocale } from '../../lib/i18n/language-provider';
 import { invitationQuery, useAcceptInvitation } from '../../features/care/api/care';
-import { ROLE_LABELS, SCOPE_LABELS } from '../../features/care/components/care-labels';
+import { SCOPE_LABELS } from '../../features/care/components/care-labels';
 
 export function Component() {
   const { token = '' } = useParams<{ token: string }>();
@@ -43,7 +43,7 @@ export function Component() {
               <span>
                 {t('care.join.invites', {
                   name: invitation.data.inviter_name,
-                  role: t(ROLE_LABELS[invitation.data.role]),
+                  role: invitation.data.role,
                 })}
               </span>
             </p>

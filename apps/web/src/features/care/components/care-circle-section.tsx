@@ -20,7 +20,7 @@ function auditText(t: TranslateFunction, entry: CareAuditEntry): string {
     case 'invite':
       return t('care.audit.invite', { role });
     case 'join':
-      return t('care.audit.join', { name, role });
+      return t('care.audit.join', { name, role: entry.role ?? 'family' });
     case 'view':
       return t('care.audit.view', { name, what: resourceLabel(t, entry.resource) });
     case 'change':
