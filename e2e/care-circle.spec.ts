@@ -64,6 +64,13 @@ test('invite, join, read-only Home, audit, remove', async ({ page, browser, base
   await expect(ravi.getByRole('button', { name: /Take|Log/ })).toHaveCount(0);
   await screenshot(ravi, 'care-member-home');
   await expectAccessible(ravi, 'care member home', { themes: ['light'] });
+  // Reports, read-only: the same cards, no Log.
+  await ravi.getByRole('link', { name: 'Reports', exact: true }).first().click();
+  await expect(ravi.getByRole('heading', { name: 'Viewing Asha Rao’s data' })).toBeVisible();
+  await expect(ravi.getByTestId('metric-glucose')).toContainText('143');
+  await expect(ravi.getByRole('button', { name: /Log/ })).toHaveCount(0);
+  await screenshot(ravi, 'care-member-reports');
+  await ravi.goBack();
   // A second use of the same link is refused clearly.
   await ravi.goto(new URL(url).pathname);
   await expect(ravi.getByRole('alert')).toContainText('This invitation has already been used.');

@@ -45,6 +45,12 @@ const ComingSoon = page(() => import('./routes/coming-soon'), []);
 const NotFound = page(() => import('./routes/not-found'), []);
 const CareJoin = page(() => import('./routes/care-join'), ['care']);
 const CarePatient = page(() => import('./routes/care-patient'), ['care']);
+// The member's Reports ships inside the Reports chunk: the health components keep one importer
+// chunk, so Home's chunks do not change (issue 15 page weight).
+const CarePatientReports = page(
+  () => import('./routes/reports').then((module) => ({ Component: module.CarePatientReports })),
+  ['care', 'health', 'health-reports', 'medications'],
+);
 
 /** A screen behind the route guard (spec §2): signed in, and with a completed profile unless told otherwise. */
 const guarded = (Screen: ComponentType, requireProfile = true) => (
@@ -91,6 +97,7 @@ export function AppRoutes() {
             <Route path="/privacy-policy">{guarded(PrivacyPolicy)}</Route>
             <Route path="/care/join/:token">{guarded(CareJoin)}</Route>
             <Route path="/care/patients/:id">{guarded(CarePatient)}</Route>
+            <Route path="/care/patients/:id/reports">{guarded(CarePatientReports)}</Route>
             <Route path="/reminders/:type">{guarded(ComingSoon)}</Route>
             <Route path="/terms">{guarded(ComingSoon)}</Route>
             <Route path="/faq">{guarded(ComingSoon)}</Route>

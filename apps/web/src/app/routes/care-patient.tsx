@@ -149,7 +149,7 @@ export function Component() {
               <TodaysDoses patient={patient} now={now} />
             </Card>
           </section>
-          <section aria-labelledby="care-latest">
+          <section aria-labelledby="care-latest" className="mb-4">
             <Card>
               <h2 id="care-latest" className="mb-2 text-base font-bold">
                 {t('care.patient.latest')}
@@ -157,6 +157,9 @@ export function Component() {
               <LatestReadings patient={patient} />
             </Card>
           </section>
+          <Link to={`/care/patients/${patient.patient_id}/reports`} className={`${buttonClasses('outline')} w-full`}>
+            {t('care.patient.reports')}
+          </Link>
         </>
       )}
     </Page>
