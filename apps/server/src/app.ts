@@ -16,6 +16,7 @@ import {
 import { assistantRoutes, type AssistantRoutesOptions } from './modules/assistant/assistant.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { careRoutes } from './modules/care/care.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(faqRoutes, options);
   await app.register(exportRoutes, options);
   await app.register(doctorReportRoutes, options);
+  await app.register(careRoutes, options);
 
   const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;
   const servesWebApp = await registerWebApp(app, webDistDir);

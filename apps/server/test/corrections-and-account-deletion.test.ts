@@ -14,6 +14,7 @@ import { isProfileComplete } from '@diacare/contract/profile-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { CARE_USER_COLUMNS, careCircleBothWays } from './support/care.ts';
 import { dumpDatabase } from './support/db-dump.ts';
 
 const NOW = new Date('2026-11-20T18:40:00.000Z');
@@ -292,6 +293,7 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
       const committed = await clarity('08:00');
       ok(await user.request({ method: 'POST', url: `/api/imports/${committed.json().id}/commit` }));
       ok(await clarity('09:00'));
+      await careCircleBothWays(t.app, user, email);
       await t.database.db.execute(sql`
         INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
         VALUES (${user.user.id}::uuid, ${`https://fcm.googleapis.com/fcm/send/${email}`}, 'key', 'auth')`);
@@ -340,6 +342,7 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
           'push_subscriptions.user_id',
           'notification_settings.user_id',
           'idempotency_keys.user_id',
+          ...CARE_USER_COLUMNS,
         ]),
       );
       // A table without a user column could still hold a user's data (through another key):
@@ -351,10 +354,17 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
       // Each holds at least one of Asha's rows before, so "none after" means something.
       expect(Object.entries(before).filter(([, count]) => count === 0)).toEqual([]);
 
+      // A dose Asha marked for someone she cared for stays, without her id (SET NULL): compared so.
+      const recordedByAsha = `"recorded_by":"${asha.user.id}"`;
       const dumpOthers = async () => {
         const dump = await dumpDatabase(t.database.db);
         return Object.fromEntries(
-          Object.entries(dump).map(([table, rows]) => [table, rows.filter((row) => !row.includes(asha.user.id))]),
+          Object.entries(dump).map(([table, rows]) => [
+            table,
+            rows
+              .map((row) => row.replace(recordedByAsha, '"recorded_by":null'))
+              .filter((row) => !row.includes(asha.user.id)),
+          ]),
         );
       };
       const othersBefore = await dumpOthers();

@@ -30,6 +30,7 @@ const CSV_FILES = [
   'labs.csv',
   'insulin.csv',
   'imports.csv',
+  'care_circle.csv',
 ];
 
 beforeAll(() => {
@@ -194,7 +195,7 @@ describe.each(SQL_DRIVERS)('export on %s', (driver) => {
   });
 
   describe('CSV (ZIP)', () => {
-    it('is a ZIP attachment named with today in the user’s zone, holding the six CSVs with units in the headers', async () => {
+    it('is a ZIP attachment named with today in the user’s zone, holding the seven CSVs with units in the headers', async () => {
       const response = await download(asha, 'csv');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/zip');
@@ -328,7 +329,44 @@ describe.each(SQL_DRIVERS)('export on %s', (driver) => {
       expect(benZip).not.toMatch(/Metformin|Mehta/);
     });
 
-    it('a new user gets the six files with headers only', async () => {
+    it('care_circle.csv holds the circle both ways: members with email, the people one cares for by name', async () => {
+      const meena = await signIn(t.app, { name: 'Meena Iyer', email: 'meena.export@example.com' });
+      const ravi = await signIn(t.app, { name: 'Ravi Iyer', email: 'ravi.export@example.com' });
+      const invitation = await meena.request({
+        method: 'POST',
+        url: '/api/care/invitations',
+        payload: { role: 'doctor', scopes: ['glucose', 'bp'] },
+      });
+      await ravi.request({ method: 'POST', url: `/api/care/invitations/${invitation.json().token}/accept` });
+      const [member] = (await meena.request({ url: '/api/care/members' })).json();
+      const since = '2026-11-23T11:30:00+05:30';
+      expect(rowsOf(unzip((await download(meena, 'csv')).rawPayload)['care_circle.csv']!)).toEqual([
+        {
+          membership_id: member.id,
+          direction: 'in_my_circle',
+          person: 'Ravi Iyer',
+          email: 'ravi.export@example.com',
+          role: 'doctor',
+          scopes: 'glucose bp',
+          can_mark_taken: 'false',
+          since,
+        },
+      ]);
+      expect(rowsOf(unzip((await download(ravi, 'csv')).rawPayload)['care_circle.csv']!)).toEqual([
+        {
+          membership_id: member.id,
+          direction: 'i_care_for',
+          person: 'Meena Iyer',
+          email: '',
+          role: 'doctor',
+          scopes: 'glucose bp',
+          can_mark_taken: 'false',
+          since,
+        },
+      ]);
+    });
+
+    it('a new user gets the seven files with headers only', async () => {
       const newcomer = await signIn(t.app, { name: 'New User', email: 'new.export@example.com' });
       const files = unzip((await download(newcomer, 'csv')).rawPayload);
       expect(Object.keys(files)).toEqual(CSV_FILES);

@@ -51,6 +51,8 @@ const emptyPools = (): Pools => ({
   labs: [],
   insulin: [],
   imports: [],
+  care_members: [],
+  care_patients: [],
 });
 
 describe.each(SQL_DRIVERS)('fuzzing every write route on %s', (driver) => {
@@ -136,6 +138,28 @@ describe.each(SQL_DRIVERS)('fuzzing every write route on %s', (driver) => {
       payload: `Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL)\n1,${today}T08:00:00,EGV,,,,G7,112`,
     });
     pools.other.imports.push(batch.json().id);
+    // The other user's circle (issue 22): a member of theirs, and the fuzz user as one of them,
+    // allowed to mark doses, so member requests can succeed as well as be refused.
+    const careJoin = async (patient: SignedInUser, member: SignedInUser) => {
+      const { token } = (
+        await patient.request({ method: 'POST', url: '/api/care/invitations', payload: { role: 'family' } })
+      ).json();
+      await member.request({ method: 'POST', url: `/api/care/invitations/${token}/accept` });
+      const members = (await patient.request({ url: '/api/care/members' })).json() as { id: string }[];
+      return members.at(-1)!.id;
+    };
+    const carer = await signIn(t.app, { name: 'Carer', email: 'carer@example.com', timezone: 'Asia/Kolkata' });
+    pools.other.care_members.push(await careJoin(other, carer));
+    const fuzzMembership = await careJoin(other, user);
+    await other.request({
+      method: 'PATCH',
+      url: `/api/care/members/${fuzzMembership}`,
+      payload: { can_mark_taken: true },
+    });
+    pools.self.care_patients.push(other.user.id);
+    const cared = await signIn(t.app, { name: 'Cared', email: 'cared@example.com', timezone: 'Asia/Kolkata' });
+    await careJoin(cared, other);
+    pools.other.care_patients.push(cared.user.id);
     for (const pool of Object.values(pools.other)) expect(pool).toHaveLength(1);
 
     // The oracle sees a change of one field of one row.

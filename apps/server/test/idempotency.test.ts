@@ -73,6 +73,19 @@ describe.each(SQL_DRIVERS)('Idempotency-Key on %s', (driver) => {
     return response.json();
   };
 
+  /** `patient` invites a new person (or `member`) into their circle; returns the member id and the member. */
+  const careJoin = async (patient: SignedInUser, member?: SignedInUser) => {
+    const joiner = member ?? (await newUser('Ravi Rao'));
+    const invitation = await created(patient, '/api/care/invitations', { role: 'family' });
+    const accepted = await joiner.request({
+      method: 'POST',
+      url: `/api/care/invitations/${(invitation as unknown as { token: string }).token}/accept`,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const members = (await patient.request({ url: '/api/care/members' })).json();
+    return { memberId: members.at(-1).id as string, joiner };
+  };
+
   /** A valid request for each write route, with the records it names created first. */
   const RECIPES: Record<string, (user: SignedInUser) => Promise<Recipe>> = {
     'POST /api/medications': async () => ({ url: '/api/medications', payload: MEDICATION }),
@@ -161,6 +174,35 @@ describe.each(SQL_DRIVERS)('Idempotency-Key on %s', (driver) => {
       url: '/api/assistant/messages',
       payload: { content: 'How was my sugar this week?' },
     }),
+    'POST /api/care/invitations': async () => ({ url: '/api/care/invitations', payload: { role: 'doctor' } }),
+    'POST /api/care/invitations/:token/accept': async () => {
+      const patient = await newUser('Meena Iyer');
+      const invitation = (await created(patient, '/api/care/invitations', { role: 'family' })) as unknown as {
+        token: string;
+      };
+      return { url: `/api/care/invitations/${invitation.token}/accept` };
+    },
+    'PATCH /api/care/members/:id': async (user) => ({
+      url: `/api/care/members/${(await careJoin(user)).memberId}`,
+      payload: { scopes: ['glucose'] },
+    }),
+    'DELETE /api/care/members/:id': async (user) => ({
+      url: `/api/care/members/${(await careJoin(user)).memberId}`,
+    }),
+    'POST /api/care/patients/:patient_id/adherence': async (user) => {
+      const patient = await newUser('Meena Iyer');
+      const { memberId } = await careJoin(patient, user);
+      await patient.request({
+        method: 'PATCH',
+        url: `/api/care/members/${memberId}`,
+        payload: { can_mark_taken: true },
+      });
+      const medication = await created(patient, '/api/medications', MEDICATION);
+      return {
+        url: `/api/care/patients/${patient.user.id}/adherence`,
+        payload: { medication_id: medication.id, date: isoDate(-1), scheduled_time: '08:00', status: 'taken' },
+      };
+    },
     'DELETE /api/assistant/messages': async (user) => {
       await user.request({
         method: 'POST',

@@ -14,3 +14,4 @@ export * from './schema/idempotency.ts';
 export * from './schema/labs.ts';
 export * from './schema/insulin.ts';
 export * from './schema/imports.ts';
+export * from './schema/care.ts';

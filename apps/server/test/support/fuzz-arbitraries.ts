@@ -6,6 +6,7 @@
  * impossible dates (2026-02-30), times like 24:00, unknown IANA zones, SQL and path tricks.
  */
 import { APPOINTMENT_STATUSES, APPOINTMENT_TYPES } from '@diacare/contract/appointments';
+import { CARE_ROLES, CARE_SCOPES } from '@diacare/contract/care';
 import { BODY_BOUNDS, BP_BOUNDS, GLUCOSE_BOUNDS, MEAL_CONTEXTS } from '@diacare/contract/health-constants';
 import {
   ADHERENCE_STATUSES,
@@ -31,7 +32,11 @@ export type Pool =
   | 'metrics'
   | 'labs'
   | 'insulin'
-  | 'imports';
+  | 'imports'
+  /** Members of the user's care circle (issue 22). */
+  | 'care_members'
+  /** People the user cares for (issue 22). */
+  | 'care_patients';
 
 /** Which id a path or body names: one of the user's records, another user's, or a literal. */
 export type IdChoice = { pool: Pool; index: number; owner: 'self' | 'other' } | { literal: string };
@@ -355,6 +360,30 @@ const reminderBody = fc.record({
   ),
 });
 
+const careScopes = fc.subarray([...CARE_SCOPES, 'assistant', 'labs']);
+const invitationBody = fc.record(
+  {
+    role: fc.constantFrom(...CARE_ROLES, 'friend'),
+    scopes: careScopes,
+    expires_in_days: fc.integer({ min: -1, max: 32 }),
+  },
+  { requiredKeys: ['role'] },
+);
+const memberUpdateBody = fc.record(
+  {
+    role: fc.constantFrom(...CARE_ROLES, 'nurse'),
+    scopes: careScopes,
+    can_mark_taken: fc.boolean(),
+    alerts: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+/** An invitation token: well-formed but unknown, or hostile. */
+const tokenChoice: fc.Arbitrary<IdChoice> = fc.oneof(
+  fc.base64String({ minLength: 43, maxLength: 44 }).map((value) => ({ literal: value.replace(/[+/=]/g, '_') })),
+  hostileString.map((literal) => ({ literal })),
+);
+
 /** The generated requests of each write route, keyed 'METHOD /route'. */
 const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   'POST /auth/login': fc
@@ -524,6 +553,25 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
     fc.constant({}),
     hostileValue.map((payload) => ({ payload })),
   ),
+  'POST /api/care/invitations': mutated(invitationBody).map((payload) => ({ payload })),
+  'POST /api/care/invitations/:token/accept': tokenChoice.map((id) => ({ id })),
+  'PATCH /api/care/members/:id': fc
+    .tuple(idChoice('care_members'), mutated(memberUpdateBody))
+    .map(([id, payload]) => ({ id, payload })),
+  'DELETE /api/care/members/:id': idChoice('care_members').map((id) => ({ id })),
+  'POST /api/care/patients/:patient_id/adherence': fc
+    .tuple(
+      idChoice('care_patients'),
+      idChoice('medications'),
+      mutated(
+        fc.record({
+          date: dateString,
+          scheduled_time: timeString,
+          status: fc.constantFrom(...ADHERENCE_STATUSES),
+        }),
+      ),
+    )
+    .map(([id, medication, payload]) => ({ id, payload, bodyIds: { medication_id: medication } })),
   'PUT /api/settings/notifications': mutated(
     fc.record(
       {

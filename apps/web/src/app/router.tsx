@@ -39,11 +39,19 @@ const Reports = page(() => import('./routes/reports'), ['health', 'health-report
 const History = page(() => import('./routes/history'), ['health', 'health-reports']);
 const Chat = page(() => import('./routes/chat'), ['assistant']);
 const Booking = page(() => import('./routes/booking'), ['appointments', 'booking']);
-const Profile = page(() => import('./routes/profile'), ['profile', 'your-data']);
+const Profile = page(() => import('./routes/profile'), ['profile', 'your-data', 'care']);
 const PrivacyPolicy = page(() => import('./routes/privacy-policy'), ['privacy']);
 const Faq = page(() => import('./routes/faq'), ['faq']);
 const ComingSoon = page(() => import('./routes/coming-soon'), []);
 const NotFound = page(() => import('./routes/not-found'), []);
+const CareJoin = page(() => import('./routes/care-join'), ['care']);
+const CarePatient = page(() => import('./routes/care-patient'), ['care']);
+// The member's Reports ships inside the Reports chunk: the health components keep one importer
+// chunk, so Home's chunks do not change (issue 15 page weight).
+const CarePatientReports = page(
+  () => import('./routes/reports').then((module) => ({ Component: module.CarePatientReports })),
+  ['care', 'health', 'health-reports', 'medications'],
+);
 
 /** A screen behind the route guard (spec §2): signed in, and with a completed profile unless told otherwise. */
 const guarded = (Screen: ComponentType, requireProfile = true) => (
@@ -88,6 +96,9 @@ export function AppRoutes() {
             <Route path="/booking">{guarded(Booking)}</Route>
             <Route path="/profile">{guarded(Profile)}</Route>
             <Route path="/privacy-policy">{guarded(PrivacyPolicy)}</Route>
+            <Route path="/care/join/:token">{guarded(CareJoin)}</Route>
+            <Route path="/care/patients/:id">{guarded(CarePatient)}</Route>
+            <Route path="/care/patients/:id/reports">{guarded(CarePatientReports)}</Route>
             <Route path="/reminders/:type">{guarded(ComingSoon)}</Route>
             <Route path="/terms">{guarded(ComingSoon)}</Route>
             <Route path="/faq">{guarded(Faq)}</Route>

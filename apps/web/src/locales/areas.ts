@@ -26,6 +26,7 @@ export const CATALOG_AREAS = [
   'assistant',
   'your-data',
   'faq',
+  'care',
 ] as const;
 
 export type CatalogArea = (typeof CATALOG_AREAS)[number];

@@ -18,6 +18,14 @@ export type MessageLanguage = 'en' | 'hi';
 /** Exact messages (no numbers) → Hindi. */
 const EXACT_HI: Record<string, string> = {
   'is required': 'ज़रूरी है',
+  // The care circle (issue 22).
+  'must be a list of scopes': 'साझा की जाने वाली चीज़ों की सूची होनी चाहिए',
+  'must not repeat a scope': 'कोई चीज़ दो बार नहीं हो सकती',
+  'must be a whole number of days': 'दिनों की पूरी संख्या होनी चाहिए',
+  'must be an invitation token': 'निमंत्रण का सही टोकन होना चाहिए',
+  'name role, scopes or can_mark_taken': 'role, scopes या can_mark_taken में से कुछ बताएँ',
+  "must be 'family' or 'doctor'": "'family' या 'doctor' होना चाहिए",
+  "must be 'taken'": "'taken' होना चाहिए",
   'is invalid': 'सही नहीं है',
   'must be a real date written YYYY-MM-DD': 'सही तारीख YYYY-MM-DD में लिखें',
   "must be a time written 'HH:MM' (24-hour)": "समय 'HH:MM' (24 घंटे) में लिखें",

@@ -70,6 +70,11 @@ export const adherenceRecords = pgTable(
      * 0 pills left takes none, so undoing it gives none back (issue 15, fix 8).
      */
     pill_used: boolean('pill_used').notNull().default(false),
+    /**
+     * The care-circle member who last recorded this dose on the patient's behalf (issue 22
+     * item 3, 'mark as taken'); null when the patient recorded it (or the member's account is gone).
+     */
+    recorded_by: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -77,5 +82,9 @@ export const adherenceRecords = pgTable(
     // A dose has at most one record: taking it twice counts once (issue 3).
     uniqueIndex('adherence_dose_key').on(table.medication_id, table.date, table.scheduled_time),
     index('adherence_user_date_idx').on(table.user_id, table.date),
+    // Deleting a member's account clears their name from the doses they marked: found by this.
+    index('adherence_recorded_by_idx')
+      .on(table.recorded_by)
+      .where(sql`${table.recorded_by} is not null`),
   ],
 );

@@ -11,6 +11,7 @@ import {
   appointments,
   bloodPressureReadings,
   bodyMetrics,
+  careMembers,
   glucoseReadings,
   insulinDoses,
   labResults,
@@ -32,6 +33,17 @@ export type AppointmentRow = typeof appointments.$inferSelect;
 export type LabRow = typeof labResults.$inferSelect;
 export type InsulinRow = typeof insulinDoses.$inferSelect;
 export type SensorRow = typeof sensorReadings.$inferSelect;
+/** A care-circle membership seen from the exporting user (issue 22): someone in their circle, or someone they care for. */
+export interface CareCircleRow {
+  id: string;
+  direction: 'in_my_circle' | 'i_care_for';
+  person: string;
+  email: string | null;
+  role: string;
+  scopes: string[];
+  can_mark_taken: boolean;
+  created_at: Date;
+}
 
 /**
  * Yields every row of a keyset-paginated query. `fetchPage(after)` returns the next
@@ -206,6 +218,43 @@ export function createExportRepository(db: Database) {
           .orderBy(asc(sensorReadings.measured_at), asc(sensorReadings.id))
           .limit(EXPORT_PAGE_SIZE),
       ),
+    /**
+     * The user's care circle both ways (issue 22): the members of their circle (name and
+     * email, as GET /api/care/members shows them), then the people they care for (name only).
+     * A circle is a handful of people, so one query each, not pages.
+     */
+    async *careCircle(userId: string): AsyncGenerator<CareCircleRow> {
+      const select = { member: careMembers, name: users.name, email: users.email };
+      const mine = await db
+        .select(select)
+        .from(careMembers)
+        .innerJoin(users, eq(users.id, careMembers.member_id))
+        .where(eq(careMembers.patient_id, userId))
+        .orderBy(asc(careMembers.created_at), asc(careMembers.id));
+      const theirs = await db
+        .select(select)
+        .from(careMembers)
+        .innerJoin(users, eq(users.id, careMembers.patient_id))
+        .where(eq(careMembers.member_id, userId))
+        .orderBy(asc(careMembers.created_at), asc(careMembers.id));
+      for (const [direction, rows] of [
+        ['in_my_circle', mine],
+        ['i_care_for', theirs],
+      ] as const) {
+        for (const { member, name, email } of rows) {
+          yield {
+            id: member.id,
+            direction,
+            person: name ?? email ?? '',
+            email: direction === 'in_my_circle' ? email : null,
+            role: member.role,
+            scopes: member.scopes,
+            can_mark_taken: member.can_mark_taken,
+            created_at: member.created_at,
+          };
+        }
+      }
+    },
   };
 }
 export type ExportRepository = ReturnType<typeof createExportRepository>;

@@ -228,9 +228,14 @@ export function createMedicationRepository(db: Database) {
     /**
      * Records a dose. A dose (medication, date, scheduled_time) has one record: a second
      * call updates it, so Take twice counts once. Pills move only when 'taken' changes.
-     * Null when the medication is not the user's.
+     * Null when the medication is not the user's. `recordedBy`: the care-circle member
+     * recording it on the user's behalf (issue 22), null when the user does.
      */
-    async recordDose(userId: string, input: AdherenceInput): Promise<AdherenceRecord | null> {
+    async recordDose(
+      userId: string,
+      input: AdherenceInput,
+      recordedBy: string | null = null,
+    ): Promise<AdherenceRecord | null> {
       return db.transaction(async (tx) => {
         const [medication] = await tx
           .select({ id: medications.id })
@@ -256,13 +261,13 @@ export function createMedicationRepository(db: Database) {
         if (existing) {
           [row] = (await tx
             .update(adherenceRecords)
-            .set({ status: input.status, taken_time, pill_used, updated_at: new Date() })
+            .set({ status: input.status, taken_time, pill_used, recorded_by: recordedBy, updated_at: new Date() })
             .where(eq(adherenceRecords.id, existing.id))
             .returning()) as [AdherenceRow];
         } else {
           [row] = (await tx
             .insert(adherenceRecords)
-            .values({ user_id: userId, ...input, taken_time, pill_used })
+            .values({ user_id: userId, ...input, taken_time, pill_used, recorded_by: recordedBy })
             .returning()) as [AdherenceRow];
         }
         return toAdherence(row);
@@ -304,7 +309,7 @@ export function createMedicationRepository(db: Database) {
         const pill_used = await movePills(tx as unknown as Database, existing.medication_id, existing, status);
         const [row] = (await tx
           .update(adherenceRecords)
-          .set({ status, taken_time, pill_used, updated_at: new Date() })
+          .set({ status, taken_time, pill_used, recorded_by: null, updated_at: new Date() })
           .where(eq(adherenceRecords.id, id))
           .returning()) as [AdherenceRow];
         return toAdherence(row);

@@ -11,11 +11,13 @@ import { UpcomingAppointments } from '../../features/appointments/components/upc
 import { LatestGlucoseCard } from '../../features/health/components/latest-glucose-card';
 import { PushBell } from '../../features/push/components/push-bell';
 import { InstallPrompt } from '../../features/install/components/install-prompt';
+import { CareSwitcher } from '../../features/care/components/care-switcher';
 
 export function Component() {
   const now = useNow();
   return (
     <Page withNav>
+      <CareSwitcher />
       <HomeHeader now={now} actions={<PushBell />} />
       <LatestGlucoseCard now={now} />
       <MedicationProgress now={now} />

@@ -18,6 +18,7 @@ import { GlucoseUnitChoice } from '../../features/users/components/glucose-unit-
 import { ThemeChoice } from '../../features/profile/components/theme-choice';
 import { DataExport } from '../../features/export/components/data-export';
 import { ImportReadings } from '../../features/imports/components/import-readings';
+import { CareCircleSection } from '../../features/care/components/care-circle-section';
 import { useUpdateUser } from '../../features/users/api/update-user';
 import { profileMark } from '../../lib/auth/profile-outbox';
 import { useAuth } from '../../lib/auth/auth-provider';
@@ -198,6 +199,10 @@ export function Component() {
           <span className="min-w-0 flex-1">{t('profile.terms')}</span>
           <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
         </Link>
+      </Section>
+
+      <Section id="care-circle" title={t('care.section.title')}>
+        <CareCircleSection />
       </Section>
 
       <Section id="download-my-data" title={t('profile.section.data')}>

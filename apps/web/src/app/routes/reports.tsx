@@ -156,3 +156,6 @@ export function Component() {
     </Page>
   );
 }
+
+/** A care-circle member's read-only Reports of a patient (issue 22), bundled with this route. */
+export { Component as CarePatientReports } from './care-patient-reports';

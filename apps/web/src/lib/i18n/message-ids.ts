@@ -21,6 +21,7 @@ import type booking from '../../locales/en/booking.json';
 import type assistant from '../../locales/en/assistant.json';
 import type yourData from '../../locales/en/your-data.json';
 import type faq from '../../locales/en/faq.json';
+import type care from '../../locales/en/care.json';
 
 export type MessageId =
   | keyof typeof common
@@ -40,4 +41,5 @@ export type MessageId =
   | keyof typeof booking
   | keyof typeof assistant
   | keyof typeof yourData
-  | keyof typeof faq;
+  | keyof typeof faq
+  | keyof typeof care;

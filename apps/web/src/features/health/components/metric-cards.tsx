@@ -62,7 +62,8 @@ function MetricCard({
   average: string | null;
   updated: string | null;
   extra?: ReactNode;
-  onLog: () => void;
+  /** Absent on a read-only view (a care-circle member's, issue 22): no Log and no history link. */
+  onLog?: () => void;
 }) {
   const t = useT();
   const headingId = `metric-${kind}`;
@@ -94,28 +95,32 @@ function MetricCard({
             <span className="font-semibold text-slate-800">{average ? `${average} ${unit}` : '—'}</span>
           </p>
         </div>
-        <Link
-          to={`/reports/history/${kind}`}
-          aria-label={t('health.metrics.historyLink', { title })}
-          className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
-        >
-          <ChevronRight className="h-5 w-5" aria-hidden />
-        </Link>
+        {onLog ? (
+          <Link
+            to={`/reports/history/${kind}`}
+            aria-label={t('health.metrics.historyLink', { title })}
+            className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
+          >
+            <ChevronRight className="h-5 w-5" aria-hidden />
+          </Link>
+        ) : null}
       </div>
       <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
         <p className="min-w-0 text-xs text-slate-500">
           {updated ? t('health-reports.metrics.lastUpdated', { when: updated }) : t('health-reports.metrics.noData')}
         </p>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onLog}
-          aria-label={t('health-reports.metrics.logLabel', { title })}
-          className="shrink-0"
-        >
-          <Plus className="h-4 w-4" aria-hidden />
-          {t('health.metrics.log')}
-        </Button>
+        {onLog ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={onLog}
+            aria-label={t('health-reports.metrics.logLabel', { title })}
+            className="shrink-0"
+          >
+            <Plus className="h-4 w-4" aria-hidden />
+            {t('health.metrics.log')}
+          </Button>
+        ) : null}
       </div>
     </Card>
   );
@@ -137,7 +142,8 @@ export function HealthMetricCards({
   glucose: readonly GlucoseReading[];
   bloodPressure: readonly BloodPressureReading[];
   bodyMetrics: readonly BodyMetrics[];
-  onLog: (kind: ReadingKind) => void;
+  /** Absent on a read-only view (issue 22). */
+  onLog?: (kind: ReadingKind) => void;
 }) {
   const glucoseUnit = useGlucoseUnit();
   const t = useT();
@@ -163,7 +169,7 @@ export function HealthMetricCards({
           unit={glucoseUnit}
           average={g.mean === null ? null : formatGlucoseValue(g.mean, glucoseUnit)}
           updated={g.latest ? `${formatShortDate(g.latest.date, intlLocale)}, ${g.latest.time}` : null}
-          onLog={() => onLog('glucose')}
+          onLog={onLog && (() => onLog('glucose'))}
         />
         <MetricCard
           kind="bp"
@@ -181,7 +187,7 @@ export function HealthMetricCards({
               <p className="text-sm text-slate-600">{t('health-reports.metrics.pulse', { pulse: bp.latest.pulse })}</p>
             ) : undefined
           }
-          onLog={() => onLog('bp')}
+          onLog={onLog && (() => onLog('bp'))}
         />
         <MetricCard
           kind="weight"
@@ -207,7 +213,7 @@ export function HealthMetricCards({
               </p>
             ) : undefined
           }
-          onLog={() => onLog('weight')}
+          onLog={onLog && (() => onLog('weight'))}
         />
       </div>
     </section>

@@ -1,0 +1,145 @@
+/**
+ * The member's side of the care circle (issue 22 item 3; decision 048): GET /api/care/patients
+ * and GET /api/care/patients/{patient_id}/<resource>, answered by the patient's own
+ * repositories with the same shapes and query parameters as the patient's routes.
+ * A stranger, a removed member or an unknown id → 404; a resource outside the scopes → 403.
+ * Members write nothing but a dose marked taken, when granted (POST …/adherence).
+ */
+import { CARE_RESOURCES, carePatientSchema, patientParamsSchema, type CareResource } from '@diacare/contract/care';
+import { appointmentSchema } from '@diacare/contract/appointments';
+import { labResultQuerySchema, labResultSchema } from '@diacare/contract/labs';
+import { errorSchema, listQuerySchema } from '@diacare/contract/common';
+import {
+  bloodPressureReadingSchema,
+  bodyMetricsSchema,
+  glucoseReadingSchema,
+  readingRangeQuerySchema,
+} from '@diacare/contract/health';
+import {
+  adherenceInputSchema,
+  adherenceRecordSchema,
+  dateRangeQuerySchema,
+  medicationSchema,
+} from '@diacare/contract/medications';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { httpError, notFound } from '../../plugins/errors.ts';
+import { currentUser } from '../../plugins/session.ts';
+import type { AppDeps } from '../../types.ts';
+import { createAppointmentRepository } from '../appointments/appointment.repository.ts';
+import { createHealthRepository } from '../health/health.repository.ts';
+import { createLabRepository } from '../health/lab.repository.ts';
+import { labResultOf } from '../health/labs.routes.ts';
+import { createMedicationRepository } from '../medications/medication.repository.ts';
+import { createReminderRepository } from '../reminders/reminder.repository.ts';
+import { createUserRepository } from '../users/user.repository.ts';
+import { createCareRepository } from './care.repository.ts';
+
+/** A member may mark a dose taken on the patient's behalf, nothing else (issue 22 item 3). */
+const markTakenSchema = adherenceInputSchema.extend({
+  status: z.literal('taken', { error: "must be 'taken'" }),
+});
+
+export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const care = createCareRepository(deps.db);
+  const medications = createMedicationRepository(deps.db);
+  const health = createHealthRepository(deps.db);
+  const appointments = createAppointmentRepository(deps.db);
+  const reminders = createReminderRepository(deps.db);
+  const labs = createLabRepository(deps.db);
+  const users = createUserRepository(deps.db);
+  const tags = ['care'];
+  const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
+
+  /**
+   * The signed-in member's membership in the patient's circle, checked on every request (so a
+   * removal ends access at once), and the view written to the patient's audit.
+   * @throws HttpError 404 when not a member; 403 when `resource` is outside the scopes
+   */
+  const authorize = async (memberId: string, patientId: string, resource: CareResource) => {
+    const membership = await care.findMembership(patientId, memberId);
+    if (!membership) throw notFound('error.care_patient_not_found');
+    if (!membership.scopes.includes(CARE_RESOURCES[resource])) throw httpError(403, 'error.care_scope_not_granted');
+    return membership;
+  };
+  const viewing = async (request: { user: unknown }, patientId: string, resource: CareResource) => {
+    const memberId = currentUser(request as Parameters<typeof currentUser>[0]).id;
+    const membership = await authorize(memberId, patientId, resource);
+    await care.recordView(patientId, memberId, resource, deps.clock());
+    return membership;
+  };
+
+  app.get(
+    '/api/care/patients',
+    {
+      schema: {
+        tags,
+        summary: 'The people I care for, with the role and scopes each granted me',
+        querystring: listQuerySchema,
+        response: { 200: z.array(carePatientSchema), 400: errorSchema },
+      },
+    },
+    async (request) => care.listPatients(currentUser(request).id, request.query.limit),
+  );
+
+  const read = <Q extends z.ZodType, R extends z.ZodType>(
+    resource: CareResource,
+    querystring: Q,
+    item: R,
+    list: (patientId: string, query: z.infer<Q>) => Promise<z.infer<R>[]>,
+  ) =>
+    app.get(
+      `/api/care/patients/:patient_id/${resource}`,
+      {
+        schema: {
+          tags,
+          summary: `The patient’s ${resource}, as GET of their own route answers it (needs the ${CARE_RESOURCES[resource]} scope)`,
+          params: patientParamsSchema,
+          querystring,
+          response: { 200: z.array(item), ...errors },
+        },
+      },
+      async (request) => {
+        await viewing(request, request.params.patient_id, resource);
+        return (await list(request.params.patient_id, request.query as z.infer<Q>)) as z.input<R>[];
+      },
+    );
+
+  read('medications', listQuerySchema, medicationSchema, (id, query) => medications.list(id, query.limit));
+  read('adherence', dateRangeQuerySchema, adherenceRecordSchema, (id, query) => medications.listAdherence(id, query));
+  read('glucose', readingRangeQuerySchema, glucoseReadingSchema, (id, query) => health.listGlucose(id, query));
+  read('bp', readingRangeQuerySchema, bloodPressureReadingSchema, (id, query) => health.listBloodPressure(id, query));
+  read('metrics', readingRangeQuerySchema, bodyMetricsSchema, (id, query) => health.listBodyMetrics(id, query));
+  read('appointments', listQuerySchema, appointmentSchema, (id, query) => appointments.list(id, query.limit));
+  read('labs', labResultQuerySchema, labResultSchema, async (id, query) => {
+    const patient = await users.findById(id);
+    if (!patient) throw notFound('error.care_patient_not_found');
+    return (await labs.list(id, query)).map((row) => labResultOf(row, patient));
+  });
+
+  app.post(
+    '/api/care/patients/:patient_id/adherence',
+    {
+      schema: {
+        tags,
+        summary:
+          'Mark one of the patient’s doses as taken on their behalf (needs that right and the medications scope)',
+        params: patientParamsSchema,
+        body: markTakenSchema,
+        response: { 200: adherenceRecordSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const memberId = currentUser(request).id;
+      const patientId = request.params.patient_id;
+      const membership = await authorize(memberId, patientId, 'adherence');
+      if (!membership.can_mark_taken) throw httpError(403, 'error.care_cannot_mark_taken');
+      const record = await medications.recordDose(patientId, request.body, memberId);
+      if (!record) throw notFound('error.medication_not_found');
+      const now = deps.clock();
+      await reminders.onDoseRecorded(patientId, record, now);
+      await care.recordMarkTaken(patientId, memberId, now);
+      return record;
+    },
+  );
+};

@@ -1,0 +1,192 @@
+/**
+ * The patient's side of the care circle (issue 22 items 1, 2 and 6; decision 048):
+ * invitations (the token is shown once and stored hashed), joining, the members and the audit.
+ * The member's reading routes live in care-patients.routes.ts.
+ */
+import {
+  careAuditEntrySchema,
+  careMemberSchema,
+  careMemberUpdateSchema,
+  invitationInputSchema,
+  invitationPreviewSchema,
+  invitationSchema,
+  tokenParamsSchema,
+} from '@diacare/contract/care';
+import { errorSchema, idParamsSchema, listQuerySchema } from '@diacare/contract/common';
+import { okSchema } from '@diacare/contract/auth';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { MessageId } from '../../i18n/index.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import { httpError, notFound } from '../../plugins/errors.ts';
+import { currentUser } from '../../plugins/session.ts';
+import type { AppDeps } from '../../types.ts';
+import { createCareRepository, type InvitationRefusal } from './care.repository.ts';
+import { carePatientsRoutes } from './care-patients.routes.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The status and message of each refusal: a link that is wrong, spent, stale or one's own. */
+const REFUSALS: Record<InvitationRefusal, [number, MessageId]> = {
+  not_found: [404, 'error.care_invitation_not_found'],
+  used: [410, 'error.care_invitation_used'],
+  expired: [410, 'error.care_invitation_expired'],
+  own: [400, 'error.care_invitation_own'],
+  already_member: [409, 'error.care_already_member'],
+};
+const refused = (refusal: InvitationRefusal) => httpError(...REFUSALS[refusal]);
+
+export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
+  const repository = createCareRepository(deps.db);
+  const tags = ['care'];
+  const MEMBER_NOT_FOUND = 'error.care_member_not_found' as const;
+
+  app.post(
+    '/api/care/invitations',
+    {
+      schema: {
+        tags,
+        summary: 'Invite a family member or a doctor: a single-use link (token shown once), 1–30 days',
+        body: invitationInputSchema,
+        response: { 201: invitationSchema, 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { role, scopes, expires_in_days } = request.body;
+      const now = deps.clock();
+      const token = newToken();
+      const expiresAt = new Date(now.getTime() + expires_in_days * DAY_MS);
+      const row = await repository.createInvitation(
+        user.id,
+        { tokenHash: hashToken(token), role, scopes, expiresAt },
+        now,
+      );
+      return reply.code(201).send({
+        id: row.id,
+        token,
+        url: `${deps.env.appOrigin}/care/join/${token}`,
+        role,
+        scopes,
+        expires_at: expiresAt.toISOString(),
+      });
+    },
+  );
+
+  app.get(
+    '/api/care/invitations/:token',
+    {
+      schema: {
+        tags,
+        summary: 'What an invitation shares, for the consent screen: the inviter’s name, role and scopes',
+        params: tokenParamsSchema,
+        response: { 200: invitationPreviewSchema, 400: errorSchema, 404: errorSchema, 410: errorSchema },
+      },
+    },
+    async (request) => {
+      const found = await repository.previewInvitation(
+        hashToken(request.params.token),
+        currentUser(request).id,
+        deps.clock(),
+      );
+      if ('refusal' in found) throw refused(found.refusal);
+      const { invitation, inviterName } = found;
+      return {
+        inviter_name: inviterName,
+        role: invitation.role,
+        scopes: invitation.scopes as z.infer<typeof invitationPreviewSchema>['scopes'],
+        expires_at: invitation.expires_at.toISOString(),
+      };
+    },
+  );
+
+  app.post(
+    '/api/care/invitations/:token/accept',
+    {
+      schema: {
+        tags,
+        summary: 'Join the inviter’s care circle; a used, expired or one’s own link is refused',
+        params: tokenParamsSchema,
+        response: { 200: okSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, 410: errorSchema },
+      },
+    },
+    async (request) => {
+      const accepted = await repository.acceptInvitation(
+        hashToken(request.params.token),
+        currentUser(request).id,
+        deps.clock(),
+      );
+      if ('refusal' in accepted) throw refused(accepted.refusal);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/care/members',
+    {
+      schema: {
+        tags,
+        summary: 'My care circle: who may read what, oldest member first',
+        querystring: listQuerySchema,
+        response: { 200: z.array(careMemberSchema), 400: errorSchema },
+      },
+    },
+    async (request) => repository.listMembers(currentUser(request).id, request.query.limit),
+  );
+
+  app.patch(
+    '/api/care/members/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a member’s role, scopes or right to mark doses as taken',
+        params: idParamsSchema,
+        body: careMemberUpdateSchema,
+        response: { 200: careMemberSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const member = await repository.updateMember(
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+        deps.clock(),
+      );
+      if (!member) throw notFound(MEMBER_NOT_FOUND);
+      return member;
+    },
+  );
+
+  app.delete(
+    '/api/care/members/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member: their access ends on their next request',
+        params: idParamsSchema,
+        response: { 200: okSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const removed = await repository.removeMember(currentUser(request).id, request.params.id, deps.clock());
+      if (!removed) throw notFound(MEMBER_NOT_FOUND);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/care/audit',
+    {
+      schema: {
+        tags,
+        summary:
+          'Who did what with my data, newest first: invites, joins, views (one per member, resource and hour), changes, removals',
+        querystring: listQuerySchema,
+        response: { 200: z.array(careAuditEntrySchema), 400: errorSchema },
+      },
+    },
+    async (request) => repository.listAudit(currentUser(request).id, request.query.limit),
+  );
+
+  await app.register(carePatientsRoutes, deps);
+};

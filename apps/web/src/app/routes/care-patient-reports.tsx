@@ -1,0 +1,90 @@
+/**
+ * /care/patients/{id}/reports (issue 22 item 3): a member's read-only Reports of a person they
+ * care for — the week's summary, metric cards and adherence, from the kinds shared with them,
+ * with the same components as the patient's own Reports but no Log, history or doctor report.
+ */
+import { datesEndingOn, localDate, localTime, shiftDate } from '@diacare/contract/dates';
+import { dailyAdherence } from '@diacare/contract/dose-rules';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'wouter';
+import { Page } from '../../components/layout/page';
+import { Card } from '../../components/ui/card';
+import { buttonClasses } from '../../components/ui/button';
+import { AdherenceWeek } from '../../features/health/components/adherence-week';
+import { HealthMetricCards } from '../../features/health/components/metric-cards';
+import { ReportsSummary } from '../../features/health/components/reports-summary';
+import { overallAdherence, summariseGlucose } from '../../features/health/utils/readings';
+import { patientQuery, patientsQuery } from '../../features/care/api/care';
+import { CareSwitcher } from '../../features/care/components/care-switcher';
+import { useLocale } from '../../lib/i18n/language-provider';
+import { Link } from '../../lib/navigation';
+import { useNow } from '../../lib/use-now';
+
+const REPORT_DAYS = 7;
+
+export function Component() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { t } = useLocale();
+  const now = useNow();
+  const patients = useQuery({ ...patientsQuery(), refetchOnMount: 'always' });
+  const patient = patients.data?.find((entry) => entry.patient_id === id);
+  const zone = patient?.timezone ?? 'Asia/Kolkata';
+  const today = localDate(now, zone);
+  const range = { start_date: shiftDate(today, -(REPORT_DAYS - 1)) };
+  const has = (scope: string) => Boolean(patient?.scopes.includes(scope as never));
+  const glucose = useQuery(patientQuery(id, 'glucose', range, has('glucose')));
+  const bloodPressure = useQuery(patientQuery(id, 'bp', range, has('bp')));
+  const bodyMetrics = useQuery(patientQuery(id, 'metrics', range, has('weight')));
+  const medications = useQuery(patientQuery(id, 'medications', undefined, has('medications')));
+  const adherence = useQuery(patientQuery(id, 'adherence', { ...range, end_date: today }, has('medications')));
+  const days = dailyAdherence(
+    medications.data ?? [],
+    adherence.data ?? [],
+    datesEndingOn(today, REPORT_DAYS),
+    today,
+    localTime(now, zone),
+  );
+  const notShared = (['glucose', 'bp', 'weight', 'medications'] as const).filter((scope) => !has(scope));
+
+  return (
+    <Page withNav>
+      <CareSwitcher current={id} />
+      {patients.isPending ? (
+        <p>{t('common.loading')}</p>
+      ) : !patient ? (
+        <Card role="alert" className="space-y-3">
+          <p className="font-semibold">{t('care.patient.refused')}</p>
+          <Link to="/home" className={buttonClasses('outline')}>
+            {t('care.patient.back')}
+          </Link>
+        </Card>
+      ) : (
+        <>
+          <h1 className="mb-1 text-xl font-bold">{t('care.patient.viewing', { name: patient.name })}</h1>
+          <p className="mb-4 flex flex-wrap items-center gap-2">
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+              {t('care.patient.readOnly')}
+            </span>
+            <span className="text-sm font-semibold">{t('health-reports.reports.title')}</span>
+          </p>
+          {notShared.length ? (
+            <p className="mb-3 text-sm text-slate-600">
+              {t('care.patient.notShared')}: {notShared.map((scope) => t(`care.scope.${scope}`)).join(', ')}
+            </p>
+          ) : null}
+          <ReportsSummary
+            adherence={has('medications') ? overallAdherence(days) : null}
+            averageGlucose={summariseGlucose(glucose.data ?? []).mean}
+            bmi={bodyMetrics.data?.[0]?.bmi ?? null}
+          />
+          <HealthMetricCards
+            glucose={glucose.data ?? []}
+            bloodPressure={bloodPressure.data ?? []}
+            bodyMetrics={bodyMetrics.data ?? []}
+          />
+          {has('medications') ? <AdherenceWeek days={days} /> : null}
+        </>
+      )}
+    </Page>
+  );
+}

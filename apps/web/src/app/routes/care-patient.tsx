@@ -1,0 +1,167 @@
+/**
+ * /care/patients/{id} (issue 22 item 3): a member's read-only Home of a person they care for,
+ * labelled with that person's name: today's doses (taken / missed / due, in the patient's
+ * zone) and the latest readings of each kind shared. A kind not shared says so; a removed
+ * member is told they can no longer see the data.
+ */
+import type { CarePatient } from '@diacare/contract/care';
+import { localDate, localTime } from '@diacare/contract/dates';
+import { doseKey, doseStatus, dosesOn, indexByDose } from '@diacare/contract/dose-rules';
+import { useQuery } from '@tanstack/react-query';
+import { Eye } from 'lucide-react';
+import { useParams } from 'wouter';
+import { Page } from '../../components/layout/page';
+import { Card } from '../../components/ui/card';
+import { useLocale } from '../../lib/i18n/language-provider';
+import { useNow } from '../../lib/use-now';
+import { Link } from '../../lib/navigation';
+import { buttonClasses } from '../../components/ui/button';
+import { patientQuery, patientsQuery } from '../../features/care/api/care';
+import { CareSwitcher } from '../../features/care/components/care-switcher';
+
+const STATUS_CLASSES = {
+  taken: 'bg-green-100 text-green-800',
+  overdue: 'bg-red-100 text-red-800',
+  pending: 'bg-slate-100 text-slate-700',
+} as const;
+
+function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
+  const { t } = useLocale();
+  const shared = patient.scopes.includes('medications');
+  const today = localDate(now, patient.timezone);
+  const medications = useQuery(patientQuery(patient.patient_id, 'medications', undefined, shared));
+  const adherence = useQuery(
+    patientQuery(patient.patient_id, 'adherence', { start_date: today, end_date: today }, shared),
+  );
+  const label = { taken: t('care.patient.taken'), overdue: t('care.patient.missed'), pending: t('care.patient.due') };
+  if (!shared) return <p className="text-sm text-slate-500">{t('care.patient.notShared')}</p>;
+  const records = indexByDose(adherence.data ?? []);
+  const doses = dosesOn(medications.data ?? [], today);
+  if (medications.isPending) return <p className="text-sm">{t('common.loading')}</p>;
+  if (!doses.length) return <p className="text-sm text-slate-500">{t('care.patient.noDoses')}</p>;
+  return (
+    <ul className="divide-y divide-slate-100">
+      {doses.map(({ medication, scheduled_time }) => {
+        const status = doseStatus(
+          records.get(doseKey(medication.id, today, scheduled_time)),
+          scheduled_time,
+          localTime(now, patient.timezone),
+        );
+        return (
+          <li key={`${medication.id}-${scheduled_time}`} className="flex items-center gap-2 py-2">
+            <span className="w-12 font-mono text-sm">{scheduled_time}</span>
+            <span className="min-w-0 flex-1 wrap-anywhere">
+              {medication.name} <span className="text-sm text-slate-500">{medication.dosage}</span>
+            </span>
+            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[status]}`}>
+              {label[status]}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function LatestReadings({ patient }: { patient: CarePatient }) {
+  const { t, intlLocale } = useLocale();
+  const has = (scope: string) => patient.scopes.includes(scope as CarePatient['scopes'][number]);
+  const glucose = useQuery(patientQuery(patient.patient_id, 'glucose', { limit: 1 }, has('glucose')));
+  const bp = useQuery(patientQuery(patient.patient_id, 'bp', { limit: 1 }, has('bp')));
+  const metrics = useQuery(patientQuery(patient.patient_id, 'metrics', { limit: 1 }, has('weight')));
+  const number = new Intl.NumberFormat(intlLocale);
+  const rows = [
+    {
+      label: t('care.patient.glucose'),
+      shared: has('glucose'),
+      value: glucose.data?.[0] && `${number.format(glucose.data[0].value)} mg/dL`,
+      when: glucose.data?.[0] && `${glucose.data[0].date} ${glucose.data[0].time}`,
+    },
+    {
+      label: t('care.patient.bp'),
+      shared: has('bp'),
+      value: bp.data?.[0] && `${bp.data[0].systolic}/${bp.data[0].diastolic} mmHg`,
+      when: bp.data?.[0] && `${bp.data[0].date} ${bp.data[0].time}`,
+    },
+    {
+      label: t('care.patient.weight'),
+      shared: has('weight'),
+      value: metrics.data?.[0] && `${number.format(metrics.data[0].weight)} kg`,
+      when: metrics.data?.[0]?.date,
+    },
+  ];
+  return (
+    <dl className="divide-y divide-slate-100">
+      {rows.map((row) => (
+        <div key={row.label} className="flex flex-wrap items-baseline justify-between gap-x-2 py-2">
+          <dt className="font-medium">{row.label}</dt>
+          <dd className="text-end">
+            {!row.shared ? (
+              <span className="text-sm text-slate-500">{t('care.patient.notShared')}</span>
+            ) : row.value ? (
+              <>
+                <span className="font-semibold">{row.value}</span>
+                <span className="block text-xs text-slate-500">{row.when}</span>
+              </>
+            ) : (
+              <span className="text-sm text-slate-500">{t('care.patient.none')}</span>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Component() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { t } = useLocale();
+  const now = useNow();
+  const patients = useQuery({ ...patientsQuery(), refetchOnMount: 'always' });
+  const patient = patients.data?.find((entry) => entry.patient_id === id);
+
+  return (
+    <Page withNav>
+      <CareSwitcher current={id} />
+      {patients.isPending ? (
+        <p>{t('common.loading')}</p>
+      ) : !patient ? (
+        <Card role="alert" className="space-y-3">
+          <p className="font-semibold">{t('care.patient.refused')}</p>
+          <Link to="/home" className={buttonClasses('outline')}>
+            {t('care.patient.back')}
+          </Link>
+        </Card>
+      ) : (
+        <>
+          <h1 className="mb-1 flex items-center gap-2 text-xl font-bold">
+            <Eye className="h-6 w-6 text-primary" aria-hidden />
+            {t('care.patient.viewing', { name: patient.name })}
+          </h1>
+          <p className="mb-4 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+            {t('care.patient.readOnly')}
+          </p>
+          <section aria-labelledby="care-today" className="mb-4">
+            <Card>
+              <h2 id="care-today" className="mb-2 text-base font-bold">
+                {t('care.patient.today')}
+              </h2>
+              <TodaysDoses patient={patient} now={now} />
+            </Card>
+          </section>
+          <section aria-labelledby="care-latest" className="mb-4">
+            <Card>
+              <h2 id="care-latest" className="mb-2 text-base font-bold">
+                {t('care.patient.latest')}
+              </h2>
+              <LatestReadings patient={patient} />
+            </Card>
+          </section>
+          <Link to={`/care/patients/${patient.patient_id}/reports`} className={`${buttonClasses('outline')} w-full`}>
+            {t('care.patient.reports')}
+          </Link>
+        </>
+      )}
+    </Page>
+  );
+}

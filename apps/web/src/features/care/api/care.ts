@@ -1,0 +1,89 @@
+/**
+ * The care circle's API (issue 22; docs/decisions/048): the patient's invitations, members
+ * and audit, the consent screen's invitation, and a member's reads of a patient's data.
+ * Invitations go straight to the server, not through the outbox: the answer holds the
+ * one-time token, which must not be kept anywhere.
+ */
+import type {
+  CareAuditEntry,
+  CareMember,
+  CareRole,
+  CareScope,
+  Invitation,
+  InvitationPreview,
+} from '@diacare/contract/care';
+import type { GlucoseReading, BloodPressureReading, BodyMetrics } from '@diacare/contract/health';
+import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { patientsKey } from './patients';
+
+export const careKeys = {
+  members: ['care', 'members'] as const,
+  audit: ['care', 'audit'] as const,
+  patients: patientsKey,
+  invitation: (token: string) => ['care', 'invitation', token] as const,
+  patient: (id: string, resource: string, query?: object) => ['care', 'patient', id, resource, query ?? {}] as const,
+};
+
+export const membersQuery = () =>
+  queryOptions({ queryKey: careKeys.members, queryFn: () => api.get<CareMember[]>('/api/care/members') });
+export const auditQuery = () =>
+  queryOptions({
+    queryKey: careKeys.audit,
+    queryFn: () => api.get<CareAuditEntry[]>('/api/care/audit', { limit: 50 }),
+  });
+export { patientsQuery } from './patients';
+export const invitationQuery = (token: string) =>
+  queryOptions({
+    queryKey: careKeys.invitation(token),
+    queryFn: () => api.get<InvitationPreview>(`/api/care/invitations/${encodeURIComponent(token)}`),
+    retry: false,
+  });
+
+/** What a member may read of a patient, by the route's last segment. */
+interface PatientResources {
+  medications: Medication[];
+  adherence: AdherenceRecord[];
+  glucose: GlucoseReading[];
+  bp: BloodPressureReading[];
+  metrics: BodyMetrics[];
+}
+
+/** One of a patient's lists, read as a member; never retried, so a refusal shows at once. */
+export const patientQuery = <R extends keyof PatientResources>(
+  patientId: string,
+  resource: R,
+  query?: Record<string, string | number>,
+  enabled = true,
+) =>
+  queryOptions({
+    queryKey: careKeys.patient(patientId, resource, query),
+    queryFn: () => api.get<PatientResources[R]>(`/api/care/patients/${patientId}/${resource}`, query),
+    retry: false,
+    enabled,
+  });
+
+export function useCreateInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { role: CareRole; scopes: CareScope[] }) => api.post<Invitation>('/api/care/invitations', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: careKeys.audit }),
+  });
+}
+
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<{ ok: true }>(`/api/care/invitations/${encodeURIComponent(token)}/accept`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: careKeys.patients }),
+  });
+}
+
+export function useRemoveMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/care/members/${id}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['care'] }),
+  });
+}

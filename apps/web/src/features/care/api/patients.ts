@@ -1,0 +1,10 @@
+/** GET /api/care/patients (issue 22): apart from care.ts so Home's switcher loads only this. */
+import type { CarePatient } from '@diacare/contract/care';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const patientsKey = ['care', 'patients'] as const;
+
+/** The people the signed-in user cares for. */
+export const patientsQuery = () =>
+  queryOptions({ queryKey: patientsKey, queryFn: () => api.get<CarePatient[]>('/api/care/patients') });

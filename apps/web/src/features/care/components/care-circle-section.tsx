@@ -1,0 +1,119 @@
+/**
+ * Profile → Care circle (issue 22 items 1 and 6): invite, the members with their role and
+ * what they see (Remove, after a confirm), and the audit of who did what, newest first.
+ */
+import type { CareAuditEntry, CareMember } from '@diacare/contract/care';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { toast } from '../../../components/ui/toast';
+import { useLocale, type TranslateFunction } from '../../../lib/i18n/language-provider';
+import { auditQuery, membersQuery, useRemoveMember } from '../api/care';
+import { ROLE_LABELS, resourceLabel, scopeList } from './care-labels';
+import { CareInvite } from './care-invite';
+
+function auditText(t: TranslateFunction, entry: CareAuditEntry): string {
+  const name = entry.member_name ?? entry.actor_name;
+  const role = entry.role ? t(ROLE_LABELS[entry.role]) : '';
+  switch (entry.action) {
+    case 'invite':
+      return t('care.audit.invite', { role });
+    case 'join':
+      return t('care.audit.join', { name, role: entry.role ?? 'family' });
+    case 'view':
+      return t('care.audit.view', { name, what: resourceLabel(t, entry.resource) });
+    case 'change':
+      return t('care.audit.change', { name });
+    case 'remove':
+      return t('care.audit.remove', { name });
+    case 'mark_taken':
+      return t('care.audit.mark_taken', { name });
+  }
+}
+
+export function CareCircleSection() {
+  const { t, intlLocale } = useLocale();
+  const members = useQuery(membersQuery());
+  const audit = useQuery(auditQuery());
+  const remove = useRemoveMember();
+  const [removing, setRemoving] = useState<CareMember | null>(null);
+  const when = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' });
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    const { id, name } = removing;
+    setRemoving(null);
+    try {
+      await remove.mutateAsync(id);
+      toast({ title: t('care.members.removed', { name }) });
+    } catch (error) {
+      toast({ title: t('common.error'), description: (error as Error).message, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="space-y-5">
+      <p className="text-sm text-slate-600">{t('care.intro')}</p>
+      <CareInvite />
+
+      <div>
+        <h3 className="mb-2 text-sm font-bold">{t('care.members.title')}</h3>
+        {members.data?.length ? (
+          <ul className="divide-y divide-slate-100" aria-label={t('care.members.title')}>
+            {members.data.map((member) => (
+              <li key={member.id} className="flex flex-wrap items-center gap-2 py-2">
+                <div className="min-w-0 flex-1">
+                  <p className="font-medium wrap-anywhere">{member.name}</p>
+                  <p className="text-xs text-slate-500">
+                    {t(ROLE_LABELS[member.role])} ·{' '}
+                    {member.scopes.length
+                      ? t('care.members.sees', { scopes: scopeList(t, member.scopes, intlLocale) })
+                      : t('care.members.seesNothing')}
+                  </p>
+                </div>
+                <Button
+                  size="sm"
+                  variant="dangerOutline"
+                  aria-label={t('care.members.removeLabel', { name: member.name })}
+                  onClick={() => setRemoving(member)}
+                >
+                  {t('care.members.remove')}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-500">{members.isPending ? t('common.loading') : t('care.members.empty')}</p>
+        )}
+      </div>
+
+      <div>
+        <h3 className="mb-2 text-sm font-bold">{t('care.audit.title')}</h3>
+        {audit.data?.length ? (
+          <ol className="space-y-1 text-sm" aria-label={t('care.audit.title')}>
+            {audit.data.map((entry) => (
+              <li key={entry.id} className="flex flex-wrap justify-between gap-x-2">
+                <span className="min-w-0 wrap-anywhere">{auditText(t, entry)}</span>
+                <time dateTime={entry.at} className="text-xs text-slate-500">
+                  {when.format(new Date(entry.at))}
+                </time>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="text-sm text-slate-500">{audit.isPending ? t('common.loading') : t('care.audit.empty')}</p>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => (open ? undefined : setRemoving(null))}
+        title={t('care.members.removeTitle', { name: removing?.name ?? '' })}
+        description={t('care.members.removeText', { name: removing?.name ?? '' })}
+        confirmLabel={t('care.members.remove')}
+        onConfirm={() => void confirmRemove()}
+      />
+    </div>
+  );
+}

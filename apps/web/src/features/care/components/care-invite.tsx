@@ -1,0 +1,144 @@
+/**
+ * Profile → Care circle → Invite (issue 22 item 1): choose the role and what they will see,
+ * then share the single-use link through the phone's share sheet, copy it, or show it as a
+ * QR code (the `qrcode` library loads only when asked for).
+ */
+import type { CareRole, CareScope, Invitation } from '@diacare/contract/care';
+import { Copy, QrCode, Share2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast';
+import { useAuth } from '../../../lib/auth/auth-provider';
+import { useLocale } from '../../../lib/i18n/language-provider';
+import { useCreateInvitation } from '../api/care';
+import { DEFAULT_SCOPES, ROLE_LABELS, SCOPE_LABELS, SCOPES } from './care-labels';
+
+export function CareInvite() {
+  const { t, intlLocale } = useLocale();
+  const { user } = useAuth();
+  const create = useCreateInvitation();
+  const [role, setRole] = useState<CareRole>('family');
+  const [scopes, setScopes] = useState<CareScope[]>([...DEFAULT_SCOPES.family]);
+  const [invitation, setInvitation] = useState<Invitation | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const headingId = useId();
+
+  const chooseRole = (next: CareRole) => {
+    setRole(next);
+    setScopes([...DEFAULT_SCOPES[next]]);
+  };
+  const toggle = (scope: CareScope, on: boolean) =>
+    setScopes((current) => SCOPES.filter((s) => (s === scope ? on : current.includes(s))));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setQr(null);
+    try {
+      setInvitation(await create.mutateAsync({ role, scopes }));
+    } catch (error) {
+      toast({
+        title: t('common.error'),
+        description: t('care.invite.failed', { message: (error as Error).message }),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const share = async (url: string) => {
+    try {
+      await navigator.share({ title: 'DiaCare', text: t('care.invite.shareText', { name: user?.name ?? '' }), url });
+    } catch {
+      // Dismissed, or the share sheet failed: the link is still on screen to copy.
+    }
+  };
+  const copy = async (url: string) => {
+    await navigator.clipboard.writeText(url);
+    toast({ title: t('care.invite.copied') });
+  };
+  const showQr = async (url: string) => {
+    const { toDataURL } = await import('qrcode');
+    setQr(await toDataURL(url, { margin: 1, width: 240 }));
+  };
+
+  const until = invitation
+    ? new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(
+        new Date(invitation.expires_at),
+      )
+    : '';
+
+  return (
+    <div aria-labelledby={headingId} role="group" className="space-y-3">
+      <h3 id={headingId} className="text-sm font-bold">
+        {t('care.invite.title')}
+      </h3>
+      <form onSubmit={submit} className="space-y-3">
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium">{t('care.invite.role')}</legend>
+          <div className="flex flex-wrap gap-2">
+            {(['family', 'doctor'] as const).map((option) => (
+              <label
+                key={option}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 has-checked:border-primary has-checked:bg-teal-50"
+              >
+                <input
+                  type="radio"
+                  name="care-role"
+                  value={option}
+                  checked={role === option}
+                  onChange={() => chooseRole(option)}
+                  className="h-4 w-4 accent-primary"
+                />
+                {t(ROLE_LABELS[option])}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="mb-1 text-sm font-medium">{t('care.invite.scopes')}</legend>
+          <div className="grid gap-1">
+            {SCOPES.map((scope) => (
+              <label key={scope} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={scopes.includes(scope)}
+                  onChange={(event) => toggle(scope, event.target.checked)}
+                  className="h-5 w-5 accent-primary"
+                />
+                {t(SCOPE_LABELS[scope])}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <Button type="submit" className="w-full" disabled={create.isPending}>
+          {create.isPending ? t('care.invite.creating') : t('care.invite.create')}
+        </Button>
+      </form>
+
+      {invitation ? (
+        <div className="space-y-2 rounded-xl bg-slate-50 p-3" aria-live="polite">
+          <p className="text-sm">{t('care.invite.ready', { date: until })}</p>
+          <p className="rounded-lg bg-white p-2 font-mono text-xs wrap-anywhere" data-testid="care-invite-url">
+            {invitation.url}
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {'share' in navigator ? (
+              <Button size="sm" onClick={() => void share(invitation.url)}>
+                <Share2 className="h-4 w-4" aria-hidden />
+                {t('care.invite.share')}
+              </Button>
+            ) : null}
+            <Button size="sm" variant="outline" onClick={() => void copy(invitation.url)}>
+              <Copy className="h-4 w-4" aria-hidden />
+              {t('care.invite.copy')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => void showQr(invitation.url)}>
+              <QrCode className="h-4 w-4" aria-hidden />
+              {t('care.invite.qr')}
+            </Button>
+          </div>
+          {qr ? <img src={qr} alt={t('care.invite.qrAlt')} width={240} height={240} className="mx-auto" /> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/** Labels of the care circle's roles, scopes and audit resources, as catalog ids (issue 22). */
+import type { CareRole, CareScope } from '@diacare/contract/care';
+import type { MessageId } from '../../../lib/i18n/i18n';
+import type { TranslateFunction } from '../../../lib/i18n/language-provider';
+
+export const ROLE_LABELS: Record<CareRole, MessageId> = { family: 'care.role.family', doctor: 'care.role.doctor' };
+
+/** The contract's CARE_SCOPES, repeated so the first screen does not pull zod in. */
+export const SCOPES = [
+  'medications',
+  'glucose',
+  'bp',
+  'weight',
+  'appointments',
+  'labs',
+] as const satisfies readonly CareScope[];
+export const DEFAULT_SCOPES: Record<CareRole, readonly CareScope[]> = {
+  family: SCOPES,
+  doctor: ['medications', 'glucose'],
+};
+
+export const SCOPE_LABELS: Record<CareScope, MessageId> = {
+  medications: 'care.scope.medications',
+  glucose: 'care.scope.glucose',
+  bp: 'care.scope.bp',
+  weight: 'care.scope.weight',
+  appointments: 'care.scope.appointments',
+  labs: 'care.scope.labs',
+};
+
+const RESOURCE_LABELS: Record<string, MessageId> = {
+  medications: 'care.resource.medications',
+  adherence: 'care.resource.adherence',
+  glucose: 'care.resource.glucose',
+  bp: 'care.resource.bp',
+  metrics: 'care.resource.metrics',
+  appointments: 'care.resource.appointments',
+  labs: 'care.resource.labs',
+};
+
+/** A resource the audit names, in words ('blood sugar'); an unknown one as it came. */
+export const resourceLabel = (t: TranslateFunction, resource: string | null) =>
+  resource && RESOURCE_LABELS[resource] ? t(RESOURCE_LABELS[resource]) : (resource ?? '');
+
+/** Scopes as one comma-separated phrase in the active language. */
+export const scopeList = (t: TranslateFunction, scopes: readonly CareScope[], locale: string) =>
+  new Intl.ListFormat(locale, { type: 'conjunction' }).format(scopes.map((scope) => t(SCOPE_LABELS[scope])));

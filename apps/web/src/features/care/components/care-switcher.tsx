@@ -1,0 +1,50 @@
+/**
+ * 'Me' and each person the signed-in user cares for (issue 22 item 3): a row of links on Home
+ * and on a patient's read-only Home. Shows nothing for someone who cares for nobody; Home does
+ * not load the care texts for everyone (page weight): they load when there is someone to show.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { loadCatalogs } from '../../../lib/i18n/i18n';
+import { Link } from '../../../lib/navigation';
+import { useT } from '../../../lib/i18n/language-provider';
+import { cn } from '../../../lib/utils';
+import { patientsQuery } from '../api/patients';
+
+/** `current`: the patient shown, or undefined on the user's own Home. */
+export function CareSwitcher({ current }: { current?: string }) {
+  const t = useT();
+  const patients = useQuery(patientsQuery());
+  const shown = Boolean(patients.data?.length || current);
+  const [textsLoaded, setTextsLoaded] = useState(false);
+  useEffect(() => {
+    if (shown)
+      loadCatalogs(['care']).then(
+        () => setTextsLoaded(true),
+        () => undefined,
+      );
+  }, [shown]);
+  if (!shown || !textsLoaded) return null;
+  const chip = (active: boolean) =>
+    cn(
+      'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium',
+      active ? 'border-primary bg-primary text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+    );
+  return (
+    <nav aria-label={t('care.switcher.label')} className="mb-3 flex flex-wrap gap-2">
+      <Link to="/home" className={chip(!current)} aria-current={!current ? 'page' : undefined}>
+        {t('care.switcher.me')}
+      </Link>
+      {(patients.data ?? []).map((patient) => (
+        <Link
+          key={patient.patient_id}
+          to={`/care/patients/${patient.patient_id}`}
+          className={chip(current === patient.patient_id)}
+          aria-current={current === patient.patient_id ? 'page' : undefined}
+        >
+          {patient.name}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The care circle (issue 22, items 1, 2, 3 and 6): invitations, members, the people a member
+ * cares for, and the patient's audit. Alerts and channels (items 4–5) hang off a member later.
+ */
+import { z } from 'zod';
+import { orRequired } from './common.ts';
+
+export const CARE_ROLES = ['family', 'doctor'] as const;
+export type CareRole = (typeof CARE_ROLES)[number];
+
+/** What a member may read; each names one or two of the patient's own routes (see CARE_RESOURCES). */
+export const CARE_SCOPES = ['medications', 'glucose', 'bp', 'weight', 'appointments', 'labs'] as const;
+export type CareScope = (typeof CARE_SCOPES)[number];
+
+/** Issue 22 item 1: all for family; glucose + medications for a doctor. */
+export const DEFAULT_SCOPES: Record<CareRole, readonly CareScope[]> = {
+  family: CARE_SCOPES,
+  doctor: ['glucose', 'medications'],
+};
+export const DEFAULT_INVITATION_DAYS = 7;
+export const MAX_INVITATION_DAYS = 30;
+
+/** The member routes under /api/care/patients/{id}/ and the scope each needs. */
+export const CARE_RESOURCES = {
+  medications: 'medications',
+  adherence: 'medications',
+  glucose: 'glucose',
+  bp: 'bp',
+  metrics: 'weight',
+  appointments: 'appointments',
+  labs: 'labs',
+} as const satisfies Record<string, CareScope>;
+export type CareResource = keyof typeof CARE_RESOURCES;
+
+const roleSchema = z.enum(CARE_ROLES, { error: orRequired("must be 'family' or 'doctor'") });
+const scopesSchema = z
+  .array(z.enum(CARE_SCOPES, { error: `must be one of ${CARE_SCOPES.join(', ')}` }), {
+    error: orRequired('must be a list of scopes'),
+  })
+  .max(CARE_SCOPES.length, { error: `must hold at most ${CARE_SCOPES.length} scopes` })
+  .refine((scopes) => new Set(scopes).size === scopes.length, { error: 'must not repeat a scope' });
+
+/** Scopes in CARE_SCOPES order, so stored and shown lists read the same everywhere. */
+export const sortScopes = (scopes: readonly CareScope[]): CareScope[] =>
+  CARE_SCOPES.filter((scope) => scopes.includes(scope));
+
+/** POST /api/care/invitations; scopes and expiry fall back to the role's defaults. */
+export const invitationInputSchema = z
+  .object({
+    role: roleSchema,
+    scopes: scopesSchema.optional(),
+    expires_in_days: z
+      .number({ error: 'must be a whole number of days' })
+      .int({ error: 'must be a whole number of days' })
+      .min(1, { error: 'must be at least 1' })
+      .max(MAX_INVITATION_DAYS, { error: `must be at most ${MAX_INVITATION_DAYS}` })
+      .default(DEFAULT_INVITATION_DAYS),
+  })
+  .transform((input) => ({ ...input, scopes: sortScopes(input.scopes ?? DEFAULT_SCOPES[input.role]) }));
+export type InvitationInput = z.input<typeof invitationInputSchema>;
+
+/** 201 of POST /api/care/invitations: the token is shown once; the server keeps only its hash. */
+export const invitationSchema = z.object({
+  id: z.uuid(),
+  token: z.string(),
+  url: z.string(),
+  role: z.enum(CARE_ROLES),
+  scopes: z.array(z.enum(CARE_SCOPES)),
+  expires_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** GET /api/care/invitations/{token}: what the consent screen names, and nothing else. */
+export const invitationPreviewSchema = z.object({
+  inviter_name: z.string(),
+  role: z.enum(CARE_ROLES),
+  scopes: z.array(z.enum(CARE_SCOPES)),
+  expires_at: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** Path parameter `{token}`: base64url, as newToken() makes them (43 characters). */
+export const tokenParamsSchema = z.object({
+  token: z
+    .string()
+    .min(16, { error: 'must be an invitation token' })
+    .max(128, { error: 'must be an invitation token' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be an invitation token' }),
+});
+
+/** A person in the patient's circle (GET /api/care/members). */
+export const careMemberSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.enum(CARE_ROLES),
+  scopes: z.array(z.enum(CARE_SCOPES)),
+  can_mark_taken: z.boolean(),
+  /** For the alerts of issue 22 item 4 (not sent yet): on for family by default. */
+  alerts: z.boolean(),
+  joined_at: z.string(),
+});
+export type CareMember = z.infer<typeof careMemberSchema>;
+
+/** PATCH /api/care/members/{id}: any of role, scopes, can_mark_taken. */
+export const careMemberUpdateSchema = z
+  .strictObject({
+    role: roleSchema.optional(),
+    scopes: scopesSchema.optional(),
+    can_mark_taken: z.boolean({ error: 'must be true or false' }).optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { error: 'name role, scopes or can_mark_taken' });
+export type CareMemberUpdate = z.infer<typeof careMemberUpdateSchema>;
+
+/** A person the signed-in user cares for (GET /api/care/patients). */
+export const carePatientSchema = z.object({
+  patient_id: z.uuid(),
+  name: z.string(),
+  timezone: z.string(),
+  role: z.enum(CARE_ROLES),
+  scopes: z.array(z.enum(CARE_SCOPES)),
+  can_mark_taken: z.boolean(),
+});
+export type CarePatient = z.infer<typeof carePatientSchema>;
+
+export const patientParamsSchema = z.object({ patient_id: z.uuid({ error: 'must be a UUID' }) });
+
+export const CARE_AUDIT_ACTIONS = ['invite', 'join', 'view', 'change', 'remove', 'mark_taken'] as const;
+export type CareAuditAction = (typeof CARE_AUDIT_ACTIONS)[number];
+
+/** One line of the patient's audit (GET /api/care/audit): who did what, when. */
+export const careAuditEntrySchema = z.object({
+  id: z.uuid(),
+  action: z.enum(CARE_AUDIT_ACTIONS),
+  /** Who did it: the patient (invite, change, remove) or the member. */
+  actor_name: z.string(),
+  /** The member the entry is about (join, view, change, remove, mark_taken). */
+  member_name: z.string().nullable(),
+  role: z.enum(CARE_ROLES).nullable(),
+  scopes: z.array(z.enum(CARE_SCOPES)).nullable(),
+  /** For a view: the resource read (CareResource). */
+  resource: z.string().nullable(),
+  at: z.string(),
+});
+export type CareAuditEntry = z.infer<typeof careAuditEntrySchema>;
