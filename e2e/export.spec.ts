@@ -29,7 +29,7 @@ test('download my data: CSV (ZIP) and FHIR R4 (JSON) from Profile', async ({ pag
   await expect(section).toBeVisible();
   const csvLink = section.getByRole('link', { name: 'Download CSV (ZIP)' });
   const fhirLink = section.getByRole('link', { name: 'Download FHIR R4 (JSON)' });
-  await expect(csvLink).toHaveAccessibleDescription(/spreadsheet files/);
+  await expect(csvLink).toHaveAccessibleDescription(/spreadsheet files/i);
   await section.scrollIntoViewIfNeeded();
   await section.screenshot({ path: 'test-results/screens/profile-download-my-data.png' });
   await screenshot(page, 'profile-with-export');

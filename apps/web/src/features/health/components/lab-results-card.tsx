@@ -31,9 +31,10 @@ export function LabResultsCard({ today, onAdd }: { today: string; onAdd: () => v
   const others = latestByTest(all.data ?? []).filter((result) => result.test !== 'hba1c');
 
   return (
-    <Card role="region" aria-labelledby="lab-results-heading" data-testid="lab-results" className="mt-4">
+    <Card role="region" aria-labelledby="lab-results-heading" data-testid="lab-results" className="mt-4 @container">
       <div className="flex items-start gap-3">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-purple-100 text-purple-700">
+        {/* As on the metric cards, the icon gives way to the title when large text leaves under 14rem. */}
+        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-purple-100 text-purple-700 @max-[14rem]:hidden">
           <FlaskConical className="h-5 w-5" aria-hidden />
         </span>
         <h3 id="lab-results-heading" className="min-w-0 flex-1 pt-2 font-semibold">
