@@ -45,6 +45,10 @@ test('download my data: CSV (ZIP) and FHIR R4 (JSON) from Profile', async ({ pag
     'blood_pressure.csv',
     'body_metrics.csv',
     'appointments.csv',
+    'labs.csv',
+    'insulin.csv',
+    'imports.csv',
+    'care_circle.csv',
   ]);
   const glucose = strFromU8(files['glucose.csv']!);
   expect(glucose).toContain('reading_id,measured_at,glucose_mg_dl,glucose_mmol_l,meal_context');
