@@ -42,6 +42,12 @@ const ALLOWED = new Set([
   'JSON',
   // A lab test's name in an FAQ article's title (issue 23): 'HbA1c' reads as 'HbA' here.
   'HbA',
+  // The sensors and their export files named by Profile's 'Import readings'.
+  'FreeStyle',
+  'Libre',
+  'Dexcom',
+  'LibreView',
+  'Clarity',
 ]);
 
 /**
