@@ -1,4 +1,4 @@
-// /chat page weight (issue 11): the JavaScript (gzip) that opening /chat downloads on top of
+// /chat page weight: the JavaScript (gzip) that opening /chat downloads on top of
 // the app shell (index.html's entry and its static imports), i.e. the lazy chat route chunk
 // and every chunk it imports statically. Budget: ≤ 25 KB gzip.
 // Usage: npm run bench:chat-weight   (builds apps/web first)

@@ -1,6 +1,6 @@
 /* global document, requestAnimationFrame */
 /**
- * Language switch bench (issue 14, item 6): how long Profile's 'Language' choice takes from the
+ * Language switch bench: how long Profile's 'Language' choice takes from the
  * press to the next painted frame with every text in the other language, in Chromium against
  * the built server (PGlite in a temporary directory), with no reload.
  *
@@ -22,7 +22,7 @@
  * at 4× (a press the moment Profile opens shares the main thread with the page's own loading), so
  * the median and the slowest are printed (BENCH_SAMPLES=1 prints every sample).
  *
- * Budget: switching ≤ 300 ms (issue 14). Exits 1 when a median is over it.
+ * Budget: switching ≤ 300 ms. Exits 1 when a median is over it.
  * Usage: npm run build && node bench/language-switch.mjs [--rounds 10] [--firsts 7]
  */
 import { parseArgs } from 'node:util';

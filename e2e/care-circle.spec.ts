@@ -1,5 +1,5 @@
 /**
- * The care circle in two browsers (issue 22 items 1, 2, 3 and 6): Asha invites from Profile,
+ * The care circle in two browsers: Asha invites from Profile,
  * Ravi joins from the link in his own browser and sees Asha's Home read-only; Asha sees his
  * view in the audit and removes him, and his next load is refused. Screenshots at 390×844 of
  * the join page and Ravi's view of Asha's Home.

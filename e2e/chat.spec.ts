@@ -1,5 +1,5 @@
 /**
- * /chat, DiaCare's own assistant (issue 11) at 390×844.
+ * /chat, DiaCare's own assistant at 390×844.
  *
  * Two parts:
  * 1. "against the real server": no stubbing. Skipped while `GET /api/assistant/messages`

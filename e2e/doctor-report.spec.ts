@@ -1,5 +1,5 @@
 /**
- * The doctor report journey (issue 13 items 1 and 6) at 390×844: Reports → 'Doctor report'
+ * The doctor report journey at 390×844: Reports → 'Doctor report'
  * → pick a period → Download; the browser saves a PDF named with the period's dates whose
  * text (pdftotext) holds the patient's name and the mean of the readings just logged. Its
  * first page is also saved as a PNG under test-results/screens for a person to look at.

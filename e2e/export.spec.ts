@@ -1,5 +1,5 @@
 /**
- * Profile → Download my data (issue 13 items 2 and 6): a user with a glucose reading and a
+ * Profile → Download my data: a user with a glucose reading and a
  * blood-pressure reading downloads the CSV ZIP and the FHIR Bundle from Profile at 390×844,
  * using the keyboard for the second, and each file holds what they recorded.
  */

@@ -1,5 +1,5 @@
 /**
- * Glucose in mmol/L (issue 14, item 3): a person switches the unit on Profile, logs 5.5 mmol/L,
+ * Glucose in mmol/L: a person switches the unit on Profile, logs 5.5 mmol/L,
  * and sees 5.5 on Reports, Home and History while the API stores 99 mg/dL; lows, their steps,
  * editing and switching back follow the unit.
  */

@@ -57,7 +57,7 @@ test('log glucose, blood pressure and weight from Reports, see the cards, each h
   // Glucose: required, then out of bounds (the schema's message), the dialog stays open.
   await openLog(page, 'Blood Glucose');
   let dialog = page.getByRole('dialog', { name: 'Log Blood Glucose' });
-  // The meal context starts from the time of day (issue 15); the dialog's own time decides.
+  // The meal context starts from the time of day; the dialog's own time decides.
   await expect(dialog.getByLabel('Meal Context')).toHaveValue(
     defaultMealContext(await dialog.getByLabel('Time').inputValue()),
   );
@@ -116,7 +116,7 @@ test('log glucose, blood pressure and weight from Reports, see the cards, each h
   await expect(dialog).toBeHidden();
   await dismissToast(page);
 
-  // The cards: latest, status (spec §4), 7-day average over all returned readings (spec §9).
+  // The cards: latest, status, 7-day average over all returned readings.
   const glucose = card(page, 'glucose');
   await expect(glucose.getByTestId('metric-status')).toContainText('warning');
   await expect(glucose).toContainText('7-day avg: 107 mg/dL');

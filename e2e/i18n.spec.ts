@@ -1,5 +1,5 @@
 /**
- * Languages (issue 14): the 'Language' / 'भाषा' choice on the landing page and on Profile
+ * Languages: the 'Language' / 'भाषा' choice on the landing page and on Profile
  * applies at once without reload, `<html lang>` follows, the choice persists (device and
  * profile), and a walk over the converted screens in Hindi fails on any English word that is
  * not a name, a unit or an allowed product word: the "string not in a catalog" check.
@@ -40,7 +40,7 @@ const ALLOWED = new Set([
   'ZIP',
   'FHIR',
   'JSON',
-  // A lab test's name in an FAQ article's title (issue 23): 'HbA1c' reads as 'HbA' here.
+  // A lab test's name in an FAQ article's title: 'HbA1c' reads as 'HbA' here.
   'HbA',
   // The sensors and their export files named by Profile's 'Import readings'.
   'FreeStyle',
@@ -215,7 +215,7 @@ test('switching language on Profile applies at once without reload and persists 
 test('a browser that prefers Hindi opens in Hindi; every converted screen, dialog and toast speaks Hindi', async ({
   browser,
 }) => {
-  // Every screen, with axe in two themes on each; /faq (issue 23) made the walk longer than 60 s on a busy machine.
+  // Every screen, with axe in two themes on each; /faq made the walk longer than 60 s on a busy machine.
   test.setTimeout(150_000);
   const context = await browser.newContext({
     locale: 'hi-IN',

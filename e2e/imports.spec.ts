@@ -1,5 +1,5 @@
 /**
- * Sensor import (issue 24): Profile → 'Import readings' with a hand-made LibreView export —
+ * Sensor import: Profile → 'Import readings' with a hand-made LibreView export —
  * the preview, 'Add readings', the same file again adding nothing, and Undo.
  */
 import { expect, test } from '@playwright/test';

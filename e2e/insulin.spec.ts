@@ -1,5 +1,5 @@
 /**
- * Insulin in units (issue 24): an Injection marked as rapid-acting insulin; its Take asks for
+ * Insulin in units: an Injection marked as rapid-acting insulin; its Take asks for
  * the units, the second time pre-filled with the first dose for that time (never suggested);
  * History's Insulin view totals the day's units by type.
  */

@@ -1,5 +1,5 @@
 /**
- * Lab results (issue 24): from a finished lab appointment one tap opens the form on Reports;
+ * Lab results: from a finished lab appointment one tap opens the form on Reports;
  * an HbA1c entered in mmol/mol shows in % beside the estimate; a creatinine shows its eGFR
  * from the profile (female, 52); History's HbA1c view lists both results; all in Hindi too.
  */

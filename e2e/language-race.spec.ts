@@ -1,5 +1,5 @@
 /**
- * Issue 14, item 1: quick switching between English and हिन्दी on Profile ends in the language
+ * Quick switching between English and हिन्दी on Profile ends in the language
  * pressed last, on screen and in the profile, however the server's answers and the catalogs'
  * loading interleave with the presses. The service worker is blocked in both tests so the
  * page's own requests can be held (a worker's precache would answer the catalogs itself).

@@ -56,7 +56,7 @@ test('add Metformin twice a day, take a dose on Home, edit, search and delete it
   await screenshot(page, 'home-take-undo-toast');
   await expectAccessible(page, 'home-take-undo-toast');
 
-  // Issue 15: a mistaken Take is undone from the toast…
+  // A mistaken Take is undone from the toast…
   await page.getByRole('button', { name: 'Undo', exact: true }).click();
   await expect(page.getByText('Metformin is no longer marked as taken', { exact: true })).toBeVisible();
   await expect(page.getByTestId('dose-progress')).toHaveText('0/2');

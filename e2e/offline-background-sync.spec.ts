@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 2: Background Sync for the page's outbox (decision 028). Writes queued offline
+ * Background Sync for the page's outbox (decision 028). Writes queued offline
  * are sent by the real, built service worker on its `sync` event (dispatched through Chromium's
  * DevTools protocol, as the browser does when the network returns) with no DiaCare page open:
  * exactly once, only while their user is signed in, and a refusal met there is stored and shown

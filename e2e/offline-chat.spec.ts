@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 2: the assistant's questions go through the outbox. Asked offline, a question
+ * The assistant's questions go through the outbox. Asked offline, a question
  * shows at once with 'Waiting to sync' and the line that its answer comes when back online,
  * survives a reload offline, and once online reaches the real server exactly once: one question
  * and one answer in the stored conversation, and the mark is gone.

@@ -1,11 +1,11 @@
 /**
- * Issue 12, item 4: the notification's 'Take' works offline. The real, built service worker
+ * The notification's 'Take' works offline. The real, built service worker
  * is driven through fixtures.ts: its own notificationclick with action 'take', trusted pushes
  * and sync events through Chromium's DevTools protocol.
  * Offline, the Take is queued and confirmed with 'Waiting to sync'; a reminder of that dose
  * pushed meanwhile is not shown; back online, the queue's sync sends it, and sending it again
  * (a second sync, a push) records nothing more: exactly one adherence record. A Take queued
- * for one user is never sent while another user is signed in on the phone (issue 12, item 3).
+ * for one user is never sent while another user is signed in on the phone.
  */
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import {

@@ -1,5 +1,5 @@
 /**
- * Issue 12: every write goes through the outbox. Offline writes show at once with 'Waiting to
+ * Every write goes through the outbox. Offline writes show at once with 'Waiting to
  * sync', survive reloads and browser restarts, and reach the server exactly once when the
  * network returns, also when the server got a request but its answer was lost.
  */

@@ -166,7 +166,7 @@ test.describe('push bell on Home', () => {
 });
 
 test.describe('install prompt on an Android phone', () => {
-  // The prompt never appears by itself on `localhost` (spec §4; install-policy.ts), so this
+  // The prompt never appears by itself on `localhost`, so this
   // phone opens the app on 127.0.0.1, which the server accepts as its own origin.
   test.use({
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -421,12 +421,12 @@ test('Profile notification toggles are saved on the server; e-mail, not delivere
   await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
   await expect(medication).toBeEnabled();
 
-  // Issue 15: email is not delivered: off, disabled, labelled, never silently accepted.
+  // Email is not delivered: off, disabled, labelled, never silently accepted.
   const email = page.getByRole('switch', { name: 'Email Notifications' });
   await expect(email).toBeDisabled();
   await expect(email).not.toBeChecked();
   await expect(email).toHaveAccessibleDescription('Coming soon');
-  // Issue 23: health tips are real (a weekly push), off by default (spec §3) and can be turned on.
+  // Health tips are real (a weekly push), off by default and can be turned on.
   const tips = page.getByRole('switch', { name: 'Health Tips' });
   await expect(tips).toBeEnabled();
   await expect(tips).not.toBeChecked();

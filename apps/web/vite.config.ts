@@ -38,7 +38,7 @@ export default defineConfig(() => ({
     }),
     tailwindcss(),
     // Our own service worker (src/sw.ts): the precached app shell, push notifications and
-    // their actions (design.md §Front end). main.tsx registers it at load (spec §2).
+    // their actions. main.tsx registers it at load.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',

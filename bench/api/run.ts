@@ -41,7 +41,7 @@ const { values: options } = parseArgs({
     'bare-port': { type: 'string', default: '3917' },
     /** The bare server names its statements too (prepared once per connection), as DiaCare does. */
     'bare-prepared': { type: 'boolean', default: false },
-    /** Also POST glucose alone, without and with a new Idempotency-Key per request (issue 12). */
+    /** Also POST glucose alone, without and with a new Idempotency-Key per request. */
     'idempotency-keys': { type: 'boolean', default: false },
   },
 });
@@ -70,7 +70,7 @@ const ROUTES = [
     body: JSON.stringify({ value: 126, meal_context: 'After Breakfast', date: POST_DATE, time: '08:30' }),
   },
 ] as const;
-/** The outbox's write (issue 12): the same POST with a new Idempotency-Key each time (the bare server ignores it). */
+/** The outbox's write: the same POST with a new Idempotency-Key each time (the bare server ignores it). */
 const KEYED_POST = { ...ROUTES[3], name: 'POST glucose + key', idempotencyKey: true } as const;
 type BenchRoute = (typeof ROUTES)[number] | typeof KEYED_POST;
 

@@ -13,7 +13,7 @@
  * Prints p50/p95 per question and overall, and the ratio to the baseline's p95.
  *
  * With --language hi the user's profile language is Hindi and the same questions are asked
- * in Hindi (issue 14): the Hindi knowledge base, intents and texts.
+ * in Hindi: the Hindi knowledge base, intents and texts.
  *
  * Usage: npm run bench:assistant [-- --rounds 40] [--database-url postgres://…] [--language hi]
  */

@@ -1,5 +1,5 @@
 /**
- * Export memory benchmark (issue 13 item 6; decision 020): do the CSV and FHIR exports run
+ * Export memory benchmark (decision 020): do the CSV and FHIR exports run
  * in constant memory, whatever the years of data?
  *
  * 1. Starts the real built server (apps/server/dist/server.js) on a fresh database — an

@@ -1,5 +1,5 @@
 /**
- * Sensor import parsing at scale (issue 24): 10 years of 5-minute Dexcom Clarity readings
+ * Sensor import parsing at scale: 10 years of 5-minute Dexcom Clarity readings
  * (1,051,200 rows, ~80 MB) generated on the fly and streamed through the real parser; reports
  * readings, time and the peak resident memory, against the RSS before the run.
  */

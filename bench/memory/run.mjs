@@ -10,7 +10,7 @@
  * GET routes with autocannon (`--connections`, `--seconds`) and samples RSS right after the
  * load and again after `--settle` seconds at rest.
  *
- * Budgets (design.md, issue 15 fix 3): idle PGlite ≤ 300 MB, idle PostgreSQL ≤ 150 MB.
+ * Budgets: idle PGlite ≤ 300 MB, idle PostgreSQL ≤ 150 MB.
  * Usage: node bench/memory/run.mjs [--database-url postgres://…/test] [--seconds 10]
  *        [--connections 16] [--settle 10] [--only pglite|postgres]
  */

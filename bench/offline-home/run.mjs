@@ -1,6 +1,6 @@
 /* global document */
 /**
- * Offline Home bench (issue 12, item 4): the time from navigation to today's doses visible when
+ * Offline Home bench: the time from navigation to today's doses visible when
  * Home is opened OFFLINE from the saved cache (after one online visit), in Chromium against the
  * built server (PGlite in a temporary directory), with Chrome DevTools throttling: CPU slowed 4×
  * and Lighthouse's mobile "slow 4G" network (562.5 ms RTT, 1.4746 Mbps down, 0.675 Mbps up).
@@ -10,7 +10,7 @@
  * service worker gives the app shell and chunks, IndexedDB the data. Baseline in the same run:
  * a bare document from the same server (/favicon.svg, online, same throttling, in a fresh
  * context so no service worker or HTTP cache answers it), load event.
- * Median of 5 (--rounds). Budget: ≤ 1000 ms (issue 12). Exits 1 when the median is over it.
+ * Median of 5 (--rounds). Budget: ≤ 1000 ms. Exits 1 when the median is over it.
  * Usage: npm run build && node bench/offline-home/run.mjs [--rounds 5]
  */
 import { parseArgs } from 'node:util';

@@ -1,5 +1,5 @@
 /**
- * Reminder dispatch benchmark (design.md §Performance budgets: 100,000 doses due at the same
+ * Reminder dispatch benchmark (docs/architecture.md budgets: 100,000 doses due at the same
  * minute handed to the push service within 60 s on 2 cores, none twice, none lost).
  *
  * 1. A fresh PostgreSQL database with the server's migrations; N users in a few time zones,

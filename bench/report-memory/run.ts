@@ -1,5 +1,5 @@
 /**
- * Doctor report memory benchmark (issue 13 item 6): peak RSS of a process that makes 90-day
+ * Doctor report memory benchmark: peak RSS of a process that makes 90-day
  * reports through the real app for a user with 10 years of data (4 glucose readings a day,
  * plus blood pressure, weight and doses), against a baseline user with 90 days of data,
  * measured in the same run. For each user one process seeds the database (drizzle bulk

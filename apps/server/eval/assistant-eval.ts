@@ -1,5 +1,5 @@
 /**
- * The assistant evaluation (issue 23): labelled questions (questions-*.tsv) asked over HTTP of a
+ * The assistant evaluation: labelled questions (questions-*.tsv) asked over HTTP of a
  * seeded PGlite user, judged against contract-computed figures (oracle.ts) or the fixed texts.
  */
 import { readFileSync } from 'node:fs';

@@ -47,7 +47,7 @@ import type { AppDeps } from './types.ts';
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface BuildAppOptions extends AppDeps {
-  /** Tests: a mock language model for the assistant (issue 11). */
+  /** Tests: a mock language model for the assistant. */
   assistantLlm?: AssistantRoutesOptions['assistantLlm'];
   logger?: FastifyServerOptions['logger'];
   /** The server's metrics (server.ts shares them with the reminder engine); made here when absent. */
@@ -99,7 +99,7 @@ export async function buildApp(options: BuildAppOptions) {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // The docs are public (issue 2): mark swagger-ui's routes so the session hook lets them through.
+  // The docs are public: mark swagger-ui's routes so the session hook lets them through.
   // Added before the onRoute reporter below so that it reports the docs as public.
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };

@@ -1,5 +1,5 @@
 /**
- * `npm run backup -- <file>` and `npm run restore -- <file>` (issue 26, item 4): the database
+ * `npm run backup -- <file>` and `npm run restore -- <file>`: the database
  * configured by DATABASE_URL, else the embedded one in DATA_DIR. Faults are one line, exit 1.
  */
 import { existsSync } from 'node:fs';

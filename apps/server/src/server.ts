@@ -1,6 +1,6 @@
 /**
  * Entry point: reads the environment, opens the database, listens, and shuts down cleanly
- * on SIGTERM/SIGINT within SHUTDOWN_DEADLINE_MS (issue 26, item 5; decision 042).
+ * on SIGTERM/SIGINT within SHUTDOWN_DEADLINE_MS (decision 042).
  */
 import { buildApp, loggerOptions } from './app.ts';
 import { parseEnv } from './config/env.ts';

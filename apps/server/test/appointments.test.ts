@@ -1,5 +1,5 @@
 /**
- * Appointments API (spec §3 Appointment, §4 Booking, §5 Booking, §7 /api/appointments).
+ * Appointments API.
  * The clock is fixed at 2026-11-20T20:00:00Z: that is already 01:30 on Saturday
  * 2026-11-21 in Asia/Kolkata (UTC+05:30) but still 15:00 on Friday 2026-11-20 in
  * America/New_York (UTC−05:00 since 1 November), so "today" differs between the two users.

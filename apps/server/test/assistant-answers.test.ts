@@ -1,5 +1,5 @@
 /**
- * Answers that answer (issue 23, item 2) through the real API: the first sentence states the
+ * Answers that answer through the real API: the first sentence states the
  * asked figure with its unit, period and date, computed here from the API's rows with the
  * contract's functions (never hard-coded); Hinglish and Hindi questions; mmol/L users.
  */

@@ -1,5 +1,5 @@
 /**
- * The assistant in Hindi (issue 14): the language follows the profile, else Accept-Language;
+ * The assistant in Hindi: the language follows the profile, else Accept-Language;
  * Hindi questions about the user's data get the same figures the screens show (computed
  * through the same API and contract functions as the English table in assistant.test.ts),
  * in Hindi; dose-change questions written in Hindi are refused in Hindi with no dose number;
@@ -182,7 +182,7 @@ const HINDI_DOSE_CHANGE_QUESTIONS = [
   'बिना दवा के रह सकता हूँ?',
 ];
 
-/** A missed dose gets the missed-dose safety answer in Hindi (issue 23): not doubling up, no dose number. */
+/** A missed dose gets the missed-dose safety answer in Hindi: not doubling up, no dose number. */
 const HINDI_MISSED_DOSE = ['अगर एक खुराक छूट गई तो क्या डबल डोज़ ले लूँ?', 'सुबह की दवा लेना भूल गई, अब क्या करूँ?'];
 
 describe('Hindi guard-rail rules', () => {
@@ -270,7 +270,7 @@ const kb = (id: string) => () => [
   `${hiArticle(id).title}: `,
   `स्रोत: ${hiArticle(id).source}, ${hiArticle(id).section}।`,
 ];
-/** The article's answer quotes the passage that contains `marker`, not the article's opening (issue 23). */
+/** The article's answer quotes the passage that contains `marker`, not the article's opening. */
 const kbPassage = (id: string, marker: string) => () => {
   const passage = hiArticle(id).passages.find((p) => p.includes(marker))!;
   return [...kb(id)(), `${hiArticle(id).title}: ${passage.split(/(?<=[।?])\s/)[0]}`];
@@ -296,7 +296,7 @@ const HINDI_QUESTIONS: Row[] = [
   },
   {
     question: 'क्या इस हफ़्ते मेरी शुगर लो हुई?',
-    // Issue 23: the lows answer names its period as every answer does, and the lowest reading.
+    // The lows answer names its period as every answer does, and the lowest reading.
     expected: () => ['पिछले 7 दिनों (आज समेत) में 2 रीडिंग 70 mg/dL से कम रहीं, इनमें से 1 रीडिंग 54 mg/dL से भी कम।'],
   },
   { question: 'मेरा टाइम इन रेंज कितना है?', expected: (f) => [`${f.glucose7.tir.inRange}%`] },

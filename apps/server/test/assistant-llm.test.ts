@@ -1,5 +1,5 @@
 /**
- * The assistant's language-model path (issue 11): against the AI SDK's MockLanguageModelV3
+ * The assistant's language-model path: against the AI SDK's MockLanguageModelV3
  * (tool calls executed with the user's data, guard rails applied to what the model says,
  * user-written text reaching the model only inside tool results) and end to end against a
  * local OpenAI-compatible HTTP server started here, speaking /v1/chat/completions with SSE

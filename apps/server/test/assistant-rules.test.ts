@@ -64,7 +64,7 @@ describe('escalationFor', () => {
     ['What is hypoglycemia?', null, null],
     ['I am having a hypo', null, 'hypo'],
     ['How was my sugar this week?', null, null],
-    // Issue 14: values told in mmol/L (readings in mg/dL are whole numbers).
+    // Values told in mmol/L (readings in mg/dL are whole numbers).
     ['my sugar is 2.8 mmol/L', null, 'emergency'],
     ['glucose 3.5', null, 'hypo'],
     ['reading 3.9 mmol', null, null],

@@ -1,5 +1,5 @@
 /**
- * understanding.ts as a pure function (issue 23, item 1): English, Hindi and Hinglish, mixed
+ * understanding.ts as a pure function: English, Hindi and Hinglish, mixed
  * and with typos, read into subject, measure and period (dates in the user's zone, given as
  * `today`), medicine, time of day and meal; and readPeriod's calendar rules.
  */

@@ -1,5 +1,5 @@
 /**
- * The assistant's built-in engine and guard rails through the real API (issue 11): a table
+ * The assistant's built-in engine and guard rails through the real API: a table
  * of questions over a seeded user whose expected figures are computed through the API and
  * contract functions the screens use; dose-change refusals; hypoglycaemia and emergency
  * escalation; a medicine named like an instruction; history, validation, auth, cap and
@@ -66,7 +66,7 @@ const adherence30 = (f: ScreenFigures) => [
 ];
 const todayDoses = (_: ScreenFigures, t: TodayFigures) => [`Taken: ${t.taken}`, 'Next: “Metformin” at 20:00'];
 const kb = (id: string) => () => [article(id).title, `Source: ${article(id).source}, ${article(id).section}.`];
-/** The article's answer quotes the passage that contains `marker`, not the article's opening (issue 23). */
+/** The article's answer quotes the passage that contains `marker`, not the article's opening. */
 const kbPassage = (id: string, marker: string) => () => {
   const passage = article(id).passages.find((p) => p.includes(marker))!;
   return [...kb(id)(), `${article(id).title}: ${passage.split(/(?<=[.!?])\s/)[0]}`];
@@ -192,7 +192,7 @@ const DOSE_CHANGE_QUESTIONS = [
   'Is it safe to come off my diabetes pills?',
 ];
 
-/** A missed dose gets the missed-dose safety answer (issue 23), not the refusal: it says not to double up. */
+/** A missed dose gets the missed-dose safety answer, not the refusal: it says not to double up. */
 const MISSED_DOSE_QUESTIONS = [
   'Is it ok to double my dose if I missed one?',
   'I missed my morning dose, what should I do?',

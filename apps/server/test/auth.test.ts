@@ -1,5 +1,5 @@
 /**
- * Sign-in (design.md §Sign-in): the local sign-in page, the one-time code, the session
+ * Sign-in: the local sign-in page, the one-time code, the session
  * cookie, logout, expiry, the https cookie, production defaults and the auth rate limit.
  */
 import { createHash } from 'node:crypto';

@@ -162,7 +162,7 @@ const RESOURCES: Record<string, (owner: SignedInUser, t: TestApp) => Promise<str
           'Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL)\n1,2026-11-19T08:00:00,EGV,,,,G7,112',
       }),
     ),
-  // The care circle (issue 22): a member id is the patient's record; a patient id is the
+  // The care circle: a member id is the patient's record; a patient id is the
   // member's (the person they care for), so the "owner" here is the member.
   '/api/care/members/:id': async (owner, t) => {
     await careLink(t, owner, null);

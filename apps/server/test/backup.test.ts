@@ -1,5 +1,5 @@
 /**
- * Issue 26, item 4: backups. `npm run backup` → the data is deleted → `npm run restore`, on
+ * Backups. `npm run backup` → the data is deleted → `npm run restore`, on
  * both databases, finds every record: row count and checksum of every table, found in the
  * database's catalogue (as the account-deletion test walks it). Restores refuse a non-empty
  * target and a file that is not a DiaCare backup, in one line. The server's own backups,

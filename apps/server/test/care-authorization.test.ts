@@ -1,5 +1,5 @@
 /**
- * Authorization of every member route, from the app's own route table (issue 22 item 3):
+ * Authorization of every member route, from the app's own route table:
  * each /api/care/patients/{patient_id}/… route answers a stranger and a removed member with
  * 404, a doctor whose scopes leave out what the route reads with 403, each changing no row,
  * while a member granted the scope gets the patient's data. A route added tomorrow is walked

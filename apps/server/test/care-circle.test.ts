@@ -1,6 +1,6 @@
 /**
  * The care circle's invitations, joining, members, reading as a member, marking a dose taken
- * and the audit (issue 22 items 1, 2, 3 and 6), on the real app and database, with an
+ * and the audit, on the real app and database, with an
  * injected clock for expiry and the audit's hour.
  */
 import { CARE_SCOPES } from '@diacare/contract/care';

@@ -1,5 +1,5 @@
 /**
- * Correcting a reading and deleting the account (issue 13, items 3 and 4; decision 021):
+ * Correcting a reading and deleting the account (decision 021):
  * - PUT /api/health/{glucose,bp,metrics}/{id} replaces a reading with the create rules
  *   (400 naming the field, nothing changed), the BMI recomputed by the server; DELETE
  *   answers 200 with the deleted reading; another user's id or a missing one → 404;
@@ -268,7 +268,7 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
           method: 'PUT',
           url: '/api/settings/notifications',
           payload: { healthTips: false },
-          // A write the outbox sent with its key (issue 12): the key is the user's too.
+          // A write the outbox sent with its key: the key is the user's too.
           headers: { 'idempotency-key': randomUUID() },
         }),
       );
@@ -280,7 +280,7 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
           payload: { content: 'How was my sugar this week?' },
         }),
       );
-      // The clinical record (issue 24): a lab result, an insulin dose, a committed import and a preview.
+      // The clinical record: a lab result, an insulin dose, a committed import and a preview.
       await post(user, '/api/health/labs', { test: 'hba1c', value: 7.2, unit: '%', date: '2026-11-10' });
       await post(user, '/api/health/insulin', { units: 10, insulin_type: 'long', date: '2026-11-10', time: '22:00' });
       const clarity = (time: string) =>

@@ -1,5 +1,5 @@
 /**
- * The reminder dispatcher end to end (issue 6; design.md §Reminders and push): reminders made
+ * The reminder dispatcher end to end (issue 6; docs/architecture.md and push): reminders made
  * through the API, claimed from the real database, encrypted and sent over TLS to a local
  * push service that decrypts every payload (test/support/push-service.ts). Time is the
  * injected clock; the dispatcher passes are run one at a time with runOnce(), except where

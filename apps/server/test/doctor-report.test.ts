@@ -1,5 +1,5 @@
 /**
- * GET /api/reports/doctor (issue 13 items 1 and 6). The PDF's text, extracted with
+ * GET /api/reports/doctor. The PDF's text, extracted with
  * poppler's pdftotext, must hold the figures Reports and History work out from the API's
  * own data for the same period, through the same contract functions. The clock is fixed
  * at 2026-11-20T18:40Z, already 2026-11-21 00:10 in Asia/Kolkata: the period ends on the

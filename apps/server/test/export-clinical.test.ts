@@ -1,5 +1,5 @@
 /**
- * The clinical record in the export (issue 24): labs.csv and insulin.csv in the CSV ZIP, and in
+ * The clinical record in the export: labs.csv and insulin.csv in the CSV ZIP, and in
  * the FHIR Bundle lab Observations (LOINC, UCUM; creatinine adds eGFR) and insulin
  * MedicationAdministrations with dosage.dose in U, each valid FHIR R4 (@medplum/core).
  */

@@ -1,5 +1,5 @@
 /**
- * Export (issue 13 item 2, item 6): GET /api/export/csv (a ZIP of six CSVs) and
+ * Export: GET /api/export/csv (a ZIP of six CSVs) and
  * GET /api/export/fhir (a FHIR R4 Bundle) through the real app on each driver.
  *
  * Two users with their own stories: Asha in Asia/Kolkata (UTC+05:30) and Ben in

@@ -1,5 +1,5 @@
 /**
- * GET /api/faq (issue 23): the assistant's cited articles as the FAQ, in the user's language;
+ * GET /api/faq: the assistant's cited articles as the FAQ, in the user's language;
  * `q` searches them as the assistant does and points at the passage that answers.
  */
 import { FAQ_QUERY_MAX_LENGTH, type Faq } from '@diacare/contract/faq';

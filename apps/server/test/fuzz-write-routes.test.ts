@@ -138,7 +138,7 @@ describe.each(SQL_DRIVERS)('fuzzing every write route on %s', (driver) => {
       payload: `Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL)\n1,${today}T08:00:00,EGV,,,,G7,112`,
     });
     pools.other.imports.push(batch.json().id);
-    // The other user's circle (issue 22): a member of theirs, and the fuzz user as one of them,
+    // The other user's circle: a member of theirs, and the fuzz user as one of them,
     // allowed to mark doses, so member requests can succeed as well as be refused.
     const careJoin = async (patient: SignedInUser, member: SignedInUser) => {
       const { token } = (

@@ -1,5 +1,5 @@
 /**
- * Weekly Health Tips (issue 23): the real materialiser loop's pass and the real dispatcher,
+ * Weekly Health Tips: the real materialiser loop's pass and the real dispatcher,
  * run step by step on the injected clock, push to a local push service that decrypts every
  * payload. Off (the spec's default) → nothing; on → one tip a week at 10:30 in the user's zone,
  * in the user's language, never the same tip twice in a row; turned off → the pending tip is

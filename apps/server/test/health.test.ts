@@ -1,5 +1,5 @@
 /**
- * Health readings through the API (spec §3 readings, §5, §7 /api/health/*; issue 4).
+ * Health readings through the API.
  * The clock is fixed at 2026-11-20T18:40:00Z: that is already 00:10 on 2026-11-21 in
  * Asia/Kolkata (UTC+05:30) but still 13:40 on 2026-11-20 in America/New_York (UTC−05:00
  * since 1 November), so "today", and with it the last date a reading may carry, differs

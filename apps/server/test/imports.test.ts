@@ -1,5 +1,5 @@
 /**
- * Sensor imports through the API (issue 24, item 3): a Clarity file previews (nothing stored),
+ * Sensor imports through the API: a Clarity file previews (nothing stored),
  * commits, and imported again adds nothing; an overlapping export adds only its new readings;
  * DELETE undoes; a file that is neither format → 400 and nothing stored; another user's batch
  * → 404; imported readings make no reminder or alert.

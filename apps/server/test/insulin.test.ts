@@ -1,5 +1,5 @@
 /**
- * Insulin doses through the API (issue 24, item 2): units 0.5–100 in steps of 0.5, one of
+ * Insulin doses through the API: units 0.5–100 in steps of 0.5, one of
  * five types, optionally of one of the user's medicines (an 'Injection' marked as insulin);
  * another user's dose or medicine → 404, bad input → 400, each changing nothing. The clock is
  * fixed at 2026-11-20T18:40:00Z: already the 21st in Asia/Kolkata.

@@ -1,5 +1,5 @@
 /**
- * Lab results through the API (issue 24, item 1): HbA1c in % or mmol/mol (stored in %),
+ * Lab results through the API: HbA1c in % or mmol/mol (stored in %),
  * eGFR from the profile, no future dates in the user's zone, another user's id → 404 and
  * bad input → 400, each changing nothing. The clock is fixed at 2026-11-20T18:40:00Z:
  * already 2026-11-21 in Asia/Kolkata, still 2026-11-20 in America/New_York.

@@ -1,5 +1,5 @@
 /**
- * Medications, dose records and pill counts through the API (spec §3 Medication and
+ * Medications, dose records and pill counts through the API (docs/product.md Medication and
  * Adherence record, §5, §7; issue 3). Each test signs in a user of its own.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Issue 26, item 3: GET /metrics, read with a Prometheus text-format parser. Off without
+ * GET /metrics, read with a Prometheus text-format parser. Off without
  * METRICS_TOKEN (404), 401 without the bearer token; names for HTTP, reminders, deliveries,
  * Idempotency-Key replays, the pool and the process; no label holds a user's id, name or value.
  */

@@ -1,5 +1,5 @@
 /**
- * Conflicts between phones (issue 12, item 5; decision 022), on PGlite and PostgreSQL: two
+ * Conflicts between phones (decision 022), on PGlite and PostgreSQL: two
  * sessions of one user, each sending its writes with its own Idempotency-Key, as two
  * outboxes replaying after being offline do.
  * - One dose taken on two phones is one adherence record, and one pill.

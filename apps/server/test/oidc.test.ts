@@ -1,5 +1,5 @@
 /**
- * "Continue with Google" end to end (design.md §Sign-in, §Testing): a local OpenID
+ * "Continue with Google" end to end: a local OpenID
  * provider (oidc-provider) stands in for Google; the browser is played with plain HTTP.
  * PGlite only: the database plays no special part in this flow.
  */

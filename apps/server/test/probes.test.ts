@@ -1,5 +1,5 @@
 /**
- * Issue 26, item 2: GET /healthz and GET /readyz. Readiness turns 503 naming the failing part
+ * GET /healthz and GET /readyz. Readiness turns 503 naming the failing part
  * when the database stops, when a migration is missing, and when the oldest due reminder is
  * READY_MAX_REMINDER_LAG_SECONDS late (injected clock). Neither is logged at info level.
  */

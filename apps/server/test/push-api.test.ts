@@ -1,5 +1,5 @@
 /**
- * /api/push/* (spec §3 Push subscription, §7; design.md §Reminders and push; issue 6): the
+ * /api/push/*: the
  * VAPID public key, and subscriptions limited to https endpoints on PUSH_SERVICE_HOSTS.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The materialiser's horizon (issue 15, fixes 5 and 6; decision 014), on both drivers with an
+ * The materialiser's horizon (decision 014), on both drivers with an
  * injected clock:
  * - a pass reads only the schedules whose "materialised until" horizon runs out, so an
  *   unchanged schedule is not read again pass after pass;

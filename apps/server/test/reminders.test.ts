@@ -1,5 +1,5 @@
 /**
- * /api/reminders (spec §7; issue 6): the user's own reminders, snoozes, the next 24 hours,
+ * /api/reminders: the user's own reminders, snoozes, the next 24 hours,
  * deleting, and the reminders that follow doses (taken, refill) and appointments. The clock
  * is fixed at 2026-06-10T00:00:00Z, 05:30 in Asia/Kolkata.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser-facing protections (design.md §API conventions): same-origin and JSON-only
+ * Browser-facing protections: same-origin and JSON-only
  * state changes (CSRF), the body limit, security headers and CSP, public docs, 404s,
  * hidden server errors, and logs that keep secrets and personal data out.
  */

@@ -1,5 +1,5 @@
 /**
- * Server texts in the user's language (issue 14, item 2; decision 026): the catalogs, API
+ * Server texts in the user's language (decision 026): the catalogs, API
  * error details, the sign-in pages and reminder pushes, through the real app and database.
  * The doctor report's Hindi is tested in doctor-report-hindi.test.ts.
  */

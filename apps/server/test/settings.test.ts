@@ -1,5 +1,5 @@
 /**
- * GET/PUT /api/settings/notifications (spec §3 Notification settings, §7; issue 6): the five
+ * GET/PUT /api/settings/notifications: the five
  * preferences with the spec's defaults, stored per user on the server.
  */
 import { NOTIFICATION_DEFAULTS } from '@diacare/contract/reminders';

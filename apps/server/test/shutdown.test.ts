@@ -1,5 +1,5 @@
 /**
- * Issue 26, item 5: SIGTERM. The real server bundle runs as a child process with its reminder
+ * SIGTERM. The real server bundle runs as a child process with its reminder
  * engine on and a push service that holds each answer for two seconds; a SIGTERM arrives while
  * the dispatcher is sending. The process exits 0 within 10 s, the sends in flight are recorded
  * and the rest released; after a restart every reminder has arrived exactly once. The

@@ -1,5 +1,5 @@
 /**
- * Two DiaCare instances on one PostgreSQL (issue 15, Prove 4; decision 013): two apps built
+ * Two DiaCare instances on one PostgreSQL (decision 013): two apps built
  * as server.ts builds them, each with its own pg pool, on one database. They share the
  * sign-in rate limit (PostgreSQL by default, Redis when REDIS_URL is set), a session made on
  * one is valid on the other, and with both reminder engines running no reminder is sent

@@ -1,4 +1,4 @@
-/** The profile: GET/PUT /api/users/me (spec §3 User, §5 validation, §7). */
+/** The profile: GET/PUT /api/users/me. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 

@@ -33,8 +33,8 @@ void activateLanguage(initialLanguage()).then(() => {
 });
 
 /**
- * Registers /sw.js from the site root at load (spec §2) and checks for updates every 60 s
- * (spec §9). A failure is logged only (spec §8). The register code loads after the page,
+ * Registers /sw.js from the site root at load and checks for updates every 60 s
+ *. A failure is logged only. The register code loads after the page,
  * so it adds nothing to the first screen's JavaScript.
  */
 function registerServiceWorker(): void {

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The notification's 'Take' on a bad network (issue 12, item 4; decision 022), for sw.ts.
+ * The notification's 'Take' on a bad network (decision 022), for sw.ts.
  *
  * - Each Take is one request with its own `Idempotency-Key`, so sending it twice (a lost
  *   answer, a replay racing a retry) records the dose once.

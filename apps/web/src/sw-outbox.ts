@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Background Sync for the page's outbox (issue 12, item 2; decision 028), for sw.ts. A page
+ * Background Sync for the page's outbox (decision 028), for sw.ts. A page
  * with writes waiting registers the sync tag `diacare-outbox:{user id}` (outbox.ts); when the
  * browser fires it (the network is back, even with no DiaCare page open), this worker sends
  * that user's stored writes itself, by the page's rules (outbox-replay.ts):

@@ -1,5 +1,5 @@
 /**
- * The service worker's own notices (issue 14, item 1): the server's texts in the payload win,
+ * The service worker's own notices: the server's texts in the payload win,
  * else the catalogs' in the page's last language, else English. Reads the real catalogs.
  */
 import { describe, expect, it } from 'vitest';

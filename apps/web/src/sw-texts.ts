@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker's own notices in the user's language (issue 14, item 1), for sw.ts.
+ * The service worker's own notices in the user's language, for sw.ts.
  *
  * - A dose reminder's push carries its failure texts in the user's language, made by the
  *   server (ReminderPush.failure, decision 026); those win.

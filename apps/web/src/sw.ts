@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * DiaCare's service worker (design.md §Front end, §Reminders and push; issue 6), built by
+ * DiaCare's service worker, built by
  * vite-plugin-pwa (injectManifest) to /sw.js and registered from main.tsx.
  *
  * - App shell: index.html and the hashed assets of this build are precached; every
@@ -10,7 +10,7 @@
  *   gets the actions 'Take' (records the dose through the API without opening the app) and
  *   'Snooze 10 min' (asks the server for a new reminder in 10 minutes); a plain click
  *   focuses an open DiaCare window or opens the payload's url (/home).
- * - Offline (issue 12): a Take whose request fails is queued and sent when the network is
+ * - Offline: a Take whose request fails is queued and sent when the network is
  *   back (sw-offline-take.ts); a reminder for a dose taken here is not shown again. The page's
  *   outbox is sent on its Background Sync, also with no page open (sw-outbox.ts).
  */
@@ -27,7 +27,7 @@ declare const self: ServiceWorkerGlobalScope;
 
 /** Snooze length of the 'Snooze 10 min' action. */
 const SNOOZE_MS = 10 * 60_000;
-/** How long the "Marked … as taken" confirmation stays (the app's toast duration, spec §9). */
+/** How long the "Marked … as taken" confirmation stays (the app's toast duration, docs/product.md). */
 const CONFIRMATION_MS = 4000;
 const ICON = '/pwa-192x192.png';
 
@@ -141,7 +141,7 @@ function reminderOptions(payload: ReminderPush, shown: Notification[]): Reminder
     data: payload,
     actions: dose
       ? [
-          // The server sends the labels in the user's language (issue 14); English otherwise.
+          // The server sends the labels in the user's language; English otherwise.
           { action: 'take', title: payload.actions?.take ?? 'Take' },
           { action: 'snooze', title: payload.actions?.snooze ?? 'Snooze 10 min' },
         ]
@@ -162,7 +162,7 @@ async function postJson(path: string, body: unknown): Promise<void> {
 }
 
 /**
- * The signed-in user's IANA zone (dose times follow it, design.md §Data), else the device's;
+ * The signed-in user's IANA zone (dose times follow it, docs/architecture.md), else the device's;
  * and the user's id when the server answered.
  */
 async function signedInUser(): Promise<{ zone: string; id: string | null }> {
@@ -181,8 +181,8 @@ async function signedInUser(): Promise<{ zone: string; id: string | null }> {
 }
 
 /**
- * 'Take': records the dose as taken now, like Home's Take button (spec §4 Dose status). On a
- * failed network the Take is queued and confirmed with 'Waiting to sync' (issue 12).
+ * 'Take': records the dose as taken now, like Home's Take button. On a
+ * failed network the Take is queued and confirmed with 'Waiting to sync'.
  */
 async function takeDose(payload: ReminderPush & { dose: NonNullable<ReminderPush['dose']> }): Promise<void> {
   const { dose } = payload;
@@ -203,7 +203,7 @@ async function takeDose(payload: ReminderPush & { dose: NonNullable<ReminderPush
   if (sent.outcome === 'sent' && !sent.response.ok) {
     console.error(`Could not record the dose from the notification: ${sent.response.status}`);
     await unmarkTakenHere(payload.tag);
-    // In the user's language as the server sent it, else the page's last (issue 14).
+    // In the user's language as the server sent it, else the page's last.
     const notice = failureNotice(payload, 'take', await lastLanguage());
     await showInTurn(notice.title, {
       body: notice.body,
@@ -213,7 +213,7 @@ async function takeDose(payload: ReminderPush & { dose: NonNullable<ReminderPush
     });
     return;
   }
-  // The same words as the app's toast (spec §8 Mark taken), in the user's language as the
+  // The same words as the app's toast, in the user's language as the
   // server sent them (English otherwise), then it goes away.
   const queued = sent.outcome === 'queued';
   const { confirmation } = payload;

@@ -1,5 +1,5 @@
 /**
- * Which appointments are upcoming (appointment-rules.ts, spec §2 Home 'Upcoming', §9) and
+ * Which appointments are upcoming (appointment-rules.ts, docs/product.md Home 'Upcoming', §9) and
  * the wall-clock → instant conversion that gives each appointment its `starts_at`
  * (dates.ts `zonedInstant`). Expected instants are worked out by hand: Asia/Kolkata is
  * UTC+05:30 all year; America/New_York is UTC−05:00 (EST), and UTC−04:00 (EDT) from

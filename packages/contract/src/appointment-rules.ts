@@ -1,4 +1,4 @@
-/** Which appointments are upcoming (spec §2 Home 'Upcoming'; issue 5). Free of zod. */
+/** Which appointments are upcoming. Free of zod. */
 import type { Appointment } from './appointments.ts';
 
 /** Spec §9: Home shows at most 2 upcoming appointments. */

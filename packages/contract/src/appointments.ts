@@ -1,11 +1,11 @@
-/** Appointment payloads (spec §3 Appointment, §5 Booking, §7 /api/appointments). */
+/** Appointment payloads. */
 import { z } from 'zod';
 import { calendarDateSchema, orRequired, timeOfDaySchema } from './common.ts';
 
 export const APPOINTMENT_TYPES = ['doctor', 'lab'] as const;
 export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
 
-/** 'upcoming' at creation (spec §3); people can cancel or mark a visit done (issue 5). */
+/** 'upcoming' at creation; people can cancel or mark a visit done. */
 export const APPOINTMENT_STATUSES = ['upcoming', 'completed', 'cancelled'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
@@ -15,7 +15,7 @@ export { NOTES_MAX_LENGTH };
 
 /**
  * POST /api/appointments. `doctor` belongs to doctor visits only: for a lab test it is
- * dropped (spec §5: "sent only for doctor type"). The date must not be before today in
+ * dropped. The date must not be before today in
  * the user's zone; the server checks that, since it knows the zone.
  */
 export const appointmentInputSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * The assistant's API (issue 11): conversation history and the streamed answer.
+ * The assistant's API: conversation history and the streamed answer.
  *
  * - GET /api/assistant/messages → { messages } (oldest first, the last 50)
  * - POST /api/assistant/messages { content } → NDJSON stream of AssistantStreamEvent,
@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 
-/** Longest message a user may send, characters after trimming (issue 11, item 4). */
+/** Longest message a user may send, characters after trimming. */
 export const ASSISTANT_MESSAGE_MAX_CHARS = 2000;
 /** Messages GET /api/assistant/messages returns (the newest, oldest first). */
 export const ASSISTANT_HISTORY_LIMIT = 50;

@@ -1,4 +1,4 @@
-/** Sign-in payloads (design.md §Sign-in, spec §7 /api/auth/*). */
+/** Sign-in payloads. */
 import { z } from 'zod';
 import { timeZoneSchema } from './common.ts';
 import { assistantConfigSchema } from './assistant.ts';
@@ -19,7 +19,7 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** GET /api/config: runtime settings the signed-in app needs (design.md §Configuration). */
+/** GET /api/config: runtime settings the signed-in app needs. */
 export const appConfigSchema = z.object({
   chat_agent_url: z.string().nullable(),
   pharmacy_url: z.string(),
@@ -28,7 +28,7 @@ export const appConfigSchema = z.object({
   support_phone: z.string(),
   privacy_email: z.string(),
   privacy_phone: z.string(),
-  /** Which assistant engine answers on /chat (issue 11). */
+  /** Which assistant engine answers on /chat. */
   assistant: assistantConfigSchema,
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,5 +1,5 @@
 /**
- * The care circle (issue 22, items 1, 2, 3 and 6): invitations, members, the people a member
+ * The care circle: invitations, members, the people a member
  * cares for, and the patient's audit. Alerts and channels (items 4–5) hang off a member later.
  */
 import { z } from 'zod';
@@ -12,7 +12,7 @@ export type CareRole = (typeof CARE_ROLES)[number];
 export const CARE_SCOPES = ['medications', 'glucose', 'bp', 'weight', 'appointments', 'labs'] as const;
 export type CareScope = (typeof CARE_SCOPES)[number];
 
-/** Issue 22 item 1: all for family; glucose + medications for a doctor. */
+/** All for family; glucose + medications for a doctor. */
 export const DEFAULT_SCOPES: Record<CareRole, readonly CareScope[]> = {
   family: CARE_SCOPES,
   doctor: ['glucose', 'medications'],

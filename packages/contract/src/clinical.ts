@@ -5,7 +5,7 @@
  */
 
 /**
- * Rounds `value` to `decimals` places, half away from zero (spec §9 rounding). Never
+ * Rounds `value` to `decimals` places, half away from zero. Never
  * returns -0 (a tiny loss such as -0.04 kg rounds to 0, which Intl would show as "-0").
  */
 export function roundTo(value: number, decimals = 0): number {
@@ -21,7 +21,7 @@ export function mean(values: readonly number[]): number | null {
 
 /**
  * Body-mass index, kg/m², to one decimal: weight ÷ (height in metres)² (WHO, "A healthy
- * lifestyle – WHO recommendations"; spec §3 "bmi (one decimal)").
+ * lifestyle – WHO recommendations"; docs/product.md "bmi (one decimal)").
  * @param weightKg weight in kg (> 0)
  * @param heightCm height in cm (> 0)
  */
@@ -63,7 +63,7 @@ export const BP_ALERT = { severeSystolic: 180, severeDiastolic: 120, lowSystolic
 
 /**
  * Status of one blood-pressure reading: 'alert' when it is far out of range (bloodPressureAlert),
- * otherwise spec §4: 'good' when systolic ≤ 130 and diastolic ≤ 85 mmHg, else 'warning'.
+ * otherwise docs/product.md: 'good' when systolic ≤ 130 and diastolic ≤ 85 mmHg, else 'warning'.
  */
 export function bloodPressureStatus(systolic: number, diastolic: number): MetricStatus {
   if (bloodPressureAlert(systolic, diastolic)) return 'alert';
@@ -205,7 +205,7 @@ export function timeInRange(valuesMgDl: readonly number[]): TimeInRange | null {
   return { below: belowPercent, inRange: inRangePercent, above: abovePercent, readings: valuesMgDl.length };
 }
 
-/** Distinct days of readings an estimated A1c needs before it is shown (issue 4). */
+/** Distinct days of readings an estimated A1c needs before it is shown. */
 export const EA1C_MIN_DAYS = 14;
 
 /**

@@ -1,11 +1,11 @@
 /**
  * Shared primitives for every DiaCare payload: calendar dates, times of day,
- * IANA time zones and the `{detail}` error body (design.md §API conventions).
+ * IANA time zones and the `{detail}` error body.
  */
 import { z } from 'zod';
 
 // A missing field reads 'is required' rather than zod's "expected string, received undefined":
-// every 400 detail is '<field>: <message>' (design.md §API conventions).
+// every 400 detail is '<field>: <message>'.
 z.config({
   customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
 });

@@ -1,6 +1,6 @@
 /**
  * The user's calendar and clock. Every date and dose time in DiaCare is read in the
- * user's IANA zone, not the server's or the browser's (design.md §Data), using
+ * user's IANA zone, not the server's or the browser's, using
  * the platform's Intl.DateTimeFormat (the runtime's tz database) and, for zonedInstant,
  * @date-fns/tz's `tzOffset`. Intl instead of date-fns `format` keeps date-fns and its locale
  * out of every screen's JavaScript (issue 15: every route ≤ 120 KB gzip). The display
@@ -90,7 +90,7 @@ function displayFormat(kind: string, locale: string, options: Intl.DateTimeForma
 }
 
 /**
- * Home's date line (spec §2 Home: long weekday, short month, day) of `instant` in `zone`,
+ * Home's date line of `instant` in `zone`,
  * in `locale`: 'Saturday, Nov 21' (en-US), 'Saturday, 21 Nov' (en-IN), 'शनिवार, 21 नव॰' (hi-IN).
  */
 export function formatLongDate(instant: Date, zone: string, locale: string = DEFAULT_DATE_LOCALE): string {
@@ -99,7 +99,7 @@ export function formatLongDate(instant: Date, zone: string, locale: string = DEF
   );
 }
 
-/** Short month and day for a calendar date (spec §2 History) in `locale`, e.g. 'Nov 21', '21 Nov' (en-IN). */
+/** Short month and day for a calendar date in `locale`, e.g. 'Nov 21', '21 Nov' (en-IN). */
 export function formatShortDate(date: string, locale: string = DEFAULT_DATE_LOCALE): string {
   return displayFormat('short', locale, { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(utcMidnight(date));
 }
@@ -117,7 +117,7 @@ export function formatShortWeekday(date: string, locale: string = DEFAULT_DATE_L
 
 /**
  * The instant at which the wall-clock `date` (YYYY-MM-DD) and `time` ('HH:MM') happen in
- * `zone`, with explicit rules for the two DST cases (issue 6): a time skipped by a
+ * `zone`, with explicit rules for the two DST cases: a time skipped by a
  * spring-forward change maps to the first valid instant after the gap (02:30 on 2026-03-08
  * in America/New_York → 03:00 EDT), and a time that happens twice in a fall-back change maps
  * to its first occurrence (01:30 on 2026-11-01 → 01:30 EDT). Offsets come from the
@@ -153,7 +153,7 @@ export function zonedInstant(date: string, time: string, zone: string): Date {
 
 /**
  * The `count` calendar dates ending on `lastDate`, oldest first: the reports' "last 7 days
- * including today" is `datesEndingOn(localDate(now, zone), 7)` (spec §9).
+ * including today" is `datesEndingOn(localDate(now, zone), 7)`.
  */
 export function datesEndingOn(lastDate: string, count: number): string[] {
   return Array.from({ length: count }, (_, index) => shiftDate(lastDate, index - count + 1));

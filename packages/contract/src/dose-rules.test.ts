@@ -1,5 +1,5 @@
 /**
- * Today's doses, dose status and adherence statistics (spec §4, §9). Calendar facts used
+ * Today's doses, dose status and adherence statistics. Calendar facts used
  * below: 2026-11-01 is a Sunday, 2026-11-21 a Saturday.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Today's doses, their status and adherence statistics (spec §4 Dose status, Adherence
+ * Today's doses, their status and adherence statistics (docs/product.md Dose status, Adherence
  * statistics; §9). Pure functions over plain data, shared by the Home screen, Reports and
  * the server's reminder engine. Free of zod so the first screen stays light.
  */
@@ -12,7 +12,7 @@ export interface ScheduledDose {
   scheduled_time: string;
 }
 
-/** ISO weekdays a weekly schedule runs on: its own list, else the start date's weekday (issue 3). */
+/** ISO weekdays a weekly schedule runs on: its own list, else the start date's weekday. */
 export function weeklyDays(schedule: Medication['schedule']): number[] {
   return schedule.weekdays.length > 0 ? schedule.weekdays : [isoWeekdayOf(schedule.start_date)];
 }
@@ -62,7 +62,7 @@ export interface AdherenceStats {
   taken: number;
   /** Records that count: every status but 'pending'. */
   total: number;
-  /** Rounded percentage, or null when nothing counts (no NaN: spec §9 shows no guard). */
+  /** Rounded percentage, or null when nothing counts (no NaN: docs/product.md shows no guard). */
   percent: number | null;
 }
 
@@ -78,7 +78,7 @@ export function adherenceStats(records: readonly Pick<AdherenceRecord, 'status'>
   return { taken, total: counted.length, percent: adherencePercent(taken, counted.length) };
 }
 
-/** Home's progress (spec §2, §9): taken of today's scheduled doses; 0 when none (no NaN). */
+/** Home's progress: taken of today's scheduled doses; 0 when none (no NaN). */
 export function progressPercent(taken: number, total: number): number {
   return total > 0 ? Math.round((taken / total) * 100) : 0;
 }
@@ -91,7 +91,7 @@ export function pillsBand(pillsRemaining: number): { band: PillsBand; alert: boo
   return { band, alert: pillsRemaining < 14 };
 }
 
-/** The card's schedule line (spec §2 Medications): 'Daily at t1, t2', or the frequency text. */
+/** The card's schedule line: 'Daily at t1, t2', or the frequency text. */
 export function scheduleLine(schedule: Medication['schedule']): string {
   if (schedule.frequency === 'daily') return `Daily at ${schedule.times.join(', ')}`;
   if (schedule.frequency === 'weekly') {
@@ -110,7 +110,7 @@ export interface DayAdherence extends AdherenceStats {
 }
 
 /**
- * Reports' 'Medication Adherence' (spec §2, §4 Adherence statistics, §9), one entry per
+ * Reports' 'Medication Adherence', one entry per
  * date in `dates`. A day's doses are the doses `medications` schedule that day plus every
  * recorded dose (an as-needed log, or a medication deleted since). A recorded dose has its
  * record's status; an unrecorded one counts as missed once its time has passed (any day

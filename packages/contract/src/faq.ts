@@ -1,5 +1,5 @@
 /**
- * GET /api/faq (issue 23): the assistant's cited articles as the FAQ, in the user's language.
+ * GET /api/faq: the assistant's cited articles as the FAQ, in the user's language.
  * `?q=` searches them the way the assistant does and returns the matches, best first, each
  * with the passage that matched; without `q`, every article in title order.
  */

@@ -1,4 +1,4 @@
-/** Glucose in mg/dL or mmol/L (issue 14, item 3): conversion, display and the round trip. */
+/** Glucose in mg/dL or mmol/L: conversion, display and the round trip. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GLUCOSE_BANDS, HYPOGLYCAEMIA, GLUCOSE_TARGET, TIME_IN_RANGE_TARGET, glucoseLevel } from './clinical.ts';

@@ -1,5 +1,5 @@
 /**
- * Glucose in the user's unit (issue 14, item 3): readings are stored and every clinical
+ * Glucose in the user's unit: readings are stored and every clinical
  * threshold is defined in mg/dL (clinical.ts); a person may see and enter them in mmol/L.
  * Free of zod, so Home can import it within its page-weight budget.
  *
@@ -7,9 +7,9 @@
  * (IUPAC standard atomic weights; C6H12O6), as 180.16 mg/mmol ÷ 10 dL/L. Listed in
  * ../shared/clinical-sources.md, "glucose units".
  *
- * Shown values: mg/dL whole (spec §3 "value (integer, mg/dL)"), mmol/L with one decimal, the
+ * Shown values: mg/dL whole (docs/product.md "value (integer, mg/dL)"), mmol/L with one decimal, the
  * usual resolution of glucometers that show mmol/L. Rounding is half away from zero
- * (clinical.ts roundTo, spec §9).
+ * (clinical.ts roundTo, docs/product.md).
  */
 import { roundTo } from './clinical.ts';
 import { GLUCOSE_BOUNDS } from './health-constants.ts';

@@ -1,4 +1,4 @@
-/** The meal context a glucose reading starts with, by the time of day (issue 15). */
+/** The meal context a glucose reading starts with, by the time of day. */
 import { describe, expect, it } from 'vitest';
 import { defaultMealContext, MEAL_CONTEXTS } from './health-constants.ts';
 

@@ -1,9 +1,9 @@
 /**
- * Health-reading constants shared by the schemas and the screens (spec §3, §9; issue 4
+ * Health-reading constants shared by the schemas and the screens (docs/product.md, §9; issue 4
  * bounds). Free of zod so screens can import them without the validator.
  */
 
-/** Meal contexts of a glucose reading, Fasting first (spec §3). */
+/** Meal contexts of a glucose reading, Fasting first. */
 export const MEAL_CONTEXTS = [
   'Fasting',
   'Before Breakfast',
@@ -25,7 +25,7 @@ export const BP_BOUNDS = { systolic: [60, 260], diastolic: [30, 160], pulse: [30
 /** Body bounds, inclusive: weight in kg, height in cm. */
 export const BODY_BOUNDS = { weight: [2, 400], height: [50, 250] } as const;
 
-/** Height the weight dialog starts with, cm (spec §9). */
+/** Height the weight dialog starts with, cm. */
 export const DEFAULT_HEIGHT_CM = 170;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Health readings: blood glucose, blood pressure and body metrics (spec §3 readings, §5,
+ * Health readings: blood glucose, blood pressure and body metrics (docs/product.md readings, §5,
  * §7 /api/health/*). Physiological bounds come from issue 4; every failure is a 400 that
  * names the field. Whether a date lies in the future depends on the user's zone, so the
  * server checks that part.
@@ -13,7 +13,7 @@ export { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS, DEFAULT_HEIGHT_C
 export type { MealContext } from './health-constants.ts';
 
 /**
- * A type error's message: 'is required' when the field is missing (spec §5: value,
+ * A type error's message: 'is required' when the field is missing (docs/product.md: value,
  * systolic, diastolic, weight and height are required), else `message`. A schema's own
  * `error` would otherwise replace the shared 'is required' of common.ts.
  */
@@ -45,7 +45,7 @@ export const glucoseInputSchema = z.object({
 export type GlucoseInput = z.input<typeof glucoseInputSchema>;
 
 /**
- * The glucose log and edit dialogs' schema in the user's unit (issue 14): in mg/dL it is
+ * The glucose log and edit dialogs' schema in the user's unit: in mg/dL it is
  * glucoseInputSchema; in mmol/L the value is a number 1.1–33.3 with at most one decimal
  * (glucoseBoundsInUnit), and the output carries it converted to whole mg/dL
  * (glucoseToMgDl: 5.5 → 99), ready for POST or PUT /api/health/glucose.
@@ -100,7 +100,7 @@ export type BloodPressureReading = z.infer<typeof bloodPressureReadingSchema>;
 
 /**
  * POST /api/health/metrics: weight in kg and height in cm, one decimal at most. A `bmi`
- * sent by the client is accepted and ignored: the server computes it (issue 4).
+ * sent by the client is accepted and ignored: the server computes it.
  */
 export const bodyMetricsInputSchema = z.object({
   weight: oneDecimal(BODY_BOUNDS.weight, 'kg'),
@@ -125,7 +125,7 @@ export const bodyMetricsSchema = z.object({
 });
 export type BodyMetrics = z.infer<typeof bodyMetricsSchema>;
 
-/** GET /api/health/*: optional inclusive date range (design.md §API conventions) and count. */
+/** GET /api/health/*: optional inclusive date range and count. */
 export const readingRangeQuerySchema = z
   .object({
     start_date: calendarDateSchema.optional(),

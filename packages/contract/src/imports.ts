@@ -1,5 +1,5 @@
 /**
- * /api/imports payloads (issue 24, item 3): a sensor export's batch — its preview before
+ * /api/imports payloads: a sensor export's batch — its preview before
  * commit (`readings` the new ones the commit would add, `duplicates` those already stored)
  * and, once committed, what it added (undone by deleting the batch).
  */

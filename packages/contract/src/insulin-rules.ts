@@ -1,5 +1,5 @@
 /**
- * Insulin doses (issue 24, item 2): the insulin types, the bounds of a dose in units, the
+ * Insulin doses: the insulin types, the bounds of a dose in units, the
  * last dose to pre-fill a Take with, and total daily units by type. Free of zod.
  */
 
@@ -9,7 +9,7 @@ export type InsulinType = (typeof INSULIN_TYPES)[number];
 
 /**
  * A dose, in international units (UCUM 'U'), inclusive, in steps of 0.5: pens dial whole or
- * half units; 100 U is the most one common pen delivers in one injection (issue 24).
+ * half units; 100 U is the most one common pen delivers in one injection.
  */
 export const INSULIN_UNITS = { min: 0.5, max: 100, step: 0.5 } as const;
 
@@ -35,7 +35,7 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 /**
  * The units of the latest dose of `medicationId` taken within PREFILL_WINDOW_MINUTES of the
  * scheduled `time`, to pre-fill that Take: the person's own last dose for that time, never a
- * dose the app suggests (issue 24). Null when there is none. `doses` may come in any order.
+ * dose the app suggests. Null when there is none. `doses` may come in any order.
  */
 export function lastDoseUnits(doses: readonly InsulinDoseLike[], medicationId: string, time: string): number | null {
   let latest: InsulinDoseLike | null = null;

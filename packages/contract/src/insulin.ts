@@ -1,5 +1,5 @@
 /**
- * /api/health/insulin payloads (issue 24, item 2): a dose in units of one insulin type,
+ * /api/health/insulin payloads: a dose in units of one insulin type,
  * optionally of one of the user's medicines, at a date and time in the user's zone.
  */
 import { z } from 'zod';

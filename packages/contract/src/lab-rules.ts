@@ -1,5 +1,5 @@
 /**
- * Laboratory results (issue 24, item 1): the tests DiaCare records, each with its LOINC code,
+ * Laboratory results: the tests DiaCare records, each with its LOINC code,
  * UCUM unit and plausibility bounds, and the clinical arithmetic on them. Free of zod.
  */
 import { roundTo } from './clinical.ts';

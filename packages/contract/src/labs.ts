@@ -1,5 +1,5 @@
 /**
- * /api/health/labs payloads (issue 24, item 1): a lab result is { test, value, unit, date,
+ * /api/health/labs payloads: a lab result is { test, value, unit, date,
  * notes? }; the unit must be one its test is reported in, and the value within that unit's
  * bounds (lab-rules.ts). Whether the date is in the future depends on the user's zone: the server checks it.
  */

@@ -1,11 +1,11 @@
 /**
- * The medication form's options and defaults (spec §3), without zod: the web app's screens
+ * The medication form's options and defaults, without zod: the web app's screens
  * import these at first render and load the schemas (medications.ts) only to validate.
  */
-/** Form options (spec §3). */
+/** Form options. */
 export const MEDICATION_FORMS = ['Tablet', 'Capsule', 'Liquid', 'Injection', 'Inhaler', 'Drops'] as const;
 
-/** Colour tags with their names (spec §3). */
+/** Colour tags with their names. */
 export const COLOR_TAGS = [
   { hex: '#FF6B6B', name: 'Red' },
   { hex: '#4ECDC4', name: 'Teal' },
@@ -16,10 +16,10 @@ export const COLOR_TAGS = [
   { hex: '#FFA07A', name: 'Orange' },
 ] as const;
 
-/** 'When to Take' (spec §3). */
+/** 'When to Take'. */
 export const WHEN_TO_TAKE = ['Before food', 'After food', 'Along with food'] as const;
 
-/** Frequencies (spec §3): daily and weekly have reminder times; as-needed has none. */
+/** Frequencies: daily and weekly have reminder times; as-needed has none. */
 export const FREQUENCIES = ['daily', 'weekly', 'as-needed'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
@@ -34,7 +34,7 @@ export const WEEKDAYS = [
   { iso: 7, short: 'Sun' },
 ] as const;
 
-/** Defaults (spec §3 and §9): first reminder 09:00, an added one 12:00, 30 pills, threshold 7. */
+/** Defaults: first reminder 09:00, an added one 12:00, 30 pills, threshold 7. */
 export const MEDICATION_DEFAULTS = {
   form: 'Tablet',
   color: '#FF6B6B',

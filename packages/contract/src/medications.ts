@@ -1,5 +1,5 @@
 /**
- * Medication and adherence payloads (spec §3 Medication, Adherence record; §5; §7).
+ * Medication and adherence payloads.
  */
 import { z } from 'zod';
 import { calendarDateSchema, listLimitSchema, orRequired, timeOfDaySchema } from './common.ts';
@@ -59,7 +59,7 @@ export const refillReminderSchema = z.object({
 });
 export type RefillReminder = z.infer<typeof refillReminderSchema>;
 
-/** POST /api/medications and PUT /api/medications/{id} (spec §7 "medication payload"). */
+/** POST /api/medications and PUT /api/medications/{id}. */
 export const medicationInputSchema = z
   .object({
     name: z.string().trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
@@ -74,7 +74,7 @@ export const medicationInputSchema = z
     schedule: scheduleSchema,
     refill_reminder: refillReminderSchema,
     /**
-     * Marks an 'Injection' as insulin of this type, so its Take asks for the units (issue 24);
+     * Marks an 'Injection' as insulin of this type, so its Take asks for the units;
      * null or absent: not insulin. The server refuses it on any other form.
      */
     insulin_type: z
@@ -134,7 +134,7 @@ export const adherenceInputSchema = z.object({
 });
 export type AdherenceInput = z.infer<typeof adherenceInputSchema>;
 
-/** PUT /api/adherence/{id}: query only, no body (spec §7). */
+/** PUT /api/adherence/{id}: query only, no body. */
 export const adherenceUpdateQuerySchema = z.object({
   status: statusSchema,
   taken_time: timeOfDaySchema.optional(),

@@ -1,8 +1,8 @@
 /**
- * The profile form's options (spec §5), without zod: the web app's screens import these at
+ * The profile form's options, without zod: the web app's screens import these at
  * first render and load the schemas (users.ts) only to validate.
  */
-/** Sex options of the profile form (spec §5). */
+/** Sex options of the profile form. */
 export const SEX_OPTIONS = ['male', 'female', 'other'] as const;
 
 /**

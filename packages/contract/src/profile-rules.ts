@@ -8,7 +8,7 @@ export function isProfileComplete(user: Pick<User, 'name' | 'phone' | 'sex' | 'a
   return Boolean(user?.name && user.phone && user.sex && user.age);
 }
 
-/** First word of the user's name for the Home greeting, or 'User' (spec §2 Home). */
+/** First word of the user's name for the Home greeting, or 'User'. */
 export function firstName(name: string | null | undefined): string {
   const first = name?.trim().split(/\s+/)[0];
   return first ? first : 'User';

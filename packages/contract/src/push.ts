@@ -1,6 +1,6 @@
 /**
- * Web Push subscriptions and the payload of every reminder push (spec §3 Push
- * subscription, §7 /api/push/*; design.md §Reminders and push).
+ * Web Push subscriptions and the payload of every reminder push (docs/product.md Push
+ * subscription, §7 /api/push/*; docs/architecture.md and push).
  */
 import { z } from 'zod';
 import { orRequired } from './common.ts';
@@ -31,7 +31,7 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1, { er
 /** GET /api/push/vapid-public-key: base64url of the uncompressed P-256 public key. */
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
 
-/** 'tip': the weekly health tip (issue 23). */
+/** 'tip': the weekly health tip. */
 export const REMINDER_KINDS = ['dose', 'refill', 'appointment', 'custom', 'tip'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
@@ -45,7 +45,7 @@ export interface ReminderPush {
   reminder_id: string;
   /**
    * The user the reminder is for. The worker files a 'Take' queued offline under this id and
-   * sends it only while this user is signed in (issue 12, item 3).
+   * sends it only while this user is signed in.
    */
   user_id: string;
   kind: ReminderKind;
@@ -63,15 +63,15 @@ export interface ReminderPush {
     date: string;
     scheduled_time: string;
   } | null;
-  /** The labels of the dose actions 'Take' and 'Snooze 10 min' in the user's language (issue 14). */
+  /** The labels of the dose actions 'Take' and 'Snooze 10 min' in the user's language. */
   actions?: { take: string; snooze: string };
   /**
-   * The confirmation the worker shows after 'Take', in the user's language (issue 14):
-   * `taken` once recorded, `queued` when offline and waiting to be sent (issue 12).
+   * The confirmation the worker shows after 'Take', in the user's language:
+   * `taken` once recorded, `queued` when offline and waiting to be sent.
    */
   confirmation?: { title: string; taken: string; queued: string };
   /**
-   * What the worker shows when an action fails, in the user's language (issue 14): `take` when
+   * What the worker shows when an action fails, in the user's language: `take` when
    * the server refuses the 'Take' (e.g. the medicine was deleted), `snooze` when 'Snooze 10 min'
    * cannot reach the server. Sent with dose reminders; the worker falls back to its own texts.
    */

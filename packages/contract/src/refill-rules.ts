@@ -1,6 +1,6 @@
 /**
- * When a medicine's pills run out (issue 23): one pill per scheduled dose, as taking a dose
- * takes one pill off the count (spec §4; the medication repository's decrement). Pure.
+ * When a medicine's pills run out: one pill per scheduled dose, as taking a dose
+ * takes one pill off the count. Pure.
  */
 import { shiftDate } from './dates.ts';
 import { dosesOn } from './dose-rules.ts';

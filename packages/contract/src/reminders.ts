@@ -1,5 +1,5 @@
 /**
- * Reminders and notification settings (spec §3 Reminder, Notification settings; §7
+ * Reminders and notification settings (docs/product.md Reminder, Notification settings; §7
  * /api/reminders*, /api/settings/notifications; issue 6).
  */
 import { z } from 'zod';
@@ -40,7 +40,7 @@ export const reminderSchema = z.object({
   body: z.string(),
   /** ISO 8601 instant */
   due_at: z.string(),
-  /** spec §3: the reminder's sent flag */
+  /** docs/product.md: the reminder's sent flag */
   sent: z.boolean(),
   sent_at: z.string().nullable(),
   status: z.enum(REMINDER_STATUSES),
@@ -52,7 +52,7 @@ export const reminderSchema = z.object({
 });
 export type Reminder = z.infer<typeof reminderSchema>;
 
-/** The five preferences of spec §3 with its defaults (notification-defaults.ts). */
+/** The five preferences of docs/product.md with its defaults (notification-defaults.ts). */
 export { NOTIFICATION_DEFAULTS } from './notification-defaults.ts';
 
 export const notificationSettingsSchema = z.object({

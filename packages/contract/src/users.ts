@@ -1,5 +1,5 @@
 /**
- * The User entity (spec §3) and the profile update payload (spec §5, §7 PUT /api/users/me).
+ * The User entity and the profile update payload.
  */
 import { z } from 'zod';
 import { timeZoneSchema } from './common.ts';
@@ -15,7 +15,7 @@ import {
 
 export { SEX_OPTIONS, INDIAN_STATES, DIABETES_TYPES, DEFAULT_DIABETES_TYPE, DEFAULT_COUNTRY };
 
-/** The app's languages (issue 14): English and Hindi. */
+/** The app's languages: English and Hindi. */
 export const LANGUAGES = ['en', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -53,13 +53,13 @@ export const phoneSchema = z
   .trim()
   .regex(/^\d{10,15}$/, { error: 'must be 10 to 15 digits' });
 
-/** Indian PIN code: exactly 6 digits (spec §5, §9). */
+/** Indian PIN code: exactly 6 digits. */
 export const pincodeSchema = z
   .string()
   .trim()
   .regex(/^\d{6}$/, { error: 'must be exactly 6 digits' });
 
-/** Age in whole years, 1–120 (spec §5). */
+/** Age in whole years, 1–120. */
 export const ageSchema = z
   .number({ error: 'must be a whole number from 1 to 120' })
   .int({ error: 'must be a whole number from 1 to 120' })
@@ -67,7 +67,7 @@ export const ageSchema = z
   .max(120, { error: 'must be a whole number from 1 to 120' });
 
 /**
- * PUT /api/users/me: a partial update that merges into the stored user (spec §4 Auth).
+ * PUT /api/users/me: a partial update that merges into the stored user.
  * The email comes from the sign-in provider and cannot be changed: sending one is a 400
  * (docs/decisions/002-email-is-read-only.md). Unknown fields are refused too.
  */
@@ -92,7 +92,7 @@ export const userUpdateSchema = z.strictObject({
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
 /**
- * Profile setup form (spec §2 Profile setup, §5): every field required; the WhatsApp
+ * Profile setup form: every field required; the WhatsApp
  * number becomes `phone`. Age is typed as text in the form and sent as an integer.
  */
 export const profileSetupSchema = z.object({
@@ -118,12 +118,12 @@ export const profileSetupSchema = z.object({
 });
 export type ProfileSetupInput = z.infer<typeof profileSetupSchema>;
 
-/** The word the user types to confirm deleting the account (issue 13, item 4). */
+/** The word the user types to confirm deleting the account. */
 export const ACCOUNT_DELETION_WORD = 'DELETE';
 
 /**
  * DELETE /api/users/me: the body must be `{ confirm: "DELETE" }`, so a stray request
- * cannot delete an account (issue 13, item 4; decision 021).
+ * cannot delete an account (decision 021).
  */
 export const accountDeletionSchema = z.object({
   confirm: z.literal(ACCOUNT_DELETION_WORD, { error: `must be "${ACCOUNT_DELETION_WORD}"` }),

@@ -1,10 +1,10 @@
 /**
- * Configuration: every environment variable of design.md §Configuration, parsed by one
+ * Configuration: every environment variable of docs/architecture.md, parsed by one
  * zod schema at start. A bad value stops start-up with a message naming the variable.
  */
 import { z } from 'zod';
 
-/** Public push services whose endpoints a subscription may use (design.md: FCM, Mozilla, Apple, Windows). */
+/** Public push services whose endpoints a subscription may use. */
 const DEFAULT_PUSH_SERVICE_HOSTS =
   'fcm.googleapis.com,updates.push.services.mozilla.com,*.push.apple.com,*.notify.windows.com';
 
@@ -43,7 +43,7 @@ const rawEnvSchema = z.object({
   /** 'false' stops this process from materialising and dispatching reminders (another instance does it). */
   REMINDER_ENGINE: flag.default(true),
   CHAT_AGENT_URL: optionalUrl,
-  /** Issue 11: an OpenAI-compatible endpoint (…/v1) and model; both set → the assistant uses the model. */
+  /** An OpenAI-compatible endpoint (…/v1) and model; both set → the assistant uses the model. */
   LLM_BASE_URL: optionalUrl,
   LLM_MODEL: z.string().min(1).optional(),
   LLM_API_KEY: z.string().min(1).optional(),
@@ -61,7 +61,7 @@ const rawEnvSchema = z.object({
   READY_MAX_REMINDER_LAG_SECONDS: z.coerce.number().int().min(1).default(300),
   /** Issue 26: /metrics is served only when set, to requests with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
-  /** Issue 26: the server writes its own backups into this directory when set. */
+  /** The server writes its own backups into this directory when set. */
   BACKUP_DIR: z.string().min(1).optional(),
   /** Hours between the server's own backups (fractions allowed). */
   BACKUP_EVERY_HOURS: z.coerce.number().positive().default(24),
@@ -90,7 +90,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   }
   const appOrigin = (raw.APP_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   // With the default origin, http://127.0.0.1:PORT is the same local server: accept it too
-  // for sign-in redirects and the same-origin check (issue 2, item 2).
+  // for sign-in redirects and the same-origin check.
   const allowedOrigins = new Set([appOrigin]);
   if (!raw.APP_ORIGIN) {
     allowedOrigins.add(`http://127.0.0.1:${raw.PORT}`);

@@ -1,7 +1,7 @@
 /**
  * Opens the database: PostgreSQL through node-postgres when a URL is given, else the
  * embedded PGlite in a directory (or in memory for 'memory://'). Applies the committed
- * migrations before returning (design.md §Data).
+ * migrations before returning.
  */
 import { spawn } from 'node:child_process';
 import { PGlite } from '@electric-sql/pglite';

@@ -1,7 +1,7 @@
 /**
  * The database schema (Drizzle, PostgreSQL dialect), split by domain in one file per
  * table group. Every user-owned table carries `user_id` with ON DELETE CASCADE and
- * indexes that lead with it (design.md §Data).
+ * indexes that lead with it.
  */
 export * from './schema/auth.ts';
 export * from './schema/medications.ts';

@@ -1,5 +1,5 @@
 /**
- * The server's texts in the user's language (issue 14, item 2; decision 026): API error
+ * The server's texts in the user's language (decision 026): API error
  * details, push notifications, the sign-in pages and the doctor report.
  *
  * Catalogs are ICU messages with explicit ids in `locales/<lang>.json` (the web's format, see

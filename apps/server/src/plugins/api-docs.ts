@@ -18,7 +18,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** What each documented error status means in DiaCare (design.md §API conventions). */
+/** What each documented error status means in DiaCare. */
 const ERROR_ANSWERS = {
   400: 'The request is invalid: `detail` names the field and says what is wrong',
   401: 'Not signed in, or the session has expired',

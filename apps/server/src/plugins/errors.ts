@@ -1,8 +1,8 @@
 /**
  * One error handler for the whole API: every failure is `{detail}` with the status of
- * design.md §API conventions. Validation failures name the field; 5xx details stay in
+ * docs/architecture.md conventions. Validation failures name the field; 5xx details stay in
  * the log (without request bodies) and the client sees a generic sentence.
- * Details are in the request's language (issue 14; decision 026): catalog messages by id,
+ * Details are in the request's language (decision 026): catalog messages by id,
  * field messages through the contract's validation table.
  */
 import {

@@ -34,7 +34,7 @@ import { badRequest, httpError } from './errors.ts';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** Header on an answer that is a stored first answer, not a new execution. */
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
-/** How long a key is remembered: 8 days covers a phone offline for a week (issue 12). */
+/** How long a key is remembered: 8 days covers a phone offline for a week. */
 export const IDEMPOTENCY_KEY_TTL_MS = 8 * 24 * 60 * 60 * 1000;
 /** How long a repeat waits for the first request with its key to finish before 409. */
 export const IN_PROGRESS_WAIT_MS = 5000;

@@ -1,5 +1,5 @@
 /**
- * Browser-facing protections (design.md §API conventions):
+ * Browser-facing protections:
  * - security headers with a strict CSP whose frame-src allows only the chat agent;
  * - state-changing requests must come from the app's own origin (CSRF), and requests with
  *   a body under /api must be JSON, so a cross-site form post cannot change anything.
@@ -36,7 +36,7 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
         ...(env.secureCookies ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    // The chat frame needs the microphone and camera (spec §2 Chat); Permissions-Policy is set below.
+    // The chat frame needs the microphone and camera; Permissions-Policy is set below.
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
     // 'no-referrer' would make browsers send `Origin: null` on our own form posts.

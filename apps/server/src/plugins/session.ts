@@ -10,7 +10,7 @@ import { createAuthRepository } from '../modules/auth/auth.repository.ts';
 import type { AppDeps } from '../types.ts';
 import { httpError } from './errors.ts';
 
-/** Sessions last 30 days from sign-in (issue 2). */
+/** Sessions last 30 days from sign-in. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** `__Host-` binds the cookie to the exact https origin; plain HTTP cannot use the prefix. */

@@ -1,4 +1,4 @@
-/** Test set-up for the care circle (issue 22), shared by tests that need a circle around a user. */
+/** Test set-up for the care circle, shared by tests that need a circle around a user. */
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import { signIn, type SignedInUser } from '../helpers.ts';

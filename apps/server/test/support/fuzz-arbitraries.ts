@@ -33,9 +33,9 @@ export type Pool =
   | 'labs'
   | 'insulin'
   | 'imports'
-  /** Members of the user's care circle (issue 22). */
+  /** Members of the user's care circle. */
   | 'care_members'
-  /** People the user cares for (issue 22). */
+  /** People the user cares for. */
   | 'care_patients';
 
 /** Which id a path or body names: one of the user's records, another user's, or a literal. */
@@ -49,7 +49,7 @@ export interface FuzzRequest {
   form?: string;
   /** Ids inside the payload to fill at run time: payload key → id choice. */
   bodyIds?: Record<string, IdChoice>;
-  /** The `Idempotency-Key` header, when sent (issue 12). */
+  /** The `Idempotency-Key` header, when sent. */
   idempotencyKey?: string;
 }
 
@@ -477,7 +477,7 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   'POST /api/health/glucose': mutated(glucoseBody).map((payload) => ({ payload })),
   'POST /api/health/bp': mutated(bloodPressureBody).map((payload) => ({ payload })),
   'POST /api/health/metrics': mutated(bodyMetricsBody).map((payload) => ({ payload })),
-  // Corrections (issue 13, item 3): the same bodies, aimed at the user's, another user's or no reading.
+  // Corrections: the same bodies, aimed at the user's, another user's or no reading.
   'PUT /api/health/glucose/:id': fc
     .tuple(idChoice('glucose'), mutated(glucoseBody))
     .map(([id, payload]) => ({ id, payload })),
@@ -504,7 +504,7 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   'POST /api/imports': hostileValue.map((payload) => ({ payload })),
   'POST /api/imports/:id/commit': idChoice('imports').map((id) => ({ id })),
   'DELETE /api/imports/:id': idChoice('imports').map((id) => ({ id })),
-  // Account deletion (issue 13, item 4): mostly hostile bodies; the rare valid one deletes
+  // Account deletion: mostly hostile bodies; the rare valid one deletes
   // the fuzz user, and the test signs in again.
   'DELETE /api/users/me': fc
     .oneof(
@@ -587,7 +587,7 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
 };
 
 /**
- * `Idempotency-Key` headers (issue 12): mostly none, else a fresh UUID, one of two keys every
+ * `Idempotency-Key` headers: mostly none, else a fresh UUID, one of two keys every
  * route shares (so repeats replay and other requests with a used key meet 422), or a
  * malformed one (400). Header values stay printable ASCII, as HTTP carries them.
  */

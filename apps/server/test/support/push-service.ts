@@ -1,5 +1,5 @@
 /**
- * A local Web Push service for tests (design.md §Testing): HTTPS on 127.0.0.1 with the
+ * A local Web Push service for tests: HTTPS on 127.0.0.1 with the
  * certificate from push-tls.global-setup.ts, so the code under test sends exactly as it would
  * to FCM or Mozilla. Each message is checked the way a real push service checks it, and
  * refused with 400/401/403 otherwise:

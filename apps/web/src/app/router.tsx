@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 with its guard. Screens load on demand (route-level code
+ * Every route of docs/product.md with its guard. Screens load on demand (route-level code
  * splitting), so the first screen downloads only what it shows. wouter's <Switch> renders the
  * first route that matches (decision 029: ~2 KB gzip where React Router took ~11 KB on every
  * route); the app loads data with TanStack Query, so no loaders are needed.
@@ -53,7 +53,7 @@ const CarePatientReports = page(
   ['care', 'health', 'health-reports', 'medications'],
 );
 
-/** A screen behind the route guard (spec §2): signed in, and with a completed profile unless told otherwise. */
+/** A screen behind the route guard: signed in, and with a completed profile unless told otherwise. */
 const guarded = (Screen: ComponentType, requireProfile = true) => (
   <RequireAuth requireProfile={requireProfile}>
     <Screen />

@@ -1,6 +1,6 @@
 /**
  * "After the first screen": work that no screen needs for its first paint (the offline outbox,
- * issue 15: every route opened directly ≤ 120 KB gzip of JavaScript) starts once the first
+ * Every route opened directly ≤ 120 KB gzip of JavaScript) starts once the first
  * route's screen and texts have loaded and the browser is idle, or after FALLBACK_MS when no
  * screen loads (a failed chunk).
  */

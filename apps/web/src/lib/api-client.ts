@@ -1,5 +1,5 @@
 /**
- * The one API client (spec §7, §8): JSON, credentials included, same origin.
+ * The one API client: JSON, credentials included, same origin.
  * - 401 from any call: the isAuthenticated and profileCompleted flags are removed (the next
  *   person on this phone must not skip profile setup; the outbox stays, issue 12), the app goes
  *   to '/', and the call fails with the message 'Unauthorized'.

@@ -1,4 +1,4 @@
-/** GET /api/config: links and contacts configured on the server (design.md §Configuration). */
+/** GET /api/config: links and contacts configured on the server. */
 import type { AppConfig } from '@diacare/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';

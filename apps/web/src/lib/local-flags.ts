@@ -1,6 +1,6 @@
 /**
- * The browser flags of spec §3 ("Local browser flags"), kept in localStorage under
- * their exact keys. The guards read them synchronously (spec §2 Guard rule).
+ * The browser flags of docs/product.md ("Local browser flags"), kept in localStorage under
+ * their exact keys. The guards read them synchronously.
  */
 export const FLAG_KEYS = {
   isAuthenticated: 'isAuthenticated',

@@ -6,10 +6,10 @@ import { CACHE_MAX_AGE_MS, restorePersistedCache } from './offline/persist';
 
 /**
  * Server state cache. Data reloads on mount, when the page becomes visible again and on
- * window focus (spec §4 Data reload). TanStack Query listens to visibility by default;
+ * window focus. TanStack Query listens to visibility by default;
  * window focus is added here.
  *
- * Offline (issue 12): the cache is saved in IndexedDB per user and restored at start
+ * Offline: the cache is saved in IndexedDB per user and restored at start
  * (lib/offline/persist.ts), so queries are kept as long as a saved cache is (`gcTime` = 8 days;
  * a query dropped from memory would be dropped from the saved cache too). Every query's outcome
  * tells lib/offline/connectivity.ts whether the server answered.

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's glucose unit (issue 14, item 3): 'mg/dL' (the default) or 'mmol/L'.
+ * The signed-in user's glucose unit: 'mg/dL' (the default) or 'mmol/L'.
  * Every glucose figure on screen goes through it, so a change on Profile applies at once.
  */
 import { DEFAULT_GLUCOSE_UNIT, type GlucoseUnit } from '@diacare/contract/glucose-units';

@@ -1,5 +1,5 @@
 /**
- * Form errors in the page's language (issue 14; decision 026): the contract's English→Hindi
+ * Form errors in the page's language (decision 026): the contract's English→Hindi
  * table (@diacare/contract/i18n/validation-messages), the same one the server uses for its
  * 400 details, applied to the messages zod gives the forms on this side.
  *

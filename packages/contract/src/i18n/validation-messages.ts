@@ -18,7 +18,7 @@ export type MessageLanguage = 'en' | 'hi';
 /** Exact messages (no numbers) → Hindi. */
 const EXACT_HI: Record<string, string> = {
   'is required': 'ज़रूरी है',
-  // The care circle (issue 22).
+  // The care circle.
   'must be a list of scopes': 'साझा की जाने वाली चीज़ों की सूची होनी चाहिए',
   'must not repeat a scope': 'कोई चीज़ दो बार नहीं हो सकती',
   'must be a whole number of days': 'दिनों की पूरी संख्या होनी चाहिए',
@@ -161,7 +161,7 @@ export function hasValidationTranslation(message: string): boolean {
 }
 
 /**
- * API field names → the Hindi label a person reads on the screen (spec §5's form labels).
+ * API field names → the Hindi label a person reads on the screen.
  * Names not listed stay as sent.
  */
 const FIELD_HI: Record<string, string> = {

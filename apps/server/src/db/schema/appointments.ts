@@ -1,4 +1,4 @@
-/** Doctor and lab appointments (spec §3 Appointment). */
+/** Doctor and lab appointments. */
 import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 

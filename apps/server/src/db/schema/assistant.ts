@@ -1,5 +1,5 @@
 /**
- * The assistant's conversation (issue 11): one row per message, capped per user by the
+ * The assistant's conversation: one row per message, capped per user by the
  * repository. Links and sources are small JSON arrays shown under an answer.
  */
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-/** Users, sessions and the short-lived records of the sign-in flow (design.md §Sign-in). */
+/** Users, sessions and the short-lived records of the sign-in flow. */
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -23,11 +23,11 @@ export const users = pgTable(
     pincode: text('pincode'),
     diabetes_type: text('diabetes_type').notNull().default('Type 2'),
     picture: text('picture'),
-    // IANA zone the user lives in; the browser sends it at sign-in (design.md §Data).
+    // IANA zone the user lives in; the browser sends it at sign-in.
     timezone: text('timezone').notNull().default('Asia/Kolkata'),
-    // The language the user chose ('en' | 'hi'); null until chosen: the browser's languages decide (issue 14).
+    // The language the user chose ('en' | 'hi'); null until chosen: the browser's languages decide.
     language: text('language', { enum: ['en', 'hi'] }),
-    // The unit glucose is shown and entered in; always stored as mg/dL (issue 14).
+    // The unit glucose is shown and entered in; always stored as mg/dL.
     glucose_unit: text('glucose_unit', { enum: ['mg/dL', 'mmol/L'] })
       .notNull()
       .default('mg/dL'),

@@ -1,5 +1,5 @@
 /**
- * The care circle (issue 22; decision 048): invitations (token stored hashed), members with
+ * The care circle (decision 048): invitations (token stored hashed), members with
  * role and scopes, and the patient's audit. Every row dies with either person's account.
  */
 import { sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
- * Health readings (spec §3): blood glucose, blood pressure and body metrics. Each table's
+ * Health readings: blood glucose, blood pressure and body metrics. Each table's
  * index leads with the user and the date, so one user's range query stays fast however
- * many readings other users have (design.md §Data; issue 4).
+ * many readings other users have.
  */
 import { date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';

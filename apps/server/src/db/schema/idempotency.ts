@@ -1,5 +1,5 @@
 /**
- * Exactly-once writes (issue 12, item 3; decision 022): the first answer to each write the
+ * Exactly-once writes (decision 022): the first answer to each write the
  * client sent with an `Idempotency-Key`, per user, so a repeat returns it instead of running
  * again. A row with `status` null is a request still in progress.
  */

@@ -1,5 +1,5 @@
 /**
- * Sensor and meter imports (issue 24, item 3; decision 046): a batch per uploaded file, its
+ * Sensor and meter imports (decision 046): a batch per uploaded file, its
  * parsed readings staged until commit, and the committed sensor readings, unique on
  * (user, source, device, instant) so an overlapping export adds nothing twice.
  */

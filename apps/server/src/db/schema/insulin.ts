@@ -1,5 +1,5 @@
 /**
- * Insulin doses (issue 24, item 2): units of one insulin type at a local date and time,
+ * Insulin doses: units of one insulin type at a local date and time,
  * optionally of one of the user's medicines. The index leads with the user and the date.
  */
 import { date, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -1,6 +1,6 @@
 /**
- * Lab results (issue 24, item 1): one row per result, the value in its test's stored unit
- * (lab-rules.ts). The index leads with the user, then test and date (design.md §Data).
+ * Lab results: one row per result, the value in its test's stored unit
+ * (lab-rules.ts). The index leads with the user, then test and date.
  */
 import { date, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';

@@ -1,4 +1,4 @@
-/** Medications and the adherence record of each dose (spec §3). */
+/** Medications and the adherence record of each dose. */
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
@@ -79,7 +79,7 @@ export const adherenceRecords = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // A dose has at most one record: taking it twice counts once (issue 3).
+    // A dose has at most one record: taking it twice counts once.
     uniqueIndex('adherence_dose_key').on(table.medication_id, table.date, table.scheduled_time),
     index('adherence_user_date_idx').on(table.user_id, table.date),
     // Deleting a member's account clears their name from the doses they marked: found by this.

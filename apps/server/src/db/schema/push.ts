@@ -1,5 +1,5 @@
 /**
- * Web Push (design.md §Reminders and push; issue 6): the browsers' push subscriptions and
+ * Web Push: the browsers' push subscriptions and
  * the server's generated VAPID key pair.
  */
 import { sql } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } fr
 import { users } from './auth.ts';
 
 /**
- * One browser's push subscription (spec §3 Push subscription). Keyed by endpoint: the same
+ * One browser's push subscription. Keyed by endpoint: the same
  * browser subscribing again, or another user signing in on it, updates the row.
  * `p256dh` and `auth` are stored as received (base64 or base64url).
  */

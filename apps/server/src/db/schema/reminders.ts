@@ -1,5 +1,5 @@
 /**
- * Reminders and notification settings (spec §3 Reminder, Notification settings; design.md
+ * Reminders and notification settings (docs/product.md Reminder, Notification settings; design.md
  * §Reminders and push; issue 6). See modules/reminders for how rows are made and sent.
  */
 import { REMINDER_KINDS } from '@diacare/contract/push';
@@ -41,7 +41,7 @@ export const reminders = pgTable(
     /** The reminder this one snoozes (POST /api/reminders with snoozed_from). */
     snoozed_from: uuid('snoozed_from'),
     status: text('status', { enum: REMINDER_STATUSES }).notNull().default('pending'),
-    /** spec §3 Reminder's sent flag: true once pushed to at least one subscription. */
+    /** docs/product.md Reminder's sent flag: true once pushed to at least one subscription. */
     sent: boolean('sent').notNull().default(false),
     sent_at: timestamp('sent_at', { withTimezone: true }),
     /** Claims so far (each claim is one send attempt). */
@@ -78,7 +78,7 @@ export const reminders = pgTable(
   ],
 );
 
-/** The five preferences of spec §3, stored per user (issue 6); defaults as the spec's. */
+/** The five preferences of docs/product.md, stored per user; defaults as the spec's. */
 export const notificationSettings = pgTable('notification_settings', {
   user_id: uuid('user_id')
     .primaryKey()

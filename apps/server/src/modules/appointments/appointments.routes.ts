@@ -1,4 +1,4 @@
-/** /api/appointments (spec §7) and PATCH /api/appointments/{id} (issue 5: cancel or mark done). */
+/** /api/appointments and PATCH /api/appointments/{id} (issue 5: cancel or mark done). */
 import { appointmentInputSchema, appointmentSchema, appointmentStatusSchema } from '@diacare/contract/appointments';
 import { errorSchema, idParamsSchema, listQuerySchema } from '@diacare/contract/common';
 import { localDate, zonedInstant } from '@diacare/contract/dates';
@@ -12,7 +12,7 @@ import { createReminderRepository } from '../reminders/reminder.repository.ts';
 
 export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createAppointmentRepository(deps.db);
-  // Issue 6: reminders 24 h and 1 h before an upcoming visit, removed when it is cancelled or done.
+  // Reminders 24 h and 1 h before an upcoming visit, removed when it is cancelled or done.
   const reminders = createReminderRepository(deps.db);
 
   app.get(

@@ -1,5 +1,5 @@
 /**
- * The sentences of the answers that answer (issue 23), English and Hindi: the asked figure with
+ * The sentences of the answers that answer, English and Hindi: the asked figure with
  * unit, period and date first, then at most two supporting lines; glucose in the user's unit.
  */
 import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET, type TimeInRange } from '@diacare/contract/clinical';

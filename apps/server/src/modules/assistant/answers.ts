@@ -1,5 +1,5 @@
 /**
- * Answers that answer (issue 23): the asked figure (highest/lowest with date, a day, lows, missed
+ * Answers that answer: the asked figure (highest/lowest with date, a day, lows, missed
  * doses, run-out date) from the user's rows with the contract's rules; null → the summary tools.
  */
 import { mean, roundTo, timeInRange } from '@diacare/contract/clinical';

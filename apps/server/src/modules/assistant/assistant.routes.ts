@@ -1,5 +1,5 @@
 /**
- * /api/assistant/messages (issue 11): the conversation (GET, DELETE) and a question whose
+ * /api/assistant/messages: the conversation (GET, DELETE) and a question whose
  * answer streams back as NDJSON (POST; docs/decisions/017). Messages are stored per user,
  * capped, and never logged: the logger writes method, path and status only (app.ts).
  * Answers, the stream's error and the 429 detail are in the user's language (profile

@@ -10,7 +10,7 @@
  * that fails (endpoint down, refusal by the checks) is replaced by the built-in engine
  * with a note. Every answer is cut to 2,000 characters.
  *
- * Language (issue 14): `request.context.language` ('en' | 'hi', from the user's profile,
+ * Language: `request.context.language` ('en' | 'hi', from the user's profile,
  * else Accept-Language: src/i18n requestLanguage) picks the texts (texts.ts), the knowledge base and,
  * on the model path, the language the model is asked to answer in.
  */

@@ -1,5 +1,5 @@
 /**
- * The assistant's interfaces (issue 11): a request, an answer and an engine. Both engines
+ * The assistant's interfaces: a request, an answer and an engine. Both engines
  * (builtin-engine.ts, llm-engine.ts) and the orchestrator (assistant.service.ts) use them.
  */
 import type { AssistantLink, AssistantSource } from '@diacare/contract/assistant';

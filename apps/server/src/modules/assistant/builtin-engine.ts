@@ -1,5 +1,5 @@
 /**
- * The built-in engine (issue 11, item 2): no network and no model. A question about the
+ * The built-in engine: no network and no model. A question about the
  * user's data is answered by the data tools it names (intents.ts); a question
  * about living with diabetes by a short excerpt of the best knowledge-base article and
  * its source; anything else by an honest list of what it can do.

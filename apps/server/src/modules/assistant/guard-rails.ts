@@ -1,5 +1,5 @@
 /**
- * The assistant's guard rails (issue 11, item 4): pure functions, the same for both
+ * The assistant's guard rails: pure functions, the same for both
  * engines and outside any model. Texts cite their source (../shared/clinical-sources.md).
  *
  * - Dose changes: questions about starting, stopping, skipping, doubling or changing a dose
@@ -211,8 +211,8 @@ function glucoseValue(number: string, next: string | undefined): number | null {
  * ('52 mg/dl', '2.8 mmol'). A number that is a period, count, dose, time or date ('highest
  * sugar in the last 30 days', 'sugar 3 days ago', '2 tablets', 'sugar on 25 Nov') or a
  * threshold ('readings below 54 mg/dL', 'sugar 50 se kam') is not a reading, nor is a past one
- * ('my sugar was 45 last week') or a hypothetical one ('a reading of 45') (issue 23). Values
- * told in mmol/L are converted (issue 14).
+ * ('my sugar was 45 last week') or a hypothetical one ('a reading of 45'). Values
+ * told in mmol/L are converted.
  */
 export function mentionedGlucose(t: string): number | null {
   const tokens = tokensOf(normalise(t));

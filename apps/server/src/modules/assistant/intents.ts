@@ -4,7 +4,7 @@
  * 'tablet', 'missed', 'last week') with MiniSearch's fuzzy matching, so typos such as
  * 'suger', 'medecine' or 'apointment' still land.
  *
- * Hindi (issue 14) and Hinglish (issue 23): each concept also lists everyday Hindi words in
+ * Hindi and Hinglish: each concept also lists everyday Hindi words in
  * Devanagari and romanised Hindi ('shakkar', 'dawai', 'goli', 'pichle hafte') — the data in
  * vocabulary.json — so 'मेरी पिछली शुगर रीडिंग क्या थी?' and 'meri last sugar kitni thi?'
  * read like 'What was my latest sugar reading?'.

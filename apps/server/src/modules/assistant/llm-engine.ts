@@ -1,5 +1,5 @@
 /**
- * The language-model engine (issue 11, item 2): any OpenAI-compatible endpoint (Ollama,
+ * The language-model engine: any OpenAI-compatible endpoint (Ollama,
  * vLLM, llama.cpp server, OpenAI) through the Vercel AI SDK — `streamText` with the data
  * tools as function calls and the best knowledge-base articles as context.
  *
@@ -13,7 +13,7 @@
  * instruction is replaced by the fixed refusal; a number found in no tool result or
  * retrieved article rejects the answer (AnswerRejected → the built-in engine answers).
  *
- * Hindi (issue 14): for a Hindi user the articles come from the Hindi knowledge base and the
+ * Hindi: for a Hindi user the articles come from the Hindi knowledge base and the
  * system prompt asks for the answer in Hindi (Devanagari, Western digits, units as written).
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';

@@ -1,5 +1,5 @@
 /**
- * Safety answers for a dose already taken twice or missed (issue 23, item 3): fixed, cited, no
+ * Safety answers for a dose already taken twice or missed: fixed, cited, no
  * dose number; the English, Hindi and Hinglish phrases are data (vocabulary.json `safety`).
  */
 import type { AssistantSource } from '@diacare/contract/assistant';

@@ -1,5 +1,5 @@
 /**
- * The assistant's Hindi texts (issue 14): written the way Indian health apps write for
+ * The assistant's Hindi texts: written the way Indian health apps write for
  * patients (आप form; शुगर, ब्लड प्रेशर, दवा, खुराक), Western digits, units as written.
  */
 import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';

@@ -1,5 +1,5 @@
 /**
- * Every sentence the assistant writes, in English and Hindi (issue 14): the data tools'
+ * Every sentence the assistant writes, in English and Hindi: the data tools'
  * answers, the guard rails (dose-change refusal, 'Call 112 now', the ADA 15–15 rule), the
  * built-in engine's fallback and notes, link labels and the stream's error. The English
  * texts are the ones issue 11 shipped, unchanged; the Hindi is written the way Indian

@@ -1,5 +1,5 @@
 /**
- * The assistant's data tools (issue 11, item 3), shared by both engines. Each reads the
+ * The assistant's data tools, shared by both engines. Each reads the
  * user's own rows through the existing repositories and computes every figure with the
  * contract's rules (`clinical.ts`, `dose-rules.ts`, `appointment-rules.ts`) in the user's
  * IANA zone at the injected clock's "now" — the same functions Reports, History, Home and
@@ -46,7 +46,7 @@ export interface ToolContext {
   userId: string;
   zone: string;
   now: Date;
-  /** The unit glucose figures are told in (issue 14); mg/dL when absent. */
+  /** The unit glucose figures are told in; mg/dL when absent. */
   glucoseUnit?: GlucoseUnit;
   language?: Language;
 }
@@ -99,7 +99,7 @@ export function createAssistantTools(db: Database) {
   };
 
   return {
-    /** Today's doses: taken, due later, missed (overdue) and the next one (spec §4 Dose status). */
+    /** Today's doses: taken, due later, missed (overdue) and the next one. */
     async todaysDoses(context: ToolContext): Promise<ToolResult> {
       const { today, nowTime } = clock(context);
       const meds = await medications.list(context.userId);
@@ -107,7 +107,7 @@ export function createAssistantTools(db: Database) {
         await medications.listAdherence(context.userId, { start_date: today, end_date: today }),
       );
       const doses = dosesOn(meds, today).map(({ medication, scheduled_time }) => {
-        // Home's rule (spec §4 Dose status): overdue once its time has passed without 'taken'.
+        // Home's rule: overdue once its time has passed without 'taken'.
         const status = doseStatus(records.get(doseKey(medication.id, today, scheduled_time)), scheduled_time, nowTime);
         return { medicine: medication.name, time: scheduled_time, status: STATUS_WORDS[status] };
       });
@@ -238,7 +238,7 @@ export function createAssistantTools(db: Database) {
       };
     },
 
-    /** Weight (kg) and BMI (kg/m²): the latest, and the change since the previous entry (spec §4). */
+    /** Weight (kg) and BMI (kg/m²): the latest, and the change since the previous entry. */
     async weight(context: ToolContext, days: PeriodDays): Promise<ToolResult> {
       const { today } = clock(context);
       const lastTwo = await health.listBodyMetrics(context.userId, { limit: 2 });

@@ -1,5 +1,5 @@
 /**
- * What a question asks (issue 23): English, Hindi and Hinglish, with typos, read into subject,
+ * What a question asks: English, Hindi and Hinglish, with typos, read into subject,
  * measure, period, medicine, time of day and meal — a pure function over vocabulary.json (decision 038).
  */
 import { shiftDate } from '@diacare/contract/dates';

@@ -1,5 +1,5 @@
 /**
- * Sign-in (design.md §Sign-in): /auth/login (Google through OIDC, or the local page),
+ * Sign-in: /auth/login (Google through OIDC, or the local page),
  * /auth/callback, and the API half: POST /api/auth/session, GET /api/auth/me,
  * POST /api/auth/logout.
  */
@@ -29,7 +29,7 @@ import { createOidcClient } from './oidc.ts';
 import { renderSignInErrorPage } from './sign-in-error-page.ts';
 import { createSignInRateLimit } from './sign-in-rate-limit.ts';
 
-/** One-time codes live 60 s (design.md §Sign-in). */
+/** One-time codes live 60 s. */
 const LOGIN_CODE_TTL_MS = 60_000;
 /** A started Google sign-in must come back within 10 minutes. */
 const OIDC_FLOW_TTL_MS = 10 * 60_000;
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const rateLimit = await createSignInRateLimit(env, deps.db);
   app.addHook('onClose', () => rateLimit.close());
 
-  /** `redirect` must be on the app's own origin: no open redirect (design.md §Sign-in). */
+  /** `redirect` must be on the app's own origin: no open redirect. */
   function checkedRedirect(redirect: string | undefined): string {
     const target = redirect ?? `${env.appOrigin}/`;
     let url: URL;
@@ -221,7 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const user =
         before && request.body.timezone ? await usersRepo.update(userId, { timezone: request.body.timezone }) : before;
       if (!user) throw httpError(401, 'error.sign_in_code_invalid');
-      // Signed in from another zone: the unsent doses move to it at once (issue 15).
+      // Signed in from another zone: the unsent doses move to it at once.
       if (user.timezone !== before?.timezone) await rewriteUserDoseReminders(deps.db, clock, user.id);
       const token = newToken();
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);

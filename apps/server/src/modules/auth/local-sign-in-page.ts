@@ -1,5 +1,5 @@
 /**
- * The local sign-in page (design.md §Sign-in, local mode): a plain HTML form posting to
+ * The local sign-in page: a plain HTML form posting to
  * /auth/login. Used when no OIDC client is configured; never in production unless
  * AUTH_LOCAL_SIGNIN=true.
  */

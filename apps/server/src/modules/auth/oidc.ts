@@ -1,6 +1,6 @@
 /**
  * "Continue with Google" through OpenID Connect (openid-client): authorization code with
- * PKCE, state and nonce, ID token verified by the library (design.md §Sign-in).
+ * PKCE, state and nonce, ID token verified by the library.
  */
 import * as oidc from 'openid-client';
 import type { Env } from '../../config/env.ts';

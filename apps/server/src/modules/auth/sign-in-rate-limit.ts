@@ -1,5 +1,5 @@
 /**
- * Sign-in rate limits (issue 15, Fix 2; decision 013), counted by rate-limiter-flexible in a
+ * Sign-in rate limits (decision 013), counted by rate-limiter-flexible in a
  * store every instance shares:
  * - `REDIS_URL` set → Redis (RateLimiterRedis over ioredis);
  * - else PostgreSQL (RateLimiterPostgres over the app's pg pool; the library creates its

@@ -1,5 +1,5 @@
 /**
- * The member's side of the care circle (issue 22 item 3; decision 048): GET /api/care/patients
+ * The member's side of the care circle (decision 048): GET /api/care/patients
  * and GET /api/care/patients/{patient_id}/<resource>, answered by the patient's own
  * repositories with the same shapes and query parameters as the patient's routes.
  * A stranger, a removed member or an unknown id → 404; a resource outside the scopes → 403.
@@ -35,7 +35,7 @@ import { createReminderRepository } from '../reminders/reminder.repository.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { createCareRepository } from './care.repository.ts';
 
-/** A member may mark a dose taken on the patient's behalf, nothing else (issue 22 item 3). */
+/** A member may mark a dose taken on the patient's behalf, nothing else. */
 const markTakenSchema = adherenceInputSchema.extend({
   status: z.literal('taken', { error: "must be 'taken'" }),
 });

@@ -1,5 +1,5 @@
 /**
- * SQL for the care circle (issue 22; decision 048). Every statement is scoped to the patient
+ * SQL for the care circle (decision 048). Every statement is scoped to the patient
  * or the member it is asked for: another person's id behaves like one that does not exist.
  */
 import type {
@@ -226,7 +226,7 @@ export function createCareRepository(db: Database) {
       return row ? { ...row.member, scopes: row.member.scopes as CareScope[], timezone: row.timezone } : null;
     },
 
-    /** Writes 'view' unless this member already viewed this resource this hour (issue 22 item 6). */
+    /** Writes 'view' unless this member already viewed this resource this hour. */
     async recordView(patientId: string, memberId: string, resource: CareResource, now: Date): Promise<void> {
       const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
       await db

@@ -1,5 +1,5 @@
 /**
- * The patient's side of the care circle (issue 22 items 1, 2 and 6; decision 048):
+ * The patient's side of the care circle (decision 048):
  * invitations (the token is shown once and stored hashed), joining, the members and the audit.
  * The member's reading routes live in care-patients.routes.ts.
  */

@@ -1,4 +1,4 @@
-/** GET /api/config: the runtime settings the signed-in app shows (design.md §Configuration). */
+/** GET /api/config: the runtime settings the signed-in app shows. */
 import { appConfigSchema } from '@diacare/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../types.ts';

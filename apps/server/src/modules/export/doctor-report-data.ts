@@ -1,5 +1,5 @@
 /**
- * The doctor report's figures (issue 13 item 1): loads one user's data for the period and
+ * The doctor report's figures: loads one user's data for the period and
  * works out every number with the same contract rules as Reports and History, so both show
  * equal numbers for the same period. Pure model building is kept apart from the SQL so a
  * test can feed it the API's own data.
@@ -34,7 +34,7 @@ import { appointments, medications } from '../../db/schema.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createMedicationRepository, toMedication } from '../medications/medication.repository.ts';
 
-/** The periods a report may cover, in days ending today (issue 13). */
+/** The periods a report may cover, in days ending today. */
 export const REPORT_PERIODS = [14, 30, 90] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const DEFAULT_REPORT_PERIOD: ReportPeriod = 30;
@@ -83,7 +83,7 @@ export interface ReportModel {
   generatedOn: string;
   adherence: { rows: MedicineRow[]; overall: number | null };
   glucose: {
-    /** The user's glucose unit (issue 14): every glucose figure below is in it. */
+    /** The user's glucose unit: every glucose figure below is in it. */
     unit: GlucoseUnit;
     readings: number;
     /**
@@ -129,7 +129,7 @@ const rounded = (value: number | null, decimals = 0) => (value === null ? null :
  * Works out every figure of the report from its input. Adherence follows Reports'
  * dailyAdherence rule day by day (an unrecorded dose counts as missed once due, pending
  * ones are left out); glucose figures are in the user's unit, whole mg/dL or mmol/L to one
- * decimal (issue 14), and weight to one decimal (spec §9). Thresholds stay in mg/dL.
+ * decimal, and weight to one decimal. Thresholds stay in mg/dL.
  */
 export function buildReportModel(input: ReportInput): ReportModel {
   const { user, now, days } = input;

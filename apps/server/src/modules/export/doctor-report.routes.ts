@@ -1,5 +1,5 @@
 /**
- * GET /api/reports/doctor?days=14|30|90 (issue 13 item 1): the signed-in user's doctor
+ * GET /api/reports/doctor?days=14|30|90: the signed-in user's doctor
  * report as a PDF attachment named with the period's dates in their zone. The data load
  * first (a failure is a normal JSON error), then the PDF streams to the reply.
  */

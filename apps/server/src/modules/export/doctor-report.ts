@@ -1,5 +1,5 @@
 /**
- * The doctor report PDF (issue 13 item 1): one A4 document, 1–2 pages of real, selectable
+ * The doctor report PDF: one A4 document, 1–2 pages of real, selectable
  * text, drawn with pdfkit from a ReportModel (doctor-report-data.ts). Each section ends with
  * the source of its rules. Noto Sans (Latin) and Noto Sans Devanagari are embedded, so every
  * language the app offers (English, Hindi) prints; the font files load from the
@@ -292,7 +292,7 @@ export function renderDoctorReport(model: ReportModel, language: Language = 'en'
 
   // Glucose.
   const { glucose } = model;
-  // Issue 14: figures come in the user's unit; thresholds (mg/dL) are named in it too.
+  // Figures come in the user's unit; thresholds (mg/dL) are named in it too.
   const { unit } = glucose;
   const shown = (value: number) => value.toFixed(GLUCOSE_DECIMALS[unit]);
   const threshold = (mgDl: number) => formatGlucoseValue(mgDl, unit);

@@ -1,5 +1,5 @@
 /**
- * Reads one user's rows for the export, page by page (issue 13 item 2). Every query is
+ * Reads one user's rows for the export, page by page. Every query is
  * scoped to the user and walks its table by keyset — `(date, time, id) > last row` in the
  * order of the table's (user_id, date, …) index — so a page costs the same at year 1 and
  * year 10, and only one page is held in memory at a time.
@@ -33,7 +33,7 @@ export type AppointmentRow = typeof appointments.$inferSelect;
 export type LabRow = typeof labResults.$inferSelect;
 export type InsulinRow = typeof insulinDoses.$inferSelect;
 export type SensorRow = typeof sensorReadings.$inferSelect;
-/** A care-circle membership seen from the exporting user (issue 22): someone in their circle, or someone they care for. */
+/** A care-circle membership seen from the exporting user: someone in their circle, or someone they care for. */
 export interface CareCircleRow {
   id: string;
   direction: 'in_my_circle' | 'i_care_for';
@@ -219,7 +219,7 @@ export function createExportRepository(db: Database) {
           .limit(EXPORT_PAGE_SIZE),
       ),
     /**
-     * The user's care circle both ways (issue 22): the members of their circle (name and
+     * The user's care circle both ways: the members of their circle (name and
      * email, as GET /api/care/members shows them), then the people they care for (name only).
      * A circle is a handful of people, so one query each, not pages.
      */

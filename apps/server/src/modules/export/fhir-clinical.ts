@@ -1,5 +1,5 @@
 /**
- * FHIR R4 for the clinical record (issue 24): a lab result as a laboratory Observation with
+ * FHIR R4 for the clinical record: a lab result as a laboratory Observation with
  * its LOINC code and UCUM unit (creatinine adds an eGFR Observation), an insulin dose as a
  * MedicationAdministration whose dosage.dose is in units (UCUM 'U').
  */

@@ -259,7 +259,7 @@ export interface BundleSource {
   bloodPressure: AsyncIterable<BloodPressureRow>;
   bodyMetrics: AsyncIterable<BodyMetricsRow>;
   appointments: AsyncIterable<AppointmentRow>;
-  /** Lab results and insulin doses (issue 24); absent, none. */
+  /** Lab results and insulin doses; absent, none. */
   labs?: AsyncIterable<LabRow>;
   insulin?: AsyncIterable<InsulinRow>;
 }

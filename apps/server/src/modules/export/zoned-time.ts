@@ -1,5 +1,5 @@
 /**
- * ISO 8601 date-times with the user's zone offset for the export (issue 13 item 2), e.g.
+ * ISO 8601 date-times with the user's zone offset for the export, e.g.
  * '2026-11-23T08:00:00+05:30' for 08:00 in Asia/Kolkata. A reading's date and 'HH:MM' are
  * wall-clock times in the user's zone; `zonedInstant` (contract) resolves DST gaps and
  * overlaps the same way reminders do.

@@ -1,5 +1,5 @@
 /**
- * GET /api/faq (issue 23): the FAQ screen's list, from the assistant's knowledge base in the
+ * GET /api/faq: the FAQ screen's list, from the assistant's knowledge base in the
  * user's language (profile `language`, else the request's; src/i18n requestLanguage).
  */
 import { errorSchema } from '@diacare/contract/common';

@@ -1,7 +1,7 @@
 /**
  * SQL for health readings (glucose, blood pressure, body metrics), always scoped to the
  * user. Lists are newest first and filter by an inclusive date range; each query leads
- * with (user_id, date), the columns its table's index leads with (design.md §Data).
+ * with (user_id, date), the columns its table's index leads with.
  */
 import type { MealContext } from '@diacare/contract/health-constants';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';

@@ -1,10 +1,10 @@
 /**
- * /api/health/glucose, /api/health/bp and /api/health/metrics (spec §3 readings, §5, §7;
+ * /api/health/glucose, /api/health/bp and /api/health/metrics (docs/product.md readings, §5, §7;
  * issue 4). GET lists the user's readings newest first, optionally within an inclusive
  * start_date/end_date range and cut to the newest `limit`; POST stores one reading and answers 201 with it;
  * PUT /{id} replaces one of the user's readings (same validation as POST) and answers 200 with it;
  * DELETE /{id} removes one and answers 200 with the deleted reading, so the app can offer Undo
- * by posting it again (issue 13, item 3; decision 021). Another user's id, or a missing one,
+ * by posting it again (decision 021). Another user's id, or a missing one,
  * answers 404 and changes nothing. The bounds
  * live in the contract's schemas; the one rule that needs the user's zone (a reading may
  * not be dated after today) and the BMI the server computes live here.
@@ -41,7 +41,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
 
   /**
    * A reading records something that happened: its date may not be after today in the
-   * user's zone (issue 4). A Kolkata user just past midnight may log the new day while
+   * user's zone. A Kolkata user just past midnight may log the new day while
    * UTC is still on the old one.
    * @throws HttpError 400 'date: must not be in the future'
    */

@@ -1,5 +1,5 @@
 /**
- * SQL for insulin doses (issue 24, item 2), always scoped to the user; lists newest first,
+ * SQL for insulin doses, always scoped to the user; lists newest first,
  * leading with (user_id, date), the columns the table's index leads with.
  */
 import type { MealContext } from '@diacare/contract/health-constants';

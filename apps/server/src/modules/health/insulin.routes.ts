@@ -1,5 +1,5 @@
 /**
- * /api/health/insulin (issue 24, item 2): GET lists the user's insulin doses newest first
+ * /api/health/insulin: GET lists the user's insulin doses newest first
  * (optionally a date range and a count); POST records one (201); PUT /{id} replaces one;
  * DELETE /{id} removes one and answers it, for Undo. A medication_id or dose id that is not
  * the user's → 404; a dose dated after today in the user's zone → 400; nothing changes.

@@ -1,5 +1,5 @@
 /**
- * SQL for lab results (issue 24, item 1), always scoped to the user. Lists are newest first
+ * SQL for lab results, always scoped to the user. Lists are newest first
  * (date, then when saved) and lead with user_id, the column the table's indexes lead with.
  */
 import type { LabTest } from '@diacare/contract/lab-rules';

@@ -1,5 +1,5 @@
 /**
- * /api/health/labs (issue 24, item 1): GET lists the user's lab results newest first
+ * /api/health/labs: GET lists the user's lab results newest first
  * (optionally one test, a date range, a count); POST stores one (201); PUT /{id} replaces one;
  * DELETE /{id} removes one and answers it, so the app can offer Undo. Another user's id → 404.
  */

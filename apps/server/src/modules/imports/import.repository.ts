@@ -1,5 +1,5 @@
 /**
- * SQL for sensor imports (issue 24, item 3; decision 046), scoped to the user: batches,
+ * SQL for sensor imports (decision 046), scoped to the user: batches,
  * staging a preview's readings, committing them with ON CONFLICT DO NOTHING on
  * (user, source, device, instant), and undoing a batch by deleting it (its readings cascade).
  */

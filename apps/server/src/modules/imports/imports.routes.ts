@@ -1,5 +1,5 @@
 /**
- * /api/imports (issue 24, item 3; decision 046): POST a sensor export as the body
+ * /api/imports (decision 046): POST a sensor export as the body
  * (Content-Type: text/csv) → 201 a preview { id, format, readings, duplicates, from, to },
  * nothing stored as readings yet; POST /{id}/commit adds them; DELETE /{id} discards a preview
  * or undoes a commit; GET lists the user's batches. Another user's batch → 404.

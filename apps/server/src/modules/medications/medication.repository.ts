@@ -19,7 +19,7 @@ type AdherenceRow = typeof adherenceRecords.$inferSelect;
 /** A validated medication payload (defaults applied). */
 export type MedicationValues = z.output<typeof medicationInputSchema>;
 
-/** The API shape of a medication row (spec §3 Medication). */
+/** The API shape of a medication row. */
 export function toMedication(row: MedicationRow): Medication {
   return {
     id: row.id,
@@ -229,7 +229,7 @@ export function createMedicationRepository(db: Database) {
      * Records a dose. A dose (medication, date, scheduled_time) has one record: a second
      * call updates it, so Take twice counts once. Pills move only when 'taken' changes.
      * Null when the medication is not the user's. `recordedBy`: the care-circle member
-     * recording it on the user's behalf (issue 22), null when the user does.
+     * recording it on the user's behalf, null when the user does.
      */
     async recordDose(
       userId: string,

@@ -1,5 +1,5 @@
 /**
- * /api/medications and /api/adherence (spec §7): thin handlers over the repository.
+ * /api/medications and /api/adherence: thin handlers over the repository.
  * Another user's id answers 404, the same as an id that does not exist.
  */
 import { errorSchema, idParamsSchema, listQuerySchema } from '@diacare/contract/common';
@@ -31,7 +31,7 @@ export const MEDICATION_DELETED = 'error.medication_deleted' as const;
 
 export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createMedicationRepository(deps.db);
-  // Issue 6: reminders follow every change at once (materialise.ts, reminder.repository.ts).
+  // Reminders follow every change at once (materialise.ts, reminder.repository.ts).
   const reminders = createReminderRepository(deps.db);
   const errors = { 400: errorSchema, 404: errorSchema };
   /** The 404 for a medication that cannot be changed: deleted by its owner, or not the user's at all. */

@@ -1,5 +1,5 @@
 /**
- * The DiaCare backup file (issue 26, item 4; decision 041): one header line
+ * The DiaCare backup file (decision 041): one header line
  * `DIACARE-BACKUP 1 <kind>\n`, then the database's own dump — PGlite's gzip tarball of its
  * data directory ('pglite') or pg_dump's custom format ('pg_dump', compressed by pg_dump).
  */

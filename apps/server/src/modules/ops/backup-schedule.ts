@@ -1,5 +1,5 @@
 /**
- * The server's own backups (issue 26, item 4): every BACKUP_EVERY_HOURS into BACKUP_DIR,
+ * The server's own backups: every BACKUP_EVERY_HOURS into BACKUP_DIR,
  * written atomically, keeping the newest BACKUP_KEEP. This is how the embedded database is
  * backed up while the server runs.
  */

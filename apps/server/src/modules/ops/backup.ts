@@ -1,5 +1,5 @@
 /**
- * Backup and restore of either database (issue 26, item 4; decision 041): PGlite's data
+ * Backup and restore of either database (decision 041): PGlite's data
  * directory through dumpDataDir()/loadDataDir, PostgreSQL through pg_dump/pg_restore in the
  * custom format. Restores go only into an empty target.
  */

@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (issue 26, item 3) on one prom-client Registry per server: HTTP by route
+ * Prometheus metrics on one prom-client Registry per server: HTTP by route
  * template, method and status; reminders and deliveries; Idempotency-Key replays; the
  * database pool; the process defaults. Labels hold only templates, methods, statuses and
  * fixed words, never a user's id, name or value.

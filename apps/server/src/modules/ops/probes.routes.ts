@@ -1,5 +1,5 @@
 /**
- * GET /healthz, GET /readyz and GET /metrics (issue 26). Public (no session), no personal
+ * GET /healthz, GET /readyz and GET /metrics. Public (no session), no personal
  * data, logged only at warn and above. /metrics exists only when METRICS_TOKEN is set and
  * then needs `Authorization: Bearer <METRICS_TOKEN>`.
  */

@@ -1,5 +1,5 @@
 /**
- * Readiness (issue 26, item 2): the database answers, every committed migration is applied,
+ * Readiness: the database answers, every committed migration is applied,
  * and the oldest due, unsent reminder is less than READY_MAX_REMINDER_LAG_SECONDS late.
  */
 import { readFileSync } from 'node:fs';

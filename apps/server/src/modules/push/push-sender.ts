@@ -1,7 +1,7 @@
 /**
  * Web Push transport: encrypts a payload for one subscription and hands it to the push
  * service, with the headers the protocol defines, bounded concurrency, retries and a
- * reused VAPID token (design.md §Reminders and push; issue 6).
+ * reused VAPID token.
  *
  * Sources:
  * - RFC 8030 (Generic Event Delivery Using HTTP Push): §5.2 `TTL` (seconds the push

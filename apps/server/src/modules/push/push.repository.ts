@@ -1,4 +1,4 @@
-/** SQL for push subscriptions, scoped to the user (design.md §Reminders and push). */
+/** SQL for push subscriptions, scoped to the user. */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema.ts';

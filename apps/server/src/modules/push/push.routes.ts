@@ -1,5 +1,5 @@
 /**
- * /api/push/* (spec §7; design.md §Reminders and push): the VAPID public key (public, no
+ * /api/push/*: the VAPID public key (public, no
  * session), subscribe and unsubscribe. A subscription's endpoint must be https on a host in
  * PUSH_SERVICE_HOSTS (port 443 unless the entry names another), so the server only ever
  * posts to a known push service (no SSRF). An endpoint belongs to the user who subscribed it

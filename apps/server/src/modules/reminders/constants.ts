@@ -1,5 +1,5 @@
 /**
- * The reminder engine's timings (issue 6). Each is a product or operations decision, not a
+ * The reminder engine's timings. Each is a product or operations decision, not a
  * spec constant; docs/decisions records why.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The reminder dispatcher (design.md §Reminders and push; issue 6).
+ * The reminder dispatcher.
  *
  * Each pass claims up to `batchSize` due reminders in one statement —
  *   WITH due AS (SELECT id … WHERE status = 'pending' AND due_at <= now
@@ -18,7 +18,7 @@
  * For each claimed reminder, in order:
  * 1. past `expires_at` (e.g. the server was down beyond the dose window) → 'missed';
  * 2. a dose whose medication is gone, no longer schedules that dose, or is already taken → 'skipped';
- * 3. the user's preferences (spec §3): pushNotifications off → 'skipped'; medicationReminders off
+ * 3. the user's preferences: pushNotifications off → 'skipped'; medicationReminders off
  *    skips dose and refill reminders; appointmentReminders off skips appointment reminders;
  *    healthTips off skips the weekly tip (issue 23, tips.ts);
  * 4. no push subscription → 'skipped' ('no subscription'; sent stays false);
@@ -150,7 +150,7 @@ export interface DispatcherDeps {
   /** Passes the loop runs side by side (default 2): one claims while another sends. */
   lanes?: number;
   log?: FastifyBaseLogger;
-  /** Counts settled reminders and deliveries (issue 26). */
+  /** Counts settled reminders and deliveries. */
   metrics?: ReminderMetrics;
 }
 
@@ -161,7 +161,7 @@ export interface Dispatcher {
   start(): void;
   /**
    * Stops the loop: the pass in progress sends nothing more, waits for the sends already
-   * started, records them, and releases its other claims for the next dispatcher (issue 26).
+   * started, records them, and releases its other claims for the next dispatcher.
    */
   stop(): Promise<void>;
 }

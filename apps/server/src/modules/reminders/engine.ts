@@ -1,5 +1,5 @@
 /**
- * The reminder engine as the server runs it (issue 6): the materialiser loop and the
+ * The reminder engine as the server runs it: the materialiser loop and the
  * dispatcher, sending through one PushSender with the server's VAPID keys. Started by
  * server.ts after listening unless REMINDER_ENGINE=false; stop() is called on shutdown,
  * before the database closes, and lets the pass in progress finish.

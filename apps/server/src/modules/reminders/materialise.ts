@@ -1,5 +1,5 @@
 /**
- * Dose reminders made ahead of time (design.md §Reminders and push; issue 6): every active
+ * Dose reminders made ahead of time: every active
  * daily or weekly medication's doses in the next `horizonHours` become `reminders` rows due at
  * the dose's local clock time in the user's IANA zone (zonedInstant from the contract's dates: a time skipped by a
  * spring-forward change fires at the end of the gap; a repeated hour fires once, at its first

@@ -1,6 +1,6 @@
 /**
- * SQL for the user's reminders (spec §7 /api/reminders*) and the hooks that keep them in
- * step with medications, doses and appointments (issue 6). Every statement is scoped to the
+ * SQL for the user's reminders and the hooks that keep them in
+ * step with medications, doses and appointments. Every statement is scoped to the
  * user: another user's id behaves exactly like one that does not exist.
  */
 import { randomUUID } from 'node:crypto';
@@ -54,7 +54,7 @@ export interface NewReminderValues {
 export type CreateReminderResult = { reminder: Reminder } | { error: 'not-found' } | { error: 'past' };
 
 export function createReminderRepository(db: Database) {
-  /** The language the user's notification texts are written in (issue 14). */
+  /** The language the user's notification texts are written in. */
   async function languageOf(userId: string): Promise<Language> {
     const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
     return userLanguage(row?.language);
@@ -220,7 +220,7 @@ export function createReminderRepository(db: Database) {
     },
 
     /**
-     * After the user chose another language (issue 14): the texts of their unsent refill and
+     * After the user chose another language: the texts of their unsent refill and
      * appointment reminders are written again in it, in place (instants, claims and dedupe
      * keys untouched). Dose reminders are made again by rewriteUserDoseReminders.
      */

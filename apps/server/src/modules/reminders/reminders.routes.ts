@@ -1,5 +1,5 @@
 /**
- * /api/reminders (spec §7; issue 6): the user's reminders, the next 24 hours, the user's own
+ * /api/reminders: the user's reminders, the next 24 hours, the user's own
  * reminders (and the service worker's 'Snooze 10 min'), and deleting one.
  */
 import { okSchema } from '@diacare/contract/auth';

@@ -1,5 +1,5 @@
 /**
- * Notification texts. The spec shows none (spec §3 Reminder: "other fields not shown"), so
+ * Notification texts. The spec shows none, so
  * these are ours: short, naming the medicine or visit, no health data beyond it. Each is in
  * the user's language (issue 14; catalogs in src/i18n/locales); medicine names, doses and
  * places stay as typed.

@@ -1,6 +1,6 @@
 /**
  * Weekly Health Tips (issue 23; docs/decisions/040): a user with the 'Health Tips' preference on
- * (off by default, spec §3) gets one short tip a week by push, in their language, taken from the
+ * (off by default, docs/product.md) gets one short tip a week by push, in their language, taken from the
  * knowledge base's articles (front matter `tip`), never the same tip twice in a row. Tips are
  * `reminders` rows of kind 'tip', made by the materialiser loop and sent by the dispatcher like
  * any other reminder (which skips them once the preference is off). E-mail does not exist yet.

@@ -1,5 +1,5 @@
 /**
- * The user's notification preferences (spec §3 Notification settings; issue 6), stored on
+ * The user's notification preferences, stored on
  * the server so the reminder dispatcher can honour them. A user without a row has the
  * spec's defaults (NOTIFICATION_DEFAULTS).
  */

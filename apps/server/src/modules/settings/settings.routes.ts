@@ -1,5 +1,5 @@
 /**
- * GET/PUT /api/settings/notifications (spec §3 Notification settings, §7; issue 6): the five
+ * GET/PUT /api/settings/notifications: the five
  * preferences, stored per user. PUT takes any subset; an unknown key is a 400.
  */
 import { errorSchema } from '@diacare/contract/common';

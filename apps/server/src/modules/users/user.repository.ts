@@ -6,7 +6,7 @@ import { users } from '../../db/schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The API shape of a user row (spec §3 User). */
+/** The API shape of a user row. */
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
@@ -64,7 +64,7 @@ export function createUserRepository(db: Database) {
       return toUser(row!);
     },
 
-    /** Merges `patch` into the user (spec §4: a partial update merges). */
+    /** Merges `patch` into the user. */
     async update(id: string, patch: Omit<UserUpdate, 'email'>): Promise<User | null> {
       const values = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
       if (Object.keys(values).length === 0) return this.findById(id);

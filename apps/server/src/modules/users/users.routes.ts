@@ -1,5 +1,5 @@
 /**
- * GET/PUT /api/users/me (spec §3 User, §5, §7); DELETE /api/users/me deletes the account
+ * GET/PUT /api/users/me; DELETE /api/users/me deletes the account
  * and everything in it, ends every session and clears the cookie (issue 13, item 4;
  * decision 021).
  */
@@ -39,8 +39,8 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const before = currentUser(request);
       const user = await users.update(before.id, patch);
       if (!user) throw notFound('error.user_not_found');
-      // Dose times follow the user's zone: a new zone moves every unsent dose at once (issue 15).
-      // Notification texts follow the user's language (issue 14): unsent ones are written again.
+      // Dose times follow the user's zone: a new zone moves every unsent dose at once.
+      // Notification texts follow the user's language: unsent ones are written again.
       if (user.timezone !== before.timezone || user.language !== before.language) {
         await rewriteUserDoseReminders(deps.db, deps.clock, user.id);
       }

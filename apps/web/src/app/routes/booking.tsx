@@ -1,5 +1,5 @@
 /**
- * Booking (spec §2 Booking, §4 Booking, §8): the type comes from navigation state (Home's
+ * Booking: the type comes from navigation state (Home's
  * quick actions), else 'doctor'. Success goes to /home. Below the form, the user's
  * appointments: 'View All' on Home lands here at #appointments.
  */

@@ -1,5 +1,5 @@
 /**
- * /care/join/{token} (issue 22 item 2): the consent screen. It names who invites, the role and
+ * /care/join/{token}: the consent screen. It names who invites, the role and
  * exactly what will be shared; 'Accept' joins, 'Not now' goes Home. A used, expired, unknown
  * or one's own link shows the server's sentence instead.
  */

@@ -1,5 +1,5 @@
 /**
- * /care/patients/{id}/reports (issue 22 item 3): a member's read-only Reports of a person they
+ * /care/patients/{id}/reports: a member's read-only Reports of a person they
  * care for — the week's summary, metric cards and adherence, from the kinds shared with them,
  * with the same components as the patient's own Reports but no Log, history or doctor report.
  */

@@ -1,5 +1,5 @@
 /**
- * /care/patients/{id} (issue 22 item 3): a member's read-only Home of a person they care for,
+ * /care/patients/{id}: a member's read-only Home of a person they care for,
  * labelled with that person's name: today's doses (taken / missed / due, in the patient's
  * zone) and the latest readings of each kind shared. A kind not shared says so; a removed
  * member is told they can no longer see the data.

@@ -1,5 +1,5 @@
 /**
- * AI Diabetes Assistant (spec §2 Chat, issue 11): the configured third-party agent in a
+ * AI Diabetes Assistant: the configured third-party agent in a
  * frame when the server has one, otherwise DiaCare's own assistant. Never shows a patient
  * the server's configuration.
  */

@@ -1,5 +1,5 @@
 /**
- * /faq (spec §2; issue 23): the assistant's cited articles as a searchable list in the user's
+ * /faq: the assistant's cited articles as a searchable list in the user's
  * language. Searches go to the server (the assistant's own search: synonyms, Hinglish, typos);
  * offline, the saved list is filtered on the device instead.
  */

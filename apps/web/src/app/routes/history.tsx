@@ -1,4 +1,4 @@
-/** Health History (spec §2 /reports/history/{type}): type is glucose, bp or weight; hba1c and insulin (issue 24). */
+/** Health History: type is glucose, bp or weight; hba1c and insulin. */
 import { useParams } from 'wouter';
 import { Link } from '../../lib/navigation';
 import { Page, PageHeader } from '../../components/layout/page';
@@ -26,7 +26,7 @@ export function Component() {
       ) : type === 'insulin' ? (
         <InsulinHistory now={now} zone={zone} />
       ) : kind ? (
-        // Keyed by kind: a new type starts from its own loading state (spec §4 History).
+        // Keyed by kind: a new type starts from its own loading state.
         <HistoryView key={kind} kind={kind} now={now} zone={zone} />
       ) : (
         <>

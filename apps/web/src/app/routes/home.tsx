@@ -1,5 +1,5 @@
 /**
- * Home (spec §2 Home): greeting, latest glucose, today's medication progress and doses,
+ * Home: greeting, latest glucose, today's medication progress and doses,
  * quick actions and upcoming appointments. Each section is a feature component.
  */
 import { useNow } from '../../lib/use-now';

@@ -1,5 +1,5 @@
 /**
- * Landing (spec §1, §2 Landing): tagline, four features, marketing figures and the one
+ * Landing: tagline, four features, marketing figures and the one
  * sign-in button. On return from sign-in the `#session_id=` fragment is exchanged for a
  * session, the fragment cleared, and the user sent on to /home or /profile-setup.
  */

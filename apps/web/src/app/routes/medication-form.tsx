@@ -1,5 +1,5 @@
 /**
- * Add Medication and Edit Medication (spec §2, §4 Medication form, §8). Edit mode loads the
+ * Add Medication and Edit Medication. Edit mode loads the
  * whole list and picks the route's id; a missing one goes back to /medications.
  */
 import { localDate } from '@diacare/contract/dates';

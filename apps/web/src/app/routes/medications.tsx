@@ -1,6 +1,6 @@
 /**
- * My Medications (spec §2 Medications, §5 search and delete confirm, §8 delete toasts). Saved
- * medicines show offline; a list never loaded is unknown, never 'No medications found' (issue 12).
+ * My Medications. Saved
+ * medicines show offline; a list never loaded is unknown, never 'No medications found'.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Pill, Plus, Search } from 'lucide-react';

@@ -1,7 +1,7 @@
 /**
- * Privacy Policy (spec §2 Privacy Policy): seven sections; contacts come from the server's
+ * Privacy Policy: seven sections; contacts come from the server's
  * configuration. Your Rights links correct → History, delete → Profile's delete account,
- * export → Profile's 'Download my data' (issue 13, item 5).
+ * export → Profile's 'Download my data'.
  */
 import type { ReactNode } from 'react';
 import { Link } from '../../lib/navigation';
@@ -11,7 +11,7 @@ import { useAppConfig } from '../../lib/app-config';
 import type { MessageId } from '../../lib/i18n/i18n';
 import { useT } from '../../lib/i18n/language-provider';
 
-/** Your Rights link each right to where it is exercised (issue 13, item 5). */
+/** Your Rights link each right to where it is exercised. */
 // inline-block + py-1: the stacked list links are at least 24 px tall (WCAG 2.5.8 target size).
 const linkClasses = 'inline-block py-1 font-medium text-primary underline';
 

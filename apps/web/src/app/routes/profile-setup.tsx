@@ -1,5 +1,5 @@
 /**
- * Complete Your Profile (spec §2 Profile setup, §4 Profile creation, §5, §8): every field
+ * Complete Your Profile: every field
  * validated with the contract's schema; the WhatsApp number is sent as `phone`.
  */
 import { DEFAULT_COUNTRY, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/profile-options';

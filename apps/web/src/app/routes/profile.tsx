@@ -1,4 +1,4 @@
-/** Profile and settings (spec §2 Profile and settings, §8 Profile page save). */
+/** Profile and settings. */
 import { ChevronRight, CircleHelp, Download, FileText, LogOut, Mail, Phone, ShieldCheck } from 'lucide-react';
 import type { User } from '@diacare/contract/users';
 import { Suspense, useState, type ReactNode } from 'react';
@@ -57,7 +57,7 @@ function Section({ id: name, title, children }: { id: string; title: string; chi
 const rowClasses =
   'flex min-h-12 w-full items-center gap-3 rounded-xl px-1 py-2 text-left text-sm font-medium hover:bg-slate-50';
 
-/** Account Information: name and phone are editable; the email is not (spec §2 Profile). */
+/** Account Information: name and phone are editable; the email is not. */
 function AccountForm({ user }: { user: User | null }) {
   const updateUser = useUpdateUser();
   const [name, setName] = useState(user?.name ?? '');
@@ -116,7 +116,7 @@ export function Component() {
   const [installOpened, setInstallOpened] = useState(false);
   if (installOpen && !installOpened) setInstallOpened(true);
   useScrollToHash();
-  // Issue 12, item 6: writes still in the outbox are lost by signing out, so ask first.
+  // Writes still in the outbox are lost by signing out, so ask first.
   const unsynced = usePendingCount();
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const t = useT();

@@ -1,9 +1,9 @@
 /**
- * Health Reports (spec §2 Reports, §7, §9): glucose, blood pressure, body metrics and
+ * Health Reports: glucose, blood pressure, body metrics and
  * adherence for the last 7 days including today in the user's zone, fetched in parallel
  * with start_date (never the whole history). Adherence failure yields an empty list (§7);
  * a failed reading fetch is logged and its card reads as empty (§8). Offline, the saved week
- * shows; a week never loaded says so (issue 12) rather than reading as empty or all missed.
+ * shows; a week never loaded says so rather than reading as empty or all missed.
  */
 import { datesEndingOn, localDate, localTime, shiftDate } from '@diacare/contract/dates';
 import { dailyAdherence } from '@diacare/contract/dose-rules';
@@ -48,7 +48,7 @@ const DoctorReportDialog = lazyPreloaded(() =>
 /** Spec §9: reports cover the last 7 days including today. */
 const REPORT_DAYS = 7;
 
-/** Logs a failed fetch once per error (spec §8: fetch failure of health data is logged only). */
+/** Logs a failed fetch once per error. */
 function useLogFailure(label: string, error: Error | null) {
   useEffect(() => {
     if (error) console.error(`Could not load ${label}`, error);
@@ -61,7 +61,7 @@ export function Component() {
   const now = useNow();
   const today = localDate(now, zone);
   const range = { start_date: shiftDate(today, -(REPORT_DAYS - 1)) };
-  // Offline on a new day: the week as last fetched (issue 12), not the first-time text.
+  // Offline on a new day: the week as last fetched, not the first-time text.
   const queryClient = useQueryClient();
   const weekEndingOn = (day: string) => ({ start_date: shiftDate(day, -(REPORT_DAYS - 1)) });
   const readingsQuery = <K extends ReadingKind>(kind: K) => {
@@ -80,7 +80,7 @@ export function Component() {
   });
   const [logging, setLogging] = useState<ReadingKind | null>(null);
   const [doctorReport, setDoctorReport] = useState(false);
-  // A finished lab appointment links here with ?lab=<test>&date=<its date>: the form opens at once (issue 24).
+  // A finished lab appointment links here with ?lab=<test>&date=<its date>: the form opens at once.
   const [params, setParams] = useSearchParams();
   const askedTest = LAB_TESTS.find((test) => test === params.get('lab'));
   const [addingLab, setAddingLab] = useState<{ test?: LabTest; date?: string } | null>(() =>
@@ -157,5 +157,5 @@ export function Component() {
   );
 }
 
-/** A care-circle member's read-only Reports of a patient (issue 22), bundled with this route. */
+/** A care-circle member's read-only Reports of a patient, bundled with this route. */
 export { Component as CarePatientReports } from './care-patient-reports';

@@ -1,4 +1,4 @@
-/** Bottom navigation (spec §2): four tabs; the current one is marked for eyes and screen readers. */
+/** Bottom navigation: four tabs; the current one is marked for eyes and screen readers. */
 import { ChartColumn, House, MessageCircle, Pill } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { isActivePath, Link } from '../../lib/navigation';

@@ -1,6 +1,6 @@
 /**
  * Page frames: a centred phone-width column, optionally with the bottom navigation. Offline, a
- * screen that shows saved data starts with the offline banner (issue 12).
+ * screen that shows saved data starts with the offline banner.
  */
 import { ChevronLeft } from 'lucide-react';
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec §4 Toast notifier, §9): one at a time; a new toast replaces the current one.
+ * Toasts: one at a time; a new toast replaces the current one.
  * The old notifier kept dismissed toasts in memory for 1,000,000 ms; here a toast is
  * removed as soon as it closes (same sight for the user, no leak; see README).
  */

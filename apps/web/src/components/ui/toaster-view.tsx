@@ -5,7 +5,7 @@ import { useT } from '../../lib/i18n/language-provider';
 import { cn } from '../../lib/utils';
 import { currentToast, dismiss, subscribe } from './toast-store';
 
-/** The Radix toast viewport showing the current toast (spec §4 Toast notifier: one at a time). */
+/** The Radix toast viewport showing the current toast. */
 export default function ToasterView() {
   const message = useSyncExternalStore(subscribe, currentToast);
   const t = useT();

@@ -1,5 +1,5 @@
 /**
- * When Home's install prompt may appear (spec §2 Install prompt, §4, §9). Pure, so the
+ * When Home's install prompt may appear. Pure, so the
  * rules are unit-tested without a browser.
  */
 
@@ -25,7 +25,7 @@ export interface InstallEnvironment {
 }
 
 /**
- * "Not shown automatically on localhost" (spec §4): on the host name `localhost` (and
+ * "Not shown automatically on localhost": on the host name `localhost` (and
  * `*.localhost`), where developers run the app, the prompt never appears by itself, neither
  * after the delay nor on the browser's offer; Profile's 'Install App' still shows the steps.
  * 127.0.0.1 counts as any other host, so the prompt can be tried on a loopback address.

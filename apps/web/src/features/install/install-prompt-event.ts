@@ -1,6 +1,6 @@
 /**
  * The browser's native install offer (the `beforeinstallprompt` event, Chromium only),
- * captured from the first moment of the page so Home's install prompt (spec §2, §4) can
+ * captured from the first moment of the page so Home's install prompt can
  * offer 'Install Now' even when the event fired on another screen. Kept tiny: it is part
  * of the first load.
  */

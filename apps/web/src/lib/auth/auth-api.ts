@@ -1,4 +1,4 @@
-/** Sign-in calls (spec §7 /api/auth/*). */
+/** Sign-in calls. */
 import type { SessionResponse } from '@diacare/contract/auth';
 import type { AccountDeletion, User } from '@diacare/contract/users';
 import { api } from '../api-client';
@@ -21,7 +21,7 @@ export const getMe = () => api.get<User>('/api/auth/me');
 
 export const logoutRequest = () => api.post<{ ok: true }>('/api/auth/logout');
 
-/** Deletes the signed-in user's account and all its data; the server ends every session (issue 13, item 4). */
+/** Deletes the signed-in user's account and all its data; the server ends every session. */
 export const deleteAccountRequest = () =>
   api.delete<{ ok: true }>('/api/users/me', { confirm: 'DELETE' } satisfies AccountDeletion);
 

@@ -1,10 +1,10 @@
 /**
- * Auth state (spec §4 Auth): loading, signed in or signed out. At start, when the
+ * Auth state: loading, signed in or signed out. At start, when the
  * isAuthenticated flag is set, the current user is requested; success signs in, failure
  * removes the flag. Login stores the user and the flag; logout first stops this device's push
  * reminders, then always clears the user, both flags and the user's outbox of unsynced writes,
  * even when the server call fails, and goes to '/'. (Profile asks first when writes are unsynced.)
- * Offline (issue 12): the query cache saved on this device belongs to the signed-in user
+ * Offline: the query cache saved on this device belongs to the signed-in user
  * (lib/offline/persist.ts): sign-in or /me adopts it for that user, sign-out deletes it.
  */
 import type { User } from '@diacare/contract/users';
@@ -16,7 +16,7 @@ import { clearOutbox, setOutboxUser } from '../offline/lazy-outbox';
 import { adoptCacheOwner, forgetPersistedCache } from '../offline/persist';
 import { unsubscribeThisDevice } from '../push-cleanup';
 import { deleteAccountRequest, exchangeSessionCode, getMe, logoutRequest, meQueryKey } from './auth-api';
-// Profile edits waiting in the outbox show in the signed-in user from the start (issue 12).
+// Profile edits waiting in the outbox show in the signed-in user from the start.
 import './profile-outbox';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -34,7 +34,7 @@ interface AuthContextValue {
    */
   deleteAccount(): Promise<void>;
   /**
-   * Merges a server response or a change being saved into the current user (spec §4: a partial
+   * Merges a server response or a change being saved into the current user (docs/product.md: a partial
    * update merges); a /me request in flight is cancelled so its older answer cannot undo it.
    */
   updateUser(user: Partial<User>): void;
@@ -45,7 +45,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
   const queryClient = useQueryClient();
   const [flagged, setFlagged] = useState(() => readFlag('isAuthenticated'));
-  // Asked again at every start: a user restored from the saved cache (issue 12) may be older than
+  // Asked again at every start: a user restored from the saved cache may be older than
   // a change made just before a reload (a unit, a name).
   const me = useQuery({
     queryKey: meQueryKey,
@@ -58,7 +58,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
 
   // A refused /me means the session is gone: drop the stored flags (the status below is already
   // signed-out; the next person must not skip profile setup). The outbox stays: it belongs to
-  // its user and replays only when they sign in again (issue 12). An unreachable server (offline, status 0) is not a sign-out: the app shell
+  // its user and replays only when they sign in again. An unreachable server (offline, status 0) is not a sign-out: the app shell
   // stays, and the query runs again when the network returns.
   const sessionLost = me.isError && !(me.error instanceof ApiError && me.error.status === 0);
   useEffect(() => {
@@ -67,7 +67,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     setFlag('profileCompleted', false);
   }, [sessionLost]);
 
-  // The outbox and the saved cache follow the signed-in user (issue 12): their stored writes
+  // The outbox and the saved cache follow the signed-in user: their stored writes
   // show and replay, and their saved data is theirs alone.
   const userId = me.data?.id;
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * Profile edits in the outbox (issue 12, item 2): how a waiting PUT /api/users/me shows in the
+ * Profile edits in the outbox: how a waiting PUT /api/users/me shows in the
  * cached signed-in user (`meQueryKey`), from app start on, so Home greets the new name offline
  * too. Registered when the auth provider loads; features/users/api/update-user.ts writes them.
  */

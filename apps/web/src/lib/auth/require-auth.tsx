@@ -1,5 +1,5 @@
 /**
- * The route guard (spec §2 Guard rule): without the isAuthenticated flag go to '/';
+ * The route guard: without the isAuthenticated flag go to '/';
  * when a completed profile is required (the default) and the profileCompleted flag is
  * not set, go to /profile-setup. The flags are read synchronously, so guarded screens
  * render at once and fetch their data in parallel with the user.

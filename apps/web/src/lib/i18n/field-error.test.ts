@@ -1,5 +1,5 @@
 /**
- * Form field errors (issue 14): fieldMessage, the one entry point of every form, with the real
+ * Form field errors: fieldMessage, the one entry point of every form, with the real
  * common and health catalogs (compiled by Lingui as the app's are) and the contract's table.
  */
 import { setupI18n } from '@lingui/core';

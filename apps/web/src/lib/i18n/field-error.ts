@@ -1,7 +1,7 @@
 /**
- * A form field's error line in the active language (issue 14; decision 026): the one entry
+ * A form field's error line in the active language (decision 026): the one entry
  * point every form uses. The contract's zod schemas write an English rule after the field's
- * label ('is required' → 'Dosage is required', spec §5); this turns (label, rule) into one
+ * label ('is required' → 'Dosage is required', docs/product.md); this turns (label, rule) into one
  * sentence:
  *
  * 1. with `area: 'health'` (Health's log dialogs), the health-reports catalog's whole sentences

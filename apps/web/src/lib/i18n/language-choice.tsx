@@ -1,5 +1,5 @@
 /**
- * The 'Language' / 'भाषा' choice (issue 14): one button per language, each named in itself
+ * The 'Language' / 'भाषा' choice: one button per language, each named in itself
  * ('English', 'हिन्दी'), the active one pressed. Choosing applies the language at once, without
  * reload, and keeps it on this device; `onChosen` then runs (Profile saves it to the profile),
  * unless a later press overtook this one while its catalogs loaded.

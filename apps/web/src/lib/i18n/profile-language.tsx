@@ -1,5 +1,5 @@
 /**
- * Keeps the shown language and the profile's `language` together (issue 14): when the
+ * Keeps the shown language and the profile's `language` together: when the
  * signed-in user's profile names a language, it is applied (and kept on this device); when
  * it names none yet (null) and this device has a choice (made on the landing page), that
  * choice is saved to the profile. Renders nothing; lives inside AuthProvider.

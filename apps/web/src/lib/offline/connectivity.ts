@@ -1,5 +1,5 @@
 /**
- * Whether DiaCare can reach its server (issue 12): offline when the browser says so
+ * Whether DiaCare can reach its server: offline when the browser says so
  * (navigator.onLine and its online/offline events) or when the last request failed without an
  * answer (ApiError status 0: no network, DNS, a captive portal). Any answered request, or the
  * browser's 'online' event, makes it online again.

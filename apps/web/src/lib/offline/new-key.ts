@@ -1,4 +1,4 @@
-/** Client-made ids for the outbox: a write's Idempotency-Key and a new record's temporary id (issue 12). */
+/** Client-made ids for the outbox: a write's Idempotency-Key and a new record's temporary id. */
 
 /** A v4 UUID; crypto.randomUUID needs a secure context, so plain-http LAN use falls back. */
 export function newKey(): string {

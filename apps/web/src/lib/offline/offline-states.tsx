@@ -1,5 +1,5 @@
 /**
- * What screens show offline (issue 12, item 1):
+ * What screens show offline:
  * - `OfflineBanner`: 'Offline · showing data from {time}' above a screen that shows saved data.
  *   {time} is when the OLDEST data on the screen was fetched (so everything shown is at least
  *   that fresh), in the user's zone: 'HH:MM' when that is today, else 'Nov 21, HH:MM' in the
@@ -39,7 +39,7 @@ export function isUnreachable(query: Pick<UseQueryResult, 'data' | 'fetchStatus'
 }
 
 /**
- * Initial data for a query keyed by a range ending on a day (issue 12, item 1): while offline,
+ * Initial data for a query keyed by a range ending on a day: while offline,
  * the newest cached data of the same query as built on the day its data was fetched (the same
  * kind and range width), with that fetch's time, so the banner shows how old it is. Online, or
  * with nothing cached, nothing: the query fetches as usual (and refetches this data once online).

@@ -1,5 +1,5 @@
 /**
- * The outbox's reading of a streamed (NDJSON) answer on replay (issue 12; decision 028): a
+ * The outbox's reading of a streamed (NDJSON) answer on replay (decision 028): a
  * question the server stored but whose answer failed (an `error` line in a 200 stream) must not
  * count as synced, or the user sees the question with no answer and no word why.
  * sendEntry runs against a local HTTP server that streams lines as the real route does.

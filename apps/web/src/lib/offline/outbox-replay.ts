@@ -1,5 +1,5 @@
 /**
- * Sending the outbox (issue 12, items 2 and 3; decision 028): the rules shared by the page
+ * Sending the outbox (decision 028): the rules shared by the page
  * (outbox.ts) and the service worker's Background Sync (sw-outbox.ts), so both send the same
  * stored writes in the same order, with the same Idempotency-Key, and treat each answer alike:
  * - 2xx: the write leaves; a create's temporary id (its key) maps to the server's id.

@@ -1,5 +1,5 @@
 /**
- * Where the outbox lives (issue 12, item 2): one IndexedDB record per user id, so writes made
+ * Where the outbox lives: one IndexedDB record per user id, so writes made
  * by one person are never sent with another person's session. idb-keyval's `update` reads and
  * writes the record in one transaction, so two tabs never lose each other's writes. The page
  * (outbox.ts) and the service worker (sw-outbox.ts) both use this module.

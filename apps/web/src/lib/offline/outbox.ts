@@ -1,5 +1,5 @@
 /**
- * The write outbox (issue 12, items 2, 3 and 6). Every write the app makes is stored in
+ * The write outbox. Every write the app makes is stored in
  * IndexedDB under the signed-in user's id (outbox-store.ts), shown at once in the query cache
  * by its kind's applier, and sent in order with a client UUID `Idempotency-Key` header, so a
  * write repeated after a lost response changes nothing on the server.

@@ -1,6 +1,6 @@
 /**
  * The query cache kept in IndexedDB per user, so every screen seen once opens offline with its
- * last-known data (issue 12, item 1; decision 027).
+ * last-known data (decision 027).
  *
  * - One IndexedDB entry per user: `diacare-query-cache:{user id}` (idb-keyval's default store),
  *   written by TanStack Query's async-storage persister at most every 250 ms (soon after data
@@ -177,7 +177,7 @@ function detach(): void {
 
 /**
  * At start: restores the owner's cache when the isAuthenticated flag is set.
- * @param signedIn the isAuthenticated flag (spec §3)
+ * @param signedIn the isAuthenticated flag
  * @returns a promise that settles when the cache is restored (or there is nothing to restore)
  */
 export function restorePersistedCache(queryClient: QueryClient, signedIn: boolean): Promise<void> {
@@ -213,7 +213,7 @@ export async function persistCacheNow(): Promise<void> {
   }
 }
 
-/** Sign-out: stops saving and deletes the signed-in user's saved cache (issue 12, item 6). */
+/** Sign-out: stops saving and deletes the signed-in user's saved cache. */
 export async function forgetPersistedCache(): Promise<void> {
   const userId = active?.userId ?? readOwner();
   detach();

@@ -1,5 +1,5 @@
 /**
- * Reads a sensor export (issue 24, item 3), recognising its format by structure, not by file
+ * Reads a sensor export, recognising its format by structure, not by file
  * name: LibreView (a title line, then a header with 'Device Timestamp', 'Record Type' and
  * 'Historic Glucose mg/dL' or '… mmol/L') or Dexcom Clarity (a header whose timestamp column
  * is named with the pattern '(YYYY-MM-DDThh:mm:ss)', English or translated). Pure and streamed.

@@ -1,4 +1,4 @@
-/** What every sensor-file parser yields (issue 24, item 3): one reading, stored in mg/dL. */
+/** What every sensor-file parser yields: one reading, stored in mg/dL. */
 
 /** The formats DiaCare recognises by a file's structure (never its name). */
 export const IMPORT_FORMATS = ['libreview', 'dexcom'] as const;

@@ -1,6 +1,6 @@
 /**
- * /api/appointments (spec §7): query options, and mutations that go through the outbox
- * (issue 12) with their optimistic applier.
+ * /api/appointments: query options, and mutations that go through the outbox
+ * with their optimistic applier.
  */
 import type { Appointment, AppointmentInput, AppointmentStatus } from '@diacare/contract/appointments';
 import { zonedInstant } from '@diacare/contract/dates';
@@ -12,7 +12,7 @@ import { outboxWrite, pathId, registerApplier, sameRecord } from '../../../lib/o
 
 const appointmentsKey = ['appointments'] as const;
 
-/** Home treats a failure as an empty list (spec §7); the booking page shows the error. */
+/** Home treats a failure as an empty list; the booking page shows the error. */
 export const getAppointmentsQueryOptions = () =>
   queryOptions({ queryKey: appointmentsKey, queryFn: () => api.get<Appointment[]>('/api/appointments') });
 
@@ -52,7 +52,7 @@ export function useBookAppointment() {
   const queryClient = useQueryClient();
   const zone = useUserZone();
   return useMutation({
-    // The outbox keeps writes made offline: the mutation runs without a network (issue 12).
+    // The outbox keeps writes made offline: the mutation runs without a network.
     networkMode: 'always',
     mutationFn: (input: AppointmentInput) =>
       outboxWrite<Appointment>(
@@ -74,7 +74,7 @@ export function useBookAppointment() {
 export function useSetAppointmentStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    // The outbox keeps writes made offline: the mutation runs without a network (issue 12).
+    // The outbox keeps writes made offline: the mutation runs without a network.
     networkMode: 'always',
     mutationFn: ({ id, status, title }: { id: string; status: AppointmentStatus; title: string }) =>
       outboxWrite<Appointment | null>(

@@ -1,4 +1,4 @@
-/** One appointment: doctor or lab icon, title, doctor or location, date and time (spec §2 Home). */
+/** One appointment: doctor or lab icon, title, doctor or location, date and time. */
 import type { Appointment } from '@diacare/contract/appointments';
 import { formatShortDate } from '@diacare/contract/dates';
 import { FlaskConical, Stethoscope } from 'lucide-react';

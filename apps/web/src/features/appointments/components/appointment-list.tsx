@@ -1,6 +1,6 @@
 /**
  * All appointments under the booking form ('View All', issue 5): upcoming, then past; cancel or
- * mark done. Offline the saved list shows; a list never loaded says so (issue 12).
+ * mark done. Offline the saved list shows; a list never loaded says so.
  */
 import { pastAppointments, upcomingAppointments } from '@diacare/contract/appointment-rules';
 import { labTestFromTitle } from '@diacare/contract/lab-rules';
@@ -96,7 +96,7 @@ export function AppointmentList({ now }: { now: Date }) {
                   <li key={a.id}>
                     <AppointmentItem appointment={a} muted>
                       {a.type === 'lab' && a.status !== 'cancelled' ? (
-                        // One tap from a finished lab visit to its result (issue 24): Reports opens the form.
+                        // One tap from a finished lab visit to its result: Reports opens the form.
                         <Link
                           to={`/reports?lab=${labTestFromTitle(a.title)}${new Date(a.starts_at) <= now ? `&date=${a.date}` : ''}`}
                           className={buttonClasses('outline', 'sm')}

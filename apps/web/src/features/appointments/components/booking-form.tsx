@@ -1,5 +1,5 @@
 /**
- * The booking form (spec §2 Booking, §5 Booking, §8): type switch, Reason for Visit or Test
+ * The booking form: type switch, Reason for Visit or Test
  * Name, Doctor Name (doctor only), location, date (not before today), time and notes.
  */
 import { NOTES_MAX_LENGTH } from '@diacare/contract/appointment-limits';

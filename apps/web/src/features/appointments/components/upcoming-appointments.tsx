@@ -1,6 +1,6 @@
 /**
- * Home's 'Upcoming' (spec §2 Home, §9): at most 2 upcoming appointments, soonest first. A list
- * that could not be loaded is never shown as 'No upcoming appointments' (issue 12).
+ * Home's 'Upcoming': at most 2 upcoming appointments, soonest first. A list
+ * that could not be loaded is never shown as 'No upcoming appointments'.
  */
 import { HOME_UPCOMING_LIMIT, upcomingAppointments } from '@diacare/contract/appointment-rules';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** /api/assistant/messages (issue 11): the conversation history, sending a message, clearing. */
+/** /api/assistant/messages: the conversation history, sending a message, clearing. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
@@ -91,7 +91,7 @@ function queuedQuestion(key: string, content: string, createdAt: number): Assist
 }
 
 /**
- * Questions in the outbox (issue 12, item 2): each shows at once at the end of the cached
+ * Questions in the outbox: each shows at once at the end of the cached
  * conversation, once (its id is the outbox key). When the outbox replays one, the server stores
  * it and answers it; the conversation is then refetched and shows both.
  */

@@ -1,5 +1,5 @@
 /**
- * Client types for /api/assistant (issue 11), taken from the contract's zod schemas
+ * Client types for /api/assistant, taken from the contract's zod schemas
  * (`packages/contract/src/assistant.ts`). Type-only imports: the screen never loads zod.
  */
 export type {

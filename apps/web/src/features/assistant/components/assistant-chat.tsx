@@ -1,5 +1,5 @@
 /**
- * DiaCare's own assistant screen (issue 11): the conversation, suggested questions when it
+ * DiaCare's own assistant screen: the conversation, suggested questions when it
  * is empty, answers that stream in, a live region that reads each finished answer, and
  * 'Clear conversation'. The page header is the route's.
  */

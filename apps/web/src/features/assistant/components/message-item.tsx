@@ -11,7 +11,7 @@ import { engineLabel } from '../utils/engine-label';
 const isAppPath = (href: string) => href.startsWith('/') && !href.startsWith('//');
 
 /**
- * The user's message. `queued`: it waits in the outbox (issue 12), so it carries the 'Waiting
+ * The user's message. `queued`: it waits in the outbox, so it carries the 'Waiting
  * to sync' mark and the line that its answer comes once the phone is back online.
  */
 export function UserMessage({

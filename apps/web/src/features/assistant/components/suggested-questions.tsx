@@ -1,4 +1,4 @@
-/** The four questions offered on an empty conversation (issue 11), in the active language; a tap sends one (offline too: it waits in the outbox). */
+/** The four questions offered on an empty conversation, in the active language; a tap sends one (offline too: it waits in the outbox). */
 import { Bot } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';

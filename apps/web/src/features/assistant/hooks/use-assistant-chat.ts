@@ -5,7 +5,7 @@
  * the user's message.
  *
  * Offline, or when the network fails before or during the answer, the question goes to the
- * outbox (issue 12) with the Idempotency-Key of the attempt: it shows at once, marked
+ * outbox with the Idempotency-Key of the attempt: it shows at once, marked
  * 'Waiting to sync', and is answered once when the outbox replays it.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * Who answered, as the screen names it (issue 14): the built-in engine's stored name
+ * Who answered, as the screen names it: the built-in engine's stored name
  * ('DiaCare assistant') in the active language, a model's name as configured, and
  * 'Assistant' when the name is not known.
  */

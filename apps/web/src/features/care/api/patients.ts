@@ -1,4 +1,4 @@
-/** GET /api/care/patients (issue 22): apart from care.ts so Home's switcher loads only this. */
+/** GET /api/care/patients: apart from care.ts so Home's switcher loads only this. */
 import type { CarePatient } from '@diacare/contract/care';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

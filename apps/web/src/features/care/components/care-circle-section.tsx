@@ -1,5 +1,5 @@
 /**
- * Profile → Care circle (issue 22 items 1 and 6): invite, the members with their role and
+ * Profile → Care circle: invite, the members with their role and
  * what they see (Remove, after a confirm), and the audit of who did what, newest first.
  */
 import type { CareAuditEntry, CareMember } from '@diacare/contract/care';

@@ -1,5 +1,5 @@
 /**
- * Profile → Care circle → Invite (issue 22 item 1): choose the role and what they will see,
+ * Profile → Care circle → Invite: choose the role and what they will see,
  * then share the single-use link through the phone's share sheet, copy it, or show it as a
  * QR code (the `qrcode` library loads only when asked for).
  */

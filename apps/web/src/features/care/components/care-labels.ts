@@ -1,4 +1,4 @@
-/** Labels of the care circle's roles, scopes and audit resources, as catalog ids (issue 22). */
+/** Labels of the care circle's roles, scopes and audit resources, as catalog ids. */
 import type { CareRole, CareScope } from '@diacare/contract/care';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import type { TranslateFunction } from '../../../lib/i18n/language-provider';

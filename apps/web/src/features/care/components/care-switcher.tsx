@@ -1,5 +1,5 @@
 /**
- * 'Me' and each person the signed-in user cares for (issue 22 item 3): a row of links on Home
+ * 'Me' and each person the signed-in user cares for: a row of links on Home
  * and on a patient's read-only Home. Shows nothing for someone who cares for nobody; Home does
  * not load the care texts for everyone (page weight): they load when there is someone to show.
  */

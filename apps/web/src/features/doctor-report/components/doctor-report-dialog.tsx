@@ -1,5 +1,5 @@
 /**
- * The 'Doctor report' dialog of Reports (issue 13 item 1): a choice of period (14, 30 or
+ * The 'Doctor report' dialog of Reports: a choice of period (14, 30 or
  * 90 days, 30 by default) and a Download action that fetches the PDF from
  * GET /api/reports/doctor and saves it under the server's file name. Loaded lazily, when
  * the button is first pressed, so it adds nothing to the first load of /reports.

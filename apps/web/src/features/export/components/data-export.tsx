@@ -1,5 +1,5 @@
 /**
- * Profile's 'Download my data' (issue 13 item 2): two plain download links to the export
+ * Profile's 'Download my data': two plain download links to the export
  * routes. A link with `download` sends the session cookie like any same-origin request, lets
  * the browser show its own progress and saves under the server's file name; nothing is
  * buffered in the page, however many years of data there are.

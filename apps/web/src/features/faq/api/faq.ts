@@ -1,5 +1,5 @@
 /**
- * GET /api/faq (issue 23): the cited articles in the user's language, and searches of them.
+ * GET /api/faq: the cited articles in the user's language, and searches of them.
  * The full list stays in the saved query cache (decision 027), so offline the screen still
  * lists and filters the articles it has seen; a search's own answer is dropped a minute after
  * it leaves the screen, so typing does not fill the device with saved searches.

@@ -1,5 +1,5 @@
 /**
- * One FAQ article as a disclosure (issue 23): its title is a button that opens the text with
+ * One FAQ article as a disclosure: its title is a button that opens the text with
  * its source. During a search the passage that matched shows under the title, and is marked
  * in the opened text.
  */

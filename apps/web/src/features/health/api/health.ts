@@ -1,5 +1,5 @@
 /**
- * /api/health/glucose, /api/health/bp and /api/health/metrics (spec §7): query options, the
+ * /api/health/glucose, /api/health/bp and /api/health/metrics: query options, the
  * three log mutations, and correcting or deleting a reading (PUT / DELETE …/{id}; issue 13). Types only from the contract's schemas, so Home's latest-glucose
  * card stays free of zod.
  */
@@ -76,7 +76,7 @@ const newestFirst = (a: AnyReading, b: AnyReading) =>
   `${b.date} ${b.time ?? ''}`.localeCompare(`${a.date} ${a.time ?? ''}`);
 
 /**
- * Readings in the outbox (issue 12): a new reading shows at once in every cached list of its
+ * Readings in the outbox: a new reading shows at once in every cached list of its
  * kind whose range holds its date (newest first, within the list's limit); a correction or a
  * delete changes the list at once.
  */
@@ -107,7 +107,7 @@ for (const kind of ['glucose', 'bp', 'weight'] as const) {
 function useLogReading<Input, Reading>(kind: ReadingKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    // The outbox keeps writes made offline: the mutation runs without a network (issue 12).
+    // The outbox keeps writes made offline: the mutation runs without a network.
     networkMode: 'always',
     mutationFn: (input: Input) =>
       outboxWrite<Reading>(
@@ -133,7 +133,7 @@ export type ReadingValues<K extends ReadingKind> = Omit<ReadingByKind[K], 'id'>;
 export function useUpdateReading<K extends ReadingKind>(kind: K) {
   const queryClient = useQueryClient();
   return useMutation({
-    // The outbox keeps writes made offline: the mutation runs without a network (issue 12).
+    // The outbox keeps writes made offline: the mutation runs without a network.
     networkMode: 'always',
     mutationFn: ({ id, values }: { id: string; values: ReadingValues<K> }) =>
       outboxWrite<ReadingByKind[K]>(

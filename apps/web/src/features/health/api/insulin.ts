@@ -1,4 +1,4 @@
-/** /api/health/insulin for History's Insulin view (issue 24): the doses of a period, newest first. */
+/** /api/health/insulin for History's Insulin view: the doses of a period, newest first. */
 import type { InsulinDose } from '@diacare/contract/insulin';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 /**
- * /api/health/labs (issue 24): query options, recording, correcting and deleting a lab
+ * /api/health/labs: query options, recording, correcting and deleting a lab
  * result through the outbox (offline writes, issue 12). Types only from the contract.
  */
 import { LAB_TEST_RULES, storedLabValue } from '@diacare/contract/lab-rules';

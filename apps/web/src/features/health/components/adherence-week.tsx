@@ -1,5 +1,5 @@
 /**
- * Reports' 'Medication Adherence' (spec §2 Reports, §9): each of the last 7 days with its
+ * Reports' 'Medication Adherence': each of the last 7 days with its
  * weekday, taken/total, percentage and a bar. A day with no counted doses shows '—'.
  */
 import type { DayAdherence } from '@diacare/contract/dose-rules';

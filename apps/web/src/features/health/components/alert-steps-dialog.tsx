@@ -1,9 +1,9 @@
 /**
- * What to do about a reading far out of range (issue 15), loaded when 'What to do' is first
+ * What to do about a reading far out of range, loaded when 'What to do' is first
  * pressed. Every step is from the source named under it (../shared/clinical-sources.md, and
  * for blood pressure the sources of BP_ALERT in @diacare/contract/clinical); nothing here is
  * dosing advice. India's emergency number is 112 (ERSS); 108 is the ambulance in most states.
- * Texts in the active language (issue 14); the cited publications keep their published titles.
+ * Texts in the active language; the cited publications keep their published titles.
  */
 import { HYPOGLYCAEMIA, type ReadingAlert } from '@diacare/contract/clinical';
 import { formatGlucose } from '@diacare/contract/glucose-units';

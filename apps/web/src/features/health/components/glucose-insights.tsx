@@ -19,7 +19,7 @@ import { Card } from '../../../components/ui/card';
 import { useT } from '../../../lib/i18n/language-provider';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 
-/** Thresholds stay in mg/dL (clinical.ts); their labels follow the user's unit (issue 14). */
+/** Thresholds stay in mg/dL (clinical.ts); their labels follow the user's unit. */
 export function GlucoseInsights({ readings }: { readings: readonly GlucoseReading[] }) {
   const unit = useGlucoseUnit();
   const t = useT();

@@ -1,11 +1,11 @@
 /**
- * Health History for one kind (spec §2 Health History, §4 History, §8, §9): back arrow to
+ * Health History for one kind: back arrow to
  * /reports; 'Loading...'; the spec's empty state when the user has no readings at all (or
  * the load failed: logged, then empty); otherwise the title, 'Historical trends & data', the
  * figures card, the 'Trend' chart and 'Recent Readings'. A 7 / 30 / 90-day switch (default
  * 30, kept in ?days=) chooses the period, fetched with start_date; an empty period says so
- * and keeps the switch. Each recent reading can be edited or deleted (issue 13, item 3).
- * Offline (issue 12): saved readings show; a history or period never loaded says so, and
+ * and keeps the switch. Each recent reading can be edited or deleted.
+ * Offline: saved readings show; a history or period never loaded says so, and
  * readings that merely cannot be reached are never shown as the empty state.
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
@@ -31,7 +31,7 @@ import { ReadingActions } from './reading-actions';
 import { PendingMark } from '../../../components/ui/pending-mark';
 import { usePendingMarks } from '../../../lib/offline/use-outbox';
 
-// uPlot and its CSS load only here, after the page's text (design.md §Front end).
+// uPlot and its CSS load only here, after the page's text.
 const TrendChart = lazy(() => import('./trend-chart'));
 
 const DEFAULT_RANGE: HistoryRange = 30;
@@ -201,7 +201,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   const rangeEndingOn = (day: string) => getReadingsQueryOptions(kind, { start_date: shiftDate(day, -(range - 1)) });
   const inRange = useQuery({
     ...rangeEndingOn(today),
-    // Offline on a new day: this range as last fetched (issue 12), not the first-time text.
+    // Offline on a new day: this range as last fetched, not the first-time text.
     ...lastKnownData<ReadingByKind[typeof kind][]>(queryClient, (day) => rangeEndingOn(day).queryKey, zone),
     placeholderData: keepPreviousData,
   });

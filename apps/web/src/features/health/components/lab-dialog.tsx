@@ -1,5 +1,5 @@
 /**
- * 'Add lab result' (issue 24): the test, its value in a unit the lab prints (HbA1c in % or
+ * 'Add lab result': the test, its value in a unit the lab prints (HbA1c in % or
  * mmol/mol), the date (not after today in the user's zone) and a note. Validates with the
  * contract's schema; given a result it edits it (PUT). Closes on success, stays open on failure.
  */

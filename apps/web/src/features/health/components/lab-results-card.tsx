@@ -1,5 +1,5 @@
 /**
- * Reports' 'Lab results' card (issue 24): the latest HbA1c with its date and the previous
+ * Reports' 'Lab results' card: the latest HbA1c with its date and the previous
  * one, beside the estimated A1c from the last 90 days of glucose readings (ADAG, labelled as
  * an estimate); then the newest result of every other test, creatinine with its eGFR.
  */

@@ -1,8 +1,8 @@
 /**
- * Home's latest blood-glucose card (spec §2 Home): value in mg/dL, or in mmol/L when the
- * user chose it (issue 14), meal context, date and time. Asks the API for one reading (`limit=1`), so Home never downloads the history;
+ * Home's latest blood-glucose card: value in mg/dL, or in mmol/L when the
+ * user chose it, meal context, date and time. Asks the API for one reading (`limit=1`), so Home never downloads the history;
  * imports no zod (Home's page-weight budget, design.md).
- * Issue 15: a low reading says so ('Low', 'Very low') with 'What to do' one tap away; a
+ * A low reading says so ('Low', 'Very low') with 'What to do' one tap away; a
  * 'Log' button opens Reports' glucose dialog, loaded on first press; with no reading yet
  * the card still shows, with 'No readings yet' and the Log button.
  */
@@ -65,7 +65,7 @@ export function LatestGlucoseCard({ now }: { now: Date }) {
   }, [glucose.error]);
   // While loading, hold the card's place so Home does not jump when it arrives (Lighthouse
   // measured a layout shift of 0.125 on a cold load; issue 15, fix 9).
-  // Offline and never loaded: say so instead of holding an empty place forever (issue 12).
+  // Offline and never loaded: say so instead of holding an empty place forever.
   if (isUnreachable(glucose))
     return (
       <div className="mb-6 rounded-2xl border border-slate-200 bg-white">
@@ -74,7 +74,7 @@ export function LatestGlucoseCard({ now }: { now: Date }) {
     );
   if (glucose.isPending)
     return <div aria-hidden className="mb-6 h-[106px] rounded-2xl border border-slate-200 bg-white" />;
-  // A failed fetch shows nothing, as before (spec §8: logged only).
+  // A failed fetch shows nothing, as before.
   if (glucose.data === undefined) return null;
   const latest = glucose.data[0];
   const alert = latest ? glucoseAlert(latest.value) : null;

@@ -1,11 +1,11 @@
 /**
- * The three log dialogs of Reports (spec §2 Reports, §3 readings, §4 'the log dialog closes
+ * The three log dialogs of Reports (docs/product.md Reports, §3 readings, §4 'the log dialog closes
  * on success or Cancel; on failure it stays open', §5, §8 Health metric toasts). Each form
  * validates with the contract's schema (a missing field reads '<Label> is required').
  * Date and time start at now in the user's zone, and the meal context by that time of day
  * (defaultMealContext); height starts at 170 cm. Given a reading, a dialog edits it instead:
- * prefilled, saved with PUT (issue 13, item 3). Every text is in the active language
- * (issue 14); the meal context's value stays the contract's English word, its label is translated.
+ * prefilled, saved with PUT. Every text is in the active language
+ *; the meal context's value stays the contract's English word, its label is translated.
  */
 import { bodyMassIndex } from '@diacare/contract/clinical';
 import { localDate, localTime } from '@diacare/contract/dates';
@@ -65,7 +65,7 @@ export const EDIT_TITLES: Record<ReadingKind, MessageId> = {
 /** A number input's value: '' → undefined (then 'is required'), else the number. */
 const toNumber = (value: unknown) =>
   value === '' || value === undefined || value === null ? undefined : Number(value);
-/** An optional number input's value: '' → null (spec §5: pulse is null if empty). */
+/** An optional number input's value: '' → null. */
 const toNumberOrNull = (value: unknown) =>
   value === '' || value === undefined || value === null ? null : Number(value);
 
@@ -99,7 +99,7 @@ function Field({
   );
 }
 
-/** 'Save Reading' and Cancel (spec §2 Reports). */
+/** 'Save Reading' and Cancel. */
 function DialogButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
   const t = useT();
   return (
@@ -114,7 +114,7 @@ function DialogButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void
   );
 }
 
-/** Saves through `save`; success toasts and closes, failure toasts and keeps the dialog open (spec §4, §8). */
+/** Saves through `save`; success toasts and closes, failure toasts and keeps the dialog open. */
 async function saveReading(t: TranslateFunction, save: () => Promise<unknown>, close: () => void, edited = false) {
   try {
     await save();
@@ -152,7 +152,7 @@ function editedValue(enteredMgDl: number, storedMgDl: number, unit: GlucoseUnit)
 }
 
 /**
- * Glucose in the user's unit (issue 14): label, step, placeholder and bounds messages in
+ * Glucose in the user's unit: label, step, placeholder and bounds messages in
  * mg/dL or mmol/L; glucoseEntrySchema converts an mmol/L entry to whole mg/dL before sending.
  */
 function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>) {
@@ -169,7 +169,7 @@ function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>) {
     formState: { errors, isSubmitting },
   } = useForm<GlucoseInput, unknown, GlucoseOutput>({
     resolver: zodResolver(glucoseEntrySchema(unit)),
-    // Issue 15: a new reading's meal context starts from the time of day in the user's zone,
+    // A new reading's meal context starts from the time of day in the user's zone,
     // not always 'Fasting', and follows a time the person types until they choose one.
     defaultValues: reading
       ? {
@@ -372,7 +372,7 @@ type BodyMetricsOutput = z.output<typeof bodyMetricsInputSchema>;
 const withinBounds = (value: unknown, [min, max]: readonly [number, number]): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
 
-/** BMI shown live once weight and height are both valid numbers (spec §5). */
+/** BMI shown live once weight and height are both valid numbers. */
 function LiveBmi({ weight, height }: { weight: unknown; height: unknown }) {
   const t = useT();
   const ready = withinBounds(weight, BODY_BOUNDS.weight) && withinBounds(height, BODY_BOUNDS.height);
@@ -480,7 +480,7 @@ const FORMS: { [K in ReadingKind]: (props: FormProps<K>) => ReactNode } = {
 /**
  * The open log dialog for `kind`; the parent mounts it while open and unmounts it on close,
  * so the form starts fresh each time, with date and time at that moment. With `reading`
- * it edits that reading, prefilled (issue 13, item 3).
+ * it edits that reading, prefilled.
  */
 export function LogReadingDialog<K extends ReadingKind>({
   kind,

@@ -1,5 +1,5 @@
 /**
- * Reports' 'Health Metrics' (spec §2 Reports, §4 Metric status, §9): one card per kind with
+ * Reports' 'Health Metrics': one card per kind with
  * the latest value and unit, its status, the '7-day avg', 'Last updated: …' or 'No data
  * logged yet', a Log button and a chevron to the kind's history. Weight adds BMI and the
  * change since the previous reading with an up, down or flat icon.
@@ -142,7 +142,7 @@ export function HealthMetricCards({
   glucose: readonly GlucoseReading[];
   bloodPressure: readonly BloodPressureReading[];
   bodyMetrics: readonly BodyMetrics[];
-  /** Absent on a read-only view (issue 22). */
+  /** Absent on a read-only view. */
   onLog?: (kind: ReadingKind) => void;
 }) {
   const glucoseUnit = useGlucoseUnit();

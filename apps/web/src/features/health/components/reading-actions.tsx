@@ -1,5 +1,5 @@
 /**
- * Edit and Delete for one reading of Health History (issue 13, item 3): Edit opens the log
+ * Edit and Delete for one reading of Health History: Edit opens the log
  * dialog prefilled; Delete asks 'Delete this reading?', then a toast offers Undo, which logs
  * the reading again. Both buttons are labelled with the reading they act on, for screen
  * readers; each view of the kind (averages, cards, charts) refetches at once.

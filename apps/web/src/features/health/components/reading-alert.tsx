@@ -1,5 +1,5 @@
 /**
- * A reading that needs the person to act (issue 15): a badge that says so in words ('Low',
+ * A reading that needs the person to act: a badge that says so in words ('Low',
  * 'Very low', 'Very high') in the alert style, and a 'What to do' button one tap away that
  * opens the steps with their source. The rules are in @diacare/contract/clinical; the steps
  * dialog loads lazily, so Home's first load carries only this small part.

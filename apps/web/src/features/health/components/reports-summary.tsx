@@ -1,4 +1,4 @@
-/** Reports' header card (spec §2 Reports): overall Adherence %, Avg Glucose and BMI. */
+/** Reports' header card: overall Adherence %, Avg Glucose and BMI. */
 import { formatGlucoseValue } from '@diacare/contract/glucose-units';
 import { useT } from '../../../lib/i18n/language-provider';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';

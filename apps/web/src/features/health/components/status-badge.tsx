@@ -1,4 +1,4 @@
-/** A metric's status (spec §4 Metric status): good, warning or alert, in words and colour. */
+/** A metric's status: good, warning or alert, in words and colour. */
 import type { MetricStatus } from '@diacare/contract/clinical';
 import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';

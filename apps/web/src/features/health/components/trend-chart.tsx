@@ -1,7 +1,7 @@
 /**
- * The 'Trend' chart of Health History (spec §2), drawn with uPlot (~20 KB gzip, canvas).
+ * The 'Trend' chart of Health History, drawn with uPlot (~20 KB gzip, canvas).
  * Loaded only by the history page through a dynamic import, with its CSS, so no other
- * screen pays for it (design.md §Front end). The canvas is hidden from screen readers: the
+ * screen pays for it. The canvas is hidden from screen readers: the
  * page gives a text summary and a table of the same readings. It follows its container's
  * width, so it fits phones from 360 px.
  */

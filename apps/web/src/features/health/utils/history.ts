@@ -1,9 +1,9 @@
 /**
- * What a Health History page shows for one kind of reading (spec §2 Health History, §9):
+ * What a Health History page shows for one kind of reading:
  * the figures card (latest, average, target range), the trend chart's series, a text
  * summary and table of the plotted readings (the chart's accessible alternative), and the
  * last 5 readings, newest first. Pure: readings in (newest first, as the API sends them),
- * with the translate function and Intl locale of the active language (issue 14).
+ * with the translate function and Intl locale of the active language.
  */
 import {
   BMI_BANDS,
@@ -32,7 +32,7 @@ import { oneDecimal, summariseBloodPressure, summariseGlucose, summariseWeight, 
 /** Spec §9: recent readings in history. */
 export const RECENT_READINGS = 5;
 
-/** A colour per plotted line (spec §2: chart colours differ per metric). */
+/** A colour per plotted line. */
 export const CHART_COLOURS = {
   glucose: '#0d9488',
   systolic: '#dc2626',
@@ -78,7 +78,7 @@ export interface RecentReading {
   date: string;
   /** Under the date: 'HH:MM • meal context' (glucose), 'HH:MM' (blood pressure). */
   detail?: string;
-  /** '152 mg/dL', '128/84 mmHg', or 'weight kg • BMI x' (spec §2 Health History). */
+  /** '152 mg/dL', '128/84 mmHg', or 'weight kg • BMI x'. */
   value: string;
   /**
    * A reading far out of range is marked: low or very low glucose (ADA Standards of Care
@@ -137,7 +137,7 @@ function spread(values: readonly number[], format: (value: number) => string = S
 }
 
 /**
- * Glucose in `unit` (issue 14): every figure, the chart's values and band, the summary, the
+ * Glucose in `unit`: every figure, the chart's values and band, the summary, the
  * table and the recent readings, with texts in the language of `texts`; alerts still come
  * from the stored mg/dL (clinical.ts).
  */

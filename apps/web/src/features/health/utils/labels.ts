@@ -1,5 +1,5 @@
 /**
- * Catalog ids of the health words shared by several screens (issue 14): meal contexts
+ * Catalog ids of the health words shared by several screens: meal contexts
  * (the contract's values stay English in the API and the database; only the label is
  * translated), metric statuses and reading alerts.
  */

@@ -1,4 +1,4 @@
-/** Lab results in words (issue 24): each test's name id, a result's value and its date with the year. */
+/** Lab results in words: each test's name id, a result's value and its date with the year. */
 import { LAB_TEST_RULES, hba1cNgspToIfcc, type LabTest } from '@diacare/contract/lab-rules';
 import type { LabResult } from '@diacare/contract/labs';
 import type { MessageId } from '../../../lib/i18n/i18n';

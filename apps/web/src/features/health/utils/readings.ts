@@ -1,6 +1,6 @@
 /**
- * Summaries of a list of readings for Reports and History (spec §2 Reports, History; §4
- * Metric status; §9 rounding). Readings arrive newest first (spec §3). The formulas
+ * Summaries of a list of readings for Reports and History (docs/product.md Reports, History; §4
+ * Metric status; §9 rounding). Readings arrive newest first. The formulas
  * themselves (mean, BMI, statuses, weight change) live in @diacare/contract/clinical.
  */
 import {
@@ -19,7 +19,7 @@ import {
 import { adherencePercent } from '@diacare/contract/dose-rules';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 
-/** Mean rounded to `decimals` places, or null with no values (spec §9: never NaN). */
+/** Mean rounded to `decimals` places, or null with no values. */
 const roundedMean = (values: readonly number[], decimals = 0): number | null => {
   const average = mean(values);
   return average === null ? null : roundTo(average, decimals);
@@ -27,7 +27,7 @@ const roundedMean = (values: readonly number[], decimals = 0): number | null => 
 
 export interface GlucoseSummary {
   latest: GlucoseReading | null;
-  /** mg/dL, whole number (spec §9). */
+  /** mg/dL, whole number. */
   average: number | null;
   /** mg/dL, unrounded: what a mmol/L figure is converted from (no double rounding). */
   mean: number | null;
@@ -50,7 +50,7 @@ export function summariseGlucose(readings: readonly GlucoseReading[]): GlucoseSu
 
 export interface BloodPressureSummary {
   latest: BloodPressureReading | null;
-  /** mmHg, whole numbers (spec §9). */
+  /** mmHg, whole numbers. */
   average: { systolic: number; diastolic: number } | null;
   status: MetricStatus | null;
   /** The latest reading's alert (crisis, low), shown in place of the status. */
@@ -71,9 +71,9 @@ export function summariseBloodPressure(readings: readonly BloodPressureReading[]
 
 export interface WeightSummary {
   latest: BodyMetrics | null;
-  /** kg, one decimal (spec §9). */
+  /** kg, one decimal. */
   average: number | null;
-  /** kg, one decimal: latest minus previous, 0 with fewer than two readings (spec §4). */
+  /** kg, one decimal: latest minus previous, 0 with fewer than two readings. */
   change: number;
   trend: 'up' | 'down' | 'flat';
   status: MetricStatus | null;
@@ -101,7 +101,7 @@ export function formatSignedKg(change: number): string {
   return change < 0 ? `-${text}` : text;
 }
 
-/** One decimal always (72 → '72.0'), as weight and BMI are shown (spec §9). */
+/** One decimal always (72 → '72.0'), as weight and BMI are shown. */
 export const oneDecimal = (value: number): string => value.toFixed(1);
 
 /** Short weekday of a calendar date: '2026-11-21' → 'Sat'. */
@@ -118,7 +118,7 @@ export function wallClockSeconds(date: string, time = '12:00'): number {
   return Date.UTC(year, month - 1, day, hour, minute) / 1000;
 }
 
-/** The total taken and counted doses over several days, and their whole percentage (spec §9). */
+/** The total taken and counted doses over several days, and their whole percentage. */
 export function overallAdherence(days: readonly { taken: number; total: number }[]): number | null {
   const taken = days.reduce((sum, day) => sum + day.taken, 0);
   const total = days.reduce((sum, day) => sum + day.total, 0);

@@ -1,5 +1,5 @@
 /**
- * Home's greeting row (spec §2 Home): 'Hi {first name}!', today's date, the push bell (passed
+ * Home's greeting row: 'Hi {first name}!', today's date, the push bell (passed
  * in as `actions` by the route, since one feature does not import another) and the profile button.
  */
 import { formatLongDate } from '@diacare/contract/dates';

@@ -1,5 +1,5 @@
 /**
- * Quick Actions (spec §2 Home): Book Doctor and Book Lab Test open /booking with the type in
+ * Quick Actions: Book Doctor and Book Lab Test open /booking with the type in
  * navigation state; Buy Medicine and Shop Essentials open the configured sites in a new tab.
  */
 import { FlaskConical, ShoppingBag, ShoppingCart, Stethoscope } from 'lucide-react';

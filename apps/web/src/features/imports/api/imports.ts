@@ -1,4 +1,4 @@
-/** /api/imports (issue 24; decision 046): upload a sensor export for a preview, commit it, undo it, list. */
+/** /api/imports (decision 046): upload a sensor export for a preview, commit it, undo it, list. */
 import type { ImportBatch } from '@diacare/contract/imports';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';

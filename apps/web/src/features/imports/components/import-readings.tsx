@@ -1,5 +1,5 @@
 /**
- * Profile → Your data → 'Import readings' (issue 24; decision 046): choose a LibreView or
+ * Profile → Your data → 'Import readings' (decision 046): choose a LibreView or
  * Dexcom Clarity CSV export; the preview says how many new readings it adds, over which dates,
  * and how many are already in DiaCare; 'Add readings' commits, 'Discard' drops it; each
  * committed import can be undone.

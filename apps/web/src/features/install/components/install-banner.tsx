@@ -1,7 +1,7 @@
 /**
- * The install banner (spec §2 Install prompt): 'Install DiaCare' with 'Install Now' when the
+ * The install banner: 'Install DiaCare' with 'Install Now' when the
  * browser offers native install, else 'Show Instructions' (the iOS/Android steps and
- * 'Got it!'), and 'Later', which stores pwa-install-dismissed = 'true' (spec §3, §4).
+ * 'Got it!'), and 'Later', which stores pwa-install-dismissed = 'true'.
  * It sits above the bottom navigation, and a spacer of its height lets Home's last card
  * scroll clear of it.
  */

@@ -1,4 +1,4 @@
-/** Add-to-home-screen steps (spec §2 Install prompt): iOS, Android and a fallback. */
+/** Add-to-home-screen steps: iOS, Android and a fallback. */
 import { useT } from '../../../lib/i18n/language-provider';
 
 export function InstallInstructions() {

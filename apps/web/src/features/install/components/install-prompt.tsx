@@ -1,5 +1,5 @@
 /**
- * Home's install prompt (spec §2 Install prompt, §4, §9). This small part decides whether
+ * Home's install prompt. This small part decides whether
  * and when the banner appears; the banner and its instructions modal load only then, so
  * they add nothing to Home's first load.
  */

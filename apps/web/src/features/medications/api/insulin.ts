@@ -1,5 +1,5 @@
 /**
- * /api/health/insulin from a medicine's Take (issue 24): the recent doses whose units
+ * /api/health/insulin from a medicine's Take: the recent doses whose units
  * pre-fill the next Take, and recording a dose through the outbox (offline writes, issue 12).
  */
 import type { InsulinDose, InsulinInput } from '@diacare/contract/insulin';

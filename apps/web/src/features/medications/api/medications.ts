@@ -1,6 +1,6 @@
 /**
- * /api/medications and /api/adherence (spec §7): fetchers, query options, and mutations that go
- * through the outbox (issue 12) with their optimistic appliers.
+ * /api/medications and /api/adherence: fetchers, query options, and mutations that go
+ * through the outbox with their optimistic appliers.
  */
 import { doseKey } from '@diacare/contract/dose-rules';
 import type {
@@ -25,8 +25,8 @@ export const getMedicationsQueryOptions = () =>
 
 /**
  * Adherence in an inclusive date range. A failure the server answered yields an empty list
- * (spec §7: Home, Reports); no answer at all (offline, status 0) fails instead, so the records
- * saved on this device stay (issue 12) and readers use `data ?? []`.
+ *; no answer at all (offline, status 0) fails instead, so the records
+ * saved on this device stay and readers use `data ?? []`.
  */
 export const getAdherenceQueryOptions = (range: { start_date?: string; end_date?: string }) =>
   queryOptions({
@@ -43,7 +43,7 @@ const inRange = (date: string, range: { start_date?: string; end_date?: string }
   (!range?.start_date || range.start_date <= date) && (!range?.end_date || date <= range.end_date);
 
 /**
- * Doses in the outbox (issue 12): a Take (POST /api/adherence, one record per dose) shows at
+ * Doses in the outbox: a Take (POST /api/adherence, one record per dose) shows at
  * once in every cached adherence list whose range holds its date; an Undo (PUT …/{id}) puts
  * the record back to pending. The dose key is marked 'Waiting to sync'.
  */
@@ -121,13 +121,13 @@ function useRefreshMedications() {
 }
 
 /**
- * Records a dose through the outbox (issue 12): shows at once, syncs when it can. Resolves
+ * Records a dose through the outbox: shows at once, syncs when it can. Resolves
  * with the server's record, or the record as shown (its id temporary) when queued.
  */
 export function useRecordDose() {
   const refresh = useRefreshMedications();
   return useMutation({
-    // The outbox keeps writes made offline: the mutation runs without a network (issue 12).
+    // The outbox keeps writes made offline: the mutation runs without a network.
     networkMode: 'always',
     mutationFn: ({ input, name }: { input: AdherenceInput; name: string }) =>
       outboxWrite<AdherenceRecord>(
@@ -145,14 +145,14 @@ export function useRecordDose() {
 }
 
 /**
- * Undoes a Take (issue 15): PUT /api/adherence/{id}?status=pending (spec §7: query only, no
+ * Undoes a Take: PUT /api/adherence/{id}?status=pending (docs/product.md: query only, no
  * body), through the outbox. The dose reads as pending again and the server gives the pill
  * back. A Take still waiting to sync is undone after it, in order.
  */
 export function useUndoDose() {
   const refresh = useRefreshMedications();
   return useMutation({
-    // The outbox keeps writes made offline: the mutation runs without a network (issue 12).
+    // The outbox keeps writes made offline: the mutation runs without a network.
     networkMode: 'always',
     mutationFn: ({ recordId, name, time }: { recordId: string; name: string; time: string }) =>
       outboxWrite<AdherenceRecord | null>(
@@ -173,7 +173,7 @@ export function useUndoDose() {
 export function useSaveMedication(id: string | undefined) {
   const refresh = useRefreshMedications();
   return useMutation({
-    // The outbox keeps writes made offline: the mutation runs without a network (issue 12).
+    // The outbox keeps writes made offline: the mutation runs without a network.
     networkMode: 'always',
     mutationFn: (input: MedicationInput) =>
       outboxWrite<Medication>(
@@ -194,7 +194,7 @@ export function useSaveMedication(id: string | undefined) {
 export function useDeleteMedication() {
   const refresh = useRefreshMedications();
   return useMutation({
-    // The outbox keeps writes made offline: the mutation runs without a network (issue 12).
+    // The outbox keeps writes made offline: the mutation runs without a network.
     networkMode: 'always',
     mutationFn: ({ id, name }: { id: string; name: string }) =>
       outboxWrite<{ ok: true }>(

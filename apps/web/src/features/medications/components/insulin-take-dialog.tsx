@@ -1,5 +1,5 @@
 /**
- * The Take of an insulin medicine (issue 24): asks for the units, pre-filled with the
+ * The Take of an insulin medicine: asks for the units, pre-filled with the
  * person's own last dose for that time (lastDoseUnits) — never a dose the app suggests.
  * 0.5–100 U in steps of 0.5, checked with the contract's schema; Take records the units and
  * the dose; Cancel records nothing.

@@ -1,4 +1,4 @@
-/** A medication in the list (spec §2 Medications, §9 pills-left colours). */
+/** A medication in the list. */
 import { pillsBand, weeklyDays } from '@diacare/contract/dose-rules';
 import type { Medication } from '@diacare/contract/medications';
 import { CircleAlert, Pencil, Trash2 } from 'lucide-react';
@@ -11,7 +11,7 @@ import type { TranslateFunction } from '../../../lib/i18n/language-provider';
 import { FORM_LABELS, optionLabel, weekdayName, WHEN_LABELS } from '../utils/option-labels';
 
 /**
- * The card's schedule line (spec §2 Medications): 'Daily at 09:00, 21:00', 'Weekly on Mon, Thu
+ * The card's schedule line: 'Daily at 09:00, 21:00', 'Weekly on Mon, Thu
  * at 08:00', or the frequency itself.
  */
 function scheduleLine(t: TranslateFunction, schedule: Medication['schedule'], intlLocale: string): string {
@@ -35,7 +35,7 @@ export function MedicationCard({
 }: {
   medication: Medication;
   onDelete: () => void;
-  /** A change of this medication waits to sync (issue 12). */
+  /** A change of this medication waits to sync. */
   waiting?: boolean;
 }) {
   const refill = medication.refill_reminder;

@@ -1,5 +1,5 @@
 /**
- * Add/Edit Medication form (spec §2 Add/Edit Medication, §3 defaults, §5): validated with
+ * Add/Edit Medication form: validated with
  * the contract's schema. Reminder Times are hidden for as-needed; a time can be removed only
  * when more than one remains; 'Add Time' adds 12:00; refill fields show only when enabled.
  */
@@ -150,7 +150,7 @@ export function MedicationForm({
           </div>
         </div>
         {form === 'Injection' ? (
-          // An injection can be insulin: its Take then asks for the units (issue 24).
+          // An injection can be insulin: its Take then asks for the units.
           <div>
             <Label htmlFor="insulin_type">{t('medications.insulin.label')}</Label>
             <Select

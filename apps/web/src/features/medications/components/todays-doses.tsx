@@ -1,10 +1,10 @@
 /**
- * Home's 'Medications' section (spec §2 Home, §4 Dose status, §8 Mark taken): today's
+ * Home's 'Medications' section: today's
  * scheduled doses in the user's zone with a taken/total progress bar, a Take button per
  * dose (red when overdue, a green check once taken), and 'Log dose' for as-needed medicines.
- * A mistaken Take can be undone (issue 15): 'Undo' on the success toast, and an 'Undo'
+ * A mistaken Take can be undone: 'Undo' on the success toast, and an 'Undo'
  * button beside the green check of a taken dose.
- * Offline (issue 12): the doses are built from the saved medicines and records in the user's
+ * Offline: the doses are built from the saved medicines and records in the user's
  * zone, so the right doses show as due; medicines never loaded are unknown, never 'No
  * medications scheduled'. Today's records not saved yet (a new day offline) count as none.
  */
@@ -29,7 +29,7 @@ import { optionLabel, WHEN_LABELS } from '../utils/option-labels';
 import { getAdherenceQueryOptions, getMedicationsQueryOptions, useRecordDose, useUndoDose } from '../api/medications';
 import { useRecordInsulin } from '../api/insulin';
 
-// The units dialog of an insulin's Take (issue 24) loads when such a Take is first pressed.
+// The units dialog of an insulin's Take loads when such a Take is first pressed.
 const InsulinTakeDialog = lazy(() =>
   import('./insulin-take-dialog').then((module) => ({ default: module.InsulinTakeDialog })),
 );
@@ -95,7 +95,7 @@ function useTodaysDoses(now: Date) {
 
   const busy = recordDose.isPending || undoDose.isPending;
   const pending = usePendingMarks();
-  /** Whether a write of this dose waits to sync (issue 12). */
+  /** Whether a write of this dose waits to sync. */
   const waiting = (medicationId: string, time: string, record: AdherenceRecord | undefined) =>
     pending.has(doseKey(medicationId, today, time)) || (record ? pending.has(record.id) : false);
   return {
@@ -133,7 +133,7 @@ function MedicationTitle({ medication }: { medication: Medication }) {
   );
 }
 
-/** Home's progress bar (spec §2 Home, §9): 'taken/total' of today's doses; 0/0 shows no NaN. */
+/** Home's progress bar: 'taken/total' of today's doses; 0/0 shows no NaN. */
 export function MedicationProgress({ now }: { now: Date }) {
   const { medications, doses, taken, percent } = useTodaysDoses(now);
   const known = medications.data !== undefined;
@@ -166,7 +166,7 @@ export function TodaysDoses({ now }: { now: Date }) {
   const t = useT();
   const recordInsulin = useRecordInsulin();
   const [insulinTake, setInsulinTake] = useState<{ medication: InsulinMedication; time: string } | null>(null);
-  /** A Take: an insulin's asks for the units first (issue 24), any other records the dose at once. */
+  /** A Take: an insulin's asks for the units first, any other records the dose at once. */
   const press = (medication: Medication, time: string) =>
     medication.insulin_type
       ? setInsulinTake({ medication: medication as InsulinMedication, time })

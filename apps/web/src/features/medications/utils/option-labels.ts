@@ -1,5 +1,5 @@
 /**
- * Catalog ids of the medication options the contract stores in English (spec §3): forms,
+ * Catalog ids of the medication options the contract stores in English: forms,
  * colour names, 'When to Take' and frequencies. A stored value outside the lists is shown as
  * it is.
  */
@@ -18,7 +18,7 @@ export const FORM_LABELS: Record<(typeof MEDICATION_FORMS)[number], MessageId> =
   Drops: 'medications.form.drops',
 };
 
-/** Insulin by action profile (issue 24). */
+/** Insulin by action profile. */
 export const INSULIN_TYPE_LABELS: Record<InsulinType, MessageId> = {
   rapid: 'medications.insulin.rapid',
   short: 'medications.insulin.short',

@@ -1,7 +1,7 @@
 /**
- * GET/PUT /api/settings/notifications (spec §3 Notification settings, §7): the five
+ * GET/PUT /api/settings/notifications: the five
  * preferences, stored on the server. PUT takes any subset and returns the full object; it goes
- * through the outbox (issue 12).
+ * through the outbox.
  */
 import type { NotificationSettings } from '@diacare/contract/reminders';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,7 @@ import { outboxWrite, registerApplier } from '../../../lib/offline/lazy-outbox';
 
 const settingsKey = ['settings', 'notifications'] as const;
 
-/** A settings change in the outbox (issue 12) shows at once: its keys merged into the cached settings. */
+/** A settings change in the outbox shows at once: its keys merged into the cached settings. */
 registerApplier('settings', {
   keys: [settingsKey],
   apply(data, entry) {
@@ -38,7 +38,7 @@ export const getNotificationSettingsQueryOptions = () =>
 export function useSaveNotificationSetting() {
   const queryClient = useQueryClient();
   return useMutation({
-    // The outbox keeps writes made offline: the mutation runs without a network (issue 12).
+    // The outbox keeps writes made offline: the mutation runs without a network.
     networkMode: 'always',
     mutationFn: (change: Partial<NotificationSettings>) =>
       outboxWrite<NotificationSettings | null>(

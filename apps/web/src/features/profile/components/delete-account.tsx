@@ -1,5 +1,5 @@
 /**
- * Profile's 'Delete account' (issue 13, item 4): a dialog that says what is deleted and
+ * Profile's 'Delete account': a dialog that says what is deleted and
  * asks the user to type DELETE; the button stays disabled until they have. Then this
  * device's push is stopped, the account and all its data are deleted on the server (every
  * session ends), the local flags and caches are cleared and the user lands on '/'.

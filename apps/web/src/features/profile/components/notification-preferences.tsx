@@ -1,10 +1,10 @@
 /**
- * Notification toggles (spec §2 Profile, §3 Notification settings), stored on the server
- * (issue 6). The spec's defaults show while the saved values load; each switch saves on
- * change. Health tips are one short tip a week by push (issue 23). E-mail is not delivered yet
- * (issue 15): its switch is off, disabled and labelled 'Coming soon' rather than accepting a
+ * Notification toggles, stored on the server
+ *. The spec's defaults show while the saved values load; each switch saves on
+ * change. Health tips are one short tip a week by push. E-mail is not delivered yet
+ *: its switch is off, disabled and labelled 'Coming soon' rather than accepting a
  * choice that does nothing.
- * Offline and never loaded, the defaults are not shown as if they were the user's (issue 12).
+ * Offline and never loaded, the defaults are not shown as if they were the user's.
  */
 import { NOTIFICATION_DEFAULTS } from '@diacare/contract/notification-defaults';
 import type { NotificationSettings } from '@diacare/contract/reminders';

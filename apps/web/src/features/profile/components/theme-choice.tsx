@@ -1,5 +1,5 @@
 /**
- * Profile's 'Theme' choice (issue 14 item 4): System (default, follows the phone), Light or
+ * Profile's 'Theme' choice: System (default, follows the phone), Light or
  * Dark, kept on this device and applied at once (src/lib/theme.ts, decision 024). Native
  * radio buttons, so arrow keys move the choice and screen readers announce "1 of 3".
  */

@@ -1,5 +1,5 @@
 /**
- * /api/push/* (spec §7; contract packages/contract/src/push.ts). Type-only imports keep
+ * /api/push/*. Type-only imports keep
  * zod off Home's first load.
  */
 import type { PushSubscriptionInput } from '@diacare/contract/push';

@@ -1,4 +1,4 @@
-/** Home's bell (spec §2 Home): toggles push notifications; absent where push is not supported. */
+/** Home's bell: toggles push notifications; absent where push is not supported. */
 import { Bell, BellOff } from 'lucide-react';
 import { cn } from '../../../lib/utils';
 import { useT } from '../../../lib/i18n/language-provider';

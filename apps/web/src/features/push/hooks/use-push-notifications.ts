@@ -1,5 +1,5 @@
 /**
- * Home's push toggle (spec §4 Push, §8 Push toasts): the subscribed state follows the
+ * Home's push toggle: the subscribed state follows the
  * browser's existing subscription; enabling asks for permission, subscribes (user-visible
  * only, with the server's VAPID key) and registers it with the server; disabling removes it
  * on the server and in the browser.

@@ -1,6 +1,6 @@
 /**
- * PUT /api/users/me (spec §7): a partial update; the response is the updated user. Profile's
- * edits (name, phone, language, glucose unit) go through the outbox (issue 12, item 2): offline
+ * PUT /api/users/me: a partial update; the response is the updated user. Profile's
+ * edits (name, phone, language, glucose unit) go through the outbox: offline
  * they show at once in the signed-in user with a 'Waiting to sync' mark and are sent when the
  * network returns (their applier: lib/auth/profile-outbox.ts). Profile setup (the first save
  * after sign-in) waits for the server instead.
@@ -23,7 +23,7 @@ export const updateUser = (patch: UserUpdate) => api.put<User>('/api/users/me', 
 export function useUpdateUser({ queued = true }: { queued?: boolean } = {}) {
   const { updateUser: mergeUser } = useAuth();
   return useMutation({
-    // The outbox keeps changes made offline: the mutation runs without a network (issue 12).
+    // The outbox keeps changes made offline: the mutation runs without a network.
     networkMode: queued ? 'always' : 'online',
     mutationFn: (patch: UserUpdate) =>
       queued

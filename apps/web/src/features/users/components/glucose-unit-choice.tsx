@@ -1,5 +1,5 @@
 /**
- * Profile's 'Glucose unit' choice (issue 14, item 3): 'mg/dL' (the default) or 'mmol/L',
+ * Profile's 'Glucose unit' choice: 'mg/dL' (the default) or 'mmol/L',
  * two native radio buttons (arrow keys move between them), saved to the profile
  * (PUT /api/users/me { glucose_unit }) on change. The choice applies at once: the radio is
  * checked in the same event (local state, so React does not put the native radio back before

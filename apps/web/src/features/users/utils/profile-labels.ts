@@ -1,5 +1,5 @@
 /**
- * Catalog ids of the profile options the contract stores in English (spec §5): sex and the
+ * Catalog ids of the profile options the contract stores in English: sex and the
  * Indian states, shown in the active language; the stored values stay as they are.
  */
 import type { INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/profile-options';
