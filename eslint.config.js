@@ -101,6 +101,31 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers (decision 049): workers/ run on top of modules/; other modules reach
+    // the reminders module only through its service (and its routes are registered by app.ts).
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/lib'],
+              from: './apps/server/src/workers',
+              message: 'workers/ sit above modules/: a module never starts or imports a worker.',
+            },
+            {
+              target: './apps/server/src/modules/!(reminders)/**',
+              from: './apps/server/src/modules/reminders',
+              except: ['./reminder.service.ts'],
+              message: 'Other modules use the reminders module through reminder.service.ts only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [

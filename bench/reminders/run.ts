@@ -32,8 +32,8 @@ import webpush from 'web-push';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { medications, pushSubscriptions, reminders, users } from '../../apps/server/src/db/schema.ts';
 import { userLanguage } from '../../apps/server/src/i18n/index.ts';
-import type { buildReminderPush } from '../../apps/server/src/modules/reminders/dispatcher.ts';
-import { materialiseDoseReminders } from '../../apps/server/src/modules/reminders/materialise.ts';
+import type { buildReminderPush } from '../../apps/server/src/modules/reminders/reminder-push.ts';
+import { materialiseDoseReminders } from '../../apps/server/src/modules/reminders/reminder.service.ts';
 import { writeTestCertificate } from '../../apps/server/test/support/tls-certificate.ts';
 
 const { values: options } = parseArgs({

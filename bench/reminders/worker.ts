@@ -15,11 +15,11 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { createPushSender, type PushTarget } from '../../apps/server/src/modules/push/push-sender.ts';
 import {
   buildReminderPush,
-  createDispatcher,
   createPushTexts,
   tagOf,
   topicOf,
-} from '../../apps/server/src/modules/reminders/dispatcher.ts';
+} from '../../apps/server/src/modules/reminders/reminder-push.ts';
+import { createDispatcher } from '../../apps/server/src/workers/reminder-dispatcher.ts';
 
 const [mode, ...args] = process.argv.slice(2);
 const vapid = JSON.parse(process.env.DIACARE_BENCH_VAPID!) as {

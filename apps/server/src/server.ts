@@ -8,11 +8,11 @@ import { assertPortFree, describeListenError, StartupError } from './config/star
 import { openDatabase } from './db/client.ts';
 import { startBackupSchedule, type BackupSchedule } from './modules/ops/backup-schedule.ts';
 import { createMetrics } from './modules/ops/metrics.ts';
-import { startReminderEngine, type ReminderEngine } from './modules/reminders/engine.ts';
+import { startWorkers, type Workers } from './workers/index.ts';
 
 /** Shutdown must be over by then (orchestrators send SIGKILL after 10 s by default). */
 const SHUTDOWN_DEADLINE_MS = 9500;
-/** The reminder engine's sends in flight may take this long before the database closes anyway. */
+/** The workers' sends in flight may take this long before the database closes anyway. */
 const ENGINE_STOP_MAX_MS = 7000;
 
 async function main(): Promise<void> {
@@ -37,22 +37,22 @@ async function main(): Promise<void> {
     processDefaults: Boolean(env.METRICS_TOKEN),
   });
   const app = await buildApp({ env, db: database.db, clock, metrics, logger: loggerOptions(env.LOG_LEVEL) });
-  let reminderEngine: ReminderEngine | null = null;
+  let workers: Workers | null = null;
   let backups: BackupSchedule | null = null;
-  let engineStopped: Promise<void> | null = null;
+  let workersStopped: Promise<void> | null = null;
   /**
-   * The engine sends nothing more, records the sends in flight and releases its other claims
+   * The workers send nothing more, records the sends in flight and releases its other claims
    * (bounded: a send still in flight after ENGINE_STOP_MAX_MS keeps its claim until the lease
    * ends, so it is neither lost nor sent twice).
    */
-  const stopEngine = () =>
-    (engineStopped ??= Promise.race([
-      Promise.all([reminderEngine?.stop(), backups?.stop()]).then(() => {}),
+  const stopWorkers = () =>
+    (workersStopped ??= Promise.race([
+      Promise.all([workers?.stop(), backups?.stop()]).then(() => {}),
       new Promise<void>((resolve) => setTimeout(resolve, ENGINE_STOP_MAX_MS).unref()),
     ]));
   // Runs once the HTTP server has closed (in-flight requests done): then the database closes.
   app.addHook('onClose', async () => {
-    await stopEngine();
+    await stopWorkers();
     await database.close();
   });
 
@@ -66,8 +66,8 @@ async function main(): Promise<void> {
         app.log.error('shutdown did not finish in time');
         process.exit(1);
       }, SHUTDOWN_DEADLINE_MS).unref();
-      // New requests get 503 while in-flight ones finish; the engine stops meanwhile.
-      void stopEngine();
+      // New requests get 503 while in-flight ones finish; the workers stop meanwhile.
+      void stopWorkers();
       app.close().then(
         () => process.exit(0),
         (error: unknown) => {
@@ -87,7 +87,7 @@ async function main(): Promise<void> {
     throw new StartupError(describeListenError(env.PORT, env.HOST, error));
   }
   if (env.REMINDER_ENGINE) {
-    reminderEngine = await startReminderEngine({ db: database.db, env, clock, log: app.log, metrics });
+    workers = await startWorkers({ db: database.db, env, clock, log: app.log, metrics });
   }
   if (env.BACKUP_DIR) {
     backups = startBackupSchedule({

@@ -24,7 +24,7 @@ import {
   KEY_REUSED_DETAIL,
   purgeExpiredIdempotencyKeys,
 } from '../src/plugins/idempotency.ts';
-import { createMaterialiser } from '../src/modules/reminders/materialise.ts';
+import { createMaintenance } from '../src/workers/maintenance.ts';
 import { SQL_DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { parseEvents } from './support/assistant-client.ts';
 import { fingerprintDatabase } from './support/db-dump.ts';
@@ -499,7 +499,7 @@ describe.each(SQL_DRIVERS)('Idempotency-Key on %s', (driver) => {
       expect((await send(user, 'POST', recipe, old)).headers['idempotent-replayed']).toBe('true');
 
       t.clock.set(new Date(start.getTime() + IDEMPOTENCY_KEY_TTL_MS + 60_000));
-      await createMaterialiser({ db: t.database.db, clock: t.clock }).runOnce();
+      await createMaintenance({ db: t.database.db, clock: t.clock }).runOnce();
       expect((await keysOf(user.user.id)).map((row) => row.key)).toEqual([recent]);
       const rerun = await send(user, 'POST', recipe, old);
       expect(rerun.headers['idempotent-replayed']).toBeUndefined();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/config/env.ts';
 import { createPushSender, type PushSender } from '../src/modules/push/push-sender.ts';
 import { loadVapidKeys } from '../src/modules/push/vapid.ts';
-import { createDispatcher } from '../src/modules/reminders/dispatcher.ts';
+import { createDispatcher } from '../src/workers/reminder-dispatcher.ts';
 import { SQL_DRIVERS, createTestApp, signIn, type TestApp } from './helpers.ts';
 import { startPushService, type PushService } from './support/push-service.ts';
 

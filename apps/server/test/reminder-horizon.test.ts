@@ -14,7 +14,8 @@ import type { Reminder } from '@diacare/contract/reminders';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
-import { createMaterialiser, materialiseDoseReminders } from '../src/modules/reminders/materialise.ts';
+import { materialiseDoseReminders } from '../src/modules/reminders/reminder.service.ts';
+import { createMaterialiser } from '../src/workers/materialiser.ts';
 import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 
 const KOLKATA = 'Asia/Kolkata';

@@ -7,7 +7,7 @@
 import type { MedicationInput } from '@diacare/contract/medications';
 import type { Reminder } from '@diacare/contract/reminders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { materialiseDoseReminders } from '../src/modules/reminders/materialise.ts';
+import { materialiseDoseReminders } from '../src/modules/reminders/reminder.service.ts';
 import { zonedInstant } from '@diacare/contract/dates';
 import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 

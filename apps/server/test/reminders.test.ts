@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { MedicationInput } from '@diacare/contract/medications';
 import type { Reminder } from '@diacare/contract/reminders';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { materialiseDoseReminders } from '../src/modules/reminders/materialise.ts';
+import { materialiseDoseReminders } from '../src/modules/reminders/reminder.service.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 
 const NOW = new Date('2026-06-10T00:00:00Z');

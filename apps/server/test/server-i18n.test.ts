@@ -11,7 +11,7 @@ import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogs, languageFromAcceptLanguage, t as translate } from '../src/i18n/index.ts';
 import type { PushSender } from '../src/modules/push/push-sender.ts';
-import { createDispatcher } from '../src/modules/reminders/dispatcher.ts';
+import { createDispatcher } from '../src/workers/reminder-dispatcher.ts';
 import { DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { startPushTestApp, type PushTestApp } from './support/push-app.ts';
 import type { PushService } from './support/push-service.ts';

@@ -18,7 +18,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { RATE_LIMIT_TABLE, createSignInRateLimit } from '../src/modules/auth/sign-in-rate-limit.ts';
-import { startReminderEngine, type ReminderEngine } from '../src/modules/reminders/engine.ts';
+import { startWorkers, type Workers } from '../src/workers/index.ts';
 import { ORIGIN, createTestApp, createTestClock, signIn } from './helpers.ts';
 import { startPushService, type PushService } from './support/push-service.ts';
 
@@ -261,7 +261,7 @@ describe.runIf(DATABASE_URL)('two instances on one PostgreSQL', () => {
   describe('with both reminder engines running', () => {
     let two: Awaited<ReturnType<typeof startTwoInstances>>;
     let service: PushService;
-    const engines: ReminderEngine[] = [];
+    const engines: Workers[] = [];
     beforeAll(async () => {
       service = await startPushService();
       two = await startTwoInstances({ PUSH_SERVICE_HOSTS: new URL(service.origin).host });
@@ -308,7 +308,7 @@ describe.runIf(DATABASE_URL)('two instances on one PostgreSQL', () => {
       }
 
       for (const instance of two.instances) {
-        engines.push(await startReminderEngine({ db: instance.database.db, env: two.env, clock: two.clock }));
+        engines.push(await startWorkers({ db: instance.database.db, env: two.env, clock: two.clock }));
       }
       await service.waitFor(21, 30_000);
       // Several more dispatch polls on both: a second copy would arrive now.

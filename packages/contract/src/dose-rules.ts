@@ -18,7 +18,7 @@ export function weeklyDays(schedule: Medication['schedule']): number[] {
 }
 
 /** True when `medication` has scheduled doses on `date` (YYYY-MM-DD in the user's zone). */
-export function isScheduledOn(medication: Medication, date: string): boolean {
+export function isScheduledOn(medication: Pick<Medication, 'schedule'>, date: string): boolean {
   const { schedule } = medication;
   if (date < schedule.start_date) return false;
   if (schedule.frequency === 'daily') return true;

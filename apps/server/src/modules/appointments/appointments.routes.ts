@@ -8,12 +8,12 @@ import { badRequest, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAppointmentRepository } from './appointment.repository.ts';
-import { createReminderRepository } from '../reminders/reminder.repository.ts';
+import { createReminderService } from '../reminders/reminder.service.ts';
 
 export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createAppointmentRepository(deps.db);
   // Reminders 24 h and 1 h before an upcoming visit, removed when it is cancelled or done.
-  const reminders = createReminderRepository(deps.db);
+  const reminders = createReminderService(deps);
 
   app.get(
     '/api/appointments',
@@ -53,7 +53,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         notes: body.notes,
         starts_at: zonedInstant(body.date, body.time, user.timezone),
       });
-      await reminders.onAppointmentChanged(user.id, appointment, deps.clock());
+      await reminders.appointmentChanged(user.id, appointment);
       return reply.code(201).send(appointment);
     },
   );
@@ -73,7 +73,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const userId = currentUser(request).id;
       const appointment = await repository.setStatus(userId, request.params.id, request.body.status);
       if (!appointment) throw notFound('error.appointment_not_found');
-      await reminders.onAppointmentChanged(userId, appointment, deps.clock());
+      await reminders.appointmentChanged(userId, appointment);
       return appointment;
     },
   );

@@ -21,7 +21,7 @@ import {
   setSessionCookie,
 } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
-import { rewriteUserDoseReminders } from '../reminders/materialise.ts';
+import { createUserService } from '../users/user.service.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { createAuthRepository } from './auth.repository.ts';
 import { localSignInCss, renderLocalSignInPage } from './local-sign-in-page.ts';
@@ -52,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const { env, clock } = deps;
   const auth = createAuthRepository(deps.db);
   const usersRepo = createUserRepository(deps.db);
+  const userService = createUserService(deps);
   const oidc = env.oidcEnabled ? createOidcClient(env) : null;
   const rateLimit = await createSignInRateLimit(env, deps.db);
   app.addHook('onClose', () => rateLimit.close());
@@ -217,12 +218,9 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const now = clock();
       const userId = await auth.consumeLoginCode(hashToken(request.body.session_id), now);
       if (!userId) throw httpError(401, 'error.sign_in_code_invalid');
-      const before = await usersRepo.findById(userId);
-      const user =
-        before && request.body.timezone ? await usersRepo.update(userId, { timezone: request.body.timezone }) : before;
-      if (!user) throw httpError(401, 'error.sign_in_code_invalid');
       // Signed in from another zone: the unsent doses move to it at once.
-      if (user.timezone !== before?.timezone) await rewriteUserDoseReminders(deps.db, clock, user.id);
+      const user = await userService.signedIn(userId, request.body.timezone);
+      if (!user) throw httpError(401, 'error.sign_in_code_invalid');
       const token = newToken();
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
       await auth.createSession(user.id, hashToken(token), expiresAt);

@@ -31,7 +31,7 @@ import { createHealthRepository } from '../health/health.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
 import { labResultOf } from '../health/labs.routes.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
-import { createReminderRepository } from '../reminders/reminder.repository.ts';
+import { createMedicationService } from '../medications/medication.service.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { createCareRepository } from './care.repository.ts';
 
@@ -45,7 +45,7 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const medications = createMedicationRepository(deps.db);
   const health = createHealthRepository(deps.db);
   const appointments = createAppointmentRepository(deps.db);
-  const reminders = createReminderRepository(deps.db);
+  const medicationService = createMedicationService(deps);
   const labs = createLabRepository(deps.db);
   const users = createUserRepository(deps.db);
   const tags = ['care'];
@@ -134,11 +134,9 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const patientId = request.params.patient_id;
       const membership = await authorize(memberId, patientId, 'adherence');
       if (!membership.can_mark_taken) throw httpError(403, 'error.care_cannot_mark_taken');
-      const record = await medications.recordDose(patientId, request.body, memberId);
+      const record = await medicationService.recordDose(patientId, request.body, memberId);
       if (!record) throw notFound('error.medication_not_found');
-      const now = deps.clock();
-      await reminders.onDoseRecorded(patientId, record, now);
-      await care.recordMarkTaken(patientId, memberId, now);
+      await care.recordMarkTaken(patientId, memberId, deps.clock());
       return record;
     },
   );

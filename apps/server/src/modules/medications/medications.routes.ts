@@ -18,8 +18,7 @@ import { notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createMedicationRepository } from './medication.repository.ts';
-import { createReminderRepository } from '../reminders/reminder.repository.ts';
-import { removeMedicationReminders, rewriteMedicationReminders } from '../reminders/materialise.ts';
+import { createMedicationService } from './medication.service.ts';
 
 const MEDICATION_NOT_FOUND = 'error.medication_not_found' as const;
 const RECORD_NOT_FOUND = 'error.adherence_record_not_found' as const;
@@ -31,8 +30,8 @@ export const MEDICATION_DELETED = 'error.medication_deleted' as const;
 
 export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createMedicationRepository(deps.db);
-  // Reminders follow every change at once (materialise.ts, reminder.repository.ts).
-  const reminders = createReminderRepository(deps.db);
+  // Writes go through the service: reminders follow every change at once.
+  const service = createMedicationService(deps);
   const errors = { 400: errorSchema, 404: errorSchema };
   /** The 404 for a medication that cannot be changed: deleted by its owner, or not the user's at all. */
   const medicationGone = async (userId: string, id: string) =>
@@ -63,8 +62,7 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const medication = await repository.create(userId, request.body);
-      await rewriteMedicationReminders(deps.db, deps.clock, userId, medication.id);
+      const medication = await service.create(userId, request.body);
       return reply.code(201).send(medication);
     },
   );
@@ -82,9 +80,8 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const medication = await repository.update(userId, request.params.id, request.body);
+      const medication = await service.update(userId, request.params.id, request.body);
       if (!medication) throw await medicationGone(userId, request.params.id);
-      await rewriteMedicationReminders(deps.db, deps.clock, userId, medication.id);
       return medication;
     },
   );
@@ -101,9 +98,8 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const archived = await repository.archive(userId, request.params.id, deps.clock());
+      const archived = await service.archive(userId, request.params.id);
       if (!archived) throw await medicationGone(userId, request.params.id);
-      await removeMedicationReminders(deps.db, userId, request.params.id);
       return { ok: true as const };
     },
   );
@@ -120,9 +116,8 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const record = await repository.recordDose(userId, request.body);
+      const record = await service.recordDose(userId, request.body);
       if (!record) throw await medicationGone(userId, request.body.medication_id);
-      await reminders.onDoseRecorded(userId, record, deps.clock());
       return record;
     },
   );
@@ -154,9 +149,8 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     async (request) => {
       const { status, taken_time } = request.query;
       const userId = currentUser(request).id;
-      const record = await repository.updateDoseStatus(userId, request.params.id, status, taken_time);
+      const record = await service.updateDoseStatus(userId, request.params.id, status, taken_time);
       if (!record) throw notFound(RECORD_NOT_FOUND);
-      await reminders.onDoseRecorded(userId, record, deps.clock());
       return record;
     },
   );

@@ -13,7 +13,8 @@ import type { Database } from '../../db/client.ts';
 import { appointments, medications, reminders, users } from '../../db/schema.ts';
 import { userLanguage, type Language } from '../../i18n/index.ts';
 import { CUSTOM_WINDOW_MS, REFILL_WINDOW_MS } from './constants.ts';
-import { refillDedupeKey, rescheduledColumns } from './materialise.ts';
+import { refillDedupeKey } from './dose-reminders.ts';
+import { rescheduledColumns } from './schedule.repository.ts';
 import { appointmentBody, appointmentTitle, refillBody, refillTitle } from './texts.ts';
 
 type ReminderRow = typeof reminders.$inferSelect;

@@ -7,12 +7,11 @@
  */
 import { createHash } from 'node:crypto';
 import { localDate, shiftDate, zonedInstant } from '@diacare/contract/dates';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { reminders } from '../../db/schema.ts';
 import { t, userLanguage } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
 import { healthTips, type HealthTip } from '../assistant/knowledge.ts';
+import { insertNewReminders, usersDueATip } from './schedule.repository.ts';
 
 /** Tips arrive at this local time (a daytime hour: not at night, not at a usual dose time on the hour). */
 export const TIP_TIME = '10:30';
@@ -59,14 +58,6 @@ export function nextTip(tips: readonly HealthTip[], previousArticle: string | nu
   return tips[index % tips.length]!;
 }
 
-interface DueUser {
-  user_id: string;
-  timezone: string;
-  language: string | null;
-  last_due_ms: number | null;
-  last_key: string | null;
-}
-
 /**
  * Makes the next tip of every user who has Health Tips and push on and no tip in the last
  * TIP_INTERVAL_DAYS − 1 days (so the next one is due within a day), in pages. Writes are
@@ -75,22 +66,10 @@ interface DueUser {
  */
 export async function materialiseHealthTips(db: Database, clock: Clock): Promise<number> {
   const now = clock();
-  const since = new Date(now.getTime() - (TIP_INTERVAL_DAYS - 1) * 24 * 3_600_000).toISOString();
+  const since = new Date(now.getTime() - (TIP_INTERVAL_DAYS - 1) * 24 * 3_600_000);
   let made = 0;
   for (;;) {
-    const result = await db.execute(sql`
-      SELECT s.user_id, u.timezone, u.language,
-        (extract(epoch FROM last.due_at) * 1000)::float8 AS last_due_ms, last.dedupe_key AS last_key
-      FROM notification_settings s
-      JOIN users u ON u.id = s.user_id
-      LEFT JOIN LATERAL (
-        SELECT r.due_at, r.dedupe_key FROM reminders r
-        WHERE r.user_id = s.user_id AND r.kind = 'tip' ORDER BY r.due_at DESC LIMIT 1
-      ) last ON true
-      WHERE s.health_tips AND s.push_notifications
-        AND (last.due_at IS NULL OR last.due_at <= ${since}::timestamptz)
-      LIMIT ${TIP_PAGE}`);
-    const users = (result as unknown as { rows: DueUser[] }).rows;
+    const users = await usersDueATip(db, since, TIP_PAGE);
     if (users.length === 0) return made;
     const rows = users.map((user) => {
       const language = userLanguage(user.language);
@@ -106,13 +85,9 @@ export async function materialiseHealthTips(db: Database, clock: Clock): Promise
         dedupe_key: tipDedupeKey(user.user_id, localDate(due, user.timezone), tip.articleId),
       };
     });
-    const inserted = await db
-      .insert(reminders)
-      .values(rows)
-      .onConflictDoNothing({ target: reminders.dedupe_key })
-      .returning({ id: reminders.id });
-    made += inserted.length;
+    const inserted = await insertNewReminders(db, rows);
+    made += inserted;
     // A page that made nothing (another instance made them first) is not read again.
-    if (users.length < TIP_PAGE || inserted.length === 0) return made;
+    if (users.length < TIP_PAGE || inserted === 0) return made;
   }
 }

@@ -10,13 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors.ts';
 import { clearSessionCookie, currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
-import { rewriteUserDoseReminders } from '../reminders/materialise.ts';
-import { createReminderRepository } from '../reminders/reminder.repository.ts';
+import { createUserService } from './user.service.ts';
 import { createUserRepository } from './user.repository.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const users = createUserRepository(deps.db);
-  const reminderTexts = createReminderRepository(deps.db);
+  const service = createUserService(deps);
 
   app.get(
     '/api/users/me',
@@ -37,14 +36,9 @@ export const usersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => {
       const { email: _email, ...patch } = request.body;
       const before = currentUser(request);
-      const user = await users.update(before.id, patch);
+      // A new zone or language rewrites the unsent reminders at once.
+      const user = await service.updateProfile(before, patch);
       if (!user) throw notFound('error.user_not_found');
-      // Dose times follow the user's zone: a new zone moves every unsent dose at once.
-      // Notification texts follow the user's language: unsent ones are written again.
-      if (user.timezone !== before.timezone || user.language !== before.language) {
-        await rewriteUserDoseReminders(deps.db, deps.clock, user.id);
-      }
-      if (user.language !== before.language) await reminderTexts.onLanguageChanged(user.id, deps.clock());
       return user;
     },
   );

@@ -1,0 +1,48 @@
+/**
+ * The server's background workers on one polling loop: the reminder dispatcher (push through
+ * the server's VAPID keys), the materialiser and the maintenance pass (docs/architecture.md).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../types.ts';
+import type { ReminderMetrics } from '../modules/ops/metrics.ts';
+import { createPushSender } from '../modules/push/push-sender.ts';
+import { loadVapidKeys } from '../modules/push/vapid.ts';
+import { createMaintenance } from './maintenance.ts';
+import { createMaterialiser } from './materialiser.ts';
+import { createPollingLoop } from './polling-loop.ts';
+import { createDispatcher } from './reminder-dispatcher.ts';
+
+export interface Workers {
+  /** Lets the passes in progress finish (the dispatcher releases what it did not send), then closes the sender. */
+  stop(): Promise<void>;
+}
+
+/** Starts every worker; server.ts calls it after listening unless REMINDER_ENGINE=false. */
+export async function startWorkers(deps: {
+  db: Database;
+  env: Env;
+  clock: Clock;
+  log?: FastifyBaseLogger;
+  metrics?: ReminderMetrics;
+}): Promise<Workers> {
+  const vapid = await loadVapidKeys(deps.db, deps.env);
+  const sender = createPushSender({ vapid });
+  const { db, clock, log, metrics } = deps;
+  const loop = createPollingLoop(
+    [
+      createDispatcher({ db, clock, sender, log, metrics }).job,
+      createMaterialiser({ db, clock, log }).job,
+      createMaintenance({ db, clock, log }).job,
+    ],
+    log,
+  );
+  loop.start();
+  return {
+    async stop() {
+      await loop.stop();
+      await sender.close();
+    },
+  };
+}

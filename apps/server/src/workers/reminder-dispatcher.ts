@@ -1,0 +1,185 @@
+/**
+ * The reminder dispatcher (decisions 009, 014, 036, 042): each pass claims due reminders, decides
+ * each one (dispatch-rules.ts), pushes it and writes the outcome back under the pass's claim.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../types.ts';
+import type { ReminderMetrics } from '../modules/ops/metrics.ts';
+import type { PushOptions, PushSender } from '../modules/push/push-sender.ts';
+import { createPushRepository, type StoredSubscription } from '../modules/push/push.repository.ts';
+import {
+  DISPATCH_BATCH_SIZE,
+  DISPATCH_CONCURRENCY,
+  DISPATCH_LANES,
+  DISPATCH_LEASE_MS,
+  DISPATCH_MAX_ATTEMPTS,
+  DISPATCH_POLL_INTERVAL_MS,
+  DISPATCH_RETRY_DELAY_MS,
+} from '../modules/reminders/constants.ts';
+import { reasonNotToSend, sendResult } from '../modules/reminders/dispatch-rules.ts';
+import { createDispatchRepository, type Claimed, type Outcome } from '../modules/reminders/dispatch.repository.ts';
+import { buildReminderPush, createPushTexts, tagOf, topicOf } from '../modules/reminders/reminder-push.ts';
+import { createPollingLoop, type Job } from './polling-loop.ts';
+
+/** Outcomes written back per statement while a pass is still sending (decision 014). */
+const SETTLE_CHUNK = 500;
+/** Longest error text kept in `detail` (the sender's status and reason; no personal data). */
+const DETAIL_MAX = 200;
+
+export interface DispatcherDeps {
+  db: Database;
+  clock: Clock;
+  sender: PushSender;
+  /** Reminders claimed per pass (default DISPATCH_BATCH_SIZE, 1000). */
+  batchSize?: number;
+  /** Wait between passes when the last one was not full (default 500 ms). */
+  pollIntervalMs?: number;
+  /** Claim lease (default 5 min). */
+  leaseMs?: number;
+  /** Reminders sent at once within a pass (default 100). */
+  concurrency?: number;
+  /** Claims before a reminder that reached no subscription is 'failed' (default 3). */
+  maxAttempts?: number;
+  /** Wait before such a reminder is claimed again (default 60 s). */
+  retryDelayMs?: number;
+  /** Passes run side by side (default 2): one claims while another sends. */
+  lanes?: number;
+  log?: FastifyBaseLogger;
+  /** Counts settled reminders and deliveries. */
+  metrics?: ReminderMetrics;
+}
+
+export interface Dispatcher {
+  /** One pass: claim, send, record. Resolves to the number of reminders settled in it. */
+  runOnce(): Promise<number>;
+  /** The dispatcher as a job of the shared polling loop. */
+  job: Job;
+  /** Runs the job on a loop of its own until stop() (tests; the server uses startWorkers). */
+  start(): void;
+  /**
+   * Stops that loop: the pass in progress sends nothing more, waits for the sends already
+   * started, records them, and releases its other claims for the next dispatcher.
+   */
+  stop(): Promise<void>;
+}
+
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** A dispatcher over `deps.db`; any number of them (in any number of processes) share the work. */
+export function createDispatcher(deps: DispatcherDeps): Dispatcher {
+  const { db, clock, sender } = deps;
+  const batchSize = deps.batchSize ?? DISPATCH_BATCH_SIZE;
+  const concurrency = deps.concurrency ?? DISPATCH_CONCURRENCY;
+  const maxAttempts = deps.maxAttempts ?? DISPATCH_MAX_ATTEMPTS;
+  const retryDelayMs = deps.retryDelayMs ?? DISPATCH_RETRY_DELAY_MS;
+  const repository = createDispatchRepository(db, clock, { batchSize, leaseMs: deps.leaseMs ?? DISPATCH_LEASE_MS });
+  const pushRepository = createPushRepository(db);
+  const texts = createPushTexts();
+
+  /** Subscriptions of the batch's users, by user; a gone one is removed for the rest of the batch. */
+  type Subscriptions = Map<string, StoredSubscription[]>;
+
+  async function dispatch(item: Claimed, subscriptionsByUser: Subscriptions, signal: AbortSignal) {
+    const { row } = item;
+    const now = clock();
+    const base = { id: row.id, sent_at: null, deliveries: 0, failures: 0, claimed_until: null };
+    const subscriptions = [...(subscriptionsByUser.get(row.user_id) ?? [])];
+    const reason = reasonNotToSend(item, subscriptions.length > 0, now);
+    if (reason) return { ...base, status: reason[0], detail: reason[1] } satisfies Outcome;
+    // Our claim may have run out while earlier reminders were sent, or the server is stopping:
+    // leave it to the next claim.
+    if (signal.aborted || (row.claimed_until && now >= row.claimed_until)) return null;
+
+    const tag = tagOf(row);
+    const options: PushOptions = {
+      ttlSeconds: Math.max(1, Math.floor((row.expires_at.getTime() - now.getTime()) / 1000)),
+      topic: topicOf(tag),
+      urgency: row.kind === 'dose' || row.dedupe_key.endsWith(':1h') ? 'high' : 'normal',
+    };
+    const payload = JSON.stringify(buildReminderPush(item, texts));
+    const results = await Promise.all(subscriptions.map((target) => sender.send(target, payload, options)));
+    const counts = { deliveries: 0, failures: 0 };
+    let lastError: string | null = null;
+    for (const [index, result] of results.entries()) {
+      deps.metrics?.deliveries.inc({ channel: 'web_push', outcome: result.outcome });
+      if (result.outcome === 'delivered') counts.deliveries += 1;
+      else if (result.outcome === 'gone') {
+        const gone = subscriptions[index]!;
+        await pushRepository.removeById(gone.id);
+        const remaining = (subscriptionsByUser.get(row.user_id) ?? []).filter((s) => s.id !== gone.id);
+        subscriptionsByUser.set(row.user_id, remaining);
+      } else {
+        counts.failures += 1;
+        lastError = result.error.slice(0, DETAIL_MAX);
+      }
+    }
+    const settled = { ...base, ...counts, detail: lastError };
+    switch (sendResult(counts, row.attempts, maxAttempts)) {
+      case 'sent':
+        return { ...settled, status: 'sent', sent_at: clock().toISOString() } satisfies Outcome;
+      case 'skipped':
+        return { ...base, status: 'skipped', detail: 'no subscription' } satisfies Outcome;
+      case 'retry': {
+        const retryAt = new Date(clock().getTime() + retryDelayMs).toISOString();
+        return { ...settled, status: 'pending', deliveries: 0, claimed_until: retryAt } satisfies Outcome;
+      }
+      case 'failed':
+        return { ...settled, status: 'failed', deliveries: 0 } satisfies Outcome;
+    }
+  }
+
+  /** One pass; `claimed` tells the loop whether to go again at once. */
+  async function pass(signal: AbortSignal): Promise<{ claimed: number; settled: number }> {
+    const token = randomUUID();
+    const { claimed: rows, subscriptionsByUser } = await repository.claim(token);
+    if (rows.length === 0) return { claimed: 0, settled: 0 };
+    let settled = 0;
+    let unsent = 0;
+    let buffer: Outcome[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    const flush = () => {
+      const outcomes = buffer;
+      buffer = [];
+      writing = writing.then(() => repository.settle(outcomes, token));
+      return writing;
+    };
+    await forEachLimited(rows, concurrency, async (row) => {
+      const outcome = await dispatch(row, subscriptionsByUser, signal);
+      if (!outcome) {
+        unsent += 1;
+        return;
+      }
+      deps.metrics?.remindersSettled.inc({ status: outcome.status === 'pending' ? 'retry' : outcome.status });
+      if (outcome.status !== 'pending') settled += 1;
+      buffer.push(outcome);
+      if (buffer.length >= SETTLE_CHUNK) void flush().catch(() => {});
+    });
+    await flush();
+    if (unsent > 0) await repository.release(token);
+    deps.log?.debug({ claimed: rows.length, settled }, 'reminders dispatched');
+    return { claimed: rows.length, settled };
+  }
+
+  const job: Job = {
+    name: 'dispatch',
+    lanes: deps.lanes ?? DISPATCH_LANES,
+    intervalMs: deps.pollIntervalMs ?? DISPATCH_POLL_INTERVAL_MS,
+    pass: async (signal) => (await pass(signal)).claimed >= batchSize,
+  };
+  const ownLoop = createPollingLoop([job], deps.log);
+  return {
+    runOnce: async () => (await pass(new AbortController().signal)).settled,
+    job,
+    start: () => ownLoop.start(),
+    stop: () => ownLoop.stop(),
+  };
+}
