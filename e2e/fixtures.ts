@@ -7,10 +7,10 @@ import { expect, type BrowserContext, type Page, type Worker } from '@playwright
 
 let counter = 0;
 
-/** A unique email per call so journeys never share a user. */
+/** A unique email per call so journeys never share a user (also across parallel workers). */
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
-  return `${prefix}.${Date.now()}.${counter}@example.com`;
+  return `${prefix}.${Date.now()}.${process.env.TEST_PARALLEL_INDEX ?? 0}.${counter}@example.com`;
 }
 
 /** Landing → Continue with Google → Local sign-in → back on the app (profile setup or home). */

@@ -14,8 +14,9 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   fullyParallel: false,
-  // One server on one embedded database, 2 cores: one browser at a time is fastest.
-  workers: 1,
+  // Two spec files at a time against one server: on 2 cores one browser waits on the server
+  // while the other renders (E2E_WORKERS=1 for one at a time; decision 043).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
