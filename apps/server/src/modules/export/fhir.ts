@@ -29,6 +29,7 @@ import type {
   AppointmentRow,
   BloodPressureRow,
   BodyMetricsRow,
+  CareCircleRow,
   GlucoseRow,
   InsulinRow,
   LabRow,
