@@ -124,11 +124,11 @@ const clockTime = z.string({ error: "must be a time 'HH:MM'" }).regex(HH_MM, { e
  */
 export const careSettingsSchema = z.strictObject({
   missed_dose_alert_minutes: z
-    .number({ error: 'must be a whole number of minutes' })
+    .number({ error: orRequired('must be a whole number of minutes') })
     .int({ error: 'must be a whole number of minutes' })
     .min(MIN_MISSED_DOSE_ALERT_MINUTES, { error: `must be at least ${MIN_MISSED_DOSE_ALERT_MINUTES}` })
     .max(MAX_MISSED_DOSE_ALERT_MINUTES, { error: `must be at most ${MAX_MISSED_DOSE_ALERT_MINUTES}` }),
-  low_glucose_alerts: z.boolean({ error: 'must be true or false' }),
+  low_glucose_alerts: z.boolean({ error: orRequired('must be true or false') }),
   quiet_hours: z
     .strictObject(
       { start: clockTime, end: clockTime },
