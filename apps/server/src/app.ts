@@ -123,7 +123,8 @@ export async function buildApp(options: BuildAppOptions) {
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => documentIdempotencyKey('openapiObject' in document ? document.openapiObject : {}, optedOutOfIdempotency),
+    transformObject: (document) =>
+      documentIdempotencyKey('openapiObject' in document ? document.openapiObject : {}, optedOutOfIdempotency),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -33,9 +33,7 @@ describe.each(DRIVERS)('the care circle in records and the export on %s', (drive
   const memberIds: Record<string, string> = {};
 
   const join = async (member: SignedInUser, role: string) => {
-    const { token } = (
-      await asha.request({ method: 'POST', url: '/api/care/invitations', payload: { role } })
-    ).json();
+    const { token } = (await asha.request({ method: 'POST', url: '/api/care/invitations', payload: { role } })).json();
     await member.request({ method: 'POST', url: `/api/care/invitations/${token}/accept` });
     const members = (await asha.request({ url: '/api/care/members' })).json();
     return members.find((entry: { name: string }) => entry.name === member.user.name).id as string;
@@ -80,9 +78,7 @@ describe.each(DRIVERS)('the care circle in records and the export on %s', (drive
     expect(marked.statusCode, marked.body).toBe(200);
     expect(marked.json().recorded_by_name).toBe('Ravi Rao');
     await asha.request({ method: 'POST', url: '/api/adherence', payload: { ...dose, scheduled_time: '21:00' } });
-    const records = (
-      await asha.request({ url: '/api/adherence?start_date=2026-11-20&end_date=2026-11-20' })
-    ).json();
+    const records = (await asha.request({ url: '/api/adherence?start_date=2026-11-20&end_date=2026-11-20' })).json();
     expect(records.map((record: { scheduled_time: string; recorded_by_name?: string }) => record)).toEqual([
       expect.not.objectContaining({ recorded_by_name: expect.anything() }),
       expect.objectContaining({ scheduled_time: '09:00', recorded_by_name: 'Ravi Rao' }),

@@ -166,7 +166,11 @@ describe.each(DRIVERS)('managing the care circle on %s', (driver) => {
       [{ ...VALID, sms: true }, 'sms'],
     ])('PUT %j → 400 (%s), nothing changed', async (payload, detail) => {
       const asha = await person('Asha Rao');
-      await asha.request({ method: 'PUT', url: '/api/care/settings', payload: { ...VALID, low_glucose_alerts: false } });
+      await asha.request({
+        method: 'PUT',
+        url: '/api/care/settings',
+        payload: { ...VALID, low_glucose_alerts: false },
+      });
       const before = await dumpDatabase(t.database.db);
       const response = await asha.request({ method: 'PUT', url: '/api/care/settings', payload });
       expect(response.statusCode).toBe(400);
@@ -197,7 +201,12 @@ describe.each(DRIVERS)('managing the care circle on %s', (driver) => {
       await asha.request({ method: 'PATCH', url: `/api/care/members/${doctorId}`, payload: { alerts: true } });
       await asha.request({ method: 'PATCH', url: `/api/care/members/${raviId}`, payload: { alerts: false } });
       expect(await listAlertRecipients(t.database.db, asha.user.id)).toEqual([
-        expect.objectContaining({ user_id: doctor.user.id, role: 'doctor', language: 'en', scopes: ['medications', 'glucose'] }),
+        expect.objectContaining({
+          user_id: doctor.user.id,
+          role: 'doctor',
+          language: 'en',
+          scopes: ['medications', 'glucose'],
+        }),
       ]);
       await asha.request({ method: 'DELETE', url: `/api/care/members/${doctorId}` });
       expect(await listAlertRecipients(t.database.db, asha.user.id)).toEqual([]);

@@ -76,7 +76,12 @@ function MemberForm({ member, onDone }: { member: CareMember; onDone: () => void
             {t('care.edit.alertsHint')}
           </span>
         </span>
-        <Switch id={`${id}-alerts`} checked={alerts} aria-describedby={`${id}-alerts-hint`} onCheckedChange={setAlerts} />
+        <Switch
+          id={`${id}-alerts`}
+          checked={alerts}
+          aria-describedby={`${id}-alerts-hint`}
+          onCheckedChange={setAlerts}
+        />
       </div>
       <div className="flex flex-wrap justify-end gap-2">
         <Button type="button" variant="outline" onClick={onDone}>

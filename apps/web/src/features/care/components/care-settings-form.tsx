@@ -120,6 +120,11 @@ export function CareSettingsForm() {
   const { t } = useLocale();
   const settings = useQuery(careSettingsQuery());
   if (settings.isPending) return <p className="text-sm text-slate-500">{t('common.loading')}</p>;
-  if (settings.isError) return <p role="alert" className="text-sm text-red-700">{t('care.settings.loadFailed')}</p>;
+  if (settings.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {t('care.settings.loadFailed')}
+      </p>
+    );
   return <SettingsForm saved={settings.data} />;
 }
