@@ -101,3 +101,28 @@ test('patient edits scopes and rights; member marks a dose taken; patient sees w
   );
   await raviContext.close();
 });
+
+test('the member editor and alert settings in Hindi at 360 px', async ({ page, browser, baseURL }) => {
+  const origin = { origin: baseURL! };
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signInWithProfile(page, 'Asha Rao');
+  const { token } = await (
+    await page.request.post('/api/care/invitations', { headers: origin, data: { role: 'doctor' } })
+  ).json();
+  const context = await browser.newContext();
+  const doctor = await context.newPage();
+  await signInWithProfile(doctor, 'Dr Mehta');
+  await doctor.request.post(`/api/care/invitations/${token}/accept`, { headers: origin });
+  await context.close();
+  await page.request.put('/api/users/me', { headers: origin, data: { language: 'hi' } });
+  await page.goto('/profile');
+  const circle = page.getByRole('region', { name: 'देखभाल समूह' });
+  await expect(circle.getByRole('list', { name: 'आपके समूह के लोग' })).toContainText('सूचनाएँ बंद');
+  await expect(circle.getByRole('button', { name: 'सूचना सेटिंग सहेजें' })).toBeVisible();
+  await circle.getByRole('button', { name: 'Dr Mehta क्या देख और कर सकते हैं, बदलें' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Dr Mehta: वे क्या देखते और करते हैं' });
+  await expect(dialog.getByRole('switch', { name: 'उनकी ओर से ली हुई दर्ज करें' })).toHaveAttribute('aria-checked', 'false');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await screenshot(page, 'care-member-edit-hi-360');
+  await expectAccessible(page, 'care member edit hi', { themes: ['light'] });
+});
