@@ -4,7 +4,7 @@
  */
 import type { CareAuditEntry, CareMember } from '@diacare/contract/care';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
@@ -12,8 +12,15 @@ import { useLocale, type TranslateFunction } from '../../../lib/i18n/language-pr
 import { auditQuery, membersQuery, useRemoveMember } from '../api/care';
 import { ROLE_LABELS, resourceLabel, scopeList } from './care-labels';
 import { CareInvite } from './care-invite';
-import { CareMemberEdit } from './care-member-edit';
-import { CareSettingsForm } from './care-settings-form';
+import { lazyPreloaded } from '../../../lib/lazy-preloaded';
+
+// Radix's dialog and the settings form load once Profile is idle, not with it (page weight).
+const CareMemberEdit = lazyPreloaded(() =>
+  import('./care-member-edit').then((module) => ({ default: module.CareMemberEdit })),
+);
+const CareSettingsForm = lazyPreloaded(() =>
+  import('./care-settings-form').then((module) => ({ default: module.CareSettingsForm })),
+);
 
 function auditText(t: TranslateFunction, entry: CareAuditEntry): string {
   const name = entry.member_name ?? entry.actor_name;
@@ -113,7 +120,9 @@ export function CareCircleSection() {
         )}
       </div>
 
-      <CareSettingsForm />
+      <Suspense fallback={<p className="text-sm text-slate-500">{t('common.loading')}</p>}>
+        <CareSettingsForm />
+      </Suspense>
 
       <div>
         <h3 className="mb-2 text-sm font-bold">{t('care.audit.title')}</h3>
@@ -133,7 +142,11 @@ export function CareCircleSection() {
         )}
       </div>
 
-      <CareMemberEdit member={editing} onClose={() => setEditing(null)} />
+      {editing ? (
+        <Suspense fallback={null}>
+          <CareMemberEdit member={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}
