@@ -378,6 +378,11 @@ const memberUpdateBody = fc.record(
   },
   { requiredKeys: [] },
 );
+const careSettingsBody = fc.record({
+  missed_dose_alert_minutes: fc.integer({ min: 0, max: 300 }),
+  low_glucose_alerts: fc.boolean(),
+  quiet_hours: fc.option(fc.record({ start: timeString, end: timeString })),
+});
 /** An invitation token: well-formed but unknown, or hostile. */
 const tokenChoice: fc.Arbitrary<IdChoice> = fc.oneof(
   fc.base64String({ minLength: 43, maxLength: 44 }).map((value) => ({ literal: value.replace(/[+/=]/g, '_') })),
@@ -559,6 +564,7 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
     .tuple(idChoice('care_members'), mutated(memberUpdateBody))
     .map(([id, payload]) => ({ id, payload })),
   'DELETE /api/care/members/:id': idChoice('care_members').map((id) => ({ id })),
+  'PUT /api/care/settings': mutated(careSettingsBody).map((payload) => ({ payload })),
   'POST /api/care/patients/:patient_id/adherence': fc
     .tuple(
       idChoice('care_patients'),
