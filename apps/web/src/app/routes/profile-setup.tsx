@@ -12,13 +12,13 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
-import { useUpdateUser } from '../../features/users/api/update-user';
+import { useUpdateUser } from '../../features/profile/api/profile';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { fieldMessage } from '../../lib/i18n/field-error';
 import type { MessageId } from '../../lib/i18n/i18n';
 import { useT } from '../../lib/i18n/language-provider';
-import { SEX_LABELS, STATE_LABELS } from '../../features/users/utils/profile-labels';
+import { SEX_LABELS, STATE_LABELS } from '../../features/profile/utils/profile-labels';
 import { setFlag } from '../../lib/local-flags';
 
 /** The contract's schema and zod load at the first focus or submit, not with the screen. */
