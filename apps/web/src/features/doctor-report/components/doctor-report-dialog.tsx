@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { downloadFile } from '../../../lib/api-client';
+import { downloadDoctorReport } from '../api/doctor-report';
 import { useT } from '../../../lib/i18n/language-provider';
 
 export const REPORT_PERIODS = [14, 30, 90] as const;
@@ -24,7 +24,7 @@ export function DoctorReportDialog({ onClose }: { onClose: () => void }) {
   const download = async () => {
     setState({ kind: 'loading' });
     try {
-      const { fileName } = await downloadFile('/api/reports/doctor', { days }, 'diacare-report.pdf');
+      const { fileName } = await downloadDoctorReport(days);
       setState({ kind: 'done', fileName });
     } catch (error) {
       setState({
