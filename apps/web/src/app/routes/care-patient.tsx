@@ -16,7 +16,7 @@ import { useLocale } from '../../lib/i18n/language-provider';
 import { useNow } from '../../lib/use-now';
 import { Link } from '../../lib/navigation';
 import { buttonClasses } from '../../components/ui/button';
-import { patientQuery, patientsQuery } from '../../features/care/api/care';
+import { getPatientQueryOptions, getPatientsQueryOptions } from '../../features/care/api/care';
 import { CareSwitcher } from '../../features/care/components/care-switcher';
 
 const STATUS_CLASSES = {
@@ -29,9 +29,9 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
   const { t } = useLocale();
   const shared = patient.scopes.includes('medications');
   const today = localDate(now, patient.timezone);
-  const medications = useQuery(patientQuery(patient.patient_id, 'medications', undefined, shared));
+  const medications = useQuery(getPatientQueryOptions(patient.patient_id, 'medications', undefined, shared));
   const adherence = useQuery(
-    patientQuery(patient.patient_id, 'adherence', { start_date: today, end_date: today }, shared),
+    getPatientQueryOptions(patient.patient_id, 'adherence', { start_date: today, end_date: today }, shared),
   );
   const label = { taken: t('care.patient.taken'), overdue: t('care.patient.missed'), pending: t('care.patient.due') };
   if (!shared) return <p className="text-sm text-slate-500">{t('care.patient.notShared')}</p>;
@@ -66,9 +66,9 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
 function LatestReadings({ patient }: { patient: CarePatient }) {
   const { t, intlLocale } = useLocale();
   const has = (scope: string) => patient.scopes.includes(scope as CarePatient['scopes'][number]);
-  const glucose = useQuery(patientQuery(patient.patient_id, 'glucose', { limit: 1 }, has('glucose')));
-  const bp = useQuery(patientQuery(patient.patient_id, 'bp', { limit: 1 }, has('bp')));
-  const metrics = useQuery(patientQuery(patient.patient_id, 'metrics', { limit: 1 }, has('weight')));
+  const glucose = useQuery(getPatientQueryOptions(patient.patient_id, 'glucose', { limit: 1 }, has('glucose')));
+  const bp = useQuery(getPatientQueryOptions(patient.patient_id, 'bp', { limit: 1 }, has('bp')));
+  const metrics = useQuery(getPatientQueryOptions(patient.patient_id, 'metrics', { limit: 1 }, has('weight')));
   const number = new Intl.NumberFormat(intlLocale);
   const rows = [
     {
@@ -117,7 +117,7 @@ export function Component() {
   const { id = '' } = useParams<{ id: string }>();
   const { t } = useLocale();
   const now = useNow();
-  const patients = useQuery({ ...patientsQuery(), refetchOnMount: 'always' });
+  const patients = useQuery({ ...getPatientsQueryOptions(), refetchOnMount: 'always' });
   const patient = patients.data?.find((entry) => entry.patient_id === id);
 
   return (
