@@ -2,6 +2,7 @@
  * The User entity and the profile update payload.
  */
 import { z } from 'zod';
+import { ACCOUNT_DELETION_WORD } from './account-deletion.ts';
 import { timeZoneSchema } from './common.ts';
 import { GLUCOSE_UNITS } from './glucose-units.ts';
 
@@ -118,8 +119,7 @@ export const profileSetupSchema = z.object({
 });
 export type ProfileSetupInput = z.infer<typeof profileSetupSchema>;
 
-/** The word the user types to confirm deleting the account. */
-export const ACCOUNT_DELETION_WORD = 'DELETE';
+export { ACCOUNT_DELETION_WORD };
 
 /**
  * DELETE /api/users/me: the body must be `{ confirm: "DELETE" }`, so a stray request
