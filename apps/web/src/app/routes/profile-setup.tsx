@@ -2,7 +2,7 @@
  * Complete Your Profile: every field
  * validated with the contract's schema; the WhatsApp number is sent as `phone`.
  */
-import { DEFAULT_COUNTRY, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/profile-options';
+import { AGE_RANGE, DEFAULT_COUNTRY, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/profile-options';
 import type { ProfileSetupInput } from '@diacare/contract/users';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -169,7 +169,7 @@ export function Component() {
             </div>
             <div>
               <Label htmlFor="age">{t('profile-setup.age')} *</Label>
-              <Input type="number" inputMode="numeric" min={1} max={120} {...fieldProps('age')} />
+              <Input type="number" inputMode="numeric" min={AGE_RANGE.min} max={AGE_RANGE.max} {...fieldProps('age')} />
               <FieldError id="age-error" message={errorText(errors.age?.message, t('profile-setup.age'))} />
             </div>
           </div>
