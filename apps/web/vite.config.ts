@@ -37,11 +37,11 @@ export default defineConfig(() => ({
       failOnCompileError: true,
     }),
     tailwindcss(),
-    // Our own service worker (src/sw.ts): the precached app shell, push notifications and
+    // Our own service worker (src/sw/sw.ts): the precached app shell, push notifications and
     // their actions. main.tsx registers it at load.
     VitePWA({
       strategies: 'injectManifest',
-      srcDir: 'src',
+      srcDir: 'src/sw',
       filename: 'sw.ts',
       // A new version waits until every DiaCare window is closed, so a page never runs
       // against chunks of another build and nothing reloads under a half-filled form.

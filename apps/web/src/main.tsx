@@ -46,7 +46,7 @@ function registerServiceWorker(): void {
         onRegisteredSW(_url, registration) {
           if (!registration) return;
           // The notification's Takes queued offline go out for whoever is signed in now
-          // (sw-offline-take.ts): at each start (a sign-in ends on a new page) and when back online.
+          // (sw/sw-offline-take.ts): at each start (a sign-in ends on a new page) and when back online.
           const replayTakes = () => registration.active?.postMessage({ type: 'REPLAY_TAKES' });
           replayTakes();
           window.addEventListener('online', replayTakes);

@@ -7,15 +7,10 @@
  * - DELETE /api/assistant/messages → 204
  */
 import { z } from 'zod';
+import { ASSISTANT_MESSAGE_MAX_CHARS } from './assistant-limits.ts';
 
-/** Longest message a user may send, characters after trimming. */
-export const ASSISTANT_MESSAGE_MAX_CHARS = 2000;
-/** Messages GET /api/assistant/messages returns (the newest, oldest first). */
-export const ASSISTANT_HISTORY_LIMIT = 50;
-/** Messages kept per user; older ones are deleted as new ones arrive. */
-export const ASSISTANT_STORED_LIMIT = 200;
-/** The built-in engine's name, shown under its answers. */
-export const BUILTIN_ASSISTANT_NAME = 'DiaCare assistant';
+export { ASSISTANT_MESSAGE_MAX_CHARS };
+export { ASSISTANT_HISTORY_LIMIT, ASSISTANT_STORED_LIMIT, BUILTIN_ASSISTANT_NAME } from './assistant-limits.ts';
 
 export const assistantLinkSchema = z.object({ label: z.string(), href: z.string() });
 export type AssistantLink = z.infer<typeof assistantLinkSchema>;

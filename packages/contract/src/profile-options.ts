@@ -4,6 +4,8 @@
  */
 /** Sex options of the profile form. */
 export const SEX_OPTIONS = ['male', 'female', 'other'] as const;
+/** Age in whole years the profile accepts, inclusive. */
+export const AGE_RANGE = { min: 1, max: 120 } as const;
 
 /**
  * India's 28 states, then its 8 union territories (as listed by the Government of India), each

@@ -2,6 +2,7 @@
  * The User entity and the profile update payload.
  */
 import { z } from 'zod';
+import { ACCOUNT_DELETION_WORD } from './account-deletion.ts';
 import { timeZoneSchema } from './common.ts';
 import { GLUCOSE_UNITS } from './glucose-units.ts';
 
@@ -11,6 +12,7 @@ import {
   DIABETES_TYPES,
   DEFAULT_DIABETES_TYPE,
   DEFAULT_COUNTRY,
+  AGE_RANGE,
 } from './profile-options.ts';
 
 export { SEX_OPTIONS, INDIAN_STATES, DIABETES_TYPES, DEFAULT_DIABETES_TYPE, DEFAULT_COUNTRY };
@@ -59,12 +61,13 @@ export const pincodeSchema = z
   .trim()
   .regex(/^\d{6}$/, { error: 'must be exactly 6 digits' });
 
-/** Age in whole years, 1–120. */
+const AGE_ERROR = `must be a whole number from ${AGE_RANGE.min} to ${AGE_RANGE.max}`;
+/** Age in whole years, AGE_RANGE (1–120). */
 export const ageSchema = z
-  .number({ error: 'must be a whole number from 1 to 120' })
-  .int({ error: 'must be a whole number from 1 to 120' })
-  .min(1, { error: 'must be a whole number from 1 to 120' })
-  .max(120, { error: 'must be a whole number from 1 to 120' });
+  .number({ error: AGE_ERROR })
+  .int({ error: AGE_ERROR })
+  .min(AGE_RANGE.min, { error: AGE_ERROR })
+  .max(AGE_RANGE.max, { error: AGE_ERROR });
 
 /**
  * PUT /api/users/me: a partial update that merges into the stored user.
@@ -118,8 +121,7 @@ export const profileSetupSchema = z.object({
 });
 export type ProfileSetupInput = z.infer<typeof profileSetupSchema>;
 
-/** The word the user types to confirm deleting the account. */
-export const ACCOUNT_DELETION_WORD = 'DELETE';
+export { ACCOUNT_DELETION_WORD };
 
 /**
  * DELETE /api/users/me: the body must be `{ confirm: "DELETE" }`, so a stray request

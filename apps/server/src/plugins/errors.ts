@@ -5,29 +5,38 @@
  * Details are in the request's language (decision 026): catalog messages by id,
  * field messages through the contract's validation table.
  */
-import {
-  translateFieldName,
-  translateValidationDetail,
-  translateValidationMessage,
-} from '@diacare/contract/i18n/validation-messages';
+import { translateFieldName, translateValidationMessage } from '@diacare/contract/i18n/validation-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { msg, requestLanguage, t, type Message, type MessageId, type MessageValues } from '../i18n/index.ts';
+import {
+  msg,
+  requestLanguage,
+  t,
+  type Language,
+  type Message,
+  type MessageId,
+  type MessageValues,
+} from '../i18n/index.ts';
 
 /**
- * An error a handler throws on purpose: its message is shown to the user as `detail`.
- * Pass a catalog `Message` (msg('error.…')) to have it rendered in the reader's language;
- * a plain string is a '<field>: <rule>' detail, translated through the contract's table.
- * `message` is always the English text (logs and tests read it).
+ * An error a handler throws on purpose, always a catalog message (msg('error.…')) rendered as
+ * `detail` in the reader's language; with `field`, the detail is '<field>: <message>' and the
+ * field's name is translated too (decision 054). `message` is the English text (logs, tests).
  */
 export class HttpError extends Error {
-  readonly i18n: Message | null;
   constructor(
     readonly statusCode: number,
-    message: string | Message,
+    readonly i18n: Message,
+    readonly field: string | null = null,
   ) {
-    super(typeof message === 'string' ? message : t('en', message.id, message.values));
-    this.i18n = typeof message === 'string' ? null : message;
+    const text = t('en', i18n.id, i18n.values);
+    super(field === null ? text : `${field}: ${text}`);
+  }
+
+  /** The `detail` in `language`. */
+  detail(language: Language): string {
+    const text = t(language, this.i18n.id, this.i18n.values);
+    return this.field === null ? text : `${translateFieldName(this.field, language)}: ${text}`;
   }
 }
 
@@ -35,7 +44,9 @@ export class HttpError extends Error {
 export const httpError = (statusCode: number, id: MessageId, values?: MessageValues) =>
   new HttpError(statusCode, msg(id, values));
 export const notFound = (what: MessageId = 'error.not_found') => httpError(404, what);
-export const badRequest = (detail: string) => new HttpError(400, detail);
+/** A 400 about one field (a path such as 'schedule.times.1', or a header name): '<field>: <message>'. */
+export const badRequest = (field: string, id: MessageId, values?: MessageValues) =>
+  new HttpError(400, msg(id, values), field);
 
 /** 'body.schedule.times.1' → 'schedule.times.1': the field as the client named it. */
 function fieldName(instancePath: string, context: string | undefined): string {
@@ -54,10 +65,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ detail: `${translateFieldName(field, language)}: ${message}` });
     }
     if (error instanceof HttpError) {
-      const detail = error.i18n
-        ? t(language, error.i18n.id, error.i18n.values)
-        : translateValidationDetail(error.message, language);
-      return reply.code(error.statusCode).send({ detail });
+      return reply.code(error.statusCode).send({ detail: error.detail(language) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

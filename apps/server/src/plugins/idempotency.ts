@@ -113,7 +113,7 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
     const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
     if (header === undefined || !applies(request)) return;
     if (typeof header !== 'string' || !UUID.test(header)) {
-      throw badRequest(`${IDEMPOTENCY_KEY_HEADER}: must be a UUID`);
+      throw badRequest(IDEMPOTENCY_KEY_HEADER, 'error.not_uuid');
     }
     const claim: Claim = { userId: request.user!.id, key: header.toLowerCase() };
     const fingerprint = {

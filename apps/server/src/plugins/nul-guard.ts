@@ -30,7 +30,7 @@ export function registerNulGuard(app: FastifyInstance): void {
       ['query', request.query],
     ] as const) {
       const field = findNul(value);
-      if (field !== null) throw badRequest(`${field || part}: must not contain the NUL character`);
+      if (field !== null) throw badRequest(field || part, 'error.nul_character');
     }
   });
 }

@@ -42,7 +42,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const user = currentUser(request);
       const body = request.body;
       // Spec §5: the date may not be earlier than today — today in the user's zone.
-      if (body.date < localDate(deps.clock(), user.timezone)) throw badRequest('date: must be today or later');
+      if (body.date < localDate(deps.clock(), user.timezone)) throw badRequest('date', 'error.date_before_today');
       const appointment = await repository.create(user.id, {
         type: body.type,
         title: body.title,

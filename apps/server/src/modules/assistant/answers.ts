@@ -2,7 +2,7 @@
  * Answers that answer: the asked figure (highest/lowest with date, a day, lows, missed
  * doses, run-out date) from the user's rows with the contract's rules; null → the summary tools.
  */
-import { mean, roundTo, timeInRange } from '@diacare/contract/clinical';
+import { HYPOGLYCAEMIA, mean, roundTo, timeInRange } from '@diacare/contract/clinical';
 import { localDate, localTime, shiftDate } from '@diacare/contract/dates';
 import { DEFAULT_GLUCOSE_UNIT } from '@diacare/contract/glucose-units';
 import { doseStatusesOn, indexByDose } from '@diacare/contract/dose-rules';
@@ -71,9 +71,9 @@ export function createAnswers(db: Database, tools: AssistantTools) {
       case 'count':
         return result(a.count({ period: u.period, count: readings.length }), { readings: readings.length });
       case 'lows': {
-        const lows = byTime.filter((r) => r.value < 70);
+        const lows = byTime.filter((r) => r.value < HYPOGLYCAEMIA.low);
         const lowest = lows.length ? lows.reduce((best, r) => (r.value < best.value ? r : best)) : null;
-        const veryLows = lows.filter((r) => r.value < 54).length;
+        const veryLows = lows.filter((r) => r.value < HYPOGLYCAEMIA.veryLow).length;
         return result(a.lows({ unit, period: u.period, lows: lows.length, veryLows, lowest }), {
           lows_under_70: lows.length,
           lows_under_54: veryLows,

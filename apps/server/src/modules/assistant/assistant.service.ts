@@ -15,6 +15,7 @@
  * on the model path, the language the model is asked to answer in.
  */
 import {
+  ASSISTANT_MESSAGE_MAX_CHARS,
   BUILTIN_ASSISTANT_NAME,
   type AssistantConfig,
   type AssistantLink,
@@ -89,7 +90,7 @@ export function createAssistant(options: AssistantOptions) {
       let sent = 0;
       const emit = (text: string) => {
         // Never stream past the cap; the saved message is cut the same way.
-        const room = 2000 - sent;
+        const room = ASSISTANT_MESSAGE_MAX_CHARS - sent;
         if (room <= 0 || !text) return;
         const part = text.slice(0, room);
         sent += part.length;

@@ -19,6 +19,7 @@
 import { ASSISTANT_MESSAGE_MAX_CHARS, type AssistantSource } from '@diacare/contract/assistant';
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { glucoseToMgDl, type GlucoseUnit } from '@diacare/contract/glucose-units';
+import { GLUCOSE_BOUNDS } from '@diacare/contract/health-constants';
 import type { Language } from '../../i18n/index.ts';
 import { normaliseSpelling } from './language.ts';
 import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
@@ -201,7 +202,8 @@ function glucoseValue(number: string, next: string | undefined): number | null {
   if (number.includes('.') || next === 'mmol') {
     return value >= 1 && value <= 35 ? glucoseToMgDl(value, 'mmol/L') : null;
   }
-  return value >= 20 && value <= 600 ? value : null;
+  const [min, max] = GLUCOSE_BOUNDS.value;
+  return value >= min && value <= max ? value : null;
 }
 
 /**

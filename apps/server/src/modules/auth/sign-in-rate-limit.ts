@@ -115,7 +115,7 @@ export interface RateLimitOptions {
    * The 429 detail for a wait of `seconds`: a catalog Message (rendered in the request's
    * language by the error handler) or a text already in the request's language.
    */
-  message: (seconds: number, request: FastifyRequest) => Message | string;
+  message: (seconds: number, request: FastifyRequest) => Message;
 }
 
 /**

@@ -28,16 +28,12 @@ import {
 } from '@diacare/contract/health';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import type { User } from '@diacare/contract/users';
+import type { ReportPeriod } from '@diacare/contract/doctor-report';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { appointments, medications } from '../../db/schema.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createMedicationRepository, toMedication } from '../medications/medication.repository.ts';
-
-/** The periods a report may cover, in days ending today. */
-export const REPORT_PERIODS = [14, 30, 90] as const;
-export type ReportPeriod = (typeof REPORT_PERIODS)[number];
-export const DEFAULT_REPORT_PERIOD: ReportPeriod = 30;
 
 /** Most lows listed by date and time; the rest are counted (keeps the report at 1–2 pages). */
 export const MAX_LOWS_LISTED = 10;

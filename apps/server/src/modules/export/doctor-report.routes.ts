@@ -4,12 +4,13 @@
  * first (a failure is a normal JSON error), then the PDF streams to the reply.
  */
 import { errorSchema } from '@diacare/contract/common';
+import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS } from '@diacare/contract/doctor-report';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/session.ts';
 import { userLanguage } from '../../i18n/index.ts';
 import type { AppDeps } from '../../types.ts';
-import { buildReportModel, DEFAULT_REPORT_PERIOD, loadReportInput, REPORT_PERIODS } from './doctor-report-data.ts';
+import { buildReportModel, loadReportInput } from './doctor-report-data.ts';
 import { renderDoctorReport, reportFileName } from './doctor-report.ts';
 
 const PERIOD_ERROR = `must be ${REPORT_PERIODS.slice(0, -1).join(', ')} or ${REPORT_PERIODS.at(-1)}`;

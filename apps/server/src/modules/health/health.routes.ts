@@ -46,7 +46,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
    * @throws HttpError 400 'date: must not be in the future'
    */
   const refuseFutureDate = (date: string, user: User) => {
-    if (date > localDate(deps.clock(), user.timezone)) throw badRequest('date: must not be in the future');
+    if (date > localDate(deps.clock(), user.timezone)) throw badRequest('date', 'error.date_future');
   };
 
   app.get(

@@ -26,7 +26,7 @@ export const insulinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
    * @throws HttpError 400 'date: must not be in the future'; 404 when the medicine is not the user's
    */
   const checked = async (body: z.output<typeof insulinInputSchema>, user: User): Promise<NewInsulinDose> => {
-    if (body.date > localDate(deps.clock(), user.timezone)) throw badRequest('date: must not be in the future');
+    if (body.date > localDate(deps.clock(), user.timezone)) throw badRequest('date', 'error.date_future');
     if (body.medication_id && !(await repository.ownsMedication(user.id, body.medication_id)))
       throw notFound('error.medication_not_found');
     return body;

@@ -44,7 +44,7 @@ export const labsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
    * @throws HttpError 400 'date: must not be in the future'
    */
   const toStore = (body: z.output<typeof labResultInputSchema>, user: User): NewLabResult => {
-    if (body.date > localDate(deps.clock(), user.timezone)) throw badRequest('date: must not be in the future');
+    if (body.date > localDate(deps.clock(), user.timezone)) throw badRequest('date', 'error.date_future');
     const { value } = storedLabValue(body.test, body.value, body.unit);
     return { test: body.test, value, date: body.date, notes: body.notes };
   };

@@ -51,7 +51,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request, reply) => {
       const user = currentUser(request);
       if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('text/csv') || !request.body) {
-        throw badRequest('body: must be a CSV file sent as text/csv');
+        throw badRequest('body', 'error.import_not_csv');
       }
       let batchId: string | null = null;
       try {
@@ -69,8 +69,8 @@ export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         return reply.code(201).send(await repository.summarise(user.id, batchId, file.format));
       } catch (error) {
         if (batchId) await repository.remove(user.id, batchId);
-        if (error instanceof ImportFormatError) throw badRequest(error.message);
-        if (error instanceof CsvError) throw badRequest(`file: not a readable CSV (${error.code})`);
+        if (error instanceof ImportFormatError) throw badRequest('file', error.id);
+        if (error instanceof CsvError) throw badRequest('file', 'error.import_csv_unreadable', { code: error.code });
         throw error;
       }
     },

@@ -79,16 +79,16 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     async (request, reply) => {
       const { endpoint, keys } = request.body;
       const url = new URL(endpoint);
-      if (url.username || url.password) throw badRequest('endpoint: must not carry credentials');
+      if (url.username || url.password) throw badRequest('endpoint', 'error.push_credentials');
       const allowed = checkPushEndpoint(url, deps.env.pushServiceHosts);
-      if (allowed === 'host') throw badRequest('endpoint: is not on a known push service');
-      if (allowed === 'port') throw badRequest('endpoint: a push service is reached on port 443 only');
+      if (allowed === 'host') throw badRequest('endpoint', 'error.push_unknown_service');
+      if (allowed === 'port') throw badRequest('endpoint', 'error.push_port');
       const p256dh = decodeKey(keys.p256dh);
       if (p256dh.length !== 65 || p256dh[0] !== 0x04) {
-        throw badRequest('keys.p256dh: must be an uncompressed P-256 public key (65 bytes)');
+        throw badRequest('keys.p256dh', 'error.push_p256dh');
       }
       const auth = decodeKey(keys.auth);
-      if (auth.length !== 16) throw badRequest('keys.auth: must be a 16-byte secret');
+      if (auth.length !== 16) throw badRequest('keys.auth', 'error.push_auth');
       const stored = await repository.upsert(
         currentUser(request).id,
         { endpoint, keys: { p256dh: p256dh.toString('base64url'), auth: auth.toString('base64url') } },

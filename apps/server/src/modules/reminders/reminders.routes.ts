@@ -64,11 +64,11 @@ export const remindersRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const now = deps.clock();
       const due = new Date(request.body.due_at);
       if (due.getTime() > now.getTime() + MAX_REMINDER_LEAD_DAYS * 24 * 3_600_000) {
-        throw badRequest(`due_at: must be within ${MAX_REMINDER_LEAD_DAYS} days`);
+        throw badRequest('due_at', 'error.due_at_too_far', { days: MAX_REMINDER_LEAD_DAYS });
       }
       const result = await repository.create(currentUser(request).id, request.body, now);
       if ('error' in result) {
-        if (result.error === 'past') throw badRequest('due_at: must not be in the past');
+        if (result.error === 'past') throw badRequest('due_at', 'error.due_at_past');
         throw notFound(REMINDER_NOT_FOUND);
       }
       return reply.code(201).send(result.reminder);

@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast';
 import { useLocale } from '../../lib/i18n/language-provider';
-import { invitationQuery, useAcceptInvitation } from '../../features/care/api/care';
+import { getInvitationQueryOptions, useAcceptInvitation } from '../../features/care/api/care';
 import { SCOPE_LABELS } from '../../features/care/components/care-labels';
 
 export function Component() {
@@ -19,7 +19,7 @@ export function Component() {
   const { t, intlLocale } = useLocale();
   const [, navigate] = useLocation();
   // Always asked again: a link used or expired since it was last shown must say so.
-  const invitation = useQuery({ ...invitationQuery(token), refetchOnMount: 'always' });
+  const invitation = useQuery({ ...getInvitationQueryOptions(token), refetchOnMount: 'always' });
   const accept = useAcceptInvitation();
   const join = useMutation({
     mutationFn: () => accept.mutateAsync(token),

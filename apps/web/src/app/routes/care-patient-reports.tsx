@@ -14,7 +14,7 @@ import { AdherenceWeek } from '../../features/health/components/adherence-week';
 import { HealthMetricCards } from '../../features/health/components/metric-cards';
 import { ReportsSummary } from '../../features/health/components/reports-summary';
 import { overallAdherence, summariseGlucose } from '../../features/health/utils/readings';
-import { patientQuery, patientsQuery } from '../../features/care/api/care';
+import { getPatientQueryOptions, getPatientsQueryOptions } from '../../features/care/api/care';
 import { CareSwitcher } from '../../features/care/components/care-switcher';
 import { useLocale } from '../../lib/i18n/language-provider';
 import { Link } from '../../lib/navigation';
@@ -26,17 +26,19 @@ export function Component() {
   const { id = '' } = useParams<{ id: string }>();
   const { t } = useLocale();
   const now = useNow();
-  const patients = useQuery({ ...patientsQuery(), refetchOnMount: 'always' });
+  const patients = useQuery({ ...getPatientsQueryOptions(), refetchOnMount: 'always' });
   const patient = patients.data?.find((entry) => entry.patient_id === id);
   const zone = patient?.timezone ?? 'Asia/Kolkata';
   const today = localDate(now, zone);
   const range = { start_date: shiftDate(today, -(REPORT_DAYS - 1)) };
   const has = (scope: string) => Boolean(patient?.scopes.includes(scope as never));
-  const glucose = useQuery(patientQuery(id, 'glucose', range, has('glucose')));
-  const bloodPressure = useQuery(patientQuery(id, 'bp', range, has('bp')));
-  const bodyMetrics = useQuery(patientQuery(id, 'metrics', range, has('weight')));
-  const medications = useQuery(patientQuery(id, 'medications', undefined, has('medications')));
-  const adherence = useQuery(patientQuery(id, 'adherence', { ...range, end_date: today }, has('medications')));
+  const glucose = useQuery(getPatientQueryOptions(id, 'glucose', range, has('glucose')));
+  const bloodPressure = useQuery(getPatientQueryOptions(id, 'bp', range, has('bp')));
+  const bodyMetrics = useQuery(getPatientQueryOptions(id, 'metrics', range, has('weight')));
+  const medications = useQuery(getPatientQueryOptions(id, 'medications', undefined, has('medications')));
+  const adherence = useQuery(
+    getPatientQueryOptions(id, 'adherence', { ...range, end_date: today }, has('medications')),
+  );
   const days = dailyAdherence(
     medications.data ?? [],
     adherence.data ?? [],

@@ -21,7 +21,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { Link } from '../../lib/navigation';
 import { buttonClasses } from '../../components/ui/button';
-import { patientQuery, patientsQuery, useMarkTakenForPatient } from '../../features/care/api/care';
+import { getPatientQueryOptions, getPatientsQueryOptions, useMarkTakenForPatient } from '../../features/care/api/care';
 import { CareSwitcher } from '../../features/care/components/care-switcher';
 
 const STATUS_CLASSES = {
@@ -34,9 +34,9 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
   const { t } = useLocale();
   const shared = patient.scopes.includes('medications');
   const today = localDate(now, patient.timezone);
-  const medications = useQuery(patientQuery(patient.patient_id, 'medications', undefined, shared));
+  const medications = useQuery(getPatientQueryOptions(patient.patient_id, 'medications', undefined, shared));
   const adherence = useQuery(
-    patientQuery(patient.patient_id, 'adherence', { start_date: today, end_date: today }, shared),
+    getPatientQueryOptions(patient.patient_id, 'adherence', { start_date: today, end_date: today }, shared),
   );
   const label = { taken: t('care.patient.taken'), overdue: t('care.patient.missed'), pending: t('care.patient.due') };
   const mark = useMarkTakenForPatient(patient.patient_id);
@@ -99,9 +99,9 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
 function LatestReadings({ patient }: { patient: CarePatient }) {
   const { t, intlLocale } = useLocale();
   const has = (scope: string) => patient.scopes.includes(scope as CarePatient['scopes'][number]);
-  const glucose = useQuery(patientQuery(patient.patient_id, 'glucose', { limit: 1 }, has('glucose')));
-  const bp = useQuery(patientQuery(patient.patient_id, 'bp', { limit: 1 }, has('bp')));
-  const metrics = useQuery(patientQuery(patient.patient_id, 'metrics', { limit: 1 }, has('weight')));
+  const glucose = useQuery(getPatientQueryOptions(patient.patient_id, 'glucose', { limit: 1 }, has('glucose')));
+  const bp = useQuery(getPatientQueryOptions(patient.patient_id, 'bp', { limit: 1 }, has('bp')));
+  const metrics = useQuery(getPatientQueryOptions(patient.patient_id, 'metrics', { limit: 1 }, has('weight')));
   const number = new Intl.NumberFormat(intlLocale);
   const unit = useGlucoseUnit();
   const rows = [
@@ -151,7 +151,7 @@ export function Component() {
   const { id = '' } = useParams<{ id: string }>();
   const { t } = useLocale();
   const now = useNow();
-  const patients = useQuery({ ...patientsQuery(), refetchOnMount: 'always' });
+  const patients = useQuery({ ...getPatientsQueryOptions(), refetchOnMount: 'always' });
   const patient = patients.data?.find((entry) => entry.patient_id === id);
 
   return (

@@ -2,7 +2,7 @@
  * Complete Your Profile: every field
  * validated with the contract's schema; the WhatsApp number is sent as `phone`.
  */
-import { DEFAULT_COUNTRY, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/profile-options';
+import { AGE_RANGE, DEFAULT_COUNTRY, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/profile-options';
 import type { ProfileSetupInput } from '@diacare/contract/users';
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,13 +12,13 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
-import { useUpdateUser } from '../../features/users/api/update-user';
+import { useUpdateUser } from '../../features/profile/api/profile';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { fieldMessage } from '../../lib/i18n/field-error';
 import type { MessageId } from '../../lib/i18n/i18n';
 import { useT } from '../../lib/i18n/language-provider';
-import { SEX_LABELS, STATE_LABELS } from '../../features/users/utils/profile-labels';
+import { SEX_LABELS, STATE_LABELS } from '../../features/profile/utils/profile-labels';
 import { setFlag } from '../../lib/local-flags';
 
 /** The contract's schema and zod load at the first focus or submit, not with the screen. */
@@ -169,7 +169,7 @@ export function Component() {
             </div>
             <div>
               <Label htmlFor="age">{t('profile-setup.age')} *</Label>
-              <Input type="number" inputMode="numeric" min={1} max={120} {...fieldProps('age')} />
+              <Input type="number" inputMode="numeric" min={AGE_RANGE.min} max={AGE_RANGE.max} {...fieldProps('age')} />
               <FieldError id="age-error" message={errorText(errors.age?.message, t('profile-setup.age'))} />
             </div>
           </div>

@@ -1,7 +1,7 @@
 /**
  * Profile edits in the outbox: how a waiting PUT /api/users/me shows in the
  * cached signed-in user (`meQueryKey`), from app start on, so Home greets the new name offline
- * too. Registered when the auth provider loads; features/users/api/update-user.ts writes them.
+ * too. Registered when the auth provider loads; features/profile/api/profile.ts writes them.
  */
 import type { User, UserUpdate } from '@diacare/contract/users';
 import { registerApplier } from '../offline/lazy-outbox';

@@ -187,7 +187,7 @@ export async function activateLanguage(language: Language): Promise<Language | n
 
 /**
  * Tells the service worker the language on screen, so its own notices (a push it cannot read,
- * a failed 'Take' or 'Snooze') speak it too (sw-texts.ts). Without a worker nothing happens;
+ * a failed 'Take' or 'Snooze') speak it too (sw/sw-texts.ts). Without a worker nothing happens;
  * a new worker hears it at the next start or switch.
  */
 function tellServiceWorker(language: Language): void {

@@ -1,6 +1,6 @@
 /**
  * Sending the outbox (decision 028): the rules shared by the page
- * (outbox.ts) and the service worker's Background Sync (sw-outbox.ts), so both send the same
+ * (outbox.ts) and the service worker's Background Sync (sw/sw-outbox.ts), so both send the same
  * stored writes in the same order, with the same Idempotency-Key, and treat each answer alike:
  * - 2xx: the write leaves; a create's temporary id (its key) maps to the server's id.
  * - 401: kept; sending stops until the same user signs in again.

@@ -8,7 +8,7 @@
  * write, and on a timer with exponential backoff (2 s doubling, capped at 5 min). While writes
  * wait offline, or when the page is hidden or left with writes waiting, a Background Sync is
  * registered (where the browser has it), so the service worker sends them when the network
- * returns even with no page open (sw-outbox.ts); the sending rules are shared with it
+ * returns even with no page open (sw/sw-outbox.ts); the sending rules are shared with it
  * (outbox-replay.ts). Refusals it met are shown when a page opens and GET /api/auth/me names
  * their user (never to another person signed in on the phone). Outcomes:
  * - 2xx: the write leaves the outbox; a create's temporary id maps to the server's id, so later

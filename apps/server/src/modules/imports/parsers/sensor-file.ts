@@ -118,7 +118,7 @@ export async function openSensorFile(source: AsyncIterable<Buffer | string>, zon
       return { format: 'dexcom', readings: dexcomReadings(header, records, zone) };
     }
   }
-  throw new ImportFormatError('file: expected a LibreView or Dexcom Clarity glucose export (CSV) with its header row');
+  throw new ImportFormatError('error.import_unknown_format');
 }
 
 async function* libreReadings(
@@ -135,7 +135,7 @@ async function* libreReadings(
     scan: column('Scan Glucose'),
     strip: column('Strip Glucose'),
   };
-  if (columns.time < 0 || columns.historic < 0) throw new ImportFormatError('file: LibreView header without glucose');
+  if (columns.time < 0 || columns.historic < 0) throw new ImportFormatError('error.import_libreview_no_glucose');
   const units = {
     historic: unitOf(header[columns.historic]!) ?? 'mg/dL',
     scan: columns.scan < 0 ? 'mg/dL' : (unitOf(header[columns.scan]!) ?? 'mg/dL'),
@@ -170,7 +170,7 @@ async function* dexcomReadings(
   const source = header.findIndex((cell) => /source device id/i.test(cell));
   const serialColumn = source >= 0 ? source : time + 5;
   const glucose = header.findIndex((cell, index) => index > event && unitOf(cell) !== null);
-  if (glucose < 0) throw new ImportFormatError('file: Clarity header without a glucose column');
+  if (glucose < 0) throw new ImportFormatError('error.import_clarity_no_glucose');
   const unit = unitOf(header[glucose]!)!;
   const instant = makeInstantReader(zone);
   for await (const row of records) {

@@ -1,4 +1,5 @@
 /** What every sensor-file parser yields: one reading, stored in mg/dL. */
+import { t, type MessageId } from '../../../i18n/index.ts';
 
 /** The formats DiaCare recognises by a file's structure (never its name). */
 export const IMPORT_FORMATS = ['libreview', 'dexcom'] as const;
@@ -19,5 +20,9 @@ export interface SensorReading {
   dstAmbiguous: boolean;
 }
 
-/** A file that is none of the known formats, or breaks its own structure (→ 400). */
-export class ImportFormatError extends Error {}
+/** A file that is none of the known formats, or breaks its own structure (→ 400 on `file`, catalog `id`). */
+export class ImportFormatError extends Error {
+  constructor(readonly id: MessageId) {
+    super(`file: ${t('en', id)}`);
+  }
+}

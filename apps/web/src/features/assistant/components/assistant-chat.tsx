@@ -15,7 +15,7 @@ import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-st
 import { usePendingMarks } from '../../../lib/offline/use-outbox';
 import { getAssistantMessagesQueryOptions, useClearConversation } from '../api/assistant';
 import { useAssistantChat } from '../hooks/use-assistant-chat';
-import { useOnline } from '../hooks/use-online';
+import { useOffline } from '../../../lib/offline/connectivity';
 import { Composer } from './composer';
 import { AnswerMessage, UserMessage } from './message-item';
 import { SuggestedQuestions } from './suggested-questions';
@@ -52,7 +52,7 @@ export function AssistantChat({ engineName }: { engineName?: string | undefined 
   const history = useQuery(getAssistantMessagesQueryOptions());
   const { send, pending, error, dismissError, announcement } = useAssistantChat();
   const clear = useClearConversation();
-  const online = useOnline();
+  const offline = useOffline();
   const queued = usePendingMarks();
   const [confirming, setConfirming] = useState(false);
 
@@ -131,7 +131,7 @@ export function AssistantChat({ engineName }: { engineName?: string | undefined 
       </p>
 
       <Composer onSend={send} sending={sending} textareaRef={messageBox}>
-        {!online ? (
+        {offline ? (
           <p
             role="status"
             className="mb-3 flex items-center gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900"

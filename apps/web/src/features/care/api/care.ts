@@ -29,15 +29,15 @@ export const careKeys = {
   patient: (id: string, resource: string, query?: object) => ['care', 'patient', id, resource, query ?? {}] as const,
 };
 
-export const membersQuery = () =>
+export const getMembersQueryOptions = () =>
   queryOptions({ queryKey: careKeys.members, queryFn: () => api.get<CareMember[]>('/api/care/members') });
-export const auditQuery = () =>
+export const getAuditQueryOptions = () =>
   queryOptions({
     queryKey: careKeys.audit,
     queryFn: () => api.get<CareAuditEntry[]>('/api/care/audit', { limit: 50 }),
   });
-export { patientsQuery } from './patients';
-export const invitationQuery = (token: string) =>
+export { getPatientsQueryOptions } from './patients';
+export const getInvitationQueryOptions = (token: string) =>
   queryOptions({
     queryKey: careKeys.invitation(token),
     queryFn: () => api.get<InvitationPreview>(`/api/care/invitations/${encodeURIComponent(token)}`),
@@ -54,7 +54,7 @@ interface PatientResources {
 }
 
 /** One of a patient's lists, read as a member; never retried, so a refusal shows at once. */
-export const patientQuery = <R extends keyof PatientResources>(
+export const getPatientQueryOptions = <R extends keyof PatientResources>(
   patientId: string,
   resource: R,
   query?: Record<string, string | number>,

@@ -6,5 +6,5 @@ import { api } from '../../../lib/api-client';
 export const patientsKey = ['care', 'patients'] as const;
 
 /** The people the signed-in user cares for. */
-export const patientsQuery = () =>
+export const getPatientsQueryOptions = () =>
   queryOptions({ queryKey: patientsKey, queryFn: () => api.get<CarePatient[]>('/api/care/patients') });

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useLocale, type TranslateFunction } from '../../../lib/i18n/language-provider';
-import { auditQuery, membersQuery, useRemoveMember } from '../api/care';
+import { getAuditQueryOptions, getMembersQueryOptions, useRemoveMember } from '../api/care';
 import { ROLE_LABELS, resourceLabel, scopeList } from './care-labels';
 import { CareInvite } from './care-invite';
 import { lazyPreloaded } from '../../../lib/lazy-preloaded';
@@ -43,8 +43,8 @@ function auditText(t: TranslateFunction, entry: CareAuditEntry): string {
 
 export function CareCircleSection() {
   const { t, intlLocale } = useLocale();
-  const members = useQuery(membersQuery());
-  const audit = useQuery(auditQuery());
+  const members = useQuery(getMembersQueryOptions());
+  const audit = useQuery(getAuditQueryOptions());
   const remove = useRemoveMember();
   const [removing, setRemoving] = useState<CareMember | null>(null);
   const [editing, setEditing] = useState<CareMember | null>(null);

@@ -9,12 +9,12 @@ import { loadCatalogs } from '../../../lib/i18n/i18n';
 import { Link } from '../../../lib/navigation';
 import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
-import { patientsQuery } from '../api/patients';
+import { getPatientsQueryOptions } from '../api/patients';
 
 /** `current`: the patient shown, or undefined on the user's own Home. */
 export function CareSwitcher({ current }: { current?: string }) {
   const t = useT();
-  const patients = useQuery(patientsQuery());
+  const patients = useQuery(getPatientsQueryOptions());
   const shown = Boolean(patients.data?.length || current);
   const [textsLoaded, setTextsLoaded] = useState(false);
   useEffect(() => {

@@ -4,27 +4,25 @@
  * GET /api/reports/doctor and saves it under the server's file name. Loaded lazily, when
  * the button is first pressed, so it adds nothing to the first load of /reports.
  */
+import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS, type ReportPeriod } from '@diacare/contract/doctor-report';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
-import { downloadFile } from '../../../lib/api-client';
+import { downloadDoctorReport } from '../api/doctor-report';
 import { useT } from '../../../lib/i18n/language-provider';
-
-export const REPORT_PERIODS = [14, 30, 90] as const;
-type ReportPeriod = (typeof REPORT_PERIODS)[number];
 
 type State =
   { kind: 'idle' } | { kind: 'loading' } | { kind: 'done'; fileName: string } | { kind: 'error'; message: string };
 
 export function DoctorReportDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
-  const [days, setDays] = useState<ReportPeriod>(30);
+  const [days, setDays] = useState<ReportPeriod>(DEFAULT_REPORT_PERIOD);
   const [state, setState] = useState<State>({ kind: 'idle' });
 
   const download = async () => {
     setState({ kind: 'loading' });
     try {
-      const { fileName } = await downloadFile('/api/reports/doctor', { days }, 'diacare-report.pdf');
+      const { fileName } = await downloadDoctorReport(days);
       setState({ kind: 'done', fileName });
     } catch (error) {
       setState({

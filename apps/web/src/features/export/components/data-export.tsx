@@ -6,16 +6,17 @@
  */
 import { Download, FileArchive, FileJson } from 'lucide-react';
 import { useT } from '../../../lib/i18n/language-provider';
+import { EXPORT_CSV_URL, EXPORT_FHIR_URL } from '../api/export';
 
 const EXPORTS = [
   {
-    href: '/api/export/csv',
+    href: EXPORT_CSV_URL,
     label: 'your-data.export.csv',
     description: 'your-data.export.csvDescription',
     Icon: FileArchive,
   },
   {
-    href: '/api/export/fhir',
+    href: EXPORT_FHIR_URL,
     label: 'your-data.export.fhir',
     description: 'your-data.export.fhirDescription',
     Icon: FileJson,

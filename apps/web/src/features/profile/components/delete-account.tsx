@@ -4,6 +4,7 @@
  * device's push is stopped, the account and all its data are deleted on the server (every
  * session ends), the local flags and caches are cleared and the user lands on '/'.
  */
+import { ACCOUNT_DELETION_WORD } from '@diacare/contract/account-deletion';
 import { Trash2 } from 'lucide-react';
 import { Suspense, useEffect, useId, useState } from 'react';
 import { lazyPreloaded } from '../../../lib/lazy-preloaded';
@@ -20,8 +21,8 @@ const Dialog = lazyPreloaded(() =>
   import('../../../components/ui/dialog').then((module) => ({ default: module.Dialog })),
 );
 
-/** The word to type; the server checks the same word (contract ACCOUNT_DELETION_WORD). */
-const WORD = 'DELETE';
+/** The word to type; the server checks the same word. */
+const WORD = ACCOUNT_DELETION_WORD;
 
 /** What goes, in the user's words. */
 const DELETED: MessageId[] = [

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
-import { base64UrlToBytes, getVapidPublicKey, removeSubscription, saveSubscription } from '../api/push-api';
+import { base64UrlToBytes, getVapidPublicKey, removeSubscription, saveSubscription } from '../api/push';
 
 /** Spec §2 Home: the bell exists only where service workers and push exist. */
 export function isPushSupported(): boolean {

@@ -13,8 +13,8 @@
  *   fires it again later (with its own backoff).
  * Afterwards open DiaCare pages are told (message 'OUTBOX_SYNCED'), so they show what is left.
  */
-import { lockName, OUTBOX_SYNCED, sendQueued, sessionUser, SYNC_TAG_PREFIX } from './lib/offline/outbox-replay';
-import { loadOutbox } from './lib/offline/outbox-store';
+import { lockName, OUTBOX_SYNCED, sendQueued, sessionUser, SYNC_TAG_PREFIX } from '../lib/offline/outbox-replay';
+import { loadOutbox } from '../lib/offline/outbox-store';
 
 declare const self: ServiceWorkerGlobalScope;
 

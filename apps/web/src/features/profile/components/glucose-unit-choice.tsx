@@ -16,7 +16,7 @@ import { usePendingMarks } from '../../../lib/offline/use-outbox';
 import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
 import { profileMark } from '../../../lib/auth/profile-outbox';
-import { useUpdateUser } from '../api/update-user';
+import { useUpdateUser } from '../api/profile';
 
 /** @param labelledBy the id of the heading that names the choice ('Glucose unit') */
 export function GlucoseUnitChoice({ labelledBy }: { labelledBy: string }) {

@@ -14,8 +14,8 @@
  */
 import type { ReminderPush } from '@diacare/contract/push';
 import type { Language } from '@diacare/contract/users';
-import en from './locales/en/push.json';
-import hi from './locales/hi/push.json';
+import en from '../locales/en/push.json';
+import hi from '../locales/hi/push.json';
 
 const CATALOGS: Record<Language, Record<string, string>> = { en, hi };
 
