@@ -72,6 +72,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         appointments: repository.appointments(user.id),
         labs: repository.labs(user.id),
         insulin: repository.insulin(user.id),
+        sensorReadings: repository.sensorReadings(user.id),
       });
       return reply
         .header('content-type', 'application/fhir+json; charset=utf-8')

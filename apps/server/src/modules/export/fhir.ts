@@ -33,9 +33,11 @@ import type {
   InsulinRow,
   LabRow,
   MedicationRow,
+  SensorRow,
   UserRow,
 } from './export.repository.ts';
 import { insulinAdministration, labObservations } from './fhir-clinical.ts';
+import { sensorDevice, sensorDeviceId, sensorObservation } from './fhir-sensor.ts';
 import { category, derivedUuid, fullUrl, loinc, LOINC_CODES, patientReference, quantity } from './fhir-primitives.ts';
 import { isoInZone, isoLocal } from './zoned-time.ts';
 
@@ -262,6 +264,8 @@ export interface BundleSource {
   /** Lab results and insulin doses; absent, none. */
   labs?: AsyncIterable<LabRow>;
   insulin?: AsyncIterable<InsulinRow>;
+  /** Imported sensor readings (each device's Device comes before its first reading); absent, none. */
+  sensorReadings?: AsyncIterable<SensorRow>;
 }
 
 /** Bytes gathered before a chunk is handed to the stream (fewer, larger writes). */
@@ -284,6 +288,7 @@ export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<st
 
   add(toPatient(user));
   const medicines = new Map<string, Pick<MedicationRow, 'name'>>();
+  const devices = new Set<string>();
   for await (const row of source.medications) {
     medicines.set(row.id, { name: row.name });
     add(medicationStatement(row, zone));
@@ -300,6 +305,12 @@ export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<st
     map(source.insulin ?? none<InsulinRow>(), (row) => [
       insulinAdministration(row, medicines.get(row.medication_id ?? ''), zone),
     ]),
+    map(source.sensorReadings ?? none<SensorRow>(), (row) => {
+      const device = sensorDeviceId(row);
+      if (devices.has(device)) return [sensorObservation(row, zone)];
+      devices.add(device);
+      return [sensorDevice(row), sensorObservation(row, zone)];
+    }),
   ];
   for (const section of sections) {
     for await (const resources of section) {

@@ -1,7 +1,7 @@
 /** What every sensor-file parser yields: one reading, stored in mg/dL. */
 
 /** The formats DiaCare recognises by a file's structure (never its name). */
-export const IMPORT_FORMATS = ['libreview', 'dexcom'] as const;
+export const IMPORT_FORMATS = ['libreview', 'dexcom', 'nightscout'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface SensorReading {
