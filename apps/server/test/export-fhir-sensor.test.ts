@@ -68,7 +68,8 @@ describe.each(DRIVERS)('sensor readings in the FHIR export on %s', (driver) => {
         observation.valueQuantity?.comparator ?? '',
         observation.valueQuantity?.value,
         observation.valueQuantity?.code,
-        observation.device?.reference === urls.get(devices[observation.effectiveDateTime!.includes('09:00') ? 1 : 0]!.id),
+        observation.device?.reference ===
+          urls.get(devices[observation.effectiveDateTime!.includes('09:00') ? 1 : 0]!.id),
       ]),
     ).toEqual([
       ['2026-11-19T08:00:00+05:30', '99504-3', '', 112, 'mg/dL', true],

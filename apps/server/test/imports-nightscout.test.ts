@@ -71,7 +71,14 @@ describe.each(DRIVERS)('Nightscout import on %s', (driver) => {
           WHERE user_id = ${asha.user.id} ORDER BY measured_at DESC LIMIT 1`,
     );
     expect((newest as unknown as { rows: unknown[] }).rows).toEqual([
-      { source: 'nightscout', device_serial: 'xDrip-DexcomG6', date: '2026-11-20', time: '23:10', value: 80, kind: 'cgm' },
+      {
+        source: 'nightscout',
+        device_serial: 'xDrip-DexcomG6',
+        date: '2026-11-20',
+        time: '23:10',
+        value: 80,
+        kind: 'cgm',
+      },
     ]);
 
     const again = await importFrom(asha, { url: site.url, token: TOKEN });

@@ -33,7 +33,9 @@ export const NIGHTSCOUT_DEFAULT_DAYS = 90;
  * The token is used for the import only and never stored.
  */
 export const nightscoutImportSchema = z.object({
-  url: z.url({ protocol: /^https?$/, error: orRequired('must be a web address such as https://my-site.example') }).max(2000),
+  url: z
+    .url({ protocol: /^https?$/, error: orRequired('must be a web address such as https://my-site.example') })
+    .max(2000),
   token: z
     .string({ error: orRequired('must be text') })
     .trim()

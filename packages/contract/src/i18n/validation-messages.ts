@@ -85,7 +85,8 @@ const EXACT_HI: Record<string, string> = {
   'must be a 16-byte secret': '16 बाइट का सीक्रेट होना चाहिए',
   // Nightscout import (decision 053).
   'must be a web address such as https://my-site.example': 'https://my-site.example जैसा वेब पता होना चाहिए',
-  'must be the token as Nightscout shows it, with no spaces': 'टोकन वैसा ही होना चाहिए जैसा Nightscout दिखाता है, बिना स्पेस के',
+  'must be the token as Nightscout shows it, with no spaces':
+    'टोकन वैसा ही होना चाहिए जैसा Nightscout दिखाता है, बिना स्पेस के',
   'must be a public address, not a private or local network one': 'सार्वजनिक पता होना चाहिए, निजी या लोकल नेटवर्क का नहीं',
   'no Nightscout site answered at this address': 'इस पते पर कोई Nightscout साइट नहीं मिली',
   'the token was refused; use a token with the readable role': 'टोकन नहीं माना गया; readable भूमिका वाला टोकन दें',
