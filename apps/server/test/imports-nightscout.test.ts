@@ -152,7 +152,14 @@ describe('Nightscout address rule (SSRF)', () => {
     expect(isNonPublicAddress('2606:4700::1111')).toBe(false);
     expect(isNonPublicAddress('::ffff:8.8.8.8')).toBe(false);
     await expect(checkSiteUrl('http://8.8.8.8/', false)).rejects.toThrow('url: must be an https URL');
-    for (const url of ['https://127.0.0.1/', 'https://[::1]/', 'https://169.254.169.254/', 'https://localhost/']) {
+    for (const url of [
+      'https://127.0.0.1/',
+      'https://[::1]/',
+      'https://169.254.169.254/',
+      'https://localhost/',
+      'https://0x7f000001/',
+      'https://[::ffff:7f00:1]/',
+    ]) {
       await expect(checkSiteUrl(url, false), url).rejects.toThrow(/must be a public address/);
     }
     expect((await checkSiteUrl('https://8.8.8.8/ns?x=1#y', false)).href).toBe('https://8.8.8.8/ns/');
