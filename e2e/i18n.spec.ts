@@ -48,6 +48,9 @@ const ALLOWED = new Set([
   'Dexcom',
   'LibreView',
   'Clarity',
+  // A Nightscout site, and the name of the token role to make there, as Nightscout shows it.
+  'Nightscout',
+  'readable',
 ]);
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Insulin in units: an Injection marked as rapid-acting insulin; its Take asks for
  * the units, the second time pre-filled with the first dose for that time (never suggested);
- * History's Insulin view totals the day's units by type.
+ * History's Insulin view totals the day's units by type; a dose is deleted there (confirmed)
+ * and its Undo brings it back.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
@@ -56,4 +57,14 @@ test('mark an injection as insulin, take it in units (pre-filled the second time
   await expect(page.getByTestId('insulin-average')).toContainText('12.5 U over 1 day with doses');
   await screenshot(page, 'history-insulin');
   await expectAccessible(page, 'history-insulin');
+
+  // Delete the 6.5 U dose: confirmed, the total drops; Undo logs it again.
+  await page.getByRole('button', { name: /^Delete dose: 6\.5 U Rapid/ }).click();
+  const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+  await expect(confirm).toContainText('Delete this dose?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(rows.nth(1)).toContainText('6 U');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Dose restored', { exact: true })).toBeVisible();
+  await expect(rows.nth(1)).toContainText('12.5 U');
 });

@@ -56,6 +56,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // The Nightscout import journey reads a stand-in on 127.0.0.1 (decision 053).
+      NIGHTSCOUT_ALLOW_PRIVATE: 'true',
     },
   },
 });

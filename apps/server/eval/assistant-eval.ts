@@ -69,6 +69,8 @@ async function snapshot(user: SignedInUser): Promise<Snapshot> {
     medications: await get('/api/medications'),
     adherence: await get(`/api/adherence?start_date=${start}&end_date=${SEED_TODAY}`),
     appointments: await get('/api/appointments'),
+    labs: await get('/api/health/labs'),
+    insulin: await get(`/api/health/insulin?start_date=${start}`),
   };
 }
 

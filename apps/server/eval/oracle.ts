@@ -7,6 +7,8 @@ import { datesEndingOn, formatShortDate, shiftDate } from '@diacare/contract/dat
 import { adherencePercent, dailyAdherence, doseStatusesOn, indexByDose } from '@diacare/contract/dose-rules';
 import type { Appointment } from '@diacare/contract/appointments';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
+import type { InsulinDose } from '@diacare/contract/insulin';
+import type { LabResult } from '@diacare/contract/labs';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import { runOutDate } from '@diacare/contract/refill-rules';
 
@@ -20,6 +22,8 @@ export interface Snapshot {
   medications: Medication[];
   adherence: AdherenceRecord[];
   appointments: Appointment[];
+  labs: LabResult[];
+  insulin: InsulinDose[];
 }
 
 /** A data label read: subject.measure, @period, #medicine, ~time of day or meal. */
@@ -32,7 +36,7 @@ export interface Label {
 }
 
 export function parseLabel(label: string): Label {
-  const match = /^([a-z]+)(?:\.([a-zA-Z]+))?(?:@([^#~]+))?(?:#([^~]+))?(?:~(.+))?$/.exec(label);
+  const match = /^([a-z]+)(?:\.([a-zA-Z0-9]+))?(?:@([^#~]+))?(?:#([^~]+))?(?:~(.+))?$/.exec(label);
   if (!match) throw new Error(`bad label ${label}`);
   return {
     subject: match[1]!,
@@ -159,8 +163,15 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       const next = s.appointments.filter((a) => a.date >= s.today).sort((a, b) => a.date.localeCompare(b.date))[0]!;
       return [`“${next.title}”`];
     }
-    case 'labs.':
-      return [language === 'hi' ? 'लैब रिपोर्ट नहीं रखी' : 'does not keep lab results'];
+    case 'labs.hba1c': {
+      // The newest HbA1c (the API lists newest first), its value in % and its date.
+      const last = s.labs.find((r) => r.test === 'hba1c')!;
+      return [`${last.value} %`, day(last.date)];
+    }
+    case 'insulin.total': {
+      const total = inPeriod(s.insulin).reduce((sum, dose) => sum + dose.units, 0);
+      return [`${total} U`];
+    }
     default:
       throw new Error(`no oracle for ${label.subject}.${label.measure}`);
   }

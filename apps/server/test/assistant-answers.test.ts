@@ -115,7 +115,7 @@ describe('answers that answer, through the API', () => {
     expect(weight.answer.content).toContain('Your latest weight is');
   });
 
-  it('an mmol/L user hears the highest in mmol/L; lab results are said not to be kept', async () => {
+  it('an mmol/L user hears the highest in mmol/L, and their last HbA1c in %', async () => {
     const other = await newUser();
     await seedUser(other, 8);
     await other.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } });
@@ -125,7 +125,7 @@ describe('answers that answer, through the API', () => {
     expect(answer.content).toContain(`was ${formatGlucose(top.value, 'mmol/L')}`);
     expect(answer.content).not.toContain('mg/dL');
     const labs = await ask(other, 'what was my last hba1c?');
-    expect(labs.answer.content).toContain('DiaCare does not keep lab results');
+    expect(labs.answer.content).toContain('Your last HbA1c was 7.1 %');
     // In Hindi, the same figure in the user's unit.
     await other.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'hi' } });
     const hindi = await ask(other, 'इस हफ़्ते मेरी सबसे ज़्यादा शुगर कितनी थी?');

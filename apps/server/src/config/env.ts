@@ -67,6 +67,11 @@ const rawEnvSchema = z.object({
   BACKUP_EVERY_HOURS: z.coerce.number().positive().default(24),
   /** The server's own backups kept; older ones are deleted. */
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  /**
+   * 'true' lets a Nightscout import reach http:// and private, loopback or link-local
+   * addresses (a local stand-in in tests); off, only https:// on public addresses (decision 053).
+   */
+  NIGHTSCOUT_ALLOW_PRIVATE: flag.default(false),
 });
 
 /** The parsed configuration with derived values filled in. */

@@ -1,7 +1,8 @@
 /**
  * A seeded user for the assistant's tests, built through the API the screens use:
  * medicines with 30 days of dose records (taken, missed and unrecorded), glucose with lows,
- * blood pressure, weight and appointments. Values vary by a fixed pseudo-random sequence.
+ * blood pressure, weight, appointments, two HbA1c results and insulin doses yesterday and today.
+ * Values vary by a fixed pseudo-random sequence.
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
 import type { AdherenceRecord } from '@diacare/contract/medications';
@@ -166,6 +167,33 @@ export async function seedUser(user: SignedInUser, days = 30) {
       },
     }),
   );
+  // The clinical record: HbA1c 7.8 % then 7.1 %; insulin 8 + 6.5 + 18 = 32.5 U yesterday, 8 U today.
+  for (const [value, daysAgo] of [
+    [7.8, 95],
+    [7.1, 12],
+  ] as const) {
+    await ok(
+      await user.request({
+        method: 'POST',
+        url: '/api/health/labs',
+        payload: { test: 'hba1c', value, unit: '%', date: shiftDate(SEED_TODAY, -daysAgo) },
+      }),
+    );
+  }
+  for (const [units, type, daysAgo, time] of [
+    [8, 'rapid', 1, '08:00'],
+    [6.5, 'rapid', 1, '13:30'],
+    [18, 'long', 1, '22:00'],
+    [8, 'rapid', 0, '08:00'],
+  ] as const) {
+    await ok(
+      await user.request({
+        method: 'POST',
+        url: '/api/health/insulin',
+        payload: { units, insulin_type: type, date: shiftDate(SEED_TODAY, -daysAgo), time },
+      }),
+    );
+  }
   return { metformin: metformin.id, glimepiride: glimepiride.id };
 }
 

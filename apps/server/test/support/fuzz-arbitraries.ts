@@ -507,6 +507,23 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   'DELETE /api/health/insulin/:id': idChoice('insulin').map((id) => ({ id })),
   // Imports take text/csv; the fuzzer's JSON and hostile bodies must all be refused with 400.
   'POST /api/imports': hostileValue.map((payload) => ({ payload })),
+  // Nightscout: only private, loopback or malformed addresses (never the internet); the
+  // fuzz app does not allow private targets, so each is refused with 400 before any request.
+  'POST /api/imports/nightscout': mutated(
+    fc.record({
+      url: fc.constantFrom(
+        'https://127.0.0.1/',
+        'http://127.0.0.1:9/',
+        'https://10.0.0.1/',
+        'https://[::1]/',
+        'https://169.254.169.254/latest',
+        'ftp://127.0.0.1/',
+        'not a url',
+      ),
+      token: fc.constantFrom('readable-0123456789abcdef', '', 'has space'),
+      days: fc.constantFrom(1, 90, 0, 3651),
+    }),
+  ).map((payload) => ({ payload })),
   'POST /api/imports/:id/commit': idChoice('imports').map((id) => ({ id })),
   'DELETE /api/imports/:id': idChoice('imports').map((id) => ({ id })),
   // Account deletion: mostly hostile bodies; the rare valid one deletes

@@ -10,6 +10,7 @@ import * as assistant from '../assistant.ts';
 import * as auth from '../auth.ts';
 import * as common from '../common.ts';
 import * as health from '../health.ts';
+import * as imports from '../imports.ts';
 import * as medications from '../medications.ts';
 import * as push from '../push.ts';
 import * as reminders from '../reminders.ts';
@@ -88,7 +89,18 @@ function unwrap(schema: z.ZodType): z.ZodType {
 describe('validation messages in Hindi (issue 14)', () => {
   it('every message the contract schemas produce for bad input has a Hindi entry', () => {
     const messages = new Set<string>();
-    for (const module of [appointments, assistant, auth, common, health, medications, push, reminders, users]) {
+    for (const module of [
+      appointments,
+      assistant,
+      auth,
+      common,
+      health,
+      imports,
+      medications,
+      push,
+      reminders,
+      users,
+    ]) {
       for (const value of Object.values(module)) {
         if (value instanceof z.ZodType) collectMessages(value, messages);
       }

@@ -83,6 +83,13 @@ const EXACT_HI: Record<string, string> = {
   'a push service is reached on port 443 only': 'पुश सेवा केवल पोर्ट 443 पर मिलती है',
   'must be an uncompressed P-256 public key (65 bytes)': 'बिना कंप्रेस की हुई P-256 पब्लिक की (65 बाइट) होनी चाहिए',
   'must be a 16-byte secret': '16 बाइट का सीक्रेट होना चाहिए',
+  // Nightscout import (decision 053).
+  'must be a web address such as https://my-site.example': 'https://my-site.example जैसा वेब पता होना चाहिए',
+  'must be the token as Nightscout shows it, with no spaces':
+    'टोकन वैसा ही होना चाहिए जैसा Nightscout दिखाता है, बिना स्पेस के',
+  'must be a public address, not a private or local network one': 'सार्वजनिक पता होना चाहिए, निजी या लोकल नेटवर्क का नहीं',
+  'no Nightscout site answered at this address': 'इस पते पर कोई Nightscout साइट नहीं मिली',
+  'the token was refused; use a token with the readable role': 'टोकन नहीं माना गया; readable भूमिका वाला टोकन दें',
   'must not contain the NUL character': 'इसमें NUL अक्षर नहीं हो सकता',
   // zod's own texts for checks without a message of ours.
   'Invalid input': 'सही नहीं है',

@@ -75,7 +75,6 @@ export interface AnswerTexts {
     missed: DoseLine[];
   }): string;
   runOut(lines: RunOutLine[]): string;
-  labs: string;
   timeOfDay: Record<'morning' | 'afternoon' | 'evening' | 'night', string>;
   meal: Record<'fasting' | 'before' | 'after', string>;
 }
@@ -175,7 +174,6 @@ const EN: AnswerTexts = {
             : `Your ${quote(l.medicine)} pills last until ${enDay(l.lastDate)} (${l.pills} left, about ${l.dosesPerDay} scheduled doses a day).`,
       )
       .join(' '),
-  labs: 'DiaCare does not keep lab results such as HbA1c yet, so I cannot tell you yours. Your doctor or lab report has it; Booking shows your lab appointments.',
   timeOfDay: { morning: 'morning', afternoon: 'afternoon', evening: 'evening', night: 'night' },
   meal: { fasting: 'fasting', before: 'before-meal', after: 'after-meal' },
 };
@@ -241,7 +239,6 @@ const HI: AnswerTexts = {
             : `आपकी ${quote(l.medicine)} की गोलियाँ ${hiDay(l.lastDate)} तक चलेंगी (${l.pills} बची हैं, दिन में लगभग ${l.dosesPerDay} खुराक तय हैं)।`,
       )
       .join(' '),
-  labs: 'DiaCare में अभी HbA1c जैसी लैब रिपोर्ट नहीं रखी जातीं, इसलिए मैं आपकी रिपोर्ट नहीं बता सकता। यह आपके डॉक्टर या लैब की रिपोर्ट में है; बुकिंग में आपके लैब अपॉइंटमेंट दिखते हैं।',
   timeOfDay: { morning: 'सुबह', afternoon: 'दोपहर', evening: 'शाम', night: 'रात' },
   meal: { fasting: 'खाली पेट', before: 'खाने से पहले', after: 'खाने के बाद' },
 };

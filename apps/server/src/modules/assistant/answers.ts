@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { answerTexts, type DoseLine } from './answer-texts.ts';
+import { createRecordAnswers } from './record-answers.ts';
 import { assistantTexts } from './texts.ts';
 import { linksFor, type AssistantTools, type PeriodDays, type ToolContext, type ToolResult } from './tools.ts';
 import type { Meal, Period, TimeOfDay, Understanding } from './understanding.ts';
@@ -37,6 +38,7 @@ const SINGLE_DAY = new Set<Period['kind']>(['today', 'yesterday', 'daysAgo', 'on
 export function createAnswers(db: Database, tools: AssistantTools) {
   const health = createHealthRepository(db);
   const medications = createMedicationRepository(db);
+  const record = createRecordAnswers(db);
 
   async function glucose(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
     const single = SINGLE_DAY.has(u.period.kind);
@@ -209,10 +211,8 @@ export function createAnswers(db: Database, tools: AssistantTools) {
       if (u.measure === 'runOut' || u.subject === 'refill') {
         return u.measure === 'runOut' ? runOut(u, context) : null;
       }
-      if (u.subject === 'labs') {
-        const links = linksFor(assistantTexts(context.language));
-        return { text: answerTexts(context.language).labs, links: [links.booking], data: { lab_results: null } };
-      }
+      if (u.subject === 'labs') return record.labs(u, context);
+      if (u.subject === 'insulin') return record.insulin(u, context);
       if (u.subject === 'glucose') return glucose(u, context);
       if (u.subject === 'bp') return bloodPressure(u, context);
       if (u.subject === 'doses') return doses(u, context);

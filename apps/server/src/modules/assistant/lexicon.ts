@@ -16,6 +16,7 @@ const { $comment: _glucoseComment, ...glucoseValue } = raw.glucoseValue;
 const { $comment: _safetyComment, ...safety } = raw.safety;
 const { $comment: _doseComment, ...doseChange } = raw.doseChange;
 const { $comment: _termsComment, ...knowledgeTerms } = raw.knowledgeTerms;
+const { $comment: _recordsComment, ...records } = raw.records;
 const KNOWLEDGE_TERMS = new Map(
   Object.entries(knowledgeTerms).map(([word, terms]) => [wordsOf(word).join(' '), terms]),
 );
@@ -44,6 +45,7 @@ export const VOCABULARY = {
   glucoseValue: normAll(glucoseValue),
   safety: normAll(safety),
   doseChange: normAll(doseChange),
+  records: normAll(records),
 };
 
 /** A question read once: its normalised words, and the same joined with single spaces and padded. */

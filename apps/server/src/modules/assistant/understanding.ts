@@ -3,10 +3,11 @@
  * measure, period, medicine, time of day and meal — a pure function over vocabulary.json (decision 038).
  */
 import { shiftDate } from '@diacare/contract/dates';
+import type { LabTest } from '@diacare/contract/lab-rules';
 import { conceptsOf, isGeneralQuestion, readIntent } from './intents.ts';
 import { VOCABULARY, findPhrase, hasPhrase, readWords, type Words } from './lexicon.ts';
 
-export type Subject = 'glucose' | 'bp' | 'weight' | 'doses' | 'refill' | 'appointment' | 'labs';
+export type Subject = 'glucose' | 'bp' | 'weight' | 'doses' | 'refill' | 'appointment' | 'labs' | 'insulin';
 export type Measure =
   | 'latest'
   | 'onDay'
@@ -47,7 +48,21 @@ export interface Understanding {
   medicine: string | null;
   timeOfDay: TimeOfDay | null;
   meal: Meal | null;
+  /** For subject 'labs': the test it names ('hba1c' for HbA1c or A1c), or null for lab results in general. */
+  labTest: LabTest | null;
 }
+
+const R = VOCABULARY.records;
+/** Lab tests in the order their words are tried (LDL and HDL before cholesterol). */
+const LAB_TEST_ORDER: LabTest[] = [
+  'hba1c',
+  'ldl_cholesterol',
+  'hdl_cholesterol',
+  'triglycerides',
+  'total_cholesterol',
+  'creatinine',
+  'uacr',
+];
 
 const P = VOCABULARY.periods;
 const NUMBER_WORDS: Record<string, number> = {
@@ -220,11 +235,15 @@ export function understand(question: string, today: string, medicines: readonly 
   const intent = readIntent(question);
   const has = (concept: string) => intent.concepts.has(concept as never);
   const medicine = medicineIn(text, medicines);
-  const labs = /\b(hba1c|a1c|lab results?|lab reports?|test results?|cholesterol|creatinine)\b/.test(text.padded);
+  const labTest = LAB_TEST_ORDER.find((test) => hasPhrase(text, R[test as keyof typeof R])) ?? null;
+  const labs = labTest !== null || hasPhrase(text, R.labResults);
+  // How much insulin was logged is the insulin record's question, not the schedule's.
+  const insulin = hasPhrase(text, R.insulin) && hasPhrase(text, R.amount);
   let subject: Subject | null = null;
   if (has('appointment') && !hasPhrase(text, ['lab results', 'lab result', 'lab report', 'test results'])) {
     subject = 'appointment';
-  } else if (has('refill') || (has('medicine') && hasPhrase(text, M.runOut))) subject = 'refill';
+  } else if (insulin) subject = 'insulin';
+  else if (has('refill') || (has('medicine') && hasPhrase(text, M.runOut))) subject = 'refill';
   else if (has('medicine') || has('missed') || has('adherence') || medicine) subject = 'doses';
   else if (labs) subject = 'labs';
   else if (has('glucose') || has('low') || has('range')) subject = 'glucose';
@@ -247,7 +266,8 @@ export function understand(question: string, today: string, medicines: readonly 
     subject !== null &&
     (intent.tools.length > 0 ||
       ((personal || ownMeasure) && !education) ||
-      (subject === 'labs' && hasPhrase(text, ['my', 'mera', 'meri', 'मेरा', 'मेरी'])));
+      (subject === 'labs' && hasPhrase(text, ['my', 'mera', 'meri', 'मेरा', 'मेरी'])) ||
+      (subject === 'insulin' && !education));
   return {
     aboutMe,
     subject,
@@ -257,5 +277,6 @@ export function understand(question: string, today: string, medicines: readonly 
     medicine,
     timeOfDay: pick(text, VOCABULARY.timesOfDay as Record<TimeOfDay, string[]>),
     meal: pick(text, VOCABULARY.meals as Record<Meal, string[]>),
+    labTest: subject === 'labs' ? labTest : null,
   };
 }

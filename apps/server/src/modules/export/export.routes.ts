@@ -73,6 +73,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         labs: repository.labs(user.id),
         insulin: repository.insulin(user.id),
         careCircle: repository.careCircle(user.id),
+        sensorReadings: repository.sensorReadings(user.id),
       });
       return reply
         .header('content-type', 'application/fhir+json; charset=utf-8')

@@ -34,10 +34,12 @@ import type {
   InsulinRow,
   LabRow,
   MedicationRow,
+  SensorRow,
   UserRow,
 } from './export.repository.ts';
 import { careCircleResources } from './fhir-care.ts';
 import { insulinAdministration, labObservations } from './fhir-clinical.ts';
+import { sensorDevice, sensorDeviceId, sensorObservation } from './fhir-sensor.ts';
 import { category, derivedUuid, fullUrl, loinc, LOINC_CODES, patientReference, quantity } from './fhir-primitives.ts';
 import { isoInZone, isoLocal } from './zoned-time.ts';
 
@@ -266,6 +268,8 @@ export interface BundleSource {
   insulin?: AsyncIterable<InsulinRow>;
   /** The care circle both ways; only the members of the user's own circle are exported. */
   careCircle?: AsyncIterable<CareCircleRow>;
+  /** Imported sensor readings (each device's Device comes before its first reading); absent, none. */
+  sensorReadings?: AsyncIterable<SensorRow>;
 }
 
 /** Bytes gathered before a chunk is handed to the stream (fewer, larger writes). */
@@ -289,6 +293,7 @@ export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<st
 
   add(toPatient(user));
   const medicines = new Map<string, Pick<MedicationRow, 'name'>>();
+  const devices = new Set<string>();
   for await (const row of source.medications) {
     medicines.set(row.id, { name: row.name });
     add(medicationStatement(row, zone));
@@ -308,6 +313,12 @@ export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<st
     map(source.careCircle ?? none<CareCircleRow>(), (row) =>
       row.direction === 'in_my_circle' ? careCircleResources(row, user.id, zone) : [],
     ),
+    map(source.sensorReadings ?? none<SensorRow>(), (row) => {
+      const device = sensorDeviceId(row);
+      if (devices.has(device)) return [sensorObservation(row, zone)];
+      devices.add(device);
+      return [sensorDevice(row), sensorObservation(row, zone)];
+    }),
   ];
   for (const section of sections) {
     for await (const resources of section) {

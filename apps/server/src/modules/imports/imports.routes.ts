@@ -1,11 +1,15 @@
 /**
- * /api/imports (decision 046): POST a sensor export as the body
- * (Content-Type: text/csv) → 201 a preview { id, format, readings, duplicates, from, to },
- * nothing stored as readings yet; POST /{id}/commit adds them; DELETE /{id} discards a preview
- * or undoes a commit; GET lists the user's batches. Another user's batch → 404.
+ * /api/imports (decisions 046, 053): a sensor export (text/csv body) or a Nightscout site
+ * (POST /nightscout) → 201 a preview, nothing stored yet; POST /{id}/commit adds it; DELETE
+ * /{id} discards a preview or undoes a commit; GET lists batches. Another user's batch → 404.
  */
 import { errorSchema, idParamsSchema } from '@diacare/contract/common';
-import { importBatchSchema, importListQuerySchema } from '@diacare/contract/imports';
+import {
+  NIGHTSCOUT_DEFAULT_DAYS,
+  importBatchSchema,
+  importListQuerySchema,
+  nightscoutImportSchema,
+} from '@diacare/contract/imports';
 import { CsvError } from 'csv-parse';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
@@ -14,6 +18,7 @@ import { badRequest, httpError, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createImportRepository } from './import.repository.ts';
+import { checkSiteUrl, nightscoutReadings } from './nightscout.ts';
 import { openSensorFile } from './parsers/sensor-file.ts';
 import { ImportFormatError, type SensorReading } from './parsers/types.ts';
 
@@ -71,6 +76,35 @@ export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         if (batchId) await repository.remove(user.id, batchId);
         if (error instanceof ImportFormatError) throw badRequest('file', error.id);
         if (error instanceof CsvError) throw badRequest('file', 'error.import_csv_unreadable', { code: error.code });
+        throw error;
+      }
+    },
+  );
+
+  app.post(
+    '/api/imports/nightscout',
+    {
+      schema: {
+        tags,
+        summary:
+          'Read a Nightscout site’s sensor glucose (sgv entries) with a readable token; answers its preview. The token is not stored',
+        body: nightscoutImportSchema,
+        response: { 201: importBatchSchema, 400: errorSchema, 502: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { url, token, days = NIGHTSCOUT_DEFAULT_DAYS } = request.body;
+      const site = await checkSiteUrl(url, deps.env.NIGHTSCOUT_ALLOW_PRIVATE);
+      const until = deps.clock().getTime();
+      const batchId = await repository.createBatch(user.id, 'nightscout');
+      try {
+        for await (const page of nightscoutReadings(site, token, until - days * 86_400_000, until)) {
+          await repository.stage(user.id, batchId, page);
+        }
+        return reply.code(201).send(await repository.summarise(user.id, batchId, 'nightscout'));
+      } catch (error) {
+        await repository.remove(user.id, batchId);
         throw error;
       }
     },

@@ -17,7 +17,10 @@ const HEADER_SEARCH_ROWS = 20;
  * 'LO' below 40 and 'HI' above 500 (the manufacturers' user guides). A Low/High is kept at
  * the limit, flagged.
  */
-export const DEVICE_LIMITS: Record<ImportFormat, { low: number; high: number }> = {
+/** The formats that arrive as a file (a Nightscout site is read over HTTP). */
+export type FileFormat = Exclude<ImportFormat, 'nightscout'>;
+
+export const DEVICE_LIMITS: Record<FileFormat, { low: number; high: number }> = {
   dexcom: { low: 40, high: 400 },
   libreview: { low: 40, high: 500 },
 };
@@ -27,7 +30,7 @@ const unitOf = (header: string): Unit | null =>
   /mmol\/l\)?$/i.test(header) ? 'mmol/L' : /mg\/dl\)?$/i.test(header) ? 'mg/dL' : null;
 
 /** A cell as mg/dL with its flag, or null when it holds no reading. */
-function glucoseCell(cell: string | undefined, unit: Unit, format: ImportFormat) {
+function glucoseCell(cell: string | undefined, unit: Unit, format: FileFormat) {
   const text = (cell ?? '').trim();
   if (!text) return null;
   if (/^(low|lo)$/i.test(text)) return { valueMgDl: DEVICE_LIMITS[format].low, flag: 'low' as const };
@@ -94,7 +97,7 @@ function makeInstantReader(zone: string) {
 
 /** A parsed file: its format once the header is read, and its readings (pull to read). */
 export interface SensorFile {
-  format: ImportFormat;
+  format: FileFormat;
   readings: AsyncGenerator<SensorReading>;
 }
 

@@ -2,7 +2,7 @@
 import { t, type MessageId } from '../../../i18n/index.ts';
 
 /** The formats DiaCare recognises by a file's structure (never its name). */
-export const IMPORT_FORMATS = ['libreview', 'dexcom'] as const;
+export const IMPORT_FORMATS = ['libreview', 'dexcom', 'nightscout'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
 export interface SensorReading {

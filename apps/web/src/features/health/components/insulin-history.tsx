@@ -1,8 +1,7 @@
 /**
- * History's Insulin view (/reports/history/insulin; issue 24): for the chosen 7, 30 or 90
- * days, a row per day with doses: the units of each insulin type used in the period and the
- * day's total, and the average daily total over the days with doses. Figures only: the app
- * never suggests a dose.
+ * History's Insulin view (/reports/history/insulin): for the chosen 7, 30 or 90 days, a row
+ * per day with doses (units by type, the day's total, the average daily total), then each
+ * dose with Delete and Undo. Figures only: the app never suggests a dose.
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
 import { INSULIN_TYPES, dailyInsulinTotals, type InsulinType } from '@diacare/contract/insulin-rules';
@@ -15,6 +14,7 @@ import type { MessageId } from '../../../lib/i18n/i18n';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { Link } from '../../../lib/navigation';
 import { getInsulinDosesQueryOptions } from '../api/insulin';
+import { InsulinDoses } from './insulin-doses';
 import { formatLabDate } from '../utils/labs';
 import { RangeSwitch, type HistoryRange } from './range-switch';
 
@@ -57,6 +57,10 @@ export function InsulinHistory({ now, zone }: { now: Date; zone: string }) {
       <RangeSwitch value={range} onChange={setRange} />
       {doses.isPending ? (
         <p className="py-10 text-center text-slate-500">{t('common.loading')}</p>
+      ) : doses.isError ? (
+        <Card className="mt-4 py-8 text-center text-red-700" role="alert">
+          {t('health-reports.insulin.loadFailed')}
+        </Card>
       ) : days.length === 0 ? (
         <Card className="mt-4 py-8 text-center text-slate-600">{t('health-reports.insulin.none')}</Card>
       ) : (
@@ -98,6 +102,7 @@ export function InsulinHistory({ now, zone }: { now: Date; zone: string }) {
               ))}
             </tbody>
           </table>
+          <InsulinDoses doses={doses.data ?? []} typeIds={TYPE_IDS} units={units} />
         </Card>
       )}
     </>

@@ -1,5 +1,5 @@
 /** /api/imports (decision 046): upload a sensor export for a preview, commit it, undo it, list. */
-import type { ImportBatch } from '@diacare/contract/imports';
+import type { ImportBatch, NightscoutImport } from '@diacare/contract/imports';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -25,6 +25,15 @@ export function useImportAction() {
       action === 'commit'
         ? api.post<ImportBatch>(`/api/imports/${id}/commit`)
         : api.delete<ImportBatch>(`/api/imports/${id}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
+  });
+}
+
+/** Reads a Nightscout site (address and a readable token; decision 053) → its preview. */
+export function useNightscoutImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NightscoutImport) => api.post<ImportBatch>('/api/imports/nightscout', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
   });
 }

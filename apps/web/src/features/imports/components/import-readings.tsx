@@ -1,6 +1,6 @@
 /**
- * Profile → Your data → 'Import readings' (decision 046): choose a LibreView or
- * Dexcom Clarity CSV export; the preview says how many new readings it adds, over which dates,
+ * Profile → Your data → 'Import readings' (decisions 046, 053): choose a LibreView or
+ * Dexcom Clarity CSV export, or read a Nightscout site; the preview says how many new readings it adds, over which dates,
  * and how many are already in DiaCare; 'Add readings' commits, 'Discard' drops it; each
  * committed import can be undone.
  */
@@ -12,8 +12,9 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { getImportsQueryOptions, useImportAction, useUploadImport } from '../api/imports';
+import { NightscoutImport } from './nightscout-import';
 
-const FORMAT_NAMES = { libreview: 'LibreView', dexcom: 'Dexcom Clarity' } as const;
+const FORMAT_NAMES = { libreview: 'LibreView', dexcom: 'Dexcom Clarity', nightscout: 'Nightscout' } as const;
 
 export function ImportReadings() {
   const t = useT();
@@ -74,6 +75,16 @@ export function ImportReadings() {
           }}
         />
       </label>
+      <NightscoutImport
+        onPreview={(batch) => {
+          setError(null);
+          setPreview(batch);
+        }}
+        onError={(message) => {
+          setPreview(null);
+          setError(message);
+        }}
+      />
       {error ? (
         <p role="alert" className="text-sm text-red-700">
           {error}

@@ -1,0 +1,202 @@
+/**
+ * Nightscout import (decision 053): the site's address is checked (https, a public address:
+ * no SSRF), then its `sgv` entries are read page by page over fetch, one page in memory.
+ */
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+import { badRequest, httpError } from '../../plugins/errors.ts';
+import type { SensorReading } from './parsers/types.ts';
+
+/** Entries asked for per request. */
+export const NIGHTSCOUT_PAGE_SIZE = 1000;
+/** Requests per import at most: 10 years of 5-minute readings are about 1,060 pages. */
+const MAX_PAGES = 2000;
+/** A page's body larger than this is refused (1,000 entries are about 300 kB). */
+const MAX_PAGE_BYTES = 8 * 1024 * 1024;
+/** One request's time limit (ms). */
+const REQUEST_TIMEOUT_MS = 20_000;
+
+/** Loopback, private, link-local, carrier-grade NAT, documentation, multicast and reserved ranges. */
+const NOT_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 3],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 127],
+  ['64:ff9b::', 96],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
+}
+
+/**
+ * True when `address` (an IP literal) is not a public internet address. An IPv4-mapped IPv6
+ * address is judged by its IPv4 part (BlockList checks the mapped form against the IPv4 rules).
+ */
+export function isNonPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 0) return true;
+  return NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * The site's base URL once it is safe to call: https (http too when `allowPrivate`), no
+ * user or password, and every address its host resolves to public unless `allowPrivate`.
+ * @throws HttpError 400 naming the rule broken; 502 when the host's name does not resolve
+ */
+export async function checkSiteUrl(raw: string, allowPrivate: boolean): Promise<URL> {
+  const url = new URL(raw);
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) {
+    throw badRequest('url', 'error.url_not_https');
+  }
+  if (url.username || url.password) throw badRequest('url', 'error.push_credentials');
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    try {
+      addresses = (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
+    } catch {
+      throw httpError(502, 'error.nightscout_unreachable');
+    }
+  }
+  if (!allowPrivate && addresses.some(isNonPublicAddress)) {
+    throw badRequest('url', 'error.nightscout_private_address');
+  }
+  const base = new URL(url.origin + url.pathname.replace(/\/?$/, '/'));
+  return base;
+}
+
+/** One entry as Nightscout sends it (fields DiaCare reads; the rest is ignored). */
+interface Entry {
+  type?: unknown;
+  sgv?: unknown;
+  date?: unknown;
+  device?: unknown;
+}
+
+/** A page's body, refusing more than MAX_PAGE_BYTES. */
+async function readCapped(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    if (bytes > MAX_PAGE_BYTES) throw httpError(502, 'error.nightscout_failed');
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * One page: the site's entries with `lo` ≤ date ≤ `hi` (ms since the epoch), at most
+ * NIGHTSCOUT_PAGE_SIZE of them, in the order the site sends them.
+ * @throws HttpError 400 for a refused token or an address with no Nightscout API; 502 when
+ *   the site cannot be reached or answers with an error
+ */
+async function fetchPage(site: URL, token: string, lo: number, hi: number): Promise<Entry[]> {
+  const url = new URL('api/v1/entries.json', site);
+  url.searchParams.set('token', token);
+  url.searchParams.set('count', String(NIGHTSCOUT_PAGE_SIZE));
+  url.searchParams.set('find[type]', 'sgv');
+  url.searchParams.set('find[date][$gte]', String(lo));
+  url.searchParams.set('find[date][$lte]', String(hi));
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      redirect: 'manual',
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch {
+    throw httpError(502, 'error.nightscout_unreachable');
+  }
+  if (response.status === 401 || response.status === 403) {
+    await response.body?.cancel();
+    throw badRequest('token', 'error.nightscout_token_refused');
+  }
+  if (response.status === 404 || (response.status >= 300 && response.status < 400)) {
+    await response.body?.cancel();
+    throw badRequest('url', 'error.nightscout_not_found');
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw httpError(502, 'error.nightscout_failed');
+  }
+  let entries: unknown;
+  try {
+    entries = JSON.parse(await readCapped(response));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw badRequest('url', 'error.nightscout_not_found');
+    throw error;
+  }
+  if (!Array.isArray(entries)) throw badRequest('url', 'error.nightscout_not_found');
+  return entries.filter((entry): entry is Entry => typeof entry === 'object' && entry !== null);
+}
+
+/**
+ * An entry as a reading: `sgv` entries only, sgv in mg/dL (Nightscout stores it so);
+ * 39 is the sensor's LOW (kept, flagged 'low'), values below are device error codes (skipped).
+ */
+function toReading(entry: Entry, lo: number, hi: number): SensorReading | null {
+  const { sgv, date } = entry;
+  if (entry.type !== 'sgv' || typeof sgv !== 'number' || !Number.isInteger(sgv) || sgv < 39 || sgv > 1000) return null;
+  if (typeof date !== 'number' || !Number.isFinite(date) || date < lo || date > hi) return null;
+  return {
+    measuredAt: new Date(Math.trunc(date)),
+    valueMgDl: sgv,
+    flag: sgv === 39 ? 'low' : null,
+    deviceSerial: typeof entry.device === 'string' ? entry.device.slice(0, 100) : '',
+    kind: 'cgm',
+    dstAmbiguous: false,
+  };
+}
+
+/**
+ * The site's sgv readings from `sinceMs` to `untilMs`, one page at a time. Nightscout sends
+ * the newest entries first, so a full page moves the upper bound (`$lte`) down to its oldest
+ * date; a site that sends oldest first moves the lower bound (`$gte`) up to its newest. The
+ * boundary's date is read again (ties at one instant are never lost; staging keeps a
+ * reading once). A page shorter than the page size ends the import.
+ * @throws HttpError as fetchPage; 502 past MAX_PAGES requests
+ */
+export async function* nightscoutReadings(
+  site: URL,
+  token: string,
+  sinceMs: number,
+  untilMs: number,
+): AsyncGenerator<SensorReading[]> {
+  let lo = sinceMs;
+  let hi = untilMs;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const entries = await fetchPage(site, token, lo, hi);
+    yield entries.map((entry) => toReading(entry, lo, hi)).filter((reading) => reading !== null);
+    if (entries.length < NIGHTSCOUT_PAGE_SIZE) return;
+    const dates = entries.map((entry) => entry.date).filter((date): date is number => typeof date === 'number');
+    if (dates.length === 0) return;
+    const oldest = Math.min(...dates);
+    const newest = Math.max(...dates);
+    const newestFirst = dates[0]! >= dates.at(-1)!;
+    if (newestFirst) hi = oldest === newest ? oldest - 1 : oldest;
+    else lo = oldest === newest ? newest + 1 : newest;
+    if (lo > hi) return;
+  }
+  throw httpError(502, 'error.nightscout_failed');
+}
