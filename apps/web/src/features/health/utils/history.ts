@@ -35,6 +35,7 @@ export const RECENT_READINGS = 5;
 /** A colour per plotted line. */
 export const CHART_COLOURS = {
   glucose: '#0d9488',
+  sensor: '#7c3aed',
   systolic: '#dc2626',
   diastolic: '#2563eb',
   weight: '#ea580c',
@@ -43,6 +44,7 @@ export const CHART_COLOURS = {
 /** The same lines on the dark theme: the 400 shade of each hue, ≥ 3:1 against the dark card (WCAG 1.4.11). */
 const DARK_CHART_COLOURS: Record<string, string> = {
   [CHART_COLOURS.glucose]: '#2dd4bf',
+  [CHART_COLOURS.sensor]: '#a78bfa',
   [CHART_COLOURS.systolic]: '#f87171',
   [CHART_COLOURS.diastolic]: '#60a5fa',
   [CHART_COLOURS.weight]: '#fb923c',
@@ -56,8 +58,10 @@ export function themedColour(colour: string, theme: 'light' | 'dark'): string {
 export interface ChartSeries {
   label: string;
   colour: string;
-  /** One value per x, in the chart's unit. */
-  values: number[];
+  /** One value per x, in the chart's unit; null where the series has no value at that x. */
+  values: (number | null)[];
+  /** 'line' (no points, joined over its nulls), 'points' (no line); both when absent. */
+  style?: 'line' | 'points';
 }
 
 export interface ChartData {
@@ -136,14 +140,74 @@ function spread(values: readonly number[], format: (value: number) => string = S
   return low === high ? format(low) : `${format(low)}–${format(high)}`;
 }
 
+/** Imported sensor readings of the period: the chart's hourly line, their count and the overall mean (mg/dL). */
+export interface SensorData {
+  line: readonly { date: string; time: string; value: number }[];
+  readings: number;
+  mean: number | null;
+}
+
+/**
+ * The glucose chart's x and series: the manual readings alone, or, with a sensor line, the
+ * line (hourly means, no points) and the manual readings as points on one shared x axis.
+ */
+function glucoseSeries(
+  oldestFirst: readonly GlucoseReading[],
+  { t }: HistoryTexts,
+  unit: GlucoseUnit,
+  sensor?: SensorData,
+): Pick<ChartData, 'x' | 'series'> {
+  const manualLabel = t('health-reports.history.series.glucose');
+  if (!sensor || sensor.line.length === 0) {
+    return {
+      x: oldestFirst.map((r) => wallClockSeconds(r.date, r.time)),
+      series: [
+        {
+          label: manualLabel,
+          colour: CHART_COLOURS.glucose,
+          values: oldestFirst.map((r) => glucoseInUnit(r.value, unit)),
+        },
+      ],
+    };
+  }
+  const manual = new Map(oldestFirst.map((r) => [wallClockSeconds(r.date, r.time), glucoseInUnit(r.value, unit)]));
+  const line = new Map(sensor.line.map((p) => [wallClockSeconds(p.date, p.time), glucoseInUnit(p.value, unit)]));
+  const x = [...new Set([...manual.keys(), ...line.keys()])].sort((a, b) => a - b);
+  return {
+    x,
+    series: [
+      {
+        label: t('health-reports.history.series.sensor'),
+        colour: CHART_COLOURS.sensor,
+        values: x.map((s) => line.get(s) ?? null),
+        style: 'line',
+      },
+      {
+        label: t('health-reports.history.series.manual'),
+        colour: CHART_COLOURS.glucose,
+        values: x.map((s) => manual.get(s) ?? null),
+        style: 'points',
+      },
+    ],
+  };
+}
+
 /**
  * Glucose in `unit`: every figure, the chart's values and band, the summary, the
  * table and the recent readings, with texts in the language of `texts`; alerts still come
  * from the stored mg/dL (clinical.ts).
  */
-function glucoseModel(readings: readonly GlucoseReading[], texts: HistoryTexts, unit: GlucoseUnit): HistoryModel {
+function glucoseModel(
+  readings: readonly GlucoseReading[],
+  texts: HistoryTexts,
+  unit: GlucoseUnit,
+  sensor?: SensorData,
+): HistoryModel {
   const { t, locale } = texts;
-  const { latest, mean, alert } = summariseGlucose(readings);
+  const summary = summariseGlucose(readings);
+  const { latest, alert } = summary;
+  // With imported readings, the average is the server's over both kinds (decision 052).
+  const mean = sensor && sensor.readings > 0 && sensor.mean !== null ? sensor.mean : summary.mean;
   const oldestFirst = [...readings].reverse();
   const values = readings.map((r) => r.value);
   const shown = (mgDl: number) => formatGlucoseValue(mgDl, unit);
@@ -161,14 +225,7 @@ function glucoseModel(readings: readonly GlucoseReading[], texts: HistoryTexts, 
     ],
     chart: {
       unit,
-      x: oldestFirst.map((r) => wallClockSeconds(r.date, r.time)),
-      series: [
-        {
-          label: t('health-reports.history.series.glucose'),
-          colour: CHART_COLOURS.glucose,
-          values: oldestFirst.map((r) => glucoseInUnit(r.value, unit)),
-        },
-      ],
+      ...glucoseSeries(oldestFirst, texts, unit, sensor),
       band: [glucoseInUnit(GLUCOSE_TARGET.low, unit), glucoseInUnit(GLUCOSE_TARGET.high, unit)],
       minPad: unit === 'mmol/L' ? 0.5 : 2,
     },
@@ -313,15 +370,16 @@ function weightModel(readings: readonly BodyMetrics[], texts: HistoryTexts): His
 /**
  * The page model for `kind` in the language of `texts`; `readings` must not be empty (the
  * empty states come first). Glucose is shown in `glucoseUnit` (the user's choice; mg/dL by
- * default).
+ * default); glucose `sensor` data, when given, adds the imported readings' line and mean.
  */
 export function historyModel<K extends ReadingKind>(
   kind: K,
   readings: readonly ReadingByKind[K][],
   texts: HistoryTexts,
   glucoseUnit: GlucoseUnit = DEFAULT_GLUCOSE_UNIT,
+  sensor?: SensorData,
 ): HistoryModel {
-  if (kind === 'glucose') return glucoseModel(readings as readonly GlucoseReading[], texts, glucoseUnit);
+  if (kind === 'glucose') return glucoseModel(readings as readonly GlucoseReading[], texts, glucoseUnit, sensor);
   if (kind === 'bp') return bloodPressureModel(readings as readonly BloodPressureReading[], texts);
   return weightModel(readings as readonly BodyMetrics[], texts);
 }
