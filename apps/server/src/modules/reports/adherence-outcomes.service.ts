@@ -47,10 +47,17 @@ function doseOutcome(status: AdherenceRecord['status'], record: AdherenceRecord 
   return minutes(taken) - minutes(record.scheduled_time) > LATE_AFTER_MINUTES ? 'late' : 'on_time';
 }
 
-function group(days: readonly OutcomeDay[]): OutcomeGroup {
-  const means = days.flatMap((day) => (day.mean === null ? [] : [day.mean]));
-  const fasting = days.flatMap((day) => (day.fasting_mean === null ? [] : [day.fasting_mean]));
+/** The day means of a group, unrounded (the sentence rounds once, from these). */
+type DayMeans = Map<string, { mean: number | null; fasting: number | null }>;
+
+function group(
+  days: readonly OutcomeDay[],
+  raw: DayMeans,
+): OutcomeGroup & { raw: { mean: number | null; fasting: number | null } } {
+  const means = days.flatMap((day) => raw.get(day.date)?.mean ?? []);
+  const fasting = days.flatMap((day) => raw.get(day.date)?.fasting ?? []);
   return {
+    raw: { mean: mean(means), fasting: mean(fasting) },
     days: days.length,
     reading_days: means.length,
     mean: oneDecimal(mean(means)),
@@ -76,7 +83,11 @@ function commonMissedDose(missedDays: readonly OutcomeDay[]): { name: string; sc
  * fasting reading, else the day means when both have that many days with readings, else
  * 'too_few' (decision 052). Values whole mg/dL.
  */
-function statement(allTaken: OutcomeGroup, missed: OutcomeGroup, missedDays: readonly OutcomeDay[]): OutcomeStatement {
+function statement(
+  allTaken: ReturnType<typeof group>,
+  missed: ReturnType<typeof group>,
+  missedDays: readonly OutcomeDay[],
+): OutcomeStatement {
   if (allTaken.days === 0 && missed.days === 0) return { kind: 'no_doses' };
   const dose = commonMissedDose(missedDays);
   if (allTaken.fasting_days >= OUTCOME_MIN_DAYS && missed.fasting_days >= OUTCOME_MIN_DAYS) {
@@ -85,8 +96,8 @@ function statement(allTaken: OutcomeGroup, missed: OutcomeGroup, missedDays: rea
       metric: 'fasting',
       missed_days: missed.fasting_days,
       taken_days: allTaken.fasting_days,
-      missed_value: Math.round(missed.fasting_mean!),
-      taken_value: Math.round(allTaken.fasting_mean!),
+      missed_value: Math.round(missed.raw.fasting!),
+      taken_value: Math.round(allTaken.raw.fasting!),
       dose,
     };
   }
@@ -96,8 +107,8 @@ function statement(allTaken: OutcomeGroup, missed: OutcomeGroup, missedDays: rea
       metric: 'mean',
       missed_days: missed.reading_days,
       taken_days: allTaken.reading_days,
-      missed_value: Math.round(missed.mean!),
-      taken_value: Math.round(allTaken.mean!),
+      missed_value: Math.round(missed.raw.mean!),
+      taken_value: Math.round(allTaken.raw.mean!),
       dose,
     };
   }
@@ -125,6 +136,7 @@ export function computeAdherenceOutcomes(input: OutcomesInput): Omit<AdherenceOu
     readingsByDate.set(reading.date, list);
   }
   // Every date is before today: doseStatusesOn counts each unrecorded dose as missed.
+  const raw: DayMeans = new Map();
   const afterPeriod = shiftDate(input.dates.at(-1) ?? '1970-01-01', 1);
   const days: OutcomeDay[] = input.dates.map((date) => {
     const statuses = doseStatusesOn(input.activeMedications, recorded, date, afterPeriod, '00:00');
@@ -142,20 +154,28 @@ export function computeAdherenceOutcomes(input: OutcomesInput): Omit<AdherenceOu
     doses.sort((a, b) => a.scheduled_time.localeCompare(b.scheduled_time) || a.name.localeCompare(b.name));
     const readings = readingsByDate.get(date) ?? [];
     const fasting = readings.filter((reading) => reading.meal_context === 'Fasting');
+    const dayMean = mean(readings.map((r) => r.value));
+    const fastingMean = mean(fasting.map((r) => r.value));
+    raw.set(date, { mean: dayMean, fasting: fastingMean });
     return {
       date,
       status: doses.length === 0 ? 'no_doses' : doses.every((d) => d.outcome !== 'missed') ? 'all_taken' : 'missed',
-      mean: oneDecimal(mean(readings.map((r) => r.value))),
-      fasting_mean: oneDecimal(mean(fasting.map((r) => r.value))),
+      mean: oneDecimal(dayMean),
+      fasting_mean: oneDecimal(fastingMean),
       doses,
     };
   });
   const missedDays = days.filter((day) => day.status === 'missed');
-  const allTaken = group(days.filter((day) => day.status === 'all_taken'));
-  const missed = group(missedDays);
+  const allTaken = group(
+    days.filter((day) => day.status === 'all_taken'),
+    raw,
+  );
+  const missed = group(missedDays, raw);
+  const { raw: _takenRaw, ...allTakenGroup } = allTaken;
+  const { raw: _missedRaw, ...missedGroup } = missed;
   return {
-    all_taken: allTaken,
-    missed,
+    all_taken: allTakenGroup,
+    missed: missedGroup,
     no_dose_days: days.filter((day) => day.status === 'no_doses').length,
     late_after_minutes: LATE_AFTER_MINUTES,
     days,
