@@ -126,39 +126,22 @@ function Lane({ outcomes }: { outcomes: AdherenceOutcomes }) {
           <span>{formatShortDate(outcomes.period.end, intlLocale)}</span>
         </div>
       </div>
-      {/* The lane as a table for screen readers; sr-only on the wrapper, as the chart's table. */}
-      <div className="sr-only">
-        <table>
-          <caption>{t('health-reports.outcomes.tableCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('health-reports.history.column.date')}</th>
-              {rows.map((row) => (
-                <th key={row.key} scope="col">
-                  {row.name} {row.time}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {outcomes.days.map((day) => (
-              <tr key={day.date}>
-                <th scope="row">{formatShortDate(day.date, intlLocale)}</th>
-                {rows.map((row) => {
-                  const dose = day.doses.find((d) => `${d.medication_id}|${d.scheduled_time}` === row.key);
-                  return (
-                    <td key={row.key}>
-                      {dose
-                        ? `${short[dose.outcome]}${dose.taken_time ? ` ${dose.taken_time}` : ''}`
-                        : t('health-reports.outcomes.noDoseShort')}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* The lane in words for screen readers, a day per item; a list, so History keeps one table (the chart's). */}
+      <ul className="sr-only" aria-label={t('health-reports.outcomes.dayList')} data-testid="dose-days">
+        {outcomes.days.map((day) => (
+          <li key={day.date}>
+            {formatShortDate(day.date, intlLocale)}:{' '}
+            {day.doses.length === 0
+              ? t('health-reports.outcomes.noDoseShort')
+              : day.doses
+                  .map(
+                    (dose) =>
+                      `${dose.name} ${dose.scheduled_time} ${short[dose.outcome]}${dose.taken_time ? ` ${dose.taken_time}` : ''}`,
+                  )
+                  .join(', ')}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }
