@@ -9,6 +9,7 @@ import type { AdherenceOutcomes, DoseOutcome, OutcomePeriod } from '@diacare/con
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../components/ui/card';
 import { useLocale, useT, type TranslateFunction } from '../../../lib/i18n/language-provider';
+import { isUnreachable } from '../../../lib/offline/offline-states';
 import { getAdherenceOutcomesQueryOptions } from '../api/reports';
 
 /** One lane row's geometry, in SVG units per day. */
@@ -164,7 +165,7 @@ export function DoseLane({ days, unit }: { days: OutcomePeriod; unit: GlucoseUni
               {outcomeSentence(outcomes.data, unit, t)}
             </p>
           </>
-        ) : outcomes.isError ? (
+        ) : outcomes.isError || isUnreachable(outcomes) ? (
           <p className="text-sm text-slate-600" role="status">
             {t('health-reports.outcomes.error')}
           </p>

@@ -234,12 +234,14 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
         : undefined,
     [report.data],
   );
+  // A sensor-only glucose history (imports, no manual reading) still has a chart and figures.
+  const sensorOnly = kind === 'glucose' && (sensor?.line.length ?? 0) > 0;
   const model = useMemo(
     () =>
-      readings && readings.length > 0
+      readings && (readings.length > 0 || sensorOnly)
         ? historyModel(kind, readings, { t, locale: intlLocale }, glucoseUnit, sensor)
         : null,
-    [kind, readings, t, intlLocale, glucoseUnit, sensor],
+    [kind, readings, t, intlLocale, glucoseUnit, sensor, sensorOnly],
   );
 
   if (isUnreachable(inRange) || isUnreachable(latest)) {
@@ -250,7 +252,16 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
       </>
     );
   }
-  if (failed || latest.data?.length === 0) {
+  // A glucose history waits for the sensor figures (while they are being fetched) before it says 'empty'.
+  if (kind === 'glucose' && report.isPending && report.fetchStatus === 'fetching') {
+    return (
+      <>
+        <HistoryHeader />
+        <p className="py-10 text-center text-slate-500">{t('common.loading')}</p>
+      </>
+    );
+  }
+  if (failed || (latest.data?.length === 0 && !sensorOnly)) {
     return (
       <>
         <HistoryHeader />
@@ -307,7 +318,9 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
               <GlucoseInsights readings={readings as GlucoseReading[]} report={report.data} />
             </>
           ) : null}
-          <RecentReadings readings={model.recent} kind={kind} byId={byId} now={now} zone={zone} />
+          {model.recent.length > 0 ? (
+            <RecentReadings readings={model.recent} kind={kind} byId={byId} now={now} zone={zone} />
+          ) : null}
         </>
       ) : (
         <Card className="py-8 text-center text-slate-600">

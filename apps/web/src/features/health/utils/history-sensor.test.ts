@@ -50,6 +50,15 @@ describe('the glucose chart with sensor readings', () => {
     expect(model.figures[1]).toEqual({ label: 'Average', value: '121 mg/dL' });
   });
 
+  it('stands on the sensor line alone when there is no manual reading', () => {
+    const model = historyModel('glucose', [], EN, 'mg/dL', sensor);
+    expect(model.figures.slice(0, 2).map((f) => f.value)).toEqual(['120 mg/dL', '121 mg/dL']);
+    expect(model.chart.series.map((s) => s.style)).toEqual(['line', 'points']);
+    expect(model.summary).toContain('24 readings');
+    expect(model.recent).toEqual([]);
+    expect(model.latestAlert).toBeNull();
+  });
+
   it('keeps the manual line alone when there is no sensor reading', () => {
     const model = historyModel('glucose', manual, EN, 'mg/dL', { line: [], readings: 0, mean: 125 });
     expect(model.chart.series).toHaveLength(1);

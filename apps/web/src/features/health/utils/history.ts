@@ -26,6 +26,7 @@ import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare
 import type { MessageId } from '../../../lib/i18n/i18n';
 import type { TranslateFunction } from '../../../lib/i18n/language-provider';
 import type { ReadingByKind, ReadingKind } from '../api/health';
+import { glucoseSeries, type SensorData } from './glucose-series';
 import { MEAL_CONTEXT_IDS } from './labels';
 import { oneDecimal, summariseBloodPressure, summariseGlucose, summariseWeight, wallClockSeconds } from './readings';
 
@@ -140,58 +141,6 @@ function spread(values: readonly number[], format: (value: number) => string = S
   return low === high ? format(low) : `${format(low)}–${format(high)}`;
 }
 
-/** Imported sensor readings of the period: the chart's hourly line, their count and the overall mean (mg/dL). */
-export interface SensorData {
-  line: readonly { date: string; time: string; value: number }[];
-  readings: number;
-  mean: number | null;
-}
-
-/**
- * The glucose chart's x and series: the manual readings alone, or, with a sensor line, the
- * line (hourly means, no points) and the manual readings as points on one shared x axis.
- */
-function glucoseSeries(
-  oldestFirst: readonly GlucoseReading[],
-  { t }: HistoryTexts,
-  unit: GlucoseUnit,
-  sensor?: SensorData,
-): Pick<ChartData, 'x' | 'series'> {
-  const manualLabel = t('health-reports.history.series.glucose');
-  if (!sensor || sensor.line.length === 0) {
-    return {
-      x: oldestFirst.map((r) => wallClockSeconds(r.date, r.time)),
-      series: [
-        {
-          label: manualLabel,
-          colour: CHART_COLOURS.glucose,
-          values: oldestFirst.map((r) => glucoseInUnit(r.value, unit)),
-        },
-      ],
-    };
-  }
-  const manual = new Map(oldestFirst.map((r) => [wallClockSeconds(r.date, r.time), glucoseInUnit(r.value, unit)]));
-  const line = new Map(sensor.line.map((p) => [wallClockSeconds(p.date, p.time), glucoseInUnit(p.value, unit)]));
-  const x = [...new Set([...manual.keys(), ...line.keys()])].sort((a, b) => a - b);
-  return {
-    x,
-    series: [
-      {
-        label: t('health-reports.history.series.sensor'),
-        colour: CHART_COLOURS.sensor,
-        values: x.map((s) => line.get(s) ?? null),
-        style: 'line',
-      },
-      {
-        label: t('health-reports.history.series.manual'),
-        colour: CHART_COLOURS.glucose,
-        values: x.map((s) => manual.get(s) ?? null),
-        style: 'points',
-      },
-    ],
-  };
-}
-
 /**
  * Glucose in `unit`: every figure, the chart's values and band, the summary, the
  * table and the recent readings, with texts in the language of `texts`; alerts still come
@@ -205,11 +154,14 @@ function glucoseModel(
 ): HistoryModel {
   const { t, locale } = texts;
   const summary = summariseGlucose(readings);
-  const { latest, alert } = summary;
+  const { alert } = summary;
   // With imported readings, the average is the server's over both kinds (decision 052).
   const mean = sensor && sensor.readings > 0 && sensor.mean !== null ? sensor.mean : summary.mean;
   const oldestFirst = [...readings].reverse();
-  const values = readings.map((r) => r.value);
+  // With no manual reading, the latest, span and spread come from the sensor's hourly line.
+  const described = readings.length > 0 ? readings : [...(sensor?.line ?? [])].reverse();
+  const latest = described[0];
+  const values = described.map((r) => r.value);
   const shown = (mgDl: number) => formatGlucoseValue(mgDl, unit);
   return {
     title: t(HISTORY_TITLES.glucose),
@@ -225,13 +177,16 @@ function glucoseModel(
     ],
     chart: {
       unit,
-      ...glucoseSeries(oldestFirst, texts, unit, sensor),
+      ...glucoseSeries(oldestFirst, texts.t, unit, sensor, {
+        manual: CHART_COLOURS.glucose,
+        sensor: CHART_COLOURS.sensor,
+      }),
       band: [glucoseInUnit(GLUCOSE_TARGET.low, unit), glucoseInUnit(GLUCOSE_TARGET.high, unit)],
       minPad: unit === 'mmol/L' ? 0.5 : 2,
     },
     summary: t('health-reports.history.summary.glucose', {
-      count: count(texts, readings.length),
-      span: span(texts, readings),
+      count: count(texts, readings.length > 0 ? readings.length : (sensor?.readings ?? 0)),
+      span: span(texts, described),
       spread: spread(values, shown),
       unit,
     }),
@@ -370,7 +325,8 @@ function weightModel(readings: readonly BodyMetrics[], texts: HistoryTexts): His
 /**
  * The page model for `kind` in the language of `texts`; `readings` must not be empty (the
  * empty states come first). Glucose is shown in `glucoseUnit` (the user's choice; mg/dL by
- * default); glucose `sensor` data, when given, adds the imported readings' line and mean.
+ * default); glucose `sensor` data, when given, adds the imported readings' line and mean (and
+ * stands in for the readings when there is no manual one).
  */
 export function historyModel<K extends ReadingKind>(
   kind: K,
