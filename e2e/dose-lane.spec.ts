@@ -56,11 +56,28 @@ test('History shows the dose lane and the association sentence', async ({ page, 
       time: '07:30',
     });
   }
+  // Three sensor readings two days ago (a Dexcom Clarity export): a line on the chart, never an alert.
+  const clarity = [
+    '\uFEFFIndex,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL),Insulin Value (u)',
+    '1,,Device,,,G7,G7 App,,',
+    ...['12:00', '12:05', '13:00'].map(
+      (time, i) => `${i + 2},${kolkataDate(-2)}T${time}:00,EGV,,,,G7 App,${150 + i * 10},`,
+    ),
+  ].join('\r\n');
+  const preview = await page.request.post('/api/imports', {
+    data: clarity,
+    headers: { origin: baseURL!, 'content-type': 'text/csv' },
+  });
+  expect(preview.status(), await preview.text()).toBe(201);
+  await post(page, baseURL!, `/api/imports/${(await preview.json()).id}/commit`, {});
   const mean = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) / values.length);
   const missedMean = mean(DAYS.flatMap((day, i) => (MISSED.has(day) ? [fasting(day, i)] : [])));
   const takenMean = mean(DAYS.flatMap((day, i) => (MISSED.has(day) ? [] : [fasting(day, i)])));
 
   await page.goto('/reports/history/glucose?days=7');
+  await expect(page.getByTestId('sensor-note')).toHaveText('Includes 3 imported sensor readings.');
+  await expect(page.getByText('Sensor (hourly average)')).toBeVisible();
+  await expect(page.getByText('Logged readings')).toBeVisible();
   const card = page.getByTestId('dose-outcomes');
   await expect(card.getByRole('heading', { name: 'Doses and sugar' })).toBeVisible();
   await expect(card).toContainText('The 14 days before today');
