@@ -1,8 +1,6 @@
 /**
- * GET /api/reports/adherence-outcomes through the real server with an injected clock
- * (decision 052): both groups and the sentence's numbers worked out from the seeded readings,
- * the period in a zone whose date differs from UTC's, 400 on other periods, and another
- * user's doses and readings never counted.
+ * GET /api/reports/adherence-outcomes with an injected clock (decision 052): both groups and the sentence from
+ * seeded readings, a zone whose date differs from UTC's, 400 on other periods, no other user's data.
  */
 import type { MedicationInput } from '@diacare/contract/medications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
