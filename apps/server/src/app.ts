@@ -21,6 +21,7 @@ import { configRoutes } from './modules/config/config.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
 import { doctorReportRoutes } from './modules/export/doctor-report.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { insulinRoutes } from './modules/health/insulin.routes.ts';
 import { labsRoutes } from './modules/health/labs.routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(faqRoutes, options);
   await app.register(exportRoutes, options);
   await app.register(doctorReportRoutes, options);
+  await app.register(reportsRoutes, options);
   await app.register(careRoutes, options);
 
   const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;

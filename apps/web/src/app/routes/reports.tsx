@@ -17,6 +17,7 @@ import { lazyPreloaded } from '../../lib/lazy-preloaded';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../../features/health/api/health';
+import { getGlucoseReportQueryOptions } from '../../features/health/api/reports';
 import { AdherenceWeek } from '../../features/health/components/adherence-week';
 import { HealthMetricCards } from '../../features/health/components/metric-cards';
 import { LabResultsCard } from '../../features/health/components/lab-results-card';
@@ -70,6 +71,9 @@ export function Component() {
     return { ...options, ...lastKnownData<ReadingByKind[K][]>(queryClient, keyOn, zone) };
   };
   const glucose = useQuery(readingsQuery('glucose'));
+  // Imported sensor readings count in the week's average (decision 052); offline, manual readings alone.
+  const glucoseReport = useQuery(getGlucoseReportQueryOptions(REPORT_DAYS));
+  const sensorAverage = glucoseReport.data?.sensor_readings ? glucoseReport.data.mean : null;
   const bloodPressure = useQuery(readingsQuery('bp'));
   const bodyMetrics = useQuery(readingsQuery('weight'));
   const medications = useQuery(getMedicationsQueryOptions());
@@ -125,7 +129,7 @@ export function Component() {
         <>
           <ReportsSummary
             adherence={overallAdherence(days)}
-            averageGlucose={summariseGlucose(glucose.data ?? []).mean}
+            averageGlucose={sensorAverage ?? summariseGlucose(glucose.data ?? []).mean}
             bmi={bodyMetrics.data?.[0]?.bmi ?? null}
           />
           <HealthMetricCards
@@ -133,6 +137,7 @@ export function Component() {
             bloodPressure={bloodPressure.data ?? []}
             bodyMetrics={bodyMetrics.data ?? []}
             onLog={setLogging}
+            glucoseAverage={sensorAverage}
           />
           <AdherenceWeek days={days} />
           <LabResultsCard today={today} onAdd={() => setAddingLab({})} />

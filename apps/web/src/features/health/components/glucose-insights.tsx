@@ -14,17 +14,22 @@ import {
 } from '@diacare/contract/clinical';
 import { formatGlucoseValue } from '@diacare/contract/glucose-units';
 import type { GlucoseReading } from '@diacare/contract/health';
+import type { GlucoseReport } from '@diacare/contract/reports';
 import { TriangleAlert } from 'lucide-react';
 import { Card } from '../../../components/ui/card';
 import { useT } from '../../../lib/i18n/language-provider';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 
-/** Thresholds stay in mg/dL (clinical.ts); their labels follow the user's unit. */
-export function GlucoseInsights({ readings }: { readings: readonly GlucoseReading[] }) {
+/**
+ * Thresholds stay in mg/dL (clinical.ts); their labels follow the user's unit. With the
+ * period's `report` (manual and imported readings, same rules) its time in range and
+ * estimate are shown; the low note stays with the manual readings, as alerts do (decision 046).
+ */
+export function GlucoseInsights({ readings, report }: { readings: readonly GlucoseReading[]; report?: GlucoseReport }) {
   const unit = useGlucoseUnit();
   const t = useT();
-  const tir = timeInRange(readings.map((r) => r.value));
-  const a1c = estimatedA1c(readings);
+  const tir = report ? report.time_in_range : timeInRange(readings.map((r) => r.value));
+  const a1c = report ? report.estimated_a1c : estimatedA1c(readings);
   const anyLow = readings.some((r) => r.value < HYPOGLYCAEMIA.low);
   if (!tir) return null;
   const segments = [

@@ -23,6 +23,8 @@ import { isUnreachable, lastKnownData, OfflineFirstTime } from '../../../lib/off
 import { cn } from '../../../lib/utils';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../api/health';
+import { getGlucoseReportQueryOptions } from '../api/reports';
+import { DoseLane } from './dose-lane';
 import { HISTORY_TITLES, historyModel, themedColour, type HistoryModel, type RecentReading } from '../utils/history';
 import { GlucoseInsights } from './glucose-insights';
 import { AlertBadge, WhatToDoButton } from './reading-alert';
@@ -152,7 +154,11 @@ function Trend({ model }: { model: HistoryModel }) {
         <ul className="mb-2 flex gap-4 text-xs text-slate-600" aria-hidden>
           {chart.series.map((s) => (
             <li key={s.label} className="flex items-center gap-1.5">
-              <span className="h-2.5 w-2.5 rounded-full" style={{ backgroundColor: themedColour(s.colour, theme) }} />
+              {/* A line for a line series, a dot for points: the legend reads without colour. */}
+              <span
+                className={s.style === 'line' ? 'h-0.5 w-4' : 'h-2.5 w-2.5 rounded-full'}
+                style={{ backgroundColor: themedColour(s.colour, theme) }}
+              />
               {s.label}
             </li>
           ))}
@@ -219,10 +225,23 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   const readings = inRange.data;
   const byId = useMemo(() => new Map((readings ?? []).map((reading) => [reading.id, reading])), [readings]);
   const glucoseUnit = useGlucoseUnit();
+  // Glucose: the server's figures of the period with imported sensor readings (decision 052).
+  const report = useQuery({ ...getGlucoseReportQueryOptions(range), enabled: kind === 'glucose' });
+  const sensor = useMemo(
+    () =>
+      report.data
+        ? { line: report.data.sensor_line, readings: report.data.sensor_readings, mean: report.data.mean }
+        : undefined,
+    [report.data],
+  );
+  // A sensor-only glucose history (imports, no manual reading) still has a chart and figures.
+  const sensorOnly = kind === 'glucose' && (sensor?.line.length ?? 0) > 0;
   const model = useMemo(
     () =>
-      readings && readings.length > 0 ? historyModel(kind, readings, { t, locale: intlLocale }, glucoseUnit) : null,
-    [kind, readings, t, intlLocale, glucoseUnit],
+      readings && (readings.length > 0 || sensorOnly)
+        ? historyModel(kind, readings, { t, locale: intlLocale }, glucoseUnit, sensor)
+        : null,
+    [kind, readings, t, intlLocale, glucoseUnit, sensor, sensorOnly],
   );
 
   if (isUnreachable(inRange) || isUnreachable(latest)) {
@@ -233,7 +252,16 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
       </>
     );
   }
-  if (failed || latest.data?.length === 0) {
+  // A glucose history waits for the sensor figures (while they are being fetched) before it says 'empty'.
+  if (kind === 'glucose' && report.isPending && report.fetchStatus === 'fetching') {
+    return (
+      <>
+        <HistoryHeader />
+        <p className="py-10 text-center text-slate-500">{t('common.loading')}</p>
+      </>
+    );
+  }
+  if (failed || (latest.data?.length === 0 && !sensorOnly)) {
     return (
       <>
         <HistoryHeader />
@@ -279,8 +307,20 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
             ) : null}
           </Card>
           <Trend model={model} />
-          {kind === 'glucose' ? <GlucoseInsights readings={readings as GlucoseReading[]} /> : null}
-          <RecentReadings readings={model.recent} kind={kind} byId={byId} now={now} zone={zone} />
+          {kind === 'glucose' ? (
+            <>
+              {sensor && sensor.readings > 0 ? (
+                <p className="-mt-2 mb-4 text-xs text-slate-500" data-testid="sensor-note">
+                  {t('health-reports.history.sensorNote', { count: sensor.readings })}
+                </p>
+              ) : null}
+              <DoseLane days={range === 7 ? 14 : range} unit={glucoseUnit} />
+              <GlucoseInsights readings={readings as GlucoseReading[]} report={report.data} />
+            </>
+          ) : null}
+          {model.recent.length > 0 ? (
+            <RecentReadings readings={model.recent} kind={kind} byId={byId} now={now} zone={zone} />
+          ) : null}
         </>
       ) : (
         <Card className="py-8 text-center text-slate-600">

@@ -13,6 +13,7 @@ import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { Link } from '../../../lib/navigation';
 import { getReadingsQueryOptions } from '../api/health';
 import { getLabResultsQueryOptions } from '../api/labs';
+import { getGlucoseReportQueryOptions } from '../api/reports';
 import { LAB_TEST_IDS, formatLabDate, formatLabValue, hba1cInIfcc, latestByTest } from '../utils/labs';
 
 /** HbA1c reflects about the last 2–3 months (ADA Standards of Care 2025, §6): the estimate uses 90 days. */
@@ -27,7 +28,13 @@ export function LabResultsCard({ today, onAdd }: { today: string; onAdd: () => v
     getReadingsQueryOptions('glucose', { start_date: shiftDate(today, -(ESTIMATE_DAYS - 1)), end_date: today }),
   );
   const [latest, previous] = hba1c.data ?? [];
-  const estimate = glucose.data ? estimatedA1c(glucose.data) : null;
+  // With imported sensor readings, the server's estimate over both kinds (decision 052).
+  const report = useQuery(getGlucoseReportQueryOptions(ESTIMATE_DAYS));
+  const estimate = report.data?.sensor_readings
+    ? report.data.estimated_a1c
+    : glucose.data
+      ? estimatedA1c(glucose.data)
+      : null;
   const others = latestByTest(all.data ?? []).filter((result) => result.test !== 'hba1c');
 
   return (

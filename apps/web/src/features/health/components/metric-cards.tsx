@@ -138,17 +138,21 @@ export function HealthMetricCards({
   bloodPressure,
   bodyMetrics,
   onLog,
+  glucoseAverage,
 }: {
   glucose: readonly GlucoseReading[];
   bloodPressure: readonly BloodPressureReading[];
   bodyMetrics: readonly BodyMetrics[];
+  /** The period's average with imported sensor readings (mg/dL), when there are any (decision 052). */
+  glucoseAverage?: number | null | undefined;
   /** Absent on a read-only view. */
   onLog?: (kind: ReadingKind) => void;
 }) {
   const glucoseUnit = useGlucoseUnit();
   const t = useT();
   const { intlLocale } = useLocale();
-  const g = summariseGlucose(glucose);
+  const manual = summariseGlucose(glucose);
+  const g = glucoseAverage == null ? manual : { ...manual, mean: glucoseAverage };
   const bp = summariseBloodPressure(bloodPressure);
   const w = summariseWeight(bodyMetrics);
   const TrendIcon = TREND_ICONS[w.trend];

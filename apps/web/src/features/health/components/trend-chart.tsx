@@ -23,7 +23,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 
 /** The y range: the values plus the band and guides, with some air, so the target stays in view. */
 function yRange(chart: ChartData): [number, number] {
-  const all = [...chart.series.flatMap((s) => s.values), ...(chart.band ?? []), ...(chart.guides ?? [])];
+  const values = chart.series.flatMap((s) => s.values).filter((v): v is number => v !== null);
+  const all = [...values, ...(chart.band ?? []), ...(chart.guides ?? [])];
   const min = Math.min(...all);
   const max = Math.max(...all);
   const pad = Math.max((max - min) * 0.12, chart.minPad ?? 2);
@@ -86,11 +87,15 @@ function options(chart: ChartData, width: number, theme: ResolvedTheme, locale: 
       {},
       ...chart.series.map((s) => {
         const colour = themedColour(s.colour, theme);
+        // A sensor's hourly line is drawn without points, joined over the manual readings' x;
+        // manual readings beside it are points only (decision 052).
         return {
           label: s.label,
           stroke: colour,
           width: 2,
-          points: { show: true, size: 7, fill: colour, stroke: colour },
+          spanGaps: s.style === 'line',
+          ...(s.style === 'points' ? { paths: () => null } : {}),
+          points: { show: s.style !== 'line', size: 7, fill: colour, stroke: colour },
         };
       }),
     ],

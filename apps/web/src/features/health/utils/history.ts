@@ -26,6 +26,7 @@ import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare
 import type { MessageId } from '../../../lib/i18n/i18n';
 import type { TranslateFunction } from '../../../lib/i18n/language-provider';
 import type { ReadingByKind, ReadingKind } from '../api/health';
+import { glucoseSeries, type SensorData } from './glucose-series';
 import { MEAL_CONTEXT_IDS } from './labels';
 import { oneDecimal, summariseBloodPressure, summariseGlucose, summariseWeight, wallClockSeconds } from './readings';
 
@@ -35,6 +36,7 @@ export const RECENT_READINGS = 5;
 /** A colour per plotted line. */
 export const CHART_COLOURS = {
   glucose: '#0d9488',
+  sensor: '#7c3aed',
   systolic: '#dc2626',
   diastolic: '#2563eb',
   weight: '#ea580c',
@@ -43,6 +45,7 @@ export const CHART_COLOURS = {
 /** The same lines on the dark theme: the 400 shade of each hue, ≥ 3:1 against the dark card (WCAG 1.4.11). */
 const DARK_CHART_COLOURS: Record<string, string> = {
   [CHART_COLOURS.glucose]: '#2dd4bf',
+  [CHART_COLOURS.sensor]: '#a78bfa',
   [CHART_COLOURS.systolic]: '#f87171',
   [CHART_COLOURS.diastolic]: '#60a5fa',
   [CHART_COLOURS.weight]: '#fb923c',
@@ -56,8 +59,10 @@ export function themedColour(colour: string, theme: 'light' | 'dark'): string {
 export interface ChartSeries {
   label: string;
   colour: string;
-  /** One value per x, in the chart's unit. */
-  values: number[];
+  /** One value per x, in the chart's unit; null where the series has no value at that x. */
+  values: (number | null)[];
+  /** 'line' (no points, joined over its nulls), 'points' (no line); both when absent. */
+  style?: 'line' | 'points';
 }
 
 export interface ChartData {
@@ -141,11 +146,22 @@ function spread(values: readonly number[], format: (value: number) => string = S
  * table and the recent readings, with texts in the language of `texts`; alerts still come
  * from the stored mg/dL (clinical.ts).
  */
-function glucoseModel(readings: readonly GlucoseReading[], texts: HistoryTexts, unit: GlucoseUnit): HistoryModel {
+function glucoseModel(
+  readings: readonly GlucoseReading[],
+  texts: HistoryTexts,
+  unit: GlucoseUnit,
+  sensor?: SensorData,
+): HistoryModel {
   const { t, locale } = texts;
-  const { latest, mean, alert } = summariseGlucose(readings);
+  const summary = summariseGlucose(readings);
+  const { alert } = summary;
+  // With imported readings, the average is the server's over both kinds (decision 052).
+  const mean = sensor && sensor.readings > 0 && sensor.mean !== null ? sensor.mean : summary.mean;
   const oldestFirst = [...readings].reverse();
-  const values = readings.map((r) => r.value);
+  // With no manual reading, the latest, span and spread come from the sensor's hourly line.
+  const described = readings.length > 0 ? readings : [...(sensor?.line ?? [])].reverse();
+  const latest = described[0];
+  const values = described.map((r) => r.value);
   const shown = (mgDl: number) => formatGlucoseValue(mgDl, unit);
   return {
     title: t(HISTORY_TITLES.glucose),
@@ -161,20 +177,16 @@ function glucoseModel(readings: readonly GlucoseReading[], texts: HistoryTexts, 
     ],
     chart: {
       unit,
-      x: oldestFirst.map((r) => wallClockSeconds(r.date, r.time)),
-      series: [
-        {
-          label: t('health-reports.history.series.glucose'),
-          colour: CHART_COLOURS.glucose,
-          values: oldestFirst.map((r) => glucoseInUnit(r.value, unit)),
-        },
-      ],
+      ...glucoseSeries(oldestFirst, texts.t, unit, sensor, {
+        manual: CHART_COLOURS.glucose,
+        sensor: CHART_COLOURS.sensor,
+      }),
       band: [glucoseInUnit(GLUCOSE_TARGET.low, unit), glucoseInUnit(GLUCOSE_TARGET.high, unit)],
       minPad: unit === 'mmol/L' ? 0.5 : 2,
     },
     summary: t('health-reports.history.summary.glucose', {
-      count: count(texts, readings.length),
-      span: span(texts, readings),
+      count: count(texts, readings.length > 0 ? readings.length : (sensor?.readings ?? 0)),
+      span: span(texts, described),
       spread: spread(values, shown),
       unit,
     }),
@@ -313,15 +325,17 @@ function weightModel(readings: readonly BodyMetrics[], texts: HistoryTexts): His
 /**
  * The page model for `kind` in the language of `texts`; `readings` must not be empty (the
  * empty states come first). Glucose is shown in `glucoseUnit` (the user's choice; mg/dL by
- * default).
+ * default); glucose `sensor` data, when given, adds the imported readings' line and mean (and
+ * stands in for the readings when there is no manual one).
  */
 export function historyModel<K extends ReadingKind>(
   kind: K,
   readings: readonly ReadingByKind[K][],
   texts: HistoryTexts,
   glucoseUnit: GlucoseUnit = DEFAULT_GLUCOSE_UNIT,
+  sensor?: SensorData,
 ): HistoryModel {
-  if (kind === 'glucose') return glucoseModel(readings as readonly GlucoseReading[], texts, glucoseUnit);
+  if (kind === 'glucose') return glucoseModel(readings as readonly GlucoseReading[], texts, glucoseUnit, sensor);
   if (kind === 'bp') return bloodPressureModel(readings as readonly BloodPressureReading[], texts);
   return weightModel(readings as readonly BodyMetrics[], texts);
 }
