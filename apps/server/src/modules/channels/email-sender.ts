@@ -55,7 +55,7 @@ export function createEmailSender(options: {
           subject: message.subject,
           text: message.text,
           html: message.html,
-          list: { unsubscribe: { url: message.unsubscribeUrl, comment: 'Unsubscribe' } },
+          list: { unsubscribe: message.unsubscribeUrl },
         });
         return { outcome: 'delivered' };
       } catch (error) {
