@@ -67,16 +67,16 @@ export function createChannelsRepository(db: Database) {
 
     /** Whether the user has a push subscription, an e-mail address and a WhatsApp number. */
     async reach(userId: string): Promise<RecipientReach & { emailAddress: string | null; phone: string | null }> {
-      const [row] = await db
-        .select({
-          email: users.email,
-          phone: users.phone,
-          subscribed: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.user_id} = ${users.id})`,
-        })
-        .from(users)
-        .where(eq(users.id, userId));
+      const [[row], [subscription]] = await Promise.all([
+        db.select({ email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)),
+        db
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.user_id, userId))
+          .limit(1),
+      ]);
       return {
-        pushSubscription: Boolean(row?.subscribed),
+        pushSubscription: Boolean(subscription),
         email: Boolean(row?.email),
         whatsappNumber: Boolean(row?.phone),
         emailAddress: row?.email ?? null,
