@@ -55,6 +55,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // E-mail configured (nothing listens on the discard port; no journey sends mail) so its
+      // switches can be used; WhatsApp stays unconfigured, shown as unavailable (decision 050).
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'DiaCare <reminders@diacare.example>',
     },
   },
 });
