@@ -155,7 +155,10 @@ describe.each(DRIVERS)('channel delivery on %s', (driver) => {
       { channel: 'whatsapp', outcome: 'failed', error: 'http 400 code 131030', attempts: 1 },
     ]);
     const rows = await audit(recipient.userId);
-    expect(rows.find((row) => row.channel === 'whatsapp')).toMatchObject({ outcome: 'failed', error: 'http 400 code 131030' });
+    expect(rows.find((row) => row.channel === 'whatsapp')).toMatchObject({
+      outcome: 'failed',
+      error: 'http 400 code 131030',
+    });
     expect(JSON.stringify(rows)).not.toContain('9876543210');
   });
 

@@ -109,7 +109,12 @@ describe('e-mail sender over SMTP', () => {
 
   it('a refused recipient or bad credentials → failed with a code, and no address in the log', async () => {
     rejectRecipient = true;
-    const content = buildEmail('weekly_summary', { week: '17–23 Nov', adherence: '92%', readings: '14' }, 'en', UNSUBSCRIBE);
+    const content = buildEmail(
+      'weekly_summary',
+      { week: '17–23 Nov', adherence: '92%', readings: '14' },
+      'en',
+      UNSUBSCRIBE,
+    );
     const email = sender();
     expect(await email.send({ to: 'asha@example.com', ...content, unsubscribeUrl: UNSUBSCRIBE })).toEqual({
       outcome: 'failed',
@@ -130,7 +135,12 @@ describe('e-mail sender over SMTP', () => {
 
   it('a server that is not there → failed, without throwing', async () => {
     const email = createEmailSender({ url: 'smtp://127.0.0.1:1', from: 'r@diacare.example', timeoutMs: 2000 });
-    const content = buildEmail('dose_reminder', { medicine: 'Metformin', dose: '500 mg', time: '09:00' }, 'en', UNSUBSCRIBE);
+    const content = buildEmail(
+      'dose_reminder',
+      { medicine: 'Metformin', dose: '500 mg', time: '09:00' },
+      'en',
+      UNSUBSCRIBE,
+    );
     expect(await email.send({ to: 'asha@example.com', ...content, unsubscribeUrl: UNSUBSCRIBE })).toEqual({
       outcome: 'failed',
       error: 'ESOCKET',

@@ -70,12 +70,12 @@ describe.each(DRIVERS)('notification channels API on %s', (driver) => {
       email: { available: true, reason: null },
       whatsapp: { available: false, reason: 'no_whatsapp_number' },
     });
-    expect((await asha.request({ method: 'POST', url: '/api/push/subscribe', payload: subscription() })).statusCode).toBe(
-      201,
-    );
-    expect((await asha.request({ method: 'PUT', url: '/api/users/me', payload: { phone: '9876543210' } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await asha.request({ method: 'POST', url: '/api/push/subscribe', payload: subscription() })).statusCode,
+    ).toBe(201);
+    expect(
+      (await asha.request({ method: 'PUT', url: '/api/users/me', payload: { phone: '9876543210' } })).statusCode,
+    ).toBe(200);
     expect((await get(asha)).channels).toEqual({
       push: { available: true, reason: null },
       email: { available: true, reason: null },

@@ -54,9 +54,10 @@ describe('route: the defaults', () => {
 
   it('care alerts: a family member gets every channel they have, a doctor none', () => {
     expect(route(input({ kind: 'care_alert', role: 'family' }))).toEqual(['push', 'email', 'whatsapp']);
-    expect(route(input({ kind: 'care_alert', role: 'family', reach: { ...REACH, pushSubscription: false } }))).toEqual(
-      ['email', 'whatsapp'],
-    );
+    expect(route(input({ kind: 'care_alert', role: 'family', reach: { ...REACH, pushSubscription: false } }))).toEqual([
+      'email',
+      'whatsapp',
+    ]);
     expect(route(input({ kind: 'care_alert', role: 'family', reach: { ...REACH, whatsappNumber: false } }))).toEqual([
       'push',
       'email',
@@ -89,11 +90,15 @@ describe('route: unavailable channels are never on', () => {
 
   it('statuses name the first reason: server settings, then the switch, then what the user has', () => {
     expect(
-      channelStatuses(new Set(['push']), { pushNotifications: false, emailNotifications: false }, {
-        pushSubscription: false,
-        email: false,
-        whatsappNumber: false,
-      }),
+      channelStatuses(
+        new Set(['push']),
+        { pushNotifications: false, emailNotifications: false },
+        {
+          pushSubscription: false,
+          email: false,
+          whatsappNumber: false,
+        },
+      ),
     ).toEqual({
       push: { available: false, reason: 'switched_off' },
       email: { available: false, reason: 'not_configured' },

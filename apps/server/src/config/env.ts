@@ -76,10 +76,7 @@ const rawEnvSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** WhatsApp channel: a Cloud API access token and the sender's phone number id, both needed. */
   WHATSAPP_TOKEN: z.string().min(1).optional(),
-  WHATSAPP_PHONE_NUMBER_ID: z
-    .string()
-    .regex(/^\d+$/, { error: 'must be the numeric phone number id' })
-    .optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, { error: 'must be the numeric phone number id' }).optional(),
   /** The Graph API base, e.g. https://graph.facebook.com/v21.0 (the default). */
   WHATSAPP_API_URL: z.url({ error: 'must be a URL' }).default('https://graph.facebook.com/v21.0'),
 });

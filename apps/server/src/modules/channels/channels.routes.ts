@@ -29,7 +29,10 @@ export const channelsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) 
       repository.careAlertRole(userId),
     ]);
     const choices = Object.fromEntries(
-      NOTIFICATION_KINDS.map((kind) => [kind, choicesFor(kind, kind === 'care_alert' ? careRole : 'patient', stored[kind])]),
+      NOTIFICATION_KINDS.map((kind) => [
+        kind,
+        choicesFor(kind, kind === 'care_alert' ? careRole : 'patient', stored[kind]),
+      ]),
     ) as ChannelPreferences['choices'];
     return { channels: channelStatuses(available, switches, reach), choices };
   }

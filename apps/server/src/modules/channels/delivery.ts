@@ -108,7 +108,9 @@ export function createChannelDelivery(deps: ChannelDeliveryDeps): ChannelDeliver
       role: request.role ?? 'patient',
       stored: stored[kind],
       switches,
-      available: new Set([...available].filter((channel) => (channel === 'email' ? email : channel === 'whatsapp' ? whatsapp : true))),
+      available: new Set(
+        [...available].filter((channel) => (channel === 'email' ? email : channel === 'whatsapp' ? whatsapp : true)),
+      ),
       reach: {
         pushSubscription: recipient.hasPushSubscription ?? reach?.pushSubscription ?? false,
         email: Boolean(recipient.email),

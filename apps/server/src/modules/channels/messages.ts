@@ -33,7 +33,7 @@ export function buildEmail(
   const html = [
     '<!doctype html>',
     `<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:\'Noto Sans\',\'Noto Sans Devanagari\',Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a">',
+    "<body style=\"font-family:'Noto Sans','Noto Sans Devanagari',Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a\">",
     `<p>${escapeHtml(body)}</p>`,
     `<hr><p style="font-size:13px;color:#475569">${escapeHtml(reason)}<br>`,
     `<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t(language, 'email.footer.unsubscribe_link'))}</a></p>`,

@@ -2,12 +2,7 @@
  * The one routing table: which channels a message of each kind goes out on (decision 050).
  * Pure functions; the delivery and the preferences API both use them.
  */
-import {
-  CHANNELS,
-  type Channel,
-  type ChannelStatus,
-  type NotificationKind,
-} from '@diacare/contract/channels';
+import { CHANNELS, type Channel, type ChannelStatus, type NotificationKind } from '@diacare/contract/channels';
 import type { NotificationSettings } from '@diacare/contract/reminders';
 import type { Env } from '../../config/env.ts';
 

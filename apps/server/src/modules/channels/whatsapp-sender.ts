@@ -66,7 +66,9 @@ function retryAfterMs(response: Response): number | null {
 async function apiErrorCode(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as { error?: { code?: unknown } };
-    return typeof body.error?.code === 'number' ? `http ${response.status} code ${body.error.code}` : `http ${response.status}`;
+    return typeof body.error?.code === 'number'
+      ? `http ${response.status} code ${body.error.code}`
+      : `http ${response.status}`;
   } catch {
     return `http ${response.status}`;
   }
@@ -119,11 +121,17 @@ export function createWhatsAppSender(options: WhatsAppOptions): WhatsAppSender {
           }
           wait = Math.max(wait, retryAfterMs(response) ?? 0);
         } catch (error) {
-          last = { status: null, error: error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network' };
+          last = {
+            status: null,
+            error: error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network',
+          };
         }
         if (attempt < maxAttempts) await sleep(wait);
       }
-      options.logger?.warn({ channel: 'whatsapp', error: last.error, attempts: maxAttempts }, 'WhatsApp message not delivered');
+      options.logger?.warn(
+        { channel: 'whatsapp', error: last.error, attempts: maxAttempts },
+        'WhatsApp message not delivered',
+      );
       return { outcome: 'failed', ...last, attempts: maxAttempts };
     },
   };

@@ -84,11 +84,7 @@ export function ChannelChoices() {
                       aria-describedby={status && !available ? `channel-${channel}-reason` : undefined}
                       onCheckedChange={(checked) => save.mutate({ [kind]: { [channel]: checked } })}
                     />
-                    <label
-                      id={`${id}-label`}
-                      htmlFor={id}
-                      className={available ? 'text-sm' : 'text-sm text-slate-500'}
-                    >
+                    <label id={`${id}-label`} htmlFor={id} className={available ? 'text-sm' : 'text-sm text-slate-500'}>
                       {t(CHANNEL_LABELS[channel])}
                     </label>
                   </span>
