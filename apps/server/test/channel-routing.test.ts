@@ -25,15 +25,22 @@ describe('availableChannels', () => {
 
   it('push always; e-mail with SMTP_URL and MAIL_FROM; WhatsApp with token and phone number id', () => {
     expect([...availableChannels(env({}))]).toEqual(['push']);
-    expect([...availableChannels(env({ SMTP_URL: 'smtp://u:p@mail.example:587' }))]).toEqual(['push']);
     expect([
       ...availableChannels(env({ SMTP_URL: 'smtp://u:p@mail.example:587', MAIL_FROM: 'DiaCare <r@diacare.example>' })),
     ]).toEqual(['push', 'email']);
-    expect([...availableChannels(env({ WHATSAPP_TOKEN: 'token' }))]).toEqual(['push']);
     expect([...availableChannels(env({ WHATSAPP_TOKEN: 'token', WHATSAPP_PHONE_NUMBER_ID: '1234' }))]).toEqual([
       'push',
       'whatsapp',
     ]);
+  });
+
+  it('refuses half a channel’s settings, naming the missing variable', () => {
+    expect(() => env({ SMTP_URL: 'smtp://u:p@mail.example:587' })).toThrow(
+      'MAIL_FROM: set both SMTP_URL and MAIL_FROM, or neither',
+    );
+    expect(() => env({ WHATSAPP_PHONE_NUMBER_ID: '1234' })).toThrow(
+      'WHATSAPP_TOKEN: set both WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID, or neither',
+    );
   });
 
   it('refuses a bad SMTP_URL or phone number id, naming the variable', () => {

@@ -100,6 +100,14 @@ export function parseEnv(source: Record<string, string | undefined>) {
       'Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
     );
   }
+  for (const [a, b] of [
+    ['SMTP_URL', 'MAIL_FROM'],
+    ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'],
+  ] as const) {
+    if (Boolean(raw[a]) !== Boolean(raw[b])) {
+      throw new Error(`Invalid configuration:\n  ${raw[a] ? b : a}: set both ${a} and ${b}, or neither`);
+    }
+  }
   const appOrigin = (raw.APP_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   // With the default origin, http://127.0.0.1:PORT is the same local server: accept it too
   // for sign-in redirects and the same-origin check.
