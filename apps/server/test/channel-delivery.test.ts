@@ -56,7 +56,7 @@ describe.each(DRIVERS)('channel delivery on %s', (driver) => {
       WHATSAPP_PHONE_NUMBER_ID: '42',
       WHATSAPP_API_URL: `http://127.0.0.1:${(whatsappApi.address() as AddressInfo).port}/v21.0`,
     });
-    delivery = createChannelDelivery({ db: t.database.db, env, clock: t.clock });
+    delivery = createChannelDelivery({ db: t.database.db, env, clock: t.clock, metrics: t.metrics });
     unconfigured = createChannelDelivery({ db: t.database.db, env: parseEnv({ NODE_ENV: 'test' }), clock: t.clock });
   });
   afterAll(async () => {
@@ -125,6 +125,8 @@ describe.each(DRIVERS)('channel delivery on %s', (driver) => {
     expect(result.channels).toEqual(['push', 'email', 'whatsapp']);
     expect(result.results.every((r) => r.outcome === 'delivered')).toBe(true);
     expect(mails[0]!.subject).toBe('Ravi से शायद एक खुराक छूट गई');
+    const counted = (await t.metrics.deliveries.get()).values;
+    expect(counted.find((v) => v.labels.channel === 'whatsapp' && v.labels.outcome === 'delivered')?.value).toBe(1);
     expect(whatsappBodies).toMatchObject([
       { to: '+919876543210', template: { name: 'care_missed_dose', language: { code: 'hi' } } },
     ]);

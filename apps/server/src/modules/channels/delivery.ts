@@ -7,6 +7,7 @@ import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import type { Language } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
+import type { ReminderMetrics } from '../ops/metrics.ts';
 import { createSettingsRepository } from '../settings/settings.repository.ts';
 import { createChannelsRepository } from './channels.repository.ts';
 import { createEmailSender, type EmailSender } from './email-sender.ts';
@@ -78,6 +79,8 @@ export interface ChannelDeliveryDeps {
   /** Where an e-mail's recipient changes or stops them; default `${appOrigin}/profile#notifications`. */
   unsubscribeUrl?: string;
   logger?: { warn(details: object, message: string): void };
+  /** Counts e-mail and WhatsApp outcomes in diacare_deliveries_total (push is the dispatcher's). */
+  metrics?: Pick<ReminderMetrics, 'deliveries'>;
 }
 
 /** Builds the delivery the reminder dispatcher calls (see index.ts). */
@@ -153,6 +156,9 @@ export function createChannelDelivery(deps: ChannelDeliveryDeps): ChannelDeliver
       const kind = TEMPLATES[request.template].kind;
       const channels = await channelsFor(request);
       const results = await Promise.all(channels.map((channel) => sendOne(channel, request)));
+      for (const r of results) {
+        if (r.channel !== 'push') deps.metrics?.deliveries.inc({ channel: r.channel, outcome: r.outcome });
+      }
       const at = deps.clock();
       await repository.recordDeliveries(
         results.map((r) => ({
