@@ -95,7 +95,10 @@ export function createChannelDelivery(deps: ChannelDeliveryDeps): ChannelDeliver
     deps.whatsapp !== undefined
       ? deps.whatsapp
       : deps.env.whatsapp && createWhatsAppSender({ ...deps.env.whatsapp, logger: deps.logger });
-  const available = availableChannels(deps.env);
+  // Configured and with a sender: an injected null sender turns a configured channel off.
+  const available = new Set(
+    [...availableChannels(deps.env)].filter((c) => (c === 'email' ? email : c === 'whatsapp' ? whatsapp : true)),
+  );
   const unsubscribeUrl = deps.unsubscribeUrl ?? `${deps.env.appOrigin}/profile#notifications`;
 
   async function channelsFor(request: Pick<DeliveryRequest, 'recipient' | 'template' | 'role'>) {
@@ -111,9 +114,7 @@ export function createChannelDelivery(deps: ChannelDeliveryDeps): ChannelDeliver
       role: request.role ?? 'patient',
       stored: stored[kind],
       switches,
-      available: new Set(
-        [...available].filter((channel) => (channel === 'email' ? email : channel === 'whatsapp' ? whatsapp : true)),
-      ),
+      available,
       reach: {
         pushSubscription: recipient.hasPushSubscription ?? reach?.pushSubscription ?? false,
         email: Boolean(recipient.email),
