@@ -58,6 +58,10 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // The Nightscout import journey reads a stand-in on 127.0.0.1 (decision 053).
       NIGHTSCOUT_ALLOW_PRIVATE: 'true',
+      // E-mail configured (nothing listens on the discard port; no journey sends mail) so its
+      // switches can be used; WhatsApp stays unconfigured, shown as unavailable (decision 050).
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      MAIL_FROM: 'DiaCare <reminders@diacare.example>',
     },
   },
 });

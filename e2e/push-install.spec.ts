@@ -408,7 +408,7 @@ test("the notification's Snooze 10 min action asks the server for a reminder in 
   expect(dueIn).toBeLessThanOrEqual(10 * 60_000 + 60_000);
 });
 
-test('Profile notification toggles are saved on the server; e-mail, not delivered yet, says Coming soon', async ({
+test('Profile notification toggles are saved on the server; e-mail is a real switch, on by default', async ({
   page,
 }) => {
   await signInWithProfile(page, 'Meena Joshi');
@@ -421,11 +421,10 @@ test('Profile notification toggles are saved on the server; e-mail, not delivere
   await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
   await expect(medication).toBeEnabled();
 
-  // Email is not delivered: off, disabled, labelled, never silently accepted.
+  // The journeys' server has mail settings: e-mail is a real switch (channels.spec.ts has more).
   const email = page.getByRole('switch', { name: 'Email Notifications' });
-  await expect(email).toBeDisabled();
-  await expect(email).not.toBeChecked();
-  await expect(email).toHaveAccessibleDescription('Coming soon');
+  await expect(email).toBeEnabled();
+  await expect(email).toBeChecked();
   // Health tips are real (a weekly push), off by default and can be turned on.
   const tips = page.getByRole('switch', { name: 'Health Tips' });
   await expect(tips).toBeEnabled();

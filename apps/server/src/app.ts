@@ -17,6 +17,7 @@ import { assistantRoutes, type AssistantRoutesOptions } from './modules/assistan
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { careRoutes } from './modules/care/care.routes.ts';
+import { channelsRoutes } from './modules/channels/channels.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(pushRoutes, options);
   await app.register(remindersRoutes, options);
   await app.register(settingsRoutes, options);
+  await app.register(channelsRoutes, options);
   await app.register(assistantRoutes, options);
   await app.register(faqRoutes, options);
   await app.register(exportRoutes, options);

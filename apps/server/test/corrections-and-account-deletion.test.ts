@@ -297,6 +297,11 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
       await t.database.db.execute(sql`
         INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
         VALUES (${user.user.id}::uuid, ${`https://fcm.googleapis.com/fcm/send/${email}`}, 'key', 'auth')`);
+      // A channel choice and a delivery in the channels' audit.
+      ok(await user.request({ method: 'PUT', url: '/api/notifications/channels', payload: { dose: { email: true } } }));
+      await t.database.db.execute(sql`
+        INSERT INTO notification_deliveries (user_id, kind, channel, outcome, at)
+        VALUES (${user.user.id}::uuid, 'dose', 'email', 'delivered', now())`);
       return user;
     }
 

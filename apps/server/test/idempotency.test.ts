@@ -163,6 +163,10 @@ describe.each(SQL_DRIVERS)('Idempotency-Key on %s', (driver) => {
       url: '/api/settings/notifications',
       payload: { healthTips: false },
     }),
+    'PUT /api/notifications/channels': async () => ({
+      url: '/api/notifications/channels',
+      payload: { dose: { email: true } },
+    }),
     'POST /api/push/subscribe': async () => ({ url: '/api/push/subscribe', payload: pushSubscription() }),
     'POST /api/push/unsubscribe': async (user) => {
       const subscription = pushSubscription();

@@ -72,6 +72,18 @@ const rawEnvSchema = z.object({
    * addresses (a local stand-in in tests); off, only https:// on public addresses (decision 053).
    */
   NIGHTSCOUT_ALLOW_PRIVATE: flag.default(false),
+  /** E-mail channel (decision 050): smtp://user:pass@host:587 or smtps://…; with MAIL_FROM. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  /** The From of every e-mail, e.g. 'DiaCare <reminders@diacare.example>'. */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** WhatsApp channel: a Cloud API access token and the sender's phone number id, both needed. */
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, { error: 'must be the numeric phone number id' }).optional(),
+  /** The Graph API base, e.g. https://graph.facebook.com/v21.0 (the default). */
+  WHATSAPP_API_URL: z.url({ error: 'must be a URL' }).default('https://graph.facebook.com/v21.0'),
 });
 
 /** The parsed configuration with derived values filled in. */
@@ -93,6 +105,14 @@ export function parseEnv(source: Record<string, string | undefined>) {
       'Invalid configuration:\n  VAPID_PUBLIC_KEY: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither',
     );
   }
+  for (const [a, b] of [
+    ['SMTP_URL', 'MAIL_FROM'],
+    ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID'],
+  ] as const) {
+    if (Boolean(raw[a]) !== Boolean(raw[b])) {
+      throw new Error(`Invalid configuration:\n  ${raw[a] ? b : a}: set both ${a} and ${b}, or neither`);
+    }
+  }
   const appOrigin = (raw.APP_ORIGIN ?? `http://localhost:${raw.PORT}`).replace(/\/$/, '');
   // With the default origin, http://127.0.0.1:PORT is the same local server: accept it too
   // for sign-in redirects and the same-origin check.
@@ -112,6 +132,17 @@ export function parseEnv(source: Record<string, string | undefined>) {
     llm:
       raw.LLM_BASE_URL && raw.LLM_MODEL
         ? { baseUrl: raw.LLM_BASE_URL, model: raw.LLM_MODEL, apiKey: raw.LLM_API_KEY }
+        : null,
+    /** The e-mail channel's settings when SMTP_URL and MAIL_FROM are both set, else null. */
+    smtp: raw.SMTP_URL && raw.MAIL_FROM ? { url: raw.SMTP_URL, from: raw.MAIL_FROM } : null,
+    /** The WhatsApp channel's settings when WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID are both set, else null. */
+    whatsapp:
+      raw.WHATSAPP_TOKEN && raw.WHATSAPP_PHONE_NUMBER_ID
+        ? {
+            token: raw.WHATSAPP_TOKEN,
+            phoneNumberId: raw.WHATSAPP_PHONE_NUMBER_ID,
+            apiUrl: raw.WHATSAPP_API_URL.replace(/\/$/, ''),
+          }
         : null,
     localSignInEnabled: raw.AUTH_LOCAL_SIGNIN ?? raw.NODE_ENV !== 'production',
     pushServiceHosts: raw.PUSH_SERVICE_HOSTS.split(',')

@@ -15,3 +15,4 @@ export * from './schema/labs.ts';
 export * from './schema/insulin.ts';
 export * from './schema/imports.ts';
 export * from './schema/care.ts';
+export * from './schema/channels.ts';

@@ -607,6 +607,12 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
       { requiredKeys: [] },
     ),
   ).map((payload) => ({ payload })),
+  'PUT /api/notifications/channels': mutated(
+    fc.dictionary(
+      fc.constantFrom('dose', 'refill', 'appointment', 'care_alert', 'weekly_summary'),
+      fc.record({ push: fc.boolean(), email: fc.boolean(), whatsapp: fc.boolean() }, { requiredKeys: [] }),
+    ),
+  ).map((payload) => ({ payload })),
 };
 
 /**

@@ -1,74 +1,91 @@
 /**
- * Notification toggles, stored on the server
- *. The spec's defaults show while the saved values load; each switch saves on
- * change. Health tips are one short tip a week by push. E-mail is not delivered yet
- *: its switch is off, disabled and labelled 'Coming soon' rather than accepting a
- * choice that does nothing.
- * Offline and never loaded, the defaults are not shown as if they were the user's.
+ * Notification toggles, stored on the server. The spec's defaults show while the saved values
+ * load; each switch saves on change. Health tips are one short tip a week by push. Email
+ * Notifications is off and disabled, with the reason, while the server has no mail settings or the
+ * account no address (decision 050). Offline and never loaded, the defaults are not shown as
+ * if they were the user's. Below: the channel per kind of message.
  */
 import { NOTIFICATION_DEFAULTS } from '@diacare/contract/notification-defaults';
 import type { NotificationSettings } from '@diacare/contract/reminders';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Switch } from '../../../components/ui/switch';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/language-provider';
 import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
+import { channelsKey, getChannelPreferencesQueryOptions } from '../api/notification-channels';
 import { getNotificationSettingsQueryOptions, useSaveNotificationSetting } from '../api/notification-settings';
+import { ChannelChoices } from './channel-choices';
 
-const PREFERENCES: { key: keyof NotificationSettings; label: MessageId; comingSoon?: true }[] = [
+const PREFERENCES: { key: keyof NotificationSettings; label: MessageId }[] = [
   { key: 'medicationReminders', label: 'profile.notify.medication' },
   { key: 'appointmentReminders', label: 'profile.notify.appointment' },
   { key: 'healthTips', label: 'profile.notify.tips' },
-  { key: 'emailNotifications', label: 'profile.notify.email', comingSoon: true },
+  { key: 'emailNotifications', label: 'profile.notify.email' },
   { key: 'pushNotifications', label: 'profile.notify.push' },
 ];
 
 export function NotificationPreferences() {
   const settings = useQuery(getNotificationSettingsQueryOptions());
+  const channels = useQuery(getChannelPreferencesQueryOptions());
+  const queryClient = useQueryClient();
   const save = useSaveNotificationSetting();
   const values = settings.data ?? NOTIFICATION_DEFAULTS;
   const loading = settings.isPending;
   const t = useT();
   if (isUnreachable(settings)) return <OfflineFirstTime compact />;
+  const emailReason = channels.data?.channels.email.reason;
+  /** Why Email Notifications cannot be turned on, or null when it can. */
+  const emailBlocked: MessageId | null =
+    emailReason === 'not_configured'
+      ? 'profile.notify.emailNotConfigured'
+      : emailReason === 'no_email'
+        ? 'profile.notify.emailNoAddress'
+        : null;
   return (
     <>
       <ul className="divide-y divide-slate-100" aria-busy={loading}>
-        {PREFERENCES.map(({ key, label, comingSoon }) => (
-          <li key={key} className="flex flex-wrap items-center justify-between gap-3 py-3">
-            <span className="flex min-w-0 flex-[1_1_8rem] flex-wrap items-center gap-2">
-              <label
-                htmlFor={`pref-${key}`}
-                className={comingSoon ? 'text-sm font-medium text-slate-500' : 'text-sm font-medium'}
-              >
-                {t(label)}
-              </label>
-              {comingSoon ? (
-                <span
-                  id={`pref-${key}-soon`}
-                  className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600"
+        {PREFERENCES.map(({ key, label }) => {
+          const blocked = key === 'emailNotifications' ? emailBlocked : null;
+          return (
+            <li key={key} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <span className="flex min-w-0 flex-[1_1_8rem] flex-wrap items-center gap-2">
+                <label
+                  htmlFor={`pref-${key}`}
+                  className={blocked ? 'text-sm font-medium text-slate-500' : 'text-sm font-medium'}
                 >
-                  {t('profile.notify.comingSoon')}
-                </span>
-              ) : null}
-            </span>
-            {comingSoon ? (
-              <Switch id={`pref-${key}`} checked={false} disabled aria-describedby={`pref-${key}-soon`} />
-            ) : (
+                  {t(label)}
+                </label>
+                {blocked ? (
+                  <span
+                    id={`pref-${key}-why`}
+                    className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-600"
+                  >
+                    {t(blocked)}
+                  </span>
+                ) : null}
+              </span>
               <Switch
                 id={`pref-${key}`}
-                checked={values[key]}
-                disabled={!settings.data}
-                onCheckedChange={(checked) => save.mutate({ [key]: checked })}
+                checked={blocked ? false : values[key]}
+                disabled={!settings.data || Boolean(blocked) || (key === 'emailNotifications' && !channels.data)}
+                aria-describedby={blocked ? `pref-${key}-why` : undefined}
+                onCheckedChange={(checked) =>
+                  save.mutate(
+                    { [key]: checked },
+                    { onSettled: () => queryClient.invalidateQueries({ queryKey: channelsKey }) },
+                  )
+                }
               />
-            )}
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
       {settings.isError && settings.data === undefined ? (
         <p role="alert" className="mt-2 text-sm text-red-600">
           {t('profile.notify.loadFailed')}
         </p>
       ) : null}
+      <ChannelChoices />
     </>
   );
 }

@@ -1,0 +1,43 @@
+/**
+ * E-mail messages per template in the recipient's language, from the server's ICU catalogs
+ * (decision 026): plain text and a simple HTML version with the same words. Decision 050.
+ */
+import { t, type Language, type MessageId } from '../../i18n/index.ts';
+import { orderedValues, type TemplateName, type TemplateValues } from './templates.ts';
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The e-mail for `template` with `values` (every variable of the template) in `language`;
+ * `unsubscribeUrl` is where the user changes or stops these e-mails (also the List-Unsubscribe).
+ * @throws Error when a variable is missing.
+ */
+export function buildEmail(
+  template: TemplateName,
+  values: TemplateValues,
+  language: Language,
+  unsubscribeUrl: string,
+): EmailContent {
+  orderedValues(template, values);
+  const subject = t(language, `email.${template}.subject` as MessageId, values);
+  const body = t(language, `email.${template}.body` as MessageId, values);
+  const reason = t(language, 'email.footer.reason');
+  const text = `${body}\n\n--\n${reason}\n${t(language, 'email.footer.unsubscribe', { url: unsubscribeUrl })}\n`;
+  const html = [
+    '<!doctype html>',
+    `<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    "<body style=\"font-family:'Noto Sans','Noto Sans Devanagari',Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a\">",
+    `<p>${escapeHtml(body)}</p>`,
+    `<hr><p style="font-size:13px;color:#475569">${escapeHtml(reason)}<br>`,
+    `<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t(language, 'email.footer.unsubscribe_link'))}</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { subject, text, html };
+}
