@@ -4,12 +4,7 @@
  */
 import { z } from 'zod';
 
-/** The kinds of message a user can route; care_alert goes to care-circle members. */
-export const NOTIFICATION_KINDS = ['dose', 'refill', 'appointment', 'care_alert', 'weekly_summary'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-export const CHANNELS = ['push', 'email', 'whatsapp'] as const;
-export type Channel = (typeof CHANNELS)[number];
+export { CHANNELS, NOTIFICATION_KINDS, type Channel, type NotificationKind } from './channel-kinds.ts';
 
 /**
  * Why a channel cannot be used now. `not_configured`: the server has no settings for it;

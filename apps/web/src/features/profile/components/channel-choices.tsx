@@ -2,7 +2,7 @@
  * Where each kind of message goes: a switch per channel (push, e-mail, WhatsApp) for each kind.
  * A channel that cannot be used is off and disabled, its reason said once above. Decision 050.
  */
-import { CHANNELS, NOTIFICATION_KINDS, type Channel, type NotificationKind } from '@diacare/contract/channels';
+import { CHANNELS, NOTIFICATION_KINDS, type Channel, type NotificationKind } from '@diacare/contract/channel-kinds';
 import { useQuery } from '@tanstack/react-query';
 import { Switch } from '../../../components/ui/switch';
 import type { MessageId } from '../../../lib/i18n/i18n';
