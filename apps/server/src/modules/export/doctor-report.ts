@@ -9,6 +9,8 @@ import { drawBloodPressure } from './doctor-report/blood-pressure-section.ts';
 import { drawBody } from './doctor-report/body-section.ts';
 import { drawGlucose } from './doctor-report/glucose-section.ts';
 import { drawHeader } from './doctor-report/header-section.ts';
+import { drawInsulin } from './doctor-report/insulin-section.ts';
+import { drawLabs } from './doctor-report/labs-section.ts';
 import { drawMedicines } from './doctor-report/medicines-section.ts';
 import { COLOURS, CONTENT_WIDTH, PAGE, createReportPdf } from './doctor-report/pdf.ts';
 
@@ -27,7 +29,9 @@ export function renderDoctorReport(model: ReportModel, language: Language = 'en'
   });
   drawHeader(pdf, model);
   drawMedicines(pdf, model);
+  drawInsulin(pdf, model);
   drawGlucose(pdf, model);
+  drawLabs(pdf, model);
   drawBloodPressure(pdf, model);
   drawBody(pdf, model);
   drawAppointments(pdf, model);

@@ -10,6 +10,10 @@ import { COLOURS, CONTENT_WIDTH, PAGE, type Column, type ReportPdf } from './pdf
 
 type Glucose = ReportModel['glucose'];
 
+/** The device behind each import format (brand names, the same in every language). */
+const SENSOR_DEVICES: Record<string, string> = { libreview: 'FreeStyle Libre', dexcom: 'Dexcom' };
+const deviceOf = (source: string) => SENSOR_DEVICES[source] ?? source;
+
 /** A figure already in `unit` to its decimals, and a mg/dL threshold written in `unit`. */
 const inUnit = (unit: GlucoseUnit) => ({
   shown: (value: number) => value.toFixed(GLUCOSE_DECIMALS[unit]),
@@ -31,6 +35,7 @@ export function drawGlucose(pdf: ReportPdf, model: ReportModel): void {
       veryLow: threshold(HYPOGLYCAEMIA.veryLow),
       unit,
       conversion: unit === 'mmol/L' ? tr('report.glucose.conversion') : '',
+      applied: tr(glucose.sensor.length > 0 ? 'report.glucose.applied.sensor' : 'report.glucose.applied.logged'),
     }),
   );
 }
@@ -49,12 +54,24 @@ function drawGlucoseFigures(pdf: ReportPdf, model: ReportModel) {
     [tr('report.glucose.sd'), glucose.sd === null ? '—' : `${shown(glucose.sd)} ${unit}`],
     [tr('report.glucose.cv'), glucose.cv === null ? '—' : `${glucose.cv.toFixed(1)}%`],
   ]);
+  drawSensorSources(pdf, glucose);
   drawTimeInRanges(pdf, glucose);
   drawEstimatedA1c(pdf, model);
   drawByContext(pdf, glucose);
   drawLows(pdf, glucose);
   pdf.doc.moveDown(0.4);
   drawDailyChart(pdf, model);
+}
+
+/** 'Includes 1344 sensor readings from FreeStyle Libre; …' when imported readings count in the figures. */
+function drawSensorSources(pdf: ReportPdf, glucose: Glucose) {
+  if (glucose.sensor.length === 0) return;
+  const { tr } = pdf;
+  const parts = glucose.sensor
+    .map(({ source, readings }) => tr('report.glucose.sensor_part', { count: readings, device: deviceOf(source) }))
+    .join(', ');
+  pdf.write(tr('report.glucose.sensor', { parts }), { x: PAGE.margin, width: CONTENT_WIDTH, size: 9 });
+  pdf.doc.moveDown(0.3);
 }
 
 /** The five bands' headers in `unit`: whole mg/dL bands are closed ('Low 54–69'), mmol/L ones half-open. */
@@ -155,7 +172,7 @@ function drawLows(pdf: ReportPdf, glucose: Glucose) {
   const listed = glucose.lows
     .map(
       (low) =>
-        `${formatDate(low.date)} ${low.time} — ${shown(low.value)} ${unit}${low.level === 2 ? tr('report.glucose.level2') : ''}, ${option(`option.meal.${low.context}`, low.context)}`,
+        `${formatDate(low.date)} ${low.time} — ${shown(low.value)} ${unit}${low.level === 2 ? tr('report.glucose.level2') : ''}, ${low.source ? deviceOf(low.source) : option(`option.meal.${low.context}`, low.context)}`,
     )
     .join('; ');
   const more =
