@@ -1,8 +1,6 @@
 /**
- * The doctor report's figures: loads one user's data for the period and
- * works out every number with the same contract rules as Reports and History, so both show
- * equal numbers for the same period. Pure model building is kept apart from the SQL so a
- * test can feed it the API's own data.
+ * The doctor report's figures: loads one user's data for the period (SQL apart from the pure
+ * model building) and works out every number with the contract rules Reports and History use.
  */
 import {
   CV_TARGET_PERCENT,
