@@ -65,13 +65,22 @@ interface Reading {
   source: string | null;
 }
 
-/** Logged and imported readings as one list, oldest first (by local date and time). */
+/** Logged and imported readings as one list, oldest first: a merge of two lists the SQL sorted newest first. */
 function oldestFirst(logged: readonly GlucoseReading[], sensor: readonly SensorGlucose[]): Reading[] {
-  const all: Reading[] = [
-    ...[...logged].reverse().map((r) => ({ ...r, context: r.meal_context, source: null })),
-    ...[...sensor].reverse().map((r) => ({ ...r, context: '', source: r.source })),
-  ];
-  return sensor.length === 0 ? all : all.sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`));
+  const all: Reading[] = [];
+  let [i, j] = [logged.length - 1, sensor.length - 1];
+  while (i >= 0 || j >= 0) {
+    const a = logged[i];
+    const b = sensor[j];
+    if (a && (!b || a.date < b.date || (a.date === b.date && a.time <= b.time))) {
+      all.push({ date: a.date, time: a.time, value: a.value, context: a.meal_context, source: null });
+      i -= 1;
+    } else {
+      all.push({ date: b!.date, time: b!.time, value: b!.value, context: '', source: b!.source });
+      j -= 1;
+    }
+  }
+  return all;
 }
 
 /** Imported readings per source, most first. */
@@ -106,7 +115,11 @@ export function buildGlucoseModel(
   const newestFirst = [...readings].reverse();
   const values = newestFirst.map((r) => r.value);
   const byDate = new Map<string, number[]>();
-  for (const reading of readings) byDate.set(reading.date, [...(byDate.get(reading.date) ?? []), reading.value]);
+  for (const reading of readings) {
+    const values = byDate.get(reading.date);
+    if (values) values.push(reading.value);
+    else byDate.set(reading.date, [reading.value]);
+  }
   const lows = readings.filter((r) => r.value < HYPOGLYCAEMIA.low);
   const cv = coefficientOfVariation(values);
   return {
