@@ -35,7 +35,7 @@ export function renderDoctorReport(model: ReportModel, language: Language = 'en'
   drawBloodPressure(pdf, model);
   drawBody(pdf, model);
   drawAppointments(pdf, model);
-  pdf.doc.moveDown(1);
+  pdf.doc.moveDown(0.5);
   pdf.write(pdf.tr('report.footer'), { x: PAGE.margin, width: CONTENT_WIDTH, size: 7.5, colour: COLOURS.muted });
   pdf.doc.end();
   return pdf.doc;
