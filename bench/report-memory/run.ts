@@ -7,7 +7,8 @@
  * in the measured process. The report reads only its period, so its memory should not grow
  * with the years stored: target peak-RSS ratio (10 years ÷ 90 days) ≤ 1.25.
  *
- * Usage: npm run bench:report-memory [-- --years 10 --reports 5]
+ * Usage: npm run bench:report-memory [-- --years 10 --reports 5 --sensor-days 90]
+ *        (--sensor-days: both users also have a sensor import of 5-minute readings over that many days)
  *        DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:report-memory
  *        (PostgreSQL: a fresh database per user, dropped after; default PGlite in a temp dir)
  */
@@ -20,7 +21,11 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 
 const { values: options } = parseArgs({
-  options: { years: { type: 'string', default: '10' }, reports: { type: 'string', default: '5' } },
+  options: {
+    years: { type: 'string', default: '10' },
+    reports: { type: 'string', default: '5' },
+    'sensor-days': { type: 'string', default: '0' },
+  },
 });
 const worker = new URL('worker.ts', import.meta.url).pathname;
 const adminUrl = process.env.DATABASE_URL;
@@ -75,6 +80,8 @@ function step(mode: 'seed' | 'report', years: number, place: { dataDir: string; 
       options.reports,
       '--data-dir',
       place.dataDir,
+      '--sensor-days',
+      options['sensor-days'],
     ],
     {
       env: { ...process.env, BENCH_DATABASE_URL: place.url ?? '', DIACARE_SKIP_NOTICE_SHOWN: '1' },
@@ -91,7 +98,7 @@ const scenario = (years: number): Promise<Result> =>
 const baseline = await scenario(90 / 365);
 const full = await scenario(Number(options.years));
 console.log(
-  `driver: ${adminUrl ? 'PostgreSQL' : 'PGlite (in-process, on disk)'}; 90-day reports, ${options.reports} per user`,
+  `driver: ${adminUrl ? 'PostgreSQL' : 'PGlite (in-process, on disk)'}; 90-day reports, ${options.reports} per user; sensor readings over the last ${options['sensor-days']} days`,
 );
 console.log('user data      rows    seed s  report s  RSS before MiB  RSS peak MiB  extra MiB  PDF bytes');
 for (const r of [baseline, full]) {

@@ -16,6 +16,8 @@ import {
   bloodPressureReadings,
   bodyMetrics,
   glucoseReadings,
+  importBatches,
+  sensorReadings,
 } from '../../apps/server/src/db/schema.ts';
 import { signIn } from '../../apps/server/test/helpers.ts';
 
@@ -25,6 +27,7 @@ const { values: options } = parseArgs({
     years: { type: 'string', default: '10' },
     reports: { type: 'string', default: '5' },
     'data-dir': { type: 'string', default: '' },
+    'sensor-days': { type: 'string', default: '0' },
   },
 });
 const DAYS = Math.round(Number(options.years) * 365);
@@ -102,9 +105,36 @@ async function seed() {
   await insertAll(bloodPressureReadings, pressure);
   await insertAll(bodyMetrics, weights);
   await insertAll(adherenceRecords, doses);
-  const rows = glucose.length + pressure.length + weights.length + doses.length;
+  const sensor = await seedSensor(userId, Number(options['sensor-days']));
+  await insertAll(sensorReadings, sensor);
+  const rows = glucose.length + pressure.length + weights.length + doses.length + sensor.length;
   const seedSeconds = (performance.now() - seedStart) / 1000;
   return { years: Number(options.years), rows, seedSeconds: Math.round(seedSeconds * 10) / 10 };
+}
+
+/** A committed LibreView import of 5-minute readings over the last `days` days (none when 0). */
+async function seedSensor(userId: string, days: number) {
+  if (days === 0) return [];
+  const [batch] = await database.db
+    .insert(importBatches)
+    .values({ user_id: userId, format: 'libreview', status: 'committed' })
+    .returning();
+  const end = Date.now();
+  return Array.from({ length: days * 288 }, (_, i) => {
+    const measured_at = new Date(end - (i + 1) * 5 * 60_000);
+    const local = new Date(measured_at.getTime() + 330 * 60_000).toISOString();
+    return {
+      user_id: userId,
+      batch_id: batch!.id,
+      source: 'libreview',
+      device_serial: 'BENCH-1',
+      measured_at,
+      date: local.slice(0, 10),
+      time: local.slice(11, 16),
+      value: 60 + ((i * 7) % 220),
+      kind: 'cgm',
+    };
+  });
 }
 
 async function report() {

@@ -1,31 +1,18 @@
 /**
- * The doctor report's figures: loads one user's data for the period and
- * works out every number with the same contract rules as Reports and History, so both show
- * equal numbers for the same period. Pure model building is kept apart from the SQL so a
- * test can feed it the API's own data.
+ * The doctor report's figures: loads one user's data for the period (SQL apart from the pure
+ * model building) and works out every number with the contract rules Reports and History use.
  */
 import {
   CV_TARGET_PERCENT,
   EA1C_MIN_DAYS,
-  HYPOGLYCAEMIA,
-  coefficientOfVariation,
-  estimatedA1c,
   mean,
   roundTo,
   shareUnderBloodPressureGoal,
-  standardDeviation,
-  timeInFiveRanges,
-  type TimeInFiveRanges,
 } from '@diacare/contract/clinical';
 import { datesEndingOn, localDate, localTime } from '@diacare/contract/dates';
-import { glucoseInUnit, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import { adherencePercent, doseStatusesOn, indexByDose, scheduleLine } from '@diacare/contract/dose-rules';
-import {
-  MEAL_CONTEXTS,
-  type BloodPressureReading,
-  type BodyMetrics,
-  type GlucoseReading,
-} from '@diacare/contract/health';
+import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
+import type { InsulinDoseLike } from '@diacare/contract/insulin-rules';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import type { User } from '@diacare/contract/users';
 import type { ReportPeriod } from '@diacare/contract/doctor-report';
@@ -33,12 +20,24 @@ import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { appointments, medications } from '../../db/schema.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
+import { createInsulinRepository } from '../health/insulin.repository.ts';
+import { createLabRepository } from '../health/lab.repository.ts';
+import { createImportRepository } from '../imports/import.repository.ts';
 import { createMedicationRepository, toMedication } from '../medications/medication.repository.ts';
+import { buildGlucoseModel, type GlucoseModel, type SensorGlucose } from './doctor-report/glucose-data.ts';
+import { buildInsulinModel, type InsulinModel } from './doctor-report/insulin-data.ts';
+import {
+  REPORT_LAB_TESTS,
+  buildLabLines,
+  labResultsNeeded,
+  type LabInput,
+  type LabLine,
+} from './doctor-report/labs-data.ts';
 
-/** Most lows listed by date and time; the rest are counted (keeps the report at 1–2 pages). */
-export const MAX_LOWS_LISTED = 10;
 /** Most upcoming appointments listed. */
 export const MAX_APPOINTMENTS_LISTED = 5;
+/** Insulin doses read for a period: 90 days of a basal-bolus plan with corrections fit many times over. */
+const INSULIN_DOSES_LIMIT = 5000;
 
 /** Everything the report is made from: what the API would return for the period. */
 export interface ReportInput {
@@ -56,6 +55,12 @@ export interface ReportInput {
   glucose: GlucoseReading[];
   bloodPressure: BloodPressureReading[];
   bodyMetrics: BodyMetrics[];
+  /** Readings imported from a sensor's export, dated in the period, newest first. */
+  sensor: SensorGlucose[];
+  /** The latest results of REPORT_LAB_TESTS (two HbA1c), whatever their date, newest first. */
+  labs: LabInput[];
+  /** Insulin doses of the period. */
+  insulin: InsulinDoseLike[];
   /** Upcoming appointments from now, soonest first. */
   upcoming: { title: string; type: string; doctor: string | null; location: string; date: string; time: string }[];
 }
@@ -78,29 +83,11 @@ export interface ReportModel {
   period: { days: ReportPeriod; start: string; end: string };
   generatedOn: string;
   adherence: { rows: MedicineRow[]; overall: number | null };
-  glucose: {
-    /** The user's glucose unit: every glucose figure below is in it. */
-    unit: GlucoseUnit;
-    readings: number;
-    /**
-     * In `unit`: whole mg/dL or mmol/L to one decimal, converted from the unrounded mg/dL
-     * figure (glucoseInUnit); null with no readings (SD/CV need two).
-     */
-    mean: number | null;
-    sd: number | null;
-    /** %, one decimal. */
-    cv: number | null;
-    tir: TimeInFiveRanges | null;
-    byContext: { context: string; readings: number; mean: number }[];
-    /** Values in `unit`; level 2 is under 54 mg/dL (ADA Standards of Care 2025, §6). */
-    lows: { date: string; time: string; value: number; level: 1 | 2; context: string }[];
-    lowsCount: number;
-    /** %, one decimal; null until readings cover EA1C_MIN_DAYS distinct days. */
-    estimatedA1c: number | null;
-    distinctDays: number;
-    /** One entry per date of the period, oldest first; mean (in `unit`) null on days without readings. */
-    daily: { date: string; mean: number | null }[];
-  };
+  glucose: GlucoseModel;
+  /** Lab results (latest of each test, HbA1c also the previous one); empty when none recorded. */
+  labs: LabLine[];
+  /** Null when the person logs no insulin and has no medicine marked as insulin. */
+  insulin: InsulinModel | null;
   bloodPressure: { readings: number; systolic: number | null; diastolic: number | null; underGoal: number | null };
   body: {
     readings: number;
@@ -119,25 +106,12 @@ const roundedMean = (values: readonly number[], decimals = 0) => {
   return value === null ? null : roundTo(value, decimals);
 };
 
-const rounded = (value: number | null, decimals = 0) => (value === null ? null : roundTo(value, decimals));
-
 /**
- * Works out every figure of the report from its input. Adherence follows Reports'
- * dailyAdherence rule day by day (an unrecorded dose counts as missed once due, pending
- * ones are left out); glucose figures are in the user's unit, whole mg/dL or mmol/L to one
- * decimal, and weight to one decimal. Thresholds stay in mg/dL.
+ * Taken, missed and skipped doses per medicine over `dates`, by Reports' dailyAdherence rule
+ * day by day (an unrecorded dose counts as missed once due; pending ones are left out).
  */
-export function buildReportModel(input: ReportInput): ReportModel {
-  const { user, now, days } = input;
-  const unit = user.glucose_unit;
-  /** An unrounded mg/dL figure in the user's unit, or null. */
-  const inUnit = (mgDl: number | null) => (mgDl === null ? null : glucoseInUnit(mgDl, unit));
-  const zone = user.timezone;
-  const end = localDate(now, zone);
-  const dates = datesEndingOn(end, days);
-  const nowTime = localTime(now, zone);
-
-  // Adherence: the status of every dose of every day, counted per medication.
+function adherenceModel(input: ReportInput, dates: readonly string[], end: string): ReportModel['adherence'] {
+  const nowTime = localTime(input.now, input.user.timezone);
   const recorded = indexByDose(input.adherence);
   const counts = new Map<string, { taken: number; missed: number; skipped: number }>();
   for (const date of dates) {
@@ -166,68 +140,75 @@ export function buildReportModel(input: ReportInput): ReportModel {
   });
   const taken = rows.reduce((sum, row) => sum + row.taken, 0);
   const counted = rows.reduce((sum, row) => sum + row.taken + row.missed + row.skipped, 0);
+  return { rows, overall: adherencePercent(taken, counted) };
+}
 
-  // Glucose.
-  const values = input.glucose.map((r) => r.value);
-  const oldestFirst = [...input.glucose].reverse();
-  const byDate = new Map<string, number[]>();
-  for (const reading of oldestFirst) byDate.set(reading.date, [...(byDate.get(reading.date) ?? []), reading.value]);
-  const lows = oldestFirst.filter((r) => r.value < HYPOGLYCAEMIA.low);
-  const byContext = MEAL_CONTEXTS.map((context) => {
-    const inContext = input.glucose.filter((r) => r.meal_context === context).map((r) => r.value);
-    return { context, readings: inContext.length, mean: inUnit(mean(inContext)) };
-  }).filter(
-    (row): row is { context: (typeof MEAL_CONTEXTS)[number]; readings: number; mean: number } => row.readings > 0,
-  );
-
-  // Blood pressure and body metrics.
-  const bp = input.bloodPressure;
-  const metricsOldestFirst = [...input.bodyMetrics].reverse();
-  const firstMetric = metricsOldestFirst[0];
-  const lastMetric = metricsOldestFirst[metricsOldestFirst.length - 1];
+/** First and last weight and BMI of the period and their change, one decimal. */
+function bodyModel(bodyMetrics: readonly BodyMetrics[]): ReportModel['body'] {
+  const oldestFirst = [...bodyMetrics].reverse();
+  const first = oldestFirst[0];
+  const last = oldestFirst[oldestFirst.length - 1];
   const pick = (m: BodyMetrics | undefined) => (m ? { date: m.date, weight: m.weight, bmi: m.bmi } : null);
+  return {
+    readings: bodyMetrics.length,
+    first: pick(first),
+    last: pick(last),
+    weightChange: first && last ? roundTo(last.weight - first.weight, 1) : null,
+    bmiChange: first && last ? roundTo(last.bmi - first.bmi, 1) : null,
+  };
+}
 
+/**
+ * Works out every figure of the report from its input: adherence by Reports' rule, glucose
+ * (logged and imported readings) in the user's unit, whole mg/dL or mmol/L to one decimal,
+ * weight to one decimal, lab results with eGFR, insulin units. Thresholds stay in mg/dL.
+ */
+export function buildReportModel(input: ReportInput): ReportModel {
+  const { user, now, days } = input;
+  const end = localDate(now, user.timezone);
+  const dates = datesEndingOn(end, days);
+  const bp = input.bloodPressure;
   return {
     patient: { name: user.name ?? '', age: user.age, sex: user.sex, diabetesType: user.diabetes_type },
     period: { days, start: dates[0]!, end },
     generatedOn: end,
-    adherence: { rows, overall: adherencePercent(taken, counted) },
-    glucose: {
-      unit,
-      readings: values.length,
-      mean: inUnit(mean(values)),
-      sd: inUnit(standardDeviation(values)),
-      cv: rounded(coefficientOfVariation(values), 1),
-      tir: timeInFiveRanges(values),
-      byContext,
-      lows: lows.slice(0, MAX_LOWS_LISTED).map((r) => ({
-        date: r.date,
-        time: r.time,
-        value: glucoseInUnit(r.value, unit),
-        level: r.value < HYPOGLYCAEMIA.veryLow ? 2 : 1,
-        context: r.meal_context,
-      })),
-      lowsCount: lows.length,
-      estimatedA1c: estimatedA1c(input.glucose),
-      distinctDays: byDate.size,
-      daily: dates.map((date) => ({ date, mean: inUnit(mean(byDate.get(date) ?? [])) })),
-    },
+    adherence: adherenceModel(input, dates, end),
+    glucose: buildGlucoseModel(input.glucose, input.sensor, user.glucose_unit, dates),
+    labs: buildLabLines(input.labs, user.age, user.sex),
+    insulin: buildInsulinModel(
+      input.insulin,
+      input.activeMedications.some((m) => m.insulin_type),
+    ),
     bloodPressure: {
       readings: bp.length,
       systolic: roundedMean(bp.map((r) => r.systolic)),
       diastolic: roundedMean(bp.map((r) => r.diastolic)),
       underGoal: shareUnderBloodPressureGoal(bp),
     },
-    body: {
-      readings: input.bodyMetrics.length,
-      first: pick(firstMetric),
-      last: pick(lastMetric),
-      weightChange: firstMetric && lastMetric ? roundTo(lastMetric.weight - firstMetric.weight, 1) : null,
-      bmiChange: firstMetric && lastMetric ? roundTo(lastMetric.bmi - firstMetric.bmi, 1) : null,
-    },
+    body: bodyModel(input.bodyMetrics),
     appointments: input.upcoming,
     constants: { cvTarget: CV_TARGET_PERCENT, a1cMinDays: EA1C_MIN_DAYS },
   };
+}
+
+/** The latest results of each report test (two HbA1c), newest first, through the lab repository. */
+async function latestLabs(db: Database, userId: string): Promise<LabInput[]> {
+  const labs = createLabRepository(db);
+  const perTest = await Promise.all(
+    REPORT_LAB_TESTS.map((test) => labs.list(userId, { test, limit: labResultsNeeded(test) })),
+  );
+  return perTest.flat();
+}
+
+/** Upcoming appointments from `now`, soonest first, at most MAX_APPOINTMENTS_LISTED. */
+async function upcomingAppointments(db: Database, userId: string, now: Date): Promise<ReportInput['upcoming']> {
+  const rows = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.user_id, userId), eq(appointments.status, 'upcoming'), gte(appointments.starts_at, now)))
+    .orderBy(asc(appointments.starts_at))
+    .limit(MAX_APPOINTMENTS_LISTED);
+  return rows.map(({ title, type, doctor, location, date, time }) => ({ title, type, doctor, location, date, time }));
 }
 
 /**
@@ -239,7 +220,7 @@ export async function loadReportInput(db: Database, user: User, now: Date, days:
   const range = { start_date: datesEndingOn(end, days)[0]!, end_date: end };
   const health = createHealthRepository(db);
   const medicationRepository = createMedicationRepository(db);
-  const [activeMedications, allMedications, adherence, glucose, bloodPressure, bodyMetrics, upcomingRows] =
+  const [activeMedications, allMedications, adherence, glucose, bloodPressure, bodyMetrics, upcoming] =
     await Promise.all([
       medicationRepository.list(user.id),
       db.select().from(medications).where(eq(medications.user_id, user.id)),
@@ -247,15 +228,13 @@ export async function loadReportInput(db: Database, user: User, now: Date, days:
       health.listGlucose(user.id, range),
       health.listBloodPressure(user.id, range),
       health.listBodyMetrics(user.id, range),
-      db
-        .select()
-        .from(appointments)
-        .where(
-          and(eq(appointments.user_id, user.id), eq(appointments.status, 'upcoming'), gte(appointments.starts_at, now)),
-        )
-        .orderBy(asc(appointments.starts_at))
-        .limit(MAX_APPOINTMENTS_LISTED),
+      upcomingAppointments(db, user.id, now),
     ]);
+  const [sensor, labs, insulin] = await Promise.all([
+    createImportRepository(db).listReadings(user.id, range),
+    latestLabs(db, user.id),
+    createInsulinRepository(db).list(user.id, { ...range, limit: INSULIN_DOSES_LIMIT }),
+  ]);
   return {
     user,
     now,
@@ -266,13 +245,9 @@ export async function loadReportInput(db: Database, user: User, now: Date, days:
     glucose,
     bloodPressure,
     bodyMetrics,
-    upcoming: upcomingRows.map(({ title, type, doctor, location, date, time }) => ({
-      title,
-      type,
-      doctor,
-      location,
-      date,
-      time,
-    })),
+    sensor,
+    labs,
+    insulin,
+    upcoming,
   };
 }

@@ -4,9 +4,9 @@
  * (user, source, device, instant), and undoing a batch by deleting it (its readings cascade).
  */
 import type { ImportBatch } from '@diacare/contract/imports';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { importBatches, importStagedReadings } from '../../db/schema.ts';
+import { importBatches, importStagedReadings, sensorReadings } from '../../db/schema.ts';
 import type { ImportFormat, SensorReading } from './parsers/types.ts';
 
 const toBatch = (row: typeof importBatches.$inferSelect): ImportBatch => ({
@@ -112,6 +112,32 @@ export function createImportRepository(db: Database) {
           .returning();
         return toBatch(row!);
       });
+    },
+
+    /**
+     * The user's committed readings dated from `start` to `end` (local dates, inclusive), newest
+     * first: what the doctor report counts beside the logged ones. Value in mg/dL; source a format.
+     */
+    async listReadings(
+      userId: string,
+      range: { start_date: string; end_date: string },
+    ): Promise<{ date: string; time: string; value: number; source: string }[]> {
+      return db
+        .select({
+          date: sensorReadings.date,
+          time: sensorReadings.time,
+          value: sensorReadings.value,
+          source: sensorReadings.source,
+        })
+        .from(sensorReadings)
+        .where(
+          and(
+            eq(sensorReadings.user_id, userId),
+            gte(sensorReadings.date, range.start_date),
+            lte(sensorReadings.date, range.end_date),
+          ),
+        )
+        .orderBy(desc(sensorReadings.date), desc(sensorReadings.time));
     },
 
     /** The user's batches, newest first. */
