@@ -105,6 +105,19 @@ function heavyModel(unit: 'mg/dL' | 'mmol/L'): ReportModel {
       date: day(30),
       time: '10:30',
     })),
+    outcomes: {
+      statement: {
+        kind: 'compare',
+        metric: 'fasting',
+        missed_days: 12,
+        taken_days: 61,
+        missed_value: 162,
+        taken_value: 128,
+        dose: { name: 'Metformin Sustained Release', scheduled_time: '21:00' },
+      },
+      period: { days: 90, start: day(1), end: day(28) },
+      lateAfterMinutes: 30,
+    },
     constants: { cvTarget: 36, a1cMinDays: 14 },
   };
 }

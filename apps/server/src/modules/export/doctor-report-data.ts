@@ -14,6 +14,7 @@ import { adherencePercent, doseStatusesOn, indexByDose, scheduleLine } from '@di
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 import type { InsulinDoseLike } from '@diacare/contract/insulin-rules';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
+import type { AdherenceOutcomes } from '@diacare/contract/reports';
 import type { User } from '@diacare/contract/users';
 import type { ReportPeriod } from '@diacare/contract/doctor-report';
 import { and, asc, eq, gte } from 'drizzle-orm';
@@ -24,6 +25,7 @@ import { createInsulinRepository } from '../health/insulin.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
 import { createImportRepository } from '../imports/import.repository.ts';
 import { createMedicationRepository, toMedication } from '../medications/medication.repository.ts';
+import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.service.ts';
 import { buildGlucoseModel, type GlucoseModel, type SensorGlucose } from './doctor-report/glucose-data.ts';
 import { buildInsulinModel, type InsulinModel } from './doctor-report/insulin-data.ts';
 import {
@@ -59,6 +61,8 @@ export interface ReportInput {
   sensor: SensorGlucose[];
   /** The latest results of REPORT_LAB_TESTS (two HbA1c), whatever their date, newest first. */
   labs: LabInput[];
+  /** Doses set against sugar over the `days` before today (decision 052). */
+  outcomes: AdherenceOutcomes;
   /** Insulin doses of the period. */
   insulin: InsulinDoseLike[];
   /** Upcoming appointments from now, soonest first. */
@@ -98,6 +102,12 @@ export interface ReportModel {
     bmiChange: number | null;
   };
   appointments: ReportInput['upcoming'];
+  /** The doses-against-sugar sentence's figures (mg/dL) for the days before the report's date. */
+  outcomes: {
+    statement: AdherenceOutcomes['statement'];
+    period: AdherenceOutcomes['period'];
+    lateAfterMinutes: number;
+  };
   constants: { cvTarget: number; a1cMinDays: number };
 }
 
@@ -187,6 +197,11 @@ export function buildReportModel(input: ReportInput): ReportModel {
     },
     body: bodyModel(input.bodyMetrics),
     appointments: input.upcoming,
+    outcomes: {
+      statement: input.outcomes.statement,
+      period: input.outcomes.period,
+      lateAfterMinutes: input.outcomes.late_after_minutes,
+    },
     constants: { cvTarget: CV_TARGET_PERCENT, a1cMinDays: EA1C_MIN_DAYS },
   };
 }
@@ -230,10 +245,11 @@ export async function loadReportInput(db: Database, user: User, now: Date, days:
       health.listBodyMetrics(user.id, range),
       upcomingAppointments(db, user.id, now),
     ]);
-  const [sensor, labs, insulin] = await Promise.all([
+  const [sensor, labs, insulin, outcomes] = await Promise.all([
     createImportRepository(db).listReadings(user.id, range),
     latestLabs(db, user.id),
     createInsulinRepository(db).list(user.id, { ...range, limit: INSULIN_DOSES_LIMIT }),
+    loadAdherenceOutcomes(db, user, now, days),
   ]);
   return {
     user,
@@ -249,5 +265,6 @@ export async function loadReportInput(db: Database, user: User, now: Date, days:
     labs,
     insulin,
     upcoming,
+    outcomes,
   };
 }

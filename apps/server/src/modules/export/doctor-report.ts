@@ -12,6 +12,7 @@ import { drawHeader } from './doctor-report/header-section.ts';
 import { drawInsulin } from './doctor-report/insulin-section.ts';
 import { drawLabs } from './doctor-report/labs-section.ts';
 import { drawMedicines } from './doctor-report/medicines-section.ts';
+import { drawOutcomes } from './doctor-report/outcomes-section.ts';
 import { COLOURS, CONTENT_WIDTH, PAGE, createReportPdf } from './doctor-report/pdf.ts';
 
 /** The file name of a report: diacare-report-START-to-END.pdf, dates in the user's zone. */
@@ -29,6 +30,7 @@ export function renderDoctorReport(model: ReportModel, language: Language = 'en'
   });
   drawHeader(pdf, model);
   drawMedicines(pdf, model);
+  drawOutcomes(pdf, model);
   drawInsulin(pdf, model);
   drawGlucose(pdf, model);
   drawLabs(pdf, model);

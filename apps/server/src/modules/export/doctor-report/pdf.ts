@@ -88,7 +88,7 @@ export function createReportPdf(language: Language, info: { title: string; subje
     room,
     heading: (title, needed = 80) => heading(pdf, title, needed),
     source: (text) => {
-      doc.moveDown(0.2);
+      doc.moveDown(0.15);
       write(tr('report.source', { text }), { size: 7.5, colour: COLOURS.muted, x: PAGE.margin, width: CONTENT_WIDTH });
     },
     table: (columns, rows) => table(pdf, columns, rows),
@@ -129,7 +129,7 @@ function writer(doc: PDFKit.PDFDocument): ReportPdf['write'] {
 
 function heading({ doc, write, room }: ReportPdf, title: string, needed: number) {
   room(needed);
-  doc.moveDown(0.6);
+  doc.moveDown(0.4);
   const y = doc.y;
   doc
     .moveTo(PAGE.margin, y)
