@@ -111,7 +111,7 @@ export async function buildApp(options: BuildAppOptions) {
     );
   }
   registerErrorHandling(app);
-  registerApiDocConventions(app);
+  const optedOutOfIdempotency = registerApiDocConventions(app);
   registerNulGuard(app);
 
   await app.register(cookie);
@@ -123,7 +123,8 @@ export async function buildApp(options: BuildAppOptions) {
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (document) => documentIdempotencyKey('openapiObject' in document ? document.openapiObject : {}),
+    transformObject: (document) =>
+      documentIdempotencyKey('openapiObject' in document ? document.openapiObject : {}, optedOutOfIdempotency),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -22,5 +22,7 @@ declare module 'fastify' {
     public?: boolean;
     /** The route takes a text/csv body (a sensor export, issue 24) instead of JSON. */
     csvBody?: boolean;
+    /** false: the route ignores `Idempotency-Key` (its answer holds a secret that must not be stored). */
+    idempotency?: boolean;
   }
 }

@@ -294,7 +294,7 @@ describe.each(DRIVERS)('care circle on %s', (driver) => {
       });
       expect(changed.statusCode).toBe(200);
       expect(changed.json()).toMatchObject({ name: 'Ravi Rao', role: 'family', scopes: ['bp', 'weight'] });
-      for (const payload of [{}, { scopes: ['chat'] }, { alerts: false }, { can_mark_taken: 'yes' }]) {
+      for (const payload of [{}, { scopes: ['chat'] }, { alerts: 'no' }, { can_mark_taken: 'yes' }]) {
         const before = await dumpDatabase(t.database.db);
         const response = await asha.request({ method: 'PATCH', url: `/api/care/members/${memberId}`, payload });
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);

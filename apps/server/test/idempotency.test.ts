@@ -174,7 +174,10 @@ describe.each(SQL_DRIVERS)('Idempotency-Key on %s', (driver) => {
       url: '/api/assistant/messages',
       payload: { content: 'How was my sugar this week?' },
     }),
-    'POST /api/care/invitations': async () => ({ url: '/api/care/invitations', payload: { role: 'doctor' } }),
+    'PUT /api/care/settings': async () => ({
+      url: '/api/care/settings',
+      payload: { missed_dose_alert_minutes: 30, low_glucose_alerts: false, quiet_hours: null },
+    }),
     'POST /api/care/invitations/:token/accept': async () => {
       const patient = await newUser('Meena Iyer');
       const invitation = (await created(patient, '/api/care/invitations', { role: 'family' })) as unknown as {
@@ -252,6 +255,8 @@ describe.each(SQL_DRIVERS)('Idempotency-Key on %s', (driver) => {
     'POST /api/auth/session': 'public: the one-time code is single use by itself',
     'POST /api/auth/logout': 'ends the session; a repeat is a no-op or 401',
     'DELETE /api/users/me': 'deletes the account and its keys with it; a repeat answers 401',
+    'POST /api/care/invitations':
+      'opts out (`config.idempotency: false`): its answer holds the one-time token, never stored (decision 048)',
     'POST /api/imports':
       'a file upload the outbox never sends; a repeat makes a second preview, and a commit adds nothing twice (decision 046)',
   };

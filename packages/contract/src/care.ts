@@ -102,15 +102,48 @@ export const careMemberSchema = z.object({
 });
 export type CareMember = z.infer<typeof careMemberSchema>;
 
-/** PATCH /api/care/members/{id}: any of role, scopes, can_mark_taken. */
+/** PATCH /api/care/members/{id}: any of role, scopes, can_mark_taken, alerts. */
 export const careMemberUpdateSchema = z
   .strictObject({
     role: roleSchema.optional(),
     scopes: scopesSchema.optional(),
     can_mark_taken: z.boolean({ error: 'must be true or false' }).optional(),
+    alerts: z.boolean({ error: 'must be true or false' }).optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, { error: 'name role, scopes or can_mark_taken' });
+  .refine((body) => Object.keys(body).length > 0, { error: 'name role, scopes, can_mark_taken or alerts' });
 export type CareMemberUpdate = z.infer<typeof careMemberUpdateSchema>;
+
+export const MIN_MISSED_DOSE_ALERT_MINUTES = 5;
+export const MAX_MISSED_DOSE_ALERT_MINUTES = 240;
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const clockTime = z.string({ error: "must be a time 'HH:MM'" }).regex(HH_MM, { error: "must be a time 'HH:MM'" });
+
+/**
+ * GET/PUT /api/care/settings: when the circle is alerted (decision 048). Times are the
+ * patient's wall clock; quiet hours may cross midnight (22:00–07:00) but not be empty.
+ */
+export const careSettingsSchema = z.strictObject({
+  missed_dose_alert_minutes: z
+    .number({ error: orRequired('must be a whole number of minutes') })
+    .int({ error: 'must be a whole number of minutes' })
+    .min(MIN_MISSED_DOSE_ALERT_MINUTES, { error: `must be at least ${MIN_MISSED_DOSE_ALERT_MINUTES}` })
+    .max(MAX_MISSED_DOSE_ALERT_MINUTES, { error: `must be at most ${MAX_MISSED_DOSE_ALERT_MINUTES}` }),
+  low_glucose_alerts: z.boolean({ error: orRequired('must be true or false') }),
+  quiet_hours: z
+    .strictObject(
+      { start: clockTime, end: clockTime },
+      { error: orRequired("must be { start: 'HH:MM', end: 'HH:MM' } or null") },
+    )
+    .refine((hours) => hours.start !== hours.end, { error: 'start and end must differ' })
+    .nullable(),
+});
+export type CareSettings = z.infer<typeof careSettingsSchema>;
+/** What a patient who never saved settings gets. */
+export const DEFAULT_CARE_SETTINGS: CareSettings = {
+  missed_dose_alert_minutes: 60,
+  low_glucose_alerts: true,
+  quiet_hours: null,
+};
 
 /** A person the signed-in user cares for (GET /api/care/patients). */
 export const carePatientSchema = z.object({

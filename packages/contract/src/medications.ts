@@ -159,5 +159,7 @@ export const adherenceRecordSchema = z.object({
   taken_time: z.string().nullable(),
   date: z.string(),
   status: z.enum(ADHERENCE_STATUSES),
+  /** The care-circle member who marked it taken on the patient's behalf; absent when the patient did. */
+  recorded_by_name: z.string().optional(),
 });
 export type AdherenceRecord = z.infer<typeof adherenceRecordSchema>;

@@ -29,8 +29,11 @@ const ERROR_ANSWERS = {
 } as const;
 
 /** Is this a write that honours `Idempotency-Key`? (the same test as plugins/idempotency.ts) */
-const takesIdempotencyKey = (method: string, url: string, isPublic: boolean) =>
-  STATE_CHANGING.has(method) && url.startsWith('/api/') && !url.startsWith('/api/auth/') && !isPublic;
+const takesIdempotencyKey = (method: string, url: string, isPublic: boolean, optedOut = false) =>
+  STATE_CHANGING.has(method) && url.startsWith('/api/') && !url.startsWith('/api/auth/') && !isPublic && !optedOut;
+/** `METHOD /openapi/{path}` of the routes that opted out (`config.idempotency: false`). */
+export type OptedOutRoutes = Set<string>;
+const openapiKey = (method: string, url: string) => `${method} ${url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
 
 /** The header's OpenAPI parameter, referenced by every write that honours it. */
 const IDEMPOTENCY_KEY_PARAMETER = {
@@ -66,13 +69,16 @@ export function operationIdFor(method: string, url: string): string {
 }
 
 /** The schema `route` should carry in the document (see the module comment). */
-function documented(route: RouteOptions): RouteOptions['schema'] {
+function documented(route: RouteOptions, optedOutRoutes: OptedOutRoutes): RouteOptions['schema'] {
   const schema = { ...route.schema };
   if (!route.url.startsWith('/api/')) return { ...schema, hide: true };
   if (schema.hide) return schema;
   const methods = [route.method].flat();
   const method = methods.find((name) => name !== 'HEAD') ?? methods[0]!;
-  const isPublic = Boolean(route.config && (route.config as { public?: boolean }).public);
+  const config = route.config as { public?: boolean; idempotency?: boolean } | undefined;
+  const isPublic = Boolean(config?.public);
+  const optedOut = config?.idempotency === false;
+  if (optedOut) optedOutRoutes.add(openapiKey(method, route.url));
   const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
   const document = (status: keyof typeof ERROR_ANSWERS) => {
     // A route's own bare `errorSchema` gets the description too.
@@ -84,7 +90,7 @@ function documented(route: RouteOptions): RouteOptions['schema'] {
   if (!isPublic) document(401);
   if (STATE_CHANGING.has(method)) document(403);
   if (route.url.includes('/:')) document(404);
-  if (takesIdempotencyKey(method, route.url, isPublic)) {
+  if (takesIdempotencyKey(method, route.url, isPublic, optedOut)) {
     document(400);
     document(409);
     document(422);
@@ -100,11 +106,14 @@ function documented(route: RouteOptions): RouteOptions['schema'] {
 /**
  * Adds the onRoute hook that applies the document's conventions. Call it before any route
  * is registered, and after hooks that mark routes public (it reads `config.public`).
+ * @returns the routes that opted out of `Idempotency-Key`, filled as routes register.
  */
-export function registerApiDocConventions(app: FastifyInstance): void {
+export function registerApiDocConventions(app: FastifyInstance): OptedOutRoutes {
+  const optedOutRoutes: OptedOutRoutes = new Set();
   app.addHook('onRoute', (route) => {
-    route.schema = documented(route);
+    route.schema = documented(route, optedOutRoutes);
   });
+  return optedOutRoutes;
 }
 
 type OpenApiDocument = {
@@ -114,10 +123,10 @@ type OpenApiDocument = {
 
 /**
  * @fastify/swagger's `transformObject`: adds the `Idempotency-Key` header parameter to every
- * write that honours it (a route-level header schema would make the validator rewrite the
+ * write that honours it, not those in `optedOutRoutes` (a route-level header schema would make the validator rewrite the
  * request's headers, so the header is documented here instead).
  */
-export function documentIdempotencyKey<T>(document: T): T {
+export function documentIdempotencyKey<T>(document: T, optedOutRoutes: OptedOutRoutes = new Set()): T {
   const openapi = document as OpenApiDocument;
   openapi.components = {
     ...openapi.components,
@@ -126,7 +135,8 @@ export function documentIdempotencyKey<T>(document: T): T {
   for (const [path, byMethod] of Object.entries(openapi.paths ?? {})) {
     for (const [method, operation] of Object.entries(byMethod)) {
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;
-      if (!takesIdempotencyKey(method.toUpperCase(), path, isPublic)) continue;
+      const optedOut = optedOutRoutes.has(openapiKey(method.toUpperCase(), path));
+      if (!takesIdempotencyKey(method.toUpperCase(), path, isPublic, optedOut)) continue;
       operation.parameters = [...(operation.parameters ?? []), { $ref: '#/components/parameters/IdempotencyKey' }];
     }
   }

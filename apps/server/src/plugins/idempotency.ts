@@ -16,8 +16,10 @@
  * - Keys are kept IDEMPOTENCY_KEY_TTL_MS (8 days: a phone offline for 7 days still replays
  *   safely); the reminder materialiser's pass purges older ones (purgeExpiredIdempotencyKeys).
  *
- * Exempt: public routes (sign-in's one-time code is single use by itself) and
- * /api/auth/* (logout is idempotent by nature); GET/HEAD/OPTIONS read only.
+ * Exempt: public routes (sign-in's one-time code is single use by itself),
+ * /api/auth/* (logout is idempotent by nature), routes with `config: { idempotency: false }`
+ * (an answer holding a secret, e.g. an invitation's token: decision 048) — the header is
+ * ignored there and a repeat runs again; GET/HEAD/OPTIONS read only.
  */
 import { createHash } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
@@ -69,6 +71,7 @@ function applies(request: FastifyRequest): boolean {
     Boolean(route?.startsWith('/api/')) &&
     !route!.startsWith('/api/auth/') &&
     !request.routeOptions.config.public &&
+    request.routeOptions.config.idempotency !== false &&
     request.user !== null
   );
 }

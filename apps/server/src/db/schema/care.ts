@@ -3,7 +3,7 @@
  * role and scopes, and the patient's audit. Every row dies with either person's account.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 const ROLES = ['family', 'doctor'] as const;
@@ -84,5 +84,28 @@ export const careAudit = pgTable(
     uniqueIndex('care_audit_view_hour_key')
       .on(table.patient_id, table.actor_id, table.resource, table.hour)
       .where(sql`${table.action} = 'view'`),
+  ],
+);
+
+/**
+ * The patient's care-alert settings (decision 048): one row per patient, absent until the
+ * first PUT (the defaults apply). Read by the alert engine through getCareSettings.
+ */
+export const careSettings = pgTable(
+  'care_settings',
+  {
+    patient_id: uuid('patient_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    missed_dose_alert_minutes: integer('missed_dose_alert_minutes').notNull().default(60),
+    low_glucose_alerts: boolean('low_glucose_alerts').notNull().default(true),
+    /** 'HH:MM' in the patient's zone; both null = no quiet hours. */
+    quiet_start: text('quiet_start'),
+    quiet_end: text('quiet_end'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('care_settings_minutes_range', sql`${table.missed_dose_alert_minutes} between 5 and 240`),
+    check('care_settings_quiet_both', sql`(${table.quiet_start} is null) = (${table.quiet_end} is null)`),
   ],
 );

@@ -7,6 +7,7 @@ import {
   careAuditEntrySchema,
   careMemberSchema,
   careMemberUpdateSchema,
+  careSettingsSchema,
   invitationInputSchema,
   invitationPreviewSchema,
   invitationSchema,
@@ -23,6 +24,7 @@ import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createCareRepository, type InvitationRefusal } from './care.repository.ts';
 import { carePatientsRoutes } from './care-patients.routes.ts';
+import { getCareSettings, putCareSettings } from './care-settings.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -44,6 +46,8 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   app.post(
     '/api/care/invitations',
     {
+      // The answer holds the one-time token: never stored under an Idempotency-Key (decision 048).
+      config: { idempotency: false },
       schema: {
         tags,
         summary: 'Invite a family member or a doctor: a single-use link (token shown once), 1–30 days',
@@ -139,7 +143,7 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'Change a member’s role, scopes or right to mark doses as taken',
+        summary: 'Change a member’s role, scopes, right to mark doses as taken, or whether they get alerts',
         params: idParamsSchema,
         body: careMemberUpdateSchema,
         response: { 200: careMemberSchema, 400: errorSchema, 404: errorSchema },
@@ -186,6 +190,31 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request) => repository.listAudit(currentUser(request).id, request.query.limit),
+  );
+
+  app.get(
+    '/api/care/settings',
+    {
+      schema: {
+        tags,
+        summary: 'When my circle is alerted: missed-dose delay, low-glucose alerts, quiet hours (defaults until saved)',
+        response: { 200: careSettingsSchema },
+      },
+    },
+    async (request) => getCareSettings(deps.db, currentUser(request).id),
+  );
+
+  app.put(
+    '/api/care/settings',
+    {
+      schema: {
+        tags,
+        summary: 'Save my care-alert settings whole: minutes 5–240, low-glucose alerts, quiet hours or null',
+        body: careSettingsSchema,
+        response: { 200: careSettingsSchema, 400: errorSchema },
+      },
+    },
+    async (request) => putCareSettings(deps.db, currentUser(request).id, request.body, deps.clock()),
   );
 
   await app.register(carePatientsRoutes, deps);

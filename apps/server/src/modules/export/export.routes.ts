@@ -72,6 +72,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         appointments: repository.appointments(user.id),
         labs: repository.labs(user.id),
         insulin: repository.insulin(user.id),
+        careCircle: repository.careCircle(user.id),
       });
       return reply
         .header('content-type', 'application/fhir+json; charset=utf-8')

@@ -29,12 +29,14 @@ import type {
   AppointmentRow,
   BloodPressureRow,
   BodyMetricsRow,
+  CareCircleRow,
   GlucoseRow,
   InsulinRow,
   LabRow,
   MedicationRow,
   UserRow,
 } from './export.repository.ts';
+import { careCircleResources } from './fhir-care.ts';
 import { insulinAdministration, labObservations } from './fhir-clinical.ts';
 import { category, derivedUuid, fullUrl, loinc, LOINC_CODES, patientReference, quantity } from './fhir-primitives.ts';
 import { isoInZone, isoLocal } from './zoned-time.ts';
@@ -262,6 +264,8 @@ export interface BundleSource {
   /** Lab results and insulin doses; absent, none. */
   labs?: AsyncIterable<LabRow>;
   insulin?: AsyncIterable<InsulinRow>;
+  /** The care circle both ways; only the members of the user's own circle are exported. */
+  careCircle?: AsyncIterable<CareCircleRow>;
 }
 
 /** Bytes gathered before a chunk is handed to the stream (fewer, larger writes). */
@@ -270,7 +274,8 @@ const CHUNK_CHARS = 64 * 1024;
 /**
  * The Bundle as JSON text in chunks: the opening, each `entry` as it is mapped, the close.
  * Patient first, then medication statements, administrations (taken doses only),
- * glucose, blood pressure, body metrics and appointments.
+ * glucose, blood pressure, body metrics and appointments, labs, insulin, then the care circle
+ * (RelatedPerson or Practitioner and Consent per member, decision 048).
  */
 export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<string> {
   const { user, zone } = source;
@@ -300,6 +305,9 @@ export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<st
     map(source.insulin ?? none<InsulinRow>(), (row) => [
       insulinAdministration(row, medicines.get(row.medication_id ?? ''), zone),
     ]),
+    map(source.careCircle ?? none<CareCircleRow>(), (row) =>
+      row.direction === 'in_my_circle' ? careCircleResources(row, user.id, zone) : [],
+    ),
   ];
   for (const section of sections) {
     for await (const resources of section) {

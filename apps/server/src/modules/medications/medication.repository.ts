@@ -9,10 +9,10 @@ import type {
   Medication,
   medicationInputSchema,
 } from '@diacare/contract/medications';
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { adherenceRecords, medications } from '../../db/schema.ts';
+import { adherenceRecords, medications, users } from '../../db/schema.ts';
 
 type MedicationRow = typeof medications.$inferSelect;
 type AdherenceRow = typeof adherenceRecords.$inferSelect;
@@ -45,7 +45,8 @@ export function toMedication(row: MedicationRow): Medication {
   };
 }
 
-function toAdherence(row: AdherenceRow): AdherenceRecord {
+function toAdherence(row: AdherenceRow, recorders?: Map<string, string>): AdherenceRecord {
+  const recordedBy = row.recorded_by ? recorders?.get(row.recorded_by) : undefined;
   return {
     id: row.id,
     medication_id: row.medication_id,
@@ -53,7 +54,19 @@ function toAdherence(row: AdherenceRow): AdherenceRecord {
     taken_time: row.taken_time,
     date: row.date,
     status: row.status,
+    ...(recordedBy === undefined ? {} : { recorded_by_name: recordedBy }),
   };
+}
+
+/** The names of the care-circle members who recorded any of `rows` (decision 048), by user id. */
+async function recorderNames(db: Database, rows: AdherenceRow[]): Promise<Map<string, string>> {
+  const ids = [...new Set(rows.flatMap((row) => (row.recorded_by ? [row.recorded_by] : [])))];
+  if (!ids.length) return new Map();
+  const people = await db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(people.map((person) => [person.id, person.name ?? person.email ?? '']));
 }
 
 /** Column values of a payload: times sorted (spec: stored sorted), weekdays sorted, as-needed without times. */
@@ -210,7 +223,8 @@ export function createMedicationRepository(db: Database) {
           end: range.end_date,
           limit: range.limit ?? null,
         });
-        return rows.map(toAdherence);
+        const recorders = await recorderNames(db, rows);
+        return rows.map((row) => toAdherence(row, recorders));
       }
       const conditions = [eq(adherenceRecords.user_id, userId)];
       if (range.start_date) conditions.push(gte(adherenceRecords.date, range.start_date));
@@ -222,7 +236,8 @@ export function createMedicationRepository(db: Database) {
         .orderBy(desc(adherenceRecords.date), desc(adherenceRecords.scheduled_time))
         .$dynamic();
       const rows = range.limit === undefined ? await query : await query.limit(range.limit);
-      return rows.map(toAdherence);
+      const recorders = await recorderNames(db, rows);
+      return rows.map((row) => toAdherence(row, recorders));
     },
 
     /**
@@ -270,7 +285,7 @@ export function createMedicationRepository(db: Database) {
             .values({ user_id: userId, ...input, taken_time, pill_used, recorded_by: recordedBy })
             .returning()) as [AdherenceRow];
         }
-        return toAdherence(row);
+        return toAdherence(row, await recorderNames(tx as unknown as Database, [row]));
       });
     },
 

@@ -1,10 +1,12 @@
 /**
  * /care/patients/{id}: a member's read-only Home of a person they care for,
  * labelled with that person's name: today's doses (taken / missed / due, in the patient's
- * zone) and the latest readings of each kind shared. A kind not shared says so; a removed
- * member is told they can no longer see the data.
+ * zone) and the latest readings of each kind shared, glucose in the member's own unit. A kind
+ * not shared says so; a removed member is told they can no longer see the data. A member
+ * granted the right marks a due or missed dose taken on the patient's behalf (decision 048).
  */
 import type { CarePatient } from '@diacare/contract/care';
+import { formatGlucose } from '@diacare/contract/glucose-units';
 import { localDate, localTime } from '@diacare/contract/dates';
 import { doseKey, doseStatus, dosesOn, indexByDose } from '@diacare/contract/dose-rules';
 import { useQuery } from '@tanstack/react-query';
@@ -14,9 +16,12 @@ import { Page } from '../../components/layout/page';
 import { Card } from '../../components/ui/card';
 import { useLocale } from '../../lib/i18n/language-provider';
 import { useNow } from '../../lib/use-now';
+import { useGlucoseUnit } from '../../lib/use-glucose-unit';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast';
 import { Link } from '../../lib/navigation';
 import { buttonClasses } from '../../components/ui/button';
-import { patientQuery, patientsQuery } from '../../features/care/api/care';
+import { patientQuery, patientsQuery, useMarkTakenForPatient } from '../../features/care/api/care';
 import { CareSwitcher } from '../../features/care/components/care-switcher';
 
 const STATUS_CLASSES = {
@@ -34,6 +39,21 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
     patientQuery(patient.patient_id, 'adherence', { start_date: today, end_date: today }, shared),
   );
   const label = { taken: t('care.patient.taken'), overdue: t('care.patient.missed'), pending: t('care.patient.due') };
+  const mark = useMarkTakenForPatient(patient.patient_id);
+  const canMark = patient.can_mark_taken;
+  const markTaken = async (medication: { id: string; name: string }, scheduledTime: string) => {
+    try {
+      await mark.mutateAsync({
+        medication_id: medication.id,
+        date: today,
+        scheduled_time: scheduledTime,
+        taken_time: localTime(new Date(), patient.timezone),
+      });
+      toast({ title: t('care.patient.markedToast', { medicine: medication.name, time: scheduledTime }) });
+    } catch (error) {
+      toast({ title: t('common.error'), description: (error as Error).message, variant: 'destructive' });
+    }
+  };
   if (!shared) return <p className="text-sm text-slate-500">{t('care.patient.notShared')}</p>;
   const records = indexByDose(adherence.data ?? []);
   const doses = dosesOn(medications.data ?? [], today);
@@ -42,20 +62,33 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
   return (
     <ul className="divide-y divide-slate-100">
       {doses.map(({ medication, scheduled_time }) => {
-        const status = doseStatus(
-          records.get(doseKey(medication.id, today, scheduled_time)),
-          scheduled_time,
-          localTime(now, patient.timezone),
-        );
+        const record = records.get(doseKey(medication.id, today, scheduled_time));
+        const status = doseStatus(record, scheduled_time, localTime(now, patient.timezone));
         return (
-          <li key={`${medication.id}-${scheduled_time}`} className="flex items-center gap-2 py-2">
+          <li key={`${medication.id}-${scheduled_time}`} className="flex flex-wrap items-center gap-2 py-2">
             <span className="w-12 font-mono text-sm">{scheduled_time}</span>
             <span className="min-w-0 flex-1 wrap-anywhere">
               {medication.name} <span className="text-sm text-slate-500">{medication.dosage}</span>
+              {status === 'taken' && record?.recorded_by_name ? (
+                <span className="block text-xs text-slate-500">
+                  {t('care.patient.markedBy', { name: record.recorded_by_name })}
+                </span>
+              ) : null}
             </span>
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[status]}`}>
               {label[status]}
             </span>
+            {canMark && status !== 'taken' ? (
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={mark.isPending}
+                aria-label={t('care.patient.markTakenLabel', { medicine: medication.name, time: scheduled_time })}
+                onClick={() => void markTaken(medication, scheduled_time)}
+              >
+                {t('care.patient.markTaken')}
+              </Button>
+            ) : null}
           </li>
         );
       })}
@@ -70,11 +103,12 @@ function LatestReadings({ patient }: { patient: CarePatient }) {
   const bp = useQuery(patientQuery(patient.patient_id, 'bp', { limit: 1 }, has('bp')));
   const metrics = useQuery(patientQuery(patient.patient_id, 'metrics', { limit: 1 }, has('weight')));
   const number = new Intl.NumberFormat(intlLocale);
+  const unit = useGlucoseUnit();
   const rows = [
     {
       label: t('care.patient.glucose'),
       shared: has('glucose'),
-      value: glucose.data?.[0] && `${number.format(glucose.data[0].value)} mg/dL`,
+      value: glucose.data?.[0] && formatGlucose(glucose.data[0].value, unit),
       when: glucose.data?.[0] && `${glucose.data[0].date} ${glucose.data[0].time}`,
     },
     {

@@ -7,8 +7,10 @@
 import type {
   CareAuditEntry,
   CareMember,
+  CareMemberUpdate,
   CareRole,
   CareScope,
+  CareSettings,
   Invitation,
   InvitationPreview,
 } from '@diacare/contract/care';
@@ -21,6 +23,7 @@ import { patientsKey } from './patients';
 export const careKeys = {
   members: ['care', 'members'] as const,
   audit: ['care', 'audit'] as const,
+  settings: ['care', 'settings'] as const,
   patients: patientsKey,
   invitation: (token: string) => ['care', 'invitation', token] as const,
   patient: (id: string, resource: string, query?: object) => ['care', 'patient', id, resource, query ?? {}] as const,
@@ -85,5 +88,36 @@ export function useRemoveMember() {
   return useMutation({
     mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/care/members/${id}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['care'] }),
+  });
+}
+
+/** PATCH a member of the patient's circle: scopes, the mark-taken right, alerts. */
+export function useUpdateMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...patch }: CareMemberUpdate & { id: string }) =>
+      api.patch<CareMember>(`/api/care/members/${id}`, patch),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['care'] }),
+  });
+}
+
+export const careSettingsQuery = () =>
+  queryOptions({ queryKey: careKeys.settings, queryFn: () => api.get<CareSettings>('/api/care/settings') });
+
+export function useSaveCareSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: CareSettings) => api.put<CareSettings>('/api/care/settings', settings),
+    onSuccess: (saved) => queryClient.setQueryData(careKeys.settings, saved),
+  });
+}
+
+/** A member marks one of the patient's doses taken on their behalf (when granted). */
+export function useMarkTakenForPatient(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (dose: { medication_id: string; date: string; scheduled_time: string; taken_time: string }) =>
+      api.post<AdherenceRecord>(`/api/care/patients/${patientId}/adherence`, { ...dose, status: 'taken' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['care', 'patient', patientId, 'adherence'] }),
   });
 }

@@ -1,6 +1,6 @@
 /**
- * Profile → Care circle: invite, the members with their role and
- * what they see (Remove, after a confirm), and the audit of who did what, newest first.
+ * Profile → Care circle: invite, the members with their role and what they see (Edit,
+ * Remove after a confirm), the alert settings, and the audit of who did what, newest first.
  */
 import type { CareAuditEntry, CareMember } from '@diacare/contract/care';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,8 @@ import { useLocale, type TranslateFunction } from '../../../lib/i18n/language-pr
 import { auditQuery, membersQuery, useRemoveMember } from '../api/care';
 import { ROLE_LABELS, resourceLabel, scopeList } from './care-labels';
 import { CareInvite } from './care-invite';
+import { CareMemberEdit } from './care-member-edit';
+import { CareSettingsForm } from './care-settings-form';
 
 function auditText(t: TranslateFunction, entry: CareAuditEntry): string {
   const name = entry.member_name ?? entry.actor_name;
@@ -38,6 +40,7 @@ export function CareCircleSection() {
   const audit = useQuery(auditQuery());
   const remove = useRemoveMember();
   const [removing, setRemoving] = useState<CareMember | null>(null);
+  const [editing, setEditing] = useState<CareMember | null>(null);
   const when = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' });
 
   const confirmRemove = async () => {
@@ -71,7 +74,23 @@ export function CareCircleSection() {
                       ? t('care.members.sees', { scopes: scopeList(t, member.scopes, intlLocale) })
                       : t('care.members.seesNothing')}
                   </p>
+                  <p className="text-xs text-slate-500">
+                    {[
+                      member.can_mark_taken ? t('care.members.canMarkTaken') : null,
+                      member.alerts ? t('care.members.alertsOn') : t('care.members.alertsOff'),
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
                 </div>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={t('care.members.editLabel', { name: member.name })}
+                  onClick={() => setEditing(member)}
+                >
+                  {t('care.members.edit')}
+                </Button>
                 <Button
                   size="sm"
                   variant="dangerOutline"
@@ -84,9 +103,17 @@ export function CareCircleSection() {
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-slate-500">{members.isPending ? t('common.loading') : t('care.members.empty')}</p>
+          <p className="text-sm text-slate-500" role={members.isError ? 'alert' : undefined}>
+            {members.isPending
+              ? t('common.loading')
+              : members.isError
+                ? t('care.members.loadFailed')
+                : t('care.members.empty')}
+          </p>
         )}
       </div>
+
+      <CareSettingsForm />
 
       <div>
         <h3 className="mb-2 text-sm font-bold">{t('care.audit.title')}</h3>
@@ -106,6 +133,7 @@ export function CareCircleSection() {
         )}
       </div>
 
+      <CareMemberEdit member={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => (open ? undefined : setRemoving(null))}

@@ -244,6 +244,11 @@ export function TodaysDoses({ now }: { now: Date }) {
                     {medication.instructions ? (
                       <p className="text-xs text-slate-600 wrap-break-word">{medication.instructions}</p>
                     ) : null}
+                    {status === 'taken' && record?.recorded_by_name ? (
+                      <p className="text-xs text-green-800 wrap-anywhere">
+                        {t('home.markedBy', { name: record.recorded_by_name })}
+                      </p>
+                    ) : null}
                     {waiting(medication.id, scheduled_time, record) ? <PendingMark className="mt-1" /> : null}
                   </div>
                   {status === 'taken' && record ? (
