@@ -9,7 +9,7 @@ import {
   type CareAlertKind,
   type CareSettings,
 } from '@diacare/contract/care';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { careAlerts } from '../../db/schema.ts';
 import { LOW_EPISODE_MS, LOW_RECOVERY_MS, MISSED_DOSE_LOOKBACK_MS } from './care-alert-rules.ts';
@@ -288,12 +288,13 @@ function recipientsOf(raw: ListRecord['recipients']): CareAlert['recipients'] {
 
 /**
  * The patient's recent alerts, newest first (cancelled ones left out), each with who was told and
- * who saw it. `kinds` limits them (a member sees only what their scopes cover); `sentOnly` for members.
+ * who saw it. `kinds` limits them (a member sees only what their scopes cover); `toldOnly` (members):
+ * only alerts that went out, reached or not (one no channel reached still shows in the app).
  */
 export async function listCareAlerts(
   db: Database,
   patientId: string,
-  options: { limit: number; kinds: readonly CareAlertKind[]; sentOnly: boolean },
+  options: { limit: number; kinds: readonly CareAlertKind[]; toldOnly: boolean },
 ): Promise<CareAlert[]> {
   if (options.kinds.length === 0) return [];
   const kinds = `{${options.kinds.join(',')}}`;
@@ -312,7 +313,7 @@ export async function listCareAlerts(
     LEFT JOIN medications m ON m.id = a.medication_id
     LEFT JOIN users su ON su.id = a.seen_by
     WHERE a.patient_id = ${patientId}::uuid AND a.kind = ANY(${kinds}::text[])
-      AND ${options.sentOnly ? sql`a.status = 'sent'` : sql`a.status <> 'cancelled'`}
+      AND ${options.toldOnly ? sql`a.status IN ('sent', 'failed')` : sql`a.status <> 'cancelled'`}
     ORDER BY a.event_at DESC, a.id
     LIMIT ${options.limit}`);
   return rowsOf<ListRecord>(result).map((record) => ({
@@ -332,12 +333,12 @@ export async function listCareAlerts(
   }));
 }
 
-/** The patient and kind of a sent alert, or null when there is none with that id. */
-export async function findSentAlert(db: Database, id: string) {
+/** The patient and kind of an alert that went out (sent, or failed to reach anyone), or null. */
+export async function findToldAlert(db: Database, id: string) {
   const [row] = await db
     .select({ patient_id: careAlerts.patient_id, kind: careAlerts.kind })
     .from(careAlerts)
-    .where(and(eq(careAlerts.id, id), eq(careAlerts.status, 'sent')));
+    .where(and(eq(careAlerts.id, id), inArray(careAlerts.status, ['sent', 'failed'])));
   return row ?? null;
 }
 

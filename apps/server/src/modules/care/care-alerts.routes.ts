@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { httpError, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
-import { findSentAlert, listCareAlerts, markAlertSeen } from './care-alert.repository.ts';
+import { findToldAlert, listCareAlerts, markAlertSeen } from './care-alert.repository.ts';
 import { createCareRepository } from './care.repository.ts';
 
 /** The kinds of alert a member with `scopes` may read. */
@@ -44,7 +44,7 @@ export const careAlertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       listCareAlerts(deps.db, currentUser(request).id, {
         limit: request.query.limit,
         kinds: CARE_ALERT_KINDS,
-        sentOnly: false,
+        toldOnly: false,
       }),
   );
 
@@ -53,7 +53,7 @@ export const careAlertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     {
       schema: {
         tags,
-        summary: 'The alerts sent about a person I care for, newest first (those my scopes cover)',
+        summary: 'The alerts about a person I care for that went out, newest first (those my scopes cover)',
         params: patientParamsSchema,
         querystring: careAlertQuerySchema,
         response: { 200: z.array(careAlertSchema), 400: errorSchema, 403: errorSchema, 404: errorSchema },
@@ -67,7 +67,7 @@ export const careAlertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const kinds = kindsFor(membership.scopes);
       if (kinds.length === 0) throw httpError(403, 'error.care_scope_not_granted');
       await care.recordView(patientId, memberId, 'alerts', deps.clock());
-      return listCareAlerts(deps.db, patientId, { limit: request.query.limit, kinds, sentOnly: true });
+      return listCareAlerts(deps.db, patientId, { limit: request.query.limit, kinds, toldOnly: true });
     },
   );
 
@@ -83,12 +83,12 @@ export const careAlertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request) => {
       const memberId = currentUser(request).id;
-      const alert = await findSentAlert(deps.db, request.params.id);
+      const alert = await findToldAlert(deps.db, request.params.id);
       const membership = alert ? await care.findMembership(alert.patient_id, memberId) : null;
       if (!alert || !membership || !kindsFor(membership.scopes).includes(alert.kind)) throw notFound(ALERT_NOT_FOUND);
       await markAlertSeen(deps.db, request.params.id, memberId, deps.clock());
       const [seen] = (
-        await listCareAlerts(deps.db, alert.patient_id, { limit: 50, kinds: [alert.kind], sentOnly: true })
+        await listCareAlerts(deps.db, alert.patient_id, { limit: 50, kinds: [alert.kind], toldOnly: true })
       ).filter((item) => item.id === request.params.id);
       if (!seen) throw notFound(ALERT_NOT_FOUND);
       return seen;

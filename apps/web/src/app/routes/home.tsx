@@ -30,7 +30,9 @@ function FamilyAlerted({ now }: { now: Date }) {
   const zone = useUserZone();
   const alerts = useQuery(ownAlertsQuery());
   const latest = alerts.data?.find(
-    (alert) => alert.sent_at && now.getTime() - Date.parse(alert.sent_at) < FAMILY_ALERT_SHOWN_MS,
+    (alert) =>
+      (alert.status === 'sent' || alert.status === 'failed') &&
+      now.getTime() - Date.parse(alert.event_at) < FAMILY_ALERT_SHOWN_MS,
   );
   if (!latest) return null;
   return (

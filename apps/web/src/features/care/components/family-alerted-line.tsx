@@ -9,7 +9,7 @@ import { loadCatalogs } from '../../../lib/i18n/i18n';
 import { useLocale } from '../../../lib/i18n/language-provider';
 import { useAlertText } from './care-alerts-panel';
 
-/** `alert`: the patient's latest sent alert; `timezone`: the patient's zone. */
+/** `alert`: the patient's latest alert that went out (reached someone or not); `timezone`: the patient's zone. */
 export function FamilyAlertedLine({ alert, timezone }: { alert: CareAlert; timezone: string }) {
   const { t } = useLocale();
   const text = useAlertText();
@@ -29,7 +29,9 @@ export function FamilyAlertedLine({ alert, timezone }: { alert: CareAlert; timez
     <p role="status" className="mb-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
       <BellRing className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       <span className="min-w-0 wrap-anywhere">
-        {t('care.alerts.familyTold', { alert: text(alert, timezone), names: told || '—' })}{' '}
+        {told
+          ? t('care.alerts.familyTold', { alert: text(alert, timezone), names: told })
+          : t('care.alerts.familyNotReached', { alert: text(alert, timezone) })}{' '}
         <strong>
           {alert.seen_by_name ? t('care.alerts.seenBy', { name: alert.seen_by_name }) : t('care.alerts.notSeen')}
         </strong>
