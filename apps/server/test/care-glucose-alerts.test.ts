@@ -192,4 +192,22 @@ describe.each(SQL_DRIVERS)('low-glucose care alerts and alert routes on %s', (dr
     await escalation(push).runOnce();
     expect(alertsTo(push, circle.sonPush)).toEqual([]);
   });
+
+  it('a member with no push subscription: the alert fails to reach anyone yet shows in the app, and can be seen', async () => {
+    const { circle, reading } = await glucoseDay();
+    const unsubscribe = await circle.son.request({
+      method: 'POST',
+      url: '/api/push/unsubscribe',
+      payload: { endpoint: circle.sonPush.endpoint },
+    });
+    expect(unsubscribe.statusCode, unsubscribe.body).toBeLessThan(300);
+    await reading(50, '15:30');
+    await escalation(push).runOnce();
+    const own = (await circle.patient.request({ url: '/api/care/alerts' })).json();
+    expect(own[0]).toMatchObject({ status: 'failed', recipients: [{ name: 'Ravi Rao', outcome: 'unavailable' }] });
+    const forSon = (await circle.son.request({ url: `/api/care/patients/${circle.patient.user.id}/alerts` })).json();
+    expect(forSon.map((alert: { id: string }) => alert.id)).toEqual([own[0].id]);
+    const seen = await circle.son.request({ method: 'POST', url: `/api/care/alerts/${own[0].id}/seen` });
+    expect(seen.json()).toMatchObject({ seen_by_name: 'Ravi Rao' });
+  });
 });
