@@ -559,6 +559,15 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
     .tuple(idChoice('care_members'), mutated(memberUpdateBody))
     .map(([id, payload]) => ({ id, payload })),
   'DELETE /api/care/members/:id': idChoice('care_members').map((id) => ({ id })),
+  'PUT /api/care/settings': mutated(
+    fc.record({
+      missed_dose_alert_minutes: fc.integer({ min: 0, max: 300 }),
+      low_glucose_alerts: fc.boolean(),
+      quiet_hours: fc.option(fc.record({ start: timeString, end: timeString }), { nil: null }),
+    }),
+  ).map((payload) => ({ payload })),
+  // No alert pool: any id is someone else's record or none (404); care-glucose-alerts.test.ts sends real ones.
+  'POST /api/care/alerts/:id/seen': idChoice('care_members').map((id) => ({ id })),
   'POST /api/care/patients/:patient_id/adherence': fc
     .tuple(
       idChoice('care_patients'),
