@@ -181,6 +181,8 @@ const CAPABILITY_ROUTES = [
   'POST /api/care/invitations/:token/accept',
   // Needs a granted right and a medication of the patient: care-authorization.test.ts.
   'POST /api/care/patients/:patient_id/adherence',
+  // Needs an alert sent to the member: care-glucose-alerts.test.ts (another patient's alert → 404).
+  'POST /api/care/alerts/:id/seen',
 ];
 
 /** A request its owner may make, keyed by 'METHOD route'; `query` without '?'. */
@@ -209,7 +211,7 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
   'PATCH /api/care/members/:id': { payload: { scopes: ['glucose'] } },
   'DELETE /api/care/members/:id': {},
   ...Object.fromEntries(
-    ['medications', 'adherence', 'glucose', 'bp', 'metrics', 'appointments', 'labs'].map((resource) => [
+    ['medications', 'adherence', 'glucose', 'bp', 'metrics', 'appointments', 'labs', 'alerts'].map((resource) => [
       `GET /api/care/patients/:patient_id/${resource}`,
       { query: 'limit=5' },
     ]),

@@ -40,7 +40,12 @@ describe.each(DRIVERS)('care-circle authorization on %s', (driver) => {
 
   it('every member route: stranger and removed member 404, doctor outside scope 403, nothing changed', async () => {
     expect(routes.map((route) => `${route.method} ${route.url}`).sort()).toEqual(
-      [...Object.keys(CARE_RESOURCES).map((resource) => `GET ${PREFIX}${resource}`), `POST ${PREFIX}adherence`].sort(),
+      [
+        ...Object.keys(CARE_RESOURCES).map((resource) => `GET ${PREFIX}${resource}`),
+        `POST ${PREFIX}adherence`,
+        // Alerts need either scope of what they are about (decision 051).
+        `GET ${PREFIX}alerts`,
+      ].sort(),
     );
     const asha = await person('Asha Rao');
     const medication = (
@@ -78,13 +83,17 @@ describe.each(DRIVERS)('care-circle authorization on %s', (driver) => {
       await asha.request({ method: 'PATCH', url: `/api/care/members/${id}`, payload: { can_mark_taken: true } });
       outside[scope] = doctor;
     }
+    // The alerts route (medications or glucose): a doctor granted neither.
+    const noAlertScope = await person('Dr bp');
+    await join(asha, noAlertScope, 'doctor', ['bp']);
+    outside.alerts = noAlertScope;
     expect((await removed.request({ url: `/api/care/patients/${asha.user.id}/glucose` })).statusCode).toBe(200);
     await asha.request({ method: 'DELETE', url: `/api/care/members/${removedId}` });
 
     const failures: string[] = [];
     for (const route of routes) {
       const resource = route.url.slice(PREFIX.length) as CareResource;
-      const scope = CARE_RESOURCES[resource];
+      const scope = resource === ('alerts' as CareResource) ? 'alerts' : CARE_RESOURCES[resource];
       if (!scope) {
         failures.push(`${route.method} ${route.url}: not in CARE_RESOURCES`);
         continue;

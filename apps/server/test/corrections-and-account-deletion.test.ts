@@ -14,7 +14,7 @@ import { isProfileComplete } from '@diacare/contract/profile-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-import { CARE_USER_COLUMNS, careCircleBothWays } from './support/care.ts';
+import { CARE_USER_COLUMNS, careAlertRows, careCircleBothWays } from './support/care.ts';
 import { dumpDatabase } from './support/db-dump.ts';
 
 const NOW = new Date('2026-11-20T18:40:00.000Z');
@@ -294,6 +294,7 @@ describe.each(DRIVERS)('correcting readings and deleting the account on %s', (dr
       ok(await user.request({ method: 'POST', url: `/api/imports/${committed.json().id}/commit` }));
       ok(await clarity('09:00'));
       await careCircleBothWays(t.app, user, email);
+      await careAlertRows(t.database.db, user.user.id);
       await t.database.db.execute(sql`
         INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth)
         VALUES (${user.user.id}::uuid, ${`https://fcm.googleapis.com/fcm/send/${email}`}, 'key', 'auth')`);

@@ -176,3 +176,57 @@ export const careAuditEntrySchema = z.object({
   at: z.string(),
 });
 export type CareAuditEntry = z.infer<typeof careAuditEntrySchema>;
+
+/** What a care alert is about (decision 051): a dose not taken in time, a low reading, a very low one. */
+export const CARE_ALERT_KINDS = ['missed_dose', 'low_glucose', 'urgent_low_glucose'] as const;
+export type CareAlertKind = (typeof CARE_ALERT_KINDS)[number];
+/** pending: not sent yet (waiting for its time, quiet hours or a retry); cancelled: the dose was taken, the reading recovered. */
+export const CARE_ALERT_STATUSES = ['pending', 'sent', 'cancelled', 'failed'] as const;
+
+/** Below this a reading alerts at once, even in quiet hours (mg/dL; ADA level 2 hypoglycaemia). */
+export const URGENT_LOW_GLUCOSE_MG_DL = 54;
+/** Below this a reading alerts unless one of LOW_GLUCOSE_MG_DL or more follows within the recovery window (ADA level 1). */
+export const LOW_GLUCOSE_MG_DL = 70;
+
+/** One member an alert was meant for, and whether it reached them. */
+export const careAlertRecipientSchema = z.object({
+  name: z.string(),
+  /** delivered: at least one channel took it; failed: every channel failed; unavailable: no channel (no push subscription). */
+  outcome: z.enum(['delivered', 'failed', 'unavailable']),
+  channels: z.array(z.string()),
+  at: z.string(),
+});
+
+/** GET /api/care/alerts and GET /api/care/patients/{id}/alerts: recent alerts, newest first. */
+export const careAlertSchema = z.object({
+  id: z.uuid(),
+  patient_id: z.uuid(),
+  kind: z.enum(CARE_ALERT_KINDS),
+  status: z.enum(CARE_ALERT_STATUSES),
+  /** A missed dose: the medicine, the dose's date and 'HH:MM' in the patient's zone. */
+  medication_name: z.string().nullable(),
+  dose_date: z.string().nullable(),
+  scheduled_time: z.string().nullable(),
+  /** A low reading: mg/dL. */
+  value: z.number().nullable(),
+  /** When the dose was due or the reading taken (ISO instant). */
+  event_at: z.string(),
+  sent_at: z.string().nullable(),
+  recipients: z.array(careAlertRecipientSchema),
+  seen_at: z.string().nullable(),
+  seen_by_name: z.string().nullable(),
+});
+export type CareAlert = z.infer<typeof careAlertSchema>;
+
+/** Query of the alert lists: the newest `limit` (1–50, default 20). */
+export const careAlertQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'must be a whole number from 1 to 50' })
+    .int({ error: 'must be a whole number from 1 to 50' })
+    .min(1, { error: 'must be a whole number from 1 to 50' })
+    .max(50, { error: 'must be a whole number from 1 to 50' })
+    .default(20),
+});
+
+/** Path of POST /api/care/alerts/{id}/seen. */
+export const careAlertParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });

@@ -1,14 +1,17 @@
 /**
  * The server's background workers on one polling loop: the reminder dispatcher (push through
- * the server's VAPID keys), the materialiser and the maintenance pass (docs/architecture.md).
+ * the server's VAPID keys), the materialiser, the maintenance pass and the care-circle
+ * escalation (docs/architecture.md, decision 051).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../types.ts';
 import type { ReminderMetrics } from '../modules/ops/metrics.ts';
+import { createPushAlertChannel } from '../modules/care/care-alert-channels.ts';
 import { createPushSender } from '../modules/push/push-sender.ts';
 import { loadVapidKeys } from '../modules/push/vapid.ts';
+import { createCareEscalation } from './care-escalation.ts';
 import { createMaintenance } from './maintenance.ts';
 import { createMaterialiser } from './materialiser.ts';
 import { createPollingLoop } from './polling-loop.ts';
@@ -35,6 +38,7 @@ export async function startWorkers(deps: {
       createDispatcher({ db, clock, sender, log, metrics }).job,
       createMaterialiser({ db, clock, log }).job,
       createMaintenance({ db, clock, log }).job,
+      createCareEscalation({ db, clock, log, channels: [createPushAlertChannel({ db, sender })] }).job,
     ],
     log,
   );

@@ -1,6 +1,8 @@
 /** Test set-up for the care circle, shared by tests that need a circle around a user. */
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { App } from '../../src/app.ts';
+import type { Database } from '../../src/db/client.ts';
 import { signIn, type SignedInUser } from '../helpers.ts';
 
 /** The columns of the care circle (and of a dose marked on one's behalf) that hold a user's id. */
@@ -12,6 +14,10 @@ export const CARE_USER_COLUMNS = [
   'care_audit.actor_id',
   'care_audit.member_id',
   'adherence_records.recorded_by',
+  'care_settings.patient_id',
+  'care_alerts.patient_id',
+  'care_alerts.seen_by',
+  'care_alert_deliveries.member_id',
 ];
 
 const ok = <R extends { statusCode: number; body: string }>(response: R): R => {
@@ -65,4 +71,20 @@ export async function careCircleBothWays(app: App, user: SignedInUser, email: st
       payload: { medication_id: caredMedication.id, date: '2026-11-20', scheduled_time: '08:00', status: 'taken' },
     }),
   );
+}
+
+/**
+ * A row in every care-alert column that holds `userId`: their care settings, an alert about
+ * them that they marked seen, and its delivery to them (the account-deletion walk needs each).
+ */
+export async function careAlertRows(db: Database, userId: string): Promise<void> {
+  await db.execute(sql`INSERT INTO care_settings (patient_id) VALUES (${userId}::uuid)`);
+  await db.execute(sql`
+    WITH alert AS (
+      INSERT INTO care_alerts (patient_id, kind, dedupe_key, value, event_at, due_at, status, seen_by, seen_at, created_at)
+      VALUES (${userId}::uuid, 'urgent_low_glucose', ${`glucose:${userId}`}, 48, now(), now(), 'sent',
+        ${userId}::uuid, now(), now())
+      RETURNING id)
+    INSERT INTO care_alert_deliveries (alert_id, member_id, channel, outcome, at)
+    SELECT id, ${userId}::uuid, 'push', 'delivered', now() FROM alert`);
 }

@@ -582,6 +582,8 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
     .map(([id, payload]) => ({ id, payload })),
   'DELETE /api/care/members/:id': idChoice('care_members').map((id) => ({ id })),
   'PUT /api/care/settings': mutated(careSettingsBody).map((payload) => ({ payload })),
+  // No alert pool: any id is someone else's record or none (404); care-glucose-alerts.test.ts sends real ones.
+  'POST /api/care/alerts/:id/seen': idChoice('care_members').map((id) => ({ id })),
   'POST /api/care/patients/:patient_id/adherence': fc
     .tuple(
       idChoice('care_patients'),

@@ -3,8 +3,21 @@
  * role and scopes, and the patient's audit. Every row dies with either person's account.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { medications } from './medications.ts';
 
 const ROLES = ['family', 'doctor'] as const;
 
@@ -107,5 +120,74 @@ export const careSettings = pgTable(
   (table) => [
     check('care_settings_minutes_range', sql`${table.missed_dose_alert_minutes} between 5 and 240`),
     check('care_settings_quiet_both', sql`(${table.quiet_start} is null) = (${table.quiet_end} is null)`),
+  ],
+);
+
+/**
+ * A care alert (decision 051): one per missed dose or low reading (`dedupe_key` unique, so two
+ * instances make it once), sent to the members with alerts on under a claim like reminders.
+ */
+export const careAlerts = pgTable(
+  'care_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    patient_id: uuid('patient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['missed_dose', 'low_glucose', 'urgent_low_glucose'] }).notNull(),
+    /** 'missed:<medication>:<date>:<time>' or 'glucose:<reading>'. */
+    dedupe_key: text('dedupe_key').notNull(),
+    medication_id: uuid('medication_id').references(() => medications.id, { onDelete: 'cascade' }),
+    dose_date: date('dose_date', { mode: 'string' }),
+    scheduled_time: text('scheduled_time'),
+    /** The glucose reading (no foreign key: a deleted reading cancels a pending alert). */
+    reading_id: uuid('reading_id'),
+    /** mg/dL of the reading. */
+    value: integer('value'),
+    /** The dose's instant or the reading's. */
+    event_at: timestamp('event_at', { withTimezone: true }).notNull(),
+    /** Not sent before (quiet hours move it to their end). */
+    due_at: timestamp('due_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'cancelled', 'failed'] })
+      .notNull()
+      .default('pending'),
+    /** Why cancelled or failed (no personal data). */
+    detail: text('detail'),
+    attempts: integer('attempts').notNull().default(0),
+    claimed_until: timestamp('claimed_until', { withTimezone: true }),
+    claim_token: uuid('claim_token'),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    /** The first member who marked it seen: acknowledged for everyone. */
+    seen_at: timestamp('seen_at', { withTimezone: true }),
+    seen_by: uuid('seen_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex('care_alerts_dedupe_key').on(table.dedupe_key),
+    index('care_alerts_pending_due_idx')
+      .on(table.due_at)
+      .where(sql`${table.status} = 'pending'`),
+    index('care_alerts_patient_created_idx').on(table.patient_id, table.created_at),
+  ],
+);
+
+/** Who an alert reached, per member and channel ('push' now; e-mail and WhatsApp later). */
+export const careAlertDeliveries = pgTable(
+  'care_alert_deliveries',
+  {
+    alert_id: uuid('alert_id')
+      .notNull()
+      .references(() => careAlerts.id, { onDelete: 'cascade' }),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    outcome: text('outcome', { enum: ['delivered', 'failed', 'unavailable'] }).notNull(),
+    detail: text('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.alert_id, table.member_id, table.channel] }),
+    index('care_alert_deliveries_member_idx').on(table.member_id),
   ],
 );

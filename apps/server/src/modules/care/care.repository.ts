@@ -227,7 +227,7 @@ export function createCareRepository(db: Database) {
     },
 
     /** Writes 'view' unless this member already viewed this resource this hour. */
-    async recordView(patientId: string, memberId: string, resource: CareResource, now: Date): Promise<void> {
+    async recordView(patientId: string, memberId: string, resource: CareResource | 'alerts', now: Date): Promise<void> {
       const hour = new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
       await db
         .insert(careAudit)

@@ -23,6 +23,7 @@ import { httpError, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createCareRepository, type InvitationRefusal } from './care.repository.ts';
+import { careAlertRoutes } from './care-alerts.routes.ts';
 import { carePatientsRoutes } from './care-patients.routes.ts';
 import { getCareSettings, putCareSettings } from './care-settings.repository.ts';
 
@@ -218,4 +219,5 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   );
 
   await app.register(carePatientsRoutes, deps);
+  await app.register(careAlertRoutes, deps);
 };

@@ -27,10 +27,12 @@ import { z } from 'zod';
 import { badRequest, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
+import { createCareAlertService } from '../care/care-alert.service.ts';
 import { createHealthRepository } from './health.repository.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createHealthRepository(deps.db);
+  const careAlerts = createCareAlertService(deps);
   const tags = ['health'];
   const READING_NOT_FOUND = 'error.reading_not_found' as const;
   const found = <T>(reading: T | null): T => {
@@ -76,6 +78,8 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const user = currentUser(request);
       refuseFutureDate(request.body.date, user);
       const reading = await repository.createGlucose(user.id, request.body);
+      // A low reading may alert the care circle (decision 051).
+      await careAlerts.glucoseRecorded(user, reading);
       return reply.code(201).send(reading);
     },
   );

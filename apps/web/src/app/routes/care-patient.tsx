@@ -23,6 +23,7 @@ import { Link } from '../../lib/navigation';
 import { buttonClasses } from '../../components/ui/button';
 import { getPatientQueryOptions, getPatientsQueryOptions, useMarkTakenForPatient } from '../../features/care/api/care';
 import { CareSwitcher } from '../../features/care/components/care-switcher';
+import { CareAlertsPanel } from '../../features/care/components/care-alerts-panel';
 
 const STATUS_CLASSES = {
   taken: 'bg-green-100 text-green-800',
@@ -175,6 +176,7 @@ export function Component() {
           <p className="mb-4 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
             {t('care.patient.readOnly')}
           </p>
+          <CareAlertsPanel patientId={patient.patient_id} timezone={patient.timezone} />
           <section aria-labelledby="care-today" className="mb-4">
             <Card>
               <h2 id="care-today" className="mb-2 text-base font-bold">

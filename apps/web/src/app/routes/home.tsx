@@ -1,7 +1,10 @@
 /**
  * Home: greeting, latest glucose, today's medication progress and doses,
- * quick actions and upcoming appointments. Each section is a feature component.
+ * quick actions and upcoming appointments, and a line when the care circle was alerted.
+ * Each section is a feature component.
  */
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useNow } from '../../lib/use-now';
 import { Page } from '../../components/layout/page';
 import { HomeHeader } from '../../features/home/components/home-header';
@@ -12,6 +15,32 @@ import { LatestGlucoseCard } from '../../features/health/components/latest-gluco
 import { PushBell } from '../../features/push/components/push-bell';
 import { InstallPrompt } from '../../features/install/components/install-prompt';
 import { CareSwitcher } from '../../features/care/components/care-switcher';
+import { FAMILY_ALERT_SHOWN_MS, ownAlertsQuery } from '../../features/care/api/own-alerts';
+import { useUserZone } from '../../lib/auth/auth-provider';
+
+// Loaded only when the circle was alerted in the last day (page weight).
+const FamilyAlertedLine = lazy(() =>
+  import('../../features/care/components/family-alerted-line').then((module) => ({
+    default: module.FamilyAlertedLine,
+  })),
+);
+
+/** The line telling the patient their circle was alerted, and who saw it; nothing otherwise. */
+function FamilyAlerted({ now }: { now: Date }) {
+  const zone = useUserZone();
+  const alerts = useQuery(ownAlertsQuery());
+  const latest = alerts.data?.find(
+    (alert) =>
+      (alert.status === 'sent' || alert.status === 'failed') &&
+      now.getTime() - Date.parse(alert.event_at) < FAMILY_ALERT_SHOWN_MS,
+  );
+  if (!latest) return null;
+  return (
+    <Suspense fallback={null}>
+      <FamilyAlertedLine alert={latest} timezone={zone} />
+    </Suspense>
+  );
+}
 
 export function Component() {
   const now = useNow();
@@ -19,6 +48,7 @@ export function Component() {
     <Page withNav>
       <CareSwitcher />
       <HomeHeader now={now} actions={<PushBell />} />
+      <FamilyAlerted now={now} />
       <LatestGlucoseCard now={now} />
       <MedicationProgress now={now} />
       <QuickActions />

@@ -1,0 +1,351 @@
+/**
+ * The care alerts' SQL (decision 051): make an alert once (unique key, ON CONFLICT DO NOTHING),
+ * claim due ones with their facts in one statement, write outcomes back under the claim token.
+ */
+import {
+  DEFAULT_CARE_SETTINGS,
+  LOW_GLUCOSE_MG_DL,
+  type CareAlert,
+  type CareAlertKind,
+  type CareSettings,
+} from '@diacare/contract/care';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { careAlerts } from '../../db/schema.ts';
+import { LOW_EPISODE_MS, LOW_RECOVERY_MS, MISSED_DOSE_LOOKBACK_MS } from './care-alert-rules.ts';
+
+/** A claimed alert with what deciding and wording it needs. */
+export interface ClaimedAlert {
+  id: string;
+  patient_id: string;
+  patient_name: string;
+  kind: CareAlertKind;
+  medication_name: string | null;
+  dose_date: string | null;
+  scheduled_time: string | null;
+  value: number | null;
+  event_at: Date;
+  attempts: number;
+  claimed_until: Date;
+  timezone: string;
+  settings: CareSettings;
+  dose_settled: boolean;
+  dose_snoozed: boolean;
+  medication_gone: boolean;
+  reading_gone: boolean;
+  recovered: boolean;
+  episode_alerted: boolean;
+  /** 'member:channel' pairs an earlier attempt reached (not sent again on a retry). */
+  delivered_to: string[];
+}
+
+/** One recipient's outcome on one channel. */
+export interface DeliveryRow {
+  member_id: string;
+  channel: string;
+  outcome: 'delivered' | 'failed' | 'unavailable';
+  detail: string | null;
+}
+
+/** What a pass writes back for one alert. */
+export type AlertOutcome =
+  | { status: 'sent'; deliveries: DeliveryRow[] }
+  | { status: 'failed' | 'cancelled'; detail: string; deliveries: DeliveryRow[] }
+  | { status: 'retry'; retryAt: Date; deliveries: DeliveryRow[] }
+  | { status: 'hold'; until: Date };
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const iso = (date: Date) => date.toISOString();
+
+/** Inserts a glucose alert once per reading; false when it already existed. */
+export async function insertGlucoseAlert(
+  db: Database,
+  alert: { patientId: string; kind: CareAlertKind; readingId: string; value: number; eventAt: Date; dueAt: Date },
+  now: Date,
+): Promise<boolean> {
+  const inserted = await db
+    .insert(careAlerts)
+    .values({
+      patient_id: alert.patientId,
+      kind: alert.kind,
+      dedupe_key: `glucose:${alert.readingId}`,
+      reading_id: alert.readingId,
+      value: alert.value,
+      event_at: alert.eventAt,
+      due_at: alert.dueAt,
+      created_at: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: careAlerts.id });
+  return inserted.length > 0;
+}
+
+/**
+ * Makes a 'missed_dose' alert for every dose reminder whose alert time (its instant plus the
+ * patient's missed_dose_alert_minutes) has come, within MISSED_DOSE_LOOKBACK_MS, of a patient
+ * with a member who has alerts on and the medications scope, when the dose is neither recorded
+ * taken or skipped nor snoozed. One per dose ('missed:<medication>:<date>:<time>'), however many
+ * instances run it. Returns the number of alerts made.
+ */
+export async function insertMissedDoseAlerts(db: Database, now: Date): Promise<number> {
+  const defaultMinutes = DEFAULT_CARE_SETTINGS.missed_dose_alert_minutes;
+  const oldest = new Date(now.getTime() - MISSED_DOSE_LOOKBACK_MS - 240 * 60_000);
+  const result = await db.execute(sql`
+    INSERT INTO care_alerts (patient_id, kind, dedupe_key, medication_id, dose_date, scheduled_time,
+      event_at, due_at, created_at)
+    SELECT r.user_id, 'missed_dose',
+      'missed:' || r.medication_id || ':' || to_char(r.dose_date, 'YYYY-MM-DD') || ':' || r.scheduled_time,
+      r.medication_id, r.dose_date, r.scheduled_time, r.due_at, d.alert_at, ${iso(now)}::timestamptz
+    FROM (SELECT DISTINCT patient_id FROM care_members
+          WHERE alerts AND 'medications' = ANY(scopes)) p
+    JOIN reminders r ON r.user_id = p.patient_id AND r.kind = 'dose' AND r.snoozed_from IS NULL
+      AND r.due_at > ${iso(oldest)}::timestamptz AND r.due_at <= ${iso(now)}::timestamptz
+    LEFT JOIN care_settings s ON s.patient_id = p.patient_id
+    CROSS JOIN LATERAL (SELECT r.due_at + make_interval(mins => coalesce(s.missed_dose_alert_minutes,
+      ${defaultMinutes})) AS alert_at) d
+    WHERE d.alert_at <= ${iso(now)}::timestamptz
+      AND d.alert_at > ${iso(new Date(now.getTime() - MISSED_DOSE_LOOKBACK_MS))}::timestamptz
+      AND r.dedupe_key LIKE 'dose:%' AND r.detail IS DISTINCT FROM 'schedule changed'
+      AND NOT EXISTS (SELECT 1 FROM adherence_records a WHERE a.medication_id = r.medication_id
+        AND a.date = r.dose_date AND a.scheduled_time = r.scheduled_time AND a.status IN ('taken', 'skipped'))
+      AND NOT EXISTS (SELECT 1 FROM reminders z WHERE z.medication_id = r.medication_id
+        AND z.user_id = r.user_id AND z.snoozed_from = r.id)
+    ON CONFLICT (dedupe_key) DO NOTHING
+    RETURNING id`);
+  return rowsOf(result).length;
+}
+
+interface ClaimRecord extends Omit<ClaimedAlert, 'event_at' | 'claimed_until' | 'settings' | 'delivered_to'> {
+  event_ms: number;
+  missed_dose_alert_minutes: number | null;
+  low_glucose_alerts: boolean | null;
+  quiet_start: string | null;
+  quiet_end: string | null;
+  delivered_to: string[] | null;
+}
+
+/**
+ * The claim statements over `db` (decision 014's pattern, decision 051).
+ * @param options.batchSize alerts per claim; options.leaseMs the claim's lease
+ */
+export function createCareAlertClaims(db: Database, options: { batchSize: number; leaseMs: number }) {
+  /**
+   * Claims up to batchSize due pending alerts (FOR UPDATE SKIP LOCKED, expired leases
+   * re-claimable) and reads, in the same statement, the patient, settings and the facts
+   * decideAlert needs.
+   */
+  async function claim(token: string, now: Date): Promise<ClaimedAlert[]> {
+    const leaseEnd = new Date(now.getTime() + options.leaseMs);
+    const result = await db.execute(sql`
+    WITH due AS (
+      SELECT id FROM care_alerts
+      WHERE status = 'pending' AND due_at <= ${iso(now)}::timestamptz
+        AND (claimed_until IS NULL OR claimed_until < ${iso(now)}::timestamptz)
+      ORDER BY due_at LIMIT ${options.batchSize}
+      FOR UPDATE SKIP LOCKED
+    ), claimed AS (
+      UPDATE care_alerts AS a SET claimed_until = ${iso(leaseEnd)}::timestamptz, claim_token = ${token}::uuid,
+        attempts = a.attempts + 1
+      FROM due WHERE a.id = due.id
+      RETURNING a.*
+    )
+    SELECT c.id, c.patient_id, coalesce(u.name, u.email, '') AS patient_name, c.kind,
+      m.name AS medication_name, to_char(c.dose_date, 'YYYY-MM-DD') AS dose_date, c.scheduled_time, c.value,
+      (extract(epoch FROM c.event_at) * 1000)::float8 AS event_ms, c.attempts, u.timezone,
+      s.missed_dose_alert_minutes, s.low_glucose_alerts, s.quiet_start, s.quiet_end,
+      (c.kind = 'missed_dose' AND (m.id IS NULL OR m.archived_at IS NOT NULL)) AS medication_gone,
+      EXISTS (SELECT 1 FROM adherence_records ar WHERE ar.medication_id = c.medication_id
+        AND ar.date = c.dose_date AND ar.scheduled_time = c.scheduled_time
+        AND ar.status IN ('taken', 'skipped')) AS dose_settled,
+      EXISTS (SELECT 1 FROM reminders d JOIN reminders z ON z.snoozed_from = d.id
+        AND z.medication_id = d.medication_id AND z.user_id = d.user_id
+        WHERE d.user_id = c.patient_id AND d.medication_id = c.medication_id
+          AND d.dose_date = c.dose_date AND d.scheduled_time = c.scheduled_time
+          AND d.snoozed_from IS NULL) AS dose_snoozed,
+      (c.reading_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM glucose_readings g
+        WHERE g.id = c.reading_id)) AS reading_gone,
+      EXISTS (SELECT 1 FROM glucose_readings g WHERE g.user_id = c.patient_id
+        AND g.value >= ${LOW_GLUCOSE_MG_DL} AND g.id IS DISTINCT FROM c.reading_id
+        AND ((g.date + g.time::time) AT TIME ZONE u.timezone) > c.event_at
+        AND ((g.date + g.time::time) AT TIME ZONE u.timezone)
+          <= c.event_at + make_interval(secs => ${LOW_RECOVERY_MS / 1000})) AS recovered,
+      EXISTS (SELECT 1 FROM care_alerts o WHERE o.patient_id = c.patient_id AND o.id <> c.id
+        AND o.kind IN ('low_glucose', 'urgent_low_glucose') AND o.status = 'sent'
+        AND o.event_at >= c.event_at - make_interval(secs => ${LOW_EPISODE_MS / 1000})
+        AND o.event_at <= c.event_at) AS episode_alerted,
+      (SELECT array_agg(dl.member_id || ':' || dl.channel) FROM care_alert_deliveries dl
+        WHERE dl.alert_id = c.id AND dl.outcome = 'delivered') AS delivered_to
+    FROM claimed c
+    JOIN users u ON u.id = c.patient_id
+    LEFT JOIN medications m ON m.id = c.medication_id
+    LEFT JOIN care_settings s ON s.patient_id = c.patient_id`);
+    return rowsOf<ClaimRecord>(result).map((record) => ({
+      id: record.id,
+      patient_id: record.patient_id,
+      patient_name: record.patient_name,
+      kind: record.kind,
+      medication_name: record.medication_name,
+      dose_date: record.dose_date,
+      scheduled_time: record.scheduled_time,
+      value: record.value === null ? null : Number(record.value),
+      event_at: new Date(Number(record.event_ms)),
+      attempts: Number(record.attempts),
+      claimed_until: leaseEnd,
+      timezone: record.timezone,
+      settings: {
+        missed_dose_alert_minutes: record.missed_dose_alert_minutes ?? DEFAULT_CARE_SETTINGS.missed_dose_alert_minutes,
+        low_glucose_alerts: record.low_glucose_alerts ?? DEFAULT_CARE_SETTINGS.low_glucose_alerts,
+        quiet_hours:
+          record.quiet_start && record.quiet_end ? { start: record.quiet_start, end: record.quiet_end } : null,
+      },
+      dose_settled: Boolean(record.dose_settled),
+      dose_snoozed: Boolean(record.dose_snoozed),
+      medication_gone: Boolean(record.medication_gone),
+      reading_gone: Boolean(record.reading_gone),
+      recovered: Boolean(record.recovered),
+      episode_alerted: Boolean(record.episode_alerted),
+      delivered_to: record.delivered_to ?? [],
+    }));
+  }
+
+  /**
+   * Writes one alert's outcome and its deliveries, only while the alert still holds `token`
+   * (a pass whose lease ran out and was re-claimed writes nothing). A hold moves `due_at` to
+   * the end of quiet hours and does not count as an attempt. Returns false when not held.
+   */
+  async function settle(id: string, token: string, outcome: AlertOutcome, now: Date): Promise<boolean> {
+    const status = outcome.status === 'retry' || outcome.status === 'hold' ? 'pending' : outcome.status;
+    const detail = outcome.status === 'failed' || outcome.status === 'cancelled' ? outcome.detail : null;
+    const sentAt = outcome.status === 'sent' ? iso(now) : null;
+    const dueAt = outcome.status === 'hold' ? iso(outcome.until) : null;
+    const claimedUntil = outcome.status === 'retry' ? iso(outcome.retryAt) : null;
+    const deliveries = outcome.status === 'hold' ? [] : outcome.deliveries;
+    const result = await db.execute(sql`
+    WITH done AS (
+      UPDATE care_alerts SET status = ${status}, detail = ${detail}, sent_at = ${sentAt}::timestamptz,
+        due_at = coalesce(${dueAt}::timestamptz, due_at), claimed_until = ${claimedUntil}::timestamptz,
+        claim_token = NULL, attempts = attempts - ${outcome.status === 'hold' ? 1 : 0}
+      WHERE id = ${id}::uuid AND claim_token = ${token}::uuid
+      RETURNING id
+    ), written AS (
+      INSERT INTO care_alert_deliveries (alert_id, member_id, channel, outcome, detail, at)
+      SELECT done.id, v.member_id, v.channel, v.outcome, v.detail, ${iso(now)}::timestamptz
+      FROM done, json_to_recordset(${JSON.stringify(deliveries)}::json)
+        AS v(member_id uuid, channel text, outcome text, detail text)
+      ON CONFLICT (alert_id, member_id, channel) DO UPDATE
+        SET outcome = excluded.outcome, detail = excluded.detail, at = excluded.at
+    )
+    SELECT count(*)::int AS n FROM done`);
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) > 0;
+  }
+
+  /** Lets go of this pass's claims it did not settle (stopping, lease ran out), not counting the attempt. */
+  async function release(token: string): Promise<void> {
+    await db.execute(sql`
+    UPDATE care_alerts SET claimed_until = NULL, claim_token = NULL, attempts = greatest(attempts - 1, 0)
+    WHERE claim_token = ${token}::uuid AND status = 'pending'`);
+  }
+
+  return { claim, settle, release };
+}
+
+interface ListRecord {
+  id: string;
+  patient_id: string;
+  kind: CareAlertKind;
+  status: CareAlert['status'];
+  medication_name: string | null;
+  dose_date: string | null;
+  scheduled_time: string | null;
+  value: number | null;
+  event_ms: number;
+  sent_ms: number | null;
+  seen_ms: number | null;
+  seen_by_name: string | null;
+  recipients: { name: string; outcome: string; channel: string; at_ms: number }[] | string | null;
+}
+
+const toIso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
+const OUTCOME_RANK = { delivered: 0, failed: 1, unavailable: 2 } as const;
+
+/** One member's deliveries folded into one recipient: the best outcome and the channels that delivered. */
+function recipientsOf(raw: ListRecord['recipients']): CareAlert['recipients'] {
+  const rows = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as Exclude<ListRecord['recipients'], string>;
+  const byName = new Map<string, CareAlert['recipients'][number]>();
+  for (const row of rows ?? []) {
+    const outcome = row.outcome as keyof typeof OUTCOME_RANK;
+    const at = new Date(Number(row.at_ms)).toISOString();
+    const current = byName.get(row.name);
+    const channels = outcome === 'delivered' ? [row.channel] : [];
+    if (!current) byName.set(row.name, { name: row.name, outcome, channels, at });
+    else {
+      current.channels.push(...channels);
+      if (OUTCOME_RANK[outcome] < OUTCOME_RANK[current.outcome]) current.outcome = outcome;
+    }
+  }
+  return [...byName.values()];
+}
+
+/**
+ * The patient's recent alerts, newest first (cancelled ones left out), each with who was told and
+ * who saw it. `kinds` limits them (a member sees only what their scopes cover); `toldOnly` (members):
+ * only alerts that went out, reached or not (one no channel reached still shows in the app).
+ */
+export async function listCareAlerts(
+  db: Database,
+  patientId: string,
+  options: { limit: number; kinds: readonly CareAlertKind[]; toldOnly: boolean },
+): Promise<CareAlert[]> {
+  if (options.kinds.length === 0) return [];
+  const kinds = `{${options.kinds.join(',')}}`;
+  const result = await db.execute(sql`
+    SELECT a.id, a.patient_id, a.kind, a.status, m.name AS medication_name,
+      to_char(a.dose_date, 'YYYY-MM-DD') AS dose_date, a.scheduled_time, a.value,
+      (extract(epoch FROM a.event_at) * 1000)::float8 AS event_ms,
+      (extract(epoch FROM a.sent_at) * 1000)::float8 AS sent_ms,
+      (extract(epoch FROM a.seen_at) * 1000)::float8 AS seen_ms,
+      coalesce(su.name, su.email) AS seen_by_name,
+      (SELECT json_agg(json_build_object('name', coalesce(mu.name, mu.email, ''), 'outcome', d.outcome,
+          'channel', d.channel, 'at_ms', (extract(epoch FROM d.at) * 1000)::float8) ORDER BY d.at, mu.id)
+        FROM care_alert_deliveries d JOIN users mu ON mu.id = d.member_id
+        WHERE d.alert_id = a.id) AS recipients
+    FROM care_alerts a
+    LEFT JOIN medications m ON m.id = a.medication_id
+    LEFT JOIN users su ON su.id = a.seen_by
+    WHERE a.patient_id = ${patientId}::uuid AND a.kind = ANY(${kinds}::text[])
+      AND ${options.toldOnly ? sql`a.status IN ('sent', 'failed')` : sql`a.status <> 'cancelled'`}
+    ORDER BY a.event_at DESC, a.id
+    LIMIT ${options.limit}`);
+  return rowsOf<ListRecord>(result).map((record) => ({
+    id: record.id,
+    patient_id: record.patient_id,
+    kind: record.kind,
+    status: record.status,
+    medication_name: record.medication_name,
+    dose_date: record.dose_date,
+    scheduled_time: record.scheduled_time,
+    value: record.value === null ? null : Number(record.value),
+    event_at: toIso(record.event_ms)!,
+    sent_at: toIso(record.sent_ms),
+    recipients: recipientsOf(record.recipients),
+    seen_at: toIso(record.seen_ms),
+    seen_by_name: record.seen_by_name,
+  }));
+}
+
+/** The patient and kind of an alert that went out (sent, or failed to reach anyone), or null. */
+export async function findToldAlert(db: Database, id: string) {
+  const [row] = await db
+    .select({ patient_id: careAlerts.patient_id, kind: careAlerts.kind })
+    .from(careAlerts)
+    .where(and(eq(careAlerts.id, id), inArray(careAlerts.status, ['sent', 'failed'])));
+  return row ?? null;
+}
+
+/** Marks an alert seen by `memberId` unless someone saw it first (the first one stays). */
+export async function markAlertSeen(db: Database, id: string, memberId: string, now: Date): Promise<void> {
+  await db
+    .update(careAlerts)
+    .set({ seen_at: now, seen_by: memberId })
+    .where(and(eq(careAlerts.id, id), isNull(careAlerts.seen_at)));
+}

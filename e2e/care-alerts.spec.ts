@@ -1,0 +1,60 @@
+/**
+ * A care alert in two browsers (decision 051): Asha logs 48 mg/dL; the escalation job alerts
+ * Ravi, who has no push subscription here, so he finds it on Asha's read-only Home and marks it
+ * 'Seen'; Asha's Home says no notification reached him and that he saw it. 360 px wide.
+ */
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
+import { screenshot, signInWithProfile } from './fixtures';
+
+test.use({ viewport: { width: 360, height: 780 } });
+
+test('a reading under 54 alerts the family member, who marks it seen; the patient sees who', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const origin = { origin: baseURL! };
+  await signInWithProfile(page, 'Asha Rao');
+  const asha = await (await page.request.get('/api/users/me')).json();
+  const { token } = await (
+    await page.request.post('/api/care/invitations', { headers: origin, data: { role: 'family' } })
+  ).json();
+  const raviContext = await browser.newContext({ viewport: { width: 360, height: 780 } });
+  const ravi = await raviContext.newPage();
+  await signInWithProfile(ravi, 'Ravi Rao');
+  expect((await ravi.request.post(`/api/care/invitations/${token}/accept`, { headers: origin })).status()).toBe(200);
+
+  // A reading taken now, in Asha's zone.
+  const [date, time] = await page.evaluate(() => {
+    const now = new Date();
+    const zone = 'Asia/Kolkata';
+    return [
+      now.toLocaleDateString('en-CA', { timeZone: zone }),
+      now.toLocaleTimeString('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+    ];
+  });
+  const reading = await page.request.post('/api/health/glucose', { headers: origin, data: { value: 48, date, time } });
+  expect(reading.status()).toBe(201);
+
+  // The job runs every 5 s: Ravi's view of Asha shows the open alert.
+  const alerts = ravi.getByRole('region', { name: 'Alerts' });
+  await expect(async () => {
+    await ravi.goto(`/care/patients/${asha.id}`);
+    await expect(alerts).toContainText(`Very low glucose: 48 mg/dL at ${time}`, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  await screenshot(ravi, 'care-alert-member');
+  await expectAccessible(ravi, 'care alert open', { themes: ['light'] });
+  await alerts.getByRole('button', { name: `Mark as seen: Very low glucose: 48 mg/dL at ${time}` }).click();
+  await expect(alerts).toContainText('Seen by Ravi Rao');
+  await expect(alerts).toContainText('No open alerts.');
+
+  // Asha's Home tells her, and who saw it.
+  await page.goto('/home');
+  const line = page.getByRole('status').filter({ hasText: 'Very low glucose' });
+  await expect(line).toContainText('No notification reached your family');
+  await expect(line).toContainText('Seen by Ravi Rao');
+  await screenshot(page, 'care-alert-patient-home');
+  await expectAccessible(page, 'care alert home line', { themes: ['light'] });
+  await raviContext.close();
+});
