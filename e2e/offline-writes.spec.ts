@@ -1,69 +1,23 @@
 /**
  * Every write goes through the outbox. Offline writes show at once with 'Waiting to
  * sync', survive reloads and browser restarts, and reach the server exactly once when the
- * network returns, also when the server got a request but its answer was lost.
+ * network returns (answers lost on the way back: offline-writes-lost-answers.spec.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { signIn, signInWithProfile, uniqueEmail } from './fixtures';
 
-/** YYYY-MM-DD `days` from today in Asia/Kolkata (the browser's and the user's zone here). */
-function kolkataDate(days: number): string {
-  const instant = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(instant);
-}
-
-/** The API as the page's user, from the test (not through the page, so it works while the page is offline). */
-function serverApi(request: APIRequestContext, baseURL: string) {
-  const check = async (response: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(response.status(), await response.text()).toBeLessThan(300);
-    return (await response.json()) as unknown;
-  };
-  return {
-    get: async <T>(path: string) => (await check(await request.get(`${baseURL}${path}`))) as T,
-    post: async <T>(path: string, data: unknown) =>
-      (await check(await request.post(`${baseURL}${path}`, { data, headers: { Origin: baseURL } }))) as T,
-  };
-}
-
-interface Medication {
-  id: string;
-  name: string;
-  refill_reminder: { pills_remaining: number };
-}
-interface AdherenceRecord {
-  id: string;
-  medication_id: string;
-  status: string;
-  scheduled_time: string;
-}
-
-const medicationBody = (name: string, times: string[]) => ({
-  name,
-  dosage: '500 mg',
-  form: 'Tablet',
-  instructions: '',
-  color: '#4ECDC4',
-  schedule: { frequency: 'daily', times, start_date: '2020-01-01', end_date: null },
-  refill_reminder: { enabled: true, pills_remaining: 60, threshold: 7 },
-});
-
-/** Waits until the service worker controls the page, so a reload offline still opens the app. */
-async function controlledByWorker(page: Page) {
-  await page.evaluate(async () => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
-
-async function logGlucose(page: Page, value: string) {
-  await page.getByRole('button', { name: 'Log Blood Glucose' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Log Blood Glucose' });
-  await dialog.getByLabel('Value (mg/dL) *').fill(value);
-  await dialog.getByRole('button', { name: 'Save Reading' }).click();
-  await expect(dialog).toBeHidden();
-}
+import {
+  controlledByWorker,
+  logGlucose,
+  medicationBody,
+  serverApi,
+  watchWrites,
+  type AdherenceRecord,
+  type Medication,
+} from './offline-write-helpers';
 
 test('a dose taken and a reading logged offline survive a reload and reach the server exactly once', async ({
   page,
@@ -114,161 +68,6 @@ test('a dose taken and a reading logged offline survive a reload and reach the s
   expect(readings.map((r) => r.value)).toEqual([142]);
   const [after] = await api.get<Medication[]>('/api/medications');
   expect(after!.refill_reminder.pills_remaining).toBe(59);
-});
-
-/**
- * Watches the writes (requests other than GET) to `pattern` made by the browser context's
- * pages, through a context route (it also covers pages opened later). Requests the service
- * worker sends itself (Background Sync) are not seen: Playwright routes them only with its
- * experimental PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS, so a test that counts writes
- * either blocks the worker or counts what reached the server.
- * With `loseFirstAnswers`, the network loses answers: the first request of every write (by its
- * Idempotency-Key) reaches the server, which acts on it, but the sender sees a dropped
- * connection; repeats pass.
- * @returns requests(): the write requests sent so far; dropped(): the writes whose answer was lost
- */
-async function watchWrites(
-  context: BrowserContext,
-  pattern: RegExp,
-  { loseFirstAnswers = false } = {},
-): Promise<{ requests: () => number; dropped: () => number }> {
-  let requests = 0;
-  const dropped = new Set<string>();
-  await context.route(pattern, async (route) => {
-    const request = route.request();
-    if (request.method() === 'GET') return route.continue();
-    requests += 1;
-    const key = request.headers()['idempotency-key'];
-    if (!loseFirstAnswers || !key || dropped.has(key)) return route.continue();
-    dropped.add(key);
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
-  return { requests: () => requests, dropped: () => dropped.size };
-}
-
-/** Waits until the page's outbox is empty: no 'Waiting to sync' anywhere, and the server agrees. */
-async function synced(page: Page, check: () => Promise<boolean>) {
-  await page.evaluate(() => window.dispatchEvent(new Event('online')));
-  await expect.poll(check, { timeout: 30_000 }).toBe(true);
-}
-
-test.describe('answers lost on the way back: 20 writes of each kind, none duplicated', () => {
-  test.describe.configure({ timeout: 240_000 });
-  // The page's outbox is what these tests are about, so no service worker: once a worker takes
-  // control of the page, Chromium may send the page's requests where Playwright's routes do not
-  // see them (a CI run of 2026-11-24: 60 readings reached the server, 0 passed the route, and the
-  // trace shows none of the page's requests after the worker took over). Whether it had taken
-  // over by then was a race, so the count was flaky. The worker's Background Sync has its own
-  // spec (offline-background-sync.spec.ts).
-  test.use({ serviceWorkers: 'block' });
-
-  test('Take and Undo of 20 doses', async ({ page, context, baseURL }) => {
-    await signInWithProfile(page, 'Flaky Doses');
-    const api = serverApi(context.request, baseURL!);
-    const times = Array.from({ length: 10 }, (_, i) => `${String(8 + i).padStart(2, '0')}:00`);
-    await api.post('/api/medications', medicationBody('Alpha', times));
-    await api.post('/api/medications', medicationBody('Beta', times));
-    await page.reload();
-    const { dropped } = await watchWrites(context, /\/api\/adherence/, { loseFirstAnswers: true });
-
-    for (const name of ['Alpha', 'Beta']) {
-      for (const time of times) await page.getByRole('button', { name: `Take ${name} ${time}` }).click();
-    }
-    await expect(page.getByTestId('dose-progress')).toHaveText('20/20');
-    // Undo the ten doses of Beta (some still waiting for their Take to sync).
-    for (const time of times) await page.getByRole('button', { name: `Undo Take of Beta ${time}` }).click();
-    await expect(page.getByTestId('dose-progress')).toHaveText('10/20');
-
-    await synced(page, async () => {
-      const records = await api.get<AdherenceRecord[]>('/api/adherence');
-      return records.length === 20 && records.filter((r) => r.status === 'taken').length === 10;
-    });
-    expect(dropped()).toBe(30);
-    const medications = await api.get<Medication[]>('/api/medications');
-    const pills = Object.fromEntries(medications.map((m) => [m.name, m.refill_reminder.pills_remaining]));
-    expect(pills).toEqual({ Alpha: 50, Beta: 60 });
-    await expect(page.getByText('Waiting to sync')).toHaveCount(0);
-    await expect(page.getByTestId('dose-progress')).toHaveText('10/20');
-  });
-
-  test('20 glucose, 20 blood pressure and 20 weight readings', async ({ page, context, baseURL }) => {
-    await signInWithProfile(page, 'Flaky Readings');
-    const api = serverApi(context.request, baseURL!);
-    await page.goto('/reports');
-    const { dropped } = await watchWrites(context, /\/api\/health\//, { loseFirstAnswers: true });
-    for (let i = 0; i < 20; i++) {
-      await page.getByRole('button', { name: 'Log Blood Glucose' }).click();
-      let dialog = page.getByRole('dialog', { name: 'Log Blood Glucose' });
-      await dialog.getByLabel('Value (mg/dL) *').fill(String(100 + i));
-      await dialog.getByRole('button', { name: 'Save Reading' }).click();
-      await expect(dialog).toBeHidden();
-
-      await page.getByRole('button', { name: 'Log Blood Pressure' }).click();
-      dialog = page.getByRole('dialog', { name: 'Log Blood Pressure' });
-      await dialog.getByLabel('Systolic (mmHg) *').fill(String(120 + i));
-      await dialog.getByLabel('Diastolic (mmHg) *').fill('80');
-      await dialog.getByRole('button', { name: 'Save Reading' }).click();
-      await expect(dialog).toBeHidden();
-
-      await page.getByRole('button', { name: 'Log Weight & BMI' }).click();
-      dialog = page.getByRole('dialog', { name: 'Log Weight & Height' });
-      await dialog.getByLabel('Weight (kg) *').fill(String(60 + i));
-      await dialog.getByRole('button', { name: 'Save Reading' }).click();
-      await expect(dialog).toBeHidden();
-    }
-    await synced(page, async () => {
-      const [glucose, bp, weight] = await Promise.all([
-        api.get<unknown[]>('/api/health/glucose'),
-        api.get<unknown[]>('/api/health/bp'),
-        api.get<unknown[]>('/api/health/metrics'),
-      ]);
-      return glucose.length >= 20 && bp.length >= 20 && weight.length >= 20;
-    });
-    expect(dropped()).toBe(60);
-    const glucose = await api.get<{ value: number }[]>('/api/health/glucose');
-    expect(glucose.map((r) => r.value).sort()).toEqual(Array.from({ length: 20 }, (_, i) => 100 + i));
-    const bp = await api.get<{ systolic: number }[]>('/api/health/bp');
-    expect(bp.map((r) => r.systolic).sort()).toEqual(Array.from({ length: 20 }, (_, i) => 120 + i));
-    const weight = await api.get<{ weight: number }[]>('/api/health/metrics');
-    expect(weight.map((r) => r.weight).sort()).toEqual(Array.from({ length: 20 }, (_, i) => 60 + i));
-    await expect(page.getByText('Waiting to sync')).toHaveCount(0);
-  });
-
-  test('20 medications added and 20 appointments booked', async ({ page, context, baseURL }) => {
-    await signInWithProfile(page, 'Flaky Plans');
-    const api = serverApi(context.request, baseURL!);
-    const { dropped } = await watchWrites(context, /\/api\/(medications|appointments)/, {
-      loseFirstAnswers: true,
-    });
-    for (let i = 0; i < 20; i++) {
-      await page.goto('/medications/add');
-      await page.getByLabel('Medication Name *').fill(`Medicine ${i}`);
-      await page.getByLabel('Dosage *').fill('5 mg');
-      await page.getByRole('button', { name: 'Save Medication' }).click();
-      await expect(page).toHaveURL(/\/medications$/);
-
-      await page.goto('/booking');
-      await page.getByLabel('Reason for Visit *').fill(`Visit ${i}`);
-      await page.getByLabel('Clinic/Hospital *').fill('City Clinic');
-      await page.getByLabel('Date *').fill(kolkataDate(3));
-      await page.getByLabel('Time *').fill('10:30');
-      await page.getByRole('button', { name: 'Book Appointment' }).click();
-      await expect(page).toHaveURL(/\/home$/);
-    }
-    await synced(page, async () => {
-      const [medications, appointments] = await Promise.all([
-        api.get<unknown[]>('/api/medications'),
-        api.get<unknown[]>('/api/appointments'),
-      ]);
-      return medications.length >= 20 && appointments.length >= 20;
-    });
-    expect(dropped()).toBe(40);
-    const medications = await api.get<Medication[]>('/api/medications');
-    expect(medications.map((m) => m.name).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `Medicine ${i}`).sort());
-    const appointments = await api.get<{ title: string }[]>('/api/appointments');
-    expect(appointments.map((a) => a.title).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `Visit ${i}`).sort());
-  });
 });
 
 test('the outbox survives closing and reopening the browser', async ({ baseURL }) => {

@@ -20,15 +20,16 @@
  * Usage: npm run bench:reminders [-- --users 100000] [--instances 2] [--database-url postgres://…]
  *   [--batch-size 500] [--dispatch-concurrency 100] [--cpu-prof-dir /tmp/prof]
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { localDate, shiftDate } from '@diacare/contract/dates';
 import { count, eq, sum } from 'drizzle-orm';
 import pg from 'pg';
 import webpush from 'web-push';
+import { ask, backendCpuMs, forkTs as forkChild, localTime, next, type Message } from './processes.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { medications, pushSubscriptions, reminders, users } from '../../apps/server/src/db/schema.ts';
 import { userLanguage } from '../../apps/server/src/i18n/index.ts';
@@ -62,76 +63,11 @@ const TIMEOUT_MS = 15 * 60 * 1000;
  */
 const AES128GCM_OVERHEAD = 86 + 1 + 16;
 
-const here = new URL('.', import.meta.url).pathname;
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const log = (line: string) => console.log(line);
-
-type Message = { type: string } & Record<string, unknown>;
-
-function forkTs(file: string, args: string[], env: Record<string, string>): ChildProcess {
-  return fork(join(here, file), args, {
-    execArgv: [
-      '--import',
-      'tsx',
-      ...(options['cpu-prof-dir'] ? ['--cpu-prof', `--cpu-prof-dir=${options['cpu-prof-dir']}`] : []),
-    ],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-}
-
-function next(child: ChildProcess, type: string): Promise<Message> {
-  return new Promise((resolve, reject) => {
-    const onMessage = (message: Message) => {
-      if (message.type !== type) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(message);
-    };
-    const onExit = (code: number | null) => reject(new Error(`worker exited (${code}) before '${type}'`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
-}
-
-async function ask(child: ChildProcess, type: string): Promise<Message> {
-  const answer = next(child, type);
-  child.send({ type });
-  return answer;
-}
-
-/**
- * CPU milliseconds used so far by the PostgreSQL backends connected to `database` (Linux
- * /proc, server on this machine; 0 where unreadable). Read before the dispatchers disconnect.
- */
-async function backendCpuMs(adminUrl: string, database: string): Promise<number> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const { rows } = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [
-    database,
-  ]);
-  await admin.end();
-  const ticksPerSecond = 100; // USER_HZ on Linux
-  let ticks = 0;
-  for (const { pid } of rows) {
-    try {
-      // Fields after the ')' of the command name: utime and stime are the 12th and 13th.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // not on this machine, or already gone
-    }
-  }
-  return (ticks / ticksPerSecond) * 1000;
-}
-
-/** Local 'HH:MM' of an instant in a zone. */
-function localTime(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .format(instant)
-    .replace('.', ':');
-}
+/** Forks a bench child, profiled when --cpu-prof-dir is given. */
+const forkTs = (file: string, args: string[], env: Record<string, string>): ChildProcess =>
+  forkChild(file, args, env, options['cpu-prof-dir']);
 
 async function main() {
   log(`reminders bench: ${N} users, ${INSTANCES} instance(s), Node ${process.version}`);

@@ -1,34 +1,20 @@
 /**
- * The assistant in Hindi: the language follows the profile, else Accept-Language;
- * Hindi questions about the user's data get the same figures the screens show (computed
- * through the same API and contract functions as the English table in assistant.test.ts),
- * in Hindi; dose-change questions written in Hindi are refused in Hindi with no dose number;
- * Hindi descriptions of lows and emergencies put the 15–15 rule or 'Call 112 now' (in
- * Hindi) first; knowledge questions are answered from the Hindi articles, which cite the
- * same sources as the English ones; the model path asks for Hindi and checks Hindi answers.
+ * The assistant in Hindi through the real API: the language follows the profile, else
+ * Accept-Language; Hindi questions about the user's data get the figures the screens show (as the
+ * English table in assistant.test.ts), in Hindi; dose changes asked in Hindi are refused in Hindi
+ * with no dose number. Text rules are in assistant-hindi-language.test.ts, the model path in
+ * assistant-hindi-model.test.ts.
  */
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import { shiftDate } from '@diacare/contract/dates';
-import { simulateReadableStream } from 'ai';
-import { MockLanguageModelV3 } from 'ai/test';
-import MiniSearch from 'minisearch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readIntent } from '../src/modules/assistant/intents.ts';
 import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
-import {
-  DOSE_NUMBER,
-  containsDoseInstruction,
-  escalationFor,
-  isDoseChangeQuestion,
-} from '../src/modules/assistant/guard-rails.ts';
-import { hindiStem, loadArticles, KNOWLEDGE_DIRECTORIES } from '../src/modules/assistant/knowledge.ts';
-import { normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts';
-import { HINDI_PROMPT } from '../src/modules/assistant/llm-engine.ts';
+import { DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
 import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
-import { assistantTexts, type AssistantTexts } from '../src/modules/assistant/texts.ts';
+import { assistantTexts } from '../src/modules/assistant/texts.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask, type ScreenFigures } from './support/assistant-client.ts';
+import { HINDI_DOSE_CHANGE_QUESTIONS, HINDI_MISSED_DOSE } from './support/hindi-questions.ts';
 import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedMmolUserWithLow, seedUserAndFigures } from './support/assistant-seed.ts';
 
 const HI = assistantTexts('hi');
@@ -55,196 +41,6 @@ const LATIN_ALLOWED = new Set([
 ]);
 const latinWords = (text: string) =>
   (text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => !LATIN_ALLOWED.has(w.toLowerCase()));
-
-describe('Devanagari text', () => {
-  it('spellings with and without nukta or chandrabindu read the same', () => {
-    expect(normaliseSpelling('ज़्यादा')).toBe(normaliseSpelling('ज्यादा'));
-    expect(normaliseSpelling('दवाइयाँ')).toBe(normaliseSpelling('दवाइयां'));
-    expect(normaliseSpelling('\u095b')).toBe('ज'); // precomposed ज़
-  });
-
-  it('words keep their vowel signs; MiniSearch’s tokenizer splits on spaces and the danda', () => {
-    expect(wordsOf('मेरी पिछली शुगर रीडिंग क्या थी?')).toEqual(['मेरी', 'पिछली', 'शुगर', 'रीडिंग', 'क्या', 'थी']);
-    const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
-    expect(tokenize('आँखों की जाँच। दवाइयाँ, ग्लूकोज़').filter(Boolean)).toEqual(['आँखों', 'की', 'जाँच', 'दवाइयाँ', 'ग्लूकोज़']);
-  });
-
-  it('the light stemmer maps inflected forms to one stem', () => {
-    expect(hindiStem('आंखों')).toBe(hindiStem('आंखें'));
-    expect(hindiStem('जांचना')).toBe(hindiStem('जांचूं'));
-    expect(hindiStem('पैरों')).toBe('पैर');
-  });
-});
-
-describe('the Hindi texts', () => {
-  it('every text exists in Hindi, differs from the English, and has no English words left', () => {
-    const strings = (t: AssistantTexts) => [
-      ...Object.values(t.links),
-      t.noGlucose,
-      t.noBloodPressure,
-      t.noWeight,
-      t.noAppointment,
-      t.doseChangeRefusal,
-      t.doseNotShown,
-      t.emergency,
-      t.hypoSteps,
-      t.selfHarm,
-      t.capabilities,
-      t.modelDownNote,
-      t.modelRejectedNote,
-      t.streamError,
-      t.rateLimited(30),
-      t.emergencySource.title,
-      t.refills([{ medicine: 'X', pills_left: 3, refill_due: true }]),
-      t.todaysDoses({
-        today: '2026-11-20',
-        total: 2,
-        taken: [{ medicine: 'X', time: '08:00' }],
-        missed: [],
-        due: [{ medicine: 'X', time: '20:00' }],
-        next: { medicine: 'X', time: '20:00' },
-      }),
-    ];
-    const english = strings(EN);
-    const hindi = strings(HI);
-    hindi.forEach((text, i) => {
-      expect(text).not.toBe(english[i]);
-      expect(latinWords(text.replaceAll('“X”', '')), text).toEqual([]);
-    });
-  });
-});
-
-describe('the Hindi knowledge base', () => {
-  const english = loadArticles();
-  const hindi = loadArticles(KNOWLEDGE_DIRECTORIES.hi);
-
-  it('has a Hindi version of every article, citing the same source and section', () => {
-    expect(hindi.map((a) => a.id)).toEqual(english.map((a) => a.id));
-    for (const article of hindi) {
-      const original = english.find((a) => a.id === article.id)!;
-      expect(article.source).toBe(original.source);
-      expect(article.section).toBe(original.section);
-      expect(article.title).toMatch(/[\u0900-\u097f]/);
-      expect(article.body.length).toBeGreaterThan(200);
-      // The same figures as the English article (targets, thresholds, minutes).
-      const figures = (text: string) => [...new Set(text.match(/\d+/g) ?? [])].sort();
-      expect(figures(article.body), article.id).toEqual(figures(original.body));
-      expect(latinWords(article.body).filter((w) => !['A1C', 'A1c', 'DiaCare', 'CGM', 'ADA'].includes(w))).toEqual([]);
-    }
-  });
-
-  it.each([
-    ['मुझे क्या खाना चाहिए?', 'food-indian-meals'],
-    ['क्या चावल और रोटी खा सकते हैं?', 'rice-and-rotis'],
-    ['क्या मैं आम खा सकता हूँ?', 'fruits'],
-    ['HbA1c क्या है?', 'hba1c'],
-    ['पैर सुन्न हो जाते हैं', 'nerves-and-numbness'],
-    ['मिठाई', 'sweets-and-festivals'],
-    ['हाइपोग्लाइसीमिया क्या होता है?', 'hypoglycaemia'],
-    ['लो शुगर', 'hypoglycaemia'],
-    ['मुझे कितनी कसरत करनी चाहिए?', 'exercise'],
-    ['योग', 'exercise'],
-    ['पैरों की देखभाल कैसे करें?', 'foot-care'],
-    ['आँखों की जाँच कितनी बार करानी चाहिए?', 'eyes'],
-    ['आंखो की जांच', 'eyes'],
-    ['डायबिटीज़ में सामान्य बीपी क्या है?', 'blood-pressure'],
-    ['बुखार में क्या करें?', 'sick-days'],
-    ['क्या मैं रमज़ान में रोज़ा रख सकता हूँ?', 'fasting'],
-    ['नवरात्रि व्रत', 'fasting'],
-    ['सफ़र में डायबिटीज़ का ध्यान कैसे रखें?', 'travel'],
-    ['मैं अपनी शुगर कैसे जाँचूँ?', 'checking-glucose'],
-    ['दवाइयों के बारे में बताइए', 'medicines'],
-  ])('“%s” finds %s', (query, id) => {
-    const [best] = knowledgeBase('hi').search(query, 1);
-    expect(best?.article.id).toBe(id);
-    expect(best!.score).toBeGreaterThanOrEqual(2);
-  });
-});
-
-const HINDI_DOSE_CHANGE_QUESTIONS = [
-  'क्या मैं मेटफॉर्मिन बंद कर दूँ?',
-  'क्या मैं अपनी शाम की खुराक छोड़ सकता हूँ?',
-  'अगर एक खुराक छूट गई तो क्या डबल डोज़ ले लूँ?',
-  'मुझे इंसुलिन की कितनी यूनिट लेनी चाहिए?',
-  'क्या ग्लिमेपिराइड बढ़ा दूँ?',
-  'शुगर ठीक है तो क्या गोलियाँ कम कर दूँ?',
-  'शुगर ज़्यादा है, क्या एक गोली और ले लूँ?',
-  'मेरे लिए मेटफॉर्मिन की कौन सी खुराक सही है?',
-  'क्या आज रात दो गोली ले सकता हूँ?',
-  'क्या मेटफॉर्मिन आधी कर दूँ?',
-  'क्या मुझे अब भी दवा की ज़रूरत है?',
-  'क्या अब इंसुलिन बंद कर सकते हैं?',
-  'क्या 1000 mg ज़्यादा है?',
-  'क्या दवा की मात्रा बदल दूँ?',
-  'क्या मैं इंसुलिन शुरू कर दूँ?',
-  'मैं दवाइयाँ छोड़ना चाहता हूँ',
-  'सुबह की दवा लेना भूल गई, अब क्या करूँ?',
-  'बिना दवा के रह सकता हूँ?',
-];
-
-/** A missed dose gets the missed-dose safety answer in Hindi: not doubling up, no dose number. */
-const HINDI_MISSED_DOSE = ['अगर एक खुराक छूट गई तो क्या डबल डोज़ ले लूँ?', 'सुबह की दवा लेना भूल गई, अब क्या करूँ?'];
-
-describe('Hindi guard-rail rules', () => {
-  it.each(HINDI_DOSE_CHANGE_QUESTIONS)('“%s” is a dose-change question', (question) => {
-    expect(isDoseChangeQuestion(question)).toBe(true);
-  });
-
-  it.each([
-    'क्या मैंने आज दवा ली?',
-    'क्या मैंने इस हफ़्ते कोई खुराक छोड़ी?',
-    'मेरी कितनी गोलियाँ बची हैं?',
-    'दवा के बारे में बताइए',
-    'मुझे क्या खाना चाहिए?',
-    'इस हफ़्ते मेरी शुगर कम रही?',
-  ])('“%s” is not a dose-change question', (question) => {
-    expect(isDoseChangeQuestion(question)).toBe(false);
-  });
-
-  it.each([
-    ['मुझे कंपकंपी और पसीना आ रहा है', 'hypo'],
-    ['चक्कर आ रहे हैं और घबराहट हो रही है', 'hypo'],
-    ['मेरी शुगर 62 है, क्या करूँ', 'hypo'],
-    ['लगता है शुगर कम हो रही है', 'hypo'],
-    ['मेरी शुगर 48 है', 'emergency'],
-    ['मेरे पिताजी बेहोश हो गए', 'emergency'],
-    ['सीने में दर्द हो रहा है', 'emergency'],
-    ['साँस लेने में तकलीफ़ हो रही है', 'emergency'],
-    ['मैं आत्महत्या करना चाहता हूँ', 'self-harm'],
-    ['मुझे जीने का मन नहीं करता, मर जाना चाहता हूँ', 'self-harm'],
-    ['हाइपोग्लाइसीमिया क्या होता है?', null],
-  ])('“%s” → %s', (question, kind) => {
-    expect(escalationFor(question)).toBe(kind);
-  });
-
-  it('a dose number in Hindi is recognised; a model’s Hindi dose instruction is caught, a caution is not', () => {
-    expect('2 गोली').toMatch(DOSE_NUMBER);
-    expect('10 यूनिट').toMatch(DOSE_NUMBER);
-    expect('10 यूनिटों').not.toMatch(DOSE_NUMBER);
-    expect(containsDoseInstruction('आप अपनी इंसुलिन की खुराक बढ़ा दें।')).toBe(true);
-    expect(containsDoseInstruction('आज रात 2 गोली लें।')).toBe(true);
-    expect(containsDoseInstruction('मेटफॉर्मिन बंद कर दें।')).toBe(true);
-    expect(containsDoseInstruction('डॉक्टर से पूछे बिना दवा बंद न करें।')).toBe(false);
-    expect(containsDoseInstruction(HI.doseChangeRefusal)).toBe(false);
-  });
-
-  it.each([
-    ['मेरी पिछली शुगर रीडिंग क्या थी?', ['glucose'], 7],
-    ['इस महीने मेरी ब्लड शुगर कैसी रही?', ['glucose'], 30],
-    ['मेरा बीपी क्या है?', ['bloodPressure'], 7],
-    ['मेरा वज़न कितना है?', ['weight'], 7],
-    ['क्या मैंने आज अपनी दवाइयाँ लीं?', ['todaysDoses'], 7],
-    ['पिछले हफ़्ते मैंने कितनी खुराक छोड़ीं?', ['adherence'], 7],
-    ['मेरी कितनी गोलियाँ बची हैं?', ['refills'], 7],
-    ['मेरा अगला अपॉइंटमेंट कब है?', ['nextAppointment'], 7],
-    ['मैं अपनी शुगर कैसे जाँचूँ?', [], 7],
-    ['डायबिटीज़ में सामान्य बीपी क्या है?', [], 7],
-  ] as const)('“%s” → %j over %i days', (question, tools, period) => {
-    const intent = readIntent(question);
-    expect(intent.tools).toEqual(tools);
-    expect(intent.period).toBe(period);
-  });
-});
 
 interface Row {
   question: string;
@@ -494,90 +290,5 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
     expect(answer.content).toContain('टाइम इन रेंज (3.9–10.0 mmol/L) 50%');
     expect(answer.content).not.toContain('mg/dL');
     expect(latinWords(answer.content.replace(/स्रोत: .*$/s, ''))).toEqual([]);
-  });
-});
-
-describe('Hindi rate-limit detail', () => {
-  it('the 429 detail is in the user’s language', async () => {
-    const t = await createTestApp('pglite', {
-      clock: createTestClock(SEED_NOW),
-      env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1' },
-    });
-    try {
-      const user = await signIn(t.app, { name: 'R', email: 'limit-hi@example.com', timezone: SEED_ZONE });
-      await user.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'hi' } });
-      await ask(user, 'नमस्ते');
-      const limited = await user.request({
-        method: 'POST',
-        url: '/api/assistant/messages',
-        payload: { content: 'नमस्ते' },
-      });
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json().detail).toMatch(/^बहुत ज़्यादा सवाल एक साथ। कृपया \d+ सेकंड बाद फिर पूछें।$/);
-    } finally {
-      await t.close();
-    }
-  });
-});
-
-const usage = {
-  inputTokens: { total: 10, noCache: 10, cacheRead: undefined, cacheWrite: undefined },
-  outputTokens: { total: 10, text: 10, reasoning: undefined },
-};
-/** A model step that writes `text`. */
-function textStep(text: string) {
-  const chunks: LanguageModelV3StreamPart[] = [
-    { type: 'stream-start', warnings: [] },
-    { type: 'text-start', id: 't' },
-    { type: 'text-delta', id: 't', delta: text },
-    { type: 'text-end', id: 't' },
-    { type: 'finish', usage, finishReason: { unified: 'stop', raw: 'stop' } },
-  ];
-  return { stream: simulateReadableStream({ chunks }) };
-}
-
-describe('the model path in Hindi', () => {
-  let t: TestApp;
-  let user: SignedInUser;
-  let reply = 'ठीक है।';
-  const model = new MockLanguageModelV3({ modelId: 'mock-model', doStream: async () => textStep(reply) });
-
-  beforeAll(async () => {
-    t = await createTestApp('pglite', {
-      clock: createTestClock(SEED_NOW),
-      assistantLlm: { model: 'mock-model', languageModel: model },
-    });
-    user = await signIn(t.app, { name: 'Meera', email: 'llm-hi@example.com', timezone: SEED_ZONE });
-    await user.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'hi' } });
-  });
-  afterAll(() => t.close());
-
-  it('asks the model for Hindi and gives it the Hindi article as context', async () => {
-    reply = 'अपनी थाली में चावल और रोटी की मात्रा पर ध्यान दें।';
-    model.doStreamCalls.length = 0;
-    const { answer } = await ask(user, 'मुझे क्या खाना चाहिए?');
-    expect(answer.engine).toBe('mock-model');
-    expect(answer.content).toBe(reply);
-    const system = model.doStreamCalls[0]!.prompt.find((m) => m.role === 'system')!.content as string;
-    expect(system).toContain(HINDI_PROMPT);
-    expect(system).toContain(hiArticle('food-indian-meals').body);
-    expect(answer.sources).toContainEqual({
-      title: hiArticle('food-indian-meals').source,
-      section: hiArticle('food-indian-meals').section,
-    });
-  });
-
-  it('a Hindi dose instruction from the model is replaced by the Hindi refusal', async () => {
-    reply = 'आप अपनी मेटफॉर्मिन की खुराक बढ़ा दें।';
-    const { answer } = await ask(user, 'मेरी शुगर के बारे में बताइए');
-    expect(answer.content).toBe(HI.doseChangeRefusal);
-  });
-
-  it('an ungrounded number makes the built-in engine answer, with the Hindi note', async () => {
-    reply = 'आपकी औसत शुगर 187 mg/dL है।';
-    const { answer } = await ask(user, 'मुझे क्या खाना चाहिए?');
-    expect(answer.content.startsWith(`${HI.modelRejectedNote}\n\n${hiArticle('food-indian-meals').title}: `)).toBe(
-      true,
-    );
   });
 });

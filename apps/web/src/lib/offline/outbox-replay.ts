@@ -77,12 +77,22 @@ export function streamOutcome(status: number, text: string): Outcome {
   return { type: 'retry' };
 }
 
-/** Sends one write with its Idempotency-Key; temporary ids in the path and body become the server's. */
-export async function sendEntry(entry: OutboxEntry, ids: Record<string, string>): Promise<Outcome> {
+/** The browser's fetch, looked up at each call. */
+const globalFetch: typeof fetch = (input, init) => fetch(input, init);
+
+/**
+ * Sends one write with its Idempotency-Key through `send` (default: fetch); temporary ids in the
+ * path and body become the server's.
+ */
+export async function sendEntry(
+  entry: OutboxEntry,
+  ids: Record<string, string>,
+  send: typeof fetch = globalFetch,
+): Promise<Outcome> {
   const query = entry.query ? `?${new URLSearchParams(entry.query).toString()}` : '';
   let response: Response;
   try {
-    response = await fetch(withIds(entry.path, ids) + query, {
+    response = await send(withIds(entry.path, ids) + query, {
       method: entry.method,
       credentials: 'include',
       headers: {
@@ -118,9 +128,9 @@ export async function sendEntry(entry: OutboxEntry, ids: Record<string, string>)
 }
 
 /** Whose session the cookie holds (GET /api/auth/me): the user id, 'unauthorized', or null when unreachable. */
-export async function sessionUser(): Promise<string | null> {
+export async function sessionUser(send: typeof fetch = globalFetch): Promise<string | null> {
   try {
-    const response = await fetch('/api/auth/me', { credentials: 'include', headers: { Accept: 'application/json' } });
+    const response = await send('/api/auth/me', { credentials: 'include', headers: { Accept: 'application/json' } });
     if (response.status === 401) return 'unauthorized';
     if (!response.ok) return null;
     return ((await response.json()) as { id: string }).id;
@@ -139,6 +149,10 @@ export interface SendHooks {
   settled(record: OutboxRecord, entry: OutboxEntry, outcome: Outcome, left: OutboxEntry[]): void;
   /** Store refusals in the record (the worker: no one to show them to now). */
   remember?: boolean;
+  /** How to send (default: fetch). */
+  fetch?: typeof fetch;
+  /** How to change the stored record (default: outbox-store.ts's updateOutbox). */
+  update?: typeof updateOutbox;
 }
 
 /**
@@ -154,7 +168,7 @@ export async function sendQueued(
 ): Promise<'done' | 'retry' | 'unauthorized'> {
   while (record.entries.length && hooks.proceed()) {
     const entry = record.entries[0]!;
-    const outcome = await sendEntry(entry, record.ids);
+    const outcome = await sendEntry(entry, record.ids, hooks.fetch);
     if (outcome.type === 'retry' || outcome.type === 'unauthorized') return outcome.type;
     const created =
       outcome.type === 'synced' && entry.method === 'POST' ? (outcome.data as { id?: unknown } | null)?.id : undefined;
@@ -164,7 +178,7 @@ export async function sendQueued(
         entry.method === 'POST' &&
         (other.path.includes(entry.key) || JSON.stringify(other.body ?? null).includes(entry.key)));
     const left = record.entries.filter(gone);
-    record = await updateOutbox(user, (old) => ({
+    record = await (hooks.update ?? updateOutbox)(user, (old) => ({
       ...old,
       entries: old.entries.filter((other) => !left.some((d) => d.key === other.key)),
       ids: typeof created === 'string' ? { ...old.ids, [entry.key]: created } : old.ids,

@@ -1,0 +1,207 @@
+/**
+ * Hindi text rules without a server: Devanagari spelling and stemming, every assistant text in
+ * Hindi, the Hindi knowledge base citing the same sources as the English, and the guard rails'
+ * Hindi dose-change, dose-number and escalation rules.
+ */
+import MiniSearch from 'minisearch';
+import { describe, expect, it } from 'vitest';
+import { readIntent } from '../src/modules/assistant/intents.ts';
+import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import {
+  DOSE_NUMBER,
+  containsDoseInstruction,
+  escalationFor,
+  isDoseChangeQuestion,
+} from '../src/modules/assistant/guard-rails.ts';
+import { hindiStem, loadArticles, KNOWLEDGE_DIRECTORIES } from '../src/modules/assistant/knowledge.ts';
+import { normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts';
+import { assistantTexts, type AssistantTexts } from '../src/modules/assistant/texts.ts';
+import { HINDI_DOSE_CHANGE_QUESTIONS } from './support/hindi-questions.ts';
+
+const HI = assistantTexts('hi');
+const EN = assistantTexts('en');
+/** Latin words a Hindi answer may contain: units, product and acronyms (issue 14: keep names as typed). */
+const LATIN_ALLOWED = new Set([
+  'mg',
+  'dl',
+  'mmhg',
+  'kg',
+  'm',
+  'g',
+  'bmi',
+  'diacare',
+  'erss',
+  'a1c',
+  'hba1c',
+  'cgm',
+  'ada',
+  'mmol',
+  'l',
+]);
+const latinWords = (text: string) =>
+  (text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => !LATIN_ALLOWED.has(w.toLowerCase()));
+
+describe('Devanagari text', () => {
+  it('spellings with and without nukta or chandrabindu read the same', () => {
+    expect(normaliseSpelling('ज़्यादा')).toBe(normaliseSpelling('ज्यादा'));
+    expect(normaliseSpelling('दवाइयाँ')).toBe(normaliseSpelling('दवाइयां'));
+    expect(normaliseSpelling('\u095b')).toBe('ज'); // precomposed ज़
+  });
+
+  it('words keep their vowel signs; MiniSearch’s tokenizer splits on spaces and the danda', () => {
+    expect(wordsOf('मेरी पिछली शुगर रीडिंग क्या थी?')).toEqual(['मेरी', 'पिछली', 'शुगर', 'रीडिंग', 'क्या', 'थी']);
+    const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+    expect(tokenize('आँखों की जाँच। दवाइयाँ, ग्लूकोज़').filter(Boolean)).toEqual(['आँखों', 'की', 'जाँच', 'दवाइयाँ', 'ग्लूकोज़']);
+  });
+
+  it('the light stemmer maps inflected forms to one stem', () => {
+    expect(hindiStem('आंखों')).toBe(hindiStem('आंखें'));
+    expect(hindiStem('जांचना')).toBe(hindiStem('जांचूं'));
+    expect(hindiStem('पैरों')).toBe('पैर');
+  });
+});
+
+describe('the Hindi texts', () => {
+  it('every text exists in Hindi, differs from the English, and has no English words left', () => {
+    const strings = (t: AssistantTexts) => [
+      ...Object.values(t.links),
+      t.noGlucose,
+      t.noBloodPressure,
+      t.noWeight,
+      t.noAppointment,
+      t.doseChangeRefusal,
+      t.doseNotShown,
+      t.emergency,
+      t.hypoSteps,
+      t.selfHarm,
+      t.capabilities,
+      t.modelDownNote,
+      t.modelRejectedNote,
+      t.streamError,
+      t.rateLimited(30),
+      t.emergencySource.title,
+      t.refills([{ medicine: 'X', pills_left: 3, refill_due: true }]),
+      t.todaysDoses({
+        today: '2026-11-20',
+        total: 2,
+        taken: [{ medicine: 'X', time: '08:00' }],
+        missed: [],
+        due: [{ medicine: 'X', time: '20:00' }],
+        next: { medicine: 'X', time: '20:00' },
+      }),
+    ];
+    const english = strings(EN);
+    const hindi = strings(HI);
+    hindi.forEach((text, i) => {
+      expect(text).not.toBe(english[i]);
+      expect(latinWords(text.replaceAll('“X”', '')), text).toEqual([]);
+    });
+  });
+});
+
+describe('the Hindi knowledge base', () => {
+  const english = loadArticles();
+  const hindi = loadArticles(KNOWLEDGE_DIRECTORIES.hi);
+
+  it('has a Hindi version of every article, citing the same source and section', () => {
+    expect(hindi.map((a) => a.id)).toEqual(english.map((a) => a.id));
+    for (const article of hindi) {
+      const original = english.find((a) => a.id === article.id)!;
+      expect(article.source).toBe(original.source);
+      expect(article.section).toBe(original.section);
+      expect(article.title).toMatch(/[\u0900-\u097f]/);
+      expect(article.body.length).toBeGreaterThan(200);
+      // The same figures as the English article (targets, thresholds, minutes).
+      const figures = (text: string) => [...new Set(text.match(/\d+/g) ?? [])].sort();
+      expect(figures(article.body), article.id).toEqual(figures(original.body));
+      expect(latinWords(article.body).filter((w) => !['A1C', 'A1c', 'DiaCare', 'CGM', 'ADA'].includes(w))).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['मुझे क्या खाना चाहिए?', 'food-indian-meals'],
+    ['क्या चावल और रोटी खा सकते हैं?', 'rice-and-rotis'],
+    ['क्या मैं आम खा सकता हूँ?', 'fruits'],
+    ['HbA1c क्या है?', 'hba1c'],
+    ['पैर सुन्न हो जाते हैं', 'nerves-and-numbness'],
+    ['मिठाई', 'sweets-and-festivals'],
+    ['हाइपोग्लाइसीमिया क्या होता है?', 'hypoglycaemia'],
+    ['लो शुगर', 'hypoglycaemia'],
+    ['मुझे कितनी कसरत करनी चाहिए?', 'exercise'],
+    ['योग', 'exercise'],
+    ['पैरों की देखभाल कैसे करें?', 'foot-care'],
+    ['आँखों की जाँच कितनी बार करानी चाहिए?', 'eyes'],
+    ['आंखो की जांच', 'eyes'],
+    ['डायबिटीज़ में सामान्य बीपी क्या है?', 'blood-pressure'],
+    ['बुखार में क्या करें?', 'sick-days'],
+    ['क्या मैं रमज़ान में रोज़ा रख सकता हूँ?', 'fasting'],
+    ['नवरात्रि व्रत', 'fasting'],
+    ['सफ़र में डायबिटीज़ का ध्यान कैसे रखें?', 'travel'],
+    ['मैं अपनी शुगर कैसे जाँचूँ?', 'checking-glucose'],
+    ['दवाइयों के बारे में बताइए', 'medicines'],
+  ])('“%s” finds %s', (query, id) => {
+    const [best] = knowledgeBase('hi').search(query, 1);
+    expect(best?.article.id).toBe(id);
+    expect(best!.score).toBeGreaterThanOrEqual(2);
+  });
+});
+describe('Hindi guard-rail rules', () => {
+  it.each(HINDI_DOSE_CHANGE_QUESTIONS)('“%s” is a dose-change question', (question) => {
+    expect(isDoseChangeQuestion(question)).toBe(true);
+  });
+
+  it.each([
+    'क्या मैंने आज दवा ली?',
+    'क्या मैंने इस हफ़्ते कोई खुराक छोड़ी?',
+    'मेरी कितनी गोलियाँ बची हैं?',
+    'दवा के बारे में बताइए',
+    'मुझे क्या खाना चाहिए?',
+    'इस हफ़्ते मेरी शुगर कम रही?',
+  ])('“%s” is not a dose-change question', (question) => {
+    expect(isDoseChangeQuestion(question)).toBe(false);
+  });
+
+  it.each([
+    ['मुझे कंपकंपी और पसीना आ रहा है', 'hypo'],
+    ['चक्कर आ रहे हैं और घबराहट हो रही है', 'hypo'],
+    ['मेरी शुगर 62 है, क्या करूँ', 'hypo'],
+    ['लगता है शुगर कम हो रही है', 'hypo'],
+    ['मेरी शुगर 48 है', 'emergency'],
+    ['मेरे पिताजी बेहोश हो गए', 'emergency'],
+    ['सीने में दर्द हो रहा है', 'emergency'],
+    ['साँस लेने में तकलीफ़ हो रही है', 'emergency'],
+    ['मैं आत्महत्या करना चाहता हूँ', 'self-harm'],
+    ['मुझे जीने का मन नहीं करता, मर जाना चाहता हूँ', 'self-harm'],
+    ['हाइपोग्लाइसीमिया क्या होता है?', null],
+  ])('“%s” → %s', (question, kind) => {
+    expect(escalationFor(question)).toBe(kind);
+  });
+
+  it('a dose number in Hindi is recognised; a model’s Hindi dose instruction is caught, a caution is not', () => {
+    expect('2 गोली').toMatch(DOSE_NUMBER);
+    expect('10 यूनिट').toMatch(DOSE_NUMBER);
+    expect('10 यूनिटों').not.toMatch(DOSE_NUMBER);
+    expect(containsDoseInstruction('आप अपनी इंसुलिन की खुराक बढ़ा दें।')).toBe(true);
+    expect(containsDoseInstruction('आज रात 2 गोली लें।')).toBe(true);
+    expect(containsDoseInstruction('मेटफॉर्मिन बंद कर दें।')).toBe(true);
+    expect(containsDoseInstruction('डॉक्टर से पूछे बिना दवा बंद न करें।')).toBe(false);
+    expect(containsDoseInstruction(HI.doseChangeRefusal)).toBe(false);
+  });
+
+  it.each([
+    ['मेरी पिछली शुगर रीडिंग क्या थी?', ['glucose'], 7],
+    ['इस महीने मेरी ब्लड शुगर कैसी रही?', ['glucose'], 30],
+    ['मेरा बीपी क्या है?', ['bloodPressure'], 7],
+    ['मेरा वज़न कितना है?', ['weight'], 7],
+    ['क्या मैंने आज अपनी दवाइयाँ लीं?', ['todaysDoses'], 7],
+    ['पिछले हफ़्ते मैंने कितनी खुराक छोड़ीं?', ['adherence'], 7],
+    ['मेरी कितनी गोलियाँ बची हैं?', ['refills'], 7],
+    ['मेरा अगला अपॉइंटमेंट कब है?', ['nextAppointment'], 7],
+    ['मैं अपनी शुगर कैसे जाँचूँ?', [], 7],
+    ['डायबिटीज़ में सामान्य बीपी क्या है?', [], 7],
+  ] as const)('“%s” → %j over %i days', (question, tools, period) => {
+    const intent = readIntent(question);
+    expect(intent.tools).toEqual(tools);
+    expect(intent.period).toBe(period);
+  });
+});
