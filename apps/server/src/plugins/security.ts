@@ -1,8 +1,7 @@
 /**
- * Browser-facing protections:
- * - security headers with a strict CSP whose frame-src allows only the chat agent;
- * - state-changing requests must come from the app's own origin (CSRF), and requests with
- *   a body under /api must be JSON, so a cross-site form post cannot change anything.
+ * Browser-facing protections: security headers with a strict CSP (frame-src only the chat agent),
+ * state-changing requests only from the app's own origin (CSRF), and /api bodies only as JSON, so
+ * a cross-site form post cannot change anything.
  */
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';

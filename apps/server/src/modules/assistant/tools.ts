@@ -1,12 +1,7 @@
 /**
- * The assistant's data tools, shared by both engines. Each reads the
- * user's own rows through the existing repositories and computes every figure with the
- * contract's rules (`clinical.ts`, `dose-rules.ts`, `appointment-rules.ts`) in the user's
- * IANA zone at the injected clock's "now" — the same functions Reports, History, Home and
- * Medications use, so the assistant never shows a figure those screens would not.
- *
- * Every tool returns { text, links, data }: a sentence naming the period and units, the
- * screen that shows the figure, and the plain figures (what a model sees as the tool result).
+ * The assistant's data tools, shared by both engines: each reads the user's own rows and computes
+ * every figure with the contract's rules in the user's zone, as the screens do, so the assistant
+ * never shows a figure a screen would not. Each returns { text, links, data }.
  */
 import type { AssistantLink } from '@diacare/contract/assistant';
 import { upcomingAppointments } from '@diacare/contract/appointment-rules';

@@ -1,9 +1,8 @@
 /**
- * /api/push/*: the VAPID public key (public, no
- * session), subscribe and unsubscribe. A subscription's endpoint must be https on a host in
- * PUSH_SERVICE_HOSTS (port 443 unless the entry names another), so the server only ever
- * posts to a known push service (no SSRF). An endpoint belongs to the user who subscribed it
- * first: another user's subscribe answers 409 and changes nothing (decision 013).
+ * /api/push/*: the VAPID public key (no session), subscribe and unsubscribe. An endpoint must be
+ * https on a host in PUSH_SERVICE_HOSTS (no SSRF), and belongs to the user who subscribed it
+ * first: another user's subscribe is a 409 that changes nothing.
+ * Decision 013.
  */
 import { okSchema } from '@diacare/contract/auth';
 import { errorSchema } from '@diacare/contract/common';
