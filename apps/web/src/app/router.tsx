@@ -1,8 +1,8 @@
 /**
- * Every route of docs/product.md with its guard. Screens load on demand (route-level code
- * splitting), so the first screen downloads only what it shows. wouter's <Switch> renders the
- * first route that matches (decision 029: ~2 KB gzip where React Router took ~11 KB on every
- * route); the app loads data with TanStack Query, so no loaders are needed.
+ * Every route of docs/product.md with its guard, each screen loaded on demand so the first screen
+ * downloads only what it shows. wouter's <Switch> renders the first match; data comes from
+ * TanStack Query, so there are no loaders.
+ * Decision 029.
  */
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';

@@ -1,11 +1,7 @@
 /**
- * Auth state: loading, signed in or signed out. At start, when the
- * isAuthenticated flag is set, the current user is requested; success signs in, failure
- * removes the flag. Login stores the user and the flag; logout first stops this device's push
- * reminders, then always clears the user, both flags and the user's outbox of unsynced writes,
- * even when the server call fails, and goes to '/'. (Profile asks first when writes are unsynced.)
- * Offline: the query cache saved on this device belongs to the signed-in user
- * (lib/offline/persist.ts): sign-in or /me adopts it for that user, sign-out deletes it.
+ * Auth state: loading, signed in or out. Logout stops this device's push, then always clears the
+ * user, the flags and the user's outbox, even when the server call fails. The query cache saved on
+ * the device belongs to the signed-in user: sign-in adopts it, sign-out deletes it. Decision 027.
  */
 import type { User } from '@diacare/contract/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

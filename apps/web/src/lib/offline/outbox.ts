@@ -1,27 +1,8 @@
 /**
- * The write outbox. Every write the app makes is stored in
- * IndexedDB under the signed-in user's id (outbox-store.ts), shown at once in the query cache
- * by its kind's applier, and sent in order with a client UUID `Idempotency-Key` header, so a
- * write repeated after a lost response changes nothing on the server.
- *
- * Replay runs on app start, the `online` event, window focus and visibility, after each new
- * write, and on a timer with exponential backoff (2 s doubling, capped at 5 min). While writes
- * wait offline, or when the page is hidden or left with writes waiting, a Background Sync is
- * registered (where the browser has it), so the service worker sends them when the network
- * returns even with no page open (sw/sw-outbox.ts); the sending rules are shared with it
- * (outbox-replay.ts). Refusals it met are shown when a page opens and GET /api/auth/me names
- * their user (never to another person signed in on the phone). Outcomes:
- * - 2xx: the write leaves the outbox; a create's temporary id maps to the server's id, so later
- *   writes that name it (an Undo, an edit) reach the right record; affected queries refetch.
- * - 400, 404, 422 and other 4xx: refused. The write (and any later write that names the record
- *   it would have created) leaves the outbox, its optimistic change is rolled back by a refetch,
- *   and the server's `detail` is shown (a toast, or the waiting caller's error).
- * - 401: the outbox is kept and replay stops until the same user signs in again.
- * - network failure, 408, 429, 5xx: kept, retried later; so is a 409 (the server's 'the same
- *   change is still being saved', decision 022) up to 5 times, then it counts as refused.
- * Before sending, GET /api/auth/me must name the outbox's user: another person's session on
- * the same phone never sends the first person's writes. A Web Lock keeps two tabs (and the
- * service worker) from replaying at once. Decision 028.
+ * The write outbox: every write is stored per user in IndexedDB, shown at once by its kind's
+ * applier and sent in order with an Idempotency-Key, replayed on start, online, focus and a backoff
+ * timer, and by Background Sync. It sends only when GET /api/auth/me names the outbox's user.
+ * Decision 028.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';

@@ -1,10 +1,7 @@
 /**
- * Home's latest blood-glucose card: value in mg/dL, or in mmol/L when the
- * user chose it, meal context, date and time. Asks the API for one reading (`limit=1`), so Home never downloads the history;
- * imports no zod (Home's page-weight budget, design.md).
- * A low reading says so ('Low', 'Very low') with 'What to do' one tap away; a
- * 'Log' button opens Reports' glucose dialog, loaded on first press; with no reading yet
- * the card still shows, with 'No readings yet' and the Log button.
+ * Home's latest blood-glucose card in the user's unit, with a low reading's 'What to do' and a Log
+ * button. It asks for one reading (`limit=1`) and imports no zod, to keep Home's first load small.
+ * With no reading yet it shows 'No readings yet' and Log.
  */
 import { glucoseAlert } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';

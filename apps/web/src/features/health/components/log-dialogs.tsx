@@ -1,11 +1,7 @@
 /**
- * The three log dialogs of Reports (docs/product.md Reports, §3 readings, §4 'the log dialog closes
- * on success or Cancel; on failure it stays open', §5, §8 Health metric toasts). Each form
- * validates with the contract's schema (a missing field reads '<Label> is required').
- * Date and time start at now in the user's zone, and the meal context by that time of day
- * (defaultMealContext); height starts at 170 cm. Given a reading, a dialog edits it instead:
- * prefilled, saved with PUT. Every text is in the active language
- *; the meal context's value stays the contract's English word, its label is translated.
+ * The three log dialogs of Reports (docs/product.md, Reports): validated with the contract's
+ * schemas, date and time starting at now in the user's zone; given a reading, a dialog edits it
+ * (PUT). The meal context's value stays the contract's English word; its label is translated.
  */
 import { bodyMassIndex } from '@diacare/contract/clinical';
 import { localDate, localTime } from '@diacare/contract/dates';

@@ -1,8 +1,7 @@
 /**
- * Reports' 'Health Metrics': one card per kind with
- * the latest value and unit, its status, the '7-day avg', 'Last updated: …' or 'No data
- * logged yet', a Log button and a chevron to the kind's history. Weight adds BMI and the
- * change since the previous reading with an up, down or flat icon.
+ * Reports' 'Health Metrics': one card per kind with the latest value, status, 7-day average, last
+ * update, a Log button and a link to its history; weight adds BMI and the change since the previous
+ * reading.
  */
 import type { MetricStatus, ReadingAlert } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';

@@ -1,9 +1,7 @@
 /**
- * What a Health History page shows for one kind of reading:
- * the figures card (latest, average, target range), the trend chart's series, a text
- * summary and table of the plotted readings (the chart's accessible alternative), and the
- * last 5 readings, newest first. Pure: readings in (newest first, as the API sends them),
- * with the translate function and Intl locale of the active language.
+ * What a Health History page shows for one kind, as a pure function: the figures card, the chart's
+ * series, the text summary and table (the chart's accessible alternative) and the last 5 readings.
+ * Readings come in newest first, as the API sends them.
  */
 import {
   BMI_BANDS,

@@ -1,8 +1,7 @@
 /**
- * Profile's 'Delete account': a dialog that says what is deleted and
- * asks the user to type DELETE; the button stays disabled until they have. Then this
- * device's push is stopped, the account and all its data are deleted on the server (every
- * session ends), the local flags and caches are cleared and the user lands on '/'.
+ * Profile's 'Delete account': the user types DELETE to enable the button; then this device's push
+ * stops, the account and its data are deleted on the server, local flags and caches are cleared and
+ * the user lands on '/'. Decision 021.
  */
 import { ACCOUNT_DELETION_WORD } from '@diacare/contract/account-deletion';
 import { Trash2 } from 'lucide-react';

@@ -1,8 +1,7 @@
 /**
- * Home's push toggle: the subscribed state follows the
- * browser's existing subscription; enabling asks for permission, subscribes (user-visible
- * only, with the server's VAPID key) and registers it with the server; disabling removes it
- * on the server and in the browser.
+ * Home's push toggle: follows the browser's existing subscription; enabling asks permission,
+ * subscribes with the server's VAPID key and registers it; disabling removes it on the server and
+ * in the browser.
  */
 import type { PushSubscriptionInput } from '@diacare/contract/push';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
