@@ -1,15 +1,7 @@
 /**
- * Glucose in the user's unit: readings are stored and every clinical
- * threshold is defined in mg/dL (clinical.ts); a person may see and enter them in mmol/L.
- * Free of zod, so Home can import it within its page-weight budget.
- *
- * The factor: 1 mmol/L of glucose = 18.016 mg/dL, from glucose's molar mass, 180.16 g/mol
- * (IUPAC standard atomic weights; C6H12O6), as 180.16 mg/mmol ÷ 10 dL/L. Listed in
- * ../shared/clinical-sources.md, "glucose units".
- *
- * Shown values: mg/dL whole (docs/product.md "value (integer, mg/dL)"), mmol/L with one decimal, the
- * usual resolution of glucometers that show mmol/L. Rounding is half away from zero
- * (clinical.ts roundTo, docs/product.md).
+ * Glucose in the user's unit: stored and judged in mg/dL, shown and entered in mg/dL (whole) or
+ * mmol/L (one decimal); 1 mmol/L = 18.016 mg/dL (molar mass 180.16 g/mol). Free of zod, so Home can
+ * import it. Decision 025.
  */
 import { roundTo } from './clinical.ts';
 import { GLUCOSE_BOUNDS } from './health-constants.ts';
