@@ -21,7 +21,7 @@ export function findNul(value: unknown, path = ''): string | null {
 
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    // A streamed body (a text/csv upload, issue 24) is read by its route, not walked here.
+    // A streamed body (a text/csv sensor upload) is read by its route, not walked here.
     const streamed = request.body instanceof Readable;
     for (const [part, value] of [
       ['body', streamed ? undefined : request.body],

@@ -14,7 +14,7 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
   const chatOrigin = env.CHAT_AGENT_URL ? new URL(env.CHAT_AGENT_URL).origin : null;
   // helmet's middleware is built once here and run on every request; @fastify/helmet rebuilt
   // it (and re-parsed the CSP) on every request, which showed in the API's CPU profile under
-  // load (issue 15, prove 5).
+  // load (decision 016).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -29,7 +29,7 @@ export function createBuiltinEngine({
   knowledge,
 }: {
   tools: AssistantTools;
-  /** The specific answers (highest, N days ago, missed per medicine, run-out date: issue 23). */
+  /** The specific answers (highest, N days ago, missed per medicine, run-out date). */
   answers: Answers;
   /** The knowledge base of each language. */
   knowledge: (language: Language) => KnowledgeBase;

@@ -15,7 +15,7 @@ import { assistantTexts } from './texts.ts';
 
 const EN = assistantTexts('en');
 
-/** The fixed answer to any dose-change question (issue 11: ask the doctor or pharmacist), in English. */
+/** The fixed answer to any dose-change question (ask the doctor or pharmacist), in English. */
 export const DOSE_CHANGE_REFUSAL = EN.doseChangeRefusal;
 
 /** 'Call 112 now' first (112 is India's national emergency number, ERSS; 108 the ambulance). */
@@ -23,7 +23,7 @@ export const EMERGENCY_TEXT = EN.emergency;
 
 /**
  * The hypoglycaemia steps, the ADA "15–15 rule" (ADA Standards of Care 2025, §6), with the
- * thresholds (70, 54 mg/dL) told in `unit` (issue 14: 3.9, 3.0 mmol/L), in `language`.
+ * thresholds (70, 54 mg/dL) told in `unit` (3.9, 3.0 mmol/L), in `language`.
  */
 export function hypoSteps(unit: GlucoseUnit = 'mg/dL', language: Language = 'en'): string {
   return assistantTexts(language).hypoStepsIn(unit);

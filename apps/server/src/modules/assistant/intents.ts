@@ -30,7 +30,7 @@ export type Concept =
   | 'personal'
   | 'howto';
 
-/** Everyday words per concept: English, Hindi and Hinglish (vocabulary.json `concepts`, normalised; issue 23). */
+/** Everyday words per concept: English, Hindi and Hinglish (vocabulary.json `concepts`, normalised). */
 const CONCEPT_WORDS = VOCABULARY.concepts as Record<Concept, string[]>;
 
 interface VocabularyEntry {

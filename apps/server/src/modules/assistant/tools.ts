@@ -60,7 +60,7 @@ export function linksFor(texts: AssistantTexts) {
     weightHistory: (days: PeriodDays) => link(texts, 'weightHistory', history('weight', days)),
   };
 }
-/** English links (the labels issue 11 shipped). */
+/** English links (the labels as first shipped; do not reword). */
 export const LINKS = linksFor(assistantTexts('en'));
 
 /** Home's statuses in the assistant's words: an overdue dose is 'missed' until it is marked. */
@@ -154,7 +154,7 @@ export function createAssistantTools(db: Database) {
     },
 
     /**
-     * Glucose in the user's unit (issue 14; thresholds stay in mg/dL): latest reading,
+     * Glucose in the user's unit (decision 025; thresholds stay in mg/dL): latest reading,
      * average of the period (History's figure: the mean shown in the unit), time in range
      * 70–180 mg/dL (Battelino 2019), and lows < 70 / < 54 mg/dL in the last 7 days.
      */

@@ -67,7 +67,7 @@ export function toPatient(user: UserRow): Patient {
 
 /**
  * A glucose reading (mg/dL) as an Observation; its meal context is a note. It stays in
- * mg/dL whatever the user's display unit (issue 14, decision 025): LOINC 2339-0 is a mass
+ * mg/dL whatever the user's display unit (decision 025): LOINC 2339-0 is a mass
  * concentration, the stored value is exact in it, and a receiver converts with UCUM.
  */
 export function glucoseObservation(row: GlucoseRow, zone: string): Observation {

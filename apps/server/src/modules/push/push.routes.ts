@@ -30,7 +30,7 @@ function hostMatches(host: string, pattern: string): boolean {
 /**
  * Checks an https endpoint against the allowlist: an exact host, or a subdomain of a `*.`
  * entry ('*.push.apple.com' allows 'web.push.apple.com'), case-insensitive. An entry without
- * a port allows port 443 only, as every public push service listens there (issue 15, Fix 12);
+ * a port allows port 443 only, as every public push service listens there;
  * 'host:port' allows that one port (the tests' local push service).
  * @returns 'ok', 'host' when no entry names the host, or 'port' when the host is allowed
  *   on another port only.
