@@ -103,7 +103,7 @@ async function stream(
 }
 
 /**
- * POSTs a file as the raw body with its own type (a sensor export as text/csv, issue 24) and
+ * POSTs a file as the raw body with its own type (a sensor export as text/csv) and
  * returns the JSON answer; errors as for every other call.
  */
 async function postFile<T>(path: string, file: Blob, contentType: string): Promise<T> {

@@ -44,7 +44,7 @@ const DoctorReportDialog = lazyPreloaded(() =>
   })),
 );
 
-/** Spec §9: reports cover the last 7 days including today. */
+/** docs/product.md: reports cover the last 7 days including today. */
 const REPORT_DAYS = 7;
 
 /** Logs a failed fetch once per error. */

@@ -24,7 +24,7 @@ interface AuthContextValue {
   login(sessionId: string): Promise<User>;
   logout(): Promise<void>;
   /**
-   * Deletes the account (DELETE /api/users/me with { confirm: "DELETE" }; issue 13, item 4):
+   * Deletes the account (DELETE /api/users/me with { confirm: "DELETE" }; decision 021):
    * stops this device's push first (while the session exists), then clears the local flags
    * and caches and goes to '/'. Rejects, changing nothing here, when the server refuses.
    */
@@ -143,7 +143,7 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-/** The signed-in user's IANA zone (spec: dates and dose times follow it), else the browser's. */
+/** The signed-in user's IANA zone (docs/product.md: dates and dose times follow it), else the browser's. */
 export function useUserZone(): string {
   const { user } = useAuth();
   return user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -102,7 +102,7 @@ export const pendingCount = (): number => (loaded ? loaded.pendingCount() : 0);
 
 /**
  * The number of writes waiting to sync, loading the outbox and the user's stored writes first
- * (sign-out asks before it drops them, issue 12 item 6, even in the moment before the outbox
+ * (sign-out asks before it drops them, even in the moment before the outbox
  * has loaded on its own). @returns a count ≥ 0.
  */
 export async function pendingCountLoaded(): Promise<number> {

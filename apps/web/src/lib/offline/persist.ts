@@ -14,7 +14,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, promisifyRequest, update, type UseStore } from 'idb-keyval';
 
-/** How long a persisted cache is used: 8 days (issue 12: a phone offline for a week). */
+/** How long a persisted cache is used: 8 days (a phone offline for a week still opens its screens). */
 export const CACHE_MAX_AGE_MS = 8 * 24 * 60 * 60_000;
 
 /** localStorage key holding the id of the user whose cache this browser keeps. */

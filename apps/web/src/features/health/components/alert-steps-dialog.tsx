@@ -62,7 +62,7 @@ function Sources({ sources }: { sources: string[] }) {
 
 /**
  * Level 1 and 2 hypoglycaemia: the "15–15 rule", then the severe low (ADA 2025 §6). The
- * thresholds (70, 54 mg/dL) are named in the user's unit (3.9, 3.0 mmol/L; issue 14).
+ * thresholds (70, 54 mg/dL) are named in the user's unit (3.9, 3.0 mmol/L; decision 025).
  */
 function LowGlucoseSteps({ veryLow: isVeryLow, reading }: { veryLow: boolean; reading: string }) {
   const unit = useGlucoseUnit();

@@ -206,7 +206,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
     ...lastKnownData<ReadingByKind[typeof kind][]>(queryClient, (day) => rangeEndingOn(day).queryKey, zone),
     placeholderData: keepPreviousData,
   });
-  // Whether the user has any reading at all decides between the spec's empty state and 'none in this period'.
+  // Whether the user has any reading at all decides between docs/product.md's empty state and 'none in this period'.
   const latest = useQuery(getReadingsQueryOptions(kind, { limit: 1 }));
   const error = inRange.error ?? latest.error;
   useEffect(() => {

@@ -57,11 +57,11 @@ export function LatestGlucoseCard({ now }: { now: Date }) {
   const [logging, setLogging] = useState(false);
   const pending = usePendingMarks();
   useEffect(() => {
-    // Spec §8: a failed home fetch is logged only.
+    // docs/product.md: a failed home fetch is logged only.
     if (glucose.error) console.error('Could not load the latest glucose reading', glucose.error);
   }, [glucose.error]);
   // While loading, hold the card's place so Home does not jump when it arrives (Lighthouse
-  // measured a layout shift of 0.125 on a cold load; issue 15, fix 9).
+  // measured a layout shift of 0.125 on a cold load).
   // Offline and never loaded: say so instead of holding an empty place forever.
   if (isUnreachable(glucose))
     return (

@@ -61,7 +61,7 @@ function MetricCard({
   average: string | null;
   updated: string | null;
   extra?: ReactNode;
-  /** Absent on a read-only view (a care-circle member's, issue 22): no Log and no history link. */
+  /** Absent on a read-only view (a care-circle member's, decision 048): no Log and no history link. */
   onLog?: () => void;
 }) {
   const t = useT();

@@ -13,7 +13,7 @@ import { useT } from '../../../lib/i18n/language-provider';
 import { deleteReading, restoreReading, type ReadingByKind, type ReadingKind } from '../api/health';
 
 // The log form brings zod, react-hook-form and Radix's dialog (about 50 KB gzip): it loads
-// once History is idle, not with it (issue 15: every route ≤ 120 KB gzip).
+// once History is idle, not with it (every route ≤ 120 KB gzip, bench/page-weight.mjs).
 const LogReadingDialog = lazyPreloaded(() =>
   import('./log-dialogs').then((module) => ({ default: module.LogReadingDialog })),
 );

@@ -28,7 +28,7 @@ import { glucoseSeries, type SensorData } from './glucose-series';
 import { MEAL_CONTEXT_IDS } from './labels';
 import { oneDecimal, summariseBloodPressure, summariseGlucose, summariseWeight, wallClockSeconds } from './readings';
 
-/** Spec §9: recent readings in history. */
+/** docs/product.md: recent readings in history. */
 export const RECENT_READINGS = 5;
 
 /** A colour per plotted line. */
@@ -167,7 +167,7 @@ function glucoseModel(
     figures: [
       { label: t('health-reports.history.figure.latest'), value: formatGlucose(latest!.value, unit) },
       { label: t('health-reports.history.figure.average'), value: formatGlucose(mean!, unit) },
-      // Spec §2: target '70-140 mg/dL' (in mmol/L '3.9-7.8 mmol/L').
+      // docs/product.md: target '70-140 mg/dL' (in mmol/L '3.9-7.8 mmol/L').
       {
         label: t('health-reports.history.figure.target'),
         value: formatGlucoseRange(GLUCOSE_TARGET.low, GLUCOSE_TARGET.high, unit, '-'),

@@ -15,7 +15,7 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/language-provider';
 
-/** Radix's dialog code loads once the screen is idle, not with it (issue 15: ≤ 120 KB per route). */
+/** Radix's dialog code loads once the screen is idle, not with it (every route ≤ 120 KB gzip). */
 const Dialog = lazyPreloaded(() =>
   import('../../../components/ui/dialog').then((module) => ({ default: module.Dialog })),
 );

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { base64UrlToBytes, getVapidPublicKey, removeSubscription, saveSubscription } from '../api/push';
 
-/** Spec §2 Home: the bell exists only where service workers and push exist. */
+/** Home (docs/product.md): the bell exists only where service workers and push exist. */
 export function isPushSupported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window;
 }
