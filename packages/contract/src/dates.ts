@@ -66,7 +66,7 @@ export function isoWeekdayOf(date: string): number {
 }
 
 /**
- * The display locale when a caller names none: 'en-US', as before issue 14, so existing
+ * The display locale when a caller names none: 'en-US', as before Hindi arrived, so existing
  * callers keep their texts ('Nov 21'); the web app passes its language's locale
  * ('en-IN' | 'hi-IN', useLocale().intlLocale).
  */

@@ -10,7 +10,7 @@ import { GLUCOSE_BOUNDS } from './health-constants.ts';
 export const GLUCOSE_UNITS = ['mg/dL', 'mmol/L'] as const;
 export type GlucoseUnit = (typeof GLUCOSE_UNITS)[number];
 
-/** The unit a user has until they choose (issue 14: mg/dL is the default). */
+/** The unit a user has until they choose (mg/dL is the default; decision 025). */
 export const DEFAULT_GLUCOSE_UNIT: GlucoseUnit = 'mg/dL';
 
 /** mg/dL in 1 mmol/L of glucose: molar mass 180.16 g/mol ÷ 10 (IUPAC; see the module note). */
@@ -61,7 +61,7 @@ export function formatGlucose(mgDl: number, unit: GlucoseUnit): string {
 
 /**
  * A range of two mg/dL thresholds in `unit`, with the unit: (70, 180) → '70–180 mg/dL' or
- * '3.9–10.0 mmol/L'. `separator` defaults to an en dash; the spec's History target uses '-'.
+ * '3.9–10.0 mmol/L'. `separator` defaults to an en dash; docs/product.md's History target uses '-'.
  */
 export function formatGlucoseRange(lowMgDl: number, highMgDl: number, unit: GlucoseUnit, separator = '–'): string {
   return `${formatGlucoseValue(lowMgDl, unit)}${separator}${formatGlucoseValue(highMgDl, unit)} ${unit}`;
