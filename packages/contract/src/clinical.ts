@@ -102,7 +102,7 @@ export function bloodPressureAlert(systolic: number, diastolic: number): Reading
   return systolic < BP_ALERT.lowSystolic || diastolic < BP_ALERT.lowDiastolic ? 'low-bp' : null;
 }
 
-/** Spec §9 BMI bands (WHO adult classification): 25 overweight, 30 obese; healthy 18.5–24.9. */
+/** BMI bands (docs/product.md; WHO adult classification): 25 overweight, 30 obese; healthy 18.5–24.9. */
 export const BMI_BANDS = { healthyLow: 18.5, healthyHigh: 24.9, overweight: 25, obese: 30 } as const;
 
 /** docs/product.md: weight is 'good' when BMI < 25, 'warning' when < 30, else 'alert'. */
