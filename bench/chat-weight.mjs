@@ -1,6 +1,5 @@
-// /chat page weight: the JavaScript (gzip) that opening /chat downloads on top of
-// the app shell (index.html's entry and its static imports), i.e. the lazy chat route chunk
-// and every chunk it imports statically. Budget: ≤ 25 KB gzip.
+// /chat page weight: gzip JavaScript that opening /chat downloads on top of the app shell (the lazy
+// chat chunk and its static imports). Budget: ≤ 25 KB gzip.
 // Usage: npm run bench:chat-weight   (builds apps/web first)
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

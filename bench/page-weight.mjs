@@ -1,17 +1,6 @@
-// Page weight: gzip bytes of the JavaScript that opening each route directly (a cold load of
-// its URL) downloads, following Vite's manifest from index.html through the route's lazy chunk,
-// its static imports, and the dynamic imports the route makes at its first render. Budget
-//: every route opened directly ≤ 120 KB gzip before the screen is usable.
-// History's trend chart (uPlot) is counted apart, in its own column: its import starts only once
-// the readings have arrived and the page's text (figures, recent readings with their actions, and
-// a text summary and table of the plotted readings) is on screen, behind a reserved-height
-// placeholder; the column shows what the route downloads in all once the chart is drawn. The
-// write outbox, loaded once a signed-in route's first screen has rendered, is in that column too.
-// Also: the extra JavaScript and CSS (chart included) that opening a history page costs after /home.
-// Each route also downloads the message catalogs of its areas (common, layout and the
-// areas router.tsx lists for its page) in the active language only; the budget holds for the
-// larger of English and Hindi (columns `en` and `hi`, both including the route's JavaScript).
-// Usage: npm run bench:page-weight   (builds apps/web first); exits 1 when a route is over.
+// Page weight: gzip JavaScript that opening each route directly downloads (Vite's manifest), and its catalogs in
+// English and Hindi; History's chart and the outbox have a column of their own. Budget: each route ≤ 120 KB; exit 1 if over.
+// Usage: npm run bench:page-weight   (builds apps/web first)
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 

@@ -1,8 +1,7 @@
 /**
- * The care circle in two browsers: Asha invites from Profile,
- * Ravi joins from the link in his own browser and sees Asha's Home read-only; Asha sees his
- * view in the audit and removes him, and his next load is refused. Screenshots at 390×844 of
- * the join page and Ravi's view of Asha's Home.
+ * The care circle in two browsers: Asha invites, Ravi joins from the link and sees her Home
+ * read-only; Asha sees his view in the audit and removes him, and his next load is refused.
+ * Decision 048.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';

@@ -1,12 +1,7 @@
 /**
- * /chat, DiaCare's own assistant at 390×844.
- *
- * Two parts:
- * 1. "against the real server": no stubbing. Skipped while `GET /api/assistant/messages`
- *    answers 404, i.e. until the server side of issue 11 is merged; then it runs as is.
- * 2. "with a stubbed endpoint": `page.route` answers /api/assistant/messages with the API
- *    contract's NDJSON, to check the screen's own behaviour (streamed answers, sources,
- *    links, errors, offline, clearing) independently of the engine's wording.
+ * /chat, DiaCare's own assistant at 390×844: against the real server (skipped while
+ * GET /api/assistant/messages answers 404), and with a stubbed NDJSON endpoint for the screen's own
+ * behaviour (streaming, sources, links, errors, offline, clearing).
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { screenshot, signInWithProfile } from './fixtures';
@@ -37,7 +32,7 @@ test.describe('against the real server', () => {
     page,
   }) => {
     await signInWithProfile(page, 'Kavya Menon');
-    // Enabled by the server side of issue 11: until /api/assistant/messages exists, skip.
+    // Runs only where the server has the assistant: while /api/assistant/messages is a 404, skip.
     const probe = await page.request.get('/api/assistant/messages');
     test.skip(probe.status() === 404, 'the /api/assistant endpoints are not on this server yet');
 

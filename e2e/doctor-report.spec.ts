@@ -1,8 +1,7 @@
 /**
- * The doctor report journey at 390×844: Reports → 'Doctor report'
- * → pick a period → Download; the browser saves a PDF named with the period's dates whose
- * text (pdftotext) holds the patient's name and the mean of the readings just logged. Its
- * first page is also saved as a PNG under test-results/screens for a person to look at.
+ * The doctor report at 390×844: Reports → 'Doctor report' → period → Download saves a PDF whose text
+ * holds the patient's name and the mean of the readings just logged; its first page is saved as a PNG.
+ * Decision 019.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -1,8 +1,7 @@
 /**
- * Issue 23: /faq lists the assistant's cited articles, searchable in the user's language.
- * English: search 'mango', open the article from the keyboard, see its source; an unknown
- * word shows the empty state. Hindi: the list and a Devanagari search come from the Hindi
- * articles. Offline, the saved list is filtered on the device. Screenshots at 390×844.
+ * /faq lists the assistant's cited articles, searchable in the user's language: an English search and
+ * article from the keyboard, the empty state, a Devanagari search in Hindi, and offline filtering.
+ * Decision 040.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';

@@ -158,7 +158,7 @@ test('redirects and coming-soon pages', async ({ page }) => {
   await expect(page.getByText('Terms of Service - Coming Soon')).toBeVisible();
   await expectAccessible(page, 'coming-soon');
   await page.goto('/faq');
-  await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible(); // issue 23: no longer a placeholder
+  await expect(page.getByRole('heading', { level: 1, name: 'FAQ' })).toBeVisible(); // a real screen, no longer a placeholder
   await page.goto('/reminders/medication');
   await expect(page.getByText('Coming Soon', { exact: true })).toBeVisible();
   await page.goto('/privacy-policy');
@@ -174,7 +174,7 @@ test('redirects and coming-soon pages', async ({ page }) => {
   ]) {
     await expect(page.getByRole('heading', { name: new RegExp(section) })).toBeVisible();
   }
-  // With no chat agent configured, /chat is DiaCare's own assistant (issue 11; e2e/chat.spec.ts),
+  // With no chat agent configured, /chat is DiaCare's own assistant (e2e/chat.spec.ts),
   // and a patient never sees the server's configuration names.
   await page.goto('/chat');
   await expect(page.getByRole('heading', { name: 'AI Diabetes Assistant' })).toBeVisible();

@@ -1,12 +1,7 @@
 /**
- * Issue 14, screens part B in Hindi at 390×844: Reports (summary, metric cards, adherence),
- * a log dialog with its Hindi field errors, a reading's 'What to do' steps, Blood Glucose
- * History (figures, chart text alternative, recent readings), Booking with its errors, the
- * assistant (suggested question answered in Hindi by the real server), the doctor report
- * dialog, and Profile's export and delete-account dialog. On each, every visible text,
- * aria-label, placeholder and title inside the screen's content is checked for Latin
- * words: only units, product and format names and the user's own data may remain.
- * Screenshots of Reports and the log dialog are saved for a person to look at.
+ * Screens in Hindi at 390×844 (Reports, a log dialog, 'What to do', History, Booking, the assistant,
+ * the doctor report, Profile's export and delete): every visible text and label is checked for Latin
+ * words; only units, product and format names and the user's own data may remain.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';

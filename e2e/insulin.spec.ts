@@ -1,8 +1,7 @@
 /**
- * Insulin in units: an Injection marked as rapid-acting insulin; its Take asks for
- * the units, the second time pre-filled with the first dose for that time (never suggested);
- * History's Insulin view totals the day's units by type; a dose is deleted there (confirmed)
- * and its Undo brings it back.
+ * Insulin in units: an Injection marked as insulin asks for units at Take, pre-filled the second time
+ * with the first dose; History's Insulin view totals the day by type; a deleted dose comes back with Undo.
+ * Decision 047.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';

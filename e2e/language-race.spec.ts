@@ -1,8 +1,7 @@
 /**
- * Quick switching between English and हिन्दी on Profile ends in the language
- * pressed last, on screen and in the profile, however the server's answers and the catalogs'
- * loading interleave with the presses. The service worker is blocked in both tests so the
- * page's own requests can be held (a worker's precache would answer the catalogs itself).
+ * Quick switching between English and हिन्दी on Profile ends in the language pressed last, on
+ * screen and in the profile, however answers and catalog loads interleave. The service worker is
+ * blocked so the page's own requests can be held. Decision 035.
  */
 import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { signInWithProfile } from './fixtures';

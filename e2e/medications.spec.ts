@@ -9,7 +9,7 @@ test('add Metformin twice a day, take a dose on Home, edit, search and delete it
 
   await page.getByRole('link', { name: 'Add Medication' }).click();
   await expect(page.getByRole('heading', { name: 'Add Medication' })).toBeVisible();
-  // Spec §3 defaults for a new medication.
+  // The defaults of a new medication (docs/product.md, Medications).
   await expect(page.getByLabel('Form')).toHaveValue('Tablet');
   await expect(page.getByLabel('Frequency')).toHaveValue('daily');
   await expect(page.getByLabel('Reminder time 1', { exact: true })).toHaveValue('09:00');

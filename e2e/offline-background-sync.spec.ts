@@ -1,9 +1,7 @@
 /**
- * Background Sync for the page's outbox (decision 028). Writes queued offline
- * are sent by the real, built service worker on its `sync` event (dispatched through Chromium's
- * DevTools protocol, as the browser does when the network returns) with no DiaCare page open:
- * exactly once, only while their user is signed in, and a refusal met there is stored and shown
- * with the server's detail by the DiaCare page (told by the worker, or at its next start).
+ * Background Sync for the outbox: writes queued offline are sent by the built service worker on its
+ * `sync` event with no page open, exactly once and only while their user is signed in; a refusal is
+ * stored and shown by the page later. Decision 028.
  */
 import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, signInWithProfile, uniqueEmail } from './fixtures';

@@ -1,8 +1,7 @@
 /**
- * The assistant's questions go through the outbox. Asked offline, a question
- * shows at once with 'Waiting to sync' and the line that its answer comes when back online,
- * survives a reload offline, and once online reaches the real server exactly once: one question
- * and one answer in the stored conversation, and the mark is gone.
+ * The assistant's questions go through the outbox: asked offline, a question shows at once as
+ * 'Waiting to sync', survives a reload, and once online reaches the real server exactly once.
+ * Decision 028.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';

@@ -1,9 +1,7 @@
 /**
- * Issue 12, item 1 (reads survive offline) at 390×844: every screen seen once online opens
- * offline — also after a reload offline, from the service worker's app shell and the query
- * cache saved in IndexedDB — with its last-known data and 'Offline · showing data from {time}';
- * a screen never seen online says so instead of loading forever; the next day offline shows the
- * next day's doses as due, and Reports and History their last-known data; another user on the same browser never sees the first user's data.
+ * Reads survive offline at 390×844: every screen seen once online opens offline, also after a
+ * reload, with its last-known data and the offline banner; a screen never seen says so; a new day
+ * shows its doses as due; another user never sees the first user's data. Decision 027.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { completeProfile, screenshot, signIn, signInWithProfile, uniqueEmail } from './fixtures';

@@ -1,11 +1,7 @@
 /**
- * The notification's 'Take' works offline. The real, built service worker
- * is driven through fixtures.ts: its own notificationclick with action 'take', trusted pushes
- * and sync events through Chromium's DevTools protocol.
- * Offline, the Take is queued and confirmed with 'Waiting to sync'; a reminder of that dose
- * pushed meanwhile is not shown; back online, the queue's sync sends it, and sending it again
- * (a second sync, a push) records nothing more: exactly one adherence record. A Take queued
- * for one user is never sent while another user is signed in on the phone.
+ * The notification's 'Take' offline, through the built service worker (fixtures.ts): queued and
+ * marked 'Waiting to sync', a push of that dose meanwhile not shown, sent once when back online
+ * (exactly one adherence record), and never while another user is signed in. Decision 028.
  */
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import {

@@ -1,9 +1,7 @@
 /**
- * Issue 15, fix 7: a dose pushed twice (the server crashed after sending it, before recording
- * it) shows one notification, not two. Issue 14, item 1: the worker's own notices (a push it
- * cannot read, a failed Take or Snooze) speak the user's language. The pushes are delivered to the real, built service
- * worker through Chromium's DevTools protocol (ServiceWorker.deliverPushMessage: a trusted
- * push event, as a push service would cause), so its own push handler shows them.
+ * A dose pushed twice (the server crashed between sending and recording it) shows one notification,
+ * and the worker's own notices speak the user's language. Pushes reach the built service worker
+ * through Chromium's DevTools protocol (ServiceWorker.deliverPushMessage).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { deliverPush, deliverPushes, pressNotificationAction, signInWithProfile } from './fixtures';

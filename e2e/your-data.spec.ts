@@ -1,8 +1,7 @@
 /**
- * Issue 13, items 3–5 at 390×844: correct a wrong glucose reading in History and see the
- * average follow; delete one with Undo; follow the Privacy Policy's "Delete your data" to
- * Profile, delete the account by typing DELETE, land on the landing page, and sign in again
- * with the same email to start fresh at profile setup.
+ * Your data at 390×844: correct a glucose reading in History and see the average follow; delete one
+ * with Undo; delete the account by typing DELETE and sign in again with the same email to start fresh.
+ * Decision 021.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { screenshot, signIn, signInWithProfile } from './fixtures';

@@ -1,9 +1,6 @@
-// The baseline for bench/api: a bare Fastify + node-postgres server answering the bench's
-// routes with the same SQL as DiaCare (the session lookup included) and the same JSON
-// shapes, with none of the app's validation, serialisation schemas, hooks or logging.
-// PREPARED=1 sends each statement as a named prepared statement, as DiaCare does for these
-// queries (decision 016); by default they go unnamed, parsed and planned on every call.
-// Usage (run.ts starts it): DATABASE_URL=postgres://… PORT=3200 [PREPARED=1] node bench/api/bare-server.mjs
+// The baseline for bench/api: a bare Fastify + node-postgres server with DiaCare's SQL, session
+// lookup and JSON shapes, and none of its validation, hooks or logging. PREPARED=1 names the
+// statements as DiaCare does (decision 016). Started by run.ts: DATABASE_URL=… PORT=3200 [PREPARED=1]
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';

@@ -1,24 +1,7 @@
 /**
- * API load benchmark (issue 15, prove 5): an authenticated mix at 64 connections on
- * PostgreSQL against DiaCare's built server and, in the same run, against a bare Fastify +
- * node-postgres server running the same SQL with the same session lookup (bare-server.mjs).
- *
- * 1. A fresh PostgreSQL database; DiaCare's server (apps/server/dist/server.js, built first,
- *    NODE_ENV=production, LOG_LEVEL=info with its log written to a file, reminder engine off)
- *    migrates it. `--users` people sign in through the local sign-in (one-time code, session
- *    cookie) and add three medications each over HTTP; 90 days of glucose readings (4 a day)
- *    and today's dose records go in with SQL.
- * 2. Each connection signs its requests with one user's session cookie and cycles through the
- *    mix: GET /api/medications, GET /api/health/glucose for the last 7 days, GET
- *    /api/adherence for today, POST /api/health/glucose (dated 200 days ago so that the 7-day
- *    lists do not grow during the run; those rows are deleted between targets).
- * 3. autocannon, `--connections` (64) for `--duration` seconds (60), after a 3 s warm-up,
- *    against DiaCare and then the bare server, scenario by scenario (both servers stay up, the
- *    one not under load idles); with `--per-route` each route also alone. Prints req/s, p50, p99, errors and non-2xx, and
- *    DiaCare/bare. Budgets: ratio ≥ 0.7, p99 < 50 ms, 0 errors.
- *
- * Usage: npm run bench:api [-- --duration 10] [--connections 64] [--users 32] [--per-route] [--bare-prepared] [--idempotency-keys]
- *   [--database-url postgres://…/postgres] [--cpu-prof-dir /tmp/prof] [--only app|bare]
+ * API load benchmark: an authenticated mix at 64 connections on PostgreSQL against DiaCare's built server and, in the
+ * same run, a bare server with the same SQL (bare-server.mjs). Budgets: ratio ≥ 0.7, p99 < 50 ms, 0 errors.
+ * Usage: npm run bench:api [-- --duration 10] [--connections 64] [--users 32] [--per-route] [--only app|bare]
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -1,20 +1,6 @@
 /**
- * Assistant benchmark (issue 11, item 6: the built-in engine's first answer ≤ 200 ms at p95
- * on this machine for a user with 2 years of data).
- *
- * 1. The real server (embedded PGlite in memory, or PostgreSQL with --database-url) listening
- *    on a local port; one signed-in user in Asia/Kolkata with 2 years of data written through
- *    the repositories: 3 medicines with a dose record for every scheduled dose, 3 glucose
- *    readings a day, a blood pressure reading a day, weekly weight, and appointments.
- * 2. Baseline: History's 30-day glucose fetch (GET /api/health/glucose?start_date=…) over HTTP.
- * 3. The assistant: POST /api/assistant/messages over HTTP with the four suggested questions
- *    and a few more, reading the NDJSON stream: the time to the first 'delta' line (the first
- *    words on screen) and to 'done' (the whole answer saved).
- * Prints p50/p95 per question and overall, and the ratio to the baseline's p95.
- *
- * With --language hi the user's profile language is Hindi and the same questions are asked
- * in Hindi: the Hindi knowledge base, intents and texts.
- *
+ * Assistant benchmark: the real server, one user with 2 years of data; time to the first 'delta' and to 'done' of the
+ * answers against History's 30-day fetch. Budget: first answer ≤ 200 ms at p95. --language hi asks in Hindi.
  * Usage: npm run bench:assistant [-- --rounds 40] [--database-url postgres://…] [--language hi]
  */
 import { parseArgs } from 'node:util';

@@ -1,23 +1,8 @@
 /**
- * Export memory benchmark (decision 020): do the CSV and FHIR exports run
- * in constant memory, whatever the years of data?
- *
- * 1. Starts the real built server (apps/server/dist/server.js) on a fresh database — an
- *    embedded PGlite directory, or a new PostgreSQL database with `--driver postgres` —
- *    and signs in three users through local sign-in: one with no data, one with 1 year and
- *    one with 10 years.
- * 2. Stops it and loads the data with Drizzle bulk inserts (1,000 rows a statement): per
- *    day 4 glucose readings and 1 blood-pressure reading, a weight every week, 3 medicines
- *    (twice, once and once a day) with a taken/skipped record for each dose.
- * 3. Starts the server again; downloads both exports of the empty user twice (warm-up:
- *    JIT, pools, the database's caches) to get the baseline, then the 1-year and 10-year
- *    users', sampling the server's resident set (/proc/PID/status VmRSS) every 10 ms.
- * Prints, per download: bytes on the wire (the ZIP is deflated), seconds and the peak RSS;
- * then each user's peak growth over the empty-user baseline. Constant memory: 10 years grows
- * RSS by about what 1 year does, not by 10 times as much.
- *
- * Usage: npm run bench:export-memory [-- --driver pglite|postgres] [--years 10]
- *   [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--port 3199]
+ * Export memory benchmark: the built server's peak RSS while downloading both exports of an empty,
+ * a 1-year and a 10-year user; constant memory means 10 years grows RSS about as much as 1 year.
+ * Decision 020.
+ * Usage: npm run bench:export-memory [-- --driver pglite|postgres] [--years 10] [--database-url …] [--port 3199]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -1,19 +1,6 @@
-// Lighthouse mobile for DiaCare's first loads, against a bare Vite + React page in the same run
-// (issue 15, fix 9). Each run is a new Chromium (chrome-launcher, CHROME_PATH or
-// /usr/bin/chromium) with an empty profile, and Lighthouse clears the HTTP cache and service
-// workers before it loads the page: every run is a cold load. 5 runs per page (--runs),
-// median score, FCP, LCP, TBT and CLS.
-//
-// Pages: the baseline (bench/lighthouse/baseline, built with Vite, brotli/gzip copies made with
-// node's zlib, served by @fastify/static with preCompressed like DiaCare), the landing page
-// signed out, and signed in (local sign-in → session cookie, and the app's localStorage flags,
-// set on a JSON URL of the origin before Lighthouse runs) /home, /reports and
-// /reports/history/glucose. DiaCare runs from the production build (`npm run build`, skipped
-// with --no-build) on a fresh embedded database.
-// Targets: landing ≥ 98, /home ≥ 95.
-//
+// Lighthouse mobile, cold loads, median of 5 runs: the landing page, /home, /reports and /reports/history/glucose
+// against a bare Vite + React page in the same run (bench/lighthouse/baseline). Results and budgets: bench/README.md.
 // Usage: npm run bench:lighthouse [-- --runs 5] [--no-build] [--pages /,/home] [--save-dir /tmp/lh]
-//   (wrap in `flock /tmp/diacare-heavy.lock` on a shared machine)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,18 +1,7 @@
 /**
- * Memory bench (issue 15, prove 6): resident set size (RSS, MB, from /proc/<pid>/status) of
- * the built server (apps/server/dist/server.js) at rest after start, and after a short load
- * run, on the embedded database (PGlite) and on PostgreSQL.
- *
- * For each database the server starts on a fresh store (PGlite: a new DATA_DIR, so the first
- * start builds the database; then a second start on the same DATA_DIR; PostgreSQL: a new
- * database), waits until it answers HTTP (bench/support/server.mjs), idles `--settle` seconds and samples RSS.
- * Then it signs in (local sign-in), logs readings and a medication, drives two authenticated
- * GET routes with autocannon (`--connections`, `--seconds`) and samples RSS right after the
- * load and again after `--settle` seconds at rest.
- *
- * Budgets: idle PGlite ≤ 300 MB, idle PostgreSQL ≤ 150 MB.
- * Usage: node bench/memory/run.mjs [--database-url postgres://…/test] [--seconds 10]
- *        [--connections 16] [--settle 10] [--only pglite|postgres]
+ * Memory bench: RSS of the built server at rest after start and after a short load run, on PGlite (first and second
+ * start) and PostgreSQL. Budgets: idle PGlite ≤ 300 MB, idle PostgreSQL ≤ 150 MB.
+ * Usage: node bench/memory/run.mjs [--database-url postgres://…] [--seconds 10] [--only pglite|postgres]
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

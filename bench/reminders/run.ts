@@ -1,24 +1,8 @@
 /**
- * Reminder dispatch benchmark (docs/architecture.md budgets: 100,000 doses due at the same
- * minute handed to the push service within 60 s on 2 cores, none twice, none lost).
- *
- * 1. A fresh PostgreSQL database with the server's migrations; N users in a few time zones,
- *    each with one daily medication whose dose falls on the same instant, and one push
- *    subscription (a real P-256 key and auth secret) at a local HTTPS sink (sink.ts).
- * 2. The server's materialiser turns those into N `reminders` rows.
- * 3. Baseline: `--instances` processes send N messages with createPushSender straight to the
- *    sink, no database: for each user, the very payload the dispatcher will send for its dose
- *    (buildReminderPush of the materialised row, its medication and the user's language, read
- *    before the clock starts) with the dispatcher's Topic and urgency.
- * 4. Full path: `--instances` processes each run the server's dispatcher on the database from
- *    the due minute until the sink has all N; then the sink's per-endpoint counts and the
- *    reminders table are checked (each endpoint exactly once, every row 'sent').
- * Prints both rates, the seconds until all N were handed over, and full/baseline (target ≥ 0.7),
- * and the payload sizes of both paths: it fails unless the sink received the same number of
- * body bytes from each (so the ratio compares equal work; decision 014).
- *
+ * Reminder dispatch benchmark: N doses due at one minute handed by `--instances` dispatchers to an HTTPS sink,
+ * none twice or lost, against the same payloads sent with no database. Budget (docs/architecture.md): 100,000 in 60 s.
  * Usage: npm run bench:reminders [-- --users 100000] [--instances 2] [--database-url postgres://…]
- *   [--batch-size 500] [--dispatch-concurrency 100] [--cpu-prof-dir /tmp/prof]
+ * Decision 014.
  */
 import type { ChildProcess } from 'node:child_process';
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';

@@ -1,10 +1,7 @@
 /**
  * The bench's push sink: an HTTPS endpoint on 127.0.0.1 that answers 201 to every POST
- * /push/<index> without decrypting (the verifying stand-in is apps/server/test/support/
- * push-service.ts), and counts messages per endpoint so that the bench can check none
- * twice and none lost, and the body bytes it received (smallest, largest, total: equal totals
- * mean both paths sent payloads of equal size). Runs as a child process (IPC: 'stats', 'reset').
- * Args: <users>. Env: DIACARE_TEST_TLS_CERT / DIACARE_TEST_TLS_KEY.
+ * /push/<index> without decrypting and counts messages and body bytes per endpoint. A child process
+ * (IPC 'stats', 'reset'). Args: <users>. Env: DIACARE_TEST_TLS_CERT / DIACARE_TEST_TLS_KEY.
  */
 import { createServer } from 'node:https';
 import { readTestCertificate } from '../../apps/server/test/support/tls-certificate.ts';

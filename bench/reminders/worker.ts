@@ -1,14 +1,7 @@
 /**
- * A bench worker process, forked by run.ts with NODE_EXTRA_CA_CERTS naming the sink's
- * certificate (Node reads it only at start). Two modes:
- * - baseline <subscriptions.json> <from> <to> <concurrency>: for each { target, push } in
- *   [from, to), sends JSON.stringify(buildReminderPush(push)) — the dispatcher's payload for that
- *   user's dose — with the dispatcher's Topic, urgency and a TTL, with createPushSender, no
- *   database, `concurrency` messages at a time (the dispatcher's default), and reports how long
- *   it took and the payloads' sizes.
- * - dispatch <databaseUrl> <dueAtMs> [batchSize] [concurrency]: opens the database and runs the server's dispatcher
- *   from the 'go' message until 'stop'; its clock reads dueAt at 'go' and then runs in real time.
- * Both send with the same VAPID keys (DIACARE_BENCH_VAPID, JSON).
+ * A bench worker process forked by run.ts (NODE_EXTRA_CA_CERTS names the sink's certificate). Mode
+ * `baseline` sends the dispatcher's payloads straight to the sink with no database; mode `dispatch`
+ * runs the server's dispatcher from 'go' until 'stop'. Both use DIACARE_BENCH_VAPID.
  */
 import { readFileSync } from 'node:fs';
 import { openDatabase } from '../../apps/server/src/db/client.ts';

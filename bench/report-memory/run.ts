@@ -1,16 +1,7 @@
 /**
- * Doctor report memory benchmark: peak RSS of a process that makes 90-day
- * reports through the real app for a user with 10 years of data (4 glucose readings a day,
- * plus blood pressure, weight and doses), against a baseline user with 90 days of data,
- * measured in the same run. For each user one process seeds the database (drizzle bulk
- * inserts) and a fresh process opens it and reports (worker.ts), so seeding leaves nothing
- * in the measured process. The report reads only its period, so its memory should not grow
- * with the years stored: target peak-RSS ratio (10 years ÷ 90 days) ≤ 1.25.
- *
+ * Doctor report memory benchmark: peak RSS making 90-day reports for a user with 10 years of data against one with 90
+ * days, each in a fresh process (worker.ts). Target ratio ≤ 1.25. PostgreSQL with DATABASE_URL, else PGlite.
  * Usage: npm run bench:report-memory [-- --years 10 --reports 5 --sensor-days 90]
- *        (--sensor-days: both users also have a sensor import of 5-minute readings over that many days)
- *        DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:report-memory
- *        (PostgreSQL: a fresh database per user, dropped after; default PGlite in a temp dir)
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -1,10 +1,7 @@
 /**
- * One step of the report-memory bench, in a process of its own so its peak RSS is its own.
- * `--mode seed`: signs a user in and bulk-inserts `--years` of data through drizzle (4 glucose
- * readings, 1 blood pressure, 2 doses a day; weight weekly). `--mode report`: opens the same
- * database afresh, signs the same user in and asks GET /api/reports/doctor?days=90
- * `--reports` times through the real app, sampling RSS every 5 ms. The database is PGlite in
- * `--data-dir`, or PostgreSQL at BENCH_DATABASE_URL. Prints one JSON line.
+ * One step of the report-memory bench, in its own process so its peak RSS is its own: `--mode seed`
+ * bulk-inserts `--years` of data; `--mode report` asks GET /api/reports/doctor?days=90 `--reports`
+ * times, sampling RSS every 5 ms. PGlite in `--data-dir` or BENCH_DATABASE_URL; one JSON line out.
  */
 import { parseArgs } from 'node:util';
 import { localDate, shiftDate } from '@diacare/contract/dates';

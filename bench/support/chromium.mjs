@@ -1,8 +1,7 @@
 /**
- * Chromium for the benches: launch it, open a context signed in to DiaCare, and apply Chrome
- * DevTools throttling (CPU slowdown, Lighthouse's mobile slow 4G). Shared by
- * bench/language-switch.mjs and bench/offline-home/run.mjs; bench/lighthouse/run.mjs takes the
- * executable path and flags.
+ * Chromium for the benches: launch it, open a context signed in to DiaCare, and apply DevTools
+ * throttling (CPU slowdown, Lighthouse's mobile slow 4G). Used by bench/language-switch.mjs and
+ * bench/offline-home/run.mjs.
  */
 import { chromium } from '@playwright/test';
 

@@ -76,7 +76,7 @@ export const loggerOptions = (level: string): FastifyServerOptions['logger'] => 
 /**
  * One log line per request, when it completes (method, path, status, time), instead of
  * Fastify's two: under load the second line was a measurable share of the API's CPU
- * (issue 15, prove 5). Errors are still logged with the request.
+ * (bench/README.md, API load). Errors are still logged with the request.
  */
 class OneLinePerRequest extends LogController {
   override incomingRequest(): void {}

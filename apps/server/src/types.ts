@@ -20,7 +20,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (sign-in, VAPID public key, API docs). */
     public?: boolean;
-    /** The route takes a text/csv body (a sensor export, issue 24) instead of JSON. */
+    /** The route takes a text/csv body (a sensor export; decision 046) instead of JSON. */
     csvBody?: boolean;
     /** false: the route ignores `Idempotency-Key` (its answer holds a secret that must not be stored). */
     idempotency?: boolean;

@@ -7,7 +7,7 @@ import { activateLanguage, initialLanguage } from './lib/i18n/i18n';
 import './index.css';
 import { initTheme } from './lib/theme';
 
-/** Spec §9: the service worker checks for a new version every 60000 ms. */
+/** docs/product.md: the service worker checks for a new version every 60000 ms. */
 const SW_UPDATE_CHECK_MS = 60_000;
 
 initTheme();
@@ -16,11 +16,11 @@ initTheme();
 captureInstallPrompt();
 
 // The first screen renders in its language: this device's choice, else the browser's (the
-// profile's, once known, may switch it; issue 14). Only that language's catalog is fetched.
+// profile's, once known, may switch it; decision 023). Only that language's catalog is fetched.
 // (A promise, not a top-level await: with one, the bundler splits the entry into many chunks.)
 // The first render is a transition: React renders it in slices of a few milliseconds instead of
 // one long task, so a slow phone stays responsive while the first screen is built (Lighthouse's
-// Total Blocking Time, issue 15 fix 9); the app shell from index.html stays until it commits.
+// Total Blocking Time; decision 033); the app shell from index.html stays until it commits.
 void activateLanguage(initialLanguage()).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>

@@ -1,9 +1,7 @@
 /**
- * Which appointments are upcoming (appointment-rules.ts, docs/product.md Home 'Upcoming', §9) and
- * the wall-clock → instant conversion that gives each appointment its `starts_at`
- * (dates.ts `zonedInstant`). Expected instants are worked out by hand: Asia/Kolkata is
- * UTC+05:30 all year; America/New_York is UTC−05:00 (EST), and UTC−04:00 (EDT) from
- * 02:00 on 8 March 2026 to 02:00 on 1 November 2026.
+ * Which appointments are upcoming (appointment-rules.ts) and the wall-clock → instant conversion of
+ * `starts_at` (dates.ts `zonedInstant`). Expected instants are by hand: Kolkata is UTC+05:30 all year;
+ * New York is UTC−05:00, and UTC−04:00 from 8 March to 1 November 2026 (02:00 each).
  */
 import { describe, expect, it } from 'vitest';
 import { HOME_UPCOMING_LIMIT, isUpcoming, pastAppointments, upcomingAppointments } from './appointment-rules.ts';

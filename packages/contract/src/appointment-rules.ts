@@ -1,7 +1,7 @@
 /** Which appointments are upcoming. Free of zod. */
 import type { Appointment } from './appointments.ts';
 
-/** Spec §9: Home shows at most 2 upcoming appointments. */
+/** docs/product.md: Home shows at most 2 upcoming appointments. */
 export const HOME_UPCOMING_LIMIT = 2;
 
 /** Upcoming = status 'upcoming' and its time not yet passed. */

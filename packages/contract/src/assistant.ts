@@ -1,10 +1,7 @@
 /**
- * The assistant's API: conversation history and the streamed answer.
- *
- * - GET /api/assistant/messages → { messages } (oldest first, the last 50)
- * - POST /api/assistant/messages { content } → NDJSON stream of AssistantStreamEvent,
- *   one JSON object per line: 'user', then 'delta'*, then 'done' (or 'error')
- * - DELETE /api/assistant/messages → 204
+ * The assistant's API: GET /api/assistant/messages → { messages } (oldest first, the last 50);
+ * POST { content } → an NDJSON stream ('user', 'delta'*, then 'done' or 'error'); DELETE → 204.
+ * Decision 017.
  */
 import { z } from 'zod';
 import { ASSISTANT_MESSAGE_MAX_CHARS } from './assistant-limits.ts';

@@ -89,7 +89,7 @@ describe('body-mass index', () => {
   });
 });
 
-describe('metric status (spec §4, §9)', () => {
+describe('metric status', () => {
   it('glucose is good from 70 up to 140 mg/dL and a warning from 141', () => {
     expect(glucoseStatus(70)).toBe('good');
     expect(glucoseStatus(100)).toBe('good');
@@ -106,8 +106,8 @@ describe('metric status (spec §4, §9)', () => {
     expect(bloodPressureStatus(179, 119)).toBe('warning');
   });
 
-  it('a low glucose reading is never good: under 70 mg/dL is an alert (issue 15)', () => {
-    // The spec's "good when ≤ 140" showed 55 as good.
+  it('a low glucose reading is never good: under 70 mg/dL is an alert', () => {
+    // The product rule "good when ≤ 140" alone showed 55 as good (decision 011).
     expect(glucoseStatus(69)).toBe('alert');
     expect(glucoseStatus(55)).toBe('alert');
     expect(glucoseStatus(54)).toBe('alert');
@@ -161,7 +161,7 @@ describe('reading alerts (ADA §6 hypoglycaemia levels; AHA hypertensive crisis;
   });
 });
 
-describe('weight change (spec §4: latest minus previous)', () => {
+describe('weight change (latest minus previous)', () => {
   it('is 0 with no readings or one reading', () => {
     expect(weightChange([])).toBe(0);
     expect(weightChange([70.4])).toBe(0);

@@ -32,20 +32,20 @@ export function bodyMassIndex(weightKg: number, heightCm: number): number {
 
 export type MetricStatus = 'good' | 'warning' | 'alert';
 
-/** Spec §9 glucose target: good at or under 140 mg/dL; the target range reads 70–140. */
+/** The glucose target (docs/product.md): good at or under 140 mg/dL; the target range reads 70–140. */
 export const GLUCOSE_TARGET = { low: 70, high: 140 } as const;
 
 /**
- * Status of one glucose reading. Spec §4 says 'good' at or under 140 mg/dL, else 'warning';
- * the spec never thought of lows, so a reading under 70 mg/dL (ADA level 1 hypoglycaemia and
- * below, see HYPOGLYCAEMIA) is an 'alert' instead (issue 15: a low must never read 'Good').
+ * Status of one glucose reading. docs/product.md says 'good' at or under 140 mg/dL, else
+ * 'warning'; that rule never thought of lows, so a reading under 70 mg/dL (ADA level 1 hypoglycaemia and
+ * below, see HYPOGLYCAEMIA) is an 'alert' instead: a low must never read 'Good' (decision 011).
  */
 export function glucoseStatus(latestMgDl: number): MetricStatus {
   if (glucoseAlert(latestMgDl)) return 'alert';
   return latestMgDl <= GLUCOSE_TARGET.high ? 'good' : 'warning';
 }
 
-/** Spec §9 blood-pressure target: good at or under 130/85 mmHg. */
+/** The blood-pressure target (docs/product.md): good at or under 130/85 mmHg. */
 export const BP_TARGET = { systolic: 130, diastolic: 85 } as const;
 
 /**
@@ -102,17 +102,17 @@ export function bloodPressureAlert(systolic: number, diastolic: number): Reading
   return systolic < BP_ALERT.lowSystolic || diastolic < BP_ALERT.lowDiastolic ? 'low-bp' : null;
 }
 
-/** Spec §9 BMI bands (WHO adult classification): 25 overweight, 30 obese; healthy 18.5–24.9. */
+/** BMI bands (docs/product.md; WHO adult classification): 25 overweight, 30 obese; healthy 18.5–24.9. */
 export const BMI_BANDS = { healthyLow: 18.5, healthyHigh: 24.9, overweight: 25, obese: 30 } as const;
 
-/** Spec §4: weight is 'good' when BMI < 25, 'warning' when < 30, else 'alert'. */
+/** docs/product.md: weight is 'good' when BMI < 25, 'warning' when < 30, else 'alert'. */
 export function bmiStatus(bmi: number): MetricStatus {
   if (bmi < BMI_BANDS.overweight) return 'good';
   return bmi < BMI_BANDS.obese ? 'warning' : 'alert';
 }
 
 /**
- * Spec §4: weight change = latest minus previous weight, kg, to one decimal (§9); 0 with
+ * docs/product.md: weight change = latest minus previous weight, kg, to one decimal; 0 with
  * fewer than two readings.
  * @param weightsNewestFirst weights in kg, newest first (the API's order)
  */

@@ -61,8 +61,8 @@ export const timeZoneSchema = z
 export const idParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
 
 /**
- * Most items any list answer holds (issue 15: a user with years of records must not slow
- * every caller). Lists take a `limit` query parameter up to this, and this when absent.
+ * Most items any list answer holds (a user with years of records must not slow every
+ * caller; decision 008). Lists take a `limit` query parameter up to this, and this when absent.
  */
 export const MAX_LIST_LIMIT = 1000;
 

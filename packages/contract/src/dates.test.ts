@@ -1,8 +1,7 @@
 /**
- * The user's calendar and clock (dates.ts). Expected values are worked out by hand:
- * Asia/Kolkata is UTC+05:30 all year; America/New_York is UTC−05:00 (EST) and UTC−04:00
- * (EDT) from 02:00 on the second Sunday of March to 02:00 on the first Sunday of November.
- * In 2026 those Sundays are 8 March and 1 November; 2026-11-21 is a Saturday.
+ * The user's calendar and clock (dates.ts), expected values by hand: Kolkata is UTC+05:30 all year;
+ * New York UTC−05:00, and UTC−04:00 from 02:00 on 8 March to 02:00 on 1 November in 2026.
+ * 2026-11-21 is a Saturday.
  */
 import { describe, expect, it } from 'vitest';
 import {

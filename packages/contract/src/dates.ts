@@ -1,11 +1,7 @@
 /**
- * The user's calendar and clock. Every date and dose time in DiaCare is read in the
- * user's IANA zone, not the server's or the browser's, using
- * the platform's Intl.DateTimeFormat (the runtime's tz database) and, for zonedInstant,
- * @date-fns/tz's `tzOffset`. Intl instead of date-fns `format` keeps date-fns and its locale
- * out of every screen's JavaScript (issue 15: every route ≤ 120 KB gzip). The display
- * formatters take the Intl locale of the user's language (issue 14: 'en-IN' or 'hi-IN';
- * 'en-US' when not given), so month and weekday names follow the language.
+ * The user's calendar and clock: every date and dose time is read in the user's IANA zone, never the
+ * server's or browser's, with Intl.DateTimeFormat (and @date-fns/tz for zonedInstant); Intl keeps
+ * date-fns out of the screens' JavaScript. Formatters take 'en-IN' or 'hi-IN' ('en-US' by default).
  */
 import { tzOffset } from '@date-fns/tz/tzOffset';
 
@@ -70,7 +66,7 @@ export function isoWeekdayOf(date: string): number {
 }
 
 /**
- * The display locale when a caller names none: 'en-US', as before issue 14, so existing
+ * The display locale when a caller names none: 'en-US', as before Hindi arrived, so existing
  * callers keep their texts ('Nov 21'); the web app passes its language's locale
  * ('en-IN' | 'hi-IN', useLocale().intlLocale).
  */

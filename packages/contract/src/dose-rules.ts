@@ -50,7 +50,7 @@ export function indexByDose(records: readonly AdherenceRecord[]): Map<string, Ad
 }
 
 /**
- * Spec §4: taken when its record says 'taken'; otherwise overdue once the user's current
+ * docs/product.md: taken when its record says 'taken'; otherwise overdue once the user's current
  * time of day ('HH:MM') is after the scheduled time; otherwise pending.
  */
 export function doseStatus(record: AdherenceRecord | undefined, scheduledTime: string, nowTime: string): DoseStatus {
@@ -66,12 +66,12 @@ export interface AdherenceStats {
   percent: number | null;
 }
 
-/** Spec §9 adherence percent: taken ÷ counted doses × 100, rounded; null when none count (no NaN). */
+/** Adherence percent (docs/product.md): taken ÷ counted doses × 100, rounded; null when none count (no NaN). */
 export function adherencePercent(taken: number, total: number): number | null {
   return total > 0 ? Math.round((taken / total) * 100) : null;
 }
 
-/** Spec §4 Adherence statistics and §9: pending excluded; taken / non-pending, rounded. */
+/** Adherence statistics (docs/product.md): pending excluded; taken / non-pending, rounded. */
 export function adherenceStats(records: readonly Pick<AdherenceRecord, 'status'>[]): AdherenceStats {
   const counted = records.filter((record) => record.status !== 'pending');
   const taken = counted.filter((record) => record.status === 'taken').length;
@@ -85,7 +85,7 @@ export function progressPercent(taken: number, total: number): number {
 
 export type PillsBand = 'red' | 'orange' | 'green';
 
-/** Spec §9: under 7 red, under 14 orange, otherwise green; the alert icon shows under 14. */
+/** docs/product.md: under 7 red, under 14 orange, otherwise green; the alert icon shows under 14. */
 export function pillsBand(pillsRemaining: number): { band: PillsBand; alert: boolean } {
   const band: PillsBand = pillsRemaining < 7 ? 'red' : pillsRemaining < 14 ? 'orange' : 'green';
   return { band, alert: pillsRemaining < 14 };

@@ -1,15 +1,7 @@
 /**
- * Glucose in the user's unit: readings are stored and every clinical
- * threshold is defined in mg/dL (clinical.ts); a person may see and enter them in mmol/L.
- * Free of zod, so Home can import it within its page-weight budget.
- *
- * The factor: 1 mmol/L of glucose = 18.016 mg/dL, from glucose's molar mass, 180.16 g/mol
- * (IUPAC standard atomic weights; C6H12O6), as 180.16 mg/mmol ÷ 10 dL/L. Listed in
- * ../shared/clinical-sources.md, "glucose units".
- *
- * Shown values: mg/dL whole (docs/product.md "value (integer, mg/dL)"), mmol/L with one decimal, the
- * usual resolution of glucometers that show mmol/L. Rounding is half away from zero
- * (clinical.ts roundTo, docs/product.md).
+ * Glucose in the user's unit: stored and judged in mg/dL, shown and entered in mg/dL (whole) or
+ * mmol/L (one decimal); 1 mmol/L = 18.016 mg/dL (molar mass 180.16 g/mol). Free of zod, so Home can
+ * import it. Decision 025.
  */
 import { roundTo } from './clinical.ts';
 import { GLUCOSE_BOUNDS } from './health-constants.ts';
@@ -18,7 +10,7 @@ import { GLUCOSE_BOUNDS } from './health-constants.ts';
 export const GLUCOSE_UNITS = ['mg/dL', 'mmol/L'] as const;
 export type GlucoseUnit = (typeof GLUCOSE_UNITS)[number];
 
-/** The unit a user has until they choose (issue 14: mg/dL is the default). */
+/** The unit a user has until they choose (mg/dL is the default; decision 025). */
 export const DEFAULT_GLUCOSE_UNIT: GlucoseUnit = 'mg/dL';
 
 /** mg/dL in 1 mmol/L of glucose: molar mass 180.16 g/mol ÷ 10 (IUPAC; see the module note). */
@@ -69,7 +61,7 @@ export function formatGlucose(mgDl: number, unit: GlucoseUnit): string {
 
 /**
  * A range of two mg/dL thresholds in `unit`, with the unit: (70, 180) → '70–180 mg/dL' or
- * '3.9–10.0 mmol/L'. `separator` defaults to an en dash; the spec's History target uses '-'.
+ * '3.9–10.0 mmol/L'. `separator` defaults to an en dash; docs/product.md's History target uses '-'.
  */
 export function formatGlucoseRange(lowMgDl: number, highMgDl: number, unit: GlucoseUnit, separator = '–'): string {
   return `${formatGlucoseValue(lowMgDl, unit)}${separator}${formatGlucoseValue(highMgDl, unit)} ${unit}`;

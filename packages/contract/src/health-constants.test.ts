@@ -21,7 +21,7 @@ describe('defaultMealContext', () => {
     expect(defaultMealContext('03:59')).toBe('Bedtime');
   });
 
-  it('is one of the spec meal contexts at every minute of the day', () => {
+  it('is one of the product meal contexts at every minute of the day', () => {
     const seen = new Set<string>();
     for (let minute = 0; minute < 24 * 60; minute += 1) {
       const time = `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;

@@ -1,6 +1,6 @@
 /**
- * Health-reading constants shared by the schemas and the screens (docs/product.md, §9; issue 4
- * bounds). Free of zod so screens can import them without the validator.
+ * Health-reading constants shared by the schemas and the screens (docs/product.md, Rules:
+ * physiological bounds). Free of zod so screens can import them without the validator.
  */
 
 /** Meal contexts of a glucose reading, Fasting first. */
@@ -30,7 +30,7 @@ export const DEFAULT_HEIGHT_CM = 170;
 
 /**
  * The meal context a new glucose reading starts with, from the wall-clock time in the
- * user's zone (issue 15: not always 'Fasting'). The person can always change it. Bands,
+ * user's zone (not always 'Fasting'). The person can always change it. Bands,
  * start inclusive, chosen for Indian meal times (dinner is often 20:00–21:30):
  * - 04:00–09:59 Fasting (the morning check before eating; 'Before Breakfast' is left to choose)
  * - 10:00–11:59 After Breakfast

@@ -1,5 +1,5 @@
 /**
- * Health-reading schemas (health.ts; docs/product.md, §5; issue 4 bounds). The API tests cover the
+ * Health-reading schemas (health.ts; docs/product.md, Rules). The API tests cover the
  * same rules through HTTP; these pin the messages and the defaults the forms rely on.
  */
 import { describe, expect, it } from 'vitest';

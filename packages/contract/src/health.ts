@@ -1,8 +1,7 @@
 /**
- * Health readings: blood glucose, blood pressure and body metrics (docs/product.md readings, §5,
- * §7 /api/health/*). Physiological bounds come from issue 4; every failure is a 400 that
- * names the field. Whether a date lies in the future depends on the user's zone, so the
- * server checks that part.
+ * Health readings: blood glucose, blood pressure and body metrics (docs/product.md, Rules), with
+ * physiological bounds; every failure is a 400 naming the field. A date in the future depends on
+ * the user's zone, so the server checks that part.
  */
 import { z } from 'zod';
 import { calendarDateSchema, listLimitSchema, orRequired, timeOfDaySchema } from './common.ts';

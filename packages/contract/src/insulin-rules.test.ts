@@ -1,4 +1,4 @@
-/** Insulin rules (insulin-rules.ts, insulin.ts; issue 24): bounds and steps, the pre-fill, daily totals. */
+/** Insulin rules (insulin-rules.ts, insulin.ts; decision 047): bounds and steps, the pre-fill, daily totals. */
 import { describe, expect, it } from 'vitest';
 import { insulinInputSchema } from './insulin.ts';
 import { dailyInsulinTotals, lastDoseUnits, type InsulinDoseLike } from './insulin-rules.ts';

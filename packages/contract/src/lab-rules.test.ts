@@ -1,5 +1,5 @@
 /**
- * Lab arithmetic (lab-rules.ts; issue 24): the IFCC–NGSP master equation against the
+ * Lab arithmetic (lab-rules.ts; decision 045): the IFCC–NGSP master equation against the
  * published HbA1c conversion table, and CKD-EPI 2021 against published calculator results.
  */
 import { describe, expect, it } from 'vitest';

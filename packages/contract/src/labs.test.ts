@@ -1,4 +1,4 @@
-/** Lab-result schemas (labs.ts; issue 24): units per test, bounds, decimals, messages. */
+/** Lab-result schemas (labs.ts; decision 045): units per test, bounds, decimals, messages. */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { labResultInputSchema, labResultQuerySchema } from './labs.ts';

@@ -30,7 +30,7 @@ export const scheduleSchema = z
       .max(7)
       .optional(),
     start_date: calendarDateSchema,
-    /** The spec always sends null: courses without an end. */
+    /** Always null: courses have no end date. */
     end_date: z.null({ error: orRequired('must be null') }).optional(),
   })
   .superRefine((schedule, ctx) => {
@@ -114,8 +114,8 @@ export const medicationSchema = z.object({
 export type Medication = z.infer<typeof medicationSchema>;
 
 /**
- * Adherence statuses. 'taken' and 'pending' are the spec's (§3); 'skipped' and 'missed'
- * count as scheduled but not taken in the statistics (§4).
+ * Adherence statuses. 'taken' and 'pending' are docs/product.md's; 'skipped' and 'missed'
+ * count as scheduled but not taken in the statistics.
  */
 export const ADHERENCE_STATUSES = ['taken', 'pending', 'skipped', 'missed'] as const;
 export type AdherenceStatus = (typeof ADHERENCE_STATUSES)[number];

@@ -1,6 +1,6 @@
 /**
- * The five notification preferences of docs/product.md with its defaults (stored on the server since
- * issue 6). Free of zod so the Profile screen can show them while the saved values load.
+ * The five notification preferences of docs/product.md with its defaults (stored on the
+ * server). Free of zod so the Profile screen can show them while the saved values load.
  */
 export const NOTIFICATION_DEFAULTS = {
   medicationReminders: true,

@@ -50,7 +50,7 @@ export const INDIAN_STATES = [
   'Puducherry',
 ] as const;
 
-/** Diabetes types a person can record; the spec shows 'Type 2' as the default (§3, §9). */
+/** Diabetes types a person can record; docs/product.md shows 'Type 2' as the default. */
 export const DIABETES_TYPES = ['Type 1', 'Type 2', 'Gestational', 'Prediabetes', 'Other'] as const;
 export const DEFAULT_DIABETES_TYPE = 'Type 2';
 export const DEFAULT_COUNTRY = 'India';

@@ -3,7 +3,7 @@
  */
 import type { User } from './users.ts';
 
-/** Spec §3: the profile counts as complete when name, phone, sex and age are all filled. */
+/** docs/product.md: the profile counts as complete when name, phone, sex and age are all filled. */
 export function isProfileComplete(user: Pick<User, 'name' | 'phone' | 'sex' | 'age'> | null | undefined): boolean {
   return Boolean(user?.name && user.phone && user.sex && user.age);
 }

@@ -1,8 +1,8 @@
 /**
- * Start-up faults an operator can fix, each told in one line that names the variable and
- * the problem (issue 15, fix 1): a DATA_DIR that cannot hold the embedded database, a
- * DATABASE_URL that does not answer, a PORT that is taken. server.ts prints the message
- * of a StartupError alone on stderr and exits with status 1.
+ * Start-up faults an operator can fix (a DATA_DIR that cannot hold the embedded database, a
+ * DATABASE_URL that does not answer, a PORT that is taken), each a StartupError whose one-line
+ * message names the variable; server.ts prints it alone on stderr and exits with status 1.
+ * Decision 012.
  */
 import { accessSync, constants, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -38,7 +38,7 @@ const MIGRATION_LOCK_KEY = 7_201_955;
  * (2048 pages of 8 kB) instead of PostgreSQL's default 128 MB. PGlite's WebAssembly
  * PostgreSQL touches its whole buffer cache at start, so that setting alone held about 128 MB
  * resident before the first request; one process serving one small practice's data reads
- * the rest from the operating system's page cache (decision 012, issue 15 fix 3).
+ * the rest from the operating system's page cache (decision 012).
  */
 export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 

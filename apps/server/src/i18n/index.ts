@@ -1,14 +1,8 @@
 /**
- * The server's texts in the user's language (decision 026): API error
- * details, push notifications, the sign-in pages and the doctor report.
- *
- * Catalogs are ICU messages with explicit ids in `locales/<lang>.json` (the web's format, see
- * the shared i18n plan), compiled once at load with @lingui/message-utils and rendered by
- * @lingui/core. English is the source; Hindi must hold every id (test: server-i18n).
- *
- * The language of a request: the signed-in user's `language`, else the `lang` query
- * parameter the SPA adds to server pages (sign-in; kept in a cookie for the trip to Google),
- * else the best of `Accept-Language`, else English.
+ * The server's texts in the user's language: ICU catalogs in `locales/<lang>.json`, compiled
+ * once at load; English is the source and Hindi must hold every id. A request's language is the
+ * user's `language`, else the `lang` query parameter of server pages, else Accept-Language, else English.
+ * Decision 026.
  */
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';

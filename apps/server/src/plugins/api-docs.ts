@@ -1,17 +1,8 @@
 /**
- * Conventions of the OpenAPI document at /api/docs, applied to every route as it is
- * registered (issue 15, fix 14), so a route added tomorrow follows them without a line of
- * its own:
- * - every operation has a stable camelCase `operationId` from its method and path
- *   (`PUT /api/adherence/:id` → `putAdherenceById`) unless the route sets one;
- * - its `{detail}` error answers are documented: 401 when it needs a session, 400 when it
- *   takes params, a query or a body, 403 when it changes state (the same-origin check),
- *   404 when its path names a record;
- * - public routes say so (`security: []`);
- * - every signed-in write (not /api/auth) takes the optional `Idempotency-Key` header and
- *   documents its 409 (the same key still running) and 422 (the key reused for another
- *   request) (plugins/idempotency.ts, decision 022);
- * - routes outside /api (sign-in pages, their stylesheet, the web app) are not in it.
+ * Conventions of the OpenAPI document at /api/docs, applied to every route as it registers: a
+ * camelCase `operationId`, its 400/401/403/404 answers, `security: []` for public routes, the
+ * Idempotency-Key header on signed-in writes; routes outside /api are left out.
+ * Decision 015.
  */
 import { errorSchema } from '@diacare/contract/common';
 import type { FastifyInstance, RouteOptions } from 'fastify';

@@ -1,9 +1,8 @@
 /**
- * One error handler for the whole API: every failure is `{detail}` with the status of
- * docs/architecture.md conventions. Validation failures name the field; 5xx details stay in
- * the log (without request bodies) and the client sees a generic sentence.
- * Details are in the request's language (decision 026): catalog messages by id,
- * field messages through the contract's validation table.
+ * One error handler for the whole API: every failure is `{detail}` (docs/architecture.md,
+ * Requests), validation failures name the field, and 5xx details stay in the log. Details are in
+ * the request's language.
+ * Decision 054.
  */
 import { translateFieldName, translateValidationMessage } from '@diacare/contract/i18n/validation-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';

@@ -1,25 +1,8 @@
 /**
- * Exactly-once writes (issue 12, item 3; docs/decisions/022): every state-changing /api
- * route that needs a session honours an `Idempotency-Key` request header (a UUID).
- *
- * - The first request with a key claims it: a row per (user, key) holding the method, the
- *   path and a hash of the query and body, with `status` null while it runs.
- * - When it answers 2xx, the status, content type and body are stored; a repeat with the
- *   same key, method, path and body gets that answer again (header `Idempotent-Replayed:
- *   true`) and runs nothing. A streamed answer (the assistant's NDJSON) is stored when it ends.
- * - When it answers anything else (400, 404, 409, 429, 5xx) the claim is released: the
- *   refusal changed nothing, so a repeat runs again and is refused again (or succeeds once
- *   the cause has gone, e.g. a rate limit). 401 never reaches this hook.
- * - The same key with another method, path or body → 422; a repeat while the first is still
- *   running waits for it (up to IN_PROGRESS_WAIT_MS), then 409.
- * - A malformed key → 400. Requests without the header behave as before.
- * - Keys are kept IDEMPOTENCY_KEY_TTL_MS (8 days: a phone offline for 7 days still replays
- *   safely); the reminder materialiser's pass purges older ones (purgeExpiredIdempotencyKeys).
- *
- * Exempt: public routes (sign-in's one-time code is single use by itself),
- * /api/auth/* (logout is idempotent by nature), routes with `config: { idempotency: false }`
- * (an answer holding a secret, e.g. an invitation's token: decision 048) — the header is
- * ignored there and a repeat runs again; GET/HEAD/OPTIONS read only.
+ * Exactly-once writes: a signed-in write with an `Idempotency-Key` stores its 2xx answer and
+ * replays it for a repeat; a refusal releases the key. Keys live IDEMPOTENCY_KEY_TTL_MS and are
+ * purged by the maintenance worker; routes with `config: { idempotency: false }` are exempt.
+ * Decision 022.
  */
 import { createHash } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';

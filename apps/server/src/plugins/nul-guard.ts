@@ -1,8 +1,6 @@
 /**
- * PostgreSQL text cannot hold the NUL character (U+0000): a string with one fails at the
- * database with "invalid byte sequence", which reached users as a 500 (found by the
- * write-route fuzzer, issue 15). One hook refuses it in every body and query before any
- * route sees it: 400 `{detail}` naming the field, nothing stored.
+ * PostgreSQL text cannot hold NUL (U+0000), which reached users as a 500: this hook refuses it
+ * in every body and query before any route sees it, with a 400 naming the field.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +21,7 @@ export function findNul(value: unknown, path = ''): string | null {
 
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    // A streamed body (a text/csv upload, issue 24) is read by its route, not walked here.
+    // A streamed body (a text/csv sensor upload) is read by its route, not walked here.
     const streamed = request.body instanceof Readable;
     for (const [part, value] of [
       ['body', streamed ? undefined : request.body],

@@ -1,8 +1,7 @@
 /**
- * Browser-facing protections:
- * - security headers with a strict CSP whose frame-src allows only the chat agent;
- * - state-changing requests must come from the app's own origin (CSRF), and requests with
- *   a body under /api must be JSON, so a cross-site form post cannot change anything.
+ * Browser-facing protections: security headers with a strict CSP (frame-src only the chat agent),
+ * state-changing requests only from the app's own origin (CSRF), and /api bodies only as JSON, so
+ * a cross-site form post cannot change anything.
  */
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +14,7 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
   const chatOrigin = env.CHAT_AGENT_URL ? new URL(env.CHAT_AGENT_URL).origin : null;
   // helmet's middleware is built once here and run on every request; @fastify/helmet rebuilt
   // it (and re-parsed the CSP) on every request, which showed in the API's CPU profile under
-  // load (issue 15, prove 5).
+  // load (decision 016).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

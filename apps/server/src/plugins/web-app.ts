@@ -1,12 +1,8 @@
 /**
- * Serves the built web app: hashed assets cached for a year as immutable, index.html
- * and the service worker never cached, and every other GET outside /api and /auth
- * answered with index.html so that client-side routes survive a reload (SPA fallback).
- *
- * The web build writes a brotli (`.br`) and a gzip (`.gz`) copy next to every text file
- * (apps/web/vite.config.ts); `preCompressed` sends the copy the client accepts, brotli
- * first, with `Content-Encoding`, and the file itself to a client that accepts neither
- * (decision 016). Nothing is compressed per request.
+ * Serves the built web app: hashed assets immutable for a year, index.html and the service worker
+ * never cached, other GETs outside /api and /auth answered with index.html (SPA fallback). The
+ * brotli and gzip copies made at build are sent as the client accepts; nothing is compressed per request.
+ * Decision 016.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

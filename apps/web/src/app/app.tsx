@@ -1,9 +1,8 @@
 /**
- * The app root: the language, server-state cache, routes and the single toaster. The routes
- * render once the signed-in user's saved cache is restored (issue 12; a few milliseconds of
- * IndexedDB, read while the route's code downloads), so a screen never flashes 'Hi User!' or an
- * empty list before its saved data arrives. The write outbox loads after the first screen
- * (lib/offline/lazy-outbox.ts).
+ * The app root: language, server-state cache, routes and the single toaster. Routes render once
+ * the signed-in user's saved cache is restored, so no screen flashes empty before its saved data
+ * arrives; the write outbox loads after the first screen.
+ * Decision 027.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';

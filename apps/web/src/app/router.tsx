@@ -1,8 +1,8 @@
 /**
- * Every route of docs/product.md with its guard. Screens load on demand (route-level code
- * splitting), so the first screen downloads only what it shows. wouter's <Switch> renders the
- * first route that matches (decision 029: ~2 KB gzip where React Router took ~11 KB on every
- * route); the app loads data with TanStack Query, so no loaders are needed.
+ * Every route of docs/product.md with its guard, each screen loaded on demand so the first screen
+ * downloads only what it shows. wouter's <Switch> renders the first match; data comes from
+ * TanStack Query, so there are no loaders.
+ * Decision 029.
  */
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
@@ -15,7 +15,7 @@ import { RootLayout } from './root-layout';
 
 /**
  * A screen loaded on demand together with the texts of the catalog areas it shows, in the
- * active language (issue 14; common and layout are always loaded). bench/page-weight.mjs
+ * active language (decision 023; common and layout are always loaded). bench/page-weight.mjs
  * reads these lists to count each route's catalogs. The first screen loaded lets work that
  * waits for it start (lib/after-first-screen.ts).
  */
@@ -47,7 +47,7 @@ const NotFound = page(() => import('./routes/not-found'), []);
 const CareJoin = page(() => import('./routes/care-join'), ['care']);
 const CarePatient = page(() => import('./routes/care-patient'), ['care']);
 // The member's Reports ships inside the Reports chunk: the health components keep one importer
-// chunk, so Home's chunks do not change (issue 15 page weight).
+// chunk, so Home's chunks do not change (bench/page-weight.mjs).
 const CarePatientReports = page(
   () => import('./routes/reports').then((module) => ({ Component: module.CarePatientReports })),
   ['care', 'health', 'health-reports', 'medications'],

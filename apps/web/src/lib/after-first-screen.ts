@@ -1,8 +1,7 @@
 /**
- * "After the first screen": work that no screen needs for its first paint (the offline outbox,
- * Every route opened directly ≤ 120 KB gzip of JavaScript) starts once the first
- * route's screen and texts have loaded and the browser is idle, or after FALLBACK_MS when no
- * screen loads (a failed chunk).
+ * Work no screen needs for its first paint (the offline outbox) starts once the first route's
+ * screen and texts have loaded and the browser is idle, or after FALLBACK_MS when no screen loads,
+ * so no route's first load carries it.
  */
 
 /** Started anyway this long after the page started when no screen has loaded. */

@@ -1,11 +1,7 @@
 /**
- * The one API client: JSON, credentials included, same origin.
- * - 401 from any call: the isAuthenticated and profileCompleted flags are removed (the next
- *   person on this phone must not skip profile setup; the outbox stays, issue 12), the app goes
- *   to '/', and the call fails with the message 'Unauthorized'.
- * - any other non-OK response fails with the body's `detail`, or 'Request failed'.
- * - a network failure is logged as a warning and fails with a readable message.
- * - `api.stream` POSTs and hands back the response body for streamed answers (NDJSON).
+ * The one API client: JSON, credentials, same origin. A 401 clears the sign-in flags (the outbox
+ * stays) and goes to '/'; other failures carry the body's `detail`, or a readable message for a
+ * network failure. `api.stream` hands back a streamed (NDJSON) body.
  */
 import { t } from './i18n/i18n';
 import { setFlag } from './local-flags';
@@ -107,7 +103,7 @@ async function stream(
 }
 
 /**
- * POSTs a file as the raw body with its own type (a sensor export as text/csv, issue 24) and
+ * POSTs a file as the raw body with its own type (a sensor export as text/csv) and
  * returns the JSON answer; errors as for every other call.
  */
 async function postFile<T>(path: string, file: Blob, contentType: string): Promise<T> {

@@ -1,11 +1,7 @@
 /**
- * A react-hook-form resolver that loads zod, @hookform/resolvers' zod resolver and the
- * contract's schema on first use, so a form's screen opens without them (issue 15: every
- * route opened directly ≤ 120 KB gzip of JavaScript; zod alone is about 24 KB).
- *
- * `preload()` starts the download early (call it when the person first focuses the form),
- * so the first validation rarely waits. A failed download rejects the validation; the
- * next attempt loads again.
+ * A react-hook-form resolver that loads zod and the contract's schema on first use (zod is ~24 KB),
+ * so a form's screen opens without them; `preload()` starts the download early. A failed download
+ * rejects the validation and the next attempt loads again.
  */
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';

@@ -1,8 +1,7 @@
 /**
- * In-app navigation on wouter (decision 029), with what React Router gave the app that wouter
- * leaves out: screens change in a React transition, the #fragment and the navigation state can
- * be read, and a link to the URL already shown replaces its history entry. Routes, redirects,
- * params and ?search come from wouter itself.
+ * In-app navigation on wouter, adding what wouter leaves out: screens change in a React
+ * transition, #fragment and navigation state are readable, and a link to the current URL replaces
+ * its history entry. Decision 029.
  */
 import {
   createContext,

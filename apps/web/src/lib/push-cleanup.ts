@@ -1,9 +1,7 @@
 /**
- * Sign-out's push clean-up: reminders name the user's medicines, so once they sign out this
- * device must stop receiving them. Removes the browser's subscription on the server
- * (POST /api/push/unsubscribe, while the session still exists) and in the browser.
- * Best effort and bounded: sign-out never waits more than `timeoutMs` for it, and never fails
- * because of it.
+ * Sign-out's push clean-up: reminders name the user's medicines, so this device's subscription is
+ * removed on the server and in the browser. Best effort: sign-out never waits more than `timeoutMs`
+ * and never fails because of it.
  */
 import { api } from './api-client';
 

@@ -1,8 +1,8 @@
 /**
- * Light / dark theme (issue 14 item 4, decision 024). The choice is kept per device in
- * localStorage under `diacare-theme` ('light' | 'dark'; absent means 'system', the default,
- * which follows `prefers-color-scheme`). public/theme-init.js applies it before first paint;
- * this module applies changes at once and follows the system setting while 'system' is chosen.
+ * Light / dark theme, kept per device in localStorage `diacare-theme` (absent means 'system').
+ * public/theme-init.js applies it before first paint; this module applies changes and follows the
+ * system while 'system' is chosen.
+ * Decision 024.
  */
 import { useSyncExternalStore } from 'react';
 

@@ -1,13 +1,7 @@
 /**
- * Form errors in the page's language (decision 026): the contract's English→Hindi
- * table (@diacare/contract/i18n/validation-messages), the same one the server uses for its
- * 400 details, applied to the messages zod gives the forms on this side.
- *
- * The language is the page's `<html lang>` (the i18n provider keeps it current). The table is
- * loaded in a chunk of its own the first time the page is in Hindi, so English users never
- * download it; until it has arrived (a moment after the page turns Hindi, long before a
- * form is submitted) messages stay English. Forms call lib/i18n/field-error `fieldMessage`,
- * which uses this table for the rules the catalogs do not phrase.
+ * Form errors in the page's language: the contract's English→Hindi table, the same the server uses,
+ * loaded in its own chunk the first time the page is Hindi (messages stay English until it arrives).
+ * Forms call lib/i18n/field-error `fieldMessage`. Decision 026.
  */
 import type * as ValidationTable from '@diacare/contract/i18n/validation-messages';
 import type { MessageLanguage } from '@diacare/contract/i18n/validation-messages';

@@ -1,8 +1,7 @@
 /**
- * The message catalogs (issue 14, decision 023): every language has the same files and the
- * same ids, every message is valid ICU that Lingui compiles, each translation uses exactly
- * the placeholders and element tags of the English text, and every id the code names is in
- * English. Reads the real files under src/locales and the real source under src.
+ * The message catalogs: same files and ids in every language, valid ICU, the same placeholders and
+ * tags as English, and every id the code names present. Reads the real files.
+ * Decision 023.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

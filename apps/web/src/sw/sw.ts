@@ -45,7 +45,7 @@ void replayQueuedTakes();
 // The page may ask a waiting worker to take over (not used yet: new versions wait for every
 // DiaCare window to close; see vite.config.ts).
 // A DiaCare page that starts (after a sign-in too) asks for the signed-in user's queued Takes.
-// The page tells the language it shows, for the worker's own notices (sw-texts.ts; issue 14).
+// The page tells the language it shows, for the worker's own notices (sw-texts.ts).
 self.addEventListener('message', (event) => {
   const type = (event.data as { type?: string } | null)?.type;
   if (type === 'SKIP_WAITING') void self.skipWaiting();
@@ -111,8 +111,8 @@ self.addEventListener('push', (event) => {
 /**
  * Shows a reminder under its tag (one per dose: `dose-{medication}-{date}-{time}`), so a
  * second push for the same dose replaces the first notification instead of adding one.
- * The same reminder pushed again (the server crashed after sending it, before recording it:
- * issue 15) replaces it silently (`renotify` false); a different reminder for the same dose
+ * The same reminder pushed again (the server crashed after sending it, before recording it)
+ * replaces it silently (`renotify` false); a different reminder for the same dose
  * (a snooze) alerts again.
  */
 async function showReminder(payload: ReminderPush): Promise<void> {

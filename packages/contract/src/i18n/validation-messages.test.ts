@@ -86,7 +86,7 @@ function unwrap(schema: z.ZodType): z.ZodType {
   return current as unknown as z.ZodType;
 }
 
-describe('validation messages in Hindi (issue 14)', () => {
+describe('validation messages in Hindi', () => {
   it('every message the contract schemas produce for bad input has a Hindi entry', () => {
     const messages = new Set<string>();
     for (const module of [

@@ -1,15 +1,7 @@
 /**
- * English → Hindi for every validation message the contract's schemas (and the server's
- * own field rules) can produce, and for the field names in a 400 `detail` (issue 14, item 2;
- * decision 026). The server translates `'<field>: <message>'` details with it, and the web
- * uses the same table for its client-side form errors, so a message reads the same in both.
- *
- * Messages with numbers or lists ('must be at most 100 characters', 'must be at least 20
- * mg/dL', 'must be one of Tablet, Capsule') are matched by pattern and keep their numbers,
- * units and API values as written. zod's own messages for checks without a custom text
- * ('Too big: expected string to have <=2048 characters', 'Unrecognized key: "x"') are
- * matched too. A message this table does not know is returned unchanged (English), never
- * dropped; a contract test walks the schemas so that none is missing.
+ * English → Hindi for every validation message and field name the schemas and the server can
+ * produce, used by the server's 400 details and the web's forms alike. Messages with numbers are
+ * matched by pattern; an unknown message stays English, never dropped. Decision 026.
  */
 
 /** The languages these tables know; 'en' returns messages unchanged. */

@@ -44,8 +44,8 @@ export const careInvitations = pgTable(
 );
 
 /**
- * One member of one patient's circle. `alerts` is read by the escalation of issue 22 item 4
- * (built later): per member, on for family by default.
+ * One member of one patient's circle. `alerts` is read by the care circle's escalation alerts
+ * (not built yet): per member, on for family by default.
  */
 export const careMembers = pgTable(
   'care_members',

@@ -29,7 +29,7 @@ export const medications = pgTable(
     refill_enabled: boolean('refill_enabled').notNull().default(false),
     pills_remaining: integer('pills_remaining').notNull().default(30),
     refill_threshold: integer('refill_threshold').notNull().default(7),
-    /** An 'Injection' marked as insulin: its type (INSULIN_TYPES; issue 24); null otherwise. */
+    /** An 'Injection' marked as insulin: its type (INSULIN_TYPES; decision 047); null otherwise. */
     insulin_type: text('insulin_type'),
     /** Set on delete: the medication leaves every list but its adherence stays for reports. */
     archived_at: timestamp('archived_at', { withTimezone: true }),
@@ -67,12 +67,12 @@ export const adherenceRecords = pgTable(
     status: text('status', { enum: ['taken', 'pending', 'skipped', 'missed'] }).notNull(),
     /**
      * True while this dose holds a pill taken off the medication's count. A dose taken at
-     * 0 pills left takes none, so undoing it gives none back (issue 15, fix 8).
+     * 0 pills left takes none, so undoing it gives none back (decision 005).
      */
     pill_used: boolean('pill_used').notNull().default(false),
     /**
-     * The care-circle member who last recorded this dose on the patient's behalf (issue 22
-     * item 3, 'mark as taken'); null when the patient recorded it (or the member's account is gone).
+     * The care-circle member who last recorded this dose on the patient's behalf ('mark as
+     * taken'; decision 048); null when the patient recorded it (or the member's account is gone).
      */
     recorded_by: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

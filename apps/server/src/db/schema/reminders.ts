@@ -1,6 +1,6 @@
 /**
- * Reminders and notification settings (docs/product.md Reminder, Notification settings; design.md
- * §Reminders and push; issue 6). See modules/reminders for how rows are made and sent.
+ * Reminders and notification settings (docs/product.md, Rules;
+ * docs/architecture.md, Reminders and background work). See modules/reminders for how rows are made and sent.
  */
 import { REMINDER_KINDS } from '@diacare/contract/push';
 import { NOTIFICATION_DEFAULTS, REMINDER_STATUSES } from '@diacare/contract/reminders';
@@ -78,7 +78,7 @@ export const reminders = pgTable(
   ],
 );
 
-/** The five preferences of docs/product.md, stored per user; defaults as the spec's. */
+/** The five preferences of docs/product.md, stored per user; defaults as in docs/product.md. */
 export const notificationSettings = pgTable('notification_settings', {
   user_id: uuid('user_id')
     .primaryKey()

@@ -1,4 +1,4 @@
-/** /api/appointments and PATCH /api/appointments/{id} (issue 5: cancel or mark done). */
+/** /api/appointments and PATCH /api/appointments/{id} (cancel or mark done). */
 import { appointmentInputSchema, appointmentSchema, appointmentStatusSchema } from '@diacare/contract/appointments';
 import { errorSchema, idParamsSchema, listQuerySchema } from '@diacare/contract/common';
 import { localDate, zonedInstant } from '@diacare/contract/dates';
@@ -41,7 +41,7 @@ export const appointmentsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     async (request, reply) => {
       const user = currentUser(request);
       const body = request.body;
-      // Spec §5: the date may not be earlier than today — today in the user's zone.
+      // docs/product.md: the date may not be earlier than today — today in the user's zone.
       if (body.date < localDate(deps.clock(), user.timezone)) throw badRequest('date', 'error.date_before_today');
       const appointment = await repository.create(user.id, {
         type: body.type,

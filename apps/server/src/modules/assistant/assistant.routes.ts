@@ -1,9 +1,8 @@
 /**
- * /api/assistant/messages: the conversation (GET, DELETE) and a question whose
- * answer streams back as NDJSON (POST; docs/decisions/017). Messages are stored per user,
- * capped, and never logged: the logger writes method, path and status only (app.ts).
- * Answers, the stream's error and the 429 detail are in the user's language (profile
- * `language`, else Accept-Language; src/i18n requestLanguage).
+ * /api/assistant/messages: the conversation (GET, DELETE) and a question whose answer streams
+ * back as NDJSON (POST). Messages are stored per user, capped, and never logged; answers and
+ * errors are in the user's language.
+ * Decision 017.
  */
 import {
   ASSISTANT_HISTORY_LIMIT,

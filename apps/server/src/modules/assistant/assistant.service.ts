@@ -1,18 +1,7 @@
 /**
- * The assistant's orchestrator: two engines (builtin-engine.ts, llm-engine.ts; their
- * interface is assistant.types.ts) and the guard rails around whichever answers (issue 11,
- * items 2 and 4). `createAssistant` is what the routes call.
- *
- * Order of an answer: an escalation (Call 112 now / the 15–15 rule) first when the
- * message or a recent reading calls for it; an extra dose taken or a missed dose gets its
- * fixed safety answer (safety.ts, issue 23); a dose-change question gets the fixed refusal
- * plus the user's facts and never reaches an engine; otherwise the engine answers. A model
- * that fails (endpoint down, refusal by the checks) is replaced by the built-in engine
- * with a note. Every answer is cut to 2,000 characters.
- *
- * Language: `request.context.language` ('en' | 'hi', from the user's profile,
- * else Accept-Language: src/i18n requestLanguage) picks the texts (texts.ts), the knowledge base and,
- * on the model path, the language the model is asked to answer in.
+ * The assistant's orchestrator (`createAssistant`): the built-in or model engine answers inside the guard rails.
+ * An escalation comes first; a missed or extra dose gets its fixed safety answer and a dose-change question the fixed
+ * refusal, neither reaching an engine; a failing model is replaced by the built-in engine. Answers ≤ 2,000 characters.
  */
 import {
   ASSISTANT_MESSAGE_MAX_CHARS,

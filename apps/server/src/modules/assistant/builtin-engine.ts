@@ -1,8 +1,8 @@
 /**
- * The built-in engine: no network and no model. A question about the
- * user's data is answered by the data tools it names (intents.ts); a question
- * about living with diabetes by a short excerpt of the best knowledge-base article and
- * its source; anything else by an honest list of what it can do.
+ * The built-in engine, no network and no model: a question about the user's data is answered
+ * by the data tools it names (intents.ts), one about living with diabetes by an excerpt of the
+ * best knowledge-base article with its source, anything else by a list of what it can do.
+ * Decision 038.
  */
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.types.ts';
@@ -29,7 +29,7 @@ export function createBuiltinEngine({
   knowledge,
 }: {
   tools: AssistantTools;
-  /** The specific answers (highest, N days ago, missed per medicine, run-out date: issue 23). */
+  /** The specific answers (highest, N days ago, missed per medicine, run-out date). */
   answers: Answers;
   /** The knowledge base of each language. */
   knowledge: (language: Language) => KnowledgeBase;

@@ -1,20 +1,7 @@
 /**
- * The assistant's guard rails: pure functions, the same for both
- * engines and outside any model. Texts cite their source (../shared/clinical-sources.md).
- *
- * - Dose changes: questions about starting, stopping, skipping, doubling or changing a dose
- *   or insulin units get DOSE_CHANGE_REFUSAL (plus the user's own facts, never dose numbers);
- *   a model answer that gives a dose instruction is replaced by it.
- * - Escalation: a message describing a very low (< 54 mg/dL), fainting, chest pain,
- *   breathing trouble or self-harm puts 'Call 112 now' first; hypoglycaemia symptoms or a
- *   reading < 70 mg/dL in the last 2 hours put the "15–15 rule" first.
- * - A model answer may state only numbers found in the tool results and retrieved context.
- * - Answers are at most 2,000 characters.
- *
- * Every pattern is matched in English and in Hindi (Devanagari; issue 14) whatever the
- * user's language, since people write in either; the answer's texts follow the user's
- * language (texts.ts). Hindi patterns read the spelling-normalised text (language.ts:
- * no nukta, ँ as ं), so 'छोड़', 'ज़्यादा' and 'साँस' are written 'छोड', 'ज्यादा', 'सांस' here.
+ * The assistant's guard rails, pure and outside any model: dose-change refusal, escalation ('Call 112 now', the 15–15
+ * rule), numbers only from tool results, ≤ 2,000 characters (docs/product.md, Clinical statements). Patterns match
+ * English and Hindi on language.ts's normalised spelling (no nukta, ँ as ं: 'छोड़' is written 'छोड' here).
  */
 import { ASSISTANT_MESSAGE_MAX_CHARS, type AssistantSource } from '@diacare/contract/assistant';
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
@@ -28,7 +15,7 @@ import { assistantTexts } from './texts.ts';
 
 const EN = assistantTexts('en');
 
-/** The fixed answer to any dose-change question (issue 11: ask the doctor or pharmacist), in English. */
+/** The fixed answer to any dose-change question (ask the doctor or pharmacist), in English. */
 export const DOSE_CHANGE_REFUSAL = EN.doseChangeRefusal;
 
 /** 'Call 112 now' first (112 is India's national emergency number, ERSS; 108 the ambulance). */
@@ -36,7 +23,7 @@ export const EMERGENCY_TEXT = EN.emergency;
 
 /**
  * The hypoglycaemia steps, the ADA "15–15 rule" (ADA Standards of Care 2025, §6), with the
- * thresholds (70, 54 mg/dL) told in `unit` (issue 14: 3.9, 3.0 mmol/L), in `language`.
+ * thresholds (70, 54 mg/dL) told in `unit` (3.9, 3.0 mmol/L), in `language`.
  */
 export function hypoSteps(unit: GlucoseUnit = 'mg/dL', language: Language = 'en'): string {
   return assistantTexts(language).hypoStepsIn(unit);

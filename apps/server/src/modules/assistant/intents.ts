@@ -1,13 +1,8 @@
 /**
- * What a question asks about, for the built-in engine: the data tools it needs and the
- * period. Each word is matched against a vocabulary of everyday terms ('sugar', 'BP',
- * 'tablet', 'missed', 'last week') with MiniSearch's fuzzy matching, so typos such as
- * 'suger', 'medecine' or 'apointment' still land.
- *
- * Hindi and Hinglish: each concept also lists everyday Hindi words in
- * Devanagari and romanised Hindi ('shakkar', 'dawai', 'goli', 'pichle hafte') — the data in
- * vocabulary.json — so 'मेरी पिछली शुगर रीडिंग क्या थी?' and 'meri last sugar kitni thi?'
- * read like 'What was my latest sugar reading?'.
+ * What a question asks about, for the built-in engine: the data tools it needs and the period.
+ * Words are fuzzily matched (MiniSearch) against everyday English, Hindi and Hinglish terms from
+ * vocabulary.json, so 'suger' or 'meri last sugar kitni thi?' still land.
+ * Decision 038.
  */
 import MiniSearch from 'minisearch';
 import { wordsOf } from './language.ts';
@@ -35,7 +30,7 @@ export type Concept =
   | 'personal'
   | 'howto';
 
-/** Everyday words per concept: English, Hindi and Hinglish (vocabulary.json `concepts`, normalised; issue 23). */
+/** Everyday words per concept: English, Hindi and Hinglish (vocabulary.json `concepts`, normalised). */
 const CONCEPT_WORDS = VOCABULARY.concepts as Record<Concept, string[]>;
 
 interface VocabularyEntry {

@@ -1,20 +1,7 @@
 /**
- * The assistant's knowledge base: the markdown articles in ./knowledge, each with
- * front matter (title, source, section, reviewed, keywords), searched with MiniSearch
- * (fuzzy and prefix matching, everyday synonyms such as sugar → glucose, BP → blood
- * pressure, tablet → medicine). The build copies the folder next to dist/server.js, so
- * `new URL('./knowledge/', import.meta.url)` finds it both from source and from the bundle.
- *
- * Hindi: ./knowledge/hi holds a Hindi version of every article, citing the same
- * source and section, searched when the user's language is Hindi. MiniSearch's default
- * tokenizer splits on Unicode spaces and punctuation (the danda '।' included) and keeps
- * Devanagari vowel signs inside words; `processHindiTerm` then unifies spellings (nukta,
- * chandrabindu), drops Hindi and English stop words, strips common inflection endings
- * (a light stemmer after Ramanathan & Rao, "A Lightweight Stemmer for Hindi", 2003) and adds
- * everyday synonyms (शुगर → ग्लूकोज़, बीपी → ब्लड प्रेशर, गोली → दवा).
- *
- * The synonym tables (English, Hinglish, Hindi) are data in knowledge/vocabulary.yaml;
- * each article's paragraphs are passages, and a search hit carries the one that answers the query.
+ * The assistant's knowledge base: articles with front matter in ./knowledge (Hindi in ./knowledge/hi), searched
+ * with MiniSearch; Hindi terms normalised, stop words dropped, endings stemmed; synonyms in knowledge/vocabulary.yaml.
+ * The build copies it next to dist/server.js, so `new URL('./knowledge/', import.meta.url)` works from both.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AssistantSource } from '@diacare/contract/assistant';

@@ -1,7 +1,7 @@
 /**
  * The Devanagari normalisation that the assistant's matchers and its Hindi search share, so
  * that 'ज़' and 'ज', 'ँ' and 'ं' (spellings patients use interchangeably) match. The
- * assistant's language itself is the request's (src/i18n requestLanguage, issue 14).
+ * assistant's language itself is the request's (src/i18n requestLanguage).
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The assistant's vocabulary (vocabulary.json: English, Hindi and Hinglish words and phrases,
- * issue 23) in the normalised spelling of language.ts, and the phrase matching every reader
+ * The assistant's vocabulary (vocabulary.json: English, Hindi and Hinglish words and
+ * phrases) in the normalised spelling of language.ts, and the phrase matching every reader
  * of it shares: a phrase matches whole words, so 'kal' never matches inside 'kalash'.
  */
 import { normaliseSpelling, wordsOf } from './language.ts';

@@ -1,20 +1,8 @@
 /**
- * The language-model engine: any OpenAI-compatible endpoint (Ollama,
- * vLLM, llama.cpp server, OpenAI) through the Vercel AI SDK — `streamText` with the data
- * tools as function calls and the best knowledge-base articles as context.
- *
- * What leaves the server (docs/decisions/017): the system prompt, the retrieved articles,
- * the user's last few questions, the current question and the results of the tools the
- * model calls (the user's own figures, medicine names, appointment titles) — sent to
- * LLM_BASE_URL only. User-written text reaches the model only inside tool results, as
- * JSON data the system prompt says never to follow.
- *
- * The model's answer is buffered and checked before any of it is shown: a dose
- * instruction is replaced by the fixed refusal; a number found in no tool result or
- * retrieved article rejects the answer (AnswerRejected → the built-in engine answers).
- *
- * Hindi: for a Hindi user the articles come from the Hindi knowledge base and the
- * system prompt asks for the answer in Hindi (Devanagari, Western digits, units as written).
+ * The language-model engine: any OpenAI-compatible endpoint through the Vercel AI SDK, with
+ * the data tools as function calls and the best articles as context. The answer is buffered and
+ * checked before any of it shows: a dose instruction or a number found in no tool result rejects it.
+ * Decision 017.
  */
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { stepCountIs, streamText, tool, type LanguageModel, type ModelMessage } from 'ai';

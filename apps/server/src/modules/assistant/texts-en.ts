@@ -1,5 +1,5 @@
 /**
- * The assistant's English texts (issue 11, unchanged): data answers, guard rails, the
+ * The assistant's English texts: data answers, guard rails, the
  * built-in engine's fallback and notes. Figures arrive computed by the tools.
  */
 import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';

@@ -1,14 +1,7 @@
 /**
- * Every sentence the assistant writes, in English and Hindi: the data tools'
- * answers, the guard rails (dose-change refusal, 'Call 112 now', the ADA 15–15 rule), the
- * built-in engine's fallback and notes, link labels and the stream's error. The English
- * texts are the ones issue 11 shipped, unchanged; the Hindi is written the way Indian
- * health apps write for patients (आप form; शुगर, ब्लड प्रेशर, दवा, खुराक), with Western
- * digits and units as written (mg/dL, mmHg, kg). Dates stay ISO (YYYY-MM-DD) and times
- * 24-hour, as the English answers give them, so the figures are the same in both.
- *
- * `assistantTexts(language)` returns one language's set; the figures passed in are the
- * ones the tools computed with the contract's rules, never computed here.
+ * Every sentence the assistant writes: `assistantTexts(language)` picks the English or Hindi
+ * set (texts-en.ts, texts-hi.ts). Figures are passed in, computed by the tools with the
+ * contract's rules, never here; dates stay ISO and times 24-hour in both languages.
  */
 import type { AssistantLink } from '@diacare/contract/assistant';
 import type { Language } from '../../i18n/index.ts';

@@ -1,12 +1,7 @@
 /**
- * The assistant's data tools, shared by both engines. Each reads the
- * user's own rows through the existing repositories and computes every figure with the
- * contract's rules (`clinical.ts`, `dose-rules.ts`, `appointment-rules.ts`) in the user's
- * IANA zone at the injected clock's "now" — the same functions Reports, History, Home and
- * Medications use, so the assistant never shows a figure those screens would not.
- *
- * Every tool returns { text, links, data }: a sentence naming the period and units, the
- * screen that shows the figure, and the plain figures (what a model sees as the tool result).
+ * The assistant's data tools, shared by both engines: each reads the user's own rows and computes
+ * every figure with the contract's rules in the user's zone, as the screens do, so the assistant
+ * never shows a figure a screen would not. Each returns { text, links, data }.
  */
 import type { AssistantLink } from '@diacare/contract/assistant';
 import { upcomingAppointments } from '@diacare/contract/appointment-rules';
@@ -65,7 +60,7 @@ export function linksFor(texts: AssistantTexts) {
     weightHistory: (days: PeriodDays) => link(texts, 'weightHistory', history('weight', days)),
   };
 }
-/** English links (the labels issue 11 shipped). */
+/** English links (the labels as first shipped; do not reword). */
 export const LINKS = linksFor(assistantTexts('en'));
 
 /** Home's statuses in the assistant's words: an overdue dose is 'missed' until it is marked. */
@@ -159,7 +154,7 @@ export function createAssistantTools(db: Database) {
     },
 
     /**
-     * Glucose in the user's unit (issue 14; thresholds stay in mg/dL): latest reading,
+     * Glucose in the user's unit (decision 025; thresholds stay in mg/dL): latest reading,
      * average of the period (History's figure: the mean shown in the unit), time in range
      * 70–180 mg/dL (Battelino 2019), and lows < 70 / < 54 mg/dL in the last 7 days.
      */

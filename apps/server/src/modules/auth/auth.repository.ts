@@ -16,8 +16,8 @@ export interface OidcFlow {
 
 export function createAuthRepository(db: Database) {
   // Every authenticated request runs this lookup: prepared once (built once by Drizzle, parsed
-  // and planned once per connection by PostgreSQL) instead of built per request (issue 15,
-  // prove 5: query building was the largest cost of the API under load).
+  // and planned once per connection by PostgreSQL) instead of built per request
+  // (decision 016: query building was the largest cost of the API under load).
   const sessionUser = db
     .select({ user: users })
     .from(sessions)

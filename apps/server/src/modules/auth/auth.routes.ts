@@ -175,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         const flowToken = request.cookies[OIDC_FLOW_COOKIE];
         reply.clearCookie(OIDC_FLOW_COOKIE, { path: '/auth' });
         // The browser lands here from the provider: a refusal is a page with a way back
-        // (issue 15, Fix 11), never the API's JSON.
+        // (decision 013), never the API's JSON.
         const language = requestLanguage(request);
         const refuse = (id: MessageId) =>
           reply

@@ -31,7 +31,7 @@ button,a.button{background:#2dd4bf;color:#0f172a}button:focus-visible,a.button:f
 `;
 
 /**
- * The page's HTML in `language` (issue 14; the `lang` travels in a hidden field so an error
+ * The page's HTML in `language` (the `lang` travels in a hidden field so an error
  * page after posting the form keeps it); `values` refill the form after an error, `error` is
  * already in `language`.
  */

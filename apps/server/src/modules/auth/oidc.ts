@@ -86,7 +86,7 @@ export function createOidcClient(env: Env) {
         issuer: claims.iss,
         subject: claims.sub,
         // An address the provider has not verified may not be the person's: it is not stored
-        // (issue 15, Fix 11; OpenID Connect Core 1.0 §5.1, email_verified).
+        // (decision 013; OpenID Connect Core 1.0 §5.1, email_verified).
         email: claims.email_verified === true ? text(claims.email) : null,
         name: text(claims.name),
         picture: text(claims.picture),

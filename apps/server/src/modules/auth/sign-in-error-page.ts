@@ -1,5 +1,5 @@
 /**
- * The page a refused sign-in callback answers with (issue 15, Fix 11): the browser arrives
+ * The page a refused sign-in callback answers with (decision 013): the browser arrives
  * here from Google, so it gets a readable page with a way back, not the API's JSON. It uses
  * the local sign-in page's stylesheet (the CSP allows no inline styles).
  */

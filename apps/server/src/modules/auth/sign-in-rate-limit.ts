@@ -1,12 +1,8 @@
 /**
- * Sign-in rate limits (decision 013), counted by rate-limiter-flexible in a
- * store every instance shares:
- * - `REDIS_URL` set → Redis (RateLimiterRedis over ioredis);
- * - else PostgreSQL (RateLimiterPostgres over the app's pg pool; the library creates its
- *   table `auth_rate_limits` with CREATE TABLE IF NOT EXISTS, so no migration);
- * - else (embedded PGlite, one process) → in-process memory (RateLimiterMemory).
- * Each sign-in route counts its own requests per client address per minute, up to
- * AUTH_RATE_LIMIT_PER_MINUTE; past it the route answers 429 `{detail}` with Retry-After.
+ * Sign-in rate limits per client address per minute (AUTH_RATE_LIMIT_PER_MINUTE, then 429 with
+ * Retry-After), counted in a store every instance shares: Redis when REDIS_URL is set, else
+ * PostgreSQL (the library creates its own table), else memory for embedded PGlite.
+ * Decision 013.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';

@@ -1,14 +1,8 @@
 /**
- * The CSV export (issue 13 item 2a): one CSV per kind of data in a ZIP, written as it is
- * read. Each CSV comes from the repository's keyset pages through csv-stringify (RFC 4180
- * quoting) into a yazl entry that is opened only when the ZIP reaches it, so memory holds
- * one page and the compressor's window, whatever the years of data.
- *
- * Columns: date-times are ISO 8601 with the user's zone offset; units are in the headers
- * (glucose_mg_dl, weight_kg, …). Glucose has both units, whatever the user's choice (issue 14,
- * decision 025): glucose_mg_dl as stored and glucose_mmol_l (÷ 18.016, one decimal), so every
- * file has the same columns. Text that a spreadsheet would run as a formula (starting
- * with = + - @, tab or CR) is prefixed with ' (OWASP CSV injection).
+ * The CSV export: a ZIP with one CSV per kind of data, streamed from keyset pages, so memory
+ * holds one page whatever the years of data. Date-times carry the user's offset, units are in the
+ * headers, glucose is in both units, and formula-like text is prefixed with ' (CSV injection).
+ * Decision 020.
  */
 import { Readable } from 'node:stream';
 import { formatGlucoseValue } from '@diacare/contract/glucose-units';

@@ -1,8 +1,7 @@
 /**
- * Reads one user's rows for the export, page by page. Every query is
- * scoped to the user and walks its table by keyset — `(date, time, id) > last row` in the
- * order of the table's (user_id, date, …) index — so a page costs the same at year 1 and
- * year 10, and only one page is held in memory at a time.
+ * Reads one user's rows for the export, page by page: every query is scoped to the user and walks
+ * its table by keyset in the order of its (user_id, date, …) index, so a page costs the same at
+ * year 1 and year 10. Decision 020.
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';

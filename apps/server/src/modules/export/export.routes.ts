@@ -1,8 +1,8 @@
 /**
- * GET /api/export/csv and GET /api/export/fhir (issue 13 item 2; GDPR Art. 15 and 20,
- * DPDP Act 2023): the signed-in user's data as a ZIP of CSVs or a FHIR R4 Bundle, streamed
- * as it is read (decision 020). Only the session's user is ever read; there is no id to
- * pass. The file name carries today's date in the user's zone.
+ * GET /api/export/csv and GET /api/export/fhir: the signed-in user's data (GDPR Art. 15 and 20,
+ * DPDP Act 2023), streamed as it is read; only the session's user, no id to pass. The file name
+ * carries today's date in the user's zone.
+ * Decision 020.
  */
 import { errorSchema } from '@diacare/contract/common';
 import { localDate } from '@diacare/contract/dates';

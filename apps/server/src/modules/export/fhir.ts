@@ -1,17 +1,8 @@
 /**
- * The FHIR R4 export (issue 13 item 2b): pure mappings from DiaCare rows to FHIR R4
- * resources, and a `Bundle` (type 'collection') written entry by entry so that years of
- * data never sit in memory as one object.
- *
- * Codes: LOINC for what was measured (2339-0 glucose, 85354-9 blood-pressure panel with
- * 8480-6 systolic and 8462-4 diastolic, 8867-4 heart rate, 29463-7 body weight, 8302-2 body
- * height, 39156-5 BMI — the codes of the FHIR R4 vital-signs profiles, hl7.org/fhir/R4/
- * observation-vitalsigns.html) and UCUM for units (mg/dL, mm[Hg], /min, kg, cm, kg/m2).
- * Vital signs carry category 'vital-signs'; glucose 'laboratory'.
- *
- * Every resource's id is the row's uuid (or one derived from it by UUID v5 when a row
- * yields several resources), and its fullUrl is `urn:uuid:<id>`: the same data exports
- * with the same ids. Date-times carry the user's zone offset.
+ * The FHIR R4 export: pure mappings from rows to resources (LOINC codes, UCUM units, the vital-signs
+ * profiles) and a 'collection' Bundle written entry by entry. Ids are the rows' uuids (UUID v5 for
+ * derived ones), so the same data exports with the same ids.
+ * Decision 020.
  */
 import type {
   Appointment,
@@ -76,7 +67,7 @@ export function toPatient(user: UserRow): Patient {
 
 /**
  * A glucose reading (mg/dL) as an Observation; its meal context is a note. It stays in
- * mg/dL whatever the user's display unit (issue 14, decision 025): LOINC 2339-0 is a mass
+ * mg/dL whatever the user's display unit (decision 025): LOINC 2339-0 is a mass
  * concentration, the stored value is exact in it, and a receiver converts with UCUM.
  */
 export function glucoseObservation(row: GlucoseRow, zone: string): Observation {

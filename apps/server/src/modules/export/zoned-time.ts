@@ -1,8 +1,7 @@
 /**
- * ISO 8601 date-times with the user's zone offset for the export, e.g.
- * '2026-11-23T08:00:00+05:30' for 08:00 in Asia/Kolkata. A reading's date and 'HH:MM' are
- * wall-clock times in the user's zone; `zonedInstant` (contract) resolves DST gaps and
- * overlaps the same way reminders do.
+ * ISO 8601 date-times with the user's offset for the export ('2026-11-23T08:00:00+05:30'). Readings
+ * are wall-clock times in the user's zone; the contract's `zonedInstant` resolves DST gaps and
+ * overlaps as reminders do.
  */
 import { TZDate } from '@date-fns/tz';
 import { zonedInstant } from '@diacare/contract/dates';

@@ -1,8 +1,7 @@
 /**
- * Prometheus metrics on one prom-client Registry per server: HTTP by route
- * template, method and status; reminders and deliveries; Idempotency-Key replays; the
- * database pool; the process defaults. Labels hold only templates, methods, statuses and
- * fixed words, never a user's id, name or value.
+ * Prometheus metrics, one prom-client Registry per server: HTTP, reminders and deliveries,
+ * Idempotency-Key replays, the pool and process defaults. Labels hold only templates, methods,
+ * statuses and fixed words, never a user's id, name or value.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../../db/client.ts';

@@ -1,19 +1,8 @@
 /**
- * Web Push transport: encrypts a payload for one subscription and hands it to the push
- * service, with the headers the protocol defines, bounded concurrency, retries and a
- * reused VAPID token.
- *
- * Sources:
- * - RFC 8030 (Generic Event Delivery Using HTTP Push): §5.2 `TTL` (seconds the push
- *   service keeps an undelivered message), §5.3 `Urgency` (very-low | low | normal | high),
- *   §5.4 `Topic` (≤ 32 characters of the URL-safe base64 alphabet; a newer message with the
- *   same topic replaces a pending one), §6.2 404/410 (the subscription is gone), §8.4 429.
- * - RFC 8291 (Message Encryption for Web Push): the `aes128gcm` body, produced by the
- *   `web-push` library's `encrypt`.
- * - RFC 8292 (VAPID): `Authorization: vapid t=<JWT>, k=<public key>`; the JWT's `aud` is the
- *   push service's origin, `exp` at most 24 h ahead, `sub` a mailto: or https: URL. The token
- *   is per origin, not per message, so one signature serves every message to that origin
- *   until it nears expiry (signing is most of web-push's CPU per message).
+ * Web Push transport: encrypts a payload for one subscription (RFC 8291, aes128gcm) and posts it
+ * with TTL, Urgency and Topic (RFC 8030), with bounded concurrency and retries. The VAPID token
+ * (RFC 8292) is reused per push-service origin until near expiry: signing is most of the CPU.
+ * Decision 014.
  */
 import { createHash } from 'node:crypto';
 import https from 'node:https';

@@ -13,7 +13,7 @@ export function createPushRepository(db: Database) {
   return {
     /**
      * Stores the subscription for `userId`, keyed by endpoint: subscribing again updates the
-     * keys. An endpoint that belongs to another user is left untouched (issue 15, Fix 12:
+     * keys. An endpoint that belongs to another user is left untouched (decision 013:
      * whoever knows an endpoint must not take over its reminders). Keys are base64url.
      * @returns false when the endpoint belongs to another user (nothing changed).
      */

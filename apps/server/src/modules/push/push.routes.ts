@@ -1,9 +1,8 @@
 /**
- * /api/push/*: the VAPID public key (public, no
- * session), subscribe and unsubscribe. A subscription's endpoint must be https on a host in
- * PUSH_SERVICE_HOSTS (port 443 unless the entry names another), so the server only ever
- * posts to a known push service (no SSRF). An endpoint belongs to the user who subscribed it
- * first: another user's subscribe answers 409 and changes nothing (decision 013).
+ * /api/push/*: the VAPID public key (no session), subscribe and unsubscribe. An endpoint must be
+ * https on a host in PUSH_SERVICE_HOSTS (no SSRF), and belongs to the user who subscribed it
+ * first: another user's subscribe is a 409 that changes nothing.
+ * Decision 013.
  */
 import { okSchema } from '@diacare/contract/auth';
 import { errorSchema } from '@diacare/contract/common';
@@ -31,7 +30,7 @@ function hostMatches(host: string, pattern: string): boolean {
 /**
  * Checks an https endpoint against the allowlist: an exact host, or a subdomain of a `*.`
  * entry ('*.push.apple.com' allows 'web.push.apple.com'), case-insensitive. An entry without
- * a port allows port 443 only, as every public push service listens there (issue 15, Fix 12);
+ * a port allows port 443 only, as every public push service listens there;
  * 'host:port' allows that one port (the tests' local push service).
  * @returns 'ok', 'host' when no entry names the host, or 'port' when the host is allowed
  *   on another port only.

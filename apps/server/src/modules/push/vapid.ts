@@ -1,8 +1,7 @@
 /**
- * The server's VAPID key pair (RFC 8292; issue 6): VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY from the
- * environment, else a pair generated once by web-push and stored in `vapid_keys`. Concurrent
- * instances each insert a candidate with ON CONFLICT DO NOTHING and then all read the one row
- * that won, so every instance signs with the key the browsers subscribed with.
+ * The server's VAPID key pair (RFC 8292): from the environment, else generated once and stored in
+ * `vapid_keys`. Instances insert candidates with ON CONFLICT DO NOTHING, then all read the row that
+ * won, so every instance signs with the key browsers subscribed with.
  */
 import webpush from 'web-push';
 import type { Env } from '../../config/env.ts';

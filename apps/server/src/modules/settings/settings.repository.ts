@@ -1,7 +1,7 @@
 /**
  * The user's notification preferences, stored on
  * the server so the reminder dispatcher can honour them. A user without a row has the
- * spec's defaults (NOTIFICATION_DEFAULTS).
+ * defaults of docs/product.md (NOTIFICATION_DEFAULTS).
  */
 import { NOTIFICATION_DEFAULTS, type NotificationSettings } from '@diacare/contract/reminders';
 import { eq, inArray } from 'drizzle-orm';

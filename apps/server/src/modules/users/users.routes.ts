@@ -1,7 +1,7 @@
 /**
  * GET/PUT /api/users/me; DELETE /api/users/me deletes the account
- * and everything in it, ends every session and clears the cookie (issue 13, item 4;
- * decision 021).
+ * and everything in it, ends every session and clears the cookie
+ * (decision 021).
  */
 import { errorSchema } from '@diacare/contract/common';
 import { okSchema } from '@diacare/contract/auth';

@@ -1,4 +1,4 @@
-/** /terms and /reminders/{type}: placeholders with the spec's exact texts. */
+/** /terms and /reminders/{type}: placeholders with docs/product.md's exact texts. */
 import { useLocation } from 'wouter';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Card } from '../../components/ui/card';

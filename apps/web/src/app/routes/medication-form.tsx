@@ -15,7 +15,7 @@ import { getMedicationsQueryOptions, useSaveMedication } from '../../features/me
 import { MedicationForm } from '../../features/medications/components/medication-form';
 import { useUserZone } from '../../lib/auth/auth-provider';
 
-/** Spec §3: defaults for a new medication. */
+/** docs/product.md: defaults for a new medication. */
 function newMedicationValues(today: string): MedicationInput {
   return {
     name: '',
@@ -40,7 +40,7 @@ function newMedicationValues(today: string): MedicationInput {
   };
 }
 
-/** Spec §3: on loading for edit, missing fields fall back (refill off when missing). */
+/** docs/product.md: on loading for edit, missing fields fall back (refill off when missing). */
 function editValues(medication: Medication, today: string): MedicationInput {
   const schedule = medication.schedule;
   const refill = medication.refill_reminder;

@@ -37,7 +37,7 @@ const SETUP_ERRORS: Record<string, MessageId> = {
   'Pincode must be exactly 6 digits': 'profile-setup.error.pincode',
 };
 
-/** Spec §9: after the profile is created, go to /home after 500 ms. */
+/** docs/product.md: after the profile is created, go to /home after 500 ms. */
 const REDIRECT_DELAY_MS = 500;
 
 export function Component() {

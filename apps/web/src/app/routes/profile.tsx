@@ -32,7 +32,7 @@ import { pendingCountLoaded } from '../../lib/offline/lazy-outbox';
 
 /**
  * Radix's dialog code and the install help's texts load once the screen is idle, not with it
- * (issue 15: ≤ 120 KB per route; lazyPreloaded).
+ * (every route ≤ 120 KB gzip, bench/page-weight.mjs; lazyPreloaded).
  */
 const Dialog = lazyPreloaded(() =>
   Promise.all([import('../../components/ui/dialog'), loadCatalogs(['install'])]).then(([module]) => ({

@@ -1,9 +1,7 @@
 /**
- * Health Reports: glucose, blood pressure, body metrics and
- * adherence for the last 7 days including today in the user's zone, fetched in parallel
- * with start_date (never the whole history). Adherence failure yields an empty list (§7);
- * a failed reading fetch is logged and its card reads as empty (§8). Offline, the saved week
- * shows; a week never loaded says so rather than reading as empty or all missed.
+ * Health Reports: glucose, blood pressure, body metrics and adherence for the last 7 days including
+ * today in the user's zone, fetched in parallel. A failed fetch reads as empty; offline the saved
+ * week shows, and a week never loaded says so.
  */
 import { datesEndingOn, localDate, localTime, shiftDate } from '@diacare/contract/dates';
 import { dailyAdherence } from '@diacare/contract/dose-rules';
@@ -46,7 +44,7 @@ const DoctorReportDialog = lazyPreloaded(() =>
   })),
 );
 
-/** Spec §9: reports cover the last 7 days including today. */
+/** docs/product.md: reports cover the last 7 days including today. */
 const REPORT_DAYS = 7;
 
 /** Logs a failed fetch once per error. */

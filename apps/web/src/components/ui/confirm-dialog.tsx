@@ -6,7 +6,7 @@ const ConfirmDialogView = lazyPreloaded(() => import('./confirm-dialog-view'));
 /**
  * A confirm dialog (Radix AlertDialog, confirm-dialog-view.tsx): focus starts on Cancel,
  * Escape cancels. Radix's dialog code (about 14 KB gzip) loads once the screen that holds it
- * is idle, not with it (issue 15: every route ≤ 120 KB gzip; lazyPreloaded); once opened it
+ * is idle, not with it (every route ≤ 120 KB gzip; lazyPreloaded); once opened it
  * stays mounted so closing animates and returns focus as Radix does.
  */
 export function ConfirmDialog(props: ComponentProps<typeof ConfirmDialogView>) {

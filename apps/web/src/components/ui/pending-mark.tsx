@@ -3,8 +3,8 @@ import { useT } from '../../lib/i18n/language-provider';
 import { cn } from '../../lib/utils';
 
 /**
- * The small 'Waiting to sync' mark of a record whose write is still in the outbox (issue 12,
- * item 2). The words are visible text, so screen readers read them with the record.
+ * The small 'Waiting to sync' mark of a record whose write is still in the outbox
+ * (decision 028). The words are visible text, so screen readers read them with the record.
  */
 export function PendingMark({ className }: { className?: string }) {
   const t = useT();

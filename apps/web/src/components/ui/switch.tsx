@@ -11,7 +11,7 @@ type SwitchProps = Omit<ComponentProps<'button'>, 'onChange' | 'type' | 'role'> 
  * An on/off switch: a native button with role="switch" and aria-checked (WAI-ARIA switch
  * pattern), so a <label htmlFor> names it and Space / Enter toggle it. Plain HTML rather
  * than Radix's Switch keeps about 5 KB gzip out of the medication form and Profile
- * (issue 15: every route ≤ 120 KB gzip). data-state mirrors Radix's for styling.
+ * (every route ≤ 120 KB gzip, bench/page-weight.mjs). data-state mirrors Radix's for styling.
  */
 export function Switch({ checked, onCheckedChange, onClick, className, ...props }: SwitchProps) {
   return (

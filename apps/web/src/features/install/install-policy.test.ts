@@ -19,7 +19,7 @@ const env = (overrides: Partial<InstallEnvironment>): InstallEnvironment => ({
   ...overrides,
 });
 
-describe('install prompt mode (spec §4 Install prompt)', () => {
+describe('install prompt mode', () => {
   it('appears after the delay on Android and iOS, iPads included', () => {
     expect(installPromptMode(env({}))).toBe('after-delay');
     expect(installPromptMode(env({ userAgent: IPHONE }))).toBe('after-delay');

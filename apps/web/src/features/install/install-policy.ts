@@ -3,7 +3,7 @@
  * rules are unit-tested without a browser.
  */
 
-/** Spec §9: on iOS and Android the prompt appears 3 s after load without a native offer. */
+/** docs/product.md: on iOS and Android the prompt appears 3 s after load without a native offer. */
 export const INSTALL_PROMPT_DELAY_MS = 3000;
 
 /**

@@ -1,8 +1,6 @@
 /**
- * The browser's native install offer (the `beforeinstallprompt` event, Chromium only),
- * captured from the first moment of the page so Home's install prompt can
- * offer 'Install Now' even when the event fired on another screen. Kept tiny: it is part
- * of the first load.
+ * Captures the browser's `beforeinstallprompt` (Chromium only) from the page's first moment, so
+ * Home can offer 'Install Now' even when it fired on another screen. Kept tiny: part of the first load.
  */
 
 /** The non-standard event Chromium fires when the app can be installed. */

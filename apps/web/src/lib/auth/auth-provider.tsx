@@ -1,11 +1,7 @@
 /**
- * Auth state: loading, signed in or signed out. At start, when the
- * isAuthenticated flag is set, the current user is requested; success signs in, failure
- * removes the flag. Login stores the user and the flag; logout first stops this device's push
- * reminders, then always clears the user, both flags and the user's outbox of unsynced writes,
- * even when the server call fails, and goes to '/'. (Profile asks first when writes are unsynced.)
- * Offline: the query cache saved on this device belongs to the signed-in user
- * (lib/offline/persist.ts): sign-in or /me adopts it for that user, sign-out deletes it.
+ * Auth state: loading, signed in or out. Logout stops this device's push, then always clears the
+ * user, the flags and the user's outbox, even when the server call fails. The query cache saved on
+ * the device belongs to the signed-in user: sign-in adopts it, sign-out deletes it. Decision 027.
  */
 import type { User } from '@diacare/contract/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,7 +24,7 @@ interface AuthContextValue {
   login(sessionId: string): Promise<User>;
   logout(): Promise<void>;
   /**
-   * Deletes the account (DELETE /api/users/me with { confirm: "DELETE" }; issue 13, item 4):
+   * Deletes the account (DELETE /api/users/me with { confirm: "DELETE" }; decision 021):
    * stops this device's push first (while the session exists), then clears the local flags
    * and caches and goes to '/'. Rejects, changing nothing here, when the server refuses.
    */
@@ -147,7 +143,7 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-/** The signed-in user's IANA zone (spec: dates and dose times follow it), else the browser's. */
+/** The signed-in user's IANA zone (docs/product.md: dates and dose times follow it), else the browser's. */
 export function useUserZone(): string {
   const { user } = useAuth();
   return user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;

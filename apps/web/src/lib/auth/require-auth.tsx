@@ -1,8 +1,7 @@
 /**
- * The route guard: without the isAuthenticated flag go to '/';
- * when a completed profile is required (the default) and the profileCompleted flag is
- * not set, go to /profile-setup. The flags are read synchronously, so guarded screens
- * render at once and fetch their data in parallel with the user.
+ * The route guard: without the isAuthenticated flag go to '/'; without profileCompleted (when
+ * required, the default) go to /profile-setup. Flags are read synchronously, so guarded screens
+ * render at once.
  */
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';

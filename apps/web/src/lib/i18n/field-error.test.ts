@@ -26,7 +26,7 @@ function speak(language: 'en' | 'hi') {
   lingui.activate(language);
 }
 
-describe('a field error in the active language (issue 14)', () => {
+describe('a field error in the active language', () => {
   let fieldMessage: typeof FieldError.fieldMessage;
   beforeAll(async () => {
     (globalThis as { document?: unknown }).document = page;
@@ -37,7 +37,7 @@ describe('a field error in the active language (issue 14)', () => {
     delete (globalThis as { document?: unknown }).document;
   });
 
-  it('English keeps the spec texts: the label, then the schema rule', () => {
+  it('English keeps the product texts: the label, then the schema rule', () => {
     speak('en');
     expect(fieldMessage(t, 'Value', 'is required', 'health')).toBe('Value is required');
     expect(fieldMessage(t, 'Value', 'must be at least 20 mg/dL', 'health')).toBe('Value must be at least 20 mg/dL');

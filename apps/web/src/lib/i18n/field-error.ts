@@ -1,17 +1,8 @@
 /**
- * A form field's error line in the active language (decision 026): the one entry
- * point every form uses. The contract's zod schemas write an English rule after the field's
- * label ('is required' → 'Dosage is required', docs/product.md); this turns (label, rule) into one
- * sentence:
- *
- * 1. with `area: 'health'` (Health's log dialogs), the health-reports catalog's whole sentences
- *    (health-reports.field.*: 'Value is required' / 'Value भरना ज़रूरी है', limits filled in);
- * 2. the common catalog's rules (common.problem.*) after the label (common.fieldError);
- * 3. any other rule through the contract's English→Hindi table, shared with the server
- *    (lib/validation-messages), else as the schema wrote it.
- *
- * Whole messages that already hold the field's name (an API's 400 detail) go through
- * lib/validation-messages `localiseValidationText` instead (components/ui/input).
+ * A form field's error line in the active language, the one entry point every form uses: turns the
+ * schema's (label, English rule) into a sentence from the health-reports catalog, the common
+ * catalog, or the contract's English→Hindi table. Whole API details go through lib/validation-messages.
+ * Decision 054.
  */
 import { localiseValidationRule } from '../validation-messages';
 import type { MessageId, MessageValues } from './i18n';

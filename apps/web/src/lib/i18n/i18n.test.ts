@@ -1,4 +1,4 @@
-/** The language rule of issue 14: profile, else this device's choice, else the browser's, else English. */
+/** The language rule (decision 023): profile, else this device's choice, else the browser's, else English. */
 import { describe, expect, it } from 'vitest';
 import { resolveLanguage } from './i18n';
 

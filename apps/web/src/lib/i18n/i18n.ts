@@ -1,11 +1,8 @@
 /**
- * The web app's languages (issue 14, decision 023): one Lingui instance, the rule that picks
- * the language, and lazy loading of the active language's compiled catalogs.
- *
- * The language is the profile's `language`, else the choice kept in localStorage (made on the
- * landing page before sign-in, or the last one applied), else the first of the browser's
- * languages that DiaCare speaks (any `hi*` → Hindi, `en*` → English), else English.
- * Dates, times and numbers use the matching Intl locale, 'en-IN' or 'hi-IN'.
+ * The web app's languages: one Lingui instance, lazy loading of the active language's catalogs, and
+ * the rule: the profile's `language`, else this device's choice, else the browser's languages, else
+ * English. Intl locale 'en-IN' or 'hi-IN'.
+ * Decision 023.
  */
 import { setupI18n, type Messages } from '@lingui/core';
 import type { Language } from '@diacare/contract/users';

@@ -1,11 +1,8 @@
 /**
- * The 'Language' / 'भाषा' choice: one button per language, each named in itself
- * ('English', 'हिन्दी'), the active one pressed. Choosing applies the language at once, without
- * reload, and keeps it on this device; `onChosen` then runs (Profile saves it to the profile),
- * unless a later press overtook this one while its catalogs loaded.
- * Hovering, focusing or pressing the other language's button starts fetching its catalogs, so
- * the switch itself rarely waits on the network; with `prefetchWhenIdle` (Profile) they are
- * fetched as soon as the browser is idle after the choice is shown.
+ * The 'Language' / 'भाषा' buttons, each named in itself: a choice applies at once, without reload,
+ * is kept on this device, then `onChosen` runs unless a later press overtook it. Hover, focus or
+ * idle (`prefetchWhenIdle`) fetch the other language's catalogs early.
+ * Decision 035.
  */
 import { useEffect, useId, useRef } from 'react';
 import { cn } from '../utils';

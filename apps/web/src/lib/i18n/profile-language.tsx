@@ -1,12 +1,7 @@
 /**
- * Keeps the shown language and the profile's `language` together: when the
- * signed-in user's profile names a language, it is applied (and kept on this device); when
- * it names none yet (null) and this device has a choice (made on the landing page), that
- * choice is saved to the profile. Renders nothing; lives inside AuthProvider.
- *
- * This device's latest choice wins over the server while it is being saved: a quick
- * English → हिन्दी → English sends three saves in order, and the answer of the first (or a
- * /me read between them) must not switch the screen back. See `startLanguageSave`.
+ * Keeps the shown language and the profile's `language` together: a profile language is applied;
+ * none yet and a device choice saves it. While a save runs this device's latest choice wins over
+ * older answers (see `startLanguageSave`). Renders nothing; lives inside AuthProvider.
  */
 import { useEffect, useEffectEvent } from 'react';
 import type { User } from '@diacare/contract/users';

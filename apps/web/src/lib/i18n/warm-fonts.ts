@@ -1,10 +1,8 @@
 /**
- * Font warm-up before a language switch (issue 14 item 6: switching ≤ 300 ms). The first time a
- * page is laid out in Hindi, the browser looks up a font for every size and weight on screen
- * under the new `lang` and a fallback font for Devanagari; in a DevTools trace of the first
- * switch at 4x CPU slowdown those look-ups were about half of the page's 73 ms layout. They
- * are cached for the life of the page, so laying out a little hidden text in the other language
- * beforehand (when its catalogs are prefetched: hover, focus, idle) takes them out of the switch.
+ * Font warm-up before a language switch: laying out a little hidden text in the other language
+ * (when its catalogs are prefetched) makes the browser's font look-ups, about half of the first
+ * switch's layout, happen beforehand.
+ * Decision 035.
  */
 
 /** The (style, weight, size, family) combinations already warmed, per language. */

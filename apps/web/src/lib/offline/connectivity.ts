@@ -1,8 +1,6 @@
 /**
- * Whether DiaCare can reach its server: offline when the browser says so
- * (navigator.onLine and its online/offline events) or when the last request failed without an
- * answer (ApiError status 0: no network, DNS, a captive portal). Any answered request, or the
- * browser's 'online' event, makes it online again.
+ * Whether DiaCare can reach its server: offline when the browser says so or the last request got
+ * no answer (ApiError status 0); any answered request or the 'online' event makes it online again.
  */
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';

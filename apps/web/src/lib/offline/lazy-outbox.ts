@@ -1,14 +1,7 @@
 /**
- * The write outbox (outbox.ts) loaded after the first screen instead of with it (issue 15: every
- * route opened directly ≤ 120 KB gzip of JavaScript; the outbox and its IndexedDB store are
- * about 5 KB). Same functions as outbox.ts, for the feature api modules, auth and the hooks:
- *
- * - `registerApplier` and `setOutboxUser` wait for the outbox; the signed-in user's outbox
- *   loads once the first screen has rendered (after-first-screen.ts), then shows and replays
- *   its stored writes as before.
- * - `outboxWrite` and `clearOutbox` load it at once (a write or a sign-out cannot wait).
- * - `pendingMarks` / `pendingCount` are empty until it has loaded (nothing stored is shown yet);
- *   `subscribeOutbox` listeners hear when it loads.
+ * The write outbox (outbox.ts) loaded after the first screen, with the same functions. Writes and
+ * sign-out load it at once; `registerApplier` and `setOutboxUser` wait for it; pending marks are
+ * empty until it has loaded. Decision 028.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { afterFirstScreen } from '../after-first-screen';
@@ -109,7 +102,7 @@ export const pendingCount = (): number => (loaded ? loaded.pendingCount() : 0);
 
 /**
  * The number of writes waiting to sync, loading the outbox and the user's stored writes first
- * (sign-out asks before it drops them, issue 12 item 6, even in the moment before the outbox
+ * (sign-out asks before it drops them, even in the moment before the outbox
  * has loaded on its own). @returns a count ≥ 0.
  */
 export async function pendingCountLoaded(): Promise<number> {

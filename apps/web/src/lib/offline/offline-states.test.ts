@@ -1,8 +1,7 @@
 /**
- * lastKnownData's keying (issue 12, decision 027): offline on a new day, a screen keyed by a range
- * ending today (Reports' week, History's 30 days) starts from the same range as fetched on the
- * day its data was fetched, that day read in the user's zone. Checked just after midnight in
- * Kolkata (00:50 IST = 19:20 UTC, when the UTC date is still the day before) and in the afternoon.
+ * lastKnownData's keying: offline on a new day, a screen keyed by a range ending today starts from the
+ * range fetched on the day its data was fetched, read in the user's zone; checked just after
+ * midnight in Kolkata and in the afternoon. Decision 027.
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
 import { QueryClient } from '@tanstack/react-query';

@@ -1,16 +1,8 @@
 /**
- * What screens show offline:
- * - `OfflineBanner`: 'Offline · showing data from {time}' above a screen that shows saved data.
- *   {time} is when the OLDEST data on the screen was fetched (so everything shown is at least
- *   that fresh), in the user's zone: 'HH:MM' when that is today, else 'Nov 21, HH:MM' in the
- *   active language's Intl locale ('21 Nov, HH:MM' in en-IN, '21 नव॰, HH:MM' in hi-IN).
- * - `OfflineFirstTime`: a screen never loaded online says so instead of loading forever.
- * - `isUnreachable`: a query that has no data and cannot get any now (paused offline, or failed
- *   without an answer). Such data is unknown, never empty: screens must not show their empty
- *   states ('No medications scheduled') for it.
- * - `lastKnownData`: offline, a query keyed by a date range that ends today (Reports, History)
- *   starts from the same query as fetched on an earlier day, so a screen seen yesterday still
- *   shows its last-known data on a new day instead of the first-time text.
+ * What screens show offline: `OfflineBanner` (saved data and when its oldest part was fetched),
+ * `OfflineFirstTime`, `isUnreachable` (no data and none reachable: unknown, never the empty state)
+ * and `lastKnownData` (a range ending today starts from an earlier day's fetch).
+ * Decision 027.
  */
 import { formatShortDate, localDate, localTime } from '@diacare/contract/dates';
 import {

@@ -1,8 +1,7 @@
 /**
- * The outbox's reading of a streamed (NDJSON) answer on replay (decision 028): a
- * question the server stored but whose answer failed (an `error` line in a 200 stream) must not
- * count as synced, or the user sees the question with no answer and no word why.
+ * On replay, a streamed (NDJSON) answer that ends in an `error` line must not count as synced.
  * sendEntry runs against a local HTTP server that streams lines as the real route does.
+ * Decision 028.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,21 +1,8 @@
 /**
- * Sending the outbox (decision 028): the rules shared by the page
- * (outbox.ts) and the service worker's Background Sync (sw/sw-outbox.ts), so both send the same
- * stored writes in the same order, with the same Idempotency-Key, and treat each answer alike:
- * - 2xx: the write leaves; a create's temporary id (its key) maps to the server's id.
- * - 401: kept; sending stops until the same user signs in again.
- * - network failure, 408, 429, 5xx: kept, tried again later; so is a 409 (the server's 'the same
- *   change is still being saved', decision 022) up to 5 times, then it counts as refused.
- * - any other answer (400, 404, 422…): refused. The write leaves, and so does every later write
- *   naming the record it would have created; the server's `detail` goes to the caller (the page
- *   shows it; the worker stores it in the outbox record for the page to show when it opens).
- * - a 200 streamed answer (NDJSON, the assistant's) that ends in an `error` line instead of
- *   `done`: the server stored the question but could not answer it, and it keeps that answer
- *   under the key, so sending it again would only repeat the error. It counts as refused with
- *   status 200 and the error's detail: it leaves, and the user is told, as online (the question
- *   shows without an answer, with the error; they can ask again). A streamed answer that breaks
- *   off (no `done` or `error` line, or the body fails to arrive) is tried again.
+ * Sending the outbox: the answer rules shared by the page (outbox.ts) and the service worker's
+ * Background Sync (sw/sw-outbox.ts), so both send the same writes in order with the same key.
  * No DOM, React or i18n here: this module runs in the worker too.
+ * Decision 028.
  */
 import { updateOutbox, type OutboxEntry, type OutboxRecord } from './outbox-store';
 

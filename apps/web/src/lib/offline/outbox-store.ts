@@ -1,8 +1,7 @@
 /**
- * Where the outbox lives: one IndexedDB record per user id, so writes made
- * by one person are never sent with another person's session. idb-keyval's `update` reads and
- * writes the record in one transaction, so two tabs never lose each other's writes. The page
- * (outbox.ts) and the service worker (sw/sw-outbox.ts) both use this module.
+ * Where the outbox lives: one IndexedDB record per user id, so one person's writes are never sent
+ * with another's session; idb-keyval's `update` keeps two tabs from losing each other's writes.
+ * Used by the page and the service worker. Decision 028.
  */
 import { createStore, del, get, update, type UseStore } from 'idb-keyval';
 

@@ -1,19 +1,8 @@
 /**
  * The query cache kept in IndexedDB per user, so every screen seen once opens offline with its
- * last-known data (decision 027).
- *
- * - One IndexedDB entry per user: `diacare-query-cache:{user id}` (idb-keyval's default store),
- *   written by TanStack Query's async-storage persister at most every 250 ms (soon after data
- *   arrives), and at once when the page is left or hidden (`pagehide`, `visibilitychange`): one
- *   plain put committed in the same task. That last save is best effort: Chromium may still
- *   abort it when the page goes away within milliseconds (e2e tests wait for the save). The id of the
- *   user whose cache this browser keeps ("the owner") is in localStorage, so the cache can be
- *   read at start, before /api/auth/me answers (or when it cannot answer: offline).
- * - Restored only for the owner and only while the isAuthenticated flag is set; another user
- *   signing in on the same browser gets an empty cache and never reads the first user's entry.
- * - Discarded when older than 8 days (`CACHE_MAX_AGE_MS`) or written by another build
- *   (`buster`: the build id, so a new API shape never meets old data).
- * - Sign-out (`forgetPersistedCache`) stops writing and deletes this user's entry.
+ * last-known data. Restored only for its owner while signed in; discarded after CACHE_MAX_AGE_MS or
+ * when written by another build; deleted at sign-out.
+ * Decision 027.
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import {
@@ -25,7 +14,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, promisifyRequest, update, type UseStore } from 'idb-keyval';
 
-/** How long a persisted cache is used: 8 days (issue 12: a phone offline for a week). */
+/** How long a persisted cache is used: 8 days (a phone offline for a week still opens its screens). */
 export const CACHE_MAX_AGE_MS = 8 * 24 * 60 * 60_000;
 
 /** localStorage key holding the id of the user whose cache this browser keeps. */

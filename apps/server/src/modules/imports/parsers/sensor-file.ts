@@ -1,8 +1,7 @@
 /**
- * Reads a sensor export, recognising its format by structure, not by file
- * name: LibreView (a title line, then a header with 'Device Timestamp', 'Record Type' and
- * 'Historic Glucose mg/dL' or '… mmol/L') or Dexcom Clarity (a header whose timestamp column
- * is named with the pattern '(YYYY-MM-DDThh:mm:ss)', English or translated). Pure and streamed.
+ * Reads a sensor export, recognising LibreView or Dexcom Clarity by its header lines, not the
+ * file name. Pure and streamed.
+ * Decision 046.
  */
 import { glucoseToMgDl } from '@diacare/contract/glucose-units';
 import { wallClockInstants } from './local-time.ts';

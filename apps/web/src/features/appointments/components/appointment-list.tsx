@@ -1,5 +1,5 @@
 /**
- * All appointments under the booking form ('View All', issue 5): upcoming, then past; cancel or
+ * All appointments under the booking form ('View All'): upcoming, then past; cancel or
  * mark done. Offline the saved list shows; a list never loaded says so.
  */
 import { pastAppointments, upcomingAppointments } from '@diacare/contract/appointment-rules';

@@ -24,7 +24,7 @@ export interface BookingValues {
 
 type Errors = Partial<Record<'title' | 'location' | 'date' | 'time', string>>;
 
-/** Spec §5: Title/Test Name, Location, Date and Time are required; the date is today or later. */
+/** docs/product.md: Title/Test Name, Location, Date and Time are required; the date is today or later. */
 function validate(t: TranslateFunction, values: BookingValues, today: string): Errors {
   const errors: Errors = {};
   const titleLabel = t(values.type === 'doctor' ? 'booking.form.reason' : 'booking.form.testName');

@@ -1,7 +1,7 @@
 /**
  * The message box: Enter sends, Shift+Enter starts a new line; Send is disabled while an
  * answer is coming and when the box is empty (offline it stays enabled: the question waits in
- * the outbox, issue 12). Shows the 2,000-character limit.
+ * the outbox, decision 028). Shows the 2,000-character limit.
  */
 import { SendHorizontal } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode, type Ref } from 'react';

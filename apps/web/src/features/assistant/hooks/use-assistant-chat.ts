@@ -1,12 +1,8 @@
 /**
- * Sending a message and following its streamed answer. The finished pair (the user's
- * message and the answer) is appended to the cached history, so the list never refetches
- * on success; after a refusal the history is refetched because the server may have stored
- * the user's message.
- *
- * Offline, or when the network fails before or during the answer, the question goes to the
- * outbox with the Idempotency-Key of the attempt: it shows at once, marked
- * 'Waiting to sync', and is answered once when the outbox replays it.
+ * Sending a message and following its streamed answer; the finished pair is appended to the cached
+ * history. Offline, or when the network fails, the question goes to the outbox with its attempt's
+ * Idempotency-Key, shows at once as 'Waiting to sync' and is answered when replayed.
+ * Decision 028.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';

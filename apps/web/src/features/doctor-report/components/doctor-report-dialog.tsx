@@ -1,8 +1,7 @@
 /**
- * The 'Doctor report' dialog of Reports: a choice of period (14, 30 or
- * 90 days, 30 by default) and a Download action that fetches the PDF from
- * GET /api/reports/doctor and saves it under the server's file name. Loaded lazily, when
- * the button is first pressed, so it adds nothing to the first load of /reports.
+ * Reports' 'Doctor report' dialog: a period (14, 30 or 90 days, 30 by default) and Download, which
+ * saves GET /api/reports/doctor under the server's file name. Loaded when first opened.
+ * Decision 019.
  */
 import { DEFAULT_REPORT_PERIOD, REPORT_PERIODS, type ReportPeriod } from '@diacare/contract/doctor-report';
 import { useState } from 'react';

@@ -1,8 +1,7 @@
 /**
- * Profile's 'Download my data': two plain download links to the export
- * routes. A link with `download` sends the session cookie like any same-origin request, lets
- * the browser show its own progress and saves under the server's file name; nothing is
- * buffered in the page, however many years of data there are.
+ * Profile's 'Download my data': two plain download links to the export routes, so the browser
+ * sends the cookie, shows its own progress and saves under the server's file name; nothing is
+ * buffered in the page. Decision 020.
  */
 import { Download, FileArchive, FileJson } from 'lucide-react';
 import { useT } from '../../../lib/i18n/language-provider';

@@ -1,8 +1,7 @@
 /**
- * GET /api/faq: the cited articles in the user's language, and searches of them.
- * The full list stays in the saved query cache (decision 027), so offline the screen still
- * lists and filters the articles it has seen; a search's own answer is dropped a minute after
- * it leaves the screen, so typing does not fill the device with saved searches.
+ * GET /api/faq: the cited articles in the user's language, and searches of them. The full list stays
+ * in the saved query cache, so offline the screen still lists and filters what it has seen;
+ * searches are dropped a minute after leaving. Decision 040.
  */
 import type { Faq } from '@diacare/contract/faq';
 import { queryOptions } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 /**
  * /api/health/glucose, /api/health/bp and /api/health/metrics: query options, the
- * three log mutations, and correcting or deleting a reading (PUT / DELETE …/{id}; issue 13). Types only from the contract's schemas, so Home's latest-glucose
- * card stays free of zod.
+ * three log mutations, and correcting or deleting a reading (PUT / DELETE …/{id};
+ * decision 021). Types only from the contract's schemas, so Home's latest-glucose card stays free of zod.
  */
 import type {
   BloodPressureInput,

@@ -1,6 +1,6 @@
 /**
  * /api/health/labs: query options, recording, correcting and deleting a lab
- * result through the outbox (offline writes, issue 12). Types only from the contract.
+ * result through the outbox (offline writes, decision 028). Types only from the contract.
  */
 import { LAB_TEST_RULES, storedLabValue } from '@diacare/contract/lab-rules';
 import type { LabResult, LabResultInput, LabTest } from '@diacare/contract/labs';

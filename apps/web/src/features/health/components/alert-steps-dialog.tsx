@@ -1,9 +1,8 @@
 /**
- * What to do about a reading far out of range, loaded when 'What to do' is first
- * pressed. Every step is from the source named under it (../shared/clinical-sources.md, and
- * for blood pressure the sources of BP_ALERT in @diacare/contract/clinical); nothing here is
- * dosing advice. India's emergency number is 112 (ERSS); 108 is the ambulance in most states.
- * Texts in the active language; the cited publications keep their published titles.
+ * What to do about a reading far out of range, loaded when 'What to do' is first pressed. Every
+ * step names its source (docs/product.md, Clinical statements); nothing here is dosing advice.
+ * India's emergency number is 112; 108 is the ambulance in most states.
+ * Decision 011.
  */
 import { HYPOGLYCAEMIA, type ReadingAlert } from '@diacare/contract/clinical';
 import { formatGlucose } from '@diacare/contract/glucose-units';
@@ -63,7 +62,7 @@ function Sources({ sources }: { sources: string[] }) {
 
 /**
  * Level 1 and 2 hypoglycaemia: the "15–15 rule", then the severe low (ADA 2025 §6). The
- * thresholds (70, 54 mg/dL) are named in the user's unit (3.9, 3.0 mmol/L; issue 14).
+ * thresholds (70, 54 mg/dL) are named in the user's unit (3.9, 3.0 mmol/L; decision 025).
  */
 function LowGlucoseSteps({ veryLow: isVeryLow, reading }: { veryLow: boolean; reading: string }) {
   const unit = useGlucoseUnit();

@@ -1,9 +1,7 @@
 /**
- * Beyond the spec, as diabetes tools commonly show: time in range (70–180 mg/dL, the
- * international consensus range, beside the spec's 70–140 target), an estimated A1c (ADAG
- * formula, only with readings on at least 14 days, labelled an estimate), and a one-line
- * note when a reading was low. The formulas and their sources are in
- * @diacare/contract/clinical.
+ * Glucose insights beyond the screens' basics: time in range (70–180 mg/dL, beside the 70–140
+ * target), an estimated A1c (only with readings on 14 days or more) and a note when a reading was
+ * low. Formulas and sources are in @diacare/contract/clinical.
  */
 import {
   EA1C_MIN_DAYS,

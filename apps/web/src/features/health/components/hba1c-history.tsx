@@ -1,5 +1,5 @@
 /**
- * History's HbA1c view (/reports/history/hba1c; issue 24): every HbA1c result over time as a
+ * History's HbA1c view (/reports/history/hba1c; decision 045): every HbA1c result over time as a
  * chart with the ADA's common goal of 7 % as a guide (Standards of Care 2025, §6), and a list,
  * newest first, in % and mmol/mol; each result can be corrected or deleted (with Undo).
  */

@@ -1,12 +1,7 @@
 /**
- * Health History for one kind: back arrow to
- * /reports; 'Loading...'; the spec's empty state when the user has no readings at all (or
- * the load failed: logged, then empty); otherwise the title, 'Historical trends & data', the
- * figures card, the 'Trend' chart and 'Recent Readings'. A 7 / 30 / 90-day switch (default
- * 30, kept in ?days=) chooses the period, fetched with start_date; an empty period says so
- * and keeps the switch. Each recent reading can be edited or deleted.
- * Offline: saved readings show; a history or period never loaded says so, and
- * readings that merely cannot be reached are never shown as the empty state.
+ * Health History for one kind: figures, the 'Trend' chart and 'Recent Readings' (each editable)
+ * over 7, 30 or 90 days (?days=, default 30), or the empty state when the user has no readings.
+ * Offline, readings that cannot be reached are never shown as the empty state.
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
 import type { GlucoseReading } from '@diacare/contract/health';
@@ -211,7 +206,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
     ...lastKnownData<ReadingByKind[typeof kind][]>(queryClient, (day) => rangeEndingOn(day).queryKey, zone),
     placeholderData: keepPreviousData,
   });
-  // Whether the user has any reading at all decides between the spec's empty state and 'none in this period'.
+  // Whether the user has any reading at all decides between docs/product.md's empty state and 'none in this period'.
   const latest = useQuery(getReadingsQueryOptions(kind, { limit: 1 }));
   const error = inRange.error ?? latest.error;
   useEffect(() => {

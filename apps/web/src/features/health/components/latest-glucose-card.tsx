@@ -1,10 +1,7 @@
 /**
- * Home's latest blood-glucose card: value in mg/dL, or in mmol/L when the
- * user chose it, meal context, date and time. Asks the API for one reading (`limit=1`), so Home never downloads the history;
- * imports no zod (Home's page-weight budget, design.md).
- * A low reading says so ('Low', 'Very low') with 'What to do' one tap away; a
- * 'Log' button opens Reports' glucose dialog, loaded on first press; with no reading yet
- * the card still shows, with 'No readings yet' and the Log button.
+ * Home's latest blood-glucose card in the user's unit, with a low reading's 'What to do' and a Log
+ * button. It asks for one reading (`limit=1`) and imports no zod, to keep Home's first load small.
+ * With no reading yet it shows 'No readings yet' and Log.
  */
 import { glucoseAlert } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';
@@ -60,11 +57,11 @@ export function LatestGlucoseCard({ now }: { now: Date }) {
   const [logging, setLogging] = useState(false);
   const pending = usePendingMarks();
   useEffect(() => {
-    // Spec §8: a failed home fetch is logged only.
+    // docs/product.md: a failed home fetch is logged only.
     if (glucose.error) console.error('Could not load the latest glucose reading', glucose.error);
   }, [glucose.error]);
   // While loading, hold the card's place so Home does not jump when it arrives (Lighthouse
-  // measured a layout shift of 0.125 on a cold load; issue 15, fix 9).
+  // measured a layout shift of 0.125 on a cold load).
   // Offline and never loaded: say so instead of holding an empty place forever.
   if (isUnreachable(glucose))
     return (

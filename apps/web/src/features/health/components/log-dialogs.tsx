@@ -1,5 +1,5 @@
 /**
- * The three log dialogs of Reports (docs/product.md Reports, §3–§5, §8 Health metric toasts): the
+ * The three log dialogs of Reports (docs/product.md, Reports): the
  * dialog closes on success or Cancel and stays open on failure; given a reading it edits it (PUT).
  */
 import type { ReactNode } from 'react';

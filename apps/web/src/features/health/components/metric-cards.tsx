@@ -1,8 +1,7 @@
 /**
- * Reports' 'Health Metrics': one card per kind with
- * the latest value and unit, its status, the '7-day avg', 'Last updated: …' or 'No data
- * logged yet', a Log button and a chevron to the kind's history. Weight adds BMI and the
- * change since the previous reading with an up, down or flat icon.
+ * Reports' 'Health Metrics': one card per kind with the latest value, status, 7-day average, last
+ * update, a Log button and a link to its history; weight adds BMI and the change since the previous
+ * reading.
  */
 import type { MetricStatus, ReadingAlert } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';
@@ -62,7 +61,7 @@ function MetricCard({
   average: string | null;
   updated: string | null;
   extra?: ReactNode;
-  /** Absent on a read-only view (a care-circle member's, issue 22): no Log and no history link. */
+  /** Absent on a read-only view (a care-circle member's, decision 048): no Log and no history link. */
   onLog?: () => void;
 }) {
   const t = useT();

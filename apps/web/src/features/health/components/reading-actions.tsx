@@ -1,8 +1,7 @@
 /**
- * Edit and Delete for one reading of Health History: Edit opens the log
- * dialog prefilled; Delete asks 'Delete this reading?', then a toast offers Undo, which logs
- * the reading again. Both buttons are labelled with the reading they act on, for screen
- * readers; each view of the kind (averages, cards, charts) refetches at once.
+ * Edit and Delete for one reading of Health History: Edit opens the log dialog prefilled; Delete
+ * confirms, then a toast's Undo logs the reading again. Buttons name the reading for screen readers.
+ * Decision 021.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
@@ -14,7 +13,7 @@ import { useT } from '../../../lib/i18n/language-provider';
 import { deleteReading, restoreReading, type ReadingByKind, type ReadingKind } from '../api/health';
 
 // The log form brings zod, react-hook-form and Radix's dialog (about 50 KB gzip): it loads
-// once History is idle, not with it (issue 15: every route ≤ 120 KB gzip).
+// once History is idle, not with it (every route ≤ 120 KB gzip, bench/page-weight.mjs).
 const LogReadingDialog = lazyPreloaded(() =>
   import('./log-dialogs').then((module) => ({ default: module.LogReadingDialog })),
 );

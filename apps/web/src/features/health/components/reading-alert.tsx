@@ -1,8 +1,7 @@
 /**
- * A reading that needs the person to act: a badge that says so in words ('Low',
- * 'Very low', 'Very high') in the alert style, and a 'What to do' button one tap away that
- * opens the steps with their source. The rules are in @diacare/contract/clinical; the steps
- * dialog loads lazily, so Home's first load carries only this small part.
+ * A reading that needs action: a badge in words ('Low', 'Very low', 'Very high') and a 'What to do'
+ * button; the rules are in @diacare/contract/clinical and the steps dialog loads lazily.
+ * Decision 011.
  */
 import type { ReadingAlert } from '@diacare/contract/clinical';
 import { LifeBuoy } from 'lucide-react';

@@ -1,9 +1,7 @@
 /**
- * The 'Trend' chart of Health History, drawn with uPlot (~20 KB gzip, canvas).
- * Loaded only by the history page through a dynamic import, with its CSS, so no other
- * screen pays for it. The canvas is hidden from screen readers: the
- * page gives a text summary and a table of the same readings. It follows its container's
- * width, so it fits phones from 360 px.
+ * History's 'Trend' chart, drawn with uPlot on a canvas and loaded only by the history page. The
+ * canvas is hidden from screen readers (the page gives a text summary and table instead) and it
+ * follows its container's width down to 360 px.
  */
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';

@@ -1,9 +1,7 @@
 /**
- * What a Health History page shows for one kind of reading:
- * the figures card (latest, average, target range), the trend chart's series, a text
- * summary and table of the plotted readings (the chart's accessible alternative), and the
- * last 5 readings, newest first. Pure: readings in (newest first, as the API sends them),
- * with the translate function and Intl locale of the active language.
+ * What a Health History page shows for one kind, as a pure function: the figures card, the chart's
+ * series, the text summary and table (the chart's accessible alternative) and the last 5 readings.
+ * Readings come in newest first, as the API sends them.
  */
 import {
   BMI_BANDS,
@@ -30,7 +28,7 @@ import { glucoseSeries, type SensorData } from './glucose-series';
 import { MEAL_CONTEXT_IDS } from './labels';
 import { oneDecimal, summariseBloodPressure, summariseGlucose, summariseWeight, wallClockSeconds } from './readings';
 
-/** Spec §9: recent readings in history. */
+/** docs/product.md: recent readings in history. */
 export const RECENT_READINGS = 5;
 
 /** A colour per plotted line. */
@@ -169,7 +167,7 @@ function glucoseModel(
     figures: [
       { label: t('health-reports.history.figure.latest'), value: formatGlucose(latest!.value, unit) },
       { label: t('health-reports.history.figure.average'), value: formatGlucose(mean!, unit) },
-      // Spec §2: target '70-140 mg/dL' (in mmol/L '3.9-7.8 mmol/L').
+      // docs/product.md: target '70-140 mg/dL' (in mmol/L '3.9-7.8 mmol/L').
       {
         label: t('health-reports.history.figure.target'),
         value: formatGlucoseRange(GLUCOSE_TARGET.low, GLUCOSE_TARGET.high, unit, '-'),

@@ -1,4 +1,4 @@
-/** Lab results in words (labs.ts; issue 24). */
+/** Lab results in words (labs.ts; decision 045). */
 import type { LabResult } from '@diacare/contract/labs';
 import { describe, expect, it } from 'vitest';
 import { formatLabDate, formatLabValue, hba1cInIfcc, latestByTest } from './labs';

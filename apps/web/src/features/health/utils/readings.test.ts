@@ -54,7 +54,7 @@ describe('report summaries', () => {
     expect(summary.alert).toBeNull();
   });
 
-  it('a low latest glucose is an alert, never good (issue 15)', () => {
+  it('a low latest glucose is an alert, never good', () => {
     const low = summariseGlucose([glucose(55, '2026-11-21'), glucose(120, '2026-11-20')]);
     expect(low.status).toBe('alert');
     expect(low.alert).toBe('low-glucose');
@@ -146,7 +146,7 @@ describe('history model', () => {
     expect(model.table.rows).toHaveLength(6);
   });
 
-  it('glucose in mmol/L (issue 14): figures, chart, band, summary, table and alerts follow the unit', () => {
+  it('glucose in mmol/L: figures, chart, band, summary, table and alerts follow the unit', () => {
     const readings = [
       glucose(52, '2026-11-21', '07:00'),
       glucose(99, '2026-11-20'),
@@ -201,7 +201,7 @@ describe('history model', () => {
   });
 });
 
-describe('history model in Hindi (issue 14)', () => {
+describe('history model in Hindi', () => {
   it('every label, the summary and the table speak Hindi; figures and units are unchanged', () => {
     const readings = [glucose(52, '2026-11-21', '07:00'), glucose(140, '2026-11-19')];
     const model = historyModel('glucose', readings, texts('hi'));

@@ -1,5 +1,5 @@
 /**
- * Summaries of a list of readings for Reports and History (docs/product.md Reports, History; §4
+ * Summaries of a list of readings for Reports and History (docs/product.md Reports, History;
  * Metric status; §9 rounding). Readings arrive newest first. The formulas
  * themselves (mean, BMI, statuses, weight change) live in @diacare/contract/clinical.
  */

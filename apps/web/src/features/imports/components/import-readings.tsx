@@ -1,8 +1,8 @@
 /**
- * Profile → Your data → 'Import readings' (decisions 046, 053): choose a LibreView or
- * Dexcom Clarity CSV export, or read a Nightscout site; the preview says how many new readings it adds, over which dates,
- * and how many are already in DiaCare; 'Add readings' commits, 'Discard' drops it; each
- * committed import can be undone.
+ * Profile → Your data → 'Import readings': a LibreView or Dexcom Clarity CSV, or a Nightscout site;
+ * the preview counts new and already-known readings, 'Add readings' commits, and a committed import
+ * can be undone.
+ * Decisions 046, 053.
  */
 import type { ImportBatch } from '@diacare/contract/imports';
 import { useQuery } from '@tanstack/react-query';

@@ -1,9 +1,7 @@
 /**
- * The install banner: 'Install DiaCare' with 'Install Now' when the
- * browser offers native install, else 'Show Instructions' (the iOS/Android steps and
- * 'Got it!'), and 'Later', which stores pwa-install-dismissed = 'true'.
- * It sits above the bottom navigation, and a spacer of its height lets Home's last card
- * scroll clear of it.
+ * The install banner: 'Install Now' when the browser offers native install, else 'Show
+ * Instructions'; 'Later' stores pwa-install-dismissed. A spacer of its height lets Home's last card
+ * scroll clear of it. Decision 010.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';

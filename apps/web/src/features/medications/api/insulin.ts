@@ -1,6 +1,6 @@
 /**
  * /api/health/insulin from a medicine's Take: the recent doses whose units
- * pre-fill the next Take, and recording a dose through the outbox (offline writes, issue 12).
+ * pre-fill the next Take, and recording a dose through the outbox (offline writes, decision 028).
  */
 import type { InsulinDose, InsulinInput } from '@diacare/contract/insulin';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,8 +1,7 @@
 /**
- * The Take of an insulin medicine: asks for the units, pre-filled with the
- * person's own last dose for that time (lastDoseUnits) — never a dose the app suggests.
- * 0.5–100 U in steps of 0.5, checked with the contract's schema; Take records the units and
- * the dose; Cancel records nothing.
+ * The Take of an insulin medicine: asks for the units (0.5–100 in steps of 0.5), pre-filled with the
+ * person's own last dose for that time, never one the app suggests; Cancel records nothing.
+ * Decision 047.
  */
 import { shiftDate } from '@diacare/contract/dates';
 import { insulinInputSchema } from '@diacare/contract/insulin';

@@ -1,12 +1,7 @@
 /**
- * Home's 'Medications' section: today's
- * scheduled doses in the user's zone with a taken/total progress bar, a Take button per
- * dose (red when overdue, a green check once taken), and 'Log dose' for as-needed medicines.
- * A mistaken Take can be undone: 'Undo' on the success toast, and an 'Undo'
- * button beside the green check of a taken dose.
- * Offline: the doses are built from the saved medicines and records in the user's
- * zone, so the right doses show as due; medicines never loaded are unknown, never 'No
- * medications scheduled'. Today's records not saved yet (a new day offline) count as none.
+ * Home's 'Medications': today's doses in the user's zone with progress, Take per dose (undoable)
+ * and 'Log dose' for as-needed medicines. Offline the doses come from saved medicines and records;
+ * medicines never loaded are unknown, never 'No medications scheduled'.
  */
 import { localDate, localTime } from '@diacare/contract/dates';
 import { doseKey, doseStatus, dosesOn, indexByDose, progressPercent } from '@diacare/contract/dose-rules';

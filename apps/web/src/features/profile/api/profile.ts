@@ -1,9 +1,8 @@
 /**
- * PUT /api/users/me: a partial update; the response is the updated user. Profile's
- * edits (name, phone, language, glucose unit) go through the outbox: offline
- * they show at once in the signed-in user with a 'Waiting to sync' mark and are sent when the
- * network returns (their applier: lib/auth/profile-outbox.ts). Profile setup (the first save
- * after sign-in) waits for the server instead.
+ * PUT /api/users/me, a partial update answering the updated user. Profile's edits go through the
+ * outbox (shown at once, marked 'Waiting to sync'; applier in lib/auth/profile-outbox.ts); profile
+ * setup waits for the server instead.
+ * Decision 028.
  */
 import type { User, UserUpdate } from '@diacare/contract/users';
 import { useMutation } from '@tanstack/react-query';

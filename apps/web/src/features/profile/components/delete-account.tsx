@@ -1,8 +1,7 @@
 /**
- * Profile's 'Delete account': a dialog that says what is deleted and
- * asks the user to type DELETE; the button stays disabled until they have. Then this
- * device's push is stopped, the account and all its data are deleted on the server (every
- * session ends), the local flags and caches are cleared and the user lands on '/'.
+ * Profile's 'Delete account': the user types DELETE to enable the button; then this device's push
+ * stops, the account and its data are deleted on the server, local flags and caches are cleared and
+ * the user lands on '/'. Decision 021.
  */
 import { ACCOUNT_DELETION_WORD } from '@diacare/contract/account-deletion';
 import { Trash2 } from 'lucide-react';
@@ -16,7 +15,7 @@ import { useAuth } from '../../../lib/auth/auth-provider';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/language-provider';
 
-/** Radix's dialog code loads once the screen is idle, not with it (issue 15: ≤ 120 KB per route). */
+/** Radix's dialog code loads once the screen is idle, not with it (every route ≤ 120 KB gzip). */
 const Dialog = lazyPreloaded(() =>
   import('../../../components/ui/dialog').then((module) => ({ default: module.Dialog })),
 );

@@ -1,11 +1,7 @@
 /**
- * Profile's 'Glucose unit' choice: 'mg/dL' (the default) or 'mmol/L',
- * two native radio buttons (arrow keys move between them), saved to the profile
- * (PUT /api/users/me { glucose_unit }) on change. The choice applies at once: the radio is
- * checked in the same event (local state, so React does not put the native radio back before
- * the query cache notifies), the signed-in user is updated before the server answers (an
- * in-flight /api/auth/me asked before the change is cancelled, so its older answer cannot undo
- * it), and both are put back with an error toast if the server refuses.
+ * Profile's 'Glucose unit': two native radios (mg/dL by default, mmol/L) saved on change. The
+ * choice shows at once (local state, the signed-in user updated before the server answers, an older
+ * /me read cancelled) and is put back with an error toast if refused. Decision 025.
  */
 import { useState } from 'react';
 import { DEFAULT_GLUCOSE_UNIT, GLUCOSE_UNITS, type GlucoseUnit } from '@diacare/contract/glucose-units';

@@ -1,9 +1,8 @@
 /**
- * Notification toggles, stored on the server. The spec's defaults show while the saved values
- * load; each switch saves on change. Health tips are one short tip a week by push. Email
- * Notifications is off and disabled, with the reason, while the server has no mail settings or the
- * account no address (decision 050). Offline and never loaded, the defaults are not shown as
- * if they were the user's. Below: the channel per kind of message.
+ * Notification toggles stored on the server, each saved on change, with the defaults shown while the
+ * saved values load (offline and never loaded, not shown as the user's). E-mail is disabled, with
+ * the reason, when the server or account cannot send it. Below: the channel per kind of message.
+ * Decision 050.
  */
 import { NOTIFICATION_DEFAULTS } from '@diacare/contract/notification-defaults';
 import type { NotificationSettings } from '@diacare/contract/reminders';

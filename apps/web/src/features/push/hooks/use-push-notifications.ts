@@ -1,8 +1,7 @@
 /**
- * Home's push toggle: the subscribed state follows the
- * browser's existing subscription; enabling asks for permission, subscribes (user-visible
- * only, with the server's VAPID key) and registers it with the server; disabling removes it
- * on the server and in the browser.
+ * Home's push toggle: follows the browser's existing subscription; enabling asks permission,
+ * subscribes with the server's VAPID key and registers it; disabling removes it on the server and
+ * in the browser.
  */
 import type { PushSubscriptionInput } from '@diacare/contract/push';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { base64UrlToBytes, getVapidPublicKey, removeSubscription, saveSubscription } from '../api/push';
 
-/** Spec §2 Home: the bell exists only where service workers and push exist. */
+/** Home (docs/product.md): the bell exists only where service workers and push exist. */
 export function isPushSupported(): boolean {
   return 'serviceWorker' in navigator && 'PushManager' in window;
 }
