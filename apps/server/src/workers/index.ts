@@ -1,11 +1,13 @@
 /**
  * The server's background workers on one polling loop: the reminder dispatcher (push through
- * the server's VAPID keys), the materialiser and the maintenance pass (docs/architecture.md).
+ * the server's VAPID keys, e-mail and WhatsApp when configured), the materialiser and the
+ * maintenance pass (docs/architecture.md, decision 050).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../types.ts';
+import { createChannelDelivery } from '../modules/channels/index.ts';
 import type { ReminderMetrics } from '../modules/ops/metrics.ts';
 import { createPushSender } from '../modules/push/push-sender.ts';
 import { loadVapidKeys } from '../modules/push/vapid.ts';
@@ -29,11 +31,14 @@ export async function startWorkers(deps: {
 }): Promise<Workers> {
   const vapid = await loadVapidKeys(deps.db, deps.env);
   const sender = createPushSender({ vapid });
-  const { db, clock, log, metrics } = deps;
+  const { db, env, clock, log, metrics } = deps;
+  // E-mail or WhatsApp configured: reminders go out through the channels' routing (decision 050).
+  const channels =
+    env.smtp || env.whatsapp ? createChannelDelivery({ db, env, clock, logger: log, metrics }) : undefined;
   const loop = createPollingLoop(
     [
-      createDispatcher({ db, clock, sender, log, metrics }).job,
-      createMaterialiser({ db, clock, log }).job,
+      createDispatcher({ db, clock, sender, log, metrics, channels }).job,
+      createMaterialiser({ db, clock, log, weeklySummaries: Boolean(channels) }).job,
       createMaintenance({ db, clock, log }).job,
     ],
     log,
@@ -43,6 +48,7 @@ export async function startWorkers(deps: {
     async stop() {
       await loop.stop();
       await sender.close();
+      channels?.close();
     },
   };
 }
