@@ -92,7 +92,13 @@ describe.each(SQL_DRIVERS)('reminders on channels on %s', (driver) => {
   }
   /** Takes today's 09:00 dose (Kolkata date `date`): with few pills left, a refill reminder is due now. */
   async function take(user: SignedInUser, medicationId: string, date: string) {
-    const payload = { medication_id: medicationId, scheduled_time: '09:00', taken_time: '09:00', date, status: 'taken' };
+    const payload = {
+      medication_id: medicationId,
+      scheduled_time: '09:00',
+      taken_time: '09:00',
+      date,
+      status: 'taken',
+    };
     expect((await user.request({ method: 'POST', url: '/api/adherence', payload })).statusCode).toBeLessThan(300);
   }
   const remindersOf = (user: SignedInUser, kind: ReminderKind) =>
@@ -116,7 +122,9 @@ describe.each(SQL_DRIVERS)('reminders on channels on %s', (driver) => {
 
     const [refill] = await remindersOf(user, 'refill');
     expect(refill?.status).toBe('sent');
-    expect(stands.mails.map((mail) => [Array.isArray(mail.to) ? null : mail.to?.text, mail.subject])).toEqual([[email, 'Metformin जल्द दोबारा खरीदें']]);
+    expect(stands.mails.map((mail) => [Array.isArray(mail.to) ? null : mail.to?.text, mail.subject])).toEqual([
+      [email, 'Metformin जल्द दोबारा खरीदें'],
+    ]);
     expect(stands.mails[0]!.text).toContain('Metformin की केवल 4 बची हैं।');
     expect(pushesTo(subscription).map((message) => JSON.parse(message.payload).kind)).toEqual(['refill']);
     expect(stands.whatsapp).toEqual([]);

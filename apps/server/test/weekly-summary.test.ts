@@ -110,7 +110,10 @@ describe.each(SQL_DRIVERS)('weekly summaries on %s', (driver) => {
     t.clock.set(at('2026-10-18T12:30:00Z'));
     await Promise.all([dispatcher().runOnce(), dispatcher().runOnce()]);
     expect(stands.mails.map((mail) => [mail.subject, mail.text?.split('\n')[0]])).toEqual([
-      ['Your DiaCare week 12 Oct – 18 Oct', 'Your week 12 Oct – 18 Oct: 71% of doses taken, 3 glucose readings logged.'],
+      [
+        'Your DiaCare week 12 Oct – 18 Oct',
+        'Your week 12 Oct – 18 Oct: 71% of doses taken, 3 glucose readings logged.',
+      ],
     ]);
     expect(pushApp.service.received.filter((m) => m.subscriptionId === subscription.id)).toEqual([]);
     expect((await summariesOf(kolkata))[0]?.[1]).toBe('sent');

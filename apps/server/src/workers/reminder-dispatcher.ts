@@ -113,7 +113,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   type Subscriptions = Map<string, StoredSubscription[]>;
 
   /** Pushes `item` to `subscriptions`; a gone subscription is removed from the batch's list. */
-  async function push(item: Claimed, subscriptions: StoredSubscription[], subscriptionsByUser: Subscriptions, now: Date) {
+  async function push(
+    item: Claimed,
+    subscriptions: StoredSubscription[],
+    subscriptionsByUser: Subscriptions,
+    now: Date,
+  ) {
     const { row } = item;
     const tag = tagOf(row);
     const options: PushOptions = {

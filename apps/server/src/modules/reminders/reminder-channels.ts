@@ -2,7 +2,7 @@
  * A claimed reminder as a channels message (decision 050): its template and values, from the
  * claim statement's row, medication and contact. Pure, apart from the weekly summary's values.
  */
-import { formatShortDate } from '@diacare/contract/dates';
+import { formatShortDate, isoWeekdayOf, localDate, shiftDate } from '@diacare/contract/dates';
 import type { ReminderKind } from '@diacare/contract/push';
 import type { Database } from '../../db/client.ts';
 import type { TemplateName, TemplateValues } from '../channels/index.ts';
@@ -23,7 +23,8 @@ export const templateOf = (kind: ReminderKind): TemplateName | null => TEMPLATE_
 /**
  * Every variable of `item`'s template (see TEMPLATES): dose → medicine, dose, time (local
  * 'HH:MM'); refill → medicine, count; appointment → title, time (its local short date and
- * 'HH:MM' in the user's language), location; weekly_summary → weeklySummaryValues as of `now`.
+ * 'HH:MM' in the user's language), location; weekly_summary → weeklySummaryValues as of `now`
+ * for the week of its key (a snooze: the week ending on the last Sunday).
  * @throws Error when the claim lacks them (a deleted medication or appointment is skipped first)
  */
 export async function templateValues(db: Database, item: Claimed, now: Date): Promise<TemplateValues> {
@@ -43,14 +44,17 @@ export async function templateValues(db: Database, item: Claimed, now: Date): Pr
         location: appointment.location,
       };
     }
-    case 'weekly_summary':
+    case 'weekly_summary': {
+      // A snooze of a summary has its own key: the week is the one ending on the last Sunday.
+      const today = localDate(now, contact.timezone);
       return weeklySummaryValues(db, {
         userId: row.user_id,
-        sunday: summarySundayOf(row.dedupe_key)!,
+        sunday: summarySundayOf(row.dedupe_key) ?? shiftDate(today, -(isoWeekdayOf(today) % 7)),
         zone: contact.timezone,
         language,
         now,
       });
+    }
     default:
       throw new Error(`no template for reminders of kind ${row.kind}`);
   }
