@@ -3,6 +3,7 @@
  * the API, claimed from the real database, and sent by push (local push service), e-mail (an
  * in-process SMTP server) and WhatsApp (a local Cloud API stand-in). Time is the injected clock.
  */
+import { formatShortDate } from '@diacare/contract/dates';
 import type { MedicationInput } from '@diacare/contract/medications';
 import type { ReminderKind } from '@diacare/contract/push';
 import { and, eq } from 'drizzle-orm';
@@ -168,6 +169,46 @@ describe.each(SQL_DRIVERS)('reminders on channels on %s', (driver) => {
     expect(pushesTo(off.subscription)).toHaveLength(1);
     for (const { user } of [on, off]) expect((await remindersOf(user, 'dose'))[0]?.status).toBe('sent');
     expect(stands.mails).toEqual([]);
+  });
+
+  it('an appointment reminder reaches e-mail with its title, local time and place; counted per channel', async () => {
+    const at = startDay();
+    at('03:00:00');
+    const { user } = await newUser();
+    const date = new Date(t.clock().getTime() + 86_400_000).toISOString().slice(0, 10);
+    const visit = {
+      type: 'doctor',
+      title: 'Quarterly review',
+      doctor: 'Dr Mehta',
+      location: 'City Clinic',
+      time: '10:00',
+    };
+    const booked = await user.request({ method: 'POST', url: '/api/appointments', payload: { ...visit, date } });
+    expect(booked.statusCode).toBe(201);
+    const counted = () =>
+      t.metrics.deliveries.get().then(({ values }) => values.find((v) => v.labels.channel === 'email')?.value ?? 0);
+    const before = await counted();
+    const withMetrics = createChannelDelivery({
+      db: t.database.db,
+      env: stands.env,
+      clock: t.clock,
+      metrics: t.metrics,
+    });
+    at('04:30:00'); // 10:00 in Kolkata, a day before the visit
+    await createDispatcher({
+      db: t.database.db,
+      clock: t.clock,
+      sender: pushApp.sender,
+      channels: withMetrics,
+      metrics: t.metrics,
+    }).runOnce();
+    withMetrics.close();
+
+    expect((await remindersOf(user, 'appointment')).map((r) => r.status)).toEqual(['sent', 'pending']);
+    expect(stands.mails.map((mail) => [mail.subject, mail.text?.split('\n')[0]])).toEqual([
+      ['Reminder: Quarterly review', `Quarterly review at ${formatShortDate(date, 'en-IN')} 10:00, City Clinic.`],
+    ]);
+    expect((await counted()) - before).toBe(1);
   });
 
   it('no reachable channel: skipped, saying so', async () => {
