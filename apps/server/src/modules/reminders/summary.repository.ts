@@ -14,16 +14,25 @@ export interface UserDueASummary {
   language: string | null;
 }
 
-/** Up to `limit` users whose last weekly summary is due at or before `since` (or who never had one). */
-export async function usersDueASummary(db: Database, since: Date, limit: number): Promise<UserDueASummary[]> {
+/**
+ * Up to `limit` users without the summary of their next Sunday (`time` 'HH:MM' local, that
+ * Sunday's own when `now` is not past it yet), found by its dedupe key: one index probe a user.
+ */
+export async function usersDueASummary(
+  db: Database,
+  now: Date,
+  time: string,
+  limit: number,
+): Promise<UserDueASummary[]> {
   const result = await db.execute(sql`
     SELECT u.id AS user_id, u.timezone, u.language
     FROM users u
-    LEFT JOIN LATERAL (
-      SELECT r.due_at FROM reminders r
-      WHERE r.user_id = u.id AND r.kind = 'weekly_summary' ORDER BY r.due_at DESC LIMIT 1
-    ) last ON true
-    WHERE last.due_at IS NULL OR last.due_at <= ${since.toISOString()}::timestamptz
+    CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE u.timezone) AS t) l
+    WHERE NOT EXISTS (
+      SELECT 1 FROM reminders r
+      WHERE r.dedupe_key = 'weekly_summary:' || u.id::text || ':' || (l.t::date +
+        CASE WHEN extract(isodow FROM l.t) = 7 AND l.t::time > ${time}::time THEN 7
+          ELSE 7 - extract(isodow FROM l.t)::int END)::text)
     LIMIT ${limit}`);
   // Both drivers (node-postgres, PGlite) answer a raw statement with { rows }.
   return (result as unknown as { rows: UserDueASummary[] }).rows;

@@ -37,17 +37,16 @@ export function nextSummaryDue(now: Date, zone: string): Date {
 }
 
 /**
- * Makes the next summary of every user with none due in the last 6 days (so the next one is
- * due within the week), in pages; upserts on the dedupe key, so instances running this
- * together make each summary once.
+ * Makes the next summary (nextSummaryDue) of every user who lacks it, in pages: each is made
+ * as soon as the one before is due, so it waits up to a week. Inserts on the dedupe key, so
+ * instances running this together make each summary once.
  * @returns the number of summaries made
  */
 export async function materialiseWeeklySummaries(db: Database, clock: Clock): Promise<number> {
   const now = clock();
-  const since = new Date(now.getTime() - 6 * 24 * 3_600_000);
   let made = 0;
   for (;;) {
-    const users = await usersDueASummary(db, since, SUMMARY_PAGE);
+    const users = await usersDueASummary(db, now, SUMMARY_TIME, SUMMARY_PAGE);
     if (users.length === 0) return made;
     const rows = users.map((user) => {
       const language = userLanguage(user.language);
