@@ -1,7 +1,6 @@
 /**
  * The reminder dispatcher (decisions 009, 014, 036, 042, 050): each pass claims due reminders,
- * decides each one (dispatch-rules.ts), pushes it or sends it on the channels routing picks, and
- * writes the outcome back under the pass's claim.
+ * decides each (dispatch-rules.ts), pushes it or sends it on the routed channels, records it.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
