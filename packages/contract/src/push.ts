@@ -31,8 +31,8 @@ export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1, { er
 /** GET /api/push/vapid-public-key: base64url of the uncompressed P-256 public key. */
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
 
-/** 'tip': the weekly health tip. */
-export const REMINDER_KINDS = ['dose', 'refill', 'appointment', 'custom', 'tip'] as const;
+/** 'tip': the weekly health tip; 'weekly_summary': the week's adherence and readings (e-mail by default, decision 050). */
+export const REMINDER_KINDS = ['dose', 'refill', 'appointment', 'custom', 'tip', 'weekly_summary'] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /**

@@ -1,11 +1,12 @@
 /**
- * The reminder dispatcher (decisions 009, 014, 036, 042): each pass claims due reminders, decides
- * each one (dispatch-rules.ts), pushes it and writes the outcome back under the pass's claim.
+ * The reminder dispatcher (decisions 009, 014, 036, 042, 050): each pass claims due reminders,
+ * decides each (dispatch-rules.ts), pushes it or sends it on the routed channels, records it.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../types.ts';
+import type { ChannelDelivery, ChannelResult } from '../modules/channels/index.ts';
 import type { ReminderMetrics } from '../modules/ops/metrics.ts';
 import type { PushOptions, PushSender } from '../modules/push/push-sender.ts';
 import { createPushRepository, type StoredSubscription } from '../modules/push/push.repository.ts';
@@ -20,6 +21,7 @@ import {
 } from '../modules/reminders/constants.ts';
 import { reasonNotToSend, sendResult } from '../modules/reminders/dispatch-rules.ts';
 import { createDispatchRepository, type Claimed, type Outcome } from '../modules/reminders/dispatch.repository.ts';
+import { templateOf, templateValues } from '../modules/reminders/reminder-channels.ts';
 import { buildReminderPush, createPushTexts, tagOf, topicOf } from '../modules/reminders/reminder-push.ts';
 import { createPollingLoop, type Job } from './polling-loop.ts';
 
@@ -49,6 +51,12 @@ export interface DispatcherDeps {
   log?: FastifyBaseLogger;
   /** Counts settled reminders and deliveries. */
   metrics?: ReminderMetrics;
+  /**
+   * The channels' delivery when e-mail or WhatsApp is configured (decision 050): dose, refill,
+   * appointment and weekly-summary reminders then go out on the channels the routing table
+   * picks. Without it every reminder is pushed as before.
+   */
+  channels?: ChannelDelivery;
 }
 
 export interface Dispatcher {
@@ -64,6 +72,17 @@ export interface Dispatcher {
    */
   stop(): Promise<void>;
 }
+
+/** A 'skipped' or 'missed' outcome with its reason. */
+const skipped = (id: string, [status, detail]: [Outcome['status'], string]): Outcome => ({
+  id,
+  status,
+  detail,
+  sent_at: null,
+  deliveries: 0,
+  failures: 0,
+  claimed_until: null,
+});
 
 /** Runs `work` over `items` with at most `limit` at a time. */
 async function forEachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
@@ -81,24 +100,26 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const concurrency = deps.concurrency ?? DISPATCH_CONCURRENCY;
   const maxAttempts = deps.maxAttempts ?? DISPATCH_MAX_ATTEMPTS;
   const retryDelayMs = deps.retryDelayMs ?? DISPATCH_RETRY_DELAY_MS;
-  const repository = createDispatchRepository(db, clock, { batchSize, leaseMs: deps.leaseMs ?? DISPATCH_LEASE_MS });
+  const { channels } = deps;
+  const repository = createDispatchRepository(db, clock, {
+    batchSize,
+    leaseMs: deps.leaseMs ?? DISPATCH_LEASE_MS,
+    channels: Boolean(channels),
+  });
   const pushRepository = createPushRepository(db);
   const texts = createPushTexts();
 
   /** Subscriptions of the batch's users, by user; a gone one is removed for the rest of the batch. */
   type Subscriptions = Map<string, StoredSubscription[]>;
 
-  async function dispatch(item: Claimed, subscriptionsByUser: Subscriptions, signal: AbortSignal) {
+  /** Pushes `item` to `subscriptions`; a gone subscription is removed from the batch's list. */
+  async function push(
+    item: Claimed,
+    subscriptions: StoredSubscription[],
+    subscriptionsByUser: Subscriptions,
+    now: Date,
+  ) {
     const { row } = item;
-    const now = clock();
-    const base = { id: row.id, sent_at: null, deliveries: 0, failures: 0, claimed_until: null };
-    const subscriptions = [...(subscriptionsByUser.get(row.user_id) ?? [])];
-    const reason = reasonNotToSend(item, subscriptions.length > 0, now);
-    if (reason) return { ...base, status: reason[0], detail: reason[1] } satisfies Outcome;
-    // Our claim may have run out while earlier reminders were sent, or the server is stopping:
-    // leave it to the next claim.
-    if (signal.aborted || (row.claimed_until && now >= row.claimed_until)) return null;
-
     const tag = tagOf(row);
     const options: PushOptions = {
       ttlSeconds: Math.max(1, Math.floor((row.expires_at.getTime() - now.getTime()) / 1000)),
@@ -122,19 +143,95 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         lastError = result.error.slice(0, DETAIL_MAX);
       }
     }
-    const settled = { ...base, ...counts, detail: lastError };
+    return { counts, lastError };
+  }
+
+  /** How a send's counts settle `item` (dispatch-rules.ts' sendResult). */
+  function settleAs(item: Claimed, counts: { deliveries: number; failures: number }, detail: string | null): Outcome {
+    const { row } = item;
+    const base = { id: row.id, sent_at: null, deliveries: 0, failures: 0, claimed_until: null };
+    const settled = { ...base, ...counts, detail };
     switch (sendResult(counts, row.attempts, maxAttempts)) {
       case 'sent':
-        return { ...settled, status: 'sent', sent_at: clock().toISOString() } satisfies Outcome;
+        return { ...settled, status: 'sent', sent_at: clock().toISOString() };
       case 'skipped':
-        return { ...base, status: 'skipped', detail: 'no subscription' } satisfies Outcome;
+        return { ...base, status: 'skipped', detail: 'no subscription' };
       case 'retry': {
         const retryAt = new Date(clock().getTime() + retryDelayMs).toISOString();
-        return { ...settled, status: 'pending', deliveries: 0, claimed_until: retryAt } satisfies Outcome;
+        return { ...settled, status: 'pending', deliveries: 0, claimed_until: retryAt };
       }
       case 'failed':
-        return { ...settled, status: 'failed', deliveries: 0 } satisfies Outcome;
+        return { ...settled, status: 'failed', deliveries: 0 };
     }
+  }
+
+  async function dispatch(item: Claimed, subscriptionsByUser: Subscriptions, signal: AbortSignal) {
+    const { row } = item;
+    const template = channels ? templateOf(row.kind) : null;
+    if (template) return dispatchOnChannels(item, template, subscriptionsByUser, signal);
+    const now = clock();
+    const subscriptions = [...(subscriptionsByUser.get(row.user_id) ?? [])];
+    const reason = reasonNotToSend(item, subscriptions.length > 0, now);
+    if (reason) return skipped(row.id, reason);
+    // Our claim may have run out while earlier reminders were sent, or the server is stopping:
+    // leave it to the next claim.
+    if (signal.aborted || (row.claimed_until && now >= row.claimed_until)) return null;
+    const { counts, lastError } = await push(item, subscriptions, subscriptionsByUser, now);
+    return settleAs(item, counts, lastError);
+  }
+
+  /**
+   * Sends `item` on the channels the routing table picks (push among them, by `push`): any
+   * channel delivered → 'sent'; none picked → 'skipped'; all failed → retried as a push is.
+   */
+  async function dispatchOnChannels(
+    item: Claimed,
+    template: NonNullable<ReturnType<typeof templateOf>>,
+    subscriptionsByUser: Subscriptions,
+    signal: AbortSignal,
+  ): Promise<Outcome | null> {
+    const { row } = item;
+    const now = clock();
+    const subscriptions = [...(subscriptionsByUser.get(row.user_id) ?? [])];
+    const reason = reasonNotToSend(item, subscriptions.length > 0, now, true);
+    if (reason) return skipped(row.id, reason);
+    if (signal.aborted || (row.claimed_until && now >= row.claimed_until)) return null;
+    let pushed = { deliveries: 0, failures: 0 };
+    let results: ChannelResult[];
+    try {
+      const values = await templateValues(db, item, now);
+      ({ results } = await channels!.deliver({
+        recipient: {
+          userId: row.user_id,
+          language: item.language,
+          email: item.contact?.email ?? null,
+          whatsapp: item.contact?.phone ?? null,
+          hasPushSubscription: subscriptions.length > 0,
+        },
+        template,
+        values,
+        push: async () => {
+          const sent = await push(item, subscriptions, subscriptionsByUser, now);
+          pushed = sent.counts;
+          return sent.counts.deliveries > 0
+            ? { outcome: 'delivered' }
+            : { outcome: 'failed', error: sent.lastError ?? 'subscription gone' };
+        },
+      }));
+    } catch (error) {
+      deps.log?.warn({ reminder: row.id, kind: row.kind, err: (error as Error).name }, 'reminder channels failed');
+      return settleAs(item, { deliveries: 0, failures: 1 }, 'channels error');
+    }
+    if (results.length === 0) return skipped(row.id, ['skipped', 'no channel chosen and available']);
+    const delivered = results.filter((r) => r.outcome === 'delivered');
+    const failed = results.filter((r) => r.outcome === 'failed');
+    const counts = {
+      deliveries: pushed.deliveries + delivered.filter((r) => r.channel !== 'push').length,
+      failures: pushed.failures + failed.filter((r) => r.channel !== 'push').length,
+    };
+    if (counts.deliveries === 0 && counts.failures === 0 && failed.length > 0) counts.failures = failed.length;
+    const detail = failed.map((r) => `${r.channel}: ${r.error ?? 'failed'}`).join('; ');
+    return settleAs(item, counts, detail ? detail.slice(0, DETAIL_MAX) : null);
   }
 
   /** One pass; `claimed` tells the loop whether to go again at once. */

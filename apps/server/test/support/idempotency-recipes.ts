@@ -238,4 +238,8 @@ export const EXEMPT: Record<string, string> = {
     'opts out (`config.idempotency: false`): its answer holds the one-time token, never stored (decision 048)',
   'POST /api/imports':
     'a file upload the outbox never sends; a repeat makes a second preview, and a commit adds nothing twice (decision 046)',
+  'POST /api/imports/nightscout':
+    'reads another site; a repeat makes a second preview, and a commit adds nothing twice (decisions 046, 053)',
+  'POST /api/care/alerts/:id/seen':
+    'idempotent by nature: the first Seen counts, a repeat changes nothing (decision 051)',
 };

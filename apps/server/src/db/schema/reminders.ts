@@ -13,10 +13,12 @@ import { medications } from './medications.ts';
 /**
  * One notification to push at `due_at`.
  * - `status`: 'pending' until the dispatcher settles it as 'sent' (delivered to at least one
- *   subscription), 'skipped' (dose taken, preference off, no subscription, dismissed),
+ *   subscription, or channel when e-mail/WhatsApp are configured, decision 050), 'skipped'
+ *   (dose taken, preference off, no subscription or channel, dismissed),
  *   'missed' (found after `expires_at`) or 'failed' (every attempt failed).
  * - `dedupe_key` makes materialising twice harmless: 'dose:<medication>:<date>:<time>',
- *   'refill:<medication>', 'appointment:<id>:24h' / ':1h', 'custom:<uuid>'.
+ *   'refill:<medication>', 'appointment:<id>:24h' / ':1h', 'custom:<uuid>',
+ *   'weekly_summary:<user>:<Sunday>' (decision 050).
  * - `claimed_until`/`claim_token`: a dispatcher's lease; an expired lease may be re-claimed.
  */
 export const reminders = pgTable(
@@ -46,7 +48,7 @@ export const reminders = pgTable(
     sent_at: timestamp('sent_at', { withTimezone: true }),
     /** Claims so far (each claim is one send attempt). */
     attempts: integer('attempts').notNull().default(0),
-    /** Subscriptions the push reached / failed to reach (summed over attempts). */
+    /** Subscriptions the push (plus e-mails/WhatsApp messages) reached / failed to reach, summed over attempts. */
     deliveries: integer('deliveries').notNull().default(0),
     failures: integer('failures').notNull().default(0),
     /** Why it was skipped or failed (no personal data): 'dose taken', 'push off', … */

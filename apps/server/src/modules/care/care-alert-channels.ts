@@ -1,6 +1,7 @@
 /**
  * How a care alert reaches a member (decision 051): the message in the member's language and
- * the channels behind one `deliver(recipient, message)`; Web Push now, e-mail and WhatsApp later.
+ * the channels behind one `deliver(recipient, message)`: Web Push, or every channel the
+ * notification routing table picks for a care alert (decision 050).
  */
 import { createHash } from 'node:crypto';
 import { formatGlucose } from '@diacare/contract/glucose-units';
@@ -9,6 +10,7 @@ import type { CareAlertKind } from '@diacare/contract/care';
 import type { ReminderPush } from '@diacare/contract/push';
 import type { Database } from '../../db/client.ts';
 import { t, type MessageValues } from '../../i18n/index.ts';
+import type { ChannelDelivery, TemplateName } from '../channels/index.ts';
 import type { PushSender } from '../push/push-sender.ts';
 import { createPushRepository } from '../push/push.repository.ts';
 import type { AlertRecipient } from './care-settings.repository.ts';
@@ -29,6 +31,9 @@ export interface CareAlertMessage {
   urgent: boolean;
   /** How long the alert is worth delivering late, in seconds. */
   ttl_seconds: number;
+  /** The e-mail and WhatsApp template and its values (the same facts as title and body). */
+  template: TemplateName;
+  values: Record<string, string>;
 }
 
 /** A channel's answer for one member: delivered, failed (with a reason, no personal data), or unavailable to them. */
@@ -71,6 +76,8 @@ export function buildAlertMessage(alert: AlertFactsForText, recipient: AlertReci
         };
   const urgent = alert.kind === 'urgent_low_glucose';
   return {
+    template: alert.kind === 'missed_dose' ? 'care_missed_dose' : 'care_low_glucose',
+    values: Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)])),
     alert_id: alert.id,
     patient_id: alert.patient_id,
     kind: alert.kind,
@@ -120,6 +127,45 @@ export function createPushAlertChannel({ db, sender }: { db: Database; sender: P
       }
       if (delivered) return { outcome: 'delivered' };
       return failure ? { outcome: 'failed', detail: failure } : { outcome: 'unavailable' };
+    },
+  };
+}
+
+/**
+ * Every channel the routing table picks for the member's care alerts (push through `push`,
+ * e-mail, WhatsApp), each result recorded by `channels` in notification_deliveries. Delivered
+ * when any channel took it; unavailable when none was picked; else failed, naming the channels.
+ */
+export function createRoutedAlertChannel({
+  channels,
+  push,
+}: {
+  channels: ChannelDelivery;
+  push: CareAlertChannel;
+}): CareAlertChannel {
+  return {
+    name: 'routed',
+    async deliver(recipient, message) {
+      const { results } = await channels.deliver({
+        recipient: {
+          userId: recipient.user_id,
+          language: recipient.language,
+          email: recipient.email,
+          whatsapp: recipient.whatsapp,
+        },
+        template: message.template,
+        values: message.values,
+        role: recipient.role,
+        push: async () => {
+          const result = await push.deliver(recipient, message);
+          if (result.outcome === 'delivered') return { outcome: 'delivered' };
+          return { outcome: 'failed', error: result.outcome === 'failed' ? result.detail : 'no subscription' };
+        },
+      });
+      if (results.some((result) => result.outcome === 'delivered')) return { outcome: 'delivered' };
+      const failed = results.filter((result) => result.outcome === 'failed');
+      if (failed.length === 0) return { outcome: 'unavailable' };
+      return { outcome: 'failed', detail: failed.map((r) => `${r.channel}: ${r.error ?? 'failed'}`).join('; ') };
     },
   };
 }

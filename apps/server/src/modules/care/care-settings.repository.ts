@@ -21,6 +21,9 @@ export interface AlertRecipient {
   language: 'en' | 'hi';
   /** The member's glucose unit preference, for a reading in an alert. */
   glucose_unit: 'mg/dL' | 'mmol/L';
+  /** Where e-mail and WhatsApp reach the member: their account e-mail and profile phone, or null. */
+  email: string | null;
+  whatsapp: string | null;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function listAlertRecipients(db: Database, patientId: string): Prom
       scopes: careMembers.scopes,
       name: users.name,
       email: users.email,
+      phone: users.phone,
       language: users.language,
       glucose_unit: users.glucose_unit,
     })
@@ -86,5 +90,7 @@ export async function listAlertRecipients(db: Database, patientId: string): Prom
     scopes: row.scopes as CareScope[],
     language: row.language ?? 'en',
     glucose_unit: row.glucose_unit,
+    email: row.email ?? null,
+    whatsapp: row.phone ?? null,
   }));
 }

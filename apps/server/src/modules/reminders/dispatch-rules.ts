@@ -5,9 +5,17 @@ import { isScheduledOn } from '@diacare/contract/dose-rules';
 import type { NotificationSettings, ReminderStatus } from '@diacare/contract/reminders';
 import type { Claimed, ClaimedReminder } from './dispatch.repository.ts';
 
-/** The preference that stops `row` being pushed, as a `detail` text, or null. */
-export function preferenceBlocks(row: Pick<ClaimedReminder, 'kind'>, settings: NotificationSettings): string | null {
-  if (!settings.pushNotifications) return 'push notifications off';
+/**
+ * The preference that stops `row` being sent, as a `detail` text, or null. `routed`: the
+ * channels' routing table decides the channels (decision 050), so the Push switch is its
+ * business, not a reason to skip.
+ */
+export function preferenceBlocks(
+  row: Pick<ClaimedReminder, 'kind'>,
+  settings: NotificationSettings,
+  routed = false,
+): string | null {
+  if (!routed && !settings.pushNotifications) return 'push notifications off';
   if ((row.kind === 'dose' || row.kind === 'refill') && !settings.medicationReminders) {
     return 'medication reminders off';
   }
@@ -19,9 +27,16 @@ export function preferenceBlocks(row: Pick<ClaimedReminder, 'kind'>, settings: N
 /**
  * Why `item` is not sent at `now`, as [status, detail], or null to send it. In order: past its
  * window → missed; a dose whose medication is gone, no longer schedules it, or is taken →
- * skipped; a preference off → skipped; no push subscription (`subscribed` false) → skipped.
+ * skipped; a preference off → skipped; unless `routed` (the channels' routing table picks the
+ * channels, decision 050): a weekly summary (never push-only) or no push subscription
+ * (`subscribed` false) → skipped.
  */
-export function reasonNotToSend(item: Claimed, subscribed: boolean, now: Date): [ReminderStatus, string] | null {
+export function reasonNotToSend(
+  item: Claimed,
+  subscribed: boolean,
+  now: Date,
+  routed = false,
+): [ReminderStatus, string] | null {
   const { row, medication } = item;
   if (row.expires_at <= now) return ['missed', 'past its window'];
   if (row.medication_id) {
@@ -33,8 +48,10 @@ export function reasonNotToSend(item: Claimed, subscribed: boolean, now: Date): 
       if (item.taken) return ['skipped', 'dose taken'];
     }
   }
-  const blocked = preferenceBlocks(row, item.settings);
+  const blocked = preferenceBlocks(row, item.settings, routed);
   if (blocked) return ['skipped', blocked];
+  if (routed) return null;
+  if (row.kind === 'weekly_summary') return ['skipped', 'no e-mail or WhatsApp on the server'];
   if (!subscribed) return ['skipped', 'no subscription'];
   return null;
 }

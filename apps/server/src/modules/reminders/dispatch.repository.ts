@@ -50,6 +50,20 @@ export interface Claimed {
   taken: boolean;
   /** The user's language (the texts are stored in it; the action labels are made in it). */
   language: Language;
+  /** What the channels' routing and templates need (decision 050); only when claimed with `channels`. */
+  contact?: ClaimedContact;
+}
+
+/** A claimed reminder's recipient and template values beyond the row and its medication. */
+export interface ClaimedContact {
+  email: string | null;
+  /** The profile's phone, the WhatsApp number. */
+  phone: string | null;
+  timezone: string;
+  /** The medication's pills left (a refill's count). */
+  pillsRemaining: number | null;
+  /** An appointment reminder's appointment: local date and time, as booked. */
+  appointment: { title: string; date: string; time: string; location: string } | null;
 }
 
 /** A row of the claim statement (raw SQL: instants as epoch milliseconds, dates as text). */
@@ -82,6 +96,28 @@ interface ClaimRecord {
   language: string | null;
   taken: boolean;
   subscriptions: { id: string; endpoint: string; p256dh: string; auth: string }[] | string;
+  u_email?: string | null;
+  u_phone?: string | null;
+  u_timezone?: string;
+  m_pills?: number | null;
+  a_title?: string | null;
+  a_date?: string | null;
+  a_time?: string | null;
+  a_location?: string | null;
+}
+
+/** The contact columns of a claim record read with channels. */
+function contactOf(record: ClaimRecord): ClaimedContact {
+  return {
+    email: record.u_email ?? null,
+    phone: record.u_phone ?? null,
+    timezone: record.u_timezone ?? 'UTC',
+    pillsRemaining: record.m_pills ?? null,
+    appointment:
+      record.a_title != null
+        ? { title: record.a_title, date: record.a_date!, time: record.a_time!, location: record.a_location ?? '' }
+        : null,
+  };
 }
 
 /** What a pass writes back for one reminder. */
@@ -119,10 +155,26 @@ export interface ClaimedBatch {
 
 /**
  * The claim/settle/release statements over `db`, reading the time from `clock`.
- * @param options.batchSize reminders claimed per statement; options.leaseMs the claim's lease
+ * @param options.batchSize reminders claimed per statement; options.leaseMs the claim's lease;
+ *   options.channels also read each reminder's `contact` (e-mail or WhatsApp configured)
  */
-export function createDispatchRepository(db: Database, clock: Clock, options: { batchSize: number; leaseMs: number }) {
+export function createDispatchRepository(
+  db: Database,
+  clock: Clock,
+  options: { batchSize: number; leaseMs: number; channels?: boolean },
+) {
   const { batchSize, leaseMs } = options;
+  // Only with channels: the push-only statement stays as decision 014 measured it.
+  const channelReturning = options.channels ? sql`, r.appointment_id` : sql``;
+  const channelColumns = options.channels
+    ? sql`, u.email AS u_email, u.phone AS u_phone, u.timezone AS u_timezone, m.pills_remaining AS m_pills,
+      ap.title AS a_title, ap.date::text AS a_date, ap.time AS a_time, ap.location AS a_location`
+    : sql``;
+  const channelJoins = options.channels
+    ? sql`
+    JOIN users u ON u.id = c.user_id
+    LEFT JOIN appointments ap ON ap.id = c.appointment_id`
+    : sql``;
 
   /**
    * Claims up to `batchSize` due reminders and reads, in the same statement, what deciding
@@ -146,7 +198,7 @@ export function createDispatchRepository(db: Database, clock: Clock, options: { 
         claim_token = ${token}::uuid, attempts = r.attempts + 1, updated_at = ${nowIso}::timestamptz
       FROM due WHERE r.id = due.id
       RETURNING r.id, r.user_id, r.kind, r.medication_id, r.dose_date, r.scheduled_time, r.title, r.body,
-        r.expires_at, r.dedupe_key, r.snoozed_from, r.attempts
+        r.expires_at, r.dedupe_key, r.snoozed_from, r.attempts${channelReturning}
     )
     SELECT c.id, c.user_id, c.kind, c.medication_id, c.dose_date::text AS dose_date, c.scheduled_time,
       c.title, c.body, (extract(epoch FROM c.expires_at) * 1000)::float8 AS expires_ms, c.dedupe_key,
@@ -164,10 +216,10 @@ export function createDispatchRepository(db: Database, clock: Clock, options: { 
           AND a.scheduled_time = c.scheduled_time AND a.status = 'taken') AS taken,
       (SELECT coalesce(json_agg(json_build_object('id', p.id, 'endpoint', p.endpoint,
           'p256dh', p.p256dh, 'auth', p.auth) ORDER BY p.created_at), '[]'::json)
-        FROM push_subscriptions p WHERE p.user_id = c.user_id) AS subscriptions
+        FROM push_subscriptions p WHERE p.user_id = c.user_id) AS subscriptions${channelColumns}
     FROM claimed c
     LEFT JOIN medications m ON m.id = c.medication_id
-    LEFT JOIN notification_settings s ON s.user_id = c.user_id`);
+    LEFT JOIN notification_settings s ON s.user_id = c.user_id${channelJoins}`);
     const subscriptionsByUser = new Map<string, StoredSubscription[]>();
     // Both drivers (node-postgres, PGlite) answer a raw statement with { rows }.
     const records = (result as unknown as { rows: ClaimRecord[] }).rows;
@@ -227,6 +279,7 @@ export function createDispatchRepository(db: Database, clock: Clock, options: { 
           pushNotifications: Boolean(record.push_notifications),
         },
         taken: Boolean(record.taken),
+        ...(options.channels ? { contact: contactOf(record) } : {}),
       };
     });
     return { claimed, subscriptionsByUser };

@@ -3,7 +3,7 @@
  * (off by default, docs/product.md) gets one short tip a week by push, in their language, taken from the
  * knowledge base's articles (front matter `tip`), never the same tip twice in a row. Tips are
  * `reminders` rows of kind 'tip', made by the materialiser loop and sent by the dispatcher like
- * any other reminder (which skips them once the preference is off). E-mail does not exist yet.
+ * any other reminder (which skips them once the preference is off). Tips stay push only (decision 050).
  */
 import { createHash } from 'node:crypto';
 import { localDate, shiftDate, zonedInstant } from '@diacare/contract/dates';

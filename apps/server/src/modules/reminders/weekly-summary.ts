@@ -1,0 +1,100 @@
+/**
+ * The weekly summary (decision 050): one `weekly_summary` reminder per user and week, due on
+ * Sunday at SUMMARY_TIME in the user's zone, sent only on the channels routing picks for it.
+ */
+import { formatShortDate, isoWeekdayOf, localDate, localTime, shiftDate, zonedInstant } from '@diacare/contract/dates';
+import { adherencePercent, dailyAdherence } from '@diacare/contract/dose-rules';
+import type { Medication } from '@diacare/contract/medications';
+import type { Database } from '../../db/client.ts';
+import { t, userLanguage, type Language } from '../../i18n/index.ts';
+import type { Clock } from '../../types.ts';
+import { scheduleOf } from './dose-reminders.ts';
+import { insertNewReminders } from './schedule.repository.ts';
+import { usersDueASummary, weekActivity } from './summary.repository.ts';
+
+/** Summaries arrive on Sunday (ISO weekday 7) at this local time: the evening, after the week's last day-time doses. */
+export const SUMMARY_TIME = '18:00';
+/** A summary found later than this after its time (the server was down) is 'missed', not sent late. */
+export const SUMMARY_WINDOW_MS = 24 * 3_600_000;
+/** Users read per statement of a pass. */
+const SUMMARY_PAGE = 1000;
+
+/** 'weekly_summary:<user>:<the week's Sunday, local date>': one per user and week. */
+export const summaryDedupeKey = (userId: string, sunday: string) => `weekly_summary:${userId}:${sunday}`;
+
+/** The Sunday (YYYY-MM-DD) of a summary's dedupe key, or null for another kind of key. */
+export function summarySundayOf(dedupeKey: string): string | null {
+  const parts = dedupeKey.split(':');
+  return parts[0] === 'weekly_summary' && parts.length === 3 ? parts[2]! : null;
+}
+
+/** The first Sunday SUMMARY_TIME in `zone` at or after `now`. Pure. */
+export function nextSummaryDue(now: Date, zone: string): Date {
+  const today = localDate(now, zone);
+  const sunday = shiftDate(today, 7 - isoWeekdayOf(today));
+  const due = zonedInstant(sunday, SUMMARY_TIME, zone);
+  return due >= now ? due : zonedInstant(shiftDate(sunday, 7), SUMMARY_TIME, zone);
+}
+
+/**
+ * Makes the next summary (nextSummaryDue) of every user who lacks it, in pages: each is made
+ * as soon as the one before is due, so it waits up to a week. Inserts on the dedupe key, so
+ * instances running this together make each summary once.
+ * @returns the number of summaries made
+ */
+export async function materialiseWeeklySummaries(db: Database, clock: Clock): Promise<number> {
+  const now = clock();
+  let made = 0;
+  for (;;) {
+    const users = await usersDueASummary(db, now, SUMMARY_TIME, SUMMARY_PAGE);
+    if (users.length === 0) return made;
+    const rows = users.map((user) => {
+      const language = userLanguage(user.language);
+      const due = nextSummaryDue(now, user.timezone);
+      return {
+        user_id: user.user_id,
+        kind: 'weekly_summary' as const,
+        title: t(language, 'push.weekly_summary.title'),
+        body: t(language, 'push.weekly_summary.body'),
+        due_at: due,
+        expires_at: new Date(due.getTime() + SUMMARY_WINDOW_MS),
+        dedupe_key: summaryDedupeKey(user.user_id, localDate(due, user.timezone)),
+      };
+    });
+    const inserted = await insertNewReminders(db, rows);
+    made += inserted;
+    if (users.length < SUMMARY_PAGE || inserted === 0) return made;
+  }
+}
+
+/**
+ * The template values of a user's summary for the week Monday–`sunday` (local dates in
+ * `zone`), as of `now`: `week` ('19 Oct – 25 Oct' in the user's language), `adherence` (taken ÷
+ * counted doses of the week under Reports' rule, dailyAdherence; '—' when none count) and
+ * `readings` (glucose readings logged that week).
+ */
+export async function weeklySummaryValues(
+  db: Database,
+  input: { userId: string; sunday: string; zone: string; language: Language; now: Date },
+): Promise<Record<'week' | 'adherence' | 'readings', string>> {
+  const monday = shiftDate(input.sunday, -6);
+  const dates = Array.from({ length: 7 }, (_, day) => shiftDate(monday, day));
+  const activity = await weekActivity(db, input.userId, monday, input.sunday);
+  const medications = activity.medications.map((row) => ({ id: row.id, name: row.name, ...scheduleOf(row) }));
+  const days = dailyAdherence(
+    medications as unknown as Medication[],
+    activity.records,
+    dates,
+    localDate(input.now, input.zone),
+    localTime(input.now, input.zone),
+  );
+  const taken = days.reduce((sum, day) => sum + day.taken, 0);
+  const total = days.reduce((sum, day) => sum + day.total, 0);
+  const percent = adherencePercent(taken, total);
+  const locale = input.language === 'hi' ? 'hi-IN' : 'en-IN';
+  return {
+    week: `${formatShortDate(monday, locale)} – ${formatShortDate(input.sunday, locale)}`,
+    adherence: percent === null ? '—' : `${percent}%`,
+    readings: String(activity.readings),
+  };
+}
