@@ -220,7 +220,7 @@ test('Profile notification toggles are saved on the server; e-mail is a real swi
   await page.goto('/profile');
   const medication = page.getByRole('switch', { name: 'Medication Reminders' });
   const appointments = page.getByRole('switch', { name: 'Appointment Reminders' });
-  // Spec §3 defaults.
+  // The defaults (docs/product.md, Profile).
   await expect(medication).toBeChecked();
   await expect(appointments).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document at /api/docs/json (issue 15, fix 14), checked rule by rule over every
+ * The OpenAPI document at /api/docs/json, checked rule by rule over every
  * operation it holds, and against the route table so a route cannot be left out: an
  * operationId each, the {detail} error answers (401 / 400 / 403 / 404) documented, no
  * routes outside /api, and every list capped by a documented `limit`.

@@ -20,7 +20,7 @@ import { HINDI_DOSE_CHANGE_QUESTIONS } from './support/hindi-questions.ts';
 
 const HI = assistantTexts('hi');
 const EN = assistantTexts('en');
-/** Latin words a Hindi answer may contain: units, product and acronyms (issue 14: keep names as typed). */
+/** Latin words a Hindi answer may contain: units, product and acronyms (names stay as typed). */
 const LATIN_ALLOWED = new Set([
   'mg',
   'dl',

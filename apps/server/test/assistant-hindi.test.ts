@@ -1,9 +1,7 @@
 /**
  * The assistant in Hindi through the real API: the language follows the profile, else
- * Accept-Language; Hindi questions about the user's data get the figures the screens show (as the
- * English table in assistant.test.ts), in Hindi; dose changes asked in Hindi are refused in Hindi
- * with no dose number. Text rules are in assistant-hindi-language.test.ts, the model path in
- * assistant-hindi-model.test.ts.
+ * Accept-Language; data questions get the screens' figures in Hindi; dose changes are refused in
+ * Hindi with no number. Decision 038.
  */
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import { shiftDate } from '@diacare/contract/dates';
@@ -21,7 +19,7 @@ const HI = assistantTexts('hi');
 const EN = assistantTexts('en');
 const hiArticle = (id: string) => knowledgeBase('hi').articles.find((a) => a.id === id)!;
 
-/** Latin words a Hindi answer may contain: units, product and acronyms (issue 14: keep names as typed). */
+/** Latin words a Hindi answer may contain: units, product and acronyms (names stay as typed). */
 const LATIN_ALLOWED = new Set([
   'mg',
   'dl',
@@ -278,7 +276,7 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
     expect(answers).toEqual([HI.noGlucose, `आज (${SEED_TODAY}) आपकी कोई खुराक तय नहीं है।`, HI.noAppointment]);
   });
 
-  it('a Hindi user who chose mmol/L hears glucose, ranges and the 15–15 rule in mmol/L, in Hindi (issue 14)', async () => {
+  it('a Hindi user who chose mmol/L hears glucose, ranges and the 15–15 rule in mmol/L, in Hindi', async () => {
     const other = await newUser('hi');
     // 99 mg/dL (5.5 mmol/L) at 09:00; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
     await seedMmolUserWithLow(other);

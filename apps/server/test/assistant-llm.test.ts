@@ -1,10 +1,7 @@
 /**
- * The assistant's language-model path: against the AI SDK's MockLanguageModelV3
- * (tool calls executed with the user's data, guard rails applied to what the model says,
- * user-written text reaching the model only inside tool results) and end to end against a
- * local OpenAI-compatible HTTP server started here, speaking /v1/chat/completions with SSE
- * streaming and a tool call. A model that is down or fails the checks is replaced by the
- * built-in engine with a note.
+ * The assistant's language-model path, against the AI SDK's mock model and a local
+ * OpenAI-compatible server: tools on the user's data, guard rails on the answer, and the
+ * built-in engine when the model is down or fails the checks. Decision 017.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

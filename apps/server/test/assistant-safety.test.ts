@@ -78,7 +78,7 @@ describe.each(DRIVERS)('assistant safety (built-in engine) on %s', (driver) => {
     });
   });
 
-  it('an mmol/L user hears glucose, ranges and the 15–15 rule in mmol/L (issue 14)', async () => {
+  it('an mmol/L user hears glucose, ranges and the 15–15 rule in mmol/L', async () => {
     const other = await newUser();
     // 99 mg/dL (5.5 mmol/L) at 09:00; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
     await seedMmolUserWithLow(other);

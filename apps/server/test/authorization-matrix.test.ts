@@ -1,14 +1,7 @@
 /**
- * The authorization matrix, generated from the app's own route table (issue 15, prove 1):
- * - every route and method answers a request with no session, or with a signed-out
- *   session, with 401 and a {detail}, except the documented public ones;
- * - every route with a path parameter answers another user's id with 404 and changes no
- *   row anywhere in the database, while the owner's same request succeeds.
- *
- * It grows by itself: a new route is in the table the day it is registered. A new route
- * with a path parameter fails the test until `RESOURCES` knows how to create the record
- * its path names and `REQUESTS` holds a valid request for it; a new public route fails it
- * until it is listed in `PUBLIC_ROUTES`.
+ * The authorization matrix from the app's own route table: no session → 401 except the public
+ * routes; another user's id → 404 changing nothing. A new route fails here until `RESOURCES`,
+ * `REQUESTS` or `PUBLIC_ROUTES` knows it.
  */
 import type { MedicationInput } from '@diacare/contract/medications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

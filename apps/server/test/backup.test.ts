@@ -1,9 +1,7 @@
 /**
- * Backups. `npm run backup` → the data is deleted → `npm run restore`, on
- * both databases, finds every record: row count and checksum of every table, found in the
- * database's catalogue (as the account-deletion test walks it). Restores refuse a non-empty
- * target and a file that is not a DiaCare backup, in one line. The server's own backups,
- * on a short interval, are written atomically and only the newest BACKUP_KEEP stay.
+ * Backups on both databases: backup → delete → restore finds every row (checksums per table);
+ * restores refuse a non-empty target or a foreign file; the server's own backups are atomic and
+ * keep BACKUP_KEEP. Decision 041.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

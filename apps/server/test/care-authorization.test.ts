@@ -1,9 +1,7 @@
 /**
- * Authorization of every member route, from the app's own route table:
- * each /api/care/patients/{patient_id}/… route answers a stranger and a removed member with
- * 404, a doctor whose scopes leave out what the route reads with 403, each changing no row,
- * while a member granted the scope gets the patient's data. A route added tomorrow is walked
- * too; it fails here until CARE_RESOURCES names the scope it needs.
+ * Every member route from the route table: a stranger or removed member → 404, outside the
+ * scopes → 403, each changing nothing; a granted member reads the patient's data. A new member
+ * route fails here until CARE_RESOURCES names its scope. Decision 048.
  */
 import { CARE_RESOURCES, CARE_SCOPES, type CareResource } from '@diacare/contract/care';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

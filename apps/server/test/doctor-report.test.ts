@@ -1,9 +1,7 @@
 /**
- * GET /api/reports/doctor. The PDF's text, extracted with
- * poppler's pdftotext, must hold the figures Reports and History work out from the API's
- * own data for the same period, through the same contract functions. The clock is fixed
- * at 2026-11-20T18:40Z, already 2026-11-21 00:10 in Asia/Kolkata: the period ends on the
- * user's date, not UTC's.
+ * GET /api/reports/doctor read with pdftotext: the figures Reports and History work out from the
+ * API's data through the same contract functions; the period ends on the user's date (the clock
+ * is already the next day in Kolkata). Decision 019.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -244,7 +242,7 @@ describe.each(DRIVERS)('doctor report on %s', (driver) => {
     expect(ashas).not.toContain(`days ${ravisFigures.mean} mg/dL`);
   });
 
-  it('is written in Hindi for a Hindi user, with the same figures, hi-IN dates and names as typed (issue 14)', async () => {
+  it('is written in Hindi for a Hindi user, with the same figures, hi-IN dates and names as typed', async () => {
     const setLanguage = (language: 'en' | 'hi') =>
       asha.request({ method: 'PUT', url: '/api/users/me', payload: { language } });
     expect((await setLanguage('hi')).statusCode).toBe(200);
@@ -275,7 +273,7 @@ describe.each(DRIVERS)('doctor report on %s', (driver) => {
     }
   });
 
-  it('speaks mmol/L to a user who chose it: figures, bands, lows and the chart (issue 14)', async () => {
+  it('speaks mmol/L to a user who chose it: figures, bands, lows and the chart', async () => {
     const farah = await signIn(t.app, { name: 'Farah', email: 'farah-report@example.com', timezone: KOLKATA });
     // 99 mg/dL is what logging 5.5 mmol/L stores; 58 is a level 1 low, 50 a level 2 low.
     const readings = [

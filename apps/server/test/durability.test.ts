@@ -1,9 +1,6 @@
 /**
- * Issue 15, prove 3: durability under `kill -9`. The real server bundle runs as a child
- * process; a signed-in user fires a stream of glucose readings at it, the process is killed
- * with SIGKILL in the middle of the stream, started again on the same DATA_DIR (PGlite) or
- * database (PostgreSQL), and every reading the server acknowledged (201 with an id) must be
- * there, read back through the API with the session from before the kill.
+ * Durability under `kill -9`: the real server bundle is killed mid-stream of glucose writes and
+ * restarted on the same data; every reading it acknowledged (201) is there afterwards.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

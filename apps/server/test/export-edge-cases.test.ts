@@ -104,7 +104,7 @@ describe.each(SQL_DRIVERS)('export edge cases on %s', (driver) => {
     expect(bundle.entry!.filter((entry) => entry.resource!.resourceType === 'Observation')).toHaveLength(count);
   });
 
-  it('an mmol/L user gets the same columns and a FHIR value in mg/dL (issue 14, decision 025)', async () => {
+  it('an mmol/L user gets the same columns and a FHIR value in mg/dL (decision 025)', async () => {
     const farah = await signIn(t.app, { name: 'Farah', email: 'farah.export@example.com', timezone: 'Asia/Kolkata' });
     const put = await farah.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } });
     expect(put.statusCode).toBe(200);

@@ -1,12 +1,7 @@
 /**
- * Property-based fuzzing of every write route (issue 15, prove 2). The write routes come
- * from the app's route table, so a new one is fuzzed the day it is added; a write route
- * with no arbitrary in `support/fuzz-arbitraries.ts` fails this test.
- *
- * For every generated request: no answer is 5xx, and an answer of 400 or more leaves every
- * table of the database exactly as it was (md5 of each table's rows before and after).
- * FUZZ_CASES sets the number of requests per driver (default 1,000 on PGlite and 250 on
- * PostgreSQL, as in CI; `npm run test:full` sends 10,000), spread evenly over the write routes.
+ * Property-based fuzzing of every write route in the route table: no 5xx, and a refusal leaves
+ * every table as it was. FUZZ_CASES per driver (1,000 PGlite / 250 PostgreSQL by default).
+ * Decisions 015, 043.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

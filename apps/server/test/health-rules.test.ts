@@ -103,7 +103,7 @@ describe.each(DRIVERS)('health reading rules on %s', (driver) => {
       ['bp', 'diastolic'],
       ['metrics', 'weight'],
       ['metrics', 'height'],
-    ])('%s without %s reads "is required" (spec §5)', async (kind, field) => {
+    ])('%s without %s reads "is required"', async (kind, field) => {
       const asha = await newUser();
       const response = await log(asha, kind, without(VALID[kind], field));
       expect(response.json()).toEqual({ detail: `${field}: is required` });

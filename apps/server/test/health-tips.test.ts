@@ -1,9 +1,7 @@
 /**
- * Weekly Health Tips: the real materialiser loop's pass and the real dispatcher,
- * run step by step on the injected clock, push to a local push service that decrypts every
- * payload. Off (the spec's default) → nothing; on → one tip a week at 10:30 in the user's zone,
- * in the user's language, never the same tip twice in a row; turned off → the pending tip is
- * skipped. Push only: there is no e-mail channel yet.
+ * Weekly Health Tips through the real materialiser and dispatcher on the injected clock: off by
+ * default; on, one tip a week at 10:30 local in the user's language, never the same twice;
+ * turned off, the pending tip is skipped. Decision 040.
  */
 import type { ReminderPush } from '@diacare/contract/push';
 import { and, eq } from 'drizzle-orm';

@@ -129,7 +129,7 @@ describe.each(SQL_DRIVERS)('Idempotency-Key under concurrency on %s', (driver) =
 });
 
 /**
- * The phone loses its connection while the answer streams (offline outbox, issue 12): the
+ * The phone loses its connection while the answer streams (the offline outbox, decision 028): the
  * server still finishes and stores the answer under the key, so the outbox's repeat gets the
  * whole stream back and the model runs once. Over a real HTTP connection that the client
  * closes after the first line, with a model that takes a moment to answer.

@@ -1,10 +1,7 @@
 /**
- * Exactly-once writes (plugins/idempotency.ts; decision 022), on PGlite and PostgreSQL. The write
- * routes come from the app's route table, so a write route added tomorrow without a recipe
- * (support/idempotency-recipes.ts) fails the first test. For every write route: the same
- * Idempotency-Key twice → the first answer again (`Idempotent-Replayed: true`), no row changes.
- * The key's rules are in idempotency-rules.test.ts, repeats at once and the keys' lifetime in
- * idempotency-concurrency.test.ts.
+ * Exactly-once writes for every write route in the route table: the same Idempotency-Key twice
+ * answers the first answer again and changes no row; a route without a recipe or an exemption
+ * fails here (support/idempotency-recipes.ts). Decision 022.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * A NUL character (U+0000) in any body or query field is refused with 400 naming the field,
- * and nothing is stored (issue 15: the write-route fuzzer found a 500 from PostgreSQL, which
+ * and nothing is stored (the write-route fuzzer found a 500 from PostgreSQL, which
  * cannot store U+0000 in text).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,10 +1,7 @@
 /**
- * Conflicts between phones (decision 022), on PGlite and PostgreSQL: two
- * sessions of one user, each sending its writes with its own Idempotency-Key, as two
- * outboxes replaying after being offline do.
- * - One dose taken on two phones is one adherence record, and one pill.
- * - A medication edited on two phones keeps the write the server received last.
- * - A delete wins over a later edit of the deleted medication: 404 'This medication was deleted.'
+ * Conflicts between two phones of one user, each replaying its outbox: one dose taken twice is
+ * one record and one pill; the last edit received wins; a delete wins over a later edit (404).
+ * Decision 022.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,12 +1,7 @@
 /**
- * The materialiser's horizon (decision 014), on both drivers with an
- * injected clock:
- * - a pass reads only the schedules whose "materialised until" horizon runs out, so an
- *   unchanged schedule is not read again pass after pass;
- * - running the real loop pass every 15 minutes across a horizon boundary and a DST change
- *   loses no dose and makes none twice;
- * - a new time zone (PUT /api/users/me, or signing in from another zone) moves every unsent
- *   dose to its local time in that zone at once.
+ * The materialiser's horizon on both drivers: a pass reads only schedules whose horizon runs
+ * out; the 15-minute loop across horizons and DST changes loses and doubles no dose; a new zone
+ * moves unsent doses at once. Decision 014.
  */
 import { localDate, localTime, shiftDate, zonedInstant } from '@diacare/contract/dates';
 import type { MedicationInput } from '@diacare/contract/medications';

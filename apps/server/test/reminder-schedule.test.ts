@@ -1,5 +1,5 @@
 /**
- * Dose reminders materialised from schedules (issue 6; docs/architecture.md and push): at the
+ * Dose reminders materialised from schedules (docs/architecture.md): at the
  * dose's local clock time in the user's IANA zone, across DST changes, with an injected clock.
  * The medications are added through the API, whose hooks materialise the next 48 hours at
  * once; `materialiseDoseReminders` is the loop's pass over every user.

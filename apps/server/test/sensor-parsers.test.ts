@@ -1,9 +1,7 @@
 /**
- * Sensor-file parsers (modules/imports/parsers; issue 24, item 3) on small hand-made files —
- * written here to the published column layouts, no vendor's real export: LibreView in mg/dL
- * and mmol/L with both date orders and rows grouped by type; Dexcom Clarity with a BOM,
- * quotes, preamble rows, Low/High, ';' separators and translated headers; a daylight-saving
- * zone; and a file that is neither.
+ * The sensor-file parsers on small hand-made files (no vendor's real export): LibreView in both
+ * units and date orders, Dexcom Clarity with BOM, quotes, preamble, Low/High, ';' and translated
+ * headers, a DST zone, and a file that is neither. Decision 046.
  */
 import { describe, expect, it } from 'vitest';
 import { openSensorFile } from '../src/modules/imports/parsers/sensor-file.ts';

@@ -1,9 +1,7 @@
 /**
- * SIGTERM. The real server bundle runs as a child process with its reminder
- * engine on and a push service that holds each answer for two seconds; a SIGTERM arrives while
- * the dispatcher is sending. The process exits 0 within 10 s, the sends in flight are recorded
- * and the rest released; after a restart every reminder has arrived exactly once. The
- * restarted server also answers /readyz (not logged) and writes its own backups (BACKUP_DIR).
+ * SIGTERM on the real server bundle while the dispatcher sends: exit 0 within 10 s, sends in
+ * flight recorded, the rest released; after a restart every reminder arrived exactly once.
+ * Decision 042.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

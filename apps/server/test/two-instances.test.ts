@@ -1,11 +1,7 @@
 /**
- * Two DiaCare instances on one PostgreSQL (decision 013): two apps built
- * as server.ts builds them, each with its own pg pool, on one database. They share the
- * sign-in rate limit (PostgreSQL by default, Redis when REDIS_URL is set), a session made on
- * one is valid on the other, and with both reminder engines running no reminder is sent
- * twice. Needs TEST_DATABASE_URL; the Redis case also needs TEST_REDIS_URL. Also here, on one
- * instance: a REDIS_URL that cannot be reached stops start-up with one line, and a Redis that
- * goes away later (a private redis-server, killed) leaves sign-in limited per instance.
+ * Two instances on one PostgreSQL: shared sign-in limits (PostgreSQL, or Redis with
+ * TEST_REDIS_URL), sessions valid on both, each reminder sent once; an unreachable or vanishing
+ * Redis. Needs TEST_DATABASE_URL. Decision 013.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';

@@ -1,7 +1,7 @@
 /**
  * The built web app as a browser gets it: precompressed brotli / gzip copies chosen by
  * Accept-Encoding, Vary, immutable caching for hashed assets, no-cache for index.html and
- * the service worker, and the SPA fallback (issue 15, fix 9). The dist directory is made
+ * the service worker, and the SPA fallback. The dist directory is made
  * here, compressed with node's zlib the way the web build does it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

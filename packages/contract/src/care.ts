@@ -96,7 +96,7 @@ export const careMemberSchema = z.object({
   role: z.enum(CARE_ROLES),
   scopes: z.array(z.enum(CARE_SCOPES)),
   can_mark_taken: z.boolean(),
-  /** For the alerts of issue 22 item 4 (not sent yet): on for family by default. */
+  /** Whether the member gets care alerts (decision 051): on for family by default. */
   alerts: z.boolean(),
   joined_at: z.string(),
 });

@@ -1,6 +1,6 @@
 /**
  * Reminders and notification settings (docs/product.md Reminder, Notification settings; §7
- * /api/reminders*, /api/settings/notifications; issue 6).
+ * /api/reminders*, /api/settings/notifications).
  */
 import { z } from 'zod';
 import { listLimitSchema, orRequired } from './common.ts';

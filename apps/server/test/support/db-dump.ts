@@ -1,6 +1,6 @@
 /**
  * A dump of every table of the Drizzle schema, for tests that prove a request changed
- * nothing (issue 15, prove 1 and 2). Tables are found in the schema module, so a table
+ * nothing. Tables are found in the schema module, so a table
  * added tomorrow is compared too.
  */
 import { getTableName, is, sql } from 'drizzle-orm';

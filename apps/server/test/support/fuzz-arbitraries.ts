@@ -219,8 +219,7 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
     .tuple(mutated(reminderBody), fc.option(idChoice('reminders'), { nil: undefined }))
     .map(([payload, snoozed]) => ({ payload, ...(snoozed ? { bodyIds: { snoozed_from: snoozed } } : {}) })),
   'DELETE /api/reminders/:id': idChoice('reminders').map((id) => ({ id })),
-  // The assistant (branch h7, issue 11): here ahead of its merge, so its write routes are
-  // fuzzed the moment they are registered.
+  // The assistant's write routes.
   'POST /api/assistant/messages': mutated(fc.record({ content: text(2_000) })).map((payload) => ({ payload })),
   'DELETE /api/assistant/messages': fc.oneof(
     fc.constant({}),

@@ -191,7 +191,7 @@ export function writeRecipes(newUser: (name?: string) => Promise<SignedInUser>) 
       return { url: '/api/assistant/messages' };
     },
   };
-  /** A Clarity upload's preview id (imports take text/csv, issue 24). */
+  /** A Clarity upload's preview id (imports take text/csv). */
   const preview = async (user: SignedInUser) => {
     const response = await user.request({
       method: 'POST',

@@ -1,13 +1,7 @@
 /**
- * A local Web Push service for tests: HTTPS on 127.0.0.1 with the
- * certificate from push-tls.global-setup.ts, so the code under test sends exactly as it would
- * to FCM or Mozilla. Each message is checked the way a real push service checks it, and
- * refused with 400/401/403 otherwise:
- * - RFC 8030 §5.2–5.4: `TTL` present, `Urgency` and `Topic` well formed.
- * - RFC 8292 (VAPID): `Authorization: vapid t=<JWT>, k=<key>`; ES256 signature valid for k,
- *   `aud` equal to this service's origin, `exp` in the future and at most 24 h ahead, `sub` set.
- * - RFC 8291 + RFC 8188: the `aes128gcm` body is decrypted with the subscription's private
- *   key and auth secret (ECDH, HKDF-SHA-256, AES-128-GCM, padding delimiter).
+ * A local Web Push service for tests (HTTPS on 127.0.0.1) that checks each message as a real
+ * one does — TTL/Urgency/Topic (RFC 8030), VAPID (RFC 8292) — and decrypts its aes128gcm body
+ * (RFC 8291/8188), refusing with 400/401/403 otherwise.
  */
 import {
   createDecipheriv,

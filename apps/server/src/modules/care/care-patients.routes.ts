@@ -1,9 +1,7 @@
 /**
- * The member's side of the care circle (decision 048): GET /api/care/patients
- * and GET /api/care/patients/{patient_id}/<resource>, answered by the patient's own
- * repositories with the same shapes and query parameters as the patient's routes.
- * A stranger, a removed member or an unknown id → 404; a resource outside the scopes → 403.
- * Members write nothing but a dose marked taken, when granted (POST …/adherence).
+ * The member's side of the care circle: GET /api/care/patients and …/{patient_id}/<resource>,
+ * with the patient's own shapes; stranger → 404, outside the scopes → 403; the one write is a
+ * dose marked taken, when granted. Decision 048.
  */
 import { CARE_RESOURCES, carePatientSchema, patientParamsSchema, type CareResource } from '@diacare/contract/care';
 import { appointmentSchema } from '@diacare/contract/appointments';

@@ -140,7 +140,7 @@ export function createHealthRepository(db: Database) {
   const queries = readingRangeQueries(db);
   // Home, Reports and History read the glucose of a date range and people log readings all
   // day: those two statements are prepared once (built once by Drizzle, parsed and planned
-  // once per connection by PostgreSQL; issue 15, prove 5). Same SQL as queries.glucose.
+  // once per connection by PostgreSQL). Same SQL as queries.glucose.
   const glucoseInRange = db
     .select()
     .from(glucoseReadings)

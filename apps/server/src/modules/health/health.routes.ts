@@ -1,13 +1,7 @@
 /**
- * /api/health/glucose, /api/health/bp and /api/health/metrics (docs/product.md readings, §5, §7;
- * issue 4). GET lists the user's readings newest first, optionally within an inclusive
- * start_date/end_date range and cut to the newest `limit`; POST stores one reading and answers 201 with it;
- * PUT /{id} replaces one of the user's readings (same validation as POST) and answers 200 with it;
- * DELETE /{id} removes one and answers 200 with the deleted reading, so the app can offer Undo
- * by posting it again (decision 021). Another user's id, or a missing one,
- * answers 404 and changes nothing. The bounds
- * live in the contract's schemas; the one rule that needs the user's zone (a reading may
- * not be dated after today) and the BMI the server computes live here.
+ * /api/health/glucose, /bp and /metrics: list (newest first, dates inclusive, optional limit),
+ * create, replace, delete (answers the deleted reading, for Undo). Bounds are the contract's;
+ * here the user's-zone date rule and BMI. Decisions 008, 021.
  */
 import { bodyMassIndex } from '@diacare/contract/clinical';
 import { errorSchema, idParamsSchema } from '@diacare/contract/common';

@@ -21,7 +21,7 @@ export const insulinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   const recordErrors = { 400: errorSchema, 404: errorSchema };
 
   /**
-   * Checks a dose before it is stored: not after today in the user's zone (issue 4's rule for
+   * Checks a dose before it is stored: not after today in the user's zone (the rule for
    * every reading) and, when it names a medicine, one of the user's.
    * @throws HttpError 400 'date: must not be in the future'; 404 when the medicine is not the user's
    */

@@ -40,7 +40,7 @@ export const labsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   /**
    * The row to store: the value in the test's stored unit; a result is dated no later
-   * than today in the user's zone (like every reading, issue 4).
+   * than today in the user's zone (like every reading).
    * @throws HttpError 400 'date: must not be in the future'
    */
   const toStore = (body: z.output<typeof labResultInputSchema>, user: User): NewLabResult => {

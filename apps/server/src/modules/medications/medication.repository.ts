@@ -96,7 +96,7 @@ const owned = (userId: string, id: string) =>
 
 export function createMedicationRepository(db: Database) {
   // The lists Home and Reports load on every visit, prepared once (built once by Drizzle,
-  // parsed and planned once per connection by PostgreSQL; issue 15, prove 5).
+  // parsed and planned once per connection by PostgreSQL).
   const activeMedications = db
     .select()
     .from(medications)
@@ -120,7 +120,7 @@ export function createMedicationRepository(db: Database) {
   /**
    * Moves the pill count when a dose's 'taken' status changes and returns the dose's new
    * `pill_used`. Taking uses a pill only when the count is on and above 0; undoing gives
-   * back only a pill the dose really used, so a count at 0 stays 0 (issue 15, fix 8).
+   * back only a pill the dose really used, so a count at 0 stays 0.
    */
   async function movePills(
     tx: Database,

@@ -1,7 +1,7 @@
 /**
  * Notification texts. The spec shows none, so
  * these are ours: short, naming the medicine or visit, no health data beyond it. Each is in
- * the user's language (issue 14; catalogs in src/i18n/locales); medicine names, doses and
+ * the user's language (decision 026; catalogs in src/i18n/locales); medicine names, doses and
  * places stay as typed.
  */
 import { t, type Language, type MessageId } from '../../i18n/index.ts';

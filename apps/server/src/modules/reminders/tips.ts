@@ -1,9 +1,7 @@
 /**
- * Weekly Health Tips (issue 23; docs/decisions/040): a user with the 'Health Tips' preference on
- * (off by default, docs/product.md) gets one short tip a week by push, in their language, taken from the
- * knowledge base's articles (front matter `tip`), never the same tip twice in a row. Tips are
- * `reminders` rows of kind 'tip', made by the materialiser loop and sent by the dispatcher like
- * any other reminder (which skips them once the preference is off). Tips stay push only (decision 050).
+ * Weekly Health Tips: with the preference on, one tip a week from the knowledge base's articles,
+ * in the user's language, never the same twice in a row; tips are reminders of kind 'tip'.
+ * Decision 040.
  */
 import { createHash } from 'node:crypto';
 import { localDate, shiftDate, zonedInstant } from '@diacare/contract/dates';

@@ -1,9 +1,7 @@
 /**
- * /care/patients/{id}: a member's read-only Home of a person they care for,
- * labelled with that person's name: today's doses (taken / missed / due, in the patient's
- * zone) and the latest readings of each kind shared, glucose in the member's own unit. A kind
- * not shared says so; a removed member is told they can no longer see the data. A member
- * granted the right marks a due or missed dose taken on the patient's behalf (decision 048).
+ * /care/patients/{id}: a member's read-only Home of a person they care for — today's doses and
+ * the latest shared readings (glucose in the member's unit), alerts, and 'Mark taken' when
+ * granted. Decisions 048, 051.
  */
 import type { CarePatient } from '@diacare/contract/care';
 import { formatGlucose } from '@diacare/contract/glucose-units';

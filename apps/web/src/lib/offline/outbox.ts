@@ -1,14 +1,7 @@
 /**
- * The page's write outbox: every write is stored in IndexedDB under the signed-in user's id,
- * shown at once by its kind's applier and sent in order with an `Idempotency-Key`. Outcomes:
- * 2xx leaves (a create's temporary id maps to the server's); another 4xx is refused (it and the
- * writes naming its record leave, the server's `detail` is shown); 401 stops replay until the
- * same user signs in; network failure, 408, 429, 5xx stay and are retried with backoff (2 s
- * doubling, capped at 5 min); a 409 too, up to 5 times (decision 022). Replay runs on start,
- * `online`, focus, visibility, each new write and the timer; hidden or offline with writes
- * waiting, Background Sync hands them to the service worker (sw/sw-outbox.ts). Only after GET
- * /api/auth/me names the outbox's user. Decision 028; the rules are in outbox-core.ts and
- * outbox-replay.ts, and this module is the browser's instance.
+ * The page's write outbox, the browser's instance of createOutbox() (outbox-core.ts): writes
+ * stored per user in IndexedDB, shown at once, sent in order with one Idempotency-Key each.
+ * Decisions 022, 028.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { toast } from '../../components/ui/toast';

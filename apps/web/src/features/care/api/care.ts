@@ -1,5 +1,5 @@
 /**
- * The care circle's API (issue 22; docs/decisions/048): the patient's invitations, members
+ * The care circle's API (decision 048): the patient's invitations, members
  * and audit, the consent screen's invitation, and a member's reads of a patient's data.
  * Invitations go straight to the server, not through the outbox: the answer holds the
  * one-time token, which must not be kept anywhere.
