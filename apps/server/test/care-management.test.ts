@@ -180,11 +180,15 @@ describe.each(DRIVERS)('managing the care circle on %s', (driver) => {
   });
 
   describe('listAlertRecipients', () => {
-    it('lists the members with alerts on, with role, scopes, language and unit; not after removal', async () => {
+    it('lists the members with alerts on, with role, scopes, language, unit, e-mail and WhatsApp number; not after removal', async () => {
       const asha = await person('Asha Rao');
       const ravi = await person('Ravi Rao');
       const doctor = await person('Dr Mehta');
-      await ravi.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'hi', glucose_unit: 'mmol/L' } });
+      await ravi.request({
+        method: 'PUT',
+        url: '/api/users/me',
+        payload: { language: 'hi', glucose_unit: 'mmol/L', phone: '9876543210' },
+      });
       const raviId = await join(asha, ravi);
       const doctorId = await join(asha, doctor, 'doctor');
       expect(await listAlertRecipients(t.database.db, asha.user.id)).toEqual([
@@ -196,6 +200,8 @@ describe.each(DRIVERS)('managing the care circle on %s', (driver) => {
           scopes: ['medications', 'glucose', 'bp', 'weight', 'appointments', 'labs'],
           language: 'hi',
           glucose_unit: 'mmol/L',
+          email: ravi.user.email,
+          whatsapp: '9876543210',
         },
       ]);
       await asha.request({ method: 'PATCH', url: `/api/care/members/${doctorId}`, payload: { alerts: true } });
