@@ -14,7 +14,7 @@ import { UpcomingAppointments } from '../../features/appointments/components/upc
 import { LatestGlucoseCard } from '../../features/health/components/latest-glucose-card';
 import { PushBell } from '../../features/push/components/push-bell';
 import { InstallPrompt } from '../../features/install/components/install-prompt';
-import { CareSwitcher } from '../../features/care/components/care-switcher';
+import { getPatientsQueryOptions } from '../../features/care/api/patients';
 import { FAMILY_ALERT_SHOWN_MS, ownAlertsQuery } from '../../features/care/api/own-alerts';
 import { useUserZone } from '../../lib/auth/auth-provider';
 
@@ -24,6 +24,22 @@ const FamilyAlertedLine = lazy(() =>
     default: module.FamilyAlertedLine,
   })),
 );
+
+// Loaded only for someone who cares for another person (page weight).
+const CareSwitcherRow = lazy(() =>
+  import('../../features/care/components/care-switcher').then((module) => ({ default: module.CareSwitcherRow })),
+);
+
+/** 'Me' and each person the user cares for; nothing for someone who cares for nobody. */
+function CareSwitcherOnHome() {
+  const patients = useQuery(getPatientsQueryOptions());
+  if (!patients.data?.length) return null;
+  return (
+    <Suspense fallback={null}>
+      <CareSwitcherRow patients={patients.data} />
+    </Suspense>
+  );
+}
 
 /** The line telling the patient their circle was alerted, and who saw it; nothing otherwise. */
 function FamilyAlerted({ now }: { now: Date }) {
@@ -46,7 +62,7 @@ export function Component() {
   const now = useNow();
   return (
     <Page withNav>
-      <CareSwitcher />
+      <CareSwitcherOnHome />
       <HomeHeader now={now} actions={<PushBell />} />
       <FamilyAlerted now={now} />
       <LatestGlucoseCard now={now} />

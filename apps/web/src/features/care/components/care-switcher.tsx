@@ -1,8 +1,9 @@
 /**
- * 'Me' and each person the signed-in user cares for: a row of links on Home
- * and on a patient's read-only Home. Shows nothing for someone who cares for nobody; Home does
- * not load the care texts for everyone (page weight): they load when there is someone to show.
+ * 'Me' and each person the signed-in user cares for, on Home and on a patient's read-only
+ * Home. The care texts load only when there is someone to show; Home loads this module only
+ * then too (page weight).
  */
+import type { CarePatient } from '@diacare/contract/care';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { loadCatalogs } from '../../../lib/i18n/i18n';
@@ -13,18 +14,22 @@ import { getPatientsQueryOptions } from '../api/patients';
 
 /** `current`: the patient shown, or undefined on the user's own Home. */
 export function CareSwitcher({ current }: { current?: string }) {
-  const t = useT();
   const patients = useQuery(getPatientsQueryOptions());
-  const shown = Boolean(patients.data?.length || current);
+  if (!patients.data?.length && !current) return null;
+  return <CareSwitcherRow current={current} patients={patients.data ?? []} />;
+}
+
+/** The row of links for `patients`, once the care texts are loaded. */
+export function CareSwitcherRow({ current, patients }: { current?: string; patients: readonly CarePatient[] }) {
+  const t = useT();
   const [textsLoaded, setTextsLoaded] = useState(false);
   useEffect(() => {
-    if (shown)
-      loadCatalogs(['care']).then(
-        () => setTextsLoaded(true),
-        () => undefined,
-      );
-  }, [shown]);
-  if (!shown || !textsLoaded) return null;
+    loadCatalogs(['care']).then(
+      () => setTextsLoaded(true),
+      () => undefined,
+    );
+  }, []);
+  if (!textsLoaded) return null;
   const chip = (active: boolean) =>
     cn(
       'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium',
@@ -35,7 +40,7 @@ export function CareSwitcher({ current }: { current?: string }) {
       <Link to="/home" className={chip(!current)} aria-current={!current ? 'page' : undefined}>
         {t('care.switcher.me')}
       </Link>
-      {(patients.data ?? []).map((patient) => (
+      {patients.map((patient) => (
         <Link
           key={patient.patient_id}
           to={`/care/patients/${patient.patient_id}`}
