@@ -158,7 +158,16 @@ export type CarePatient = z.infer<typeof carePatientSchema>;
 
 export const patientParamsSchema = z.object({ patient_id: z.uuid({ error: 'must be a UUID' }) });
 
-export const CARE_AUDIT_ACTIONS = ['invite', 'join', 'view', 'change', 'remove', 'mark_taken'] as const;
+export const CARE_AUDIT_ACTIONS = [
+  'invite',
+  'join',
+  'view',
+  'change',
+  'remove',
+  'mark_taken',
+  'alert',
+  'alert_seen',
+] as const;
 export type CareAuditAction = (typeof CARE_AUDIT_ACTIONS)[number];
 
 /** One line of the patient's audit (GET /api/care/audit): who did what, when. */
@@ -171,8 +180,10 @@ export const careAuditEntrySchema = z.object({
   member_name: z.string().nullable(),
   role: z.enum(CARE_ROLES).nullable(),
   scopes: z.array(z.enum(CARE_SCOPES)).nullable(),
-  /** For a view: the resource read (CareResource). */
+  /** For a view: the resource read (CareResource); for an alert: its kind (CareAlertKind). */
   resource: z.string().nullable(),
+  /** For an alert sent: each channel's outcome for the member, e.g. 'push: delivered; email: failed (smtp 550)'. */
+  detail: z.string().nullable(),
   at: z.string(),
 });
 export type CareAuditEntry = z.infer<typeof careAuditEntrySchema>;

@@ -84,12 +84,16 @@ export const careAudit = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The member the entry is about; null for an invite. */
     member_id: uuid('member_id').references(() => users.id, { onDelete: 'cascade' }),
-    action: text('action', { enum: ['invite', 'join', 'view', 'change', 'remove', 'mark_taken'] }).notNull(),
+    action: text('action', {
+      enum: ['invite', 'join', 'view', 'change', 'remove', 'mark_taken', 'alert', 'alert_seen'],
+    }).notNull(),
     role: text('role', { enum: ROLES }),
     scopes: text('scopes').array(),
     resource: text('resource'),
     /** For a view: the start of its hour, so a second view that hour is not another row. */
     hour: timestamp('hour', { withTimezone: true }),
+    /** For an alert: each channel's outcome, e.g. 'push: delivered; email: failed (smtp 550)'. */
+    detail: text('detail'),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (table) => [

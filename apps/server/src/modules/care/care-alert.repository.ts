@@ -11,7 +11,7 @@ import {
 } from '@diacare/contract/care';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { careAlerts } from '../../db/schema.ts';
+import { careAlerts, careAudit } from '../../db/schema.ts';
 import { LOW_EPISODE_MS, LOW_RECOVERY_MS, MISSED_DOSE_LOOKBACK_MS } from './care-alert-rules.ts';
 
 /** A claimed alert with what deciding and wording it needs. */
@@ -234,6 +234,15 @@ export function createCareAlertClaims(db: Database, options: { batchSize: number
         AS v(member_id uuid, channel text, outcome text, detail text)
       ON CONFLICT (alert_id, member_id, channel) DO UPDATE
         SET outcome = excluded.outcome, detail = excluded.detail, at = excluded.at
+    ), audited AS (
+      -- The patient's audit: one 'alert' entry per member told, with each channel's outcome.
+      INSERT INTO care_audit (patient_id, actor_id, member_id, action, resource, detail, at)
+      SELECT a.patient_id, a.patient_id, v.member_id, 'alert', a.kind,
+        string_agg(v.channel || ': ' || v.outcome || coalesce(' (' || v.detail || ')', ''), '; ' ORDER BY v.channel),
+        ${iso(now)}::timestamptz
+      FROM done JOIN care_alerts a ON a.id = done.id,
+        json_to_recordset(${JSON.stringify(deliveries)}::json) AS v(member_id uuid, channel text, outcome text, detail text)
+      GROUP BY a.patient_id, a.kind, v.member_id
     )
     SELECT count(*)::int AS n FROM done`);
     return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) > 0;
@@ -342,10 +351,24 @@ export async function findToldAlert(db: Database, id: string) {
   return row ?? null;
 }
 
-/** Marks an alert seen by `memberId` unless someone saw it first (the first one stays). */
+/**
+ * Marks an alert seen by `memberId` unless someone saw it first (the first one stays), and
+ * writes the 'alert_seen' entry of the patient's audit when this was the first.
+ */
 export async function markAlertSeen(db: Database, id: string, memberId: string, now: Date): Promise<void> {
-  await db
+  const [seen] = await db
     .update(careAlerts)
     .set({ seen_at: now, seen_by: memberId })
-    .where(and(eq(careAlerts.id, id), isNull(careAlerts.seen_at)));
+    .where(and(eq(careAlerts.id, id), isNull(careAlerts.seen_at)))
+    .returning({ patient_id: careAlerts.patient_id, kind: careAlerts.kind });
+  if (seen) {
+    await db.insert(careAudit).values({
+      patient_id: seen.patient_id,
+      actor_id: memberId,
+      member_id: memberId,
+      action: 'alert_seen',
+      resource: seen.kind,
+      at: now,
+    });
+  }
 }

@@ -277,6 +277,7 @@ export function createCareRepository(db: Database) {
         role: entry.role,
         scopes: entry.scopes as CareScope[] | null,
         resource: entry.resource,
+        detail: entry.detail,
         at: entry.at.toISOString(),
       }));
     },

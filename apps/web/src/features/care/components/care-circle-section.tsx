@@ -38,6 +38,10 @@ function auditText(t: TranslateFunction, entry: CareAuditEntry): string {
       return t('care.audit.remove', { name });
     case 'mark_taken':
       return t('care.audit.mark_taken', { name });
+    case 'alert':
+      return t('care.audit.alert', { name, kind: entry.resource ?? '', channels: entry.detail ?? '' });
+    case 'alert_seen':
+      return t('care.audit.alert_seen', { name, kind: entry.resource ?? '' });
   }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "care_audit" ADD COLUMN "detail" text;
