@@ -66,6 +66,8 @@ describe.each(SQL_DRIVERS)('care alerts on every channel on %s', (driver) => {
     ]);
     expect(stands.mails[0]!.text).toContain('Asha Rao');
     expect(stands.mails[0]!.text).toContain('Metformin');
+    // An 'Open DiaCare' link to the member's view of the patient.
+    expect(stands.mails[0]!.text).toContain(`https://diacare.example/care/patients/${circle.patient.user.id}`);
     expect(stands.whatsapp).toHaveLength(1);
     expect(stands.whatsapp[0]).toMatchObject({
       to: '+919876543210',

@@ -22,7 +22,7 @@ import {
 import { reasonNotToSend, sendResult } from '../modules/reminders/dispatch-rules.ts';
 import { createDispatchRepository, type Claimed, type Outcome } from '../modules/reminders/dispatch.repository.ts';
 import { templateOf, templateValues } from '../modules/reminders/reminder-channels.ts';
-import { buildReminderPush, createPushTexts, tagOf, topicOf } from '../modules/reminders/reminder-push.ts';
+import { buildReminderPush, createPushTexts, tagOf, topicOf, urlOf } from '../modules/reminders/reminder-push.ts';
 import { createPollingLoop, type Job } from './polling-loop.ts';
 
 /** Outcomes written back per statement while a pass is still sending (decision 014). */
@@ -210,6 +210,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         },
         template,
         values,
+        openPath: urlOf(row),
         push: async () => {
           const sent = await push(item, subscriptions, subscriptionsByUser, now);
           pushed = sent.counts;

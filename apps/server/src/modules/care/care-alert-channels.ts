@@ -156,6 +156,7 @@ export function createRoutedAlertChannel({
         template: message.template,
         values: message.values,
         role: recipient.role,
+        openPath: message.url,
         push: async () => {
           const result = await push.deliver(recipient, message);
           if (result.outcome === 'delivered') return { outcome: 'delivered' };

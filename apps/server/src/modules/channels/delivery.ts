@@ -40,6 +40,8 @@ export interface DeliveryRequest {
   values: TemplateValues;
   /** 'patient' (default) for the user's own reminders; 'family' | 'doctor' for care_alert. */
   role?: RecipientRole;
+  /** The app's path the message is about (e.g. '/care/patients/…'): an 'Open DiaCare' link in e-mails. */
+  openPath?: string;
   /** Sends the push when routing picks push; without it, push is 'skipped'. */
   push?: () => Promise<PushChannelOutcome>;
 }
@@ -135,7 +137,8 @@ export function createChannelDelivery(deps: ChannelDeliveryDeps): ChannelDeliver
       }
     }
     if (channel === 'email') {
-      const content = buildEmail(template, values, recipient.language, unsubscribeUrl);
+      const openUrl = request.openPath ? `${deps.env.appOrigin}${request.openPath}` : undefined;
+      const content = buildEmail(template, values, recipient.language, unsubscribeUrl, openUrl);
       const result = await email!.send({ to: recipient.email!, ...content, unsubscribeUrl });
       return { channel, ...result, attempts: 1 };
     }

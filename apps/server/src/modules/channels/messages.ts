@@ -16,7 +16,8 @@ const escapeHtml = (value: string) =>
 
 /**
  * The e-mail for `template` with `values` (every variable of the template) in `language`;
- * `unsubscribeUrl` is where the user changes or stops these e-mails (also the List-Unsubscribe).
+ * `unsubscribeUrl` is where the user changes or stops these e-mails (also the List-Unsubscribe);
+ * `openUrl`, when given, is an 'Open DiaCare' link to the screen the message is about.
  * @throws Error when a variable is missing.
  */
 export function buildEmail(
@@ -24,17 +25,25 @@ export function buildEmail(
   values: TemplateValues,
   language: Language,
   unsubscribeUrl: string,
+  openUrl?: string,
 ): EmailContent {
   orderedValues(template, values);
   const subject = t(language, `email.${template}.subject` as MessageId, values);
   const body = t(language, `email.${template}.body` as MessageId, values);
   const reason = t(language, 'email.footer.reason');
-  const text = `${body}\n\n--\n${reason}\n${t(language, 'email.footer.unsubscribe', { url: unsubscribeUrl })}\n`;
+  const open = openUrl ? t(language, 'email.open') : null;
+  const text = `${body}\n${open ? `\n${open}: ${openUrl}\n` : ''}\n--\n${reason}\n${t(language, 'email.footer.unsubscribe', { url: unsubscribeUrl })}\n`;
   const html = [
     '<!doctype html>',
     `<html lang="${language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     "<body style=\"font-family:'Noto Sans','Noto Sans Devanagari',Arial,sans-serif;font-size:16px;line-height:1.5;color:#0f172a\">",
+    `<p style="font-weight:700;color:#0f766e">DiaCare</p>`,
     `<p>${escapeHtml(body)}</p>`,
+    ...(open && openUrl
+      ? [
+          `<p><a href="${escapeHtml(openUrl)}" style="display:inline-block;padding:10px 16px;border-radius:8px;background:#0f766e;color:#ffffff;text-decoration:none;font-weight:600">${escapeHtml(open)}</a></p>`,
+        ]
+      : []),
     `<hr><p style="font-size:13px;color:#475569">${escapeHtml(reason)}<br>`,
     `<a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(t(language, 'email.footer.unsubscribe_link'))}</a></p>`,
     '</body></html>',

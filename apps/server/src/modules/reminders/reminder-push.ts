@@ -25,7 +25,7 @@ export function tagOf(row: Pick<ReminderPushRow, 'id' | 'medication_id' | 'dose_
 }
 
 /** Where tapping the notification leads. */
-function urlOf(row: Pick<ReminderPushRow, 'kind' | 'medication_id'>): string {
+export function urlOf(row: Pick<ReminderPushRow, 'kind' | 'medication_id'>): string {
   if (row.kind === 'refill' && row.medication_id) return `/medications/edit/${row.medication_id}`;
   if (row.kind === 'tip') return '/faq';
   if (row.kind === 'weekly_summary') return '/reports';
