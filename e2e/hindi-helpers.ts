@@ -45,6 +45,8 @@ export const ALLOWED = new Set([
   // A Nightscout site, and the name of the token role to make there, as Nightscout shows it.
   'Nightscout',
   'readable',
+  // The start of a web address, as typed.
+  'https',
 ]);
 
 /** Screen parts the Hindi walk skips while their texts are not translated yet: none today. */

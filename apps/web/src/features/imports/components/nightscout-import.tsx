@@ -51,12 +51,15 @@ export function NightscoutImport({
           type="url"
           inputMode="url"
           required
-          placeholder="https://my-site.example"
           value={url}
           onChange={(event) => setUrl(event.target.value)}
           autoComplete="url"
           spellCheck={false}
+          aria-describedby={`${id}-url-hint`}
         />
+        <p id={`${id}-url-hint`} className="mt-1 text-xs text-slate-600">
+          {t('your-data.import.nightscout.urlHint')}
+        </p>
       </div>
       <div>
         <Label htmlFor={`${id}-token`}>{t('your-data.import.nightscout.token')}</Label>
