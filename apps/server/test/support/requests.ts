@@ -8,3 +8,9 @@ export async function postCreated(user: SignedInUser, url: string, payload: unkn
   expect(response.statusCode).toBe(201);
   return response.json() as { id: string } & Record<string, unknown>;
 }
+
+/** Sets `user`'s language ('en' or 'hi') with PUT /api/users/me and expects 200. */
+export async function setLanguage(user: SignedInUser, language: 'en' | 'hi') {
+  const response = await user.request({ method: 'PUT', url: '/api/users/me', payload: { language } });
+  expect(response.statusCode).toBe(200);
+}
