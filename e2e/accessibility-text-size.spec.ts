@@ -4,22 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { COLOR_TAGS } from '../packages/contract/src/medication-options.ts';
-import { completeProfile, screenshot, signIn, uniqueEmail } from './fixtures';
-
-/** Logs a reading through the API with the page's session (the log dialog's own request). */
-async function logGlucose(page: Page, value: number, date: string, time: string) {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.post('/api/health/glucose', {
-    headers: { origin },
-    data: { value, meal_context: 'Fasting', date, time },
-  });
-  expect(response.status()).toBe(201);
-}
-
-function kolkataDate(days: number): string {
-  const instant = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(instant);
-}
+import { completeProfile, kolkataDate, logGlucose, screenshot, signIn, uniqueEmail } from './fixtures';
 
 /** The routes of a signed-in user with a medicine, readings and an appointment. */
 const SCREENS = [

@@ -5,25 +5,10 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations, expectAccessible } from './a11y';
-import { screenshot, signInWithProfile, uniqueEmail } from './fixtures';
+import { kolkataDate, logGlucose, screenshot, signInWithProfile, uniqueEmail } from './fixtures';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const themeColor = (page: Page) => page.locator('meta[name="theme-color"]').getAttribute('content');
-
-/** Logs a reading through the API with the page's session (the log dialog's own request). */
-async function logGlucose(page: Page, value: number, date: string, time: string) {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.post('/api/health/glucose', {
-    headers: { origin },
-    data: { value, meal_context: 'Fasting', date, time },
-  });
-  expect(response.status()).toBe(201);
-}
-
-function kolkataDate(days: number): string {
-  const instant = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(instant);
-}
 
 test('Theme: System follows the phone; Light and Dark apply at once, hold over a reload and before the app script', async ({
   page,

@@ -54,6 +54,25 @@ export async function signInWithProfile(page: Page, name = 'Asha Rao'): Promise<
   return email;
 }
 
+/**
+ * Logs a fasting glucose reading (`value` mg/dL, `date` YYYY-MM-DD, `time` HH:MM) through the API
+ * with the page's session, as the log dialog does; expects 201.
+ */
+export async function logGlucose(page: Page, value: number, date: string, time: string): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const response = await page.request.post('/api/health/glucose', {
+    headers: { origin },
+    data: { value, meal_context: 'Fasting', date, time },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** The date `days` from today in Asia/Kolkata, as YYYY-MM-DD. */
+export function kolkataDate(days: number): string {
+  const instant = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(instant);
+}
+
 /** Saves a phone-sized screenshot under test-results/screens for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });

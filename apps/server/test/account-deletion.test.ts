@@ -8,8 +8,9 @@ import { randomUUID } from 'node:crypto';
 import { isProfileComplete } from '@diacare/contract/profile-rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { DRIVERS, createTestApp, createTestClock, signIn, type TestApp } from './helpers.ts';
 import { CARE_USER_COLUMNS, careAlertRows, careCircleBothWays } from './support/care.ts';
+import { postCreated } from './support/requests.ts';
 import { dumpDatabase } from './support/db-dump.ts';
 
 const NOW = new Date('2026-11-20T18:40:00.000Z');
@@ -76,12 +77,6 @@ describe.each(DRIVERS)('deleting the account on %s', (driver) => {
   });
   afterAll(() => t.close());
 
-  const post = async (user: SignedInUser, url: string, payload: unknown) => {
-    const response = await user.request({ method: 'POST', url, payload });
-    expect(response.statusCode).toBe(201);
-    return response.json() as { id: string } & Record<string, unknown>;
-  };
-
   describe('DELETE /api/users/me', () => {
     /** A user with a row in every kind of user table the API can write. */
     async function fullAccount(name: string, email: string) {
@@ -118,9 +113,9 @@ describe.each(DRIVERS)('deleting the account on %s', (driver) => {
           payload: { medication_id: medication.id, date: '2026-11-20', scheduled_time: '09:00', status: 'taken' },
         }),
       );
-      await post(user, '/api/health/glucose', GLUCOSE);
-      await post(user, '/api/health/bp', BLOOD_PRESSURE);
-      await post(user, '/api/health/metrics', BODY);
+      await postCreated(user, '/api/health/glucose', GLUCOSE);
+      await postCreated(user, '/api/health/bp', BLOOD_PRESSURE);
+      await postCreated(user, '/api/health/metrics', BODY);
       ok(
         await user.request({
           method: 'POST',
@@ -153,8 +148,13 @@ describe.each(DRIVERS)('deleting the account on %s', (driver) => {
         }),
       );
       // The clinical record: a lab result, an insulin dose, a committed import and a preview.
-      await post(user, '/api/health/labs', { test: 'hba1c', value: 7.2, unit: '%', date: '2026-11-10' });
-      await post(user, '/api/health/insulin', { units: 10, insulin_type: 'long', date: '2026-11-10', time: '22:00' });
+      await postCreated(user, '/api/health/labs', { test: 'hba1c', value: 7.2, unit: '%', date: '2026-11-10' });
+      await postCreated(user, '/api/health/insulin', {
+        units: 10,
+        insulin_type: 'long',
+        date: '2026-11-10',
+        time: '22:00',
+      });
       const clarity = (time: string) =>
         user.request({
           method: 'POST',

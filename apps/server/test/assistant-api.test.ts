@@ -9,29 +9,15 @@ import { loggerOptions } from '../src/app.ts';
 import { CAPABILITIES } from '../src/modules/assistant/builtin-engine.ts';
 import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
 import { createAssistantRepository } from '../src/modules/assistant/assistant.repository.ts';
-import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { DRIVERS, createTestApp, createTestClock, signIn, type TestApp } from './helpers.ts';
 import { ask, parseEvents } from './support/assistant-client.ts';
-import { SEED_NOW, SEED_ZONE, seedUserAndFigures } from './support/assistant-seed.ts';
+import { SEED_NOW, SEED_ZONE, seededAssistantApp } from './support/assistant-seed.ts';
 
 const article = (id: string) => knowledgeBase().articles.find((a) => a.id === id)!;
 
 describe.each(DRIVERS)('assistant API (built-in engine) on %s', (driver) => {
-  let t: TestApp;
-  let user: SignedInUser;
-  let counter = 0;
-  const newUser = () =>
-    signIn(t.app, { name: 'Ravi', email: `assistant${++counter}@example.com`, timezone: SEED_ZONE });
-
-  beforeAll(async () => {
-    t = await createTestApp(driver, {
-      clock: createTestClock(SEED_NOW),
-      env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
-    });
-    user = await newUser();
-    // Today: 08:00 and 09:00 have passed, 20:00 is still due.
-    await seedUserAndFigures(user);
-  });
-  afterAll(() => t.close());
+  const seeded = seededAssistantApp(driver);
+  const { newUser } = seeded;
 
   describe('history', () => {
     it('GET lists the conversation oldest first with engine, links and sources; DELETE clears it (204)', async () => {
@@ -56,23 +42,23 @@ describe.each(DRIVERS)('assistant API (built-in engine) on %s', (driver) => {
         section: article('food-indian-meals').section,
       });
       // another user's conversation is not affected by this user's DELETE
-      const before = (await user.request({ url: '/api/assistant/messages' })).json().messages.length;
+      const before = (await seeded.user.request({ url: '/api/assistant/messages' })).json().messages.length;
       const cleared = await other.request({ method: 'DELETE', url: '/api/assistant/messages' });
       expect(cleared.statusCode).toBe(204);
       expect((await other.request({ url: '/api/assistant/messages' })).json()).toEqual({ messages: [] });
-      expect((await user.request({ url: '/api/assistant/messages' })).json().messages.length).toBe(before);
+      expect((await seeded.user.request({ url: '/api/assistant/messages' })).json().messages.length).toBe(before);
     });
 
     it('GET returns the last 50 messages; the store keeps 200 per user', async () => {
       const other = await newUser();
-      const repository = createAssistantRepository(t.database.db, 10);
+      const repository = createAssistantRepository(seeded.t.database.db, 10);
       for (let i = 0; i < 14; i += 1)
         await repository.add(other.user.id, { role: 'user', content: `q${i}`, engine: null });
       expect(await repository.count(other.user.id)).toBe(10);
       const kept = await repository.list(other.user.id, 50);
       expect(kept.map((m) => m.content)).toEqual(['q4', 'q5', 'q6', 'q7', 'q8', 'q9', 'q10', 'q11', 'q12', 'q13']);
       // through the API with the real cap: 104 questions → 208 messages → 200 kept, 50 listed
-      const real = createAssistantRepository(t.database.db);
+      const real = createAssistantRepository(seeded.t.database.db);
       for (let i = 0; i < 206; i += 1) await real.add(other.user.id, { role: 'user', content: `m${i}`, engine: null });
       await ask(other, 'hello');
       expect(await real.count(other.user.id)).toBe(200);
@@ -105,7 +91,7 @@ describe.each(DRIVERS)('assistant API (built-in engine) on %s', (driver) => {
 
     it('without a session every route answers 401', async () => {
       for (const method of ['GET', 'POST', 'DELETE'] as const) {
-        const response = await t.app.inject({
+        const response = await seeded.t.app.inject({
           method,
           url: '/api/assistant/messages',
           headers: { origin: 'http://localhost:3000' },
@@ -117,12 +103,12 @@ describe.each(DRIVERS)('assistant API (built-in engine) on %s', (driver) => {
   });
 
   it('GET /api/config says the built-in engine answers', async () => {
-    const config = (await user.request({ url: '/api/config' })).json();
+    const config = (await seeded.user.request({ url: '/api/config' })).json();
     expect(config.assistant).toEqual({ engine: 'builtin', name: BUILTIN_ASSISTANT_NAME });
   });
 
   it('the stream is NDJSON: one event per line, user first and done last', async () => {
-    const response = await user.request({
+    const response = await seeded.user.request({
       method: 'POST',
       url: '/api/assistant/messages',
       payload: { content: 'What should I eat?' },

@@ -16,30 +16,10 @@ import {
 import { hindiStem, loadArticles, KNOWLEDGE_DIRECTORIES } from '../src/modules/assistant/knowledge.ts';
 import { normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts';
 import { assistantTexts, type AssistantTexts } from '../src/modules/assistant/texts.ts';
-import { HINDI_DOSE_CHANGE_QUESTIONS } from './support/hindi-questions.ts';
+import { HINDI_DOSE_CHANGE_QUESTIONS, latinWords } from './support/hindi-questions.ts';
 
 const HI = assistantTexts('hi');
 const EN = assistantTexts('en');
-/** Latin words a Hindi answer may contain: units, product and acronyms (names stay as typed). */
-const LATIN_ALLOWED = new Set([
-  'mg',
-  'dl',
-  'mmhg',
-  'kg',
-  'm',
-  'g',
-  'bmi',
-  'diacare',
-  'erss',
-  'a1c',
-  'hba1c',
-  'cgm',
-  'ada',
-  'mmol',
-  'l',
-]);
-const latinWords = (text: string) =>
-  (text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => !LATIN_ALLOWED.has(w.toLowerCase()));
 
 describe('Devanagari text', () => {
   it('spellings with and without nukta or chandrabindu read the same', () => {

@@ -12,33 +12,12 @@ import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
 import { assistantTexts } from '../src/modules/assistant/texts.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask, type ScreenFigures } from './support/assistant-client.ts';
-import { HINDI_DOSE_CHANGE_QUESTIONS, HINDI_MISSED_DOSE } from './support/hindi-questions.ts';
+import { HINDI_DOSE_CHANGE_QUESTIONS, HINDI_MISSED_DOSE, latinWords } from './support/hindi-questions.ts';
 import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedMmolUserWithLow, seedUserAndFigures } from './support/assistant-seed.ts';
 
 const HI = assistantTexts('hi');
 const EN = assistantTexts('en');
 const hiArticle = (id: string) => knowledgeBase('hi').articles.find((a) => a.id === id)!;
-
-/** Latin words a Hindi answer may contain: units, product and acronyms (names stay as typed). */
-const LATIN_ALLOWED = new Set([
-  'mg',
-  'dl',
-  'mmhg',
-  'kg',
-  'm',
-  'g',
-  'bmi',
-  'diacare',
-  'erss',
-  'a1c',
-  'hba1c',
-  'cgm',
-  'ada',
-  'mmol',
-  'l',
-]);
-const latinWords = (text: string) =>
-  (text.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter((w) => !LATIN_ALLOWED.has(w.toLowerCase()));
 
 interface Row {
   question: string;

@@ -2,39 +2,18 @@
  * The assistant's guard rails through the real API: hypoglycaemia and emergency escalation, an
  * mmol/L user's answers, and a medicine named like an instruction (data, never an instruction).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOSE_CHANGE_REFUSAL, EMERGENCY_TEXT, HYPO_STEPS, hypoSteps } from '../src/modules/assistant/guard-rails.ts';
 import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
-import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { DRIVERS } from './helpers.ts';
 import { ask } from './support/assistant-client.ts';
-import {
-  SEED_NOW,
-  SEED_TODAY,
-  SEED_ZONE,
-  medicationPayload,
-  seedMmolUserWithLow,
-  seedUserAndFigures,
-} from './support/assistant-seed.ts';
+import { SEED_TODAY, medicationPayload, seedMmolUserWithLow, seededAssistantApp } from './support/assistant-seed.ts';
 
 const article = (id: string) => knowledgeBase().articles.find((a) => a.id === id)!;
 
 describe.each(DRIVERS)('assistant safety (built-in engine) on %s', (driver) => {
-  let t: TestApp;
-  let user: SignedInUser;
-  let counter = 0;
-  const newUser = () =>
-    signIn(t.app, { name: 'Ravi', email: `assistant${++counter}@example.com`, timezone: SEED_ZONE });
-
-  beforeAll(async () => {
-    t = await createTestApp(driver, {
-      clock: createTestClock(SEED_NOW),
-      env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
-    });
-    user = await newUser();
-    // Today: 08:00 and 09:00 have passed, 20:00 is still due.
-    await seedUserAndFigures(user);
-  });
-  afterAll(() => t.close());
+  const seeded = seededAssistantApp(driver);
+  const { newUser } = seeded;
 
   describe('escalation', () => {
     it.each([
@@ -47,7 +26,7 @@ describe.each(DRIVERS)('assistant safety (built-in engine) on %s', (driver) => {
       ["I can't breathe properly", 'emergency'],
       ['I want to kill myself', 'self-harm'],
     ])('“%s” puts %s first', async (question, kind) => {
-      const { answer } = await ask(user, question);
+      const { answer } = await ask(seeded.user, question);
       if (kind === 'hypo') expect(answer.content.startsWith(HYPO_STEPS)).toBe(true);
       else expect(answer.content.startsWith('Call 112 now')).toBe(true);
       if (kind === 'emergency') expect(answer.content).toContain(EMERGENCY_TEXT);

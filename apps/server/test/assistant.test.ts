@@ -7,14 +7,14 @@
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { shiftDate } from '@diacare/contract/dates';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../src/modules/assistant/builtin-engine.ts';
 import { DOSE_CHANGE_REFUSAL, DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
 import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
 import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
-import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { DRIVERS } from './helpers.ts';
 import { ask, type ScreenFigures } from './support/assistant-client.ts';
-import { SEED_NOW, SEED_TODAY, SEED_ZONE, medicationPayload, seedUserAndFigures } from './support/assistant-seed.ts';
+import { SEED_TODAY, medicationPayload, seededAssistantApp } from './support/assistant-seed.ts';
 
 const article = (id: string) => knowledgeBase().articles.find((a) => a.id === id)!;
 
@@ -183,46 +183,30 @@ const MISSED_DOSE_QUESTIONS = [
 ];
 
 describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {
-  let t: TestApp;
-  let user: SignedInUser;
-  let figures: ScreenFigures;
-  let today: TodayFigures;
-  let counter = 0;
-  const newUser = () =>
-    signIn(t.app, { name: 'Ravi', email: `assistant${++counter}@example.com`, timezone: SEED_ZONE });
-
-  beforeAll(async () => {
-    t = await createTestApp(driver, {
-      clock: createTestClock(SEED_NOW),
-      env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
-    });
-    user = await newUser();
-    // Today: 08:00 and 09:00 have passed, 20:00 is still due.
-    ({ figures, today } = await seedUserAndFigures(user));
-  });
-  afterAll(() => t.close());
+  const seeded = seededAssistantApp(driver);
+  const { newUser } = seeded;
 
   it('the seeded data has lows in the last 7 days and doses of every kind', () => {
-    expect(figures.glucose7.readings.some((r) => r.value < 54)).toBe(true);
-    expect(figures.adherence7.total).toBeGreaterThan(figures.adherence7.taken);
+    expect(seeded.figures.glucose7.readings.some((r) => r.value < 54)).toBe(true);
+    expect(seeded.figures.adherence7.total).toBeGreaterThan(seeded.figures.adherence7.taken);
     expect(QUESTIONS.length).toBeGreaterThanOrEqual(40);
   });
 
   it.each(QUESTIONS)('answers “$question” with the figures the screens show', async (row) => {
-    const { answer, streamed, events } = await ask(user, row.question);
+    const { answer, streamed, events } = await ask(seeded.user, row.question);
     expect(events[0]).toMatchObject({ type: 'user', message: { role: 'user', content: row.question, engine: null } });
     expect(answer.role).toBe('assistant');
     expect(answer.engine).toBe(BUILTIN_ASSISTANT_NAME);
     expect(streamed).toBe(answer.content);
-    for (const text of row.expected(figures, today)) expect(answer.content).toContain(text);
+    for (const text of row.expected(seeded.figures, seeded.today)) expect(answer.content).toContain(text);
     if (row.link) expect(answer.links.map((l) => l.href)).toContain(row.link);
   });
 
   it.each(DOSE_CHANGE_QUESTIONS)('refuses the dose change “%s” with the user’s facts and no dose number', async (q) => {
-    const { answer } = await ask(user, q);
+    const { answer } = await ask(seeded.user, q);
     expect(answer.content.startsWith(DOSE_CHANGE_REFUSAL)).toBe(true);
     expect(answer.content).toContain('“Metformin”');
-    expect(answer.content).toContain(`${figures.adherence7.percent}%`);
+    expect(answer.content).toContain(`${seeded.figures.adherence7.percent}%`);
     expect(answer.content).not.toMatch(DOSE_NUMBER);
     expect(answer.content).not.toContain('500');
   });
@@ -230,7 +214,7 @@ describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {
   it.each(MISSED_DOSE_QUESTIONS)(
     'answers the missed dose “%s” with “do not double up” and no dose number',
     async (q) => {
-      const { answer } = await ask(user, q);
+      const { answer } = await ask(seeded.user, q);
       expect(answer.content).toBe(safetyTexts('en').missedDose);
       expect(answer.content).not.toMatch(DOSE_NUMBER);
       expect(answer.sources).toEqual(safetyTexts('en').missedDoseSources);

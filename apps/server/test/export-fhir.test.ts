@@ -3,25 +3,15 @@
  * resource is checked by @medplum/core's validator with the R4 StructureDefinitions.
  */
 import type { Bundle, BundleEntry, Observation, Resource } from '@medplum/fhirtypes';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SQL_DRIVERS, createTestApp, createTestClock, type SignedInUser, type TestApp } from './helpers.ts';
-import { NOW, fhirErrors, loadFhirDefinitions, seedExportStories, type ExportIds } from './support/export-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SQL_DRIVERS, type SignedInUser } from './helpers.ts';
+import { exportStoriesApp, fhirErrors, loadFhirDefinitions } from './support/export-fixture.ts';
 
 beforeAll(loadFhirDefinitions);
 
 describe.each(SQL_DRIVERS)('export as FHIR on %s', (driver) => {
-  let t: TestApp;
-  let asha: SignedInUser;
-  let ben: SignedInUser;
-  let ids: ExportIds;
-
-  const download = (user: SignedInUser, kind: 'csv' | 'fhir') => user.request({ url: `/api/export/${kind}` });
-
-  beforeAll(async () => {
-    t = await createTestApp(driver, { clock: createTestClock(NOW) });
-    ({ asha, ben, ids } = await seedExportStories(t));
-  });
-  afterAll(() => t.close());
+  const stories = exportStoriesApp(driver);
+  const { download } = stories;
 
   describe('FHIR R4 Bundle', () => {
     const bundleOf = async (user: SignedInUser) => {
@@ -34,7 +24,7 @@ describe.each(SQL_DRIVERS)('export as FHIR on %s', (driver) => {
     const codeOf = (observation: Observation) => observation.code.coding?.[0]?.code;
 
     it('is a JSON attachment of a collection Bundle whose every resource validates with zero errors', async () => {
-      const { response, bundle } = await bundleOf(asha);
+      const { response, bundle } = await bundleOf(stories.asha);
       expect(response.headers['content-type']).toBe('application/fhir+json; charset=utf-8');
       expect(response.headers['content-disposition']).toBe('attachment; filename="diacare-export-2026-11-23.json"');
       expect(bundle).toMatchObject({
@@ -70,7 +60,7 @@ describe.each(SQL_DRIVERS)('export as FHIR on %s', (driver) => {
     });
 
     it('uses the LOINC and UCUM codes, vital-signs category and the user’s offset', async () => {
-      const { bundle } = await bundleOf(asha);
+      const { bundle } = await bundleOf(stories.asha);
       const [patient] = resources(bundle, 'Patient');
       expect(patient).toMatchObject({
         name: [{ text: 'Asha Rao' }],
@@ -78,7 +68,7 @@ describe.each(SQL_DRIVERS)('export as FHIR on %s', (driver) => {
       });
       const observations = resources(bundle, 'Observation') as Observation[];
       for (const observation of observations)
-        expect(observation.subject).toEqual({ reference: `urn:uuid:${asha.user.id}` });
+        expect(observation.subject).toEqual({ reference: `urn:uuid:${stories.asha.user.id}` });
 
       const glucose = observations.filter((o) => codeOf(o) === '2339-0');
       expect(glucose.map((o) => [o.effectiveDateTime, o.valueQuantity])).toEqual([
@@ -130,7 +120,7 @@ describe.each(SQL_DRIVERS)('export as FHIR on %s', (driver) => {
     });
 
     it('the New York user’s Bundle validates and carries −04:00 / −05:00 by date; weekly timing by weekday', async () => {
-      const { bundle } = await bundleOf(ben);
+      const { bundle } = await bundleOf(stories.ben);
       for (const entry of bundle.entry!) expect(fhirErrors(entry.resource!)).toEqual([]);
       const glucose = (resources(bundle, 'Observation') as Observation[]).filter((o) => codeOf(o) === '2339-0');
       expect(glucose.map((o) => o.effectiveDateTime)).toEqual([
@@ -143,13 +133,13 @@ describe.each(SQL_DRIVERS)('export as FHIR on %s', (driver) => {
     });
 
     it('holds only the signed-in user’s data, and the same data exports with the same fullUrls', async () => {
-      const ashaText = (await download(asha, 'fhir')).body;
-      const benText = (await download(ben, 'fhir')).body;
-      for (const id of ids.ben) expect(ashaText).not.toContain(id);
-      for (const id of ids.asha) expect(benText).not.toContain(id);
+      const ashaText = (await download(stories.asha, 'fhir')).body;
+      const benText = (await download(stories.ben, 'fhir')).body;
+      for (const id of stories.ids.ben) expect(ashaText).not.toContain(id);
+      for (const id of stories.ids.asha) expect(benText).not.toContain(id);
       expect(ashaText).not.toMatch(/Ben Carter|ben\.export|Insulin|Quest/);
       expect(benText).not.toMatch(/Asha Rao|asha\.export|Metformin|Mehta/);
-      const again = (await bundleOf(asha)).bundle;
+      const again = (await bundleOf(stories.asha)).bundle;
       expect(again.entry!.map((entry: BundleEntry) => entry.fullUrl)).toEqual(
         (JSON.parse(ashaText) as Bundle).entry!.map((entry) => entry.fullUrl),
       );

@@ -3,35 +3,17 @@
  * Asia/Kolkata and Ben in America/New_York (support/export-fixture.ts), read back with fflate and
  * csv-parse. The FHIR Bundle is in export-fhir.test.ts, the edge cases in export-edge-cases.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SQL_DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-import {
-  CSV_FILES,
-  NOW,
-  headerOf,
-  rowsOf,
-  seedExportStories,
-  unzip,
-  type ExportIds,
-} from './support/export-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { SQL_DRIVERS, signIn } from './helpers.ts';
+import { CSV_FILES, exportStoriesApp, headerOf, rowsOf, unzip } from './support/export-fixture.ts';
 
 describe.each(SQL_DRIVERS)('export as CSV on %s', (driver) => {
-  let t: TestApp;
-  let asha: SignedInUser;
-  let ben: SignedInUser;
-  let ids: ExportIds;
-
-  const download = (user: SignedInUser, kind: 'csv' | 'fhir') => user.request({ url: `/api/export/${kind}` });
-
-  beforeAll(async () => {
-    t = await createTestApp(driver, { clock: createTestClock(NOW) });
-    ({ asha, ben, ids } = await seedExportStories(t));
-  });
-  afterAll(() => t.close());
+  const stories = exportStoriesApp(driver);
+  const { download } = stories;
 
   it('both downloads need a session: 401 with a detail', async () => {
     for (const url of ['/api/export/csv', '/api/export/fhir']) {
-      const response = await t.app.inject({ url });
+      const response = await stories.t.app.inject({ url });
       expect(response.statusCode).toBe(401);
       expect(response.json().detail).toMatch(/signed in/i);
     }
@@ -39,7 +21,7 @@ describe.each(SQL_DRIVERS)('export as CSV on %s', (driver) => {
 
   describe('CSV (ZIP)', () => {
     it('is a ZIP attachment named with today in the user’s zone, holding the seven CSVs with units in the headers', async () => {
-      const response = await download(asha, 'csv');
+      const response = await download(stories.asha, 'csv');
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/zip');
       expect(response.headers['content-disposition']).toBe('attachment; filename="diacare-export-2026-11-23.zip"');
@@ -82,8 +64,8 @@ describe.each(SQL_DRIVERS)('export as CSV on %s', (driver) => {
     });
 
     it('rows equal the Kolkata user’s data, oldest first, times with +05:30, text quoted and formulas defused', async () => {
-      const files = unzip((await download(asha, 'csv')).rawPayload);
-      const glucose = (await asha.request({ url: '/api/health/glucose' })).json();
+      const files = unzip((await download(stories.asha, 'csv')).rawPayload);
+      const glucose = (await stories.asha.request({ url: '/api/health/glucose' })).json();
       expect(rowsOf(files['glucose.csv']!)).toEqual([
         {
           reading_id: glucose[1].id,
@@ -152,7 +134,7 @@ describe.each(SQL_DRIVERS)('export as CSV on %s', (driver) => {
     });
 
     it('the New York user’s times carry the offset of their date: −04:00 in July, −05:00 in November', async () => {
-      const files = unzip((await download(ben, 'csv')).rawPayload);
+      const files = unzip((await download(stories.ben, 'csv')).rawPayload);
       expect(rowsOf(files['glucose.csv']!).map((row) => row.measured_at)).toEqual([
         '2026-07-04T18:00:00-04:00',
         '2026-11-22T07:15:00-05:00',
@@ -163,18 +145,18 @@ describe.each(SQL_DRIVERS)('export as CSV on %s', (driver) => {
     });
 
     it('holds only the signed-in user’s rows', async () => {
-      const ashaZip = Object.values(unzip((await download(asha, 'csv')).rawPayload)).join('\n');
-      const benZip = Object.values(unzip((await download(ben, 'csv')).rawPayload)).join('\n');
-      for (const id of ids.ben) expect(ashaZip).not.toContain(id);
-      for (const id of ids.asha) expect(benZip).not.toContain(id);
-      for (const id of ids.asha) expect(ashaZip).toContain(id);
+      const ashaZip = Object.values(unzip((await download(stories.asha, 'csv')).rawPayload)).join('\n');
+      const benZip = Object.values(unzip((await download(stories.ben, 'csv')).rawPayload)).join('\n');
+      for (const id of stories.ids.ben) expect(ashaZip).not.toContain(id);
+      for (const id of stories.ids.asha) expect(benZip).not.toContain(id);
+      for (const id of stories.ids.asha) expect(ashaZip).toContain(id);
       expect(ashaZip).not.toMatch(/Insulin|Quest/);
       expect(benZip).not.toMatch(/Metformin|Mehta/);
     });
 
     it('care_circle.csv holds the circle both ways: members with email, the people one cares for by name', async () => {
-      const meena = await signIn(t.app, { name: 'Meena Iyer', email: 'meena.export@example.com' });
-      const ravi = await signIn(t.app, { name: 'Ravi Iyer', email: 'ravi.export@example.com' });
+      const meena = await signIn(stories.t.app, { name: 'Meena Iyer', email: 'meena.export@example.com' });
+      const ravi = await signIn(stories.t.app, { name: 'Ravi Iyer', email: 'ravi.export@example.com' });
       const invitation = await meena.request({
         method: 'POST',
         url: '/api/care/invitations',
@@ -210,7 +192,7 @@ describe.each(SQL_DRIVERS)('export as CSV on %s', (driver) => {
     });
 
     it('a new user gets the seven files with headers only', async () => {
-      const newcomer = await signIn(t.app, { name: 'New User', email: 'new.export@example.com' });
+      const newcomer = await signIn(stories.t.app, { name: 'New User', email: 'new.export@example.com' });
       const files = unzip((await download(newcomer, 'csv')).rawPayload);
       expect(Object.keys(files)).toEqual(CSV_FILES);
       for (const name of CSV_FILES) expect(rowsOf(files[name]!)).toEqual([]);

@@ -3,53 +3,28 @@
  * date after today in the user's zone (2026-11-21 in Kolkata, 2026-11-20 in New York at the fixed
  * clock), lists newest first, and start_date/end_date ranges. Each test signs in users of its own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS } from './helpers.ts';
+import {
+  BLOOD_PRESSURE,
+  BODY,
+  GLUCOSE,
+  KOLKATA,
+  NEW_YORK,
+  PATHS,
+  healthApi,
+  without,
+  type Kind,
+} from './support/health.ts';
 
-const NOW = new Date('2026-11-20T18:40:00.000Z');
-const KOLKATA = 'Asia/Kolkata';
-const NEW_YORK = 'America/New_York';
 /** Today for a Kolkata user at NOW; New York is still on 2026-11-20. */
 const KOLKATA_TODAY = '2026-11-21';
 
-const GLUCOSE = { value: 112, meal_context: 'Before Breakfast', date: '2026-11-20', time: '07:45' };
-const BLOOD_PRESSURE = { systolic: 128, diastolic: 82, pulse: 72, date: '2026-11-20', time: '08:00' };
-const BODY = { weight: 70, height: 170, date: '2026-11-20' };
-
-const PATHS = { glucose: '/api/health/glucose', bp: '/api/health/bp', metrics: '/api/health/metrics' } as const;
-type Kind = keyof typeof PATHS;
 const VALID: Record<Kind, Record<string, unknown>> = { glucose: GLUCOSE, bp: BLOOD_PRESSURE, metrics: BODY };
 
-/** `payload` without `field`, to send a reading that lacks it. */
-function without(payload: Record<string, unknown>, field: string): Record<string, unknown> {
-  const copy = { ...payload };
-  delete copy[field];
-  return copy;
-}
-
 describe.each(DRIVERS)('health reading rules on %s', (driver) => {
-  let t: TestApp;
-  let userCounter = 0;
-  const newUser = (name = 'Asha Rao', timezone = KOLKATA) =>
-    signIn(t.app, { name, email: `health${++userCounter}@example.com`, timezone });
-
-  const log = (user: SignedInUser, kind: Kind, payload: unknown) =>
-    user.request({ method: 'POST', url: PATHS[kind], payload });
-  const list = async (user: SignedInUser, kind: Kind, query = '') => {
-    const response = await user.request({ url: `${PATHS[kind]}${query}` });
-    expect(response.statusCode).toBe(200);
-    return response.json();
-  };
-  async function logOk(user: SignedInUser, kind: Kind, payload: unknown) {
-    const response = await log(user, kind, payload);
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json();
-  }
-
-  beforeAll(async () => {
-    t = await createTestApp(driver, { clock: createTestClock(NOW) });
-  });
-  afterAll(() => t.close());
+  const api = healthApi(driver);
+  const { newUser, log, list, logOk } = api;
 
   describe('validation: each rule refuses with 400 naming the field, and nothing is stored', () => {
     it.each<[string, Kind, Record<string, unknown>, string]>([

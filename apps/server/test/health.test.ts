@@ -5,50 +5,15 @@
  * Asia/Kolkata, still 13:40 on 20 Nov in America/New_York. Each test signs in users of its own.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readingRangeQueries } from '../src/modules/health/health.repository.ts';
 import { bloodPressureReadings, bodyMetrics, glucoseReadings } from '../src/db/schema.ts';
-import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-
-const NOW = new Date('2026-11-20T18:40:00.000Z');
-const KOLKATA = 'Asia/Kolkata';
-const NEW_YORK = 'America/New_York';
-const GLUCOSE = { value: 112, meal_context: 'Before Breakfast', date: '2026-11-20', time: '07:45' };
-const BLOOD_PRESSURE = { systolic: 128, diastolic: 82, pulse: 72, date: '2026-11-20', time: '08:00' };
-const BODY = { weight: 70, height: 170, date: '2026-11-20' };
-
-const PATHS = { glucose: '/api/health/glucose', bp: '/api/health/bp', metrics: '/api/health/metrics' } as const;
-type Kind = keyof typeof PATHS;
-/** `payload` without `field`, to send a reading that lacks it. */
-function without(payload: Record<string, unknown>, field: string): Record<string, unknown> {
-  const copy = { ...payload };
-  delete copy[field];
-  return copy;
-}
+import { DRIVERS } from './helpers.ts';
+import { BLOOD_PRESSURE, BODY, GLUCOSE, KOLKATA, NEW_YORK, PATHS, healthApi, without } from './support/health.ts';
 
 describe.each(DRIVERS)('health readings on %s', (driver) => {
-  let t: TestApp;
-  let userCounter = 0;
-  const newUser = (name = 'Asha Rao', timezone = KOLKATA) =>
-    signIn(t.app, { name, email: `health${++userCounter}@example.com`, timezone });
-
-  const log = (user: SignedInUser, kind: Kind, payload: unknown) =>
-    user.request({ method: 'POST', url: PATHS[kind], payload });
-  const list = async (user: SignedInUser, kind: Kind, query = '') => {
-    const response = await user.request({ url: `${PATHS[kind]}${query}` });
-    expect(response.statusCode).toBe(200);
-    return response.json();
-  };
-  async function logOk(user: SignedInUser, kind: Kind, payload: unknown) {
-    const response = await log(user, kind, payload);
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json();
-  }
-
-  beforeAll(async () => {
-    t = await createTestApp(driver, { clock: createTestClock(NOW) });
-  });
-  afterAll(() => t.close());
+  const api = healthApi(driver);
+  const { newUser, log, list, logOk } = api;
 
   describe('blood glucose', () => {
     it('a logged reading comes back with 201 and an id, and is listed', async () => {
@@ -188,12 +153,12 @@ describe.each(DRIVERS)('health readings on %s', (driver) => {
 
   it('without a session every health route answers 401', async () => {
     for (const url of Object.values(PATHS)) {
-      expect((await t.app.inject({ url })).statusCode).toBe(401);
+      expect((await api.t.app.inject({ url })).statusCode).toBe(401);
     }
   });
 
   it('the health routes are in the OpenAPI document', async () => {
-    const document = (await t.app.inject({ url: '/api/docs/json' })).json();
+    const document = (await api.t.app.inject({ url: '/api/docs/json' })).json();
     for (const path of Object.values(PATHS)) {
       expect(Object.keys(document.paths[path] ?? {}).sort()).toEqual(['get', 'post']);
     }
@@ -202,7 +167,7 @@ describe.each(DRIVERS)('health readings on %s', (driver) => {
 
   it.runIf(driver === 'postgres')('each range query is answered from its (user_id, date, …) index', async () => {
     const users = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((n) => newUser(`Index user ${n}`)));
-    const db = t.database.db;
+    const db = api.t.database.db;
     // 5 users × 120 days of readings, so the tables hold other users' rows around the range.
     for (const { user } of users) {
       const days = Array.from({ length: 120 }, (_, i) => {

@@ -13,32 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../src/db/schema.ts';
 import { IDEMPOTENCY_KEY_TTL_MS, IN_PROGRESS_DETAIL, purgeExpiredIdempotencyKeys } from '../src/plugins/idempotency.ts';
 import { createMaintenance } from '../src/workers/maintenance.ts';
-import { SQL_DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { SQL_DRIVERS, ORIGIN, createTestApp, signIn, type TestApp } from './helpers.ts';
 import { parseEvents } from './support/assistant-client.ts';
-import { BODY, DAY_MS, GLUCOSE, MEDICATION, writeRecipes, type Recipe } from './support/idempotency-recipes.ts';
+import { BODY, DAY_MS, GLUCOSE, MEDICATION, idempotencyApp } from './support/idempotency-recipes.ts';
 
 describe.each(SQL_DRIVERS)('Idempotency-Key under concurrency on %s', (driver) => {
-  let t: TestApp;
-  let users = 0;
-
-  const newUser = (name = 'Asha Rao') =>
-    signIn(t.app, { name, email: `idem${++users}@example.com`, timezone: 'Asia/Kolkata' });
-  const { RECIPES } = writeRecipes(newUser);
-
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
-
-  const send = (user: SignedInUser, method: string, recipe: Recipe, key: string) =>
-    user.request({
-      method,
-      url: recipe.url,
-      ...(recipe.payload === undefined ? {} : { payload: recipe.payload }),
-      headers: { 'idempotency-key': key },
-    });
-  const keysOf = (userId: string) =>
-    t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.user_id, userId));
+  const idem = idempotencyApp(driver);
+  const { newUser, RECIPES, send, keysOf } = idem;
 
   it('a repeat while a request with its key is running (a slow phone retried) waits and replays it: one change', async () => {
     const user = await newUser();
@@ -72,18 +53,18 @@ describe.each(SQL_DRIVERS)('Idempotency-Key under concurrency on %s', (driver) =
       const key = randomUUID();
       const first = await send(user, 'POST', recipe, key);
       expect(first.statusCode).toBe(201);
-      await t.database.db
+      await idem.t.database.db
         .update(idempotencyKeys)
         .set({ status: null, response_body: null, created_at: createdAt })
         .where(and(eq(idempotencyKeys.user_id, user.user.id), eq(idempotencyKeys.key, key)));
       return key;
     };
-    const running = await claim(t.clock());
+    const running = await claim(idem.t.clock());
     const waited = await send(user, 'POST', recipe, running);
     expect(waited.statusCode).toBe(409);
     expect(waited.json()).toEqual({ detail: IN_PROGRESS_DETAIL });
 
-    const abandoned = await claim(new Date(t.clock().getTime() - 3 * 60_000));
+    const abandoned = await claim(new Date(idem.t.clock().getTime() - 3 * 60_000));
     const readings = (await user.request({ url: '/api/health/glucose' })).json().length;
     const takenOver = await send(user, 'POST', recipe, abandoned);
     expect(takenOver.statusCode).toBe(201);
@@ -96,23 +77,23 @@ describe.each(SQL_DRIVERS)('Idempotency-Key under concurrency on %s', (driver) =
     const old = randomUUID();
     const recent = randomUUID();
     const recipe = { url: '/api/health/metrics', payload: BODY };
-    const start = t.clock();
+    const start = idem.t.clock();
     try {
       await send(user, 'POST', recipe, old);
-      t.clock.advance(2 * DAY_MS);
+      idem.t.clock.advance(2 * DAY_MS);
       await send(user, 'POST', { ...recipe, payload: { ...BODY, weight: 73 } }, recent);
       // 7 days after the first: a phone offline for a week still replays.
-      t.clock.set(new Date(start.getTime() + 7 * DAY_MS));
-      expect(await purgeExpiredIdempotencyKeys(t.database.db, t.clock)).toBe(0);
+      idem.t.clock.set(new Date(start.getTime() + 7 * DAY_MS));
+      expect(await purgeExpiredIdempotencyKeys(idem.t.database.db, idem.t.clock)).toBe(0);
       expect((await send(user, 'POST', recipe, old)).headers['idempotent-replayed']).toBe('true');
 
-      t.clock.set(new Date(start.getTime() + IDEMPOTENCY_KEY_TTL_MS + 60_000));
-      await createMaintenance({ db: t.database.db, clock: t.clock }).runOnce();
+      idem.t.clock.set(new Date(start.getTime() + IDEMPOTENCY_KEY_TTL_MS + 60_000));
+      await createMaintenance({ db: idem.t.database.db, clock: idem.t.clock }).runOnce();
       expect((await keysOf(user.user.id)).map((row) => row.key)).toEqual([recent]);
       const rerun = await send(user, 'POST', recipe, old);
       expect(rerun.headers['idempotent-replayed']).toBeUndefined();
     } finally {
-      t.clock.set(start);
+      idem.t.clock.set(start);
     }
   });
 
@@ -123,7 +104,7 @@ describe.each(SQL_DRIVERS)('Idempotency-Key under concurrency on %s', (driver) =
     const deleted = await user.request({ method: 'DELETE', url: '/api/users/me', payload: { confirm: 'DELETE' } });
     expect(deleted.statusCode).toBe(200);
     expect(await keysOf(user.user.id)).toEqual([]);
-    const count = await t.database.db.execute(sql`SELECT count(*)::int AS n FROM idempotency_keys`);
+    const count = await idem.t.database.db.execute(sql`SELECT count(*)::int AS n FROM idempotency_keys`);
     expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBeGreaterThan(0);
   });
 });

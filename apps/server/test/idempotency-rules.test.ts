@@ -4,43 +4,15 @@
  * independent; a malformed key → 400; reads ignore it; refusals are not stored.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys } from '../src/db/schema.ts';
+import { describe, expect, it } from 'vitest';
 import { KEY_REUSED_DETAIL } from '../src/plugins/idempotency.ts';
-import { SQL_DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { SQL_DRIVERS } from './helpers.ts';
 import { fingerprintDatabase } from './support/db-dump.ts';
-import {
-  BLOOD_PRESSURE,
-  GLUCOSE,
-  MEDICATION,
-  isoDate,
-  writeRecipes,
-  type Recipe,
-} from './support/idempotency-recipes.ts';
+import { BLOOD_PRESSURE, GLUCOSE, MEDICATION, isoDate, idempotencyApp } from './support/idempotency-recipes.ts';
 
 describe.each(SQL_DRIVERS)('Idempotency-Key rules on %s', (driver) => {
-  let t: TestApp;
-  let users = 0;
-
-  const newUser = (name = 'Asha Rao') =>
-    signIn(t.app, { name, email: `idem${++users}@example.com`, timezone: 'Asia/Kolkata' });
-  const { RECIPES, created } = writeRecipes(newUser);
-
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
-
-  const send = (user: SignedInUser, method: string, recipe: Recipe, key: string) =>
-    user.request({
-      method,
-      url: recipe.url,
-      ...(recipe.payload === undefined ? {} : { payload: recipe.payload }),
-      headers: { 'idempotency-key': key },
-    });
-  const keysOf = (userId: string) =>
-    t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.user_id, userId));
+  const idem = idempotencyApp(driver);
+  const { newUser, RECIPES, created, send, keysOf } = idem;
 
   it('creates once: two POSTs of a reading with one key store one reading', async () => {
     const user = await newUser();
@@ -96,11 +68,11 @@ describe.each(SQL_DRIVERS)('Idempotency-Key rules on %s', (driver) => {
     const key = randomUUID();
     const first = await send(user, 'POST', { url: '/api/health/glucose', payload: GLUCOSE }, key);
     expect(first.statusCode).toBe(201);
-    const before = await fingerprintDatabase(t.database.db);
+    const before = await fingerprintDatabase(idem.t.database.db);
     const reused = await send(user, method, other, key);
     expect(reused.statusCode).toBe(422);
     expect(reused.json()).toEqual({ detail: KEY_REUSED_DETAIL });
-    expect(await fingerprintDatabase(t.database.db)).toEqual(before);
+    expect(await fingerprintDatabase(idem.t.database.db)).toEqual(before);
   });
 
   it('the same key with another query string (a dose’s new status) → 422', async () => {
@@ -132,11 +104,11 @@ describe.each(SQL_DRIVERS)('Idempotency-Key rules on %s', (driver) => {
     'a malformed key (%j) → 400 naming the header, nothing changed',
     async (key) => {
       const user = await newUser();
-      const before = await fingerprintDatabase(t.database.db);
+      const before = await fingerprintDatabase(idem.t.database.db);
       const response = await send(user, 'POST', { url: '/api/health/glucose', payload: GLUCOSE }, key);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ detail: 'Idempotency-Key: must be a UUID' });
-      expect(await fingerprintDatabase(t.database.db)).toEqual(before);
+      expect(await fingerprintDatabase(idem.t.database.db)).toEqual(before);
     },
   );
 
@@ -154,10 +126,10 @@ describe.each(SQL_DRIVERS)('Idempotency-Key rules on %s', (driver) => {
       url: '/api/adherence',
       payload: { medication_id: randomUUID(), date: isoDate(-1), scheduled_time: '08:00', status: 'taken' },
     };
-    const before = await fingerprintDatabase(t.database.db);
+    const before = await fingerprintDatabase(idem.t.database.db);
     const refused = await send(user, 'POST', missing, key);
     expect(refused.statusCode).toBe(404);
-    expect(await fingerprintDatabase(t.database.db)).toEqual(before);
+    expect(await fingerprintDatabase(idem.t.database.db)).toEqual(before);
     expect((await send(user, 'POST', missing, key)).json()).toEqual(refused.json());
     // A future reading refused by the handler (the user's zone), then the corrected one, same key.
     const future = { url: '/api/health/glucose', payload: { ...GLUCOSE, date: isoDate(3) } };

@@ -4,38 +4,22 @@
  * fails here (support/idempotency-recipes.ts). Decision 022.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SQL_DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { SQL_DRIVERS } from './helpers.ts';
 import { fingerprintDatabase } from './support/db-dump.ts';
-import { EXEMPT, WRITE_METHODS, writeRecipes, type Recipe } from './support/idempotency-recipes.ts';
+import { EXEMPT, WRITE_METHODS, idempotencyApp } from './support/idempotency-recipes.ts';
 
 describe.each(SQL_DRIVERS)('Idempotency-Key on every write route on %s', (driver) => {
-  let t: TestApp;
-  let users = 0;
   const writeRoutes: string[] = [];
-  const newUser = (name = 'Asha Rao') =>
-    signIn(t.app, { name, email: `idem${++users}@example.com`, timezone: 'Asia/Kolkata' });
-  const { RECIPES } = writeRecipes(newUser);
-
-  beforeAll(async () => {
-    t = await createTestApp(driver, {
-      onRoute: (route) => {
-        for (const method of [route.method].flat()) {
-          if (WRITE_METHODS.has(method) && route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
-            writeRoutes.push(`${method} ${route.url}`);
-        }
-      },
-    });
+  const idem = idempotencyApp(driver, {
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) {
+        if (WRITE_METHODS.has(method) && route.url.startsWith('/api/') && !route.url.startsWith('/api/docs'))
+          writeRoutes.push(`${method} ${route.url}`);
+      }
+    },
   });
-  afterAll(() => t.close());
-
-  const send = (user: SignedInUser, method: string, recipe: Recipe, key: string) =>
-    user.request({
-      method,
-      url: recipe.url,
-      ...(recipe.payload === undefined ? {} : { payload: recipe.payload }),
-      headers: { 'idempotency-key': key },
-    });
+  const { newUser, RECIPES, send } = idem;
 
   it('every write route of the route table has a recipe here or a stated exemption', () => {
     expect(writeRoutes.length).toBeGreaterThanOrEqual(25);
@@ -48,11 +32,11 @@ describe.each(SQL_DRIVERS)('Idempotency-Key on every write route on %s', (driver
       const method = route.split(' ')[0]!;
       const recipe = await RECIPES[route]!(user);
       const key = randomUUID();
-      const before = await fingerprintDatabase(t.database.db);
+      const before = await fingerprintDatabase(idem.t.database.db);
       const first = await send(user, method, recipe, key);
       expect(first.statusCode, `${route}: ${first.body}`).toBeLessThan(300);
       expect(first.headers['idempotent-replayed'], route).toBeUndefined();
-      const afterFirst = await fingerprintDatabase(t.database.db);
+      const afterFirst = await fingerprintDatabase(idem.t.database.db);
       expect(afterFirst, route).not.toEqual(before);
 
       const second = await send(user, method, recipe, key);
@@ -63,12 +47,12 @@ describe.each(SQL_DRIVERS)('Idempotency-Key on every write route on %s', (driver
       });
       expect(second.headers['content-type'], route).toBe(first.headers['content-type']);
       expect(second.headers['idempotent-replayed'], route).toBe('true');
-      expect(await fingerprintDatabase(t.database.db), route).toEqual(afterFirst);
+      expect(await fingerprintDatabase(idem.t.database.db), route).toEqual(afterFirst);
     }
   });
 
   it('the API document lists the header on every write that honours it, with 409 and 422', async () => {
-    const doc = (await t.app.inject({ url: '/api/docs/json' })).json() as {
+    const doc = (await idem.t.app.inject({ url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { parameters?: { $ref?: string }[]; responses: Record<string, unknown> }>>;
       components: { parameters: Record<string, { name: string; in: string }> };
     };

@@ -3,72 +3,17 @@
  * never reaching another's medications, and ids in the path. Each test signs in a user of its own.
  */
 import { randomUUID } from 'node:crypto';
-import type { AdherenceInput, MedicationInput } from '@diacare/contract/medications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-
-const METFORMIN = {
-  name: 'Metformin',
-  dosage: '500 mg',
-  form: 'Tablet',
-  instructions: 'With breakfast and dinner',
-  color: '#FF6B6B',
-  when_to_take: 'After food',
-  schedule: { frequency: 'daily', times: ['21:00', '09:00'], start_date: '2026-11-01', end_date: null },
-  refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
-} satisfies MedicationInput;
-
-/** METFORMIN with some `schedule` and `refill_reminder` fields replaced. */
-function metformin(
-  schedule: Partial<MedicationInput['schedule']> = {},
-  refill: Partial<MedicationInput['refill_reminder']> = {},
-): MedicationInput {
-  return {
-    ...METFORMIN,
-    schedule: { ...METFORMIN.schedule, ...schedule },
-    refill_reminder: { ...METFORMIN.refill_reminder, ...refill },
-  };
-}
+import type { AdherenceInput } from '@diacare/contract/medications';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS, ORIGIN, type SignedInUser } from './helpers.ts';
+import { METFORMIN, medicationsApi, metformin } from './support/medications.ts';
 
 describe.each(DRIVERS)('doses and access on %s', (driver) => {
-  let t: TestApp;
-  let userCounter = 0;
-  const newUser = (name = 'Asha Rao') =>
-    signIn(t.app, { name, email: `meds${++userCounter}@example.com`, timezone: 'Asia/Kolkata' });
-
-  const listMedications = async (user: SignedInUser) => (await user.request({ url: '/api/medications' })).json();
-  const listAdherence = async (user: SignedInUser, query = '') =>
-    (await user.request({ url: `/api/adherence${query}` })).json();
+  const { app, newUser, listMedications, listAdherence, addMedication, recordDose } = medicationsApi(driver);
   const pillsLeft = async (user: SignedInUser, id: string): Promise<number> => {
     const medications: { id: string; refill_reminder: { pills_remaining: number } }[] = await listMedications(user);
     return medications.find((medication) => medication.id === id)!.refill_reminder.pills_remaining;
   };
-
-  async function addMedication(user: SignedInUser, payload: MedicationInput = METFORMIN) {
-    const response = await user.request({ method: 'POST', url: '/api/medications', payload });
-    expect(response.statusCode).toBe(201);
-    return response.json();
-  }
-
-  /** Records one dose of `medicationId` (default: taken at 09:05 on 2026-11-21 for 09:00). */
-  const recordDose = (user: SignedInUser, medicationId: string, dose: Partial<AdherenceInput> = {}) =>
-    user.request({
-      method: 'POST',
-      url: '/api/adherence',
-      payload: {
-        medication_id: medicationId,
-        scheduled_time: '09:00',
-        taken_time: '09:05',
-        date: '2026-11-21',
-        status: 'taken',
-        ...dose,
-      },
-    });
-
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
 
   describe('taking doses', () => {
     it('taking a dose stores a record of it', async () => {
@@ -129,7 +74,7 @@ describe.each(DRIVERS)('doses and access on %s', (driver) => {
       expect(pending.taken_time).toBeNull();
       expect(await pillsLeft(asha, added.id)).toBe(30);
 
-      const response = await t.app.inject({
+      const response = await app().app.inject({
         method: 'PUT',
         url: `/api/adherence/${pending.id}?status=taken&taken_time=09:30`,
         headers: { cookie: asha.cookie, origin: ORIGIN },

@@ -3,68 +3,13 @@
  * and validation. Doses and access rules are in medications-doses.test.ts. Each test signs in a
  * user of its own.
  */
-import type { AdherenceInput, MedicationInput } from '@diacare/contract/medications';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-
-const METFORMIN = {
-  name: 'Metformin',
-  dosage: '500 mg',
-  form: 'Tablet',
-  instructions: 'With breakfast and dinner',
-  color: '#FF6B6B',
-  when_to_take: 'After food',
-  schedule: { frequency: 'daily', times: ['21:00', '09:00'], start_date: '2026-11-01', end_date: null },
-  refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
-} satisfies MedicationInput;
-
-/** METFORMIN with some `schedule` and `refill_reminder` fields replaced. */
-function metformin(
-  schedule: Partial<MedicationInput['schedule']> = {},
-  refill: Partial<MedicationInput['refill_reminder']> = {},
-): MedicationInput {
-  return {
-    ...METFORMIN,
-    schedule: { ...METFORMIN.schedule, ...schedule },
-    refill_reminder: { ...METFORMIN.refill_reminder, ...refill },
-  };
-}
+import type { MedicationInput } from '@diacare/contract/medications';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS } from './helpers.ts';
+import { METFORMIN, medicationsApi, metformin } from './support/medications.ts';
 
 describe.each(DRIVERS)('medications on %s', (driver) => {
-  let t: TestApp;
-  let userCounter = 0;
-  const newUser = (name = 'Asha Rao') =>
-    signIn(t.app, { name, email: `meds${++userCounter}@example.com`, timezone: 'Asia/Kolkata' });
-
-  const listMedications = async (user: SignedInUser) => (await user.request({ url: '/api/medications' })).json();
-  const listAdherence = async (user: SignedInUser, query = '') =>
-    (await user.request({ url: `/api/adherence${query}` })).json();
-
-  async function addMedication(user: SignedInUser, payload: MedicationInput = METFORMIN) {
-    const response = await user.request({ method: 'POST', url: '/api/medications', payload });
-    expect(response.statusCode).toBe(201);
-    return response.json();
-  }
-
-  /** Records one dose of `medicationId` (default: taken at 09:05 on 2026-11-21 for 09:00). */
-  const recordDose = (user: SignedInUser, medicationId: string, dose: Partial<AdherenceInput> = {}) =>
-    user.request({
-      method: 'POST',
-      url: '/api/adherence',
-      payload: {
-        medication_id: medicationId,
-        scheduled_time: '09:00',
-        taken_time: '09:05',
-        date: '2026-11-21',
-        status: 'taken',
-        ...dose,
-      },
-    });
-
-  beforeAll(async () => {
-    t = await createTestApp(driver);
-  });
-  afterAll(() => t.close());
+  const { newUser, listMedications, listAdherence, addMedication, recordDose } = medicationsApi(driver);
 
   describe('a medication from add to delete', () => {
     it('adding a medication answers 201 with the whole medication and its times sorted', async () => {

@@ -4,76 +4,17 @@
  * unverified email. PGlite only.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { ORIGIN, createTestApp, type TestApp } from './helpers.ts';
-import {
-  CLIENT_ID,
-  CLIENT_SECRET,
-  accounts,
-  signInAtProvider,
-  startProvider,
-  type Tamper,
-  type TestProvider,
-} from './support/oidc-provider.ts';
+import { accounts, signInAtProvider, type Tamper } from './support/oidc-provider.ts';
+import { oidcSignInFlow } from './support/oidc-sign-in.ts';
 
 describe('sign-in with an OpenID Connect provider: refusals', () => {
-  let provider: TestProvider;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    provider = await startProvider();
-    t = await createTestApp('pglite', {
-      env: { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET },
-    });
-  });
-  afterAll(async () => {
-    await t?.close();
-    for (const server of provider?.servers ?? []) {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
-  });
-
-  /** Starts at DiaCare's /auth/login, as "Continue with Google" does. */
-  async function startSignIn() {
-    const response = await t.app.inject({ url: `/auth/login?redirect=${encodeURIComponent(`${ORIGIN}/`)}` });
-    expect(response.statusCode).toBe(302);
-    const flowCookie = response.cookies.find((c) => c.name === 'diacare_oidc');
-    expect(flowCookie).toBeDefined();
-    return { response, location: response.headers.location as string, flowCookie: flowCookie! };
-  }
+  const flow = oidcSignInFlow();
+  const { startSignIn, signInThroughProvider, exchangeCode } = flow;
 
   /**
-   * The whole round trip up to DiaCare's callback; returns the callback response.
-   * `tamper` alters the ID token the provider then hands DiaCare.
-   */
-  async function signInThroughProvider(subject: string, tamper?: Tamper) {
-    const { location, flowCookie } = await startSignIn();
-    const callback = await signInAtProvider(location, subject);
-    if (tamper) provider.tamperNextIdToken(tamper);
-    return t.app.inject({
-      url: `${callback.pathname}${callback.search}`,
-      headers: { cookie: `diacare_oidc=${flowCookie.value}` },
-    });
-  }
-
-  /** Exchanges the `#session_id=` of a callback's redirect at POST /api/auth/session. */
-  async function exchangeCode(callback: Awaited<ReturnType<typeof signInThroughProvider>>) {
-    expect(callback.statusCode).toBe(303);
-    const location = callback.headers.location as string;
-    expect(location).toMatch(/^http:\/\/localhost:3000\/#session_id=[\w-]{43}$/);
-    const code = location.split('#session_id=')[1]!;
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/auth/session',
-      headers: { origin: ORIGIN },
-      payload: { session_id: code },
-    });
-  }
-
-  /**
-   * Issue 15, Fix 11: a refused callback is a readable page with a way back to '/', and
+   * A refused callback is a readable page with a way back to '/', and
    * neither signs anyone in nor creates anyone.
    */
   async function expectRefusalPage(response: Awaited<ReturnType<typeof signInThroughProvider>>, reason: RegExp) {
@@ -94,7 +35,7 @@ describe('sign-in with an OpenID Connect provider: refusals', () => {
   it('a callback without the sign-in cookie is refused with a page', async () => {
     const { location } = await startSignIn();
     const callback = await signInAtProvider(location, 'ben-sub');
-    const response = await t.app.inject({ url: `${callback.pathname}${callback.search}` });
+    const response = await flow.t.app.inject({ url: `${callback.pathname}${callback.search}` });
     await expectRefusalPage(response, EXPIRED_LINK);
   });
 
@@ -102,7 +43,7 @@ describe('sign-in with an OpenID Connect provider: refusals', () => {
     const { location, flowCookie } = await startSignIn();
     const callback = await signInAtProvider(location, 'ben-sub');
     callback.searchParams.set('state', `${callback.searchParams.get('state')}x`);
-    const response = await t.app.inject({
+    const response = await flow.t.app.inject({
       url: `${callback.pathname}${callback.search}`,
       headers: { cookie: `diacare_oidc=${flowCookie.value}` },
     });
@@ -116,15 +57,15 @@ describe('sign-in with an OpenID Connect provider: refusals', () => {
       url: `${callback.pathname}${callback.search}`,
       headers: { cookie: `diacare_oidc=${flowCookie.value}` },
     };
-    expect((await t.app.inject(request)).statusCode).toBe(303);
-    await expectRefusalPage(await t.app.inject(request), EXPIRED_LINK);
+    expect((await flow.t.app.inject(request)).statusCode).toBe(303);
+    await expectRefusalPage(await flow.t.app.inject(request), EXPIRED_LINK);
   });
 
   it('a started sign-in expires after 10 minutes', async () => {
     const { location, flowCookie } = await startSignIn();
     const callback = await signInAtProvider(location, 'ben-sub');
-    t.clock.advance(10 * 60_000 + 1000);
-    const response = await t.app.inject({
+    flow.t.clock.advance(10 * 60_000 + 1000);
+    const response = await flow.t.app.inject({
       url: `${callback.pathname}${callback.search}`,
       headers: { cookie: `diacare_oidc=${flowCookie.value}` },
     });
@@ -134,7 +75,7 @@ describe('sign-in with an OpenID Connect provider: refusals', () => {
   it('the provider refusing (access_denied) is a page too', async () => {
     const { flowCookie, location } = await startSignIn();
     const state = new URL(location).searchParams.get('state')!;
-    const response = await t.app.inject({
+    const response = await flow.t.app.inject({
       url: `/auth/callback?error=access_denied&state=${state}`,
       headers: { cookie: `diacare_oidc=${flowCookie.value}` },
     });
@@ -153,7 +94,7 @@ describe('sign-in with an OpenID Connect provider: refusals', () => {
       accounts.set('carol-sub', { email: 'carol@example.com', name: 'Carol Dias', picture: 'https://p.example/c.png' });
       const response = await signInThroughProvider('carol-sub', tamper);
       await expectRefusalPage(response, NOT_CONFIRMED);
-      expect(await t.database.db.select().from(users).where(eq(users.subject, 'carol-sub'))).toEqual([]);
+      expect(await flow.t.database.db.select().from(users).where(eq(users.subject, 'carol-sub'))).toEqual([]);
     });
 
     it('the same sign-in with the ID token untouched goes through (the tampering is what is refused)', async () => {
@@ -174,7 +115,9 @@ describe('sign-in with an OpenID Connect provider: refusals', () => {
       const session = await exchangeCode(await signInThroughProvider('eve-sub'));
       expect(session.statusCode).toBe(200);
       expect(session.json().user).toMatchObject({ name: 'Eve Ng', email: null });
-      expect(await t.database.db.select().from(users).where(eq(users.email, 'someone.else@example.com'))).toEqual([]);
+      expect(await flow.t.database.db.select().from(users).where(eq(users.email, 'someone.else@example.com'))).toEqual(
+        [],
+      );
     });
 
     it('does not replace the verified email a user already has', async () => {

@@ -5,8 +5,9 @@
  * The clock is fixed at 2026-11-20T18:40:00Z (2026-11-21 00:10 in Asia/Kolkata).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { DRIVERS, createTestApp, createTestClock, signIn, type TestApp } from './helpers.ts';
 import { dumpDatabase } from './support/db-dump.ts';
+import { postCreated } from './support/requests.ts';
 
 const NOW = new Date('2026-11-20T18:40:00.000Z');
 
@@ -24,17 +25,11 @@ describe.each(DRIVERS)('correcting readings on %s', (driver) => {
   });
   afterAll(() => t.close());
 
-  const post = async (user: SignedInUser, url: string, payload: unknown) => {
-    const response = await user.request({ method: 'POST', url, payload });
-    expect(response.statusCode).toBe(201);
-    return response.json() as { id: string } & Record<string, unknown>;
-  };
-
   describe('PUT and DELETE a reading', () => {
     it('a wrong glucose reading (520 for 152) is corrected: the list and its mean follow', async () => {
       const asha = await newUser();
-      const wrong = await post(asha, '/api/health/glucose', GLUCOSE);
-      await post(asha, '/api/health/glucose', { ...GLUCOSE, value: 100, time: '20:00' });
+      const wrong = await postCreated(asha, '/api/health/glucose', GLUCOSE);
+      await postCreated(asha, '/api/health/glucose', { ...GLUCOSE, value: 100, time: '20:00' });
 
       const fixed = await asha.request({
         method: 'PUT',
@@ -51,7 +46,7 @@ describe.each(DRIVERS)('correcting readings on %s', (driver) => {
 
     it('a blood-pressure reading is corrected, pulse may be cleared', async () => {
       const asha = await newUser();
-      const reading = await post(asha, '/api/health/bp', BLOOD_PRESSURE);
+      const reading = await postCreated(asha, '/api/health/bp', BLOOD_PRESSURE);
       const response = await asha.request({
         method: 'PUT',
         url: `/api/health/bp/${reading.id}`,
@@ -64,7 +59,7 @@ describe.each(DRIVERS)('correcting readings on %s', (driver) => {
 
     it('body metrics are corrected and the server recomputes the BMI, ignoring one sent', async () => {
       const asha = await newUser();
-      const entry = await post(asha, '/api/health/metrics', BODY);
+      const entry = await postCreated(asha, '/api/health/metrics', BODY);
       expect(entry.bmi).toBe(24.2);
       const response = await asha.request({
         method: 'PUT',
@@ -89,7 +84,7 @@ describe.each(DRIVERS)('correcting readings on %s', (driver) => {
       'PUT %s with bad input answers 400 naming the field and changes nothing',
       async (kind, valid, bad, detail) => {
         const asha = await newUser();
-        const reading = await post(asha, `/api/health/${kind}`, valid);
+        const reading = await postCreated(asha, `/api/health/${kind}`, valid);
         const before = await dumpDatabase(t.database.db);
         const response = await asha.request({ method: 'PUT', url: `/api/health/${kind}/${reading.id}`, payload: bad });
         expect(response.statusCode).toBe(400);
@@ -107,7 +102,7 @@ describe.each(DRIVERS)('correcting readings on %s', (driver) => {
       async (kind, valid) => {
         const asha = await newUser();
         const ben = await newUser('Ben Okafor');
-        const reading = await post(asha, `/api/health/${kind}`, valid);
+        const reading = await postCreated(asha, `/api/health/${kind}`, valid);
         const before = await dumpDatabase(t.database.db);
         for (const id of [reading.id, crypto.randomUUID()]) {
           for (const method of ['PUT', 'DELETE']) {
@@ -135,8 +130,8 @@ describe.each(DRIVERS)('correcting readings on %s', (driver) => {
       'DELETE %s answers 200 with the deleted reading; it leaves the list; again → 404',
       async (kind, valid) => {
         const asha = await newUser();
-        const kept = await post(asha, `/api/health/${kind}`, valid);
-        const gone = await post(asha, `/api/health/${kind}`, valid);
+        const kept = await postCreated(asha, `/api/health/${kind}`, valid);
+        const gone = await postCreated(asha, `/api/health/${kind}`, valid);
         const response = await asha.request({ method: 'DELETE', url: `/api/health/${kind}/${gone.id}` });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual(gone);
@@ -145,7 +140,7 @@ describe.each(DRIVERS)('correcting readings on %s', (driver) => {
         expect(again.statusCode).toBe(404);
         // Undo: the deleted reading posted again comes back with the same values.
         const { id: _id, ...values } = response.json();
-        const restored = await post(asha, `/api/health/${kind}`, values);
+        const restored = await postCreated(asha, `/api/health/${kind}`, values);
         expect({ ...restored, id: gone.id }).toEqual(gone);
       },
     );

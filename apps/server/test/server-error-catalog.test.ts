@@ -5,14 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, createTestApp, signIn, type TestApp } from './helpers.ts';
 import { dumpDatabase } from './support/db-dump.ts';
+import { setLanguage } from './support/requests.ts';
 
 describe.each(DRIVERS)('catalog error details on %s', (driver) => {
   let t: TestApp;
   let counter = 0;
   const newUser = async (language: 'en' | 'hi') => {
     const user = await signIn(t.app, { name: 'Asha Rao', email: `catalog${++counter}@example.com` });
-    const response = await user.request({ method: 'PUT', url: '/api/users/me', payload: { language } });
-    expect(response.statusCode).toBe(200);
+    await setLanguage(user, language);
     return user;
   };
 

@@ -15,6 +15,7 @@ import { createDispatcher } from '../src/workers/reminder-dispatcher.ts';
 import { DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { startPushTestApp, type PushTestApp } from './support/push-app.ts';
 import type { PushService } from './support/push-service.ts';
+import { setLanguage } from './support/requests.ts';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 /** The arguments an ICU message uses: '{count, plural, …}' and '{medicine}' → count, medicine. */
@@ -74,10 +75,7 @@ describe.each(DRIVERS)('server texts in the user language on %s', (driver) => {
       email: `lang${++counter}@example.com`,
       timezone: 'Asia/Kolkata',
     });
-    if (language) {
-      const response = await user.request({ method: 'PUT', url: '/api/users/me', payload: { language } });
-      expect(response.statusCode).toBe(200);
-    }
+    if (language) await setLanguage(user, language);
     return user;
   };
 

@@ -6,8 +6,8 @@
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
 import type { AdherenceRecord } from '@diacare/contract/medications';
-import { expect } from 'vitest';
-import type { SignedInUser } from '../helpers.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createTestApp, createTestClock, signIn, type Driver, type SignedInUser, type TestApp } from '../helpers.ts';
 import { screenFigures } from './assistant-client.ts';
 
 /** 18:00 in Asia/Kolkata (12:30 UTC) on 2026-11-20. */
@@ -230,4 +230,45 @@ export async function seedUserAndFigures(user: SignedInUser) {
   ).json() as AdherenceRecord[];
   const taken = records.filter((r) => r.status === 'taken').length;
   return { figures, today: { taken, missed: 2 - taken } };
+}
+
+/**
+ * Starts a test app on `driver` at SEED_NOW (rate limit 1000 a minute) for the enclosing describe
+ * (closed after it) with Ravi seeded by seedUserAndFigures. Returns `t`, `user`, `figures` and
+ * `today` (read them inside tests) and `newUser`, which signs in another user in SEED_ZONE.
+ */
+export function seededAssistantApp(driver: Driver) {
+  let t: TestApp;
+  let user: SignedInUser;
+  let seeded: Awaited<ReturnType<typeof seedUserAndFigures>>;
+  let counter = 0;
+  const newUser = () =>
+    signIn(t.app, { name: 'Ravi', email: `assistant${++counter}@example.com`, timezone: SEED_ZONE });
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, {
+      clock: createTestClock(SEED_NOW),
+      env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
+    });
+    user = await newUser();
+    // Today: 08:00 and 09:00 have passed, 20:00 is still due.
+    seeded = await seedUserAndFigures(user);
+  });
+  afterAll(() => t.close());
+
+  return {
+    get t() {
+      return t;
+    },
+    get user() {
+      return user;
+    },
+    get figures() {
+      return seeded.figures;
+    },
+    get today() {
+      return seeded.today;
+    },
+    newUser,
+  };
 }

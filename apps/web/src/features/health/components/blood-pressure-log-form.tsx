@@ -8,7 +8,15 @@ import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useT } from '../../../lib/i18n/language-provider';
 import { useLogBloodPressure, useUpdateReading } from '../api/health';
-import { DialogButtons, message, saveReading, toNumber, toNumberOrNull, type FormProps } from './log-form-parts';
+import {
+  DateTimeFields,
+  DialogButtons,
+  message,
+  saveReading,
+  toNumber,
+  toNumberOrNull,
+  type FormProps,
+} from './log-form-parts';
 
 type BloodPressureOutput = z.output<typeof bloodPressureInputSchema>;
 
@@ -94,22 +102,13 @@ export function BloodPressureForm({ now, zone, close, reading }: FormProps<'bp'>
           />
         )}
       </FormField>
-      <div className="grid grid-cols-fit gap-3">
-        <FormField
-          id="bp-date"
-          label={t('health-reports.log.date')}
-          error={message(t, 'health-reports.log.date', errors.date)}
-        >
-          {(field) => <Input type="date" max={today} {...register('date')} {...field} />}
-        </FormField>
-        <FormField
-          id="bp-time"
-          label={t('health-reports.log.time')}
-          error={message(t, 'health-reports.log.time', errors.time)}
-        >
-          {(field) => <Input type="time" {...register('time')} {...field} />}
-        </FormField>
-      </div>
+      <DateTimeFields
+        idPrefix="bp"
+        today={today}
+        registerDate={() => register('date')}
+        registerTime={() => register('time')}
+        errors={errors}
+      />
       <DialogButtons busy={isSubmitting} onCancel={close} />
     </form>
   );

@@ -25,7 +25,7 @@ import { useT } from '../../../lib/i18n/language-provider';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import { useLogGlucose, useUpdateReading } from '../api/health';
 import { MEAL_CONTEXT_IDS } from '../utils/labels';
-import { DialogButtons, message, saveReading, toNumber, type FormProps } from './log-form-parts';
+import { DateTimeFields, DialogButtons, message, saveReading, toNumber, type FormProps } from './log-form-parts';
 
 type GlucoseOutput = z.output<typeof glucoseInputSchema>;
 
@@ -117,35 +117,22 @@ export function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>)
           </Select>
         )}
       </FormField>
-      <div className="grid grid-cols-fit gap-3">
-        <FormField
-          id="glucose-date"
-          label={t('health-reports.log.date')}
-          error={message(t, 'health-reports.log.date', errors.date)}
-        >
-          {(field) => <Input type="date" max={today} {...register('date')} {...field} />}
-        </FormField>
-        <FormField
-          id="glucose-time"
-          label={t('health-reports.log.time')}
-          error={message(t, 'health-reports.log.time', errors.time)}
-        >
-          {(field) => (
-            <Input
-              type="time"
-              {...register('time', {
-                onChange: (event: { target: { value: string } }) => {
-                  const time = event.target.value;
-                  if (!reading && /^\d{2}:\d{2}$/.test(time) && !getFieldState('meal_context').isDirty) {
-                    setValue('meal_context', defaultMealContext(time));
-                  }
-                },
-              })}
-              {...field}
-            />
-          )}
-        </FormField>
-      </div>
+      <DateTimeFields
+        idPrefix="glucose"
+        today={today}
+        registerDate={() => register('date')}
+        registerTime={() =>
+          register('time', {
+            onChange: (event: { target: { value: string } }) => {
+              const time = event.target.value;
+              if (!reading && /^\d{2}:\d{2}$/.test(time) && !getFieldState('meal_context').isDirty) {
+                setValue('meal_context', defaultMealContext(time));
+              }
+            },
+          })
+        }
+        errors={errors}
+      />
       <DialogButtons busy={isSubmitting} onCancel={close} />
     </form>
   );

@@ -1,5 +1,11 @@
-/** What the three log forms share: number parsing, error texts, the buttons and the save step. */
+/**
+ * What the three log forms share: number parsing, error texts, the date and time fields, the
+ * buttons and the save step.
+ */
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { fieldMessage } from '../../../lib/i18n/field-error';
@@ -25,6 +31,48 @@ export const toNumberOrNull = (value: unknown) =>
 /** 'must be at most 600 mg/dL' → 'Value must be at most 600 mg/dL', in the active language. */
 export const message = (t: TranslateFunction, label: MessageId, error: { message?: string } | undefined) =>
   fieldMessage(t, t(label), error?.message, 'health');
+
+/**
+ * The reading's date (no later than `today`, YYYY-MM-DD) and time side by side, with ids
+ * `<idPrefix>-date` and `<idPrefix>-time`. `registerDate` and `registerTime` register the inputs
+ * with the form; they are called here, in field order, so a failed submit still focuses the
+ * first field in error.
+ */
+export function DateTimeFields({
+  idPrefix,
+  today,
+  registerDate,
+  registerTime,
+  errors,
+}: {
+  idPrefix: string;
+  today: string;
+  registerDate: () => UseFormRegisterReturn<'date'>;
+  registerTime: () => UseFormRegisterReturn<'time'>;
+  errors: { date?: { message?: string } | undefined; time?: { message?: string } | undefined };
+}) {
+  const t = useT();
+  const date = registerDate();
+  const time = registerTime();
+  return (
+    <div className="grid grid-cols-fit gap-3">
+      <FormField
+        id={`${idPrefix}-date`}
+        label={t('health-reports.log.date')}
+        error={message(t, 'health-reports.log.date', errors.date)}
+      >
+        {(field) => <Input type="date" max={today} {...date} {...field} />}
+      </FormField>
+      <FormField
+        id={`${idPrefix}-time`}
+        label={t('health-reports.log.time')}
+        error={message(t, 'health-reports.log.time', errors.time)}
+      >
+        {(field) => <Input type="time" {...time} {...field} />}
+      </FormField>
+    </div>
+  );
+}
 
 /** 'Save Reading' and Cancel. */
 export function DialogButtons({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
