@@ -1,7 +1,7 @@
 /**
  * A care alert in two browsers (decision 051): Asha logs 48 mg/dL; the escalation job alerts
- * Ravi, who has no push subscription here, so he finds it on Asha's read-only Home and marks it
- * 'Seen'; Asha's Home says no notification reached him and that he saw it. 360 px wide.
+ * Ravi (by e-mail: no push subscription here), who finds it on Asha's read-only Home and marks it
+ * 'Seen'; Asha's Home says her family was alerted and that he saw it. 360 px wide.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
@@ -52,7 +52,7 @@ test('a reading under 54 alerts the family member, who marks it seen; the patien
   // Asha's Home tells her, and who saw it.
   await page.goto('/home');
   const line = page.getByRole('status').filter({ hasText: 'Very low glucose' });
-  await expect(line).toContainText('No notification reached your family');
+  await expect(line).toContainText('Your family was alerted (Ravi Rao)');
   await expect(line).toContainText('Seen by Ravi Rao');
   await screenshot(page, 'care-alert-patient-home');
   await expectAccessible(page, 'care alert home line', { themes: ['light'] });

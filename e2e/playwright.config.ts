@@ -6,6 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SMTP_SINK_PORT } from './smtp-sink';
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = mkdtempSync(join(tmpdir(), 'diacare-e2e-'));
@@ -13,6 +14,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'diacare-e2e-'));
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
+  // An SMTP sink for the server's e-mail channel (smtp-sink.ts).
+  globalSetup: './smtp-sink.ts',
   fullyParallel: false,
   // Two spec files at a time against one server: on 2 cores one browser waits on the server
   // while the other renders (E2E_WORKERS=1 for one at a time; decision 043).
@@ -58,9 +61,9 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // The Nightscout import journey reads a stand-in on 127.0.0.1 (decision 053).
       NIGHTSCOUT_ALLOW_PRIVATE: 'true',
-      // E-mail configured (nothing listens on the discard port; no journey sends mail) so its
-      // switches can be used; WhatsApp stays unconfigured, shown as unavailable (decision 050).
-      SMTP_URL: 'smtp://127.0.0.1:9',
+      // E-mail configured, to the journeys' SMTP sink, so its switches can be used and mail is
+      // delivered; WhatsApp stays unconfigured, shown as unavailable (decision 050).
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_SINK_PORT}`,
       MAIL_FROM: 'DiaCare <reminders@diacare.example>',
     },
   },

@@ -9,7 +9,7 @@ import {
   type CareAlertKind,
   type CareSettings,
 } from '@diacare/contract/care';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { careAlerts, careAudit } from '../../db/schema.ts';
 import { LOW_EPISODE_MS, LOW_RECOVERY_MS, MISSED_DOSE_LOOKBACK_MS } from './care-alert-rules.ts';
@@ -298,7 +298,7 @@ function recipientsOf(raw: ListRecord['recipients']): CareAlert['recipients'] {
 /**
  * The patient's recent alerts, newest first (cancelled ones left out), each with who was told and
  * who saw it. `kinds` limits them (a member sees only what their scopes cover); `toldOnly` (members):
- * only alerts that went out, reached or not (one no channel reached still shows in the app).
+ * only alerts that went out, reached or not, or are being retried (each shows in the app at once).
  */
 export async function listCareAlerts(
   db: Database,
@@ -322,7 +322,7 @@ export async function listCareAlerts(
     LEFT JOIN medications m ON m.id = a.medication_id
     LEFT JOIN users su ON su.id = a.seen_by
     WHERE a.patient_id = ${patientId}::uuid AND a.kind = ANY(${kinds}::text[])
-      AND ${options.toldOnly ? sql`a.status IN ('sent', 'failed')` : sql`a.status <> 'cancelled'`}
+      AND ${options.toldOnly ? sql`(a.status IN ('sent', 'failed') OR (a.status = 'pending' AND a.attempts > 0))` : sql`a.status <> 'cancelled'`}
     ORDER BY a.event_at DESC, a.id
     LIMIT ${options.limit}`);
   return rowsOf<ListRecord>(result).map((record) => ({
@@ -342,12 +342,20 @@ export async function listCareAlerts(
   }));
 }
 
-/** The patient and kind of an alert that went out (sent, or failed to reach anyone), or null. */
+/** The patient and kind of an alert that went out (sent, failed to reach anyone, or being retried), or null. */
 export async function findToldAlert(db: Database, id: string) {
   const [row] = await db
     .select({ patient_id: careAlerts.patient_id, kind: careAlerts.kind })
     .from(careAlerts)
-    .where(and(eq(careAlerts.id, id), inArray(careAlerts.status, ['sent', 'failed'])));
+    .where(
+      and(
+        eq(careAlerts.id, id),
+        or(
+          inArray(careAlerts.status, ['sent', 'failed']),
+          and(eq(careAlerts.status, 'pending'), gt(careAlerts.attempts, 0)),
+        ),
+      ),
+    );
   return row ?? null;
 }
 
