@@ -7,17 +7,13 @@ import { datesEndingOn, localDate, localTime, shiftDate } from '@diacare/contrac
 import { dailyAdherence } from '@diacare/contract/dose-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
-import { Page } from '../../components/layout/page';
-import { Card } from '../../components/ui/card';
-import { buttonClasses } from '../../components/ui/button';
 import { AdherenceWeek } from '../../features/health/components/adherence-week';
 import { HealthMetricCards } from '../../features/health/components/metric-cards';
 import { ReportsSummary } from '../../features/health/components/reports-summary';
 import { overallAdherence, summariseGlucose } from '../../features/health/utils/readings';
 import { getPatientQueryOptions, getPatientsQueryOptions } from '../../features/care/api/care';
-import { CareSwitcher } from '../../features/care/components/care-switcher';
+import { CarePatientFrame } from '../../features/care/components/care-patient-frame';
 import { useLocale } from '../../lib/i18n/language-provider';
-import { Link } from '../../lib/navigation';
 import { useNow } from '../../lib/use-now';
 
 const REPORT_DAYS = 7;
@@ -49,18 +45,8 @@ export function Component() {
   const notShared = (['glucose', 'bp', 'weight', 'medications'] as const).filter((scope) => !has(scope));
 
   return (
-    <Page withNav>
-      <CareSwitcher current={id} />
-      {patients.isPending ? (
-        <p>{t('common.loading')}</p>
-      ) : !patient ? (
-        <Card role="alert" className="space-y-3">
-          <p className="font-semibold">{t('care.patient.refused')}</p>
-          <Link to="/home" className={buttonClasses('outline')}>
-            {t('care.patient.back')}
-          </Link>
-        </Card>
-      ) : (
+    <CarePatientFrame id={id} loading={patients.isPending} patient={patient}>
+      {(patient) => (
         <>
           <h1 className="mb-1 text-xl font-bold">{t('care.patient.viewing', { name: patient.name })}</h1>
           <p className="mb-4 flex flex-wrap items-center gap-2">
@@ -87,6 +73,6 @@ export function Component() {
           {has('medications') ? <AdherenceWeek days={days} /> : null}
         </>
       )}
-    </Page>
+    </CarePatientFrame>
   );
 }

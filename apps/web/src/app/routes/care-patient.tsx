@@ -10,7 +10,6 @@ import { doseKey, doseStatus, dosesOn, indexByDose } from '@diacare/contract/dos
 import { useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
 import { useParams } from 'wouter';
-import { Page } from '../../components/layout/page';
 import { Card } from '../../components/ui/card';
 import { useLocale } from '../../lib/i18n/language-provider';
 import { useNow } from '../../lib/use-now';
@@ -20,7 +19,7 @@ import { toast } from '../../components/ui/toast';
 import { Link } from '../../lib/navigation';
 import { buttonClasses } from '../../components/ui/button';
 import { getPatientQueryOptions, getPatientsQueryOptions, useMarkTakenForPatient } from '../../features/care/api/care';
-import { CareSwitcher } from '../../features/care/components/care-switcher';
+import { CarePatientFrame } from '../../features/care/components/care-patient-frame';
 import { CareAlertsPanel } from '../../features/care/components/care-alerts-panel';
 
 const STATUS_CLASSES = {
@@ -154,18 +153,8 @@ export function Component() {
   const patient = patients.data?.find((entry) => entry.patient_id === id);
 
   return (
-    <Page withNav>
-      <CareSwitcher current={id} />
-      {patients.isPending ? (
-        <p>{t('common.loading')}</p>
-      ) : !patient ? (
-        <Card role="alert" className="space-y-3">
-          <p className="font-semibold">{t('care.patient.refused')}</p>
-          <Link to="/home" className={buttonClasses('outline')}>
-            {t('care.patient.back')}
-          </Link>
-        </Card>
-      ) : (
+    <CarePatientFrame id={id} loading={patients.isPending} patient={patient}>
+      {(patient) => (
         <>
           <h1 className="mb-1 flex items-center gap-2 text-xl font-bold">
             <Eye className="h-6 w-6 text-primary" aria-hidden />
@@ -196,6 +185,6 @@ export function Component() {
           </Link>
         </>
       )}
-    </Page>
+    </CarePatientFrame>
   );
 }
