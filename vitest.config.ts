@@ -11,8 +11,11 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          // Writes the local push service's certificate and NODE_EXTRA_CA_CERTS before workers fork.
-          globalSetup: ['test/support/push-tls.global-setup.ts'],
+          // Before workers fork: the local push service's certificate and NODE_EXTRA_CA_CERTS, and
+          // the migrated PGlite template every test database starts from.
+          globalSetup: ['test/support/push-tls.global-setup.ts', 'test/support/pglite-template.global-setup.ts'],
+          // A worker imports the server once for all its files (decision 055).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -4,6 +4,7 @@
  * `SQL_DRIVERS` and `DRIVERS` below (docs/decisions/043).
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
@@ -70,6 +71,28 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
+let template: Blob | undefined;
+
+/**
+ * The migrated PGlite template the global setup wrote (support/pglite-template.global-setup.ts),
+ * read once per test file; undefined when run without it (a new database is made instead).
+ */
+function pgliteTemplate(): Blob | undefined {
+  const file = process.env.DIACARE_TEST_PGLITE_TEMPLATE;
+  if (!template && file) template = new Blob([readFileSync(file)]);
+  return template;
+}
+
+/**
+ * Opens a fresh database for a test: a new PostgreSQL database (dropped by `drop`), or an
+ * in-memory PGlite started from the migrated template.
+ */
+export async function openTestDatabase(driver: Driver): Promise<DatabaseHandle & { drop(): Promise<void> }> {
+  const postgres = driver === 'postgres' ? await createPostgresDatabase() : null;
+  const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: 'memory://', template: pgliteTemplate() });
+  return { ...database, drop: async () => postgres?.drop() };
+}
+
 export interface TestApp {
   app: App;
   database: DatabaseHandle;
@@ -90,7 +113,6 @@ export async function createTestApp(
     assistantLlm?: Parameters<typeof buildApp>[0]['assistantLlm'];
   } = {},
 ): Promise<TestApp> {
-  const postgres = driver === 'postgres' ? await createPostgresDatabase() : null;
   const env = parseEnv({
     NODE_ENV: 'test',
     PORT: '3000',
@@ -98,7 +120,7 @@ export async function createTestApp(
     WEB_DIST_DIR: '/nonexistent',
     ...options.env,
   });
-  const database = await openDatabase({ databaseUrl: postgres?.url, dataDir: 'memory://' });
+  const database = await openTestDatabase(driver);
   const clock = options.clock ?? createTestClock();
   const metrics = createMetrics({
     db: database.db,
@@ -124,7 +146,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await database.close();
-      await postgres?.drop();
+      await database.drop();
     },
   };
 }

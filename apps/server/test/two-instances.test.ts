@@ -246,8 +246,8 @@ describe.runIf(DATABASE_URL)('two instances on one PostgreSQL', () => {
       expect(ttl).toBeLessThanOrEqual(60_000);
       const pool = new pg.Pool({ connectionString: two.env.DATABASE_URL, max: 1 });
       try {
-        const { rows } = await pool.query(`SELECT to_regclass($1) AS table`, [RATE_LIMIT_TABLE]);
-        expect(rows).toEqual([{ table: null }]);
+        const { rows } = await pool.query(`SELECT count(*)::int AS counters FROM ${RATE_LIMIT_TABLE}`);
+        expect(rows).toEqual([{ counters: 0 }]);
       } finally {
         await pool.end();
       }

@@ -48,11 +48,14 @@ const FIRST_CONNECT_TIMEOUT_MS = 5000;
 /**
  * @param options.databaseUrl a postgres:// URL; when set, PostgreSQL is used.
  * @param options.dataDir PGlite directory, or 'memory://' for an in-memory database.
+ * @param options.template a PGlite data-directory tarball (`dumpDataDir`) an in-memory database
+ *   starts from instead of a new one: tests start from a migrated template (decision 055).
  * @throws StartupError naming DATABASE_URL or DATA_DIR when the database cannot be reached or opened.
  */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  template?: Blob | undefined;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
@@ -96,7 +99,8 @@ export async function openDatabase(options: {
   try {
     if (!inMemory && prepareDataDir(options.dataDir) === 'empty')
       await createPgliteDatabaseInChildProcess(options.dataDir);
-    client = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS });
+    const template = inMemory && options.template ? { loadDataDir: options.template } : {};
+    client = await PGlite.create(options.dataDir, { startParams: PGLITE_START_PARAMS, ...template });
   } catch (error) {
     // PGlite reports a failed start as an Emscripten ExitStatus; say which setting it was.
     const detail = String((error as { message?: unknown } | null)?.message ?? error).split('\n')[0];

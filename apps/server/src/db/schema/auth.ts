@@ -1,5 +1,5 @@
 /** Users, sessions and the short-lived records of the sign-in flow. */
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,4 +82,15 @@ export const oidcFlows = pgTable('oidc_flows', {
   redirect: text('redirect').notNull(),
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   ...timestamps,
+});
+
+/**
+ * Sign-in attempts per client address and minute, when several instances share PostgreSQL
+ * (rate-limiter-flexible's table, in its own layout). Made by a migration rather than by
+ * the library at start, where two instances starting at once raced (decision 055).
+ */
+export const authRateLimits = pgTable('auth_rate_limits', {
+  key: varchar('key', { length: 255 }).primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: bigint('expire', { mode: 'number' }),
 });

@@ -1,8 +1,8 @@
 /**
  * Sign-in rate limits per client address per minute (AUTH_RATE_LIMIT_PER_MINUTE, then 429 with
  * Retry-After), counted in a store every instance shares: Redis when REDIS_URL is set, else
- * PostgreSQL (the library creates its own table), else memory for embedded PGlite.
- * Decision 013.
+ * PostgreSQL (the table migration 0020 makes), else memory for embedded PGlite.
+ * Decisions 013, 055.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -19,7 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { msg, type Message } from '../../i18n/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 
-/** The library's own table on PostgreSQL (key, points, expire); not part of the Drizzle schema. */
+/** The library's table on PostgreSQL (key, points, expire), made by a migration (schema/auth.ts). */
 export const RATE_LIMIT_TABLE = 'auth_rate_limits';
 const WINDOW_SECONDS = 60;
 /** A Redis command that takes longer than this fails, and the instance's memory store takes over. */
@@ -85,18 +85,15 @@ function postgresPool(db: Database): pg.Pool | null {
 }
 
 function createPostgresLimiter(pool: pg.Pool, options: { points: number; duration: number; keyPrefix: string }) {
-  return new Promise<RateLimiterPostgres>((resolve, reject) => {
-    const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-      {
-        ...options,
-        storeClient: pool,
-        storeType: 'pool',
-        tableName: RATE_LIMIT_TABLE,
-        // Expired rows are removed by the library every 5 minutes (rows an hour old).
-        clearExpiredByTimeout: true,
-      },
-      (error?: Error) => (error ? reject(error) : resolve(limiter)),
-    );
+  return new RateLimiterPostgres({
+    ...options,
+    storeClient: pool,
+    storeType: 'pool',
+    tableName: RATE_LIMIT_TABLE,
+    // The migrations made it: the library's own CREATE TABLE raced between instances.
+    tableCreated: true,
+    // Expired rows are removed by the library every 5 minutes (rows an hour old).
+    clearExpiredByTimeout: true,
   });
 }
 
@@ -151,7 +148,7 @@ export async function createRateLimit(env: Env, db: Database, rule: RateLimitOpt
     });
   } else if (pool) {
     store = 'postgres';
-    limiter = await createPostgresLimiter(pool, { ...options, keyPrefix: rule.keyPrefix });
+    limiter = createPostgresLimiter(pool, { ...options, keyPrefix: rule.keyPrefix });
   } else {
     store = 'memory';
     limiter = new RateLimiterMemory(options);
