@@ -33,9 +33,9 @@ void activateLanguage(initialLanguage()).then(() => {
 });
 
 /**
- * Registers /sw.js from the site root at load and checks for updates every 60 s
- *. A failure is logged only. The register code loads after the page,
- * so it adds nothing to the first screen's JavaScript.
+ * Registers /sw.js from the site root at load and checks for updates every 60 s. A failure is
+ * logged only. The register code loads after the page, so it adds nothing to the first screen's
+ * JavaScript.
  */
 function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;

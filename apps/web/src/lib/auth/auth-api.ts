@@ -1,9 +1,9 @@
 /** Sign-in calls. */
 import type { SessionResponse } from '@diacare/contract/auth';
-import type { AccountDeletion, User } from '@diacare/contract/users';
+import type { AccountDeletion, User, UserUpdate } from '@diacare/contract/users';
 import { api } from '../api-client';
 
-export const meQueryKey = ['auth', 'me'] as const;
+export const authKeys = { me: ['auth', 'me'] as const };
 
 /** The browser's IANA time zone, sent at sign-in so doses follow the user's clock. */
 function browserTimeZone(): string | undefined {
@@ -20,6 +20,9 @@ export const exchangeSessionCode = (sessionId: string) =>
 export const getMe = () => api.get<User>('/api/auth/me');
 
 export const logoutRequest = () => api.post<{ ok: true }>('/api/auth/logout');
+
+/** PUT /api/users/me: a partial update of the signed-in user's profile; answers the updated user. */
+export const updateMeRequest = (patch: UserUpdate) => api.put<User>('/api/users/me', patch);
 
 /** Deletes the signed-in user's account and all its data; the server ends every session. */
 export const deleteAccountRequest = () =>

@@ -11,7 +11,7 @@ import { readFlag, setFlag } from '../local-flags';
 import { clearOutbox, setOutboxUser } from '../offline/lazy-outbox';
 import { adoptCacheOwner, forgetPersistedCache } from '../offline/persist';
 import { unsubscribeThisDevice } from '../push-cleanup';
-import { deleteAccountRequest, exchangeSessionCode, getMe, logoutRequest, meQueryKey } from './auth-api';
+import { authKeys, deleteAccountRequest, exchangeSessionCode, getMe, logoutRequest } from './auth-api';
 // Profile edits waiting in the outbox show in the signed-in user from the start.
 import './profile-outbox';
 
@@ -44,7 +44,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   // Asked again at every start: a user restored from the saved cache may be older than
   // a change made just before a reload (a unit, a name).
   const me = useQuery({
-    queryKey: meQueryKey,
+    queryKey: authKeys.me,
     queryFn: getMe,
     enabled: flagged,
     staleTime: 5 * 60_000,
@@ -76,7 +76,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     async (sessionId: string) => {
       const { user } = await exchangeSessionCode(sessionId);
       await adoptCacheOwner(queryClient, user.id);
-      queryClient.setQueryData(meQueryKey, user);
+      queryClient.setQueryData(authKeys.me, user);
       void setOutboxUser(user.id, true);
       setFlag('isAuthenticated', true);
       setFlagged(true);
@@ -116,8 +116,8 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       // A /me still in flight was answered before this change (e.g. the refetch of a user restored
       // from the saved cache): cancelled, so its older user cannot overwrite the change. Cancelling
       // keeps the data shown; the change's write refetches /me once the server has it.
-      if (queryClient.getQueryData(meQueryKey)) void queryClient.cancelQueries({ queryKey: meQueryKey });
-      queryClient.setQueryData<User>(meQueryKey, (old) => (old ? { ...old, ...patch } : old));
+      if (queryClient.getQueryData(authKeys.me)) void queryClient.cancelQueries({ queryKey: authKeys.me });
+      queryClient.setQueryData<User>(authKeys.me, (old) => (old ? { ...old, ...patch } : old));
     },
     [queryClient],
   );

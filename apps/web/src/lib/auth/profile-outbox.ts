@@ -1,11 +1,11 @@
 /**
  * Profile edits in the outbox: how a waiting PUT /api/users/me shows in the
- * cached signed-in user (`meQueryKey`), from app start on, so Home greets the new name offline
+ * cached signed-in user (`authKeys.me`), from app start on, so Home greets the new name offline
  * too. Registered when the auth provider loads; features/profile/api/profile.ts writes them.
  */
 import type { User, UserUpdate } from '@diacare/contract/users';
 import { registerApplier } from '../offline/lazy-outbox';
-import { meQueryKey } from './auth-api';
+import { authKeys } from './auth-api';
 
 /** The outbox kind of a profile edit. */
 export const PROFILE_KIND = 'profile';
@@ -14,7 +14,7 @@ export const PROFILE_KIND = 'profile';
 export const profileMark = (field: keyof UserUpdate) => `profile:${field}`;
 
 registerApplier(PROFILE_KIND, {
-  keys: [meQueryKey],
+  keys: [authKeys.me],
   apply(data, entry) {
     const change = entry.body as Partial<User>;
     const user = data as User | null;

@@ -4,8 +4,7 @@
  * older answers (see `startLanguageSave`). Renders nothing; lives inside AuthProvider.
  */
 import { useEffect, useEffectEvent } from 'react';
-import type { User } from '@diacare/contract/users';
-import { api } from '../api-client';
+import { updateMeRequest } from '../auth/auth-api';
 import { useAuth } from '../auth/auth-provider';
 import { readStoredLanguage } from './i18n';
 import { useLocale } from './language-provider';
@@ -47,8 +46,7 @@ export function ProfileLanguage() {
     }
     const stored = readStoredLanguage();
     if (!stored) return;
-    api
-      .put<User>('/api/users/me', { language: stored })
+    updateMeRequest({ language: stored })
       .then((saved) => mergeUser(saved))
       .catch((error: unknown) => console.warn('Could not save the language to the profile', error));
   });

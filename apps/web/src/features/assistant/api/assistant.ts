@@ -8,11 +8,11 @@ import { readNdjson } from './ndjson';
 import type { AssistantMessage, AssistantMessages, AssistantStreamEvent } from './types';
 
 const PATH = '/api/assistant/messages';
-export const assistantMessagesKey = ['assistant', 'messages'] as const;
+export const assistantKeys = { messages: ['assistant', 'messages'] as const };
 
 /** The user's conversation, oldest first. */
 export const getAssistantMessagesQueryOptions = () =>
-  queryOptions({ queryKey: assistantMessagesKey, queryFn: () => api.get<AssistantMessages>(PATH) });
+  queryOptions({ queryKey: assistantKeys.messages, queryFn: () => api.get<AssistantMessages>(PATH) });
 
 export interface StreamHandlers {
   /** The server stored the user's message (it now has an id and time). */
@@ -61,15 +61,15 @@ export function useClearConversation() {
   const queryClient = useQueryClient();
   return useMutation({
     onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: assistantMessagesKey });
-      const previous = queryClient.getQueryData<AssistantMessages>(assistantMessagesKey);
-      queryClient.setQueryData<AssistantMessages>(assistantMessagesKey, { messages: [] });
+      await queryClient.cancelQueries({ queryKey: assistantKeys.messages });
+      const previous = queryClient.getQueryData<AssistantMessages>(assistantKeys.messages);
+      queryClient.setQueryData<AssistantMessages>(assistantKeys.messages, { messages: [] });
       await persistCacheNow();
       return { previous };
     },
     mutationFn: () => api.delete<null>(PATH),
     onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(assistantMessagesKey, context.previous);
+      if (context?.previous) queryClient.setQueryData(assistantKeys.messages, context.previous);
     },
   });
 }
@@ -96,7 +96,7 @@ function queuedQuestion(key: string, content: string, createdAt: number): Assist
  * it and answers it; the conversation is then refetched and shows both.
  */
 registerApplier(OUTBOX_KIND, {
-  keys: [assistantMessagesKey],
+  keys: [assistantKeys.messages],
   apply(data, entry) {
     const history = data as AssistantMessages;
     if (history.messages.some((message) => message.id === entry.key)) return data;

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useT } from '../../../lib/i18n/language-provider';
 import { isOffline } from '../../../lib/offline/connectivity';
 import { newKey } from '../../../lib/offline/new-key';
-import { assistantMessagesKey, queueAssistantMessage, sendAssistantMessage } from '../api/assistant';
+import { assistantKeys, queueAssistantMessage, sendAssistantMessage } from '../api/assistant';
 import type { AssistantMessage, AssistantMessages } from '../api/types';
 import { engineLabel } from '../utils/engine-label';
 
@@ -80,7 +80,7 @@ export function useAssistantChat() {
           key,
         );
         const user = received.user ?? optimistic;
-        queryClient.setQueryData<AssistantMessages>(assistantMessagesKey, (history) => ({
+        queryClient.setQueryData<AssistantMessages>(assistantKeys.messages, (history) => ({
           messages: [...(history?.messages ?? []), user, answer],
         }));
         setPending(null);
@@ -96,7 +96,7 @@ export function useAssistantChat() {
         if (caught instanceof ApiError && caught.status === 0) return await queue();
         setPending(null);
         setError(caught instanceof ApiError ? caught.message : t('assistant.error.generic'));
-        if (received.user) void queryClient.invalidateQueries({ queryKey: assistantMessagesKey });
+        if (received.user) void queryClient.invalidateQueries({ queryKey: assistantKeys.messages });
         return received.user !== null;
       } finally {
         busy.current = false;

@@ -18,15 +18,18 @@ import type { GlucoseReading, BloodPressureReading, BodyMetrics } from '@diacare
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { patientsKey } from './patients';
+import { patientKeys } from './patients';
 
 export const careKeys = {
+  all: ['care'] as const,
   members: ['care', 'members'] as const,
   audit: ['care', 'audit'] as const,
   settings: ['care', 'settings'] as const,
-  patients: patientsKey,
+  patients: patientKeys.all,
   invitation: (token: string) => ['care', 'invitation', token] as const,
   patient: (id: string, resource: string, query?: object) => ['care', 'patient', id, resource, query ?? {}] as const,
+  /** Every query of one of a patient's resources, whatever its query (to invalidate them all). */
+  patientResource: (id: string, resource: string) => ['care', 'patient', id, resource] as const,
 };
 
 export const getMembersQueryOptions = () =>
@@ -87,7 +90,7 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<{ ok: true }>(`/api/care/members/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['care'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: careKeys.all }),
   });
 }
 
@@ -97,7 +100,7 @@ export function useUpdateMember() {
   return useMutation({
     mutationFn: ({ id, ...patch }: CareMemberUpdate & { id: string }) =>
       api.patch<CareMember>(`/api/care/members/${id}`, patch),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['care'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: careKeys.all }),
   });
 }
 
@@ -118,6 +121,6 @@ export function useMarkTakenForPatient(patientId: string) {
   return useMutation({
     mutationFn: (dose: { medication_id: string; date: string; scheduled_time: string; taken_time: string }) =>
       api.post<AdherenceRecord>(`/api/care/patients/${patientId}/adherence`, { ...dose, status: 'taken' }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['care', 'patient', patientId, 'adherence'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: careKeys.patientResource(patientId, 'adherence') }),
   });
 }

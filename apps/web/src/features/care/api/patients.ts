@@ -3,8 +3,8 @@ import type { CarePatient } from '@diacare/contract/care';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export const patientsKey = ['care', 'patients'] as const;
+export const patientKeys = { all: ['care', 'patients'] as const };
 
 /** The people the signed-in user cares for. */
 export const getPatientsQueryOptions = () =>
-  queryOptions({ queryKey: patientsKey, queryFn: () => api.get<CarePatient[]>('/api/care/patients') });
+  queryOptions({ queryKey: patientKeys.all, queryFn: () => api.get<CarePatient[]>('/api/care/patients') });

@@ -10,10 +10,14 @@ import { api } from '../../../lib/api-client';
 /** How long an unwatched search's answer is kept (ms). */
 const SEARCH_GC_MS = 60_000;
 
+export const faqKeys = {
+  search: (language: string, query: string) => ['faq', language, query] as const,
+};
+
 /** The articles (query '' ) or the matches of `query`, in `language` (the key changes with it). */
 export const getFaqQueryOptions = (language: string, query: string) =>
   queryOptions({
-    queryKey: ['faq', language, query],
+    queryKey: faqKeys.search(language, query),
     queryFn: () => api.get<Faq>('/api/faq', query ? { q: query } : undefined),
     staleTime: 60 * 60 * 1000,
     ...(query ? { gcTime: SEARCH_GC_MS } : {}),

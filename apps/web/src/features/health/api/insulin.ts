@@ -3,25 +3,16 @@
  * deleting a dose and its undo (logging it again) go through the outbox like readings.
  */
 import type { InsulinDose } from '@diacare/contract/insulin';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import type { QueryClient } from '@tanstack/react-query';
 import { t } from '../../../lib/i18n/i18n';
+import { INSULIN_PATH as PATH, insulinKeys } from '../../../lib/insulin-doses';
 import { outboxWrite, pathId, registerApplier, sameRecord } from '../../../lib/offline/lazy-outbox';
-
-const PATH = '/api/health/insulin';
-
-/** Same key as the Take's pre-fill list (features/medications/api/insulin.ts), so a new dose refetches both. */
-export const getInsulinDosesQueryOptions = (query: { start_date: string }) =>
-  queryOptions({
-    queryKey: ['insulin', query] as const,
-    queryFn: () => api.get<InsulinDose[]>(PATH, { ...query }),
-  });
 
 const newestFirst = (a: InsulinDose, b: InsulinDose) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`);
 
 // A dose deleted or logged again while offline shows at once in every cached insulin list.
 registerApplier('insulin', {
-  keys: [['insulin']],
+  keys: [insulinKeys.all],
   apply(data, entry, queryKey) {
     const list = data as InsulinDose[];
     if (entry.method === 'DELETE') return list.filter((dose) => !sameRecord(dose.id, pathId(entry)));
@@ -39,7 +30,7 @@ export async function deleteInsulinDose(queryClient: QueryClient, dose: InsulinD
     { kind: 'insulin', method: 'DELETE', path: `${PATH}/${dose.id}`, label: t('health-reports.insulin.outboxDelete') },
     () => dose,
   );
-  await queryClient.invalidateQueries({ queryKey: ['insulin'] });
+  await queryClient.invalidateQueries({ queryKey: insulinKeys.all });
   return dose;
 }
 
@@ -50,5 +41,5 @@ export async function restoreInsulinDose(queryClient: QueryClient, dose: Insulin
     { kind: 'insulin', method: 'POST', path: PATH, body: values, label: t('medications.insulin.outbox') },
     (key) => ({ ...values, id: key }),
   );
-  await queryClient.invalidateQueries({ queryKey: ['insulin'] });
+  await queryClient.invalidateQueries({ queryKey: insulinKeys.all });
 }

@@ -13,7 +13,7 @@ import { Card } from '../../../components/ui/card';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { Link } from '../../../lib/navigation';
-import { getInsulinDosesQueryOptions } from '../api/insulin';
+import { getInsulinDosesQueryOptions } from '../../../lib/insulin-doses';
 import { InsulinDoses } from './insulin-doses';
 import { formatLabDate } from '../utils/labs';
 import { RangeSwitch, type HistoryRange } from './range-switch';

@@ -3,22 +3,10 @@
  * pre-fill the next Take, and recording a dose through the outbox (offline writes, decision 028).
  */
 import type { InsulinDose, InsulinInput } from '@diacare/contract/insulin';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { t } from '../../../lib/i18n/i18n';
+import { INSULIN_PATH as PATH, insulinKeys } from '../../../lib/insulin-doses';
 import { outboxWrite } from '../../../lib/offline/lazy-outbox';
-
-const PATH = '/api/health/insulin';
-
-/** Every insulin list's key starts with this (History's Insulin view shares it). */
-export const INSULIN_KEY = ['insulin'] as const;
-
-/** The user's insulin doses dated from `start_date`, newest first. */
-export const getInsulinQueryOptions = (query: { start_date: string }) =>
-  queryOptions({
-    queryKey: [...INSULIN_KEY, query] as const,
-    queryFn: () => api.get<InsulinDose[]>(PATH, { ...query }),
-  });
 
 /** Records one dose; every insulin list refetches. */
 export function useRecordInsulin() {
@@ -36,6 +24,6 @@ export function useRecordInsulin() {
             ...input,
           }) as InsulinDose,
       ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: INSULIN_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: insulinKeys.all }),
   });
 }

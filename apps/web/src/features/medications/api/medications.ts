@@ -17,6 +17,7 @@ import { outboxWrite, pathId, registerApplier, sameRecord } from '../../../lib/o
 
 export const medicationKeys = {
   all: ['medications'] as const,
+  allAdherence: ['adherence'] as const,
   adherence: (range: { start_date?: string; end_date?: string }) => ['adherence', range] as const,
 };
 
@@ -24,8 +25,8 @@ export const getMedicationsQueryOptions = () =>
   queryOptions({ queryKey: medicationKeys.all, queryFn: () => api.get<Medication[]>('/api/medications') });
 
 /**
- * Adherence in an inclusive date range. A failure the server answered yields an empty list
- *; no answer at all (offline, status 0) fails instead, so the records
+ * Adherence in an inclusive date range. A failure the server answered yields an empty list;
+ * no answer at all (offline, status 0) fails instead, so the records
  * saved on this device stay and readers use `data ?? []`.
  */
 export const getAdherenceQueryOptions = (range: { start_date?: string; end_date?: string }) =>
@@ -116,7 +117,7 @@ function useRefreshMedications() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: medicationKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['adherence'] }),
+      queryClient.invalidateQueries({ queryKey: medicationKeys.allAdherence }),
     ]);
 }
 

@@ -14,7 +14,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { fieldMessage } from '../../../lib/i18n/field-error';
 import { useT } from '../../../lib/i18n/language-provider';
-import { getInsulinQueryOptions } from '../api/insulin';
+import { getInsulinDosesQueryOptions } from '../../../lib/insulin-doses';
 import { INSULIN_TYPE_LABELS } from '../utils/option-labels';
 
 /** How far back the last dose for a time is looked for. */
@@ -35,7 +35,7 @@ export function InsulinTakeDialog({
   onClose: () => void;
 }) {
   const t = useT();
-  const recent = useQuery(getInsulinQueryOptions({ start_date: shiftDate(today, -PREFILL_DAYS) }));
+  const recent = useQuery(getInsulinDosesQueryOptions({ start_date: shiftDate(today, -PREFILL_DAYS) }));
   const last = recent.data ? lastDoseUnits(recent.data, medication.id, scheduledTime) : null;
   const [typed, setTyped] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();

@@ -7,12 +7,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
-
-export const channelsKey = ['settings', 'channels'] as const;
+import { settingsKeys } from './settings-keys';
 
 export const getChannelPreferencesQueryOptions = () =>
   queryOptions({
-    queryKey: channelsKey,
+    queryKey: settingsKeys.channels,
     queryFn: () => api.get<ChannelPreferences>('/api/notifications/channels'),
   });
 
@@ -34,18 +33,18 @@ export function useSaveChannelChoice() {
     mutationFn: (change: ChannelPreferencesUpdate) =>
       api.put<ChannelPreferences>('/api/notifications/channels', change),
     onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: channelsKey });
-      const before = queryClient.getQueryData<ChannelPreferences>(channelsKey);
-      queryClient.setQueryData<ChannelPreferences>(channelsKey, (old) =>
+      await queryClient.cancelQueries({ queryKey: settingsKeys.channels });
+      const before = queryClient.getQueryData<ChannelPreferences>(settingsKeys.channels);
+      queryClient.setQueryData<ChannelPreferences>(settingsKeys.channels, (old) =>
         old ? { ...old, choices: merged(old.choices, change) } : old,
       );
       return { before };
     },
     onError: (error, _change, context) => {
       console.error('Saving a channel choice failed', error);
-      if (context?.before) queryClient.setQueryData(channelsKey, context.before);
+      if (context?.before) queryClient.setQueryData(settingsKeys.channels, context.before);
       toast({ title: t('common.error'), description: t('profile.channels.saveFailed'), variant: 'destructive' });
     },
-    onSuccess: (saved) => queryClient.setQueryData(channelsKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKeys.channels, saved),
   });
 }

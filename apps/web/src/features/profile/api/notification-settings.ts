@@ -9,12 +9,11 @@ import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { outboxWrite, registerApplier } from '../../../lib/offline/lazy-outbox';
-
-const settingsKey = ['settings', 'notifications'] as const;
+import { settingsKeys } from './settings-keys';
 
 /** A settings change in the outbox shows at once: its keys merged into the cached settings. */
 registerApplier('settings', {
-  keys: [settingsKey],
+  keys: [settingsKeys.notifications],
   apply(data, entry) {
     const change = entry.body as Partial<NotificationSettings>;
     const settings = data as NotificationSettings;
@@ -26,7 +25,7 @@ registerApplier('settings', {
 
 export const getNotificationSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: settingsKey,
+    queryKey: settingsKeys.notifications,
     queryFn: () => api.get<NotificationSettings>('/api/settings/notifications'),
   });
 
@@ -52,9 +51,11 @@ export function useSaveNotificationSetting() {
         () => null,
       ),
     onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: settingsKey });
-      const before = queryClient.getQueryData<NotificationSettings>(settingsKey);
-      queryClient.setQueryData<NotificationSettings>(settingsKey, (old) => (old ? { ...old, ...change } : old));
+      await queryClient.cancelQueries({ queryKey: settingsKeys.notifications });
+      const before = queryClient.getQueryData<NotificationSettings>(settingsKeys.notifications);
+      queryClient.setQueryData<NotificationSettings>(settingsKeys.notifications, (old) =>
+        old ? { ...old, ...change } : old,
+      );
       return { before };
     },
     onError: (error, change, context) => {
@@ -62,7 +63,9 @@ export function useSaveNotificationSetting() {
       const restore = Object.fromEntries(
         Object.keys(change).map((key) => [key, context?.before?.[key as keyof NotificationSettings]]),
       ) as Partial<NotificationSettings>;
-      queryClient.setQueryData<NotificationSettings>(settingsKey, (old) => (old ? { ...old, ...restore } : old));
+      queryClient.setQueryData<NotificationSettings>(settingsKeys.notifications, (old) =>
+        old ? { ...old, ...restore } : old,
+      );
       toast({
         title: t('common.error'),
         description: t('profile.notifications.saveFailed'),
@@ -71,7 +74,7 @@ export function useSaveNotificationSetting() {
     },
     // Queued (null): the switch keeps its new position and the outbox re-applies it on fresh data.
     onSuccess: (saved) => {
-      if (saved) queryClient.setQueryData(settingsKey, saved);
+      if (saved) queryClient.setQueryData(settingsKeys.notifications, saved);
     },
   });
 }

@@ -1,18 +1,16 @@
 /**
- * PUT /api/users/me, a partial update answering the updated user. Profile's edits go through the
+ * Profile's edits of PUT /api/users/me (lib/auth/auth-api.ts). They go through the
  * outbox (shown at once, marked 'Waiting to sync'; applier in lib/auth/profile-outbox.ts); profile
  * setup waits for the server instead.
  * Decision 028.
  */
 import type { User, UserUpdate } from '@diacare/contract/users';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { updateMeRequest } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { PROFILE_KIND } from '../../../lib/auth/profile-outbox';
 import { t } from '../../../lib/i18n/i18n';
 import { outboxWrite } from '../../../lib/offline/lazy-outbox';
-
-export const updateUser = (patch: UserUpdate) => api.put<User>('/api/users/me', patch);
 
 /**
  * Saves profile fields and merges the server's answer into the signed-in user.
@@ -36,7 +34,7 @@ export function useUpdateUser({ queued = true }: { queued?: boolean } = {}) {
             },
             () => null,
           )
-        : updateUser(patch),
+        : updateMeRequest(patch),
     // Queued (null): the applier already shows the change in the cached user.
     onSuccess: (user) => {
       if (user) mergeUser(user);

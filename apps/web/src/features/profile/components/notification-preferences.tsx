@@ -11,7 +11,8 @@ import { Switch } from '../../../components/ui/switch';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/language-provider';
 import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
-import { channelsKey, getChannelPreferencesQueryOptions } from '../api/notification-channels';
+import { getChannelPreferencesQueryOptions } from '../api/notification-channels';
+import { settingsKeys } from '../api/settings-keys';
 import { getNotificationSettingsQueryOptions, useSaveNotificationSetting } from '../api/notification-settings';
 import { ChannelChoices } from './channel-choices';
 
@@ -71,7 +72,7 @@ export function NotificationPreferences() {
                 onCheckedChange={(checked) =>
                   save.mutate(
                     { [key]: checked },
-                    { onSettled: () => queryClient.invalidateQueries({ queryKey: channelsKey }) },
+                    { onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKeys.channels }) },
                   )
                 }
               />
