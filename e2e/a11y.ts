@@ -43,7 +43,8 @@ export async function useTheme(page: Page, theme: Theme): Promise<void> {
  * Fails the test when axe finds a WCAG 2.x A/AA violation on the page (every open dialog
  * included) in any of `themes` (default above: light only; the theme follows the emulated system
  * setting, and motion is reduced while axe runs so no colour is sampled mid-transition).
- * `name` names the screen in the failure message. The page is left in the first theme.
+ * `name` names the screen in the failure message. The page is left in the first theme, with
+ * motion reduced (the journeys' default, playwright.config.ts).
  */
 export async function expectAccessible(page: Page, name: string, { themes = DEFAULT_THEMES } = {}): Promise<void> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -53,6 +54,5 @@ export async function expectAccessible(page: Page, name: string, { themes = DEFA
     for (const line of await axeViolations(page)) found.push(`[${name}, ${theme}] ${line}`);
   }
   await useTheme(page, themes[0] ?? 'light');
-  await page.emulateMedia({ reducedMotion: null });
   expect(found, `axe found WCAG violations on ${name}:\n${found.join('\n')}`).toEqual([]);
 }

@@ -161,7 +161,10 @@ test('keyboard only: sign in, complete the profile, add a medicine, Take it, log
   await expect(page.getByTestId('latest-glucose')).toContainText('118');
 });
 
-test('reduced motion: transitions and animations stop; without it they run', async ({ page }) => {
+test('reduced motion: transitions and animations stop; without it they run', async ({ browser }) => {
+  // The journeys reduce motion by default; this test starts from a phone that does not.
+  const context = await browser.newContext({ reducedMotion: 'no-preference' });
+  const page = await context.newPage();
   await page.goto('/');
   const button = page.getByRole('link', { name: 'Continue with Google' });
   await expect(button).toBeVisible();
@@ -170,4 +173,5 @@ test('reduced motion: transitions and animations stop; without it they run', asy
   await page.emulateMedia({ reducedMotion: 'reduce' });
   expect(await duration()).toBeLessThan(0.001);
   await expectAccessible(page, 'landing');
+  await context.close();
 });

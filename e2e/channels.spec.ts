@@ -6,6 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { screenshot, signInWithProfile } from './fixtures';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 const saved = (page: Page, path: string) =>
   page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === 'PUT');
 

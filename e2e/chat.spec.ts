@@ -7,6 +7,9 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { screenshot, signInWithProfile } from './fixtures';
 import { expectAccessible } from './a11y';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 const chatTab = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'AI Chat' });
 const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
 const answers = (page: Page) => conversation(page).getByRole('article');

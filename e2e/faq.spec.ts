@@ -7,6 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { screenshot, signInWithProfile } from './fixtures';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 test.use({ viewport: { width: 390, height: 844 } });
 
 const articles = (page: Page) => page.getByRole('list', { name: /FAQ|अक्सर पूछे जाने वाले सवाल/ }).getByRole('listitem');

@@ -26,7 +26,6 @@ test('a fresh user sees empty reports, the history empty state, and an empty glu
 }) => {
   await signInWithProfile(page, 'Meera Iyer');
   await expect(page.getByText('Hi Meera!')).toBeVisible();
-  await dismissToast(page);
   await expect(page.getByTestId('latest-glucose')).toContainText('No readings yet');
 
   await page.getByRole('link', { name: 'Reports' }).click();

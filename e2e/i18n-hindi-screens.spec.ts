@@ -6,6 +6,9 @@ import { expect, test } from '@playwright/test';
 import { screenshot, uniqueEmail } from './fixtures';
 import { completeProfileInHindi, expectAllHindi, signInFromLanding } from './hindi-helpers';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 test('a browser that prefers Hindi opens in Hindi; every converted screen, dialog and toast speaks Hindi', async ({
   browser,
 }) => {

@@ -8,6 +8,9 @@ import { expect, test } from '@playwright/test';
 import { signInWithProfile, uniqueEmail } from './fixtures';
 import { completeProfileInHindi, expectAllHindi, me, signInFromLanding } from './hindi-helpers';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 test('the landing choice applies at once, is kept before sign-in, and is saved to the profile at sign-in', async ({
   page,
 }) => {

@@ -6,6 +6,9 @@
 import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, signInWithProfile, uniqueEmail } from './fixtures';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 const medicationBody = {
   name: 'Metformin',
   dosage: '500 mg',

@@ -7,6 +7,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { screenshot, signInWithProfile } from './fixtures';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 interface Message {
   role: 'user' | 'assistant';
   content: string;

@@ -6,6 +6,9 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { completeProfile, screenshot, signIn, signInWithProfile, uniqueEmail } from './fixtures';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 const BANNER = /^Offline · showing data from (\d\d:\d\d|(\d{1,2} [A-Z][a-z]{2,3}|[A-Z][a-z]{2,3} \d{1,2}), \d\d:\d\d)$/;
 const FIRST_TIME = "You're offline. This screen needs a connection the first time.";
 

@@ -13,6 +13,9 @@ import {
   withServiceWorker,
 } from './fixtures';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 const SYNC_TAG = 'workbox-background-sync:diacare-takes';
 
 /** The browser's Background Sync event for the Take queue, `times` in a row. */

@@ -16,6 +16,9 @@ import {
   type Medication,
 } from './offline-write-helpers';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('answers lost on the way back: 20 writes of each kind, none duplicated', () => {
   test.describe.configure({ timeout: 240_000 });
   // The page's outbox is what these tests are about, so no service worker: once a worker takes

@@ -19,6 +19,9 @@ import {
   type Medication,
 } from './offline-write-helpers';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 test('a dose taken and a reading logged offline survive a reload and reach the server exactly once', async ({
   page,
   context,
@@ -75,6 +78,7 @@ test('the outbox survives closing and reopening the browser', async ({ baseURL }
   const launch = () =>
     chromium.launchPersistentContext(userDataDir, {
       ...test.info().project.use,
+      serviceWorkers: 'allow',
       baseURL,
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
@@ -113,7 +117,8 @@ test('signing out with unsynced writes asks first, then drops them', async ({ pa
   const email = await signInWithProfile(page, 'Sign Out Sunil');
   const api = serverApi(context.request, baseURL!);
   await api.post('/api/medications', medicationBody('Metformin', ['08:00', '20:00']));
-  await page.reload();
+  // Reloads once the worker has precached the app, so Profile's code is there offline.
+  await controlledByWorker(page);
   await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Take Metformin 08:00' }).click();

@@ -33,7 +33,14 @@ export default defineConfig({
     deviceScaleFactor: 1,
     locale: 'en-IN',
     timezoneId: 'Asia/Kolkata',
-    trace: 'retain-on-failure',
+    // No service worker unless a file asks for it (offline and push journeys): installing one
+    // precaches the whole app in every new context, and most journeys never go offline.
+    serviceWorkers: 'block',
+    // Journeys run with reduced motion (accessibility.spec.ts checks the motion itself): no
+    // frames are spent on transitions. A trace is recorded on the retry of a failed test only,
+    // since recording one for every test costs the browser a screencast throughout.
+    reducedMotion: 'reduce',
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -7,6 +7,9 @@ import { devices, expect, test, type Page } from '@playwright/test';
 import { pressNotificationAction, screenshot, signInWithProfile } from './fixtures';
 import { expectAccessible } from './a11y';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 
 test.describe('install prompt on an Android phone', () => {

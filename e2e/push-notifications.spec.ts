@@ -13,6 +13,9 @@ import {
 } from './fixtures';
 import { expectAccessible } from './a11y';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 /** Replaces the browser's push subscription with a fake one kept in sessionStorage. */
 function stubPushManager(): void {
   const b64url = (bytes: Uint8Array) =>

@@ -6,6 +6,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deliverPush, deliverPushes, pressNotificationAction, signInWithProfile } from './fixtures';
 
+// Goes offline or uses pushes: this file keeps the service worker the config blocks.
+test.use({ serviceWorkers: 'allow' });
+
 interface ShownNotification {
   title: string;
   tag: string;

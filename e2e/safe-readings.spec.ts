@@ -38,7 +38,6 @@ test('a low glucose reading reads Low, never Good, on Home, Reports and History,
   page,
 }) => {
   await signInWithProfile(page, 'Lakshmi Nair');
-  await dismissToast(page);
 
   // Home, no reading yet: the card is there with a Log button.
   const home = page.getByTestId('latest-glucose');
