@@ -3,7 +3,8 @@ import { constants as zlibConstants } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { RUNTIME_MODULE_ID, type ChunkingContext } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
 
@@ -16,6 +17,63 @@ const BACKGROUND_COLOR = '#f8fafc';
  * (src/lib/offline/persist.ts). BUILD_ID may pin it (e.g. a commit id).
  */
 const BUILD_ID = process.env.BUILD_ID ?? Date.now().toString(36);
+
+const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const BOOT = fileURLToPath(new URL('./src/boot.tsx', import.meta.url));
+
+/** Every module `from` imports statically, directly or through others (`from` included). */
+function staticGraph(from: string, context: ChunkingContext, skip: ReadonlySet<string> = new Set()): Set<string> {
+  const found = new Set<string>();
+  const pending = [from];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (found.has(id) || skip.has(id)) continue;
+    found.add(id);
+    pending.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+
+/** Per build (a chunking pass has one context): the modules of the boot chunk. */
+const bootModules = new WeakMap<ChunkingContext, Set<string>>();
+/**
+ * 'boot' for every module boot.tsx imports statically that the entry does not (decision 057):
+ * they all run before the first screen, and in one chunk they are one request instead of about
+ * sixteen (a phone opens six connections at a time to a server on HTTP/1.1).
+ */
+function bootChunkName(moduleId: string, context: ChunkingContext): string | null {
+  let modules = bootModules.get(context);
+  if (!modules) {
+    modules = staticGraph(BOOT, context, staticGraph(ENTRY, context));
+    bootModules.set(context, modules);
+  }
+  return modules.has(moduleId) || moduleId === RUNTIME_MODULE_ID ? 'boot' : null;
+}
+
+/**
+ * Adds a modulepreload of the boot chunk and what it imports to index.html: main.tsx imports it
+ * only after the first paint, and it should be downloading by then.
+ */
+function preloadBoot(): Plugin {
+  return {
+    name: 'diacare-preload-boot',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunks = Object.values(bundle ?? {}).filter((item) => item.type === 'chunk');
+        const boot = chunks.find((chunk) => chunk.moduleIds.includes(BOOT));
+        if (!boot) throw new Error('the build has no chunk for src/boot.tsx');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        const inHtml = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        return [...boot.imports.filter((file) => !inHtml.has(file)), boot.fileName].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 export default defineConfig(() => ({
   define: { __APP_BUILD_ID__: JSON.stringify(BUILD_ID) },
@@ -30,6 +88,7 @@ export default defineConfig(() => ({
   },
   plugins: [
     react(),
+    preloadBoot(),
     // Compiles the message catalogs (src/locales/<lang>/<area>.json, imported with `?lingui`)
     // to JavaScript at build time (decision 023); a broken ICU message fails the build.
     lingui({
@@ -93,5 +152,24 @@ export default defineConfig(() => ({
     proxy: { '/api': 'http://localhost:3000', '/auth': 'http://localhost:3000' },
   },
   // The manifest lets bench/page-weight.mjs follow each route's chunks.
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    // Every browser of the es2022 target knows modulepreload.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // Vite's helper for dynamic imports: the entry loads boot with it, so it is not in boot.
+            { name: 'preload-helper', test: /vite\/preload-helper/, priority: 1 },
+            // React is evaluated in a task of its own before the app's modules (main.tsx).
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 1 },
+            { name: bootChunkName, debugName: 'boot' },
+          ],
+        },
+      },
+    },
+  },
 }));

@@ -1,70 +1,22 @@
-/// <reference types="vite-plugin-pwa/vanillajs" />
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+/**
+ * The entry: the stylesheet, the install offer's listener, and the app (boot.tsx) started once
+ * the app shell of index.html has been painted, so the first paint never waits for the app's
+ * JavaScript to run. index.html preloads boot's chunk, so it downloads meanwhile (decision 057).
+ */
 import { captureInstallPrompt } from './features/install/install-prompt-event';
-import { activateLanguage, initialLanguage } from './lib/i18n/i18n';
 import './index.css';
-import { initTheme } from './lib/theme';
-
-/** docs/product.md: the service worker checks for a new version every 60000 ms. */
-const SW_UPDATE_CHECK_MS = 60_000;
-
-initTheme();
 
 // Chrome offers native install once per page load, possibly before Home is on screen.
 captureInstallPrompt();
 
-// The first screen renders in its language: this device's choice, else the browser's (the
-// profile's, once known, may switch it; decision 023). Only that language's catalog is fetched.
-// (A promise, not a top-level await: with one, the bundler splits the entry into many chunks.)
-// The first render is a transition: React renders it in slices of a few milliseconds instead of
-// one long task, so a slow phone stays responsive while the first screen is built (Lighthouse's
-// Total Blocking Time; decision 033); the app shell from index.html stays until it commits.
-void activateLanguage(initialLanguage()).then(() => {
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
-});
-
-/**
- * Registers /sw.js from the site root at load and checks for updates every 60 s. A failure is
- * logged only. The register code loads after the page, so it adds nothing to the first screen's
- * JavaScript.
- */
-function registerServiceWorker(): void {
-  if (!('serviceWorker' in navigator)) return;
-  import('virtual:pwa-register')
-    .then(({ registerSW }) =>
-      registerSW({
-        immediate: true,
-        onRegisteredSW(_url, registration) {
-          if (!registration) return;
-          // The notification's Takes queued offline go out for whoever is signed in now
-          // (sw/sw-offline-take.ts): at each start (a sign-in ends on a new page) and when back online.
-          const replayTakes = () => registration.active?.postMessage({ type: 'REPLAY_TAKES' });
-          replayTakes();
-          window.addEventListener('online', replayTakes);
-          setInterval(() => {
-            if (!registration.installing && navigator.onLine) {
-              registration
-                .update()
-                .catch((error: unknown) => console.warn('Service worker update check failed', error));
-            }
-          }, SW_UPDATE_CHECK_MS);
-        },
-        onRegisterError(error) {
-          console.error('Service worker registration failed', error);
-        },
-      }),
-    )
-    .catch((error: unknown) => console.error('Service worker registration failed', error));
-}
-
-if (document.readyState === 'complete') registerServiceWorker();
-else window.addEventListener('load', registerServiceWorker, { once: true });
+// React first, the app's own modules in the next task: two shorter tasks instead of one long one.
+const start = () => {
+  import('react-dom/client')
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => import('./boot'))
+    .catch((error: unknown) => console.error('DiaCare could not start', error));
+};
+// A frame callback runs before that frame's paint, a task queued from it after the paint. A page
+// opened in the background gets no frames, so it starts at once.
+if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
+else start();

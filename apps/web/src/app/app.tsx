@@ -20,7 +20,7 @@ if (readFlag('isAuthenticated')) loadOutboxAfterFirstScreen();
 export function App() {
   const [restored, setRestored] = useState(false);
   useEffect(() => {
-    // A transition, like the first render (main.tsx): the routes render in slices, not one long task.
+    // A transition, like the first render (boot.tsx): the routes render in slices, not one long task.
     void cacheRestored.finally(() => startTransition(() => setRestored(true)));
   }, []);
   return (

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * DiaCare's service worker, built by
- * vite-plugin-pwa (injectManifest) to /sw.js and registered from main.tsx.
+ * vite-plugin-pwa (injectManifest) to /sw.js and registered from boot.tsx.
  *
  * - App shell: index.html and the hashed assets of this build are precached; every
  *   navigation outside /api and /auth is answered with the cached index.html, so the app

@@ -1,6 +1,6 @@
 /**
  * Gives the app its language: `useLocale()` and `useT()`, re-rendering when the language or its
- * catalogs change. main.tsx activates the first language before the first render. Lingui's own
+ * catalogs change. boot.tsx activates the first language before the first render. Lingui's own
  * provider is not used: this does the same in fewer bytes.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
