@@ -101,18 +101,24 @@ const textsChanged = () => textListeners.forEach((listener) => listener());
 const wanted = new Set<CatalogArea>(['common', 'layout']);
 const loaded = new Set<string>();
 
-/** Loads the files of `areas` in `language` that are not loaded yet (in parallel). */
+/**
+ * Loads the files of `areas` in `language` that are not loaded yet (in parallel). The texts on
+ * screen re-render once, when every file is in: one render per screen opened, not one per file.
+ */
 async function loadFiles(language: Language, areas: Iterable<CatalogArea>): Promise<void> {
   const missing = [...areas].filter((area) => !loaded.has(`${language}/${area}`));
-  await Promise.all(
+  if (missing.length === 0) return;
+  const results = await Promise.allSettled(
     missing.map(async (area) => {
       const load = catalogFiles[`../../locales/${language}/${area}.json`];
       if (!load) throw new Error(`No catalog file ${language}/${area}.json`);
       i18n.load(language, await load());
       loaded.add(`${language}/${area}`);
-      if (language === i18n.locale) textsChanged();
     }),
   );
+  if (language === i18n.locale && missing.some((area) => loaded.has(`${language}/${area}`))) textsChanged();
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /**
