@@ -1,7 +1,7 @@
 /**
  * Writes whose answers are lost on the way back: the server acts on the first request, the
  * page sees a dropped connection, and the outbox's repeat with the same Idempotency-Key makes
- * nothing twice (20 writes of each kind).
+ * nothing twice. LOST_ANSWER_WRITES of each kind: 8 in `npm test`, 20 in `npm run test:full`.
  */
 import { expect, test } from '@playwright/test';
 import { signInWithProfile } from './fixtures';
@@ -16,10 +16,15 @@ import {
   type Medication,
 } from './offline-write-helpers';
 
+/** Writes of each kind (an even number: half the doses are taken and undone). */
+const WRITES = Number(process.env.LOST_ANSWER_WRITES ?? 8);
+const HALF = WRITES / 2;
+const numbered = (from: number) => Array.from({ length: WRITES }, (_, i) => from + i);
+
 // Goes offline or uses pushes: this file keeps the service worker the config blocks.
 test.use({ serviceWorkers: 'allow' });
 
-test.describe('answers lost on the way back: 20 writes of each kind, none duplicated', () => {
+test.describe(`answers lost on the way back: ${WRITES} writes of each kind, none duplicated`, () => {
   test.describe.configure({ timeout: 240_000 });
   // The page's outbox is what these tests are about, so no service worker: once a worker takes
   // control of the page, Chromium may send the page's requests where Playwright's routes do not
@@ -29,10 +34,10 @@ test.describe('answers lost on the way back: 20 writes of each kind, none duplic
   // spec (offline-background-sync.spec.ts).
   test.use({ serviceWorkers: 'block' });
 
-  test('Take and Undo of 20 doses', async ({ page, context, baseURL }) => {
+  test(`Take and Undo of ${WRITES} doses`, async ({ page, context, baseURL }) => {
     await signInWithProfile(page, 'Flaky Doses');
     const api = serverApi(context.request, baseURL!);
-    const times = Array.from({ length: 10 }, (_, i) => `${String(8 + i).padStart(2, '0')}:00`);
+    const times = Array.from({ length: HALF }, (_, i) => `${String(8 + i).padStart(2, '0')}:00`);
     await api.post('/api/medications', medicationBody('Alpha', times));
     await api.post('/api/medications', medicationBody('Beta', times));
     await page.reload();
@@ -41,29 +46,29 @@ test.describe('answers lost on the way back: 20 writes of each kind, none duplic
     for (const name of ['Alpha', 'Beta']) {
       for (const time of times) await page.getByRole('button', { name: `Take ${name} ${time}` }).click();
     }
-    await expect(page.getByTestId('dose-progress')).toHaveText('20/20');
-    // Undo the ten doses of Beta (some still waiting for their Take to sync).
+    await expect(page.getByTestId('dose-progress')).toHaveText(`${WRITES}/${WRITES}`);
+    // Undo the doses of Beta (some still waiting for their Take to sync).
     for (const time of times) await page.getByRole('button', { name: `Undo Take of Beta ${time}` }).click();
-    await expect(page.getByTestId('dose-progress')).toHaveText('10/20');
+    await expect(page.getByTestId('dose-progress')).toHaveText(`${HALF}/${WRITES}`);
 
     await synced(page, async () => {
       const records = await api.get<AdherenceRecord[]>('/api/adherence');
-      return records.length === 20 && records.filter((r) => r.status === 'taken').length === 10;
+      return records.length === WRITES && records.filter((r) => r.status === 'taken').length === HALF;
     });
-    expect(dropped()).toBe(30);
+    expect(dropped()).toBe(WRITES + HALF);
     const medications = await api.get<Medication[]>('/api/medications');
     const pills = Object.fromEntries(medications.map((m) => [m.name, m.refill_reminder.pills_remaining]));
-    expect(pills).toEqual({ Alpha: 50, Beta: 60 });
+    expect(pills).toEqual({ Alpha: 60 - HALF, Beta: 60 });
     await expect(page.getByText('Waiting to sync')).toHaveCount(0);
-    await expect(page.getByTestId('dose-progress')).toHaveText('10/20');
+    await expect(page.getByTestId('dose-progress')).toHaveText(`${HALF}/${WRITES}`);
   });
 
-  test('20 glucose, 20 blood pressure and 20 weight readings', async ({ page, context, baseURL }) => {
+  test(`${WRITES} glucose, blood pressure and weight readings each`, async ({ page, context, baseURL }) => {
     await signInWithProfile(page, 'Flaky Readings');
     const api = serverApi(context.request, baseURL!);
     await page.goto('/reports');
     const { dropped } = await watchWrites(context, /\/api\/health\//, { loseFirstAnswers: true });
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < WRITES; i++) {
       await page.getByRole('button', { name: 'Log Blood Glucose' }).click();
       let dialog = page.getByRole('dialog', { name: 'Log Blood Glucose' });
       await dialog.getByLabel('Value (mg/dL) *').fill(String(100 + i));
@@ -89,25 +94,25 @@ test.describe('answers lost on the way back: 20 writes of each kind, none duplic
         api.get<unknown[]>('/api/health/bp'),
         api.get<unknown[]>('/api/health/metrics'),
       ]);
-      return glucose.length >= 20 && bp.length >= 20 && weight.length >= 20;
+      return glucose.length >= WRITES && bp.length >= WRITES && weight.length >= WRITES;
     });
-    expect(dropped()).toBe(60);
+    expect(dropped()).toBe(3 * WRITES);
     const glucose = await api.get<{ value: number }[]>('/api/health/glucose');
-    expect(glucose.map((r) => r.value).sort()).toEqual(Array.from({ length: 20 }, (_, i) => 100 + i));
+    expect(glucose.map((r) => r.value).sort()).toEqual(numbered(100));
     const bp = await api.get<{ systolic: number }[]>('/api/health/bp');
-    expect(bp.map((r) => r.systolic).sort()).toEqual(Array.from({ length: 20 }, (_, i) => 120 + i));
+    expect(bp.map((r) => r.systolic).sort()).toEqual(numbered(120));
     const weight = await api.get<{ weight: number }[]>('/api/health/metrics');
-    expect(weight.map((r) => r.weight).sort()).toEqual(Array.from({ length: 20 }, (_, i) => 60 + i));
+    expect(weight.map((r) => r.weight).sort()).toEqual(numbered(60));
     await expect(page.getByText('Waiting to sync')).toHaveCount(0);
   });
 
-  test('20 medications added and 20 appointments booked', async ({ page, context, baseURL }) => {
+  test(`${WRITES} medications added and ${WRITES} appointments booked`, async ({ page, context, baseURL }) => {
     await signInWithProfile(page, 'Flaky Plans');
     const api = serverApi(context.request, baseURL!);
     const { dropped } = await watchWrites(context, /\/api\/(medications|appointments)/, {
       loseFirstAnswers: true,
     });
-    for (let i = 0; i < 20; i++) {
+    for (let i = 0; i < WRITES; i++) {
       await page.goto('/medications/add');
       await page.getByLabel('Medication Name *').fill(`Medicine ${i}`);
       await page.getByLabel('Dosage *').fill('5 mg');
@@ -127,12 +132,16 @@ test.describe('answers lost on the way back: 20 writes of each kind, none duplic
         api.get<unknown[]>('/api/medications'),
         api.get<unknown[]>('/api/appointments'),
       ]);
-      return medications.length >= 20 && appointments.length >= 20;
+      return medications.length >= WRITES && appointments.length >= WRITES;
     });
-    expect(dropped()).toBe(40);
+    expect(dropped()).toBe(2 * WRITES);
     const medications = await api.get<Medication[]>('/api/medications');
-    expect(medications.map((m) => m.name).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `Medicine ${i}`).sort());
+    expect(medications.map((m) => m.name).sort()).toEqual(
+      Array.from({ length: WRITES }, (_, i) => `Medicine ${i}`).sort(),
+    );
     const appointments = await api.get<{ title: string }[]>('/api/appointments');
-    expect(appointments.map((a) => a.title).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `Visit ${i}`).sort());
+    expect(appointments.map((a) => a.title).sort()).toEqual(
+      Array.from({ length: WRITES }, (_, i) => `Visit ${i}`).sort(),
+    );
   });
 });
