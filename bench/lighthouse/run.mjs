@@ -1,7 +1,9 @@
 // Lighthouse mobile, cold loads, median of 5 runs: every route a person opens directly, against a
 // bare Vite + React page in the same run (bench/lighthouse/baseline). Budget: score ≥ 98 and FCP
-// ≤ 1.25× the bare page's. Results: bench/README.md.
+// ≤ 1.25× the bare page's. The CPU slowdown is calibrated to this machine (decision 057).
+// Results: bench/README.md.
 // Usage: npm run bench:lighthouse [-- --runs 5] [--no-build] [--pages /,/home] [--save-dir /tmp/lh]
+//        [--cpu-multiplier 4]  (a fixed slowdown instead of the calibrated one; 4 is Lighthouse's default)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +29,7 @@ const { values: options } = parseArgs({
     'baseline-port': { type: 'string', default: '3919' },
     /** Writes each Lighthouse report (JSON) into this directory. */
     'save-dir': { type: 'string' },
+    'cpu-multiplier': { type: 'string' },
   },
 });
 const RUNS = Number(options.runs);
@@ -35,6 +38,12 @@ const here = new URL('.', import.meta.url).pathname;
 /** Every page's budget: a score of at least 98, and an FCP at most 1.25× the bare page's. */
 const SCORE_TARGET = 98;
 const FCP_RATIO_TARGET = 1.25;
+/**
+ * Lighthouse's default 4× CPU slowdown is calibrated for a high-end desktop, benchmark index
+ * 1500–2000 (Lighthouse's throttling docs): 4× of about 1750 is a phone of about 440. On another
+ * machine the same phone is benchmarkIndex / 440 (never below 1×): about 1.8× on a machine of 800.
+ */
+const PHONE_BENCHMARK_INDEX = 1750 / 4;
 const log = (line) => console.log(line);
 
 /** Writes .br and .gz copies next to every text file under `dir`, as the web build does. */
@@ -103,8 +112,11 @@ async function signInWithData(base) {
   return cookie.slice('diacare_session='.length);
 }
 
-/** One cold Lighthouse run in a new Chromium; `session` seeds the cookie and flags first. */
-async function lighthouseRun(url, session) {
+/**
+ * One cold Lighthouse run in a new Chromium; `session` seeds the cookie and flags first.
+ * `cpuMultiplier` is the CPU slowdown (Lighthouse's own default, 4, when not given).
+ */
+async function lighthouseRun(url, session, cpuMultiplier) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
@@ -130,6 +142,7 @@ async function lighthouseRun(url, session) {
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
+      ...(cpuMultiplier ? { throttling: { cpuSlowdownMultiplier: cpuMultiplier } } : {}),
     });
     const { lhr } = result;
     if (options['save-dir']) {
@@ -145,6 +158,7 @@ async function lighthouseRun(url, session) {
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       finalUrl: lhr.finalDisplayedUrl,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
     };
   } finally {
     await chrome.kill();
@@ -174,13 +188,14 @@ try {
   ].filter(([name], index) => index === 0 || !options.pages || options.pages.split(',').includes(name));
 
   const results = [];
+  let cpuMultiplier = options['cpu-multiplier'] ? Number(options['cpu-multiplier']) : undefined;
   for (const [name, url, cookie] of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       // Lighthouse now and then fails to record a load's trace (NO_NAVSTART): run it again once.
-      const run = await lighthouseRun(url, cookie).catch((error) => {
+      const run = await lighthouseRun(url, cookie, cpuMultiplier).catch((error) => {
         log(`  ${name} run ${i + 1}: ${error.message}; running it again`);
-        return lighthouseRun(url, cookie);
+        return lighthouseRun(url, cookie, cpuMultiplier);
       });
       if (!run.finalUrl.startsWith(url)) throw new Error(`${url} ended at ${run.finalUrl} (not signed in?)`);
       runs.push(run);
@@ -189,9 +204,17 @@ try {
       );
     }
     results.push([name, runs]);
+    if (cpuMultiplier === undefined) {
+      // The baseline's runs measured this machine: the same phone from here on, the baseline again.
+      const benchmarkIndex = median(runs.map((r) => r.benchmarkIndex));
+      cpuMultiplier = Math.max(1, Math.round((benchmarkIndex / PHONE_BENCHMARK_INDEX) * 100) / 100);
+      log(`  benchmark index ${benchmarkIndex.toFixed(0)}: CPU slowdown ${cpuMultiplier}× (decision 057)`);
+      pages.splice(1, 0, pages[0]);
+    }
   }
+  if (!options['cpu-multiplier']) results.shift();
 
-  log(`\nLighthouse ${RUNS} cold runs per page, mobile (simulated throttling), median:`);
+  log(`\nLighthouse ${RUNS} cold runs per page, mobile (simulated throttling, CPU ${cpuMultiplier ?? 4}×), median:`);
   log('page                          score  (min–max)   FCP s   LCP s   TBT ms    CLS   FCP/bare  budget');
   let missed = false;
   const bareFcp = median(results[0][1].map((r) => r.fcp));
