@@ -143,8 +143,14 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-/** The signed-in user's IANA zone (docs/product.md: dates and dose times follow it), else the browser's. */
+let browserZone: string | undefined;
+
+/**
+ * The signed-in user's IANA zone (docs/product.md: dates and dose times follow it), else the
+ * browser's, read once per page load (each read builds an Intl.DateTimeFormat, and every screen's
+ * components ask while the profile loads).
+ */
 export function useUserZone(): string {
   const { user } = useAuth();
-  return user?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return user?.timezone ?? (browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
