@@ -14,6 +14,7 @@ import fastifyStatic from '@fastify/static';
 import * as chromeLauncher from 'chrome-launcher';
 import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
 import { build as viteBuild } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
@@ -42,6 +43,8 @@ const FCP_RATIO_TARGET = 1.25;
  * Lighthouse's default 4× CPU slowdown is calibrated for a high-end desktop, benchmark index
  * 1500–2000 (Lighthouse's throttling docs): 4× of about 1750 is a phone of about 440. On another
  * machine the same phone is benchmarkIndex / 440 (never below 1×): about 1.8× on a machine of 800.
+ * The index is measured in each run's Chromium just before its load, as the machine's speed
+ * changes from minute to minute.
  */
 const PHONE_BENCHMARK_INDEX = 1750 / 4;
 const log = (line) => console.log(line);
@@ -113,36 +116,40 @@ async function signInWithData(base) {
 }
 
 /**
- * One cold Lighthouse run in a new Chromium; `session` seeds the cookie and flags first.
- * `cpuMultiplier` is the CPU slowdown (Lighthouse's own default, 4, when not given).
+ * One cold Lighthouse run in a new Chromium; `session` seeds the cookie and flags first. The CPU
+ * slowdown is `fixedMultiplier` when given, else calibrated from the benchmark index measured
+ * in this Chromium just before the load.
  */
-async function lighthouseRun(url, session, cpuMultiplier) {
+async function lighthouseRun(url, session, fixedMultiplier) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
   });
   try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    const page = await browser.newPage();
+    const origin = new URL(url).origin;
+    // A JSON answer of the origin: no app asset enters the cache (Lighthouse clears it anyway).
+    await page.goto(`${origin}/api/config`);
     if (session) {
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const page = await browser.newPage();
-      const origin = new URL(url).origin;
-      // A JSON answer of the origin: no app asset enters the cache (Lighthouse clears it anyway).
-      await page.goto(`${origin}/api/config`);
       await page.setCookie({ name: 'diacare_session', value: session, url: origin, httpOnly: true, sameSite: 'Lax' });
       await page.evaluate(() => {
         localStorage.setItem('isAuthenticated', 'true');
         localStorage.setItem('profileCompleted', 'true');
         localStorage.setItem('pwa-install-dismissed', 'true');
       });
-      await page.close();
-      await browser.disconnect();
     }
+    const benchmarkIndex = await page.evaluate(pageFunctions.computeBenchmarkIndex);
+    const cpuMultiplier =
+      fixedMultiplier ?? Math.max(1, Math.round((benchmarkIndex / PHONE_BENCHMARK_INDEX) * 100) / 100);
+    await page.close();
+    await browser.disconnect();
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance'],
-      ...(cpuMultiplier ? { throttling: { cpuSlowdownMultiplier: cpuMultiplier } } : {}),
+      throttling: { cpuSlowdownMultiplier: cpuMultiplier },
     });
     const { lhr } = result;
     if (options['save-dir']) {
@@ -158,7 +165,7 @@ async function lighthouseRun(url, session, cpuMultiplier) {
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       finalUrl: lhr.finalDisplayedUrl,
-      benchmarkIndex: lhr.environment.benchmarkIndex,
+      cpuMultiplier,
     };
   } finally {
     await chrome.kill();
@@ -188,7 +195,7 @@ try {
   ].filter(([name], index) => index === 0 || !options.pages || options.pages.split(',').includes(name));
 
   const results = [];
-  let cpuMultiplier = options['cpu-multiplier'] ? Number(options['cpu-multiplier']) : undefined;
+  const cpuMultiplier = options['cpu-multiplier'] ? Number(options['cpu-multiplier']) : undefined;
   for (const [name, url, cookie] of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
@@ -200,22 +207,15 @@ try {
       if (!run.finalUrl.startsWith(url)) throw new Error(`${url} ended at ${run.finalUrl} (not signed in?)`);
       runs.push(run);
       log(
-        `  ${name} run ${i + 1}: ${run.score}, FCP ${(run.fcp / 1000).toFixed(2)} s, LCP ${(run.lcp / 1000).toFixed(2)} s`,
+        `  ${name} run ${i + 1}: ${run.score}, FCP ${(run.fcp / 1000).toFixed(2)} s, LCP ${(run.lcp / 1000).toFixed(2)} s, CPU ${run.cpuMultiplier}×`,
       );
     }
     results.push([name, runs]);
-    if (cpuMultiplier === undefined) {
-      // The baseline's runs measured this machine: the same phone from here on, the baseline again.
-      const benchmarkIndex = median(runs.map((r) => r.benchmarkIndex));
-      cpuMultiplier = Math.max(1, Math.round((benchmarkIndex / PHONE_BENCHMARK_INDEX) * 100) / 100);
-      log(`  benchmark index ${benchmarkIndex.toFixed(0)}: CPU slowdown ${cpuMultiplier}× (decision 057)`);
-      pages.splice(1, 0, pages[0]);
-    }
   }
-  if (!options['cpu-multiplier']) results.shift();
 
-  log(`\nLighthouse ${RUNS} cold runs per page, mobile (simulated throttling, CPU ${cpuMultiplier ?? 4}×), median:`);
-  log('page                          score  (min–max)   FCP s   LCP s   TBT ms    CLS   FCP/bare  budget');
+  const slowdown = cpuMultiplier ? `CPU ${cpuMultiplier}×` : 'CPU calibrated per run (decision 057)';
+  log(`\nLighthouse ${RUNS} cold runs per page, mobile (simulated throttling, ${slowdown}), median:`);
+  log('page                          score  (min–max)   FCP s   LCP s   TBT ms    CLS   FCP/bare  budget   CPU×');
   let missed = false;
   const bareFcp = median(results[0][1].map((r) => r.fcp));
   for (const [index, [name, runs]] of results.entries()) {
@@ -232,7 +232,10 @@ try {
           .padStart(9)}${median(runs.map((r) => r.cls))
           .toFixed(3)
           .padStart(7)}` +
-        `${fcpRatio.toFixed(2).padStart(9)}  ${index === 0 ? '' : met ? 'ok' : 'MISSED'}`,
+        `${fcpRatio.toFixed(2).padStart(9)}  ${(index === 0 ? '' : met ? 'ok' : 'MISSED').padEnd(6)}` +
+        `${median(runs.map((r) => r.cpuMultiplier))
+          .toFixed(2)
+          .padStart(7)}`,
     );
   }
   if (missed) process.exitCode = 1;
