@@ -1,6 +1,7 @@
 /**
  * WCAG 2.2 AA checks: axe-core with the wcag2a/2aa/21a/21aa/22aa rules; journeys run it once
  * per screen (light), accessibility-themes.spec.ts every screen in both themes (decision 043).
+ * axe runs inside the page itself, in one call (decision 058).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
@@ -13,7 +14,9 @@ const UNMEASURABLE = new Set(['bgGradient', 'bgImage', 'imgNode']);
 
 /** Runs axe once on the page as it is now; returns readable lines, one per violating element. */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // Legacy mode: axe.run() in the page, not runPartial() plus finishRun() in a new blank page
+  // (2–3× faster; the same results, since the app has no cross-origin frames).
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode().analyze();
   // axe cannot measure text over a gradient or an image and reports it as incomplete; such
   // text counts as a violation here, so every text pair on screen is actually measured.
   const unmeasured = results.incomplete

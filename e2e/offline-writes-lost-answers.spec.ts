@@ -1,7 +1,7 @@
 /**
  * Writes whose answers are lost on the way back: the server acts on the first request, the
  * page sees a dropped connection, and the outbox's repeat with the same Idempotency-Key makes
- * nothing twice. LOST_ANSWER_WRITES of each kind: 8 in `npm test`, 20 in `npm run test:full`.
+ * nothing twice. LOST_ANSWER_WRITES of each kind: 4 in `npm test`, 20 in `npm run test:full`.
  */
 import { expect, test } from '@playwright/test';
 import { signInWithProfile } from './fixtures';
@@ -17,7 +17,7 @@ import {
 } from './offline-write-helpers';
 
 /** Writes of each kind (an even number: half the doses are taken and undone). */
-const WRITES = Number(process.env.LOST_ANSWER_WRITES ?? 8);
+const WRITES = Number(process.env.LOST_ANSWER_WRITES ?? 4);
 const HALF = WRITES / 2;
 const numbered = (from: number) => Array.from({ length: WRITES }, (_, i) => from + i);
 
