@@ -17,9 +17,10 @@ export default defineConfig({
   // An SMTP sink for the server's e-mail channel (smtp-sink.ts).
   globalSetup: './smtp-sink.ts',
   fullyParallel: false,
-  // Two spec files at a time against one server: on 2 cores one browser waits on the server
-  // while the other renders (E2E_WORKERS=1 for one at a time; decision 043).
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Three spec files at a time against one server: on 2 cores, while one browser waits on the
+  // server or a timer the others render, and the cores stay busy (decision 058; E2E_WORKERS=1 runs
+  // one at a time).
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
