@@ -108,22 +108,15 @@ function AccountForm({ user }: { user: User | null }) {
   );
 }
 
-export function Component() {
-  const { user, logout } = useAuth();
-  const config = useAppConfig();
-  const [installOpen, setInstallOpen] = useState(false);
-  // Mounted from the first opening on, so closing returns focus as Radix does.
-  const [installOpened, setInstallOpened] = useState(false);
-  if (installOpen && !installOpened) setInstallOpened(true);
-  useScrollToHash();
-  // Writes still in the outbox are lost by signing out, so ask first.
-  const unsynced = usePendingCount();
-  const [confirmSignOut, setConfirmSignOut] = useState(false);
+/**
+ * The language choice, applied at once (LanguageChoice) and saved to the profile here; a mark
+ * while the save waits in the outbox.
+ */
+function LanguageSetting() {
   const t = useT();
   const updateUser = useUpdateUser();
-  const languageWaiting = usePendingMarks().has(profileMark('language'));
-  /** The choice applied at once (LanguageChoice); here it is saved to the profile. */
-  const saveLanguage = (language: Language) => {
+  const waiting = usePendingMarks().has(profileMark('language'));
+  const save = (language: Language) => {
     // Until it settles, the server's older language cannot switch the screen back (ProfileLanguage).
     const settled = startLanguageSave();
     updateUser
@@ -133,6 +126,114 @@ export function Component() {
       )
       .finally(settled);
   };
+  return (
+    <>
+      <LanguageChoice labelledBy="section-language" onChosen={save} prefetchWhenIdle />
+      {waiting ? <PendingMark className="mt-2" /> : null}
+    </>
+  );
+}
+
+/** Help & Support: the support e-mail and phone from /api/config, and the FAQ. */
+function HelpRows() {
+  const t = useT();
+  const config = useAppConfig();
+  return (
+    <>
+      <button
+        type="button"
+        className={rowClasses}
+        onClick={() => toast({ title: t('profile.support.toastTitle'), description: t('profile.support.toastText') })}
+      >
+        <Mail className="h-5 w-5 text-primary" aria-hidden />
+        <span className="min-w-0 flex-1">
+          {t('profile.support.email')}
+          <span className="block text-xs font-normal text-slate-500 wrap-anywhere">{config.data?.support_email}</span>
+        </span>
+      </button>
+      <a href={`tel:${(config.data?.support_phone ?? '').replace(/[^\d+]/g, '')}`} className={rowClasses}>
+        <Phone className="h-5 w-5 text-primary" aria-hidden />
+        <span className="min-w-0 flex-1">
+          {t('profile.support.phone')}
+          <span className="block text-xs font-normal text-slate-500 wrap-break-word">{config.data?.support_phone}</span>
+        </span>
+      </a>
+      <Link to="/faq" className={rowClasses}>
+        <CircleHelp className="h-5 w-5 text-primary" aria-hidden />
+        <span className="min-w-0 flex-1">{t('profile.faq')}</span>
+        <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
+      </Link>
+    </>
+  );
+}
+
+/** App: Install App (its instructions in a dialog), the version and the copyright. */
+function AppRows() {
+  const t = useT();
+  const [installOpen, setInstallOpen] = useState(false);
+  // Mounted from the first opening on, so closing returns focus as Radix does.
+  const [installOpened, setInstallOpened] = useState(false);
+  if (installOpen && !installOpened) setInstallOpened(true);
+  return (
+    <>
+      <button type="button" className={rowClasses} onClick={() => setInstallOpen(true)}>
+        <Download className="h-5 w-5 text-primary" aria-hidden />
+        <span className="min-w-0 flex-1">{t('profile.installApp')}</span>
+        <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
+      </button>
+      <div className="mt-3 border-t border-slate-100 pt-3 text-center text-xs text-slate-500">
+        <p className="font-semibold text-slate-700">DiaCare</p>
+        <p>{t('profile.version', { version: '1.0.0' })}</p>
+        <p>{t('profile.copyright')}</p>
+      </div>
+      {installOpened ? (
+        <Suspense fallback={null}>
+          <Dialog open={installOpen} onOpenChange={setInstallOpen} title={t('install.dialogTitle')}>
+            <InstallInstructions />
+          </Dialog>
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+/** Sign Out; writes still in the outbox are lost by signing out, so it asks first. */
+function SignOutButton() {
+  const t = useT();
+  const { logout } = useAuth();
+  const unsynced = usePendingCount();
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  return (
+    <>
+      <Button
+        variant="dangerOutline"
+        className="w-full"
+        onClick={() =>
+          void pendingCountLoaded()
+            .catch(() => unsynced)
+            .then((waiting) => (waiting > 0 ? setConfirmSignOut(true) : logout()))
+        }
+      >
+        <LogOut className="h-5 w-5" aria-hidden />
+        {t('profile.signOut')}
+      </Button>
+
+      <ConfirmDialog
+        open={confirmSignOut}
+        onOpenChange={setConfirmSignOut}
+        title={t('profile.signOutUnsynced.title', { n: unsynced })}
+        description={t('profile.signOutUnsynced.text')}
+        confirmLabel={t('profile.signOut')}
+        onConfirm={() => void logout()}
+      />
+    </>
+  );
+}
+
+export function Component() {
+  const { user } = useAuth();
+  useScrollToHash();
+  const t = useT();
 
   const initial = (user?.name?.trim()[0] ?? 'U').toUpperCase();
 
@@ -166,8 +267,7 @@ export function Component() {
       </div>
 
       <Section id="language" title={t('common.language')}>
-        <LanguageChoice labelledBy="section-language" onChosen={saveLanguage} prefetchWhenIdle />
-        {languageWaiting ? <PendingMark className="mt-2" /> : null}
+        <LanguageSetting />
       </Section>
 
       <Section id="account" title={t('profile.section.account')}>
@@ -214,75 +314,14 @@ export function Component() {
       </Section>
 
       <Section id="help" title={t('profile.section.help')}>
-        <button
-          type="button"
-          className={rowClasses}
-          onClick={() => toast({ title: t('profile.support.toastTitle'), description: t('profile.support.toastText') })}
-        >
-          <Mail className="h-5 w-5 text-primary" aria-hidden />
-          <span className="min-w-0 flex-1">
-            {t('profile.support.email')}
-            <span className="block text-xs font-normal text-slate-500 wrap-anywhere">{config.data?.support_email}</span>
-          </span>
-        </button>
-        <a href={`tel:${(config.data?.support_phone ?? '').replace(/[^\d+]/g, '')}`} className={rowClasses}>
-          <Phone className="h-5 w-5 text-primary" aria-hidden />
-          <span className="min-w-0 flex-1">
-            {t('profile.support.phone')}
-            <span className="block text-xs font-normal text-slate-500 wrap-break-word">
-              {config.data?.support_phone}
-            </span>
-          </span>
-        </a>
-        <Link to="/faq" className={rowClasses}>
-          <CircleHelp className="h-5 w-5 text-primary" aria-hidden />
-          <span className="min-w-0 flex-1">{t('profile.faq')}</span>
-          <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
-        </Link>
+        <HelpRows />
       </Section>
 
       <Section id="app" title={t('profile.section.app')}>
-        <button type="button" className={rowClasses} onClick={() => setInstallOpen(true)}>
-          <Download className="h-5 w-5 text-primary" aria-hidden />
-          <span className="min-w-0 flex-1">{t('profile.installApp')}</span>
-          <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
-        </button>
-        <div className="mt-3 border-t border-slate-100 pt-3 text-center text-xs text-slate-500">
-          <p className="font-semibold text-slate-700">DiaCare</p>
-          <p>{t('profile.version', { version: '1.0.0' })}</p>
-          <p>{t('profile.copyright')}</p>
-        </div>
+        <AppRows />
       </Section>
 
-      <Button
-        variant="dangerOutline"
-        className="w-full"
-        onClick={() =>
-          void pendingCountLoaded()
-            .catch(() => unsynced)
-            .then((waiting) => (waiting > 0 ? setConfirmSignOut(true) : logout()))
-        }
-      >
-        <LogOut className="h-5 w-5" aria-hidden />
-        {t('profile.signOut')}
-      </Button>
-
-      <ConfirmDialog
-        open={confirmSignOut}
-        onOpenChange={setConfirmSignOut}
-        title={t('profile.signOutUnsynced.title', { n: unsynced })}
-        description={t('profile.signOutUnsynced.text')}
-        confirmLabel={t('profile.signOut')}
-        onConfirm={() => void logout()}
-      />
-
-      {installOpened ? (
-        <Suspense fallback={null}>
-          <Dialog open={installOpen} onOpenChange={setInstallOpen} title={t('install.dialogTitle')}>
-            <InstallInstructions />
-          </Dialog>
-        </Suspense>
-      ) : null}
+      <SignOutButton />
       <div className="mt-6">
         <DeleteAccountSection />
       </div>
