@@ -46,10 +46,33 @@ const notificationsOf = (page: Page) =>
     (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => `${n.title}: ${n.body}`),
   );
 
+/**
+ * From now on records, in the page's running service worker, every notification it shows
+ * ('title: body'), and returns those recorded so far. The confirmation stays on screen 4 s only,
+ * which a busy machine's polling of getNotifications() can miss.
+ */
+const notificationsShown = (worker: Worker) =>
+  worker.evaluate(() => {
+    const sw = self as unknown as { registration: ServiceWorkerRegistration; e2eShown?: string[] };
+    if (!sw.e2eShown) {
+      const shown: string[] = [];
+      const show = sw.registration.showNotification.bind(sw.registration);
+      sw.registration.showNotification = (title, options) => {
+        shown.push(`${title}: ${options?.body ?? ''}`);
+        return show(title, options);
+      };
+      sw.e2eShown = shown;
+    }
+    return [...sw.e2eShown];
+  });
+
 /** Shows the dose's reminder and presses its 'Take'; the worker confirms it at once as not yet sent. */
-async function takeWaitingToSync(page: Page, worker: Worker, payload: ReturnType<typeof dosePayload>): Promise<void> {
+async function takeWaitingToSync(worker: Worker, payload: ReturnType<typeof dosePayload>): Promise<void> {
+  const before = (await notificationsShown(worker)).length;
   await pressNotificationAction(worker, payload, 'take');
-  await expect.poll(() => notificationsOf(page)).toEqual(['Success!: Marked Metformin as taken. Waiting to sync.']);
+  await expect
+    .poll(async () => (await notificationsShown(worker)).slice(before))
+    .toEqual([`${payload.title}: ${payload.body}`, 'Success!: Marked Metformin as taken. Waiting to sync.']);
 }
 
 /** The signed-in user's id. */
@@ -115,7 +138,7 @@ test("the notification's Take pressed offline is sent once when the network is b
 
   await context.setOffline(true);
   // Confirmed at once, and marked as not yet on the server.
-  await takeWaitingToSync(page, worker, payload);
+  await takeWaitingToSync(worker, payload);
   // The confirmation closes after 4 s; a reminder of the same dose pushed meanwhile is not shown.
   await expect.poll(() => notificationsOf(page), { timeout: 8000 }).toEqual([]);
   await deliverPush(page, context, { ...payload, reminder_id: crypto.randomUUID() });
@@ -158,7 +181,7 @@ test('a Take whose answer is lost on the way back is sent again with the same ke
     return route.fulfill({ response });
   });
 
-  await takeWaitingToSync(page, worker, dosePayload(userId, medicationId, date));
+  await takeWaitingToSync(worker, dosePayload(userId, medicationId, date));
   await syncTakes(page, context);
   await expect.poll(() => attempts.length).toBe(2);
   expect(attempts[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
@@ -213,7 +236,7 @@ test('a Take queued for one user is not sent while another user is signed in, an
   });
 
   await context.setOffline(true);
-  await takeWaitingToSync(page, a.worker, dosePayload(a.userId, a.medicationId, a.date));
+  await takeWaitingToSync(a.worker, dosePayload(a.userId, a.medicationId, a.date));
   expect(await queuedOwners(page)).toEqual([a.userId]);
 
   // The phone is back online but DiaCare's writes still fail while A signs out and B signs in.
