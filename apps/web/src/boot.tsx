@@ -3,6 +3,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadScreen } from './app/router';
 import { activateLanguage, initialLanguage } from './lib/i18n/i18n';
 import { initTheme } from './lib/theme';
 
@@ -17,6 +18,8 @@ initTheme();
 // The first render is a transition: React renders it in slices of a few milliseconds instead of
 // one long task, so a slow phone stays responsive while the first screen is built (Lighthouse's
 // Total Blocking Time; decision 033); the app shell from index.html stays until it commits.
+// The screen at this address starts loading now, beside the texts, not after the first render.
+preloadScreen(location.pathname);
 void activateLanguage(initialLanguage()).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>

@@ -4,31 +4,67 @@
  * TanStack Query, so there are no loaders.
  * Decision 029.
  */
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { Redirect, Route, Switch, useLocation } from 'wouter';
-import { firstScreenLoaded } from '../lib/after-first-screen';
+import { parse as parsePattern } from 'regexparam';
+import { matchRoute, Redirect, Route, Switch, useLocation } from 'wouter';
+import { firstScreenShown } from '../lib/after-first-screen';
 import { RequireAuth } from '../lib/auth/require-auth';
-import { loadCatalogs, type CatalogArea } from '../lib/i18n/i18n';
+import { readFlag } from '../lib/local-flags';
+import { loadCatalogs, wantCatalogs, type CatalogArea } from '../lib/i18n/i18n';
 import { useT } from '../lib/i18n/language-provider';
 import { BrowserRouter, useHash } from '../lib/navigation';
 import { RootLayout } from './root-layout';
 
+/** A screen's component, and `preload()` to start loading its code and texts before it renders. */
+type Screen = LazyExoticComponent<ComponentType> & { preload(): void };
+
 /**
  * A screen loaded on demand together with the texts of the catalog areas it shows, in the
  * active language (decision 023; common and layout are always loaded). bench/page-weight.mjs
- * reads these lists to count each route's catalogs. The first screen loaded lets work that
- * waits for it start (lib/after-first-screen.ts).
+ * reads these lists to count each route's catalogs. The first screen shown, with its data
+ * answered, lets work that waits for it start (lib/after-first-screen.ts).
  */
-const page = (
-  load: () => Promise<{ Component: ComponentType }>,
-  areas: readonly CatalogArea[],
-): LazyExoticComponent<ComponentType> =>
-  lazy(() =>
-    Promise.all([load(), loadCatalogs(areas)]).then(([module]) => {
-      firstScreenLoaded();
-      return { default: module.Component };
-    }),
+const page = (load: () => Promise<{ Component: ComponentType }>, areas: readonly CatalogArea[]): Screen =>
+  Object.assign(
+    lazy(() =>
+      Promise.all([load(), loadCatalogs(areas)]).then(([{ Component }]) => ({
+        default: function ScreenShown() {
+          return (
+            <>
+              <Component />
+              <FirstScreenShown />
+            </>
+          );
+        },
+      })),
+    ),
+    {
+      preload() {
+        wantCatalogs(areas);
+        load().catch(() => undefined);
+      },
+    },
   );
+
+/** Resolves once no query is fetching: answered, failed, or paused while offline. */
+function dataSettled(client: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (client.isFetching() === 0) return resolve();
+    const unsubscribe = client.getQueryCache().subscribe(() => {
+      if (client.isFetching() > 0) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** Tells lib/after-first-screen.ts that a screen has committed, and when its data has answered. */
+function FirstScreenShown() {
+  const client = useQueryClient();
+  useEffect(() => firstScreenShown(() => dataSettled(client)), [client]);
+  return null;
+}
 
 const Landing = page(() => import('./routes/landing'), ['landing']);
 const ProfileSetup = page(() => import('./routes/profile-setup'), ['profile-setup']);
@@ -53,12 +89,44 @@ const CarePatientReports = page(
   ['care', 'health', 'health-reports', 'medications'],
 );
 
-/** A screen behind the route guard: signed in, and with a completed profile unless told otherwise. */
-const guarded = (Screen: ComponentType, requireProfile = true) => (
-  <RequireAuth requireProfile={requireProfile}>
-    <Screen />
-  </RequireAuth>
-);
+/** Who may open a screen: anyone, anyone signed in, or the signed in with a completed profile. */
+type Access = 'anyone' | 'signed-in' | 'profile';
+
+/** Every screen by path (a wouter pattern), with who may open it; wouter's <Switch> takes the first match. */
+const SCREENS: ReadonlyArray<{ path: string; Screen: Screen; access: Access }> = [
+  { path: '/', Screen: Landing, access: 'anyone' },
+  { path: '/profile-setup', Screen: ProfileSetup, access: 'signed-in' },
+  { path: '/home', Screen: Home, access: 'profile' },
+  { path: '/medications', Screen: Medications, access: 'profile' },
+  { path: '/medications/add', Screen: MedicationForm, access: 'profile' },
+  { path: '/medications/edit/:id', Screen: MedicationForm, access: 'profile' },
+  { path: '/reports', Screen: Reports, access: 'profile' },
+  { path: '/reports/history/:type', Screen: History, access: 'profile' },
+  { path: '/chat', Screen: Chat, access: 'profile' },
+  { path: '/booking', Screen: Booking, access: 'profile' },
+  { path: '/profile', Screen: Profile, access: 'profile' },
+  { path: '/privacy-policy', Screen: PrivacyPolicy, access: 'profile' },
+  { path: '/care/join/:token', Screen: CareJoin, access: 'profile' },
+  { path: '/care/patients/:id', Screen: CarePatient, access: 'profile' },
+  { path: '/care/patients/:id/reports', Screen: CarePatientReports, access: 'profile' },
+  { path: '/reminders/:type', Screen: ComingSoon, access: 'profile' },
+  { path: '/terms', Screen: ComingSoon, access: 'profile' },
+  { path: '/faq', Screen: Faq, access: 'profile' },
+];
+
+/** True when the route guard (RequireAuth) lets this device's user open a screen of `access`. */
+const mayOpen = (access: Access): boolean =>
+  access === 'anyone' || (readFlag('isAuthenticated') && (access === 'signed-in' || readFlag('profileCompleted')));
+
+/**
+ * Starts loading the code and texts of the screen at `pathname` (e.g. '/reports') when this
+ * device's user may open it, so they download while the app starts instead of after its first
+ * render (boot.tsx). Nothing for a path no screen matches.
+ */
+export function preloadScreen(pathname: string): void {
+  const match = SCREENS.find(({ path }) => matchRoute(parsePattern, path, pathname)[0]);
+  if (match && mayOpen(match.access)) match.Screen.preload();
+}
 
 /** New screens start at the top unless the URL names a section (#appointments). */
 function ScrollToTop() {
@@ -82,26 +150,17 @@ export function AppRoutes() {
       <RootLayout>
         <Suspense fallback={<Loading />}>
           <Switch>
-            <Route path="/">
-              <Landing />
-            </Route>
-            <Route path="/profile-setup">{guarded(ProfileSetup, false)}</Route>
-            <Route path="/home">{guarded(Home)}</Route>
-            <Route path="/medications">{guarded(Medications)}</Route>
-            <Route path="/medications/add">{guarded(MedicationForm)}</Route>
-            <Route path="/medications/edit/:id">{guarded(MedicationForm)}</Route>
-            <Route path="/reports">{guarded(Reports)}</Route>
-            <Route path="/reports/history/:type">{guarded(History)}</Route>
-            <Route path="/chat">{guarded(Chat)}</Route>
-            <Route path="/booking">{guarded(Booking)}</Route>
-            <Route path="/profile">{guarded(Profile)}</Route>
-            <Route path="/privacy-policy">{guarded(PrivacyPolicy)}</Route>
-            <Route path="/care/join/:token">{guarded(CareJoin)}</Route>
-            <Route path="/care/patients/:id">{guarded(CarePatient)}</Route>
-            <Route path="/care/patients/:id/reports">{guarded(CarePatientReports)}</Route>
-            <Route path="/reminders/:type">{guarded(ComingSoon)}</Route>
-            <Route path="/terms">{guarded(ComingSoon)}</Route>
-            <Route path="/faq">{guarded(Faq)}</Route>
+            {SCREENS.map(({ path, Screen, access }) => (
+              <Route key={path} path={path}>
+                {access === 'anyone' ? (
+                  <Screen />
+                ) : (
+                  <RequireAuth requireProfile={access === 'profile'}>
+                    <Screen />
+                  </RequireAuth>
+                )}
+              </Route>
+            ))}
             <Route path="/dashboard">
               <Redirect to="/home" replace />
             </Route>

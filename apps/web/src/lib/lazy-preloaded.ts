@@ -3,7 +3,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { afterFirstScreen } from './after-first-screen';
 
 /**
- * Like `React.lazy(load)`, and `load` also starts once the first screen has rendered and the
+ * Like `React.lazy(load)`, and `load` also starts once the first screen is complete and the
  * browser is idle (after-first-screen.ts), so the code stays off the first screen's JavaScript
  * yet is there before the first tap. One `load` call serves both; a failed preload (offline)
  * is forgotten, so the tap tries again.
@@ -20,6 +20,6 @@ export function lazyPreloaded<T extends ComponentType<any>>(
     });
     return loading;
   };
-  afterFirstScreen(() => void once().catch(() => undefined));
+  afterFirstScreen(once);
   return lazy(once);
 }

@@ -8,7 +8,7 @@ import { dailyAdherence } from '@diacare/contract/dose-rules';
 import type { AdherenceRecord } from '@diacare/contract/medications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { LAB_TESTS, type LabTest } from '@diacare/contract/lab-rules';
 import { lazyPreloaded } from '../../lib/lazy-preloaded';
@@ -103,7 +103,8 @@ export function Component() {
     today,
     localTime(now, zone),
   );
-  const loading = glucose.isPending || bloodPressure.isPending || bodyMetrics.isPending;
+  // The week's cards mount in a deferred render, in slices, not in the urgent one an answer starts.
+  const loading = useDeferredValue(glucose.isPending || bloodPressure.isPending || bodyMetrics.isPending);
   const unseen = [glucose, bloodPressure, bodyMetrics, medications, adherence].some(isUnreachable);
 
   return (

@@ -122,13 +122,21 @@ async function loadFiles(language: Language, areas: Iterable<CatalogArea>): Prom
 }
 
 /**
+ * Adds `areas` to what the next `activateLanguage` loads, without loading anything now: the first
+ * screen's texts then come in the same round as common and layout (router.tsx `preloadScreen`).
+ */
+export function wantCatalogs(areas: readonly CatalogArea[]): void {
+  for (const area of areas) wanted.add(area);
+}
+
+/**
  * Makes the texts of `areas` available in the active language (and, from now on, in any
  * language switched to). Screens call it before they render (router.tsx); resolves when loaded.
  * @throws when a file cannot be fetched (offline before it was cached); the caller's lazy
  * import fails the same way.
  */
 export async function loadCatalogs(areas: readonly CatalogArea[]): Promise<void> {
-  for (const area of areas) wanted.add(area);
+  wantCatalogs(areas);
   await loadFiles(i18n.locale === 'hi' ? 'hi' : 'en', areas);
 }
 

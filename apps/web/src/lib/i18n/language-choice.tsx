@@ -5,6 +5,7 @@
  * Decision 035.
  */
 import { useEffect, useId, useRef } from 'react';
+import { afterFirstScreen } from '../after-first-screen';
 import { cn } from '../utils';
 import { LANGUAGE_NAMES, LANGUAGES, prefetchLanguage, type Language } from './i18n';
 import { useLocale, useT } from './language-provider';
@@ -20,8 +21,8 @@ export function LanguageChoice({
   /** The id of a heading that already says 'Language' (Profile's section); else a label shows. */
   labelledBy?: string;
   /**
-   * Fetch the other languages' catalogs once the browser is idle (a few KB each), so even a
-   * press without hover finds them loaded. Off on the landing page, whose first load it would
+   * Fetch the other languages' catalogs once the screen is complete and the browser is idle (a
+   * few KB each; lib/after-first-screen.ts), so even a press without hover finds them loaded. Off on the landing page, whose first load it would
    * only slow.
    */
   prefetchWhenIdle?: boolean;
@@ -30,8 +31,8 @@ export function LanguageChoice({
   const { language, setLanguage } = useLocale();
   const labelId = useId();
   useEffect(() => {
-    if (!prefetchWhenIdle) return;
-    return whenIdle(() => LANGUAGES.forEach(prefetchLanguage));
+    // After the screen's own idle work (its dialogs), whose texts are then fetched with the rest.
+    if (prefetchWhenIdle) afterFirstScreen(() => LANGUAGES.forEach(prefetchLanguage));
   }, [prefetchWhenIdle, language]);
   // The language pressed last while its catalogs may still be loading: pressing back to the
   // shown language must overtake that switch, not be ignored as 'already active'.
@@ -78,17 +79,4 @@ export function LanguageChoice({
       </div>
     </div>
   );
-}
-
-/** Timeout of the idle callback: the prefetch starts within this many ms even on a busy page. */
-const IDLE_PREFETCH_TIMEOUT_MS = 2000;
-
-/** Runs `callback` when the browser is idle (a timer where requestIdleCallback is missing); returns a cancel. */
-function whenIdle(callback: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(callback, { timeout: IDLE_PREFETCH_TIMEOUT_MS });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(callback, 200);
-  return () => clearTimeout(id);
 }

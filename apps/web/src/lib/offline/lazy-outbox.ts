@@ -46,11 +46,15 @@ export function loadOutbox(client?: QueryClient): Promise<OutboxModule> {
   return loading;
 }
 
-/** Loads the outbox once the first screen has rendered (a failure is logged; a write retries). */
+/**
+ * Loads the outbox once the first screen is shown, before its data answers: a write made offline
+ * soon after needs it (a failure is logged; a write retries).
+ */
 export function loadOutboxAfterFirstScreen(): void {
-  afterFirstScreen(() => {
-    loadOutbox().catch((error: unknown) => console.warn('The outbox could not be loaded', error));
-  });
+  afterFirstScreen(
+    () => loadOutbox().catch((error: unknown) => console.warn('The outbox could not be loaded', error)),
+    'shown',
+  );
 }
 
 /** outbox.ts `registerApplier`, kept until the outbox loads. */
