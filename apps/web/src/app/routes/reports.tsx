@@ -103,7 +103,8 @@ export function Component() {
     today,
     localTime(now, zone),
   );
-  // The week's cards mount in a deferred render, in slices, not in the urgent one an answer starts.
+  // The week's cards mount in a deferred render, in slices, not in the urgent one an answer starts
+  // (decision 059).
   const loading = useDeferredValue(glucose.isPending || bloodPressure.isPending || bodyMetrics.isPending);
   const unseen = [glucose, bloodPressure, bodyMetrics, medications, adherence].some(isUnreachable);
 

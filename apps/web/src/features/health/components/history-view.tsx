@@ -7,7 +7,7 @@ import { localDate, shiftDate } from '@diacare/contract/dates';
 import type { GlucoseReading } from '@diacare/contract/health';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChartLine, ChevronLeft } from 'lucide-react';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
 import { Link } from '../../../lib/navigation';
 import { buttonClasses } from '../../../components/ui/button';
@@ -239,6 +239,10 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
     [kind, readings, t, intlLocale, glucoseUnit, sensor, sensorOnly],
   );
 
+  // The figures, chart and list mount in a deferred render, in slices, not in the urgent one an
+  // answer starts (decision 059).
+  const contentReady = useDeferredValue(!inRange.isPending && !latest.isPending);
+
   if (isUnreachable(inRange) || isUnreachable(latest)) {
     return (
       <>
@@ -264,7 +268,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
       </>
     );
   }
-  if (inRange.isPending || latest.isPending) {
+  if (inRange.isPending || latest.isPending || !contentReady) {
     return (
       <>
         <HistoryHeader />
