@@ -4,6 +4,7 @@ import type { User } from '@diacare/contract/users';
 import { Suspense, useState, type ReactNode } from 'react';
 import { lazyPreloaded } from '../../lib/lazy-preloaded';
 import { Link } from '../../lib/navigation';
+import { Later } from '../../components/layout/later';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -276,55 +277,58 @@ export function Component() {
         <AccountForm key={user ? JSON.stringify(user) : 'loading'} user={user} />
       </Section>
 
-      <Section id="glucose-unit" title={t('profile.section.glucose_unit')}>
-        <GlucoseUnitChoice labelledBy="section-glucose-unit" />
-      </Section>
+      {/* Below the fold on a phone: rendered after the top has painted. */}
+      <Later>
+        <Section id="glucose-unit" title={t('profile.section.glucose_unit')}>
+          <GlucoseUnitChoice labelledBy="section-glucose-unit" />
+        </Section>
 
-      <Section id="notifications" title={t('profile.section.notifications')}>
-        <NotificationPreferences />
-      </Section>
+        <Section id="notifications" title={t('profile.section.notifications')}>
+          <NotificationPreferences />
+        </Section>
 
-      <Section id="theme" title={t('profile.section.theme')}>
-        <ThemeChoice labelledBy="section-theme" />
-      </Section>
+        <Section id="theme" title={t('profile.section.theme')}>
+          <ThemeChoice labelledBy="section-theme" />
+        </Section>
 
-      <Section id="privacy" title={t('profile.section.privacy')}>
-        <Link to="/privacy-policy" className={rowClasses}>
-          <ShieldCheck className="h-5 w-5 text-primary" aria-hidden />
-          <span className="min-w-0 flex-1">{t('profile.privacyPolicy')}</span>
-          <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
-        </Link>
-        <Link to="/terms" className={rowClasses}>
-          <FileText className="h-5 w-5 text-primary" aria-hidden />
-          <span className="min-w-0 flex-1">{t('profile.terms')}</span>
-          <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
-        </Link>
-      </Section>
+        <Section id="privacy" title={t('profile.section.privacy')}>
+          <Link to="/privacy-policy" className={rowClasses}>
+            <ShieldCheck className="h-5 w-5 text-primary" aria-hidden />
+            <span className="min-w-0 flex-1">{t('profile.privacyPolicy')}</span>
+            <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
+          </Link>
+          <Link to="/terms" className={rowClasses}>
+            <FileText className="h-5 w-5 text-primary" aria-hidden />
+            <span className="min-w-0 flex-1">{t('profile.terms')}</span>
+            <ChevronRight className="h-4 w-4 text-slate-400" aria-hidden />
+          </Link>
+        </Section>
 
-      <Section id="care-circle" title={t('care.section.title')}>
-        <CareCircleSection />
-      </Section>
+        <Section id="care-circle" title={t('care.section.title')}>
+          <CareCircleSection />
+        </Section>
 
-      <Section id="download-my-data" title={t('profile.section.data')}>
-        <DataExport />
-      </Section>
+        <Section id="download-my-data" title={t('profile.section.data')}>
+          <DataExport />
+        </Section>
 
-      <Section id="import-readings" title={t('your-data.import.title')}>
-        <ImportReadings />
-      </Section>
+        <Section id="import-readings" title={t('your-data.import.title')}>
+          <ImportReadings />
+        </Section>
 
-      <Section id="help" title={t('profile.section.help')}>
-        <HelpRows />
-      </Section>
+        <Section id="help" title={t('profile.section.help')}>
+          <HelpRows />
+        </Section>
 
-      <Section id="app" title={t('profile.section.app')}>
-        <AppRows />
-      </Section>
+        <Section id="app" title={t('profile.section.app')}>
+          <AppRows />
+        </Section>
 
-      <SignOutButton />
-      <div className="mt-6">
-        <DeleteAccountSection />
-      </div>
+        <SignOutButton />
+        <div className="mt-6">
+          <DeleteAccountSection />
+        </div>
+      </Later>
     </Page>
   );
 }

@@ -33,16 +33,28 @@ const DELETED: MessageId[] = [
   'your-data.delete.item.assistant',
 ];
 
+/** How many frames useScrollToHash waits for its section to be rendered (about 2 s). */
+const SCROLL_WAIT_FRAMES = 120;
+
 /**
- * Scrolls to the element the URL's #fragment names once the page has rendered, so links such
- * as /profile#delete-account (from the Privacy Policy) land on their section.
+ * Scrolls to the element the URL's #fragment names once the page has rendered it, so links such
+ * as /profile#delete-account (from the Privacy Policy) land on their section. A section rendered
+ * after the first paint (Later) is waited for, frame by frame.
  */
 export function useScrollToHash(): void {
   const hash = useHash();
   useEffect(() => {
     if (!hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    target?.scrollIntoView({ block: 'start' });
+    const id = decodeURIComponent(hash.slice(1));
+    let frame = 0;
+    let waited = 0;
+    const scroll = () => {
+      const target = document.getElementById(id);
+      if (target) target.scrollIntoView({ block: 'start' });
+      else if (++waited < SCROLL_WAIT_FRAMES) frame = requestAnimationFrame(scroll);
+    };
+    scroll();
+    return () => cancelAnimationFrame(frame);
   }, [hash]);
 }
 
