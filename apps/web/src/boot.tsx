@@ -12,14 +12,16 @@ const SW_UPDATE_CHECK_MS = 60_000;
 
 initTheme();
 
+// The screen at this address starts loading now, beside the texts, not after the first render
+// (decision 059).
+preloadScreen(location.pathname);
+
 // The first screen renders in its language: this device's choice, else the browser's (the
 // profile's, once known, may switch it; decision 023). Only that language's catalog is fetched.
 // (A promise, not a top-level await: with one, the bundler splits the entry into many chunks.)
 // The first render is a transition: React renders it in slices of a few milliseconds instead of
 // one long task, so a slow phone stays responsive while the first screen is built (Lighthouse's
 // Total Blocking Time; decision 033); the app shell from index.html stays until it commits.
-// The screen at this address starts loading now, beside the texts, not after the first render.
-preloadScreen(location.pathname);
 void activateLanguage(initialLanguage()).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
