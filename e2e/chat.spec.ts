@@ -69,8 +69,13 @@ test.describe('against the real server', () => {
     await expect(answers(page)).toHaveCount(2);
 
     await page.getByRole('button', { name: 'Clear conversation' }).click();
+    // The server's answer before the reload (a reload before it is first-tap.spec.ts's case).
+    const deleted = page.waitForResponse(
+      (response) => response.url().endsWith('/api/assistant/messages') && response.request().method() === 'DELETE',
+    );
     await page.getByRole('alertdialog').getByRole('button', { name: 'Clear' }).click();
     await expect(page.getByRole('button', { name: 'What should I eat?' })).toBeVisible();
+    expect((await deleted).status()).toBe(204);
     await page.reload();
     await expect(page.getByRole('button', { name: 'What should I eat?' })).toBeVisible();
     await expect(answers(page)).toHaveCount(0);
