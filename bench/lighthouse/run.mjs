@@ -2,23 +2,27 @@
 // bare Vite + React page in the same run (bench/lighthouse/baseline). Budget: score ≥ 98 and FCP
 // ≤ 1.25× the bare page's. The CPU slowdown is calibrated to this machine (decision 057).
 // Results: bench/README.md.
+// Both are served over HTTPS and HTTP/2, as a deployment's TLS front serves them (decision 060).
 // Usage: npm run bench:lighthouse [-- --runs 5] [--no-build] [--pages /,/home] [--save-dir /tmp/lh]
 //        [--cpu-multiplier 4]  (a fixed slowdown instead of the calibrated one; 4 is Lighthouse's default)
+//        [--http1]  (plain HTTP/1.1 straight from the servers, as before decision 060)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import * as chromeLauncher from 'chrome-launcher';
 import Fastify from 'fastify';
 import lighthouse from 'lighthouse';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer from 'puppeteer-core';
+import selfsigned from 'selfsigned';
 import { build as viteBuild } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
-import { apiClient, signIn, startServer } from '../support/server.mjs';
+import { apiClient, freePort, signIn, startServer } from '../support/server.mjs';
 import { median } from '../support/stats.mjs';
 
 const { values: options } = parseArgs({
@@ -28,9 +32,10 @@ const { values: options } = parseArgs({
     pages: { type: 'string' },
     port: { type: 'string', default: '3918' },
     'baseline-port': { type: 'string', default: '3919' },
-    /** Writes each Lighthouse report (JSON) into this directory. */
+    /** Writes each Lighthouse report (JSON) and the trace of its load (.trace.json) into this directory. */
     'save-dir': { type: 'string' },
     'cpu-multiplier': { type: 'string' },
+    http1: { type: 'boolean', default: false },
   },
 });
 const RUNS = Number(options.runs);
@@ -48,6 +53,77 @@ const FCP_RATIO_TARGET = 1.25;
  */
 const PHONE_BENCHMARK_INDEX = 1750 / 4;
 const log = (line) => console.log(line);
+const HTTPS = !options.http1;
+/** Environment naming this run's certificate (PEM files), set when the script runs itself again. */
+const TLS_CERT_ENV = 'DIACARE_BENCH_TLS_CERT';
+const TLS_KEY_ENV = 'DIACARE_BENCH_TLS_KEY';
+
+/**
+ * Node's fetch trusts a certificate only through NODE_EXTRA_CA_CERTS, read when a process starts:
+ * writes a self-signed certificate for 127.0.0.1 and runs this script again with it trusted.
+ */
+if (HTTPS && !process.env[TLS_CERT_ENV]) {
+  const pems = await selfsigned.generate([{ name: 'commonName', value: 'DiaCare Lighthouse bench' }], {
+    keyType: 'ec',
+    curve: 'P-256',
+    algorithm: 'sha256',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] }],
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'diacare-lh-tls-'));
+  writeFileSync(join(dir, 'cert.pem'), pems.cert);
+  writeFileSync(join(dir, 'key.pem'), pems.private, { mode: 0o600 });
+  const env = {
+    ...process.env,
+    NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem'),
+    [TLS_CERT_ENV]: join(dir, 'cert.pem'),
+    [TLS_KEY_ENV]: join(dir, 'key.pem'),
+  };
+  const child = spawnSync(process.execPath, process.argv.slice(1), { env, stdio: 'inherit' });
+  rmSync(dir, { recursive: true, force: true });
+  process.exit(child.status ?? 1);
+}
+
+/**
+ * A TLS front on 127.0.0.1:`port` speaking HTTP/2 (and HTTP/1.1 to clients that ask for it) that
+ * passes every request to the plain-HTTP `upstream` origin, as a deployment's proxy does.
+ * @returns {Promise<{ origin: string, close: () => Promise<void> }>} origin https://127.0.0.1:<port>
+ */
+async function startHttpsFront(upstream, port) {
+  const front = Fastify({
+    http2: true,
+    https: {
+      allowHTTP1: true,
+      cert: readFileSync(process.env[TLS_CERT_ENV]),
+      key: readFileSync(process.env[TLS_KEY_ENV]),
+    },
+  });
+  await front.register(fastifyHttpProxy, { upstream });
+  await front.listen({ port, host: '127.0.0.1' });
+  return { origin: `https://127.0.0.1:${port}`, close: () => front.close() };
+}
+
+/**
+ * Serves `start(port)`'s plain-HTTP server on --port-like `port`: itself, or behind the HTTPS
+ * front (the default), with the server on a free port.
+ * @param {(port: number, origin: string) => Promise<{ close: () => Promise<void> }>} start
+ *   starts the server on `port`; `origin` is the one people will load
+ */
+async function serve(port, start) {
+  if (!HTTPS) {
+    const server = await start(port, `http://127.0.0.1:${port}`);
+    return { origin: `http://127.0.0.1:${port}`, close: server.close };
+  }
+  const upstreamPort = await freePort();
+  const server = await start(upstreamPort, `https://127.0.0.1:${port}`);
+  const front = await startHttpsFront(`http://127.0.0.1:${upstreamPort}`, port);
+  return {
+    origin: front.origin,
+    close: async () => {
+      await front.close();
+      await server.close();
+    },
+  };
+}
 
 /** Writes .br and .gz copies next to every text file under `dir`, as the web build does. */
 function precompress(dir) {
@@ -70,21 +146,30 @@ async function startBaseline() {
     build: { outDir, emptyOutDir: true, target: 'es2022' },
   });
   precompress(outDir);
-  const server = Fastify();
-  await server.register(fastifyStatic, { root: outDir, preCompressed: true });
-  await server.listen({ port: Number(options['baseline-port']), host: '127.0.0.1' });
-  return { url: `http://127.0.0.1:${options['baseline-port']}/`, close: () => server.close(), outDir };
+  const served = await serve(Number(options['baseline-port']), async (port) => {
+    const server = Fastify();
+    await server.register(fastifyStatic, { root: outDir, preCompressed: true });
+    await server.listen({ port, host: '127.0.0.1' });
+    return { close: () => server.close() };
+  });
+  return { url: `${served.origin}/`, close: served.close, outDir };
 }
 
-/** DiaCare's production build on a fresh embedded database, on --port; its warnings shown. */
+/**
+ * DiaCare's production build on a fresh embedded database, loaded at --port; its warnings shown.
+ * Behind the HTTPS front its APP_ORIGIN is the front's, so its cookie is `__Host-` and Secure.
+ */
 async function startDiaCare() {
-  const server = await startServer({
-    env: { REMINDER_ENGINE: 'false', LOG_LEVEL: 'warn' },
-    tempDataDir: 'diacare-lh-data-',
-    port: Number(options.port),
-    echo: true,
+  const served = await serve(Number(options.port), async (port, origin) => {
+    const server = await startServer({
+      env: { REMINDER_ENGINE: 'false', LOG_LEVEL: 'warn', APP_ORIGIN: origin },
+      tempDataDir: 'diacare-lh-data-',
+      port,
+      echo: true,
+    });
+    return { close: server.stop };
   });
-  return { base: server.origin, close: server.stop };
+  return { base: served.origin, close: served.close };
 }
 
 /** Local sign-in, a complete profile, a medication and a week of glucose readings. */
@@ -112,18 +197,26 @@ async function signInWithData(base) {
       time: '07:30',
     });
   }
-  return cookie.slice('diacare_session='.length);
+  const [name, value] = cookie.split('=');
+  return { name, value };
 }
 
 /**
- * One cold Lighthouse run in a new Chromium; `session` seeds the cookie and flags first. The CPU
+ * One cold Lighthouse run in a new Chromium; `session` ({ name, value } of the cookie) seeds the
+ * cookie and flags first. The CPU
  * slowdown is `fixedMultiplier` when given, else calibrated from the benchmark index measured
  * in this Chromium just before the load.
  */
 async function lighthouseRun(url, session, fixedMultiplier) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
+    chromeFlags: [
+      '--headless=new',
+      ...CHROMIUM_ARGS,
+      '--disable-dev-shm-usage',
+      // The bench's own self-signed certificate (the HTTPS front's).
+      ...(HTTPS ? ['--ignore-certificate-errors'] : []),
+    ],
   });
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -132,7 +225,7 @@ async function lighthouseRun(url, session, fixedMultiplier) {
     // A JSON answer of the origin: no app asset enters the cache (Lighthouse clears it anyway).
     await page.goto(`${origin}/api/config`);
     if (session) {
-      await page.setCookie({ name: 'diacare_session', value: session, url: origin, httpOnly: true, sameSite: 'Lax' });
+      await page.setCookie({ ...session, url: origin, path: '/', httpOnly: true, secure: HTTPS, sameSite: 'Lax' });
       await page.evaluate(() => {
         localStorage.setItem('isAuthenticated', 'true');
         localStorage.setItem('profileCompleted', 'true');
@@ -154,7 +247,9 @@ async function lighthouseRun(url, session, fixedMultiplier) {
     const { lhr } = result;
     if (options['save-dir']) {
       const name = new URL(url).pathname.replaceAll('/', '_') || '_';
-      writeFileSync(join(options['save-dir'], `${new URL(url).port}${name}-${Date.now()}.json`), result.report);
+      const file = join(options['save-dir'], `${new URL(url).port}${name}-${Date.now()}`);
+      writeFileSync(`${file}.json`, result.report);
+      writeFileSync(`${file}.trace.json`, JSON.stringify(result.artifacts.Trace ?? null));
     }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     const audit = (id) => lhr.audits[id]?.numericValue;
@@ -214,7 +309,8 @@ try {
   }
 
   const slowdown = cpuMultiplier ? `CPU ${cpuMultiplier}×` : 'CPU calibrated per run (decision 057)';
-  log(`\nLighthouse ${RUNS} cold runs per page, mobile (simulated throttling, ${slowdown}), median:`);
+  const protocol = HTTPS ? 'HTTPS and HTTP/2 (decision 060)' : 'HTTP/1.1';
+  log(`\nLighthouse ${RUNS} cold runs per page, mobile (simulated throttling, ${slowdown}), ${protocol}, median:`);
   log('page                          score  (min–max)   FCP s   LCP s   TBT ms    CLS   FCP/bare  budget   CPU×');
   let missed = false;
   const bareFcp = median(results[0][1].map((r) => r.fcp));

@@ -117,7 +117,8 @@ export async function startServer({ env = {}, tempDataDir, port, echo = false, t
  * @param {string} origin the server, e.g. http://127.0.0.1:3000
  * @param {{ name?: string, email?: string, timezone?: string }} [user] defaults: 'Asha Rao', a new
  *   bench.<uuid>@example.com, Asia/Kolkata
- * @returns {Promise<string>} the session cookie, 'diacare_session=<token>'
+ * @returns {Promise<string>} the session cookie, 'diacare_session=<token>' (or
+ *   '__Host-diacare_session=<token>' when the server's APP_ORIGIN is https)
  * @throws when a step does not answer as expected
  */
 export async function signIn(origin, { name = 'Asha Rao', email, timezone = 'Asia/Kolkata' } = {}) {
@@ -137,7 +138,7 @@ export async function signIn(origin, { name = 'Asha Rao', email, timezone = 'Asi
   if (session.status !== 200) throw new Error(`sign-in failed: ${session.status} ${await session.text()}`);
   return session.headers
     .getSetCookie()
-    .find((c) => c.startsWith('diacare_session='))
+    .find((c) => /^(__Host-)?diacare_session=/.test(c))
     .split(';')[0];
 }
 
