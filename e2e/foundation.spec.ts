@@ -230,3 +230,23 @@ test('the app shell paints from index.html and its stylesheet before any script 
   expect(violations).toEqual([]);
   await context.close();
 });
+
+test('the locale-data worker starts with the page, under the content security policy, and closes', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const started: string[] = [];
+  const closed: string[] = [];
+  page.on('worker', (worker) => {
+    started.push(new URL(worker.url()).pathname);
+    worker.once('close', () => closed.push(new URL(worker.url()).pathname));
+  });
+  await page.goto('/');
+  await expect(page.getByText('Your Diabetes Care Partner')).toBeVisible();
+  // It formats a date, a number and a plural for each of the app's locales, then closes itself.
+  await expect.poll(() => closed.length).toBe(1);
+  expect(closed).toEqual(started);
+  expect(started).toEqual([expect.stringMatching(/^\/assets\/intl-warm-up\.worker-[\w-]+\.js$/)]);
+  expect(violations).toEqual([]);
+});

@@ -34,6 +34,13 @@ function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
+/**
+ * Resolves in a task of its own. A screen's queries all start in the commit that mounts it, and
+ * each fetch() costs the main thread about a millisecond; reads sent one per task never add up
+ * to a long task (decision 061).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** Sends one request; a network failure becomes a readable ApiError (status 0). */
 async function send(
   method: string,
@@ -43,6 +50,7 @@ async function send(
   query?: Query,
   extraHeaders?: Record<string, string>,
 ): Promise<Response> {
+  if (method === 'GET') await nextTask();
   try {
     return await fetch(withQuery(path, query), {
       method,
