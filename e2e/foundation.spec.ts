@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { completeProfile, screenshot, signIn, uniqueEmail } from './fixtures';
+import { completeProfile, screenshot, signIn, signInWithProfile, uniqueEmail } from './fixtures';
 import { expectAccessible } from './a11y';
 
 test('a new user signs in, completes the profile, finds Home, edits the profile and signs out', async ({ page }) => {
@@ -249,4 +250,32 @@ test('the locale-data worker starts with the page, under the content security po
   expect(closed).toEqual(started);
   expect(started).toEqual([expect.stringMatching(/^\/assets\/intl-warm-up\.worker-[\w-]+\.js$/)]);
   expect(violations).toEqual([]);
+});
+
+test("a screen's address names the screen's chunks to a signed-in request, and only to one", async ({
+  page,
+  request,
+}) => {
+  // The Reports screen's chunks by the build's manifest: its own and every one it imports statically.
+  const manifest = JSON.parse(readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'));
+  const chunks = new Set<string>();
+  const walk = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunks.has(chunk.file)) return;
+    chunks.add(chunk.file);
+    for (const imported of chunk.imports ?? []) walk(imported);
+  };
+  walk('src/app/routes/reports.tsx');
+  const named = async (response: { text(): Promise<string> }) =>
+    new Set([...(await response.text()).matchAll(/(?:href|src)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]));
+
+  await signInWithProfile(page);
+  const signedIn = await named(await page.request.get('/reports'));
+  expect([...chunks].filter((file) => !signedIn.has(file))).toEqual([]);
+  for (const file of signedIn) expect((await page.request.get(`/${file}`)).status(), file).toBe(200);
+
+  const reportsChunk = manifest['src/app/routes/reports.tsx'].file;
+  expect((await named(await request.get('/reports'))).has(reportsChunk)).toBe(false);
+  await page.goto('/reports');
+  await expect(page.getByRole('heading', { name: 'Health Reports' })).toBeVisible();
 });

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { parse as parsePattern } from 'regexparam';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { RUNTIME_MODULE_ID, type ChunkingContext } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
@@ -75,6 +77,76 @@ function preloadBoot(): Plugin {
   };
 }
 
+const ROUTER = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
+const routeModule = (name: string) => fileURLToPath(new URL(`./src/app/routes/${name}.tsx`, import.meta.url));
+
+/**
+ * router.tsx's SCREENS, read from its source (as bench/page-weight.mjs reads it): each path, whether
+ * anyone may open it, and the name of its module in src/app/routes/.
+ * @throws when an entry does not have the shape read here, so a changed router fails the build
+ */
+function readScreens(source: string): Array<{ path: string; anyone: boolean; name: string }> {
+  const modules = new Map<string, string>();
+  for (const [, constant, name] of source.matchAll(
+    /const (\w+) = page\(\s*\(\) => import\('\.\/routes\/([\w-]+)'\)/g,
+  )) {
+    modules.set(constant!, name!);
+  }
+  const entries = [...source.matchAll(/\{ path: '([^']+)', Screen: (\w+), access: '([\w-]+)' \}/g)];
+  if (entries.length === 0 || entries.length !== source.match(/\{ path: '/g)?.length) {
+    throw new Error('router.tsx: SCREENS entries must read { path: …, Screen: …, access: … } on one line');
+  }
+  return entries.map(([, path, screen, access]) => {
+    const name = modules.get(screen!);
+    if (!name) throw new Error(`router.tsx: ${screen} is not a page(() => import('./routes/…')) constant`);
+    return { path: path!, anyone: access === 'anyone', name };
+  });
+}
+
+/**
+ * One page per screen, `screens/<route>.html`: index.html with a low-priority modulepreload for
+ * every chunk the screen imports that index.html does not already name, and `screen-pages.json`
+ * listing each path's pattern (regexparam), whether anyone may open it, and its page. The server
+ * sends a screen's page to a request for its path (decision 062), so the screen's chunks
+ * download while the shell paints instead of being asked for by the boot code.
+ */
+function screenPages(): Plugin {
+  return {
+    name: 'diacare-screen-pages',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('screen pages: the build has no index.html');
+      const indexHtml = String(index.source);
+      const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const pages: Array<{ pattern: string; anyone: boolean; page: string }> = [];
+      const written = new Set<string>();
+      for (const { path, anyone, name } of readScreens(readFileSync(ROUTER, 'utf8'))) {
+        const page = `screens/${name}.html`;
+        pages.push({ pattern: parsePattern(path).pattern.source, anyone, page });
+        if (written.has(page)) continue;
+        written.add(page);
+        const screen = chunks.find((chunk) => chunk.isDynamicEntry && chunk.moduleIds.includes(routeModule(name)));
+        if (!screen) throw new Error(`screen pages: no chunk for src/app/routes/${name}.tsx`);
+        const files: string[] = [];
+        const pending = [screen.fileName];
+        while (pending.length > 0) {
+          const file = pending.pop()!;
+          if (files.includes(file) || indexHtml.includes(`"/${file}"`)) continue;
+          files.push(file);
+          pending.push(...(byFile.get(file)?.imports ?? []));
+        }
+        const links = files
+          .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
+          .join('');
+        this.emitFile({ type: 'asset', fileName: page, source: indexHtml.replace('</head>', `${links}</head>`) });
+      }
+      this.emitFile({ type: 'asset', fileName: 'screen-pages.json', source: JSON.stringify(pages) });
+    },
+  };
+}
+
 export default defineConfig(() => ({
   define: { __APP_BUILD_ID__: JSON.stringify(BUILD_ID) },
   // wouter's use-sync-external-store shim (for React 17) becomes React's own hook.
@@ -89,6 +161,7 @@ export default defineConfig(() => ({
   plugins: [
     react(),
     preloadBoot(),
+    screenPages(),
     // Compiles the message catalogs (src/locales/<lang>/<area>.json, imported with `?lingui`)
     // to JavaScript at build time (decision 023); a broken ICU message fails the build.
     lingui({
@@ -110,6 +183,8 @@ export default defineConfig(() => ({
         // The app shell: index.html, the hashed JS and CSS, icons and the favicon (the plugin
         // adds manifest.webmanifest itself).
         globPatterns: ['**/*.{js,css,html,svg,png}'],
+        // A screen's page is index.html with its chunks named (decision 062): the network's only.
+        globIgnores: ['screens/**'],
         // Remove process.env.NODE_ENV checks from workbox in the production worker.
         minify: true,
       },

@@ -41,7 +41,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
-import { registerSessionHook } from './plugins/session.ts';
+import { readSessionToken, registerSessionHook } from './plugins/session.ts';
 import { registerWebApp, wantsSpaFallback } from './plugins/web-app.ts';
 import type { AppDeps } from './types.ts';
 
@@ -163,12 +163,13 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(careRoutes, options);
 
   const webDistDir = env.WEB_DIST_DIR ?? defaultWebDistDir;
-  const servesWebApp = await registerWebApp(app, webDistDir);
+  const pageFor = await registerWebApp(app, webDistDir);
   app.setNotFoundHandler((request, reply) => {
-    if (servesWebApp && wantsSpaFallback(request.method, request.url)) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
     const path = request.url.split('?')[0] ?? '';
+    if (pageFor && wantsSpaFallback(request.method, request.url)) {
+      const signedIn = readSessionToken(request, env.secureCookies) !== undefined;
+      return reply.header('Cache-Control', 'no-cache').sendFile(pageFor(path, signedIn));
+    }
     return reply
       .code(404)
       .send({ detail: t(requestLanguage(request), 'error.no_route', { method: request.method, path }) });

@@ -14,6 +14,13 @@ import { DRIVERS, createTestApp, type TestApp } from './helpers.ts';
 const INDEX_HTML = `<!doctype html><html><head><title>DiaCare</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const SCRIPT = `export const hello = ${JSON.stringify('x'.repeat(4000))};\n`;
 const SW = `self.addEventListener('push', () => {});${' '.repeat(2000)}\n`;
+/** Screen pages as the web build writes them: index.html with the screen's chunks named. */
+const LANDING_PAGE = INDEX_HTML.replace('</head>', '<link rel="modulepreload" href="/assets/landing-1.js"></head>');
+const REPORTS_PAGE = INDEX_HTML.replace('</head>', '<link rel="modulepreload" href="/assets/reports-1.js"></head>');
+const SCREEN_PAGES = [
+  { pattern: '^\\/?$', anyone: true, page: 'screens/landing.html' },
+  { pattern: '^\\/reports\\/?$', anyone: false, page: 'screens/reports.html' },
+];
 
 /** Writes `file`, and its .br and .gz copies unless `plainOnly`. */
 function writeWithCopies(dir: string, file: string, content: string, plainOnly = false): void {
@@ -33,6 +40,10 @@ describe.each(DRIVERS)('web app static files on %s', (driver) => {
     writeWithCopies(dist, 'assets/index-AbC123.js', SCRIPT);
     writeWithCopies(dist, 'sw.js', SW);
     writeWithCopies(dist, 'favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>', true);
+    mkdirSync(join(dist, 'screens'));
+    writeWithCopies(dist, 'screens/landing.html', LANDING_PAGE);
+    writeWithCopies(dist, 'screens/reports.html', REPORTS_PAGE);
+    writeWithCopies(dist, 'screen-pages.json', JSON.stringify(SCREEN_PAGES));
     t = await createTestApp(driver, { env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -40,8 +51,12 @@ describe.each(DRIVERS)('web app static files on %s', (driver) => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  const get = (url: string, acceptEncoding?: string) =>
-    t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const get = (url: string, acceptEncoding?: string, cookie?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...(cookie ? { cookie } : {}) },
+    });
 
   it('sends a hashed asset as brotli when accepted, cached for a year as immutable', async () => {
     const response = await get('/assets/index-AbC123.js', 'gzip, deflate, br');
@@ -106,6 +121,29 @@ describe.each(DRIVERS)('web app static files on %s', (driver) => {
     const plain = await get('/home');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(INDEX_HTML);
+  });
+
+  it("answers a screen's path with its page when the request carries a session cookie", async () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const response = await get('/reports?from=home', encoding, 'diacare_session=any-value');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const html = encoding === 'br' ? brotliDecompressSync(response.rawPayload) : gunzipSync(response.rawPayload);
+      expect(html.toString()).toBe(REPORTS_PAGE);
+    }
+    expect((await get('/reports/', undefined, 'diacare_session=x')).body).toBe(REPORTS_PAGE);
+    // A path no screen has, or a longer one, is still index.html.
+    expect((await get('/reports/history/glucose', undefined, 'diacare_session=x')).body).toBe(INDEX_HTML);
+    expect((await get('/reportsx', undefined, 'diacare_session=x')).body).toBe(INDEX_HTML);
+  });
+
+  it("sends a signed-in screen's page only with a session cookie; an open screen's to anyone", async () => {
+    expect((await get('/reports')).body).toBe(INDEX_HTML);
+    expect((await get('/reports', undefined, 'other=1')).body).toBe(INDEX_HTML);
+    expect((await get('/')).body).toBe(LANDING_PAGE);
+    expect((await get('/', undefined, 'diacare_session=x')).body).toBe(LANDING_PAGE);
   });
 
   it('still answers unknown API paths and missing files with 404', async () => {

@@ -1,20 +1,44 @@
 /**
  * Serves the built web app: hashed assets immutable for a year, index.html and the service worker
- * never cached, other GETs outside /api and /auth answered with index.html (SPA fallback). The
- * brotli and gzip copies made at build are sent as the client accepts; nothing is compressed per request.
- * Decision 016.
+ * never cached, other GETs outside /api and /auth answered with index.html or the screen's page
+ * (SPA fallback). The brotli and gzip copies made at build are sent as the client accepts;
+ * nothing is compressed per request. Decisions 016, 062.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-const NEVER_CACHED = /\/(index\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/;
+const NEVER_CACHED = /\/(index\.html|screens\/[\w-]+\.html|sw\.js|registerSW\.js|manifest\.webmanifest)$/;
 /** The suffix of a precompressed copy; its caching follows the file it was made from. */
 const COMPRESSED_SUFFIX = /\.(br|gz)$/;
 
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<boolean> {
-  if (!existsSync(join(webDistDir, 'index.html'))) return false;
+/** A screen's path pattern, whether anyone may open it, and its page (web build's screen-pages.json). */
+interface ScreenPage {
+  pattern: RegExp;
+  anyone: boolean;
+  page: string;
+}
+
+/** The web build's screen pages; none when the build has no screen-pages.json (an older build). */
+function readScreenPages(webDistDir: string): ScreenPage[] {
+  const file = join(webDistDir, 'screen-pages.json');
+  if (!existsSync(file)) return [];
+  const pages = JSON.parse(readFileSync(file, 'utf8')) as Array<{ pattern: string; anyone: boolean; page: string }>;
+  return pages.map(({ pattern, anyone, page }) => ({ pattern: new RegExp(pattern), anyone, page }));
+}
+
+/**
+ * Which file answers a page request for `path` ('/reports'): the screen's page, which names the
+ * screen's chunks, when the path is a screen's and the request may open it (`signedIn`: it carries
+ * a session cookie, unchecked; a stale one costs a wasted download), else index.html.
+ */
+export type PageFor = (path: string, signedIn: boolean) => string;
+
+/** Registers the static files of `webDistDir`; null when it holds no built app. */
+export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<PageFor | null> {
+  if (!existsSync(join(webDistDir, 'index.html'))) return null;
+  const screenPages = readScreenPages(webDistDir);
   await app.register(fastifyStatic, {
     root: webDistDir,
     wildcard: false,
@@ -35,7 +59,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       }
     },
   });
-  return true;
+  return (path, signedIn) =>
+    screenPages.find(({ pattern, anyone }) => (anyone || signedIn) && pattern.test(path))?.page ?? 'index.html';
 }
 
 /** True when a request should get index.html rather than a 404. */
