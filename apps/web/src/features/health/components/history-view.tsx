@@ -18,7 +18,7 @@ import { isUnreachable, lastKnownData, OfflineFirstTime } from '../../../lib/off
 import { cn } from '../../../lib/utils';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../api/health';
-import { getGlucoseReportQueryOptions } from '../api/reports';
+import { getAdherenceOutcomesQueryOptions, getGlucoseReportQueryOptions } from '../api/reports';
 import { DoseLane } from './dose-lane';
 import { HISTORY_TITLES, historyModel, themedColour, type HistoryModel, type RecentReading } from '../utils/history';
 import { GlucoseInsights } from './glucose-insights';
@@ -229,6 +229,11 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
         : undefined,
     [report.data],
   );
+  // The dose lane's outcomes (glucose only), asked for beside the readings rather than once the lane
+  // has mounted, and waited for like the sensor figures: the lane then mounts at its full height
+  // and nothing below it moves.
+  const laneDays = range === 7 ? 14 : range;
+  const outcomes = useQuery({ ...getAdherenceOutcomesQueryOptions(laneDays), enabled: kind === 'glucose' });
   // A sensor-only glucose history (imports, no manual reading) still has a chart and figures.
   const sensorOnly = kind === 'glucose' && (sensor?.line.length ?? 0) > 0;
   const model = useMemo(
@@ -251,8 +256,11 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
       </>
     );
   }
-  // A glucose history waits for the sensor figures (while they are being fetched) before it says 'empty'.
-  if (kind === 'glucose' && report.isPending && report.fetchStatus === 'fetching') {
+  // A glucose history waits for the sensor figures and the dose outcomes (while they are being
+  // fetched) before it says 'empty'.
+  const fetchingFirst = (query: { isPending: boolean; fetchStatus: string }) =>
+    query.isPending && query.fetchStatus === 'fetching';
+  if (kind === 'glucose' && (fetchingFirst(report) || fetchingFirst(outcomes))) {
     return (
       <>
         <HistoryHeader />
@@ -313,7 +321,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
                   {t('health-reports.history.sensorNote', { count: sensor.readings })}
                 </p>
               ) : null}
-              <DoseLane days={range === 7 ? 14 : range} unit={glucoseUnit} />
+              <DoseLane days={laneDays} unit={glucoseUnit} />
               <GlucoseInsights readings={readings as GlucoseReading[]} report={report.data} />
             </>
           ) : null}
