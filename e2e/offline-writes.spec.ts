@@ -221,3 +221,35 @@ test('a profile edit made offline shows at once, survives a reload and is saved 
   await expect(page.getByText('Waiting to sync')).toHaveCount(0);
   expect(puts.requests()).toBe(2);
 });
+
+test.describe('without a service worker (a first visit)', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a toast whose renderer cannot load leaves the app on screen; the next toast loads it again', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signInWithProfile(page, 'Toast Tara');
+    const api = serverApi(context.request, baseURL!);
+    await api.post('/api/medications', medicationBody('Metformin', ['08:00', '20:00']));
+    // As offline on a first visit, before the service worker holds the renderer's chunk.
+    await page.route(/\/assets\/toaster-view-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    const shownNothing = page.waitForEvent('console', (message) =>
+      message.text().includes('A toast could not be shown'),
+    );
+    await page.getByRole('button', { name: 'Take Metformin 08:00' }).click();
+    await shownNothing;
+    await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
+    await expect(page.getByText('Marked Metformin as taken')).toHaveCount(0);
+    expect(errors).toEqual([]);
+
+    await page.unroute(/\/assets\/toaster-view-[\w-]+\.js$/);
+    await page.getByRole('button', { name: 'Take Metformin 20:00' }).click();
+    await expect(page.getByTestId('dose-progress')).toHaveText('2/2');
+    await expect(page.getByText('Marked Metformin as taken').first()).toBeVisible();
+  });
+});
