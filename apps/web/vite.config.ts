@@ -78,6 +78,11 @@ function preloadBoot(): Plugin {
 }
 
 const ROUTER = fileURLToPath(new URL('./src/app/router.tsx', import.meta.url));
+/**
+ * Loaded once a signed-in screen is shown, and needed by a write made offline right after it:
+ * named on those screens' pages too, so it is in the browser before the network goes.
+ */
+const OUTBOX = fileURLToPath(new URL('./src/lib/offline/outbox.ts', import.meta.url));
 const routeModule = (name: string) => fileURLToPath(new URL(`./src/app/routes/${name}.tsx`, import.meta.url));
 
 /**
@@ -105,7 +110,8 @@ function readScreens(source: string): Array<{ path: string; anyone: boolean; nam
 
 /**
  * One page per screen, `screens/<route>.html`: index.html with a low-priority modulepreload for
- * every chunk the screen imports that index.html does not already name, and `screen-pages.json`
+ * every chunk the screen imports that index.html does not already name (and, on a signed-in
+ * screen, the outbox's), and `screen-pages.json`
  * listing each path's pattern (regexparam), whether anyone may open it, and its page. The server
  * sends a screen's page to a request for its path (decision 062), so the screen's chunks
  * download while the shell paints instead of being asked for by the boot code.
@@ -129,8 +135,10 @@ function screenPages(): Plugin {
         written.add(page);
         const screen = chunks.find((chunk) => chunk.isDynamicEntry && chunk.moduleIds.includes(routeModule(name)));
         if (!screen) throw new Error(`screen pages: no chunk for src/app/routes/${name}.tsx`);
+        const outbox = chunks.find((chunk) => chunk.moduleIds.includes(OUTBOX));
+        if (!outbox) throw new Error('screen pages: no chunk for src/lib/offline/outbox.ts');
         const files: string[] = [];
-        const pending = [screen.fileName];
+        const pending = anyone ? [screen.fileName] : [outbox.fileName, screen.fileName];
         while (pending.length > 0) {
           const file = pending.pop()!;
           if (files.includes(file) || indexHtml.includes(`"/${file}"`)) continue;
