@@ -47,6 +47,10 @@ const backClasses =
  * Back arrow to /reports, with the title and subtitle once there is data. The title wraps
  * rather than truncates: 'Blood Pressure History' must read whole on a 360 px phone.
  */
+/** True while a query with no data yet is fetching its first answer (not failed, not paused offline). */
+const fetchingFirst = (query: { isPending: boolean; fetchStatus: string }) =>
+  query.isPending && query.fetchStatus === 'fetching';
+
 function HistoryHeader({ title }: { title?: string }) {
   const t = useT();
   return (
@@ -258,8 +262,6 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   }
   // A glucose history waits for the sensor figures and the dose outcomes (while they are being
   // fetched) before it says 'empty'.
-  const fetchingFirst = (query: { isPending: boolean; fetchStatus: string }) =>
-    query.isPending && query.fetchStatus === 'fetching';
   if (kind === 'glucose' && (fetchingFirst(report) || fetchingFirst(outcomes))) {
     return (
       <>
