@@ -7,7 +7,7 @@
 //        [--cpu-multiplier 4]  (a fixed slowdown instead of the calibrated one; 4 is Lighthouse's default)
 //        [--http1]  (plain HTTP/1.1 straight from the servers, as before decision 060)
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -246,6 +246,7 @@ async function lighthouseRun(url, session, fixedMultiplier) {
     });
     const { lhr } = result;
     if (options['save-dir']) {
+      mkdirSync(options['save-dir'], { recursive: true });
       const name = new URL(url).pathname.replaceAll('/', '_') || '_';
       const file = join(options['save-dir'], `${new URL(url).port}${name}-${Date.now()}`);
       writeFileSync(`${file}.json`, result.report);
