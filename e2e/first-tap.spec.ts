@@ -1,14 +1,33 @@
 /**
  * What a new user's first taps meet: a dialog's code is already there when its button is first
- * pressed (fetched while the screen is idle), and a cleared conversation stays cleared through
- * a reload made before the server has answered.
+ * pressed (fetched while the screen is idle), the validation library waits for a form to be
+ * used, and a cleared conversation stays cleared through a reload made before the server has
+ * answered.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { signInWithProfile } from './fixtures';
 
 /** Not one of the suggested questions, which the empty conversation shows as buttons. */
 const QUESTION = 'Is a walk after dinner good for my sugar?';
 const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
+
+const dist = new URL('../apps/web/dist/', import.meta.url);
+const manifest: Record<string, { file: string; imports?: string[] }> = JSON.parse(
+  readFileSync(new URL('.vite/manifest.json', dist), 'utf8'),
+);
+/** The files a manifest entry loads before it runs: its own and every one it imports statically. */
+function staticClosure(key: string, files = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return files;
+  files.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
+  return files;
+}
+/** zod's core: the file among the contract schemas' chunks that defines ZodError. */
+const zodCore = [...staticClosure('../../packages/contract/src/health.ts')].find((file) =>
+  readFileSync(new URL(file, dist), 'utf8').includes('ZodError'),
+);
 
 test('the log dialog code is fetched while Home is idle, before the first tap', async ({ page, browser }) => {
   await signInWithProfile(page, 'Meera Iyer');
@@ -29,7 +48,39 @@ test('the log dialog code is fetched while Home is idle, before the first tap', 
 
   // Only now the first tap: the dialog opens from code already loaded.
   await home.getByRole('button', { name: 'Log Blood Glucose' }).first().click();
-  await expect(home.getByRole('dialog', { name: 'Log Blood Glucose' })).toBeVisible();
+  const dialog = home.getByRole('dialog', { name: 'Log Blood Glucose' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save Reading' }).click();
+  await expect(dialog.getByText('Value is required')).toBeVisible();
+  await context.close();
+});
+
+test("the dialogs' idle preload leaves zod for the form's first use", async ({ page, browser }) => {
+  expect(zodCore).toBeDefined();
+  for (const dialog of ['log-dialogs', 'lab-dialog', 'insulin-take-dialog']) {
+    const key = Object.keys(manifest).find((name) => name.endsWith(`/${dialog}.tsx`));
+    expect(key, dialog).toBeDefined();
+    expect([...staticClosure(key!)], dialog).not.toContain(zodCore);
+  }
+
+  await signInWithProfile(page, 'Kavya Menon');
+  const context = await browser.newContext({ storageState: await page.context().storageState() });
+  const reports = await context.newPage();
+  const requested: string[] = [];
+  reports.on('request', (request) => requested.push(new URL(request.url()).pathname.slice(1)));
+  const dialogCode = reports.waitForRequest(/\/assets\/log-dialogs-[\w-]+\.js$/);
+  await reports.goto('/reports');
+  await dialogCode;
+  await expect.poll(() => requested.some((file) => file.includes('/lab-dialog-'))).toBe(true);
+  expect(requested).not.toContain(zodCore);
+
+  await reports.getByRole('button', { name: 'Log Blood Pressure' }).click();
+  const dialog = reports.getByRole('dialog', { name: 'Log Blood Pressure' });
+  await dialog.getByLabel('Systolic (mmHg) *').fill('300');
+  await dialog.getByLabel('Diastolic (mmHg) *').fill('84');
+  await dialog.getByRole('button', { name: 'Save Reading' }).click();
+  await expect(dialog.getByText(/Systolic must be at most 260/)).toBeVisible();
+  expect(requested).toContain(zodCore);
   await context.close();
 });
 

@@ -1,28 +1,36 @@
 /**
- * A react-hook-form resolver that loads zod and the contract's schema on first use (zod is ~24 KB),
- * so a form's screen opens without them; `preload()` starts the download early. A failed download
+ * A react-hook-form resolver that loads zod and the contract's schema on first use (zod's
+ * evaluation is one long task), so neither a form's screen nor its dialog's idle preload runs
+ * it; `preload()` starts it early (forms call it on their first focus). A failed download
  * rejects the validation and the next attempt loads again.
  */
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
 
-export interface LazyResolver<T extends FieldValues> extends Resolver<T> {
+export interface LazyResolver<TInput extends FieldValues, TOutput = TInput> extends Resolver<TInput, unknown, TOutput> {
   preload(): void;
 }
 
-/** @param loadSchema dynamic import of the schema, e.g. `() => import('@diacare/contract/users').then((m) => m.profileSetupSchema)` */
-export function lazyZodResolver<T extends FieldValues>(loadSchema: () => Promise<ZodType>): LazyResolver<T> {
-  let loading: Promise<Resolver<T>> | undefined;
-  const load = (): Promise<Resolver<T>> => {
+/**
+ * @param loadSchema dynamic import of the schema, e.g. `() => import('@diacare/contract/users').then((m) => m.profileSetupSchema)`
+ * @returns a resolver whose values are the schema's input (`TInput`) and, once valid, its output (`TOutput`)
+ */
+export function lazyZodResolver<TInput extends FieldValues, TOutput = TInput>(
+  loadSchema: () => Promise<ZodType>,
+): LazyResolver<TInput, TOutput> {
+  type Loaded = Resolver<TInput, unknown, TOutput>;
+  let loading: Promise<Loaded> | undefined;
+  const load = (): Promise<Loaded> => {
     loading ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
-      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Resolver<T>,
+      ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Loaded,
     );
     loading.catch(() => {
       loading = undefined;
     });
     return loading;
   };
-  const resolver = (async (values, context, options) => (await load())(values, context, options)) as LazyResolver<T>;
+  const resolver = (async (values, context, options) =>
+    (await load())(values, context, options)) as LazyResolver<TInput, TOutput>;
   resolver.preload = () => {
     load().catch(() => {});
   };

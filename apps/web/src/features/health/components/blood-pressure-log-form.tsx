@@ -1,12 +1,12 @@
 /** The blood-pressure log form (docs/product.md Reports, §4): systolic, diastolic, an optional pulse. */
 import { localDate, localTime } from '@diacare/contract/dates';
-import { bloodPressureInputSchema, type BloodPressureInput } from '@diacare/contract/health';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { bloodPressureInputSchema, BloodPressureInput } from '@diacare/contract/health';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useT } from '../../../lib/i18n/language-provider';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useLogBloodPressure, useUpdateReading } from '../api/health';
 import {
   DateTimeFields,
@@ -20,6 +20,10 @@ import {
 
 type BloodPressureOutput = z.output<typeof bloodPressureInputSchema>;
 
+const resolver = lazyZodResolver<BloodPressureInput, BloodPressureOutput>(() =>
+  import('@diacare/contract/health').then((m) => m.bloodPressureInputSchema),
+);
+
 /** Logs a blood-pressure reading, or edits `reading` with PUT. */
 export function BloodPressureForm({ now, zone, close, reading }: FormProps<'bp'>) {
   const t = useT();
@@ -31,7 +35,7 @@ export function BloodPressureForm({ now, zone, close, reading }: FormProps<'bp'>
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<BloodPressureInput, unknown, BloodPressureOutput>({
-    resolver: zodResolver(bloodPressureInputSchema),
+    resolver,
     defaultValues: reading
       ? {
           systolic: reading.systolic,
@@ -46,6 +50,7 @@ export function BloodPressureForm({ now, zone, close, reading }: FormProps<'bp'>
     <form
       noValidate
       className="space-y-4"
+      onFocus={resolver.preload}
       onSubmit={handleSubmit((input) =>
         reading
           ? saveReading(t, () => updateBloodPressure.mutateAsync({ id: reading.id, values: input }), close, true)

@@ -3,31 +3,37 @@
  * context starts by the time of day in the user's zone and follows a typed time until chosen.
  */
 import { localDate, localTime } from '@diacare/contract/dates';
-import { defaultMealContext } from '@diacare/contract/health-constants';
+import { MEAL_CONTEXTS, defaultMealContext } from '@diacare/contract/health-constants';
 import {
   GLUCOSE_INPUT_STEP,
   formatGlucoseValue,
   glucoseInUnit,
   type GlucoseUnit,
 } from '@diacare/contract/glucose-units';
-import {
-  MEAL_CONTEXTS,
-  glucoseEntrySchema,
-  type glucoseInputSchema,
-  type GlucoseInput,
-} from '@diacare/contract/health';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { glucoseInputSchema, GlucoseInput } from '@diacare/contract/health';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field';
 import { Input, Select } from '../../../components/ui/input';
 import { useT } from '../../../lib/i18n/language-provider';
+import { lazyZodResolver, type LazyResolver } from '../../../lib/lazy-zod-resolver';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import { useLogGlucose, useUpdateReading } from '../api/health';
 import { MEAL_CONTEXT_IDS } from '../utils/labels';
 import { DateTimeFields, DialogButtons, message, saveReading, toNumber, type FormProps } from './log-form-parts';
 
 type GlucoseOutput = z.output<typeof glucoseInputSchema>;
+
+/** One resolver per unit: the entry's bounds and conversion depend on it. */
+const resolvers = new Map<GlucoseUnit, LazyResolver<GlucoseInput, GlucoseOutput>>();
+function resolverFor(unit: GlucoseUnit): LazyResolver<GlucoseInput, GlucoseOutput> {
+  let resolver = resolvers.get(unit);
+  if (!resolver) {
+    resolver = lazyZodResolver(() => import('@diacare/contract/health').then((m) => m.glucoseEntrySchema(unit)));
+    resolvers.set(unit, resolver);
+  }
+  return resolver;
+}
 
 /**
  * The value to store for an edited reading: its own mg/dL when the figure shown in `unit` was
@@ -48,6 +54,7 @@ export function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>)
   const updateGlucose = useUpdateReading('glucose');
   const unit = useGlucoseUnit();
   const today = localDate(now, zone);
+  const resolver = resolverFor(unit);
   const {
     register,
     handleSubmit,
@@ -55,7 +62,7 @@ export function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>)
     setValue,
     formState: { errors, isSubmitting },
   } = useForm<GlucoseInput, unknown, GlucoseOutput>({
-    resolver: zodResolver(glucoseEntrySchema(unit)),
+    resolver,
     // A new reading's meal context starts from the time of day in the user's zone,
     // not always 'Fasting', and follows a time the person types until they choose one.
     defaultValues: reading
@@ -71,6 +78,7 @@ export function GlucoseForm({ now, zone, close, reading }: FormProps<'glucose'>)
     <form
       noValidate
       className="space-y-4"
+      onFocus={resolver.preload}
       onSubmit={handleSubmit((input) =>
         reading
           ? saveReading(

@@ -4,15 +4,8 @@
  * contract's schema; given a result it edits it (PUT). Closes on success, stays open on failure.
  */
 import { localDate } from '@diacare/contract/dates';
-import {
-  LAB_TESTS,
-  LAB_TEST_RULES,
-  labResultInputSchema,
-  type LabResult,
-  type LabResultInput,
-  type LabTest,
-} from '@diacare/contract/labs';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { LAB_TESTS, LAB_TEST_RULES, type LabTest } from '@diacare/contract/lab-rules';
+import type { LabResult, LabResultInput, labResultInputSchema } from '@diacare/contract/labs';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
@@ -21,10 +14,15 @@ import { FieldError, Input, Label, Select, Textarea } from '../../../components/
 import { toast } from '../../../components/ui/toast';
 import { fieldMessage } from '../../../lib/i18n/field-error';
 import { useT } from '../../../lib/i18n/language-provider';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useSaveLabResult } from '../api/labs';
 import { LAB_TEST_IDS } from '../utils/labs';
 
 type LabOutput = z.output<typeof labResultInputSchema>;
+
+const resolver = lazyZodResolver<LabResultInput, LabOutput>(() =>
+  import('@diacare/contract/labs').then((m) => m.labResultInputSchema),
+);
 
 const toNumber = (value: unknown) =>
   value === '' || value === undefined || value === null ? undefined : Number(value);
@@ -54,7 +52,7 @@ export function LabResultDialog({
     control,
     formState: { errors, isSubmitting },
   } = useForm<LabResultInput, unknown, LabOutput>({
-    resolver: zodResolver(labResultInputSchema),
+    resolver,
     defaultValues: result
       ? { test: result.test, value: result.value, unit: result.unit, date: result.date, notes: result.notes }
       : {
@@ -89,7 +87,7 @@ export function LabResultDialog({
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={t(result ? 'health-reports.labs.editTitle' : 'health-reports.labs.addTitle')}
     >
-      <form noValidate className="space-y-4" onSubmit={handleSubmit(submit)}>
+      <form noValidate className="space-y-4" onFocus={resolver.preload} onSubmit={handleSubmit(submit)}>
         <div>
           <Label htmlFor="lab-test">{t('health-reports.labs.test')}</Label>
           <Select

@@ -4,22 +4,22 @@
  */
 import { bodyMassIndex } from '@diacare/contract/clinical';
 import { localDate } from '@diacare/contract/dates';
-import {
-  BODY_BOUNDS,
-  DEFAULT_HEIGHT_CM,
-  bodyMetricsInputSchema,
-  type BodyMetricsInput,
-} from '@diacare/contract/health';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { bodyMetricsInputSchema, BodyMetricsInput } from '@diacare/contract/health';
+import { BODY_BOUNDS, DEFAULT_HEIGHT_CM } from '@diacare/contract/health-constants';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { useT } from '../../../lib/i18n/language-provider';
+import { lazyZodResolver } from '../../../lib/lazy-zod-resolver';
 import { useLogBodyMetrics, useUpdateReading } from '../api/health';
 import { DialogButtons, message, saveReading, toNumber, type FormProps } from './log-form-parts';
 
 type BodyMetricsOutput = z.output<typeof bodyMetricsInputSchema>;
+
+const resolver = lazyZodResolver<BodyMetricsInput, BodyMetricsOutput>(() =>
+  import('@diacare/contract/health').then((m) => m.bodyMetricsInputSchema),
+);
 
 const withinBounds = (value: unknown, [min, max]: readonly [number, number]): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
@@ -54,7 +54,7 @@ export function WeightForm({ now, zone, close, reading }: FormProps<'weight'>) {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<BodyMetricsInput, unknown, BodyMetricsOutput>({
-    resolver: zodResolver(bodyMetricsInputSchema),
+    resolver,
     defaultValues: reading
       ? { weight: reading.weight, height: reading.height, date: reading.date }
       : { height: DEFAULT_HEIGHT_CM, date: today },
@@ -64,6 +64,7 @@ export function WeightForm({ now, zone, close, reading }: FormProps<'weight'>) {
     <form
       noValidate
       className="space-y-4"
+      onFocus={resolver.preload}
       onSubmit={handleSubmit(({ weight, height, date }) =>
         reading
           ? saveReading(

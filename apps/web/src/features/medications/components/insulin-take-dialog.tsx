@@ -4,7 +4,6 @@
  * Decision 047.
  */
 import { shiftDate } from '@diacare/contract/dates';
-import { insulinInputSchema } from '@diacare/contract/insulin';
 import { INSULIN_UNITS, lastDoseUnits } from '@diacare/contract/insulin-rules';
 import type { Medication } from '@diacare/contract/medications';
 import { useQuery } from '@tanstack/react-query';
@@ -19,6 +18,18 @@ import { INSULIN_TYPE_LABELS } from '../utils/option-labels';
 
 /** How far back the last dose for a time is looked for. */
 const PREFILL_DAYS = 60;
+
+/**
+ * The units' rule from the contract, loaded on first focus or submit: zod's evaluation stays out
+ * of the dialog's idle preload (lib/lazy-zod-resolver.ts). A failed load is forgotten.
+ */
+let unitsRule: ReturnType<typeof importUnitsRule> | undefined;
+const importUnitsRule = () => import('@diacare/contract/insulin').then((m) => m.insulinInputSchema.shape.units);
+function loadUnitsRule(): NonNullable<typeof unitsRule> {
+  unitsRule ??= importUnitsRule();
+  unitsRule.catch(() => (unitsRule = undefined));
+  return unitsRule;
+}
 
 export function InsulinTakeDialog({
   medication,
@@ -44,12 +55,19 @@ export function InsulinTakeDialog({
   const label = t('medications.insulin.units');
 
   const submit = async () => {
-    const parsed = insulinInputSchema.shape.units.safeParse(value === '' ? undefined : Number(value));
-    if (!parsed.success) {
-      setError(fieldMessage(t, label, parsed.error.issues[0]?.message));
+    setBusy(true);
+    const rule = await loadUnitsRule().catch(() => undefined);
+    if (!rule) {
+      setError(t('common.offline'));
+      setBusy(false);
       return;
     }
-    setBusy(true);
+    const parsed = rule.safeParse(value === '' ? undefined : Number(value));
+    if (!parsed.success) {
+      setError(fieldMessage(t, label, parsed.error.issues[0]?.message));
+      setBusy(false);
+      return;
+    }
     try {
       await onTake(parsed.data);
       onClose();
@@ -68,6 +86,7 @@ export function InsulinTakeDialog({
       <form
         noValidate
         className="space-y-4"
+        onFocus={() => void loadUnitsRule().catch(() => undefined)}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
