@@ -1,7 +1,7 @@
 /**
  * What screens show offline: `OfflineBanner` (saved data and when its oldest part was fetched),
- * `OfflineFirstTime`, `isUnreachable` (no data and none reachable: unknown, never the empty state)
- * and `lastKnownData` (a range ending today starts from an earlier day's fetch).
+ * `OfflineFirstTime`, `isUnreachable` (no data and none reachable: unknown, never the empty state),
+ * `fetchingFirst` and `lastKnownData` (a range ending today starts from an earlier day's fetch).
  * Decision 027.
  */
 import { formatShortDate, localDate, localTime } from '@diacare/contract/dates';
@@ -28,6 +28,14 @@ const NOT_USER_DATA = new Set(['config', 'push']);
 export function isUnreachable(query: Pick<UseQueryResult, 'data' | 'fetchStatus' | 'error'>): boolean {
   if (query.data !== undefined) return false;
   return query.fetchStatus === 'paused' || (query.error instanceof ApiError && query.error.status === 0);
+}
+
+/**
+ * True while `query` has no data and is fetching its first answer (not failed, not paused
+ * offline): a screen that waits for it to mount its content in one piece never waits offline.
+ */
+export function fetchingFirst(query: Pick<UseQueryResult, 'isPending' | 'fetchStatus'>): boolean {
+  return query.isPending && query.fetchStatus === 'fetching';
 }
 
 /**

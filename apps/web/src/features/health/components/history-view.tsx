@@ -14,7 +14,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { useResolvedTheme } from '../../../lib/theme';
-import { isUnreachable, lastKnownData, OfflineFirstTime } from '../../../lib/offline/offline-states';
+import { fetchingFirst, isUnreachable, lastKnownData, OfflineFirstTime } from '../../../lib/offline/offline-states';
 import { cn } from '../../../lib/utils';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../api/health';
@@ -47,10 +47,6 @@ const backClasses =
  * Back arrow to /reports, with the title and subtitle once there is data. The title wraps
  * rather than truncates: 'Blood Pressure History' must read whole on a 360 px phone.
  */
-/** True while a query with no data yet is fetching its first answer (not failed, not paused offline). */
-const fetchingFirst = (query: { isPending: boolean; fetchStatus: string }) =>
-  query.isPending && query.fetchStatus === 'fetching';
-
 function HistoryHeader({ title }: { title?: string }) {
   const t = useT();
   return (
@@ -248,9 +244,12 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
     [kind, readings, t, intlLocale, glucoseUnit, sensor, sensorOnly],
   );
 
-  // The figures, chart and list mount in a deferred render, in slices, not in the urgent one an
-  // answer starts (decision 059).
-  const contentReady = useDeferredValue(!inRange.isPending && !latest.isPending);
+  // A glucose history waits for the sensor figures and the dose outcomes (while they are being
+  // fetched) before it says 'empty'.
+  const glucoseWaiting = kind === 'glucose' && (fetchingFirst(report) || fetchingFirst(outcomes));
+  // The figures, chart and list mount in a deferred render, in slices, not in the urgent one the
+  // last of these answers starts (decision 059).
+  const contentReady = useDeferredValue(!inRange.isPending && !latest.isPending && !glucoseWaiting);
 
   if (isUnreachable(inRange) || isUnreachable(latest)) {
     return (
@@ -260,9 +259,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
       </>
     );
   }
-  // A glucose history waits for the sensor figures and the dose outcomes (while they are being
-  // fetched) before it says 'empty'.
-  if (kind === 'glucose' && (fetchingFirst(report) || fetchingFirst(outcomes))) {
+  if (glucoseWaiting) {
     return (
       <>
         <HistoryHeader />
