@@ -18,12 +18,12 @@ import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '.
 import { getGlucoseReportQueryOptions } from '../../features/health/api/reports';
 import { AdherenceWeek } from '../../features/health/components/adherence-week';
 import { HealthMetricCards } from '../../features/health/components/metric-cards';
-import { LabResultsCard } from '../../features/health/components/lab-results-card';
+import { LabResultsCard, useLabResultsData } from '../../features/health/components/lab-results-card';
 import { ReportsSummary } from '../../features/health/components/reports-summary';
 import { overallAdherence, summariseGlucose } from '../../features/health/utils/readings';
 import { getAdherenceQueryOptions, getMedicationsQueryOptions } from '../../features/medications/api/medications';
 import { useUserZone } from '../../lib/auth/auth-provider';
-import { isUnreachable, lastKnownData, OfflineFirstTime } from '../../lib/offline/offline-states';
+import { fetchingFirst, isUnreachable, lastKnownData, OfflineFirstTime } from '../../lib/offline/offline-states';
 import { useT } from '../../lib/i18n/language-provider';
 import { useNow } from '../../lib/use-now';
 
@@ -80,6 +80,7 @@ export function Component() {
     ...adherenceOn(today),
     ...lastKnownData<AdherenceRecord[]>(queryClient, (day) => adherenceOn(day).queryKey, zone),
   });
+  const labResults = useLabResultsData(today);
   const [logging, setLogging] = useState<ReadingKind | null>(null);
   const [doctorReport, setDoctorReport] = useState(false);
   // A finished lab appointment links here with ?lab=<test>&date=<its date>: the form opens at once.
@@ -103,9 +104,14 @@ export function Component() {
     today,
     localTime(now, zone),
   );
-  // The week's cards mount in a deferred render, in slices, not in the urgent one an answer starts
-  // (decision 059).
-  const loading = useDeferredValue(glucose.isPending || bloodPressure.isPending || bodyMetrics.isPending);
+  // The week's cards mount once every first answer is in (offline, what is saved), in a deferred
+  // render built in slices, not in the urgent one an answer starts (decision 059).
+  const loading = useDeferredValue(
+    glucose.isPending ||
+      bloodPressure.isPending ||
+      bodyMetrics.isPending ||
+      [glucoseReport, medications, adherence, ...Object.values(labResults)].some(fetchingFirst),
+  );
   const unseen = [glucose, bloodPressure, bodyMetrics, medications, adherence].some(isUnreachable);
 
   return (
@@ -140,7 +146,7 @@ export function Component() {
             glucoseAverage={sensorAverage}
           />
           <AdherenceWeek days={days} />
-          <LabResultsCard today={today} onAdd={() => setAddingLab({})} />
+          <LabResultsCard data={labResults} onAdd={() => setAddingLab({})} />
         </>
       )}
       {logging ? (

@@ -19,17 +19,34 @@ import { LAB_TEST_IDS, formatLabDate, formatLabValue, hba1cInIfcc, latestByTest 
 /** HbA1c reflects about the last 2–3 months (ADA Standards of Care 2025, §6): the estimate uses 90 days. */
 const ESTIMATE_DAYS = 90;
 
-export function LabResultsCard({ today, onAdd }: { today: string; onAdd: () => void }) {
+/**
+ * The card's queries: the last two HbA1c results, every test's results, 90 days of glucose and
+ * the server's 90-day report. Reports asks for them with its own, so they are fetched at once
+ * and the card mounts with its answers.
+ * @param today YYYY-MM-DD in the user's zone
+ */
+export function useLabResultsData(today: string) {
+  return {
+    hba1c: useQuery(getLabResultsQueryOptions({ test: 'hba1c', limit: 2 })),
+    all: useQuery(getLabResultsQueryOptions({ limit: 100 })),
+    glucose: useQuery(
+      getReadingsQueryOptions('glucose', { start_date: shiftDate(today, -(ESTIMATE_DAYS - 1)), end_date: today }),
+    ),
+    report: useQuery(getGlucoseReportQueryOptions(ESTIMATE_DAYS)),
+  };
+}
+
+export function LabResultsCard({
+  data: { hba1c, all, glucose, report },
+  onAdd,
+}: {
+  data: ReturnType<typeof useLabResultsData>;
+  onAdd: () => void;
+}) {
   const t = useT();
   const { intlLocale } = useLocale();
-  const hba1c = useQuery(getLabResultsQueryOptions({ test: 'hba1c', limit: 2 }));
-  const all = useQuery(getLabResultsQueryOptions({ limit: 100 }));
-  const glucose = useQuery(
-    getReadingsQueryOptions('glucose', { start_date: shiftDate(today, -(ESTIMATE_DAYS - 1)), end_date: today }),
-  );
   const [latest, previous] = hba1c.data ?? [];
   // With imported sensor readings, the server's estimate over both kinds (decision 052).
-  const report = useQuery(getGlucoseReportQueryOptions(ESTIMATE_DAYS));
   const estimate = report.data?.sensor_readings
     ? report.data.estimated_a1c
     : glucose.data
