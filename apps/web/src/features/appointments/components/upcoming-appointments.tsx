@@ -3,17 +3,17 @@
  * that could not be loaded is never shown as 'No upcoming appointments'.
  */
 import { HOME_UPCOMING_LIMIT, upcomingAppointments } from '@diacare/contract/appointment-rules';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../../lib/navigation';
 import { Card } from '../../../components/ui/card';
 import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
 import { getAppointmentsQueryOptions } from '../api/appointments';
 import { AppointmentItem } from './appointment-item';
 import { useT } from '../../../lib/i18n/language-provider';
+import { useDeferredQuery } from '../../../lib/use-deferred-query';
 
 export function UpcomingAppointments({ now }: { now: Date }) {
   const t = useT();
-  const appointments = useQuery(getAppointmentsQueryOptions());
+  const appointments = useDeferredQuery(getAppointmentsQueryOptions());
   const upcoming = upcomingAppointments(appointments.data ?? [], now, HOME_UPCOMING_LIMIT);
   return (
     <section aria-labelledby="upcoming-heading" className="mb-6">

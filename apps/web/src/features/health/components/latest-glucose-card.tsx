@@ -6,7 +6,6 @@
 import { glucoseAlert } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';
 import { formatGlucose, formatGlucoseValue } from '@diacare/contract/glucose-units';
-import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Droplet, Plus } from 'lucide-react';
 import { Suspense, useEffect, useState } from 'react';
 import { lazyPreloaded } from '../../../lib/lazy-preloaded';
@@ -18,6 +17,7 @@ import { usePendingMarks } from '../../../lib/offline/use-outbox';
 import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
 import { loadCatalogs } from '../../../lib/i18n/i18n';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
+import { useDeferredQuery } from '../../../lib/use-deferred-query';
 import { cn } from '../../../lib/utils';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import { getReadingsQueryOptions } from '../api/health';
@@ -53,7 +53,7 @@ export function LatestGlucoseCard({ now }: { now: Date }) {
   const { intlLocale } = useLocale();
   const zone = useUserZone();
   const unit = useGlucoseUnit();
-  const glucose = useQuery(getReadingsQueryOptions('glucose', { limit: 1 }));
+  const glucose = useDeferredQuery(getReadingsQueryOptions('glucose', { limit: 1 }));
   const [logging, setLogging] = useState(false);
   const pending = usePendingMarks();
   useEffect(() => {

@@ -6,7 +6,6 @@
 import { localDate, localTime } from '@diacare/contract/dates';
 import { doseKey, doseStatus, dosesOn, indexByDose, progressPercent } from '@diacare/contract/dose-rules';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
-import { useQuery } from '@tanstack/react-query';
 import { Check, Pill, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from '../../../lib/navigation';
@@ -17,6 +16,7 @@ import { toast } from '../../../components/ui/toast';
 import { useUserZone } from '../../../lib/auth/auth-provider';
 import { t } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/language-provider';
+import { useDeferredQuery } from '../../../lib/use-deferred-query';
 import { usePendingMarks } from '../../../lib/offline/use-outbox';
 import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-states';
 import { cn } from '../../../lib/utils';
@@ -35,8 +35,8 @@ function useTodaysDoses(now: Date) {
   const zone = useUserZone();
   const today = localDate(now, zone);
   const nowTime = localTime(now, zone);
-  const medications = useQuery(getMedicationsQueryOptions());
-  const adherence = useQuery(getAdherenceQueryOptions({ start_date: today, end_date: today }));
+  const medications = useDeferredQuery(getMedicationsQueryOptions());
+  const adherence = useDeferredQuery(getAdherenceQueryOptions({ start_date: today, end_date: today }));
   const recordDose = useRecordDose();
   const undoDose = useUndoDose();
 
