@@ -29,8 +29,10 @@ export function lazyZodResolver<TInput extends FieldValues, TOutput = TInput>(
     });
     return loading;
   };
-  const resolver = (async (values, context, options) =>
-    (await load())(values, context, options)) as LazyResolver<TInput, TOutput>;
+  const resolver = (async (values, context, options) => (await load())(values, context, options)) as LazyResolver<
+    TInput,
+    TOutput
+  >;
   resolver.preload = () => {
     load().catch(() => {});
   };
