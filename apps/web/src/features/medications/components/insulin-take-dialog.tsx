@@ -4,6 +4,7 @@
  * Decision 047.
  */
 import { shiftDate } from '@diacare/contract/dates';
+import type { insulinInputSchema } from '@diacare/contract/insulin';
 import { INSULIN_UNITS, lastDoseUnits } from '@diacare/contract/insulin-rules';
 import type { Medication } from '@diacare/contract/medications';
 import { useQuery } from '@tanstack/react-query';
@@ -19,14 +20,14 @@ import { INSULIN_TYPE_LABELS } from '../utils/option-labels';
 /** How far back the last dose for a time is looked for. */
 const PREFILL_DAYS = 60;
 
+type UnitsRule = (typeof insulinInputSchema)['shape']['units'];
+let unitsRule: Promise<UnitsRule> | undefined;
 /**
- * The units' rule from the contract, loaded on first focus or submit: zod's evaluation stays out
- * of the dialog's idle preload (lib/lazy-zod-resolver.ts). A failed load is forgotten.
+ * The contract's rule for the units, loaded at the form's first focus or submit, as forms load zod
+ * (decision 016): the dialog's idle preload does not evaluate it. A failed load is tried again.
  */
-let unitsRule: ReturnType<typeof importUnitsRule> | undefined;
-const importUnitsRule = () => import('@diacare/contract/insulin').then((m) => m.insulinInputSchema.shape.units);
-function loadUnitsRule(): NonNullable<typeof unitsRule> {
-  unitsRule ??= importUnitsRule();
+function loadUnitsRule(): Promise<UnitsRule> {
+  unitsRule ??= import('@diacare/contract/insulin').then((m) => m.insulinInputSchema.shape.units);
   unitsRule.catch(() => (unitsRule = undefined));
   return unitsRule;
 }
