@@ -1,4 +1,4 @@
-/** A query whose answers re-render its section in a deferred render (decision 059). */
+/** A query whose answers re-render its section in a deferred render (decision 063). */
 import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useDeferredValue } from 'react';
 

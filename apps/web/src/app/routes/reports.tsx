@@ -105,7 +105,7 @@ export function Component() {
     localTime(now, zone),
   );
   // The week's cards mount once every first answer is in (offline, what is saved), in a deferred
-  // render built in slices, not in the urgent one an answer starts (decision 059).
+  // render built in slices, not in the urgent one an answer starts (decisions 059, 063).
   const loading = useDeferredValue(
     glucose.isPending ||
       bloodPressure.isPending ||

@@ -248,7 +248,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   // fetched) before it says 'empty'.
   const glucoseWaiting = kind === 'glucose' && (fetchingFirst(report) || fetchingFirst(outcomes));
   // The figures, chart and list mount in a deferred render, in slices, not in the urgent one the
-  // last of these answers starts (decision 059).
+  // last of these answers starts (decisions 059, 063).
   const contentReady = useDeferredValue(!inRange.isPending && !latest.isPending && !glucoseWaiting);
 
   if (isUnreachable(inRange) || isUnreachable(latest)) {
