@@ -5,7 +5,16 @@
  */
 import type { User } from '@diacare/contract/users';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { ApiError } from '../api-client';
 import { readFlag, setFlag } from '../local-flags';
 import { clearOutbox, setOutboxUser } from '../offline/lazy-outbox';
@@ -133,8 +142,13 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
       updateUser,
     };
   }, [flagged, sessionLost, me.data, login, logout, deleteAccount, updateUser]);
+  // The first /me answer of a start without a saved user re-renders everything that reads the
+  // user: in a deferred render, in slices (decision 063). Signing in or out, and changes to a
+  // signed-in user, apply at once.
+  const deferred = useDeferredValue(value);
+  const shown = value.status === 'signed-in' && deferred.status === 'loading' ? deferred : value;
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return <AuthContext.Provider value={shown}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthContextValue {
