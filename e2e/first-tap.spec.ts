@@ -6,24 +6,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { dist, manifest, staticClosure } from './build-manifest';
 import { signInWithProfile } from './fixtures';
 
 /** Not one of the suggested questions, which the empty conversation shows as buttons. */
 const QUESTION = 'Is a walk after dinner good for my sugar?';
 const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
 
-const dist = new URL('../apps/web/dist/', import.meta.url);
-const manifest: Record<string, { file: string; imports?: string[] }> = JSON.parse(
-  readFileSync(new URL('.vite/manifest.json', dist), 'utf8'),
-);
-/** The files a manifest entry loads before it runs: its own and every one it imports statically. */
-function staticClosure(key: string, files = new Set<string>()): Set<string> {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return files;
-  files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) staticClosure(imported, files);
-  return files;
-}
 /** zod's core: the file among the contract schemas' chunks that defines ZodError. */
 const zodCore = [...staticClosure('../../packages/contract/src/health.ts')].find((file) =>
   readFileSync(new URL(file, dist), 'utf8').includes('ZodError'),

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { manifest, staticClosure } from './build-manifest';
 import { completeProfile, screenshot, signIn, signInWithProfile, uniqueEmail } from './fixtures';
 import { expectAccessible } from './a11y';
 
@@ -257,15 +257,7 @@ test("a screen's address names the screen's chunks to a signed-in request, and o
   request,
 }) => {
   // The Reports screen's chunks by the build's manifest: its own and every one it imports statically.
-  const manifest = JSON.parse(readFileSync(new URL('../apps/web/dist/.vite/manifest.json', import.meta.url), 'utf8'));
-  const chunks = new Set<string>();
-  const walk = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || chunks.has(chunk.file)) return;
-    chunks.add(chunk.file);
-    for (const imported of chunk.imports ?? []) walk(imported);
-  };
-  walk('src/app/routes/reports.tsx');
+  const chunks = staticClosure('src/app/routes/reports.tsx');
   const named = async (response: { text(): Promise<string> }) =>
     new Set([...(await response.text()).matchAll(/(?:href|src)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]));
 
@@ -274,7 +266,7 @@ test("a screen's address names the screen's chunks to a signed-in request, and o
   expect([...chunks].filter((file) => !signedIn.has(file))).toEqual([]);
   for (const file of signedIn) expect((await page.request.get(`/${file}`)).status(), file).toBe(200);
 
-  const reportsChunk = manifest['src/app/routes/reports.tsx'].file;
+  const reportsChunk = manifest['src/app/routes/reports.tsx']!.file;
   expect((await named(await request.get('/reports'))).has(reportsChunk)).toBe(false);
   await page.goto('/reports');
   await expect(page.getByRole('heading', { name: 'Health Reports' })).toBeVisible();
