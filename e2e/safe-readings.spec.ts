@@ -1,5 +1,5 @@
 /**
- * Issue 15, Fix 0, 10 and 13 through the screens: a low reading never reads 'Good'; the
+ * Through the screens: a low reading never reads 'Good'; the
  * steps are one tap away; time in range adds up to 100 %; glucose is logged from Home with
  * a meal context by the time of day.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 15, fix 3: the embedded database (PGlite) runs with a 16 MB buffer cache instead of
+ * The embedded database (PGlite) runs with a 16 MB buffer cache instead of
  * PostgreSQL's 128 MB (PGlite touches all of it at start), and a new DATA_DIR is created in a
  * child process, then opened and migrated like an existing one. Idle memory itself is measured
  * by bench/memory, not here.

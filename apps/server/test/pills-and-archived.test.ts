@@ -1,5 +1,5 @@
 /**
- * Issue 15, fix 8: a pill count at 0 stays 0 when a Take is undone, and a dose record of a
+ * A pill count at 0 stays 0 when a Take is undone, and a dose record of a
  * deleted (archived) medication cannot be changed through PUT /api/adherence/{id}.
  */
 import type { MedicationInput } from '@diacare/contract/medications';

@@ -21,7 +21,7 @@ describe('push endpoint allowlist', () => {
     ['https://evilpush.apple.com/x', 'host'],
     ['https://fcm.googleapis.com.evil.example/x', 'host'],
     ['https://169.254.169.254/x', 'host'],
-    // Issue 15, Fix 12: an allowlisted host on any port but 443 is refused.
+    // An allowlisted host on any port but 443 is refused.
     ['https://fcm.googleapis.com:8443/fcm/send/x', 'port'],
     ['https://web.push.apple.com:22/x', 'port'],
     // An entry with a port allows that port only.

@@ -1,5 +1,5 @@
 /**
- * Issue 15, fix 1: a start-up fault is told in one line on stderr that names the variable
+ * A start-up fault is told in one line on stderr that names the variable
  * and the problem, and the process exits with status 1 (within 10 s: the timeout below,
  * not a speed assertion). The real bundle runs as a child process for each bad config.
  */

@@ -57,9 +57,9 @@ const rawEnvSchema = z.object({
   PRIVACY_PHONE: z.string().min(1).default('+91 80 0000 0001'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
-  /** Issue 26: /readyz fails once the oldest due, unsent reminder is this late (seconds). */
+  /** /readyz fails once the oldest due, unsent reminder is this late (seconds). */
   READY_MAX_REMINDER_LAG_SECONDS: z.coerce.number().int().min(1).default(300),
-  /** Issue 26: /metrics is served only when set, to requests with `Authorization: Bearer <token>`. */
+  /** /metrics is served only when set, to requests with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** The server writes its own backups into this directory when set. */
   BACKUP_DIR: z.string().min(1).optional(),
