@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
+import { JOURNEY_CHROMIUM } from './chromium';
 import { signIn, signInWithProfile, uniqueEmail } from './fixtures';
 
 import {
@@ -80,7 +81,7 @@ test('the outbox survives closing and reopening the browser', async ({ baseURL }
       ...test.info().project.use,
       serviceWorkers: 'allow',
       baseURL,
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: JOURNEY_CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
     } as Parameters<typeof chromium.launchPersistentContext>[1]);
   let context: BrowserContext | undefined;

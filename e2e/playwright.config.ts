@@ -1,15 +1,27 @@
 /**
  * End-to-end tests in Debian's Chromium (browser downloads do not work here) against the
- * real built server on a fresh temporary PGlite data directory.
+ * real built server on a fresh temporary PGlite data directory. Journeys run in Chromium's
+ * headless shell; those that need the service worker's notifications or Background Sync run in
+ * the full browser (decision 064).
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, FULL_CHROMIUM, JOURNEY_CHROMIUM } from './chromium';
 import { SMTP_SINK_PORT } from './smtp-sink';
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = mkdtempSync(join(tmpdir(), 'diacare-e2e-'));
+
+/** Journeys that show notifications or use Background Sync, which the headless shell lacks. */
+const FULL_BROWSER_JOURNEYS = [
+  'offline-background-sync.spec.ts',
+  'offline-take.spec.ts',
+  'push-install.spec.ts',
+  'push-notifications.spec.ts',
+  'push-repeat.spec.ts',
+];
 
 export default defineConfig({
   testDir: '.',
@@ -43,19 +55,20 @@ export default defineConfig({
     reducedMotion: 'reduce',
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
   },
+  // The full browser's journeys are the longest files: listed first, they start first.
+  projects: [
+    {
+      name: 'full-browser',
+      testMatch: FULL_BROWSER_JOURNEYS,
+      use: { launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS } },
+    },
+    {
+      name: 'headless-shell',
+      testIgnore: FULL_BROWSER_JOURNEYS,
+      use: { launchOptions: { executablePath: JOURNEY_CHROMIUM, args: CHROMIUM_ARGS } },
+    },
+  ],
   webServer: {
     command: 'node ../apps/server/dist/server.js',
     url: `http://localhost:${PORT}/auth/login`,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`'s first step: finds what the tests need outside npm (Chromium, pdftotext, the Noto
+// `npm test`'s first step: finds what the tests need outside npm (Chromium and its headless shell, pdftotext, the Noto
 // fonts) and, when something is missing, installs it with apt-get as root or prints the one command.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
@@ -11,6 +11,15 @@ const NEEDS = [
     name: 'Chromium (Playwright journeys)',
     packages: () => ['chromium'],
     present: () => (process.env.CHROMIUM_PATH ? executable(process.env.CHROMIUM_PATH) : onPath('chromium')),
+  },
+  {
+    // Most journeys run in it: the same Chromium with less work per page (decision 064).
+    name: "Chromium's headless shell (Playwright journeys)",
+    packages: () => ['chromium-headless-shell'],
+    present: () =>
+      process.env.CHROMIUM_HEADLESS_SHELL_PATH
+        ? executable(process.env.CHROMIUM_HEADLESS_SHELL_PATH)
+        : onPath('chromium-headless-shell'),
   },
   { name: 'pdftotext (doctor report test)', packages: () => ['poppler-utils'], present: () => onPath('pdftotext') },
   {
