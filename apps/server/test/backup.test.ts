@@ -16,7 +16,14 @@ import { openDatabase, type Database, type DatabaseHandle } from '../src/db/clie
 import { readBackupHeader } from '../src/modules/ops/backup-file.ts';
 import { startBackupSchedule } from '../src/modules/ops/backup-schedule.ts';
 import { restoreBackup } from '../src/modules/ops/backup.ts';
-import { createPostgresDatabase, createTestClock, SQL_DRIVERS, signIn, type Driver } from './helpers.ts';
+import {
+  createPgliteDataDir,
+  createPostgresDatabase,
+  createTestClock,
+  SQL_DRIVERS,
+  signIn,
+  type Driver,
+} from './helpers.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const NOW = new Date('2026-11-20T20:00:00.000Z');
@@ -29,6 +36,13 @@ afterEach(async () => {
 
 const tempDir = () => {
   const dir = mkdtempSync(join(tmpdir(), 'diacare-backup-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+
+/** A temporary DATA_DIR holding the migrated template (without initdb's seconds), removed after the test. */
+const templateDataDir = async () => {
+  const dir = await createPgliteDataDir('diacare-backup-data-');
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 };
@@ -113,8 +127,14 @@ async function fill(database: DatabaseHandle): Promise<void> {
   }
 }
 
-/** A database of `driver`, its configuration for the CLI, and a way to delete it. */
-async function makeDatabase(driver: Driver): Promise<{
+/**
+ * A database of `driver`, its configuration for the CLI, and a way to delete it. A PGlite one is
+ * a new directory: migrated already when `migrated`, else missing until something creates it.
+ */
+async function makeDatabase(
+  driver: Driver,
+  { migrated = false } = {},
+): Promise<{
   env: Record<string, string>;
   open(): Promise<DatabaseHandle>;
   remove(): unknown;
@@ -128,7 +148,7 @@ async function makeDatabase(driver: Driver): Promise<{
       remove: () => postgres.drop(),
     };
   }
-  const dataDir = join(tempDir(), 'data');
+  const dataDir = migrated ? await templateDataDir() : join(tempDir(), 'data');
   return {
     env: { DATA_DIR: dataDir },
     open: () => openDatabase({ dataDir }),
@@ -138,7 +158,7 @@ async function makeDatabase(driver: Driver): Promise<{
 
 describe.each(SQL_DRIVERS)('backup and restore on %s', (driver) => {
   it('npm run backup → delete → npm run restore finds every record of every table', { timeout: 240_000 }, async () => {
-    const source = await makeDatabase(driver);
+    const source = await makeDatabase(driver, { migrated: true });
     const database = await source.open();
     let before: Record<string, string>;
     try {
@@ -202,9 +222,8 @@ describe("the server's own backups (PGlite, while it runs)", () => {
     'a short interval writes atomically and keeps the newest 2, each one restorable',
     { timeout: 120_000 },
     async () => {
-      const dataDir = join(tempDir(), 'data');
       const dir = join(tempDir(), 'backups');
-      const database = await openDatabase({ dataDir });
+      const database = await openDatabase({ dataDir: await templateDataDir() });
       cleanups.push(() => database.close());
       await fill(database);
       const before = await fingerprint(database.db);

@@ -2,11 +2,9 @@
  * Durability under `kill -9`: the real server bundle is killed mid-stream of glucose writes and
  * restarted on the same data; every reading it acknowledged (201) is there afterwards.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, SQL_DRIVERS } from './helpers.ts';
+import { createPgliteDataDir, createPostgresDatabase, SQL_DRIVERS } from './helpers.ts';
 import { buildServerBundle, freePort, startServer, type RunningServer } from './support/server-process.ts';
 
 /** Writes stop at the kill: after this long, or once this many were acknowledged. */
@@ -94,12 +92,12 @@ async function writeUntilKilled(server: RunningServer, cookie: string) {
 
 describe.each(SQL_DRIVERS)('kill -9 in the middle of a stream of writes (%s)', (driver) => {
   it('finds every acknowledged write after a restart', { timeout: 240_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'diacare-kill-'));
     const postgres = driver === 'postgres' ? await createPostgresDatabase() : null;
+    const dataDir = postgres ? null : await createPgliteDataDir('diacare-kill-');
     const env = {
       PORT: String(await freePort()),
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-      ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir }),
+      ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir! }),
     };
     let server: RunningServer | null = null;
     try {
@@ -134,7 +132,7 @@ describe.each(SQL_DRIVERS)('kill -9 in the middle of a stream of writes (%s)', (
         server.child.kill('SIGTERM');
         await server.exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       await postgres?.drop();
     }
   });

@@ -4,12 +4,15 @@
  * `SQL_DRIVERS` and `DRIVERS` below (docs/decisions/043).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type App } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
+import { openDatabase, PGLITE_START_PARAMS, type DatabaseHandle } from '../src/db/client.ts';
 import { createMetrics, type Metrics } from '../src/modules/ops/metrics.ts';
 import type { Clock } from '../src/types.ts';
 
@@ -81,6 +84,19 @@ function pgliteTemplate(): Blob | undefined {
   const file = process.env.DIACARE_TEST_PGLITE_TEMPLATE;
   if (!template && file) template = new Blob([readFileSync(file)]);
   return template;
+}
+
+/**
+ * A new temporary DATA_DIR holding the migrated template, as a server's first start leaves it
+ * but without its seconds of initdb; an empty directory when run without the template (the
+ * server then creates the database). A new DATA_DIR's own first start is embedded-database's
+ * subject. Returns the directory's path; the caller removes it.
+ */
+export async function createPgliteDataDir(prefix: string): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  const loadDataDir = pgliteTemplate();
+  if (loadDataDir) await (await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, loadDataDir })).close();
+  return dataDir;
 }
 
 /**

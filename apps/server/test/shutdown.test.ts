@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { ReminderPush } from '@diacare/contract/push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBackupHeader } from '../src/modules/ops/backup-file.ts';
-import { createPostgresDatabase, DRIVERS } from './helpers.ts';
+import { createPgliteDataDir, createPostgresDatabase, DRIVERS } from './helpers.ts';
 import { startPushService, type PushService } from './support/push-service.ts';
 import { buildServerBundle, freePort, startServer, type RunningServer } from './support/server-process.ts';
 
@@ -69,15 +69,15 @@ describe.each(DRIVERS)('SIGTERM in the middle of a dispatch (%s)', (driver) => {
   afterAll(() => service?.close());
 
   it('exits 0 within 10 s; after a restart each reminder arrives exactly once', { timeout: 240_000 }, async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'diacare-sigterm-'));
     const backupDir = mkdtempSync(join(tmpdir(), 'diacare-sigterm-backups-'));
     const postgres = driver === 'postgres' ? await createPostgresDatabase() : null;
+    const dataDir = postgres ? null : await createPgliteDataDir('diacare-sigterm-');
     const env = {
       PORT: String(await freePort()),
       AUTH_RATE_LIMIT_PER_MINUTE: '10000',
       PUSH_SERVICE_HOSTS: new URL(service.origin).host,
       NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS ?? '',
-      ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir }),
+      ...(postgres ? { DATABASE_URL: postgres.url } : { DATA_DIR: dataDir! }),
     };
     let server: RunningServer | null = null;
     try {
@@ -150,7 +150,7 @@ describe.each(DRIVERS)('SIGTERM in the middle of a dispatch (%s)', (driver) => {
         server.child.kill('SIGKILL');
         await server.exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       rmSync(backupDir, { recursive: true, force: true });
       await postgres?.drop();
     }
