@@ -5,7 +5,7 @@
  * Decision 029.
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute, Redirect, Route, Switch, useLocation } from 'wouter';
 import { firstScreenShown } from '../lib/after-first-screen';
@@ -14,10 +14,12 @@ import { readFlag } from '../lib/local-flags';
 import { loadCatalogs, wantCatalogs, type CatalogArea } from '../lib/i18n/i18n';
 import { useT } from '../lib/i18n/language-provider';
 import { BrowserRouter, useHash } from '../lib/navigation';
+import { retryableLazy } from '../lib/retryable-lazy';
 import { RootLayout } from './root-layout';
+import { ScreenFailureBoundary } from './screen-failure-boundary';
 
 /** A screen's component, and `preload()` to start loading its code and texts before it renders. */
-type Screen = LazyExoticComponent<ComponentType> & { preload(): void };
+type Screen = ComponentType & { preload(): void };
 
 /**
  * A screen loaded on demand together with the texts of the catalog areas it shows, in the
@@ -27,7 +29,7 @@ type Screen = LazyExoticComponent<ComponentType> & { preload(): void };
  */
 const page = (load: () => Promise<{ Component: ComponentType }>, areas: readonly CatalogArea[]): Screen =>
   Object.assign(
-    lazy(() =>
+    retryableLazy(() =>
       Promise.all([load(), loadCatalogs(areas)]).then(([{ Component }]) => ({
         default: function ScreenShown() {
           return (
@@ -150,30 +152,32 @@ export function AppRoutes() {
     <BrowserRouter>
       <ScrollToTop />
       <RootLayout>
-        <Suspense fallback={<Loading />}>
-          <Switch>
-            {SCREENS.map(({ path, Screen, access }) => (
-              <Route key={path} path={path}>
-                {access === 'anyone' ? (
-                  <Screen />
-                ) : (
-                  <RequireAuth requireProfile={access === 'profile'}>
+        <ScreenFailureBoundary>
+          <Suspense fallback={<Loading />}>
+            <Switch>
+              {SCREENS.map(({ path, Screen, access }) => (
+                <Route key={path} path={path}>
+                  {access === 'anyone' ? (
                     <Screen />
-                  </RequireAuth>
-                )}
+                  ) : (
+                    <RequireAuth requireProfile={access === 'profile'}>
+                      <Screen />
+                    </RequireAuth>
+                  )}
+                </Route>
+              ))}
+              <Route path="/dashboard">
+                <Redirect to="/home" replace />
               </Route>
-            ))}
-            <Route path="/dashboard">
-              <Redirect to="/home" replace />
-            </Route>
-            <Route path="/schedule">
-              <Redirect to="/home" replace />
-            </Route>
-            <Route>
-              <NotFound />
-            </Route>
-          </Switch>
-        </Suspense>
+              <Route path="/schedule">
+                <Redirect to="/home" replace />
+              </Route>
+              <Route>
+                <NotFound />
+              </Route>
+            </Switch>
+          </Suspense>
+        </ScreenFailureBoundary>
       </RootLayout>
     </BrowserRouter>
   );

@@ -4,7 +4,7 @@
  * Each section is a feature component.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useNow } from '../../lib/use-now';
 import { Page } from '../../components/layout/page';
 import { HomeHeader } from '../../features/home/components/home-header';
@@ -17,16 +17,17 @@ import { InstallPrompt } from '../../features/install/components/install-prompt'
 import { getPatientsQueryOptions } from '../../features/care/api/patients';
 import { FAMILY_ALERT_SHOWN_MS, ownAlertsQuery } from '../../features/care/api/own-alerts';
 import { useUserZone } from '../../lib/auth/auth-provider';
+import { retryableLazy } from '../../lib/retryable-lazy';
 
 // Loaded only when the circle was alerted in the last day (page weight).
-const FamilyAlertedLine = lazy(() =>
+const FamilyAlertedLine = retryableLazy(() =>
   import('../../features/care/components/family-alerted-line').then((module) => ({
     default: module.FamilyAlertedLine,
   })),
 );
 
 // Loaded only for someone who cares for another person (page weight).
-const CareSwitcherRow = lazy(() =>
+const CareSwitcherRow = retryableLazy(() =>
   import('../../features/care/components/care-switcher').then((module) => ({ default: module.CareSwitcherRow })),
 );
 

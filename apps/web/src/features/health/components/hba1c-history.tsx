@@ -6,7 +6,7 @@
 import type { LabResult } from '@diacare/contract/labs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, Pencil, Plus, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,9 +18,12 @@ import { deleteLabResult, getLabResultsQueryOptions, useSaveLabResult } from '..
 import { formatLabDate, formatLabValue, hba1cInIfcc } from '../utils/labs';
 import type { ChartData } from '../utils/history';
 import { wallClockSeconds } from '../utils/readings';
+import { retryableLazy } from '../../../lib/retryable-lazy';
 
-const TrendChart = lazy(() => import('./trend-chart'));
-const LabResultDialog = lazy(() => import('./lab-dialog').then((module) => ({ default: module.LabResultDialog })));
+const TrendChart = retryableLazy(() => import('./trend-chart'));
+const LabResultDialog = retryableLazy(() =>
+  import('./lab-dialog').then((module) => ({ default: module.LabResultDialog })),
+);
 
 /** A1C goal for many non-pregnant adults (ADA Standards of Care 2025, §6), drawn as a guide. */
 const A1C_GOAL = 7;

@@ -7,7 +7,7 @@ import { localDate, shiftDate } from '@diacare/contract/dates';
 import type { GlucoseReading } from '@diacare/contract/health';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChartLine, ChevronLeft } from 'lucide-react';
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo } from 'react';
+import { Suspense, useDeferredValue, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
 import { Link } from '../../../lib/navigation';
 import { buttonClasses } from '../../../components/ui/button';
@@ -27,9 +27,10 @@ import { HISTORY_RANGES, RangeSwitch, type HistoryRange } from './range-switch';
 import { ReadingActions } from './reading-actions';
 import { PendingMark } from '../../../components/ui/pending-mark';
 import { usePendingMarks } from '../../../lib/offline/use-outbox';
+import { retryableLazy } from '../../../lib/retryable-lazy';
 
 // uPlot and its CSS load only here, after the page's text.
-const TrendChart = lazy(() => import('./trend-chart'));
+const TrendChart = retryableLazy(() => import('./trend-chart'));
 
 const DEFAULT_RANGE: HistoryRange = 30;
 

@@ -3,14 +3,15 @@
  * and when the banner appears; the banner and its instructions modal load only then, so
  * they add nothing to Home's first load.
  */
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import { readFlag } from '../../../lib/local-flags';
 import { getInstallPromptEvent, subscribeInstallPrompt, wasInstalled } from '../install-prompt-event';
 import { loadCatalogs } from '../../../lib/i18n/i18n';
 import { INSTALL_PROMPT_DELAY_MS, installPromptMode, type InstallPromptMode } from '../install-policy';
+import { retryableLazy } from '../../../lib/retryable-lazy';
 
 /** The banner's code and its texts (the install catalog area) load together, when it shows. */
-const InstallBanner = lazy(() =>
+const InstallBanner = retryableLazy(() =>
   Promise.all([import('./install-banner'), loadCatalogs(['install'])]).then(([module]) => module),
 );
 

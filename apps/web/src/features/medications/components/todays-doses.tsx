@@ -7,7 +7,7 @@ import { localDate, localTime } from '@diacare/contract/dates';
 import { doseKey, doseStatus, dosesOn, indexByDose, progressPercent } from '@diacare/contract/dose-rules';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import { Check, Pill, Undo2 } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link } from '../../../lib/navigation';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -23,9 +23,10 @@ import { cn } from '../../../lib/utils';
 import { optionLabel, WHEN_LABELS } from '../utils/option-labels';
 import { getAdherenceQueryOptions, getMedicationsQueryOptions, useRecordDose, useUndoDose } from '../api/medications';
 import { useRecordInsulin } from '../api/insulin';
+import { retryableLazy } from '../../../lib/retryable-lazy';
 
 // The units dialog of an insulin's Take loads when such a Take is first pressed.
-const InsulinTakeDialog = lazy(() =>
+const InsulinTakeDialog = retryableLazy(() =>
   import('./insulin-take-dialog').then((module) => ({ default: module.InsulinTakeDialog })),
 );
 type InsulinMedication = Medication & { insulin_type: NonNullable<Medication['insulin_type']> };
