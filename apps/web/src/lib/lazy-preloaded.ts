@@ -1,6 +1,7 @@
 /** React.lazy for a dialog: its code loads when the first screen is idle, so the first tap opens it at once. */
 import type { ComponentProps, ComponentType } from 'react';
 import { afterFirstScreen } from './after-first-screen';
+import { loadOnce } from './load-once';
 import { retryableLazy } from './retryable-lazy';
 
 /**
@@ -13,14 +14,7 @@ import { retryableLazy } from './retryable-lazy';
 export function lazyPreloaded<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
 ): ComponentType<ComponentProps<T>> {
-  let loading: Promise<{ default: T }> | undefined;
-  const once = () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
-  };
+  const once = loadOnce(load);
   afterFirstScreen(once);
   return retryableLazy(once);
 }

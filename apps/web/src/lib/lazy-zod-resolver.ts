@@ -6,6 +6,7 @@
  */
 import type { FieldValues, Resolver } from 'react-hook-form';
 import type { ZodType } from 'zod';
+import { loadOnce } from './load-once';
 
 export interface LazyResolver<TInput extends FieldValues, TOutput = TInput> extends Resolver<TInput, unknown, TOutput> {
   preload(): void;
@@ -19,16 +20,11 @@ export function lazyZodResolver<TInput extends FieldValues, TOutput = TInput>(
   loadSchema: () => Promise<ZodType>,
 ): LazyResolver<TInput, TOutput> {
   type Loaded = Resolver<TInput, unknown, TOutput>;
-  let loading: Promise<Loaded> | undefined;
-  const load = (): Promise<Loaded> => {
-    loading ??= Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
+  const load = loadOnce(() =>
+    Promise.all([import('@hookform/resolvers/zod'), loadSchema()]).then(
       ([{ zodResolver }, schema]) => zodResolver(schema as never) as unknown as Loaded,
-    );
-    loading.catch(() => {
-      loading = undefined;
-    });
-    return loading;
-  };
+    ),
+  );
   const resolver = (async (values, context, options) => (await load())(values, context, options)) as LazyResolver<
     TInput,
     TOutput

@@ -15,22 +15,20 @@ import { FieldError, Input, Label } from '../../../components/ui/input';
 import { fieldMessage } from '../../../lib/i18n/field-error';
 import { useT } from '../../../lib/i18n/language-provider';
 import { getInsulinDosesQueryOptions } from '../../../lib/insulin-doses';
+import { loadOnce } from '../../../lib/load-once';
 import { INSULIN_TYPE_LABELS } from '../utils/option-labels';
 
 /** How far back the last dose for a time is looked for. */
 const PREFILL_DAYS = 60;
 
 type UnitsRule = (typeof insulinInputSchema)['shape']['units'];
-let unitsRule: Promise<UnitsRule> | undefined;
 /**
  * The contract's rule for the units, loaded at the form's first focus or submit, as forms load zod
  * (decision 016): the dialog's idle preload does not evaluate it. A failed load is tried again.
  */
-function loadUnitsRule(): Promise<UnitsRule> {
-  unitsRule ??= import('@diacare/contract/insulin').then((m) => m.insulinInputSchema.shape.units);
-  unitsRule.catch(() => (unitsRule = undefined));
-  return unitsRule;
-}
+const loadUnitsRule: () => Promise<UnitsRule> = loadOnce(() =>
+  import('@diacare/contract/insulin').then((m) => m.insulinInputSchema.shape.units),
+);
 
 export function InsulinTakeDialog({
   medication,
