@@ -271,3 +271,24 @@ test("a screen's address names the screen's chunks to a signed-in request, and o
   await page.goto('/reports');
   await expect(page.getByRole('heading', { name: 'Health Reports' })).toBeVisible();
 });
+
+test('the start chunks, and only they, ask V8 to compile all their functions while they download', async ({
+  request,
+}) => {
+  const served = async (file: string) => (await (await request.get(`/${file}`)).text()).split('\n');
+  const startChunks = Object.entries(manifest)
+    .filter(([key, chunk]) => key === 'index.html' || /^assets\/(react|boot)-/.test(chunk.file))
+    .map(([, chunk]) => chunk.file);
+  expect(startChunks).toHaveLength(3);
+  for (const file of startChunks) {
+    // First, or second under the one-line dependency map Vite puts at the top of a chunk.
+    const lines = await served(file);
+    const hint = lines.indexOf('//# allFunctionsCalledOnLoad');
+    expect(hint, file).toBeGreaterThanOrEqual(0);
+    expect(
+      lines.slice(0, hint).every((line) => line.startsWith('const __vite__mapDeps=')),
+      file,
+    ).toBe(true);
+  }
+  expect(await served(manifest['src/app/routes/reports.tsx']!.file)).not.toContain('//# allFunctionsCalledOnLoad');
+});

@@ -1,0 +1,72 @@
+// Where a cold load's main-thread time goes: each load of a route (signed in, a new browser context,
+// no throttling) is traced, and the medians over the loads are printed: lazy compilation
+// (V8.CompileCode, V8.ParseFunction, V8.PreParse), module evaluation, layout, and the blocking time
+// after the first paint with every task stretched 4× (Lighthouse's default CPU slowdown, without its
+// simulation). Results: bench/README.md, "Compile hints" (decision 066).
+// Usage: npm run bench:main-thread [-- --route /home] [--loads 6]   (needs npm run build)
+import { parseArgs } from 'node:util';
+import { launchChromium, signedInContext } from '../support/chromium.mjs';
+import { requireServerBuild, signIn, startServer } from '../support/server.mjs';
+import { median } from '../support/stats.mjs';
+
+const { values: options } = parseArgs({
+  options: { route: { type: 'string', default: '/home' }, loads: { type: 'string', default: '6' } },
+});
+const LOADS = Number(options.loads);
+const CATEGORIES = 'toplevel,devtools.timeline,v8,disabled-by-default-v8.compile,loading';
+const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+const COMPILE = ['V8.CompileCode', 'V8.ParseFunction', 'V8.PreParse', 'v8.evaluateModule'];
+
+/** One traced cold load of `url`: the trace's events. */
+async function tracedLoad(context, url) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.waitForTimeout(2500); // idle work (dialogs' code, the outbox) runs in this time
+  await cdp.send('Tracing.end');
+  await complete;
+  return events;
+}
+
+/** Milliseconds per measure for one load: main-thread totals, and blocking time after FCP at 4×. */
+function measure(events) {
+  const fcp = events.findLast((event) => event.name === 'firstContentfulPaint');
+  const mainThread = events.find((event) => event.pid === fcp.pid && event.name === 'Layout').tid;
+  const main = events.filter((event) => event.pid === fcp.pid && event.tid === mainThread && event.ph === 'X');
+  const total = (name, after = 0) =>
+    main.filter((event) => event.name === name && event.ts >= after).reduce((sum, event) => sum + event.dur / 1000, 0);
+  const result = Object.fromEntries(COMPILE.map((name) => [name, total(name)]));
+  result['Layout after FCP'] = total('Layout', fcp.ts);
+  result['blocking after FCP at 4x'] = main
+    .filter((event) => TASKS.has(event.name) && event.ts + event.dur > fcp.ts)
+    .reduce((sum, task) => sum + Math.max(0, ((task.ts + task.dur - Math.max(task.ts, fcp.ts)) / 1000) * 4 - 50), 0);
+  return result;
+}
+
+requireServerBuild();
+const server = await startServer({ tempDataDir: 'diacare-bench-main-thread-' });
+const browser = await launchChromium();
+try {
+  const cookie = await signIn(server.origin, { email: 'asha.main-thread@example.com', timezone: 'UTC' });
+  const loads = [];
+  // The first load warms the server and the database and is not counted.
+  for (let load = 0; load <= LOADS; load++) {
+    const context = await signedInContext(browser, server.origin, cookie);
+    const events = await tracedLoad(context, server.origin + options.route);
+    await context.close();
+    if (load > 0) loads.push(measure(events));
+  }
+  console.log(`${options.route}, ${LOADS} cold loads, main thread, median (min–max) ms:`);
+  for (const name of Object.keys(loads[0])) {
+    const values = loads.map((load) => load[name]);
+    const range = `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
+    console.log(`  ${name.padEnd(26)} ${median(values).toFixed(1).padStart(7)}  (${range})`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
