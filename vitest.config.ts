@@ -1,9 +1,41 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The server files that take 10 s or more (servers spawned and killed, backups, many
+ * databases), longest first. A clean clone has no timings from an earlier run, so Vitest would
+ * order files by size and one of these could start last, with the other worker idle meanwhile.
+ */
+const SLOW_FIRST = [
+  'test/backup.test.ts',
+  'test/shutdown.test.ts',
+  'test/durability.test.ts',
+  'test/idempotency-concurrency.test.ts',
+  'test/embedded-database.test.ts',
+  'test/reminder-horizon.test.ts',
+  'test/startup-faults.test.ts',
+];
+
+/** Vitest's order (earlier timings, else size), with SLOW_FIRST's files ahead of the rest. */
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = SLOW_FIRST.findIndex((path) => file.moduleId.endsWith(`/apps/server/${path}`));
+      return index === -1 ? SLOW_FIRST.length : index;
+    };
+    return sorted
+      .map((file, order) => ({ file, order }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
+      .map(({ file }) => file);
+  }
+}
 
 export default defineConfig({
   test: {
     // PGlite starts a WebAssembly PostgreSQL per test app: two workers fit 2 cores.
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       {
