@@ -2,7 +2,7 @@
  * What a new user's first taps meet: a dialog's code is already there when its button is first
  * pressed (fetched while the screen is idle), the validation library waits for a form to be
  * used, and a cleared conversation stays cleared through a reload made before the server has
- * answered.
+ * answered, or before the clearing could be sent at all.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type Route } from '@playwright/test';
@@ -116,4 +116,54 @@ test('a cleared conversation stays cleared when the page reloads before the serv
   await expect(page.getByRole('button', { name: 'What should I eat?' })).toBeVisible();
   await expect(conversation(page).getByText(QUESTION)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Clear conversation' })).toHaveCount(0);
+});
+
+test('a clearing that never left the page before a reload is sent after it, and the conversation stays cleared', async ({
+  page,
+}) => {
+  await signInWithProfile(page, 'Ishaan Mehra');
+  const origin = new URL(page.url()).origin;
+  const asked = await page.request.post('/api/assistant/messages', {
+    data: { content: QUESTION },
+    headers: { origin },
+  });
+  expect(asked.status()).toBe(200);
+  await page.goto('/chat');
+  await expect(conversation(page).getByText(QUESTION)).toBeVisible();
+
+  // Every DELETE fails on the network: the clearing waits on this device.
+  let failedOnce!: () => void;
+  const failed = new Promise<void>((resolve) => (failedOnce = resolve));
+  await page.route('**/api/assistant/messages', async (route) => {
+    if (route.request().method() !== 'DELETE') return route.fallback();
+    await route.abort('internetdisconnected');
+    failedOnce();
+  });
+  await page.getByRole('button', { name: 'Clear conversation' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Clear' }).click();
+  await failed;
+  await expect(conversation(page).getByText(QUESTION)).toHaveCount(0);
+
+  // After the reload the conversation's GETs wait until the DELETE has reached the server.
+  let deletedOnServer!: () => void;
+  const deleted = new Promise<void>((resolve) => (deletedOnServer = resolve));
+  await page.unroute('**/api/assistant/messages');
+  await page.route('**/api/assistant/messages', async (route) => {
+    if (route.request().method() === 'DELETE') {
+      const response = await route.fetch();
+      expect(response.status()).toBe(204);
+      await route.fulfill({ response });
+      return deletedOnServer();
+    }
+    await deleted;
+    return route.fallback();
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'What should I eat?' })).toBeVisible();
+  await expect(conversation(page).getByText(QUESTION)).toHaveCount(0);
+  await deleted;
+  const onServer = await page.request.get('/api/assistant/messages');
+  expect(((await onServer.json()) as { messages: unknown[] }).messages).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Clear conversation' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'What should I eat?' })).toBeVisible();
 });

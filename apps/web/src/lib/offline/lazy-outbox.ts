@@ -77,9 +77,13 @@ export async function clearOutbox(): Promise<void> {
 }
 
 /** outbox.ts `outboxWrite`, loading the outbox first when needed. */
-export async function outboxWrite<T>(request: OutboxRequest, optimistic: (key: string) => T): Promise<T> {
+export async function outboxWrite<T>(
+  request: OutboxRequest,
+  optimistic: (key: string) => T,
+  afterStored?: () => Promise<void>,
+): Promise<T> {
   const module = await loadOutbox();
-  return module.outboxWrite(request, optimistic);
+  return module.outboxWrite(request, optimistic, afterStored);
 }
 
 /** outbox.ts `pathId` (appliers run only once the outbox has loaded). */

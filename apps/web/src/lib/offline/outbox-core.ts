@@ -325,14 +325,20 @@ export function createOutbox(deps: OutboxDeps) {
      * waits up to 10 s for the server: resolves with its answer, or rejects with an ApiError (its
      * `detail`) when refused. Offline, or with no answer in time, resolves with `optimistic(key)`
      * and the write stays queued. Rejects with status 0 when no user is known. A streamed (NDJSON)
-     * answer resolves as the array of its lines.
+     * answer resolves as the array of its lines. `afterStored` runs once the write is stored and
+     * shown in the cache, before it is sent (e.g. to save the cache at once).
      */
-    async write<T>(request: OutboxRequest, optimistic: (key: string) => T): Promise<T> {
+    async write<T>(
+      request: OutboxRequest,
+      optimistic: (key: string) => T,
+      afterStored?: () => Promise<void>,
+    ): Promise<T> {
       const user = userId;
       if (!user) throw new ApiError(t('common.offline'), 0);
       const entry: OutboxEntry = { ...request, key: request.key ?? newKey(), created_at: clock.now() };
       setState(await store.update(user, (old) => ({ ...old, entries: [...old.entries, entry] })));
       applyToCache([entry]);
+      await afterStored?.();
       const outcome = new Promise<Outcome>((resolve) => {
         if (!deps.online() || paused) return resolve({ type: 'retry' });
         waiters.set(entry.key, resolve);

@@ -181,6 +181,25 @@ describe('replay order', () => {
   });
 });
 
+describe('a write stored before it is sent', () => {
+  it('runs afterStored once the write is stored and before the server sees it, then sends it', async () => {
+    const atAfterStored: { stored: number; sent: number }[] = [];
+    const answer = await outbox.write(
+      glucose(110),
+      (key) => key,
+      () => {
+        atAfterStored.push({ stored: store.records.get(USER)?.entries.length ?? 0, sent: seen.length });
+        return Promise.resolve();
+      },
+    );
+    expect(atAfterStored).toEqual([{ stored: 1, sent: 0 }]);
+    expect(answer).toEqual({ id: SERVER_ID });
+    await idle();
+    expect(seen.map((request) => request.method)).toEqual(['POST']);
+    expect(outbox.pendingCount()).toBe(0);
+  });
+});
+
 describe('refusals', () => {
   it("a 4xx is dropped with the writes naming its record, and reported with the server's detail", async () => {
     answers.set('/api/health/glucose', [{ status: 422, body: { detail: 'Value must be at most 600 mg/dL' } }]);

@@ -100,8 +100,12 @@ export const flushOutbox = outbox.flush;
  * Makes one write through the outbox (outbox-core.ts `write`): resolves with the server's answer,
  * rejects with an ApiError when refused, or resolves with `optimistic(key)` while it stays queued.
  */
-export function outboxWrite<T>(request: OutboxRequest, optimistic: (key: string) => T): Promise<T> {
-  return outbox.write(request, optimistic);
+export function outboxWrite<T>(
+  request: OutboxRequest,
+  optimistic: (key: string) => T,
+  afterStored?: () => Promise<void>,
+): Promise<T> {
+  return outbox.write(request, optimistic, afterStored);
 }
 
 /**

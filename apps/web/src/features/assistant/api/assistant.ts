@@ -1,5 +1,5 @@
 /** /api/assistant/messages: the conversation history, sending a message, clearing. */
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
 import { outboxWrite, registerApplier } from '../../../lib/offline/lazy-outbox';
@@ -52,25 +52,32 @@ export async function sendAssistantMessage(
 /** The error of a stream that stopped without its 'done' line (status 0: the screen queues the question). */
 export const CUT_OFF = 'The answer was cut off. Please try again.';
 
+/** The outbox's kind for clearing the conversation. */
+const CLEAR_KIND = 'assistant-clear';
+
 /**
- * DELETE the conversation. The list empties at once and is saved on this device before the
- * request goes out, so a reload meanwhile does not show the deleted conversation again until
- * the server answers (persist.ts); a refused or failed DELETE puts it back.
+ * Clearing waits in the outbox: until the server has it, the conversation shows empty, with only
+ * the questions asked after it. An ordinary applier, so it runs again on every fresh answer.
+ */
+registerApplier(CLEAR_KIND, {
+  keys: [assistantKeys.messages],
+  apply: () => ({ messages: [] }) satisfies AssistantMessages,
+});
+
+/**
+ * DELETE the conversation through the outbox. The DELETE is stored on this device first, then
+ * the emptied list is saved at once, then it is sent: a reload at any moment neither shows the
+ * deleted conversation again nor loses the clearing (the outbox sends it after the reload).
+ * A refused DELETE is dropped and the conversation refetched; offline it waits in the outbox.
  */
 export function useClearConversation() {
-  const queryClient = useQueryClient();
   return useMutation({
-    onMutate: async () => {
-      await queryClient.cancelQueries({ queryKey: assistantKeys.messages });
-      const previous = queryClient.getQueryData<AssistantMessages>(assistantKeys.messages);
-      queryClient.setQueryData<AssistantMessages>(assistantKeys.messages, { messages: [] });
-      await persistCacheNow();
-      return { previous };
-    },
-    mutationFn: () => api.delete<null>(PATH),
-    onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(assistantKeys.messages, context.previous);
-    },
+    mutationFn: () =>
+      outboxWrite(
+        { kind: CLEAR_KIND, method: 'DELETE', path: PATH, label: t('assistant.outbox.clear') },
+        () => null,
+        persistCacheNow,
+      ),
   });
 }
 
