@@ -119,3 +119,31 @@ test('a question whose answer is lost on the way back is sent again with its key
     'assistant: ',
   ]);
 });
+
+test('Clear pressed offline empties the conversation at once and reaches the server once back online', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const question = 'What should I eat?';
+  await signInWithProfile(page, 'Kabir Offline');
+  const history = async () => {
+    const response = await context.request.get(`${baseURL}/api/assistant/messages`);
+    return ((await response.json()) as { messages: Message[] }).messages;
+  };
+  await page.goto('/chat');
+  await page.getByRole('button', { name: question }).click();
+  await expect(conversation(page).getByRole('article')).toHaveCount(1);
+  expect(await history()).toHaveLength(2);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Clear conversation' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByRole('button', { name: question })).toBeVisible();
+  await expect(conversation(page).getByRole('article')).toHaveCount(0);
+  expect(await history()).toHaveLength(2);
+
+  await context.setOffline(false);
+  await expect.poll(history).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Clear conversation' })).toHaveCount(0);
+});

@@ -72,6 +72,8 @@ registerApplier(CLEAR_KIND, {
  */
 export function useClearConversation() {
   return useMutation({
+    // The outbox decides when it is sent: offline too, it is stored and shown at once.
+    networkMode: 'always',
     mutationFn: () =>
       outboxWrite(
         { kind: CLEAR_KIND, method: 'DELETE', path: PATH, label: t('assistant.outbox.clear') },
