@@ -73,8 +73,9 @@ test("the dialogs' idle preload leaves zod for the form's first use", async ({ p
   await context.close();
 });
 
-test('a cleared conversation stays cleared when the page reloads before the server answers', async ({ page }) => {
-  await signInWithProfile(page, 'Farhan Qureshi');
+/** Signs `name` in with one question asked through the API, and opens /chat showing it. */
+async function openChatWithQuestion(page: Page, name: string): Promise<void> {
+  await signInWithProfile(page, name);
   const origin = new URL(page.url()).origin;
   const asked = await page.request.post('/api/assistant/messages', {
     data: { content: QUESTION },
@@ -83,6 +84,16 @@ test('a cleared conversation stays cleared when the page reloads before the serv
   expect(asked.status()).toBe(200);
   await page.goto('/chat');
   await expect(conversation(page).getByText(QUESTION)).toBeVisible();
+}
+
+/** Clear conversation, confirmed. */
+async function clearConversation(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Clear conversation' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Clear' }).click();
+}
+
+test('a cleared conversation stays cleared when the page reloads before the server answers', async ({ page }) => {
+  await openChatWithQuestion(page, 'Farhan Qureshi');
 
   // The server deletes the conversation, but its answer never reaches this page.
   let serverDeleted!: () => void;
@@ -93,8 +104,7 @@ test('a cleared conversation stays cleared when the page reloads before the serv
     expect(response.status()).toBe(204);
     serverDeleted();
   });
-  await page.getByRole('button', { name: 'Clear conversation' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Clear' }).click();
+  await clearConversation(page);
   await deleted;
 
   // Reload while the conversation's GET is held: what shows comes from this device alone.
@@ -121,15 +131,7 @@ test('a cleared conversation stays cleared when the page reloads before the serv
 test('a clearing that never left the page before a reload is sent after it, and the conversation stays cleared', async ({
   page,
 }) => {
-  await signInWithProfile(page, 'Ishaan Mehra');
-  const origin = new URL(page.url()).origin;
-  const asked = await page.request.post('/api/assistant/messages', {
-    data: { content: QUESTION },
-    headers: { origin },
-  });
-  expect(asked.status()).toBe(200);
-  await page.goto('/chat');
-  await expect(conversation(page).getByText(QUESTION)).toBeVisible();
+  await openChatWithQuestion(page, 'Ishaan Mehra');
 
   // Every DELETE fails on the network: the clearing waits on this device.
   let failedOnce!: () => void;
@@ -139,8 +141,7 @@ test('a clearing that never left the page before a reload is sent after it, and 
     await route.abort('internetdisconnected');
     failedOnce();
   });
-  await page.getByRole('button', { name: 'Clear conversation' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: 'Clear' }).click();
+  await clearConversation(page);
   await failed;
   await expect(conversation(page).getByText(QUESTION)).toHaveCount(0);
 

@@ -3,7 +3,7 @@
  * 'Waiting to sync', survives a reload, and once online reaches the real server exactly once.
  * Decision 028.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { screenshot, signInWithProfile } from './fixtures';
 
@@ -17,6 +17,13 @@ interface Message {
 
 const conversation = (page: Page) => page.getByRole('region', { name: 'Conversation' });
 const messageBox = (page: Page) => page.getByLabel('Message', { exact: true });
+
+/** The conversation the server holds for the context's signed-in user, oldest first. */
+async function serverHistory(context: BrowserContext, baseURL: string | undefined): Promise<Message[]> {
+  const response = await context.request.get(`${baseURL}/api/assistant/messages`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { messages: Message[] }).messages;
+}
 
 /** Waits until the service worker controls the page, so a reload offline still opens the app. */
 async function controlledByWorker(page: Page) {
@@ -32,11 +39,7 @@ test('a question asked offline survives a reload and is answered exactly once wh
 }) => {
   const question = 'How was my sugar this week?';
   await signInWithProfile(page, 'Meena Offline');
-  const history = async () => {
-    const response = await context.request.get(`${baseURL}/api/assistant/messages`);
-    expect(response.status()).toBe(200);
-    return ((await response.json()) as { messages: Message[] }).messages;
-  };
+  const history = () => serverHistory(context, baseURL);
   await page.goto('/chat');
   await controlledByWorker(page);
   // Seen once online: the (empty) conversation is cached for offline use.
@@ -127,10 +130,7 @@ test('Clear pressed offline empties the conversation at once and reaches the ser
 }) => {
   const question = 'What should I eat?';
   await signInWithProfile(page, 'Kabir Offline');
-  const history = async () => {
-    const response = await context.request.get(`${baseURL}/api/assistant/messages`);
-    return ((await response.json()) as { messages: Message[] }).messages;
-  };
+  const history = () => serverHistory(context, baseURL);
   await page.goto('/chat');
   await page.getByRole('button', { name: question }).click();
   await expect(conversation(page).getByRole('article')).toHaveCount(1);
