@@ -26,7 +26,8 @@ test('the log dialog code is fetched while Home is idle, before the first tap', 
   const home = await context.newPage();
   const chunks: string[] = [];
   home.on('request', (request) => {
-    const name = /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(request.url())?.[1];
+    // A chunk's file is '<name>-<8-character hash>.js'; a hash may hold '-' and lowercase letters.
+    const name = /\/assets\/([^/]+)-[\w-]{8}\.js$/.exec(request.url())?.[1];
     if (name) chunks.push(name);
   });
   const logDialogCode = home.waitForRequest(/\/assets\/log-dialogs-[\w-]+\.js$/);
