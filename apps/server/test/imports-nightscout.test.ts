@@ -5,7 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkSiteUrl, isNonPublicAddress } from '../src/modules/imports/nightscout.ts';
+import {
+  checkSiteUrl,
+  isNonPublicAddress,
+  nightscoutReadings,
+  publicOnlyLookup,
+} from '../src/modules/imports/nightscout.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { dumpDatabase } from './support/db-dump.ts';
 import { sgvEntries, startNightscoutStandIn, type NightscoutStandIn } from './support/nightscout-stand-in.ts';
@@ -164,5 +169,33 @@ describe('Nightscout address rule (SSRF)', () => {
     }
     expect((await checkSiteUrl('https://8.8.8.8/ns?x=1#y', false)).href).toBe('https://8.8.8.8/ns/');
     expect((await checkSiteUrl('http://127.0.0.1:9/', true)).href).toBe('http://127.0.0.1:9/');
+  });
+});
+
+describe('Nightscout connections (DNS rebinding)', () => {
+  it('connects only to public addresses, whatever the name resolved to when the address was checked', async () => {
+    const site = await startNightscoutStandIn({ token: TOKEN, entries: sgvEntries(3, NEWEST) });
+    try {
+      // 'localhost' stands for a name that resolved to a public address for checkSiteUrl and to
+      // a loopback one now: the connection itself is refused, and the site hears nothing.
+      const rebound = new URL(site.url.replace('127.0.0.1', 'localhost'));
+      const refused = nightscoutReadings(rebound, TOKEN, NEWEST - 86_400_000, NOW.getTime(), false);
+      await expect(refused.next()).rejects.toMatchObject({
+        statusCode: 502,
+        i18n: { id: 'error.nightscout_unreachable' },
+      });
+      expect(site.requests).toHaveLength(0);
+      const lookedUp = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
+        publicOnlyLookup('localhost', {}, (error) => resolve(error)),
+      );
+      expect(lookedUp?.code).toBe('ENOTPUBLIC');
+
+      // Where private addresses are allowed (a local site), the same name is read.
+      const allowed = nightscoutReadings(rebound, TOKEN, NEWEST - 86_400_000, NOW.getTime(), true);
+      expect((await allowed.next()).value).toHaveLength(3);
+      expect(site.requests).toHaveLength(1);
+    } finally {
+      await site.close();
+    }
   });
 });

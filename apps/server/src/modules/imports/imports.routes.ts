@@ -95,11 +95,12 @@ export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
     async (request, reply) => {
       const user = currentUser(request);
       const { url, token, days = NIGHTSCOUT_DEFAULT_DAYS } = request.body;
-      const site = await checkSiteUrl(url, deps.env.NIGHTSCOUT_ALLOW_PRIVATE);
+      const allowPrivate = deps.env.NIGHTSCOUT_ALLOW_PRIVATE;
+      const site = await checkSiteUrl(url, allowPrivate);
       const until = deps.clock().getTime();
       const batchId = await repository.createBatch(user.id, 'nightscout');
       try {
-        for await (const page of nightscoutReadings(site, token, until - days * 86_400_000, until)) {
+        for await (const page of nightscoutReadings(site, token, until - days * 86_400_000, until, allowPrivate)) {
           await repository.stage(user.id, batchId, page);
         }
         return reply.code(201).send(await repository.summarise(user.id, batchId, 'nightscout'));

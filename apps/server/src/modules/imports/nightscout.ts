@@ -1,9 +1,13 @@
 /**
  * Nightscout import (decision 053): the site's address is checked (https, a public address:
- * no SSRF), then its `sgv` entries are read page by page over fetch, one page in memory.
+ * no SSRF, checked again at every connection), then its `sgv` entries are read page by page,
+ * one page in memory.
  */
+import { lookup as lookupCallback } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { badRequest, httpError } from '../../plugins/errors.ts';
 import type { SensorReading } from './parsers/types.ts';
 
@@ -92,15 +96,67 @@ interface Entry {
   device?: unknown;
 }
 
-/** A page's body, refusing more than MAX_PAGE_BYTES. */
-async function readCapped(response: Response): Promise<string> {
-  if (!response.body) return '';
+/**
+ * `dns.lookup` for a connection to a Nightscout site: refuses a name that now resolves to any
+ * address that is not public, so a name that resolved to a public address for checkSiteUrl and
+ * to a private one when connecting (DNS rebinding) reaches nothing. The error's code is
+ * ENOTPUBLIC.
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  lookupCallback(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '', 0);
+    if (addresses.length === 0 || addresses.some((entry) => isNonPublicAddress(entry.address))) {
+      const refused = Object.assign(new Error(`${hostname} resolves to an address that is not public`), {
+        code: 'ENOTPUBLIC',
+      });
+      return callback(refused, '', 0);
+    }
+    if (options.all) return callback(null, addresses);
+    callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
+
+/**
+ * GET `url` without following redirects, in REQUEST_TIMEOUT_MS; every address connected to
+ * public unless `allowPrivate` (publicOnlyLookup).
+ * @throws HttpError 502 when the site cannot be reached
+ */
+function get(url: URL, allowPrivate: boolean): Promise<IncomingMessage> {
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        headers: { accept: 'application/json' },
+        lookup: allowPrivate ? undefined : publicOnlyLookup,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      },
+      resolve,
+    );
+    outgoing.on('error', () => reject(httpError(502, 'error.nightscout_unreachable')));
+    outgoing.end();
+  });
+}
+
+/**
+ * A page's body, refusing more than MAX_PAGE_BYTES.
+ * @throws HttpError 502 when it is larger or the connection breaks off
+ */
+async function readCapped(response: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let bytes = 0;
-  for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
-    bytes += chunk.length;
-    if (bytes > MAX_PAGE_BYTES) throw httpError(502, 'error.nightscout_failed');
-    chunks.push(Buffer.from(chunk));
+  try {
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (bytes > MAX_PAGE_BYTES) break;
+      chunks.push(chunk);
+    }
+  } catch {
+    throw httpError(502, 'error.nightscout_unreachable');
+  }
+  if (bytes > MAX_PAGE_BYTES) {
+    response.destroy();
+    throw httpError(502, 'error.nightscout_failed');
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -111,35 +167,22 @@ async function readCapped(response: Response): Promise<string> {
  * @throws HttpError 400 for a refused token or an address with no Nightscout API; 502 when
  *   the site cannot be reached or answers with an error
  */
-async function fetchPage(site: URL, token: string, lo: number, hi: number): Promise<Entry[]> {
+async function fetchPage(site: URL, token: string, lo: number, hi: number, allowPrivate: boolean): Promise<Entry[]> {
   const url = new URL('api/v1/entries.json', site);
   url.searchParams.set('token', token);
   url.searchParams.set('count', String(NIGHTSCOUT_PAGE_SIZE));
   url.searchParams.set('find[type]', 'sgv');
   url.searchParams.set('find[date][$gte]', String(lo));
   url.searchParams.set('find[date][$lte]', String(hi));
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      redirect: 'manual',
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch {
-    throw httpError(502, 'error.nightscout_unreachable');
-  }
-  if (response.status === 401 || response.status === 403) {
-    await response.body?.cancel();
-    throw badRequest('token', 'error.nightscout_token_refused');
-  }
-  if (response.status === 404 || (response.status >= 300 && response.status < 400)) {
-    await response.body?.cancel();
-    throw badRequest('url', 'error.nightscout_not_found');
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw httpError(502, 'error.nightscout_failed');
-  }
+  const response = await get(url, allowPrivate);
+  const status = response.statusCode ?? 0;
+  const refuse = (error: Error) => {
+    response.destroy();
+    return error;
+  };
+  if (status === 401 || status === 403) throw refuse(badRequest('token', 'error.nightscout_token_refused'));
+  if (status === 404 || (status >= 300 && status < 400)) throw refuse(badRequest('url', 'error.nightscout_not_found'));
+  if (status < 200 || status >= 300) throw refuse(httpError(502, 'error.nightscout_failed'));
   let entries: unknown;
   try {
     entries = JSON.parse(await readCapped(response));
@@ -174,7 +217,9 @@ function toReading(entry: Entry, lo: number, hi: number): SensorReading | null {
  * the newest entries first, so a full page moves the upper bound (`$lte`) down to its oldest
  * date; a site that sends oldest first moves the lower bound (`$gte`) up to its newest. The
  * boundary's date is read again (ties at one instant are never lost; staging keeps a
- * reading once). A page shorter than the page size ends the import.
+ * reading once). A page shorter than the page size ends the import. Unless `allowPrivate`,
+ * every connection goes to public addresses only (publicOnlyLookup), whatever the name
+ * resolved to when checkSiteUrl checked it.
  * @throws HttpError as fetchPage; 502 past MAX_PAGES requests
  */
 export async function* nightscoutReadings(
@@ -182,11 +227,12 @@ export async function* nightscoutReadings(
   token: string,
   sinceMs: number,
   untilMs: number,
+  allowPrivate: boolean,
 ): AsyncGenerator<SensorReading[]> {
   let lo = sinceMs;
   let hi = untilMs;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const entries = await fetchPage(site, token, lo, hi);
+    const entries = await fetchPage(site, token, lo, hi, allowPrivate);
     yield entries.map((entry) => toReading(entry, lo, hi)).filter((reading) => reading !== null);
     if (entries.length < NIGHTSCOUT_PAGE_SIZE) return;
     const dates = entries.map((entry) => entry.date).filter((date): date is number => typeof date === 'number');
