@@ -156,10 +156,10 @@ function screenPages(): Plugin {
 }
 
 /**
- * V8's explicit compile hint, as the first line of the chunks every start runs nearly all of (the
- * entry, React, boot): their functions are compiled while they download, off the main thread,
- * instead of each one on the main thread at its first call (decision 066). Added last, after
- * Vite's own preamble, so that it is the file's first line.
+ * V8's explicit compile hint atop the chunks every start runs nearly all of (the entry, React,
+ * boot): their functions are compiled while they download, off the main thread, instead of each
+ * one on the main thread at its first call (decision 066). Vite later puts its one-line
+ * dependency map above it in the entry and boot; only that line's function stays lazy.
  */
 function compileHints(): Plugin {
   return {
