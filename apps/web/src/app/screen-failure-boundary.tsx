@@ -5,7 +5,7 @@
  * starts afresh. Decision 065.
  */
 import { Component, type ReactNode } from 'react';
-import { WifiOff } from 'lucide-react';
+import { CircleAlert, WifiOff } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { Button, buttonClasses } from '../components/ui/button';
 import { Card } from '../components/ui/card';
@@ -21,11 +21,14 @@ function isLoadFailure(error: unknown): boolean {
 
 function ScreenFailure({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const t = useT();
+  const loadFailure = isLoadFailure(error);
+  // The Wi-Fi sign only where the network is the cause; another error gets a plain alert sign.
+  const Sign = loadFailure ? WifiOff : CircleAlert;
   return (
     <main className="mx-auto max-w-lg p-4">
       <Card className="flex flex-col items-center gap-4 py-8 text-center" role="alert">
-        <WifiOff className="h-10 w-10 text-slate-400" aria-hidden />
-        <p className="text-slate-700">{t(isLoadFailure(error) ? 'common.offline' : 'common.screenFailed')}</p>
+        <Sign className="h-10 w-10 text-slate-400" aria-hidden />
+        <p className="text-slate-700">{t(loadFailure ? 'common.offline' : 'common.screenFailed')}</p>
         <div className="flex flex-wrap justify-center gap-3">
           <Button onClick={onRetry}>{t('common.tryAgain')}</Button>
           <Link to="/home" className={buttonClasses('outline')}>
