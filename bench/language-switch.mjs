@@ -106,7 +106,10 @@ async function run(
   }
   // Baseline: in-app navigation to the Privacy Policy (Hindi) and back.
   const navigation = [];
+  // Profile renders the link after its top has painted: wait for it before each press.
+  const privacyLink = page.locator('a[href="/privacy-policy"]');
   for (let round = 0; round < ROUNDS; round += 1) {
+    await privacyLink.waitFor();
     navigation.push(await timeUntilHeading(page, 'a[href="/privacy-policy"]', 'प्राइवेसी पॉलिसी'));
     await page.goBack();
     await page.getByRole('heading', { name: 'प्रोफ़ाइल और सेटिंग्स' }).waitFor();
