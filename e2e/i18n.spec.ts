@@ -179,11 +179,6 @@ test("Hindi is drawn in the system's Devanagari font named by the stylesheet, La
   // Decision 037: 'DiaCare Devanagari' (index.css) names the installed Devanagari font through
   // local(), for Devanagari characters only, so a first Hindi layout skips the fallback search.
   await signInWithProfile(page);
-  await page.goto('/profile');
-  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
-  await expect(page.getByRole('heading', { name: 'प्रोफ़ाइल और सेटिंग्स' })).toBeVisible();
-  // Both faces (regular and bold text are on screen) matched a font installed here: CI installs
-  // Noto Sans Devanagari (fonts-noto-core). A face that matched nothing would be 'error'.
   const faces = () =>
     page.evaluate(() => {
       const found: string[] = [];
@@ -192,6 +187,17 @@ test("Hindi is drawn in the system's Devanagari font named by the stylesheet, La
       });
       return found.sort();
     });
+  // Decision 067: an English screen never loads it (it follows system-ui, which has every Latin
+  // letter); first in the stack, both faces were matched on every English start.
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { name: 'Hi Asha!' })).toBeVisible();
+  await expect(page.getByText("Today's medication progress")).toBeVisible();
+  expect(await faces()).toEqual(['100 550 unloaded', '551 900 unloaded']);
+  await page.goto('/profile');
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+  await expect(page.getByRole('heading', { name: 'प्रोफ़ाइल और सेटिंग्स' })).toBeVisible();
+  // Both faces (regular and bold text are on screen) matched a font installed here: CI installs
+  // Noto Sans Devanagari (fonts-noto-core). A face that matched nothing would be 'error'.
   await expect.poll(faces).toEqual(['100 550 loaded', '551 900 loaded']);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('DOM.enable');

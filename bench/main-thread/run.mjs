@@ -1,19 +1,27 @@
 // Where a cold load's main-thread time goes: each load of a route (signed in, a new browser context,
 // no throttling) is traced, and the medians over the loads are printed: lazy compilation
-// (V8.CompileCode, V8.ParseFunction, V8.PreParse), module evaluation, layout, and the blocking time
-// after the first paint with every task stretched 4× (Lighthouse's default CPU slowdown, without its
-// simulation). Results: bench/README.md, "Compile hints" (decision 066).
-// Usage: npm run bench:main-thread [-- --route /home] [--loads 6]   (needs npm run build)
+// (V8.CompileCode, V8.ParseFunction, V8.PreParse), module evaluation, layout, the font look-ups
+// layout made (count and ms), and the blocking time after the first paint with every task stretched
+// 4× (Lighthouse's default CPU slowdown, without its simulation). Results: bench/README.md, "Compile
+// hints" (decision 066) and "Font look-ups of English screens" (decision 067).
+// --new-browser starts a new Chromium per load, as Lighthouse does (the browser process's font
+// matches are then cold too). Usage: npm run bench:main-thread [-- --route /home] [--loads 6]
+// [--new-browser]   (needs npm run build)
 import { parseArgs } from 'node:util';
 import { launchChromium, signedInContext } from '../support/chromium.mjs';
 import { requireServerBuild, signIn, startServer } from '../support/server.mjs';
 import { median } from '../support/stats.mjs';
 
 const { values: options } = parseArgs({
-  options: { route: { type: 'string', default: '/home' }, loads: { type: 'string', default: '6' } },
+  options: {
+    route: { type: 'string', default: '/home' },
+    loads: { type: 'string', default: '6' },
+    'new-browser': { type: 'boolean', default: false },
+  },
 });
 const LOADS = Number(options.loads);
-const CATEGORIES = 'toplevel,devtools.timeline,v8,disabled-by-default-v8.compile,loading';
+const CATEGORIES =
+  'toplevel,devtools.timeline,v8,disabled-by-default-v8.compile,loading,fonts,disabled-by-default-fonts';
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const COMPILE = ['V8.CompileCode', 'V8.ParseFunction', 'V8.PreParse', 'v8.evaluateModule'];
 
@@ -41,6 +49,19 @@ function measure(events) {
     main.filter((event) => event.name === name && event.ts >= after).reduce((sum, event) => sum + event.dur / 1000, 0);
   const result = Object.fromEntries(COMPILE.map((name) => [name, total(name)]));
   result['Layout after FCP'] = total('Layout', fcp.ts);
+  // Look-ups nest (a family's look-up may look up another): only the outermost are counted.
+  const lookups = main.filter((event) => event.name === 'FontCache::GetFontPlatformData');
+  const outermost = lookups.filter(
+    (event, index) =>
+      !lookups.some(
+        (other, otherIndex) =>
+          otherIndex < index && other.ts <= event.ts && event.ts + event.dur <= other.ts + other.dur,
+      ),
+  );
+  result['font look-ups (count)'] = outermost.length;
+  result['font look-ups'] = outermost.reduce((sum, event) => sum + event.dur / 1000, 0);
+  // A local() name matched by the browser process (an @font-face of installed fonts).
+  result['font matched by name'] = total('WebSandboxSupportLinux::MatchFontByPostscriptNameOrFullFontName');
   result['blocking after FCP at 4x'] = main
     .filter((event) => TASKS.has(event.name) && event.ts + event.dur > fcp.ts)
     .reduce((sum, task) => sum + Math.max(0, ((task.ts + task.dur - Math.max(task.ts, fcp.ts)) / 1000) * 4 - 50), 0);
@@ -49,12 +70,16 @@ function measure(events) {
 
 requireServerBuild();
 const server = await startServer({ tempDataDir: 'diacare-bench-main-thread-' });
-const browser = await launchChromium();
+let browser = await launchChromium();
 try {
   const cookie = await signIn(server.origin, { email: 'asha.main-thread@example.com', timezone: 'UTC' });
   const loads = [];
   // The first load warms the server and the database and is not counted.
   for (let load = 0; load <= LOADS; load++) {
+    if (options['new-browser'] && load > 0) {
+      await browser.close();
+      browser = await launchChromium();
+    }
     const context = await signedInContext(browser, server.origin, cookie);
     const events = await tracedLoad(context, server.origin + options.route);
     await context.close();
