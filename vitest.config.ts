@@ -24,10 +24,8 @@ class SlowFirstSequencer extends BaseSequencer {
       const index = SLOW_FIRST.findIndex((path) => file.moduleId.endsWith(`/apps/server/${path}`));
       return index === -1 ? SLOW_FIRST.length : index;
     };
-    return sorted
-      .map((file, order) => ({ file, order }))
-      .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
-      .map(({ file }) => file);
+    // Array sort is stable: files of one rank keep Vitest's order.
+    return sorted.sort((a, b) => rank(a) - rank(b));
   }
 }
 
