@@ -2,11 +2,14 @@
 // no throttling) is traced, and the medians over the loads are printed: lazy compilation
 // (V8.CompileCode, V8.ParseFunction, V8.PreParse), module evaluation, layout, the font look-ups
 // layout made (count and ms), and the blocking time after the first paint with every task stretched
-// 4× (Lighthouse's default CPU slowdown, without its simulation). Results: bench/README.md, "Compile
-// hints" (decision 066) and "Font look-ups of English screens" (decision 067).
+// 4× (Lighthouse's default CPU slowdown, without its simulation), and the renderer process's CPU
+// time in user space and in the kernel (/proc; the kernel's share is the machine's, not the app's).
+// Results: bench/README.md, "Compile hints" (decision 066), "Font look-ups of English screens"
+// (decision 067) and "CPU time in the kernel".
 // --new-browser starts a new Chromium per load, as Lighthouse does (the browser process's font
 // matches are then cold too). Usage: npm run bench:main-thread [-- --route /home] [--loads 6]
 // [--new-browser]   (needs npm run build)
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { launchChromium, signedInContext } from '../support/chromium.mjs';
 import { requireServerBuild, signIn, startServer } from '../support/server.mjs';
@@ -25,7 +28,14 @@ const CATEGORIES =
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const COMPILE = ['V8.CompileCode', 'V8.ParseFunction', 'V8.PreParse', 'v8.evaluateModule'];
 
-/** One traced cold load of `url`: the trace's events. */
+/** CPU time of process `pid` so far, { user, kernel } in ms (Linux /proc, clock ticks of 10 ms). */
+function processCpu(pid) {
+  // Fields after the parenthesised command name: state is the 3rd field, utime the 14th, stime the 15th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return { user: Number(fields[11]) * 10, kernel: Number(fields[12]) * 10 };
+}
+
+/** One traced cold load of `url`: the trace's events, and the renderer's CPU time (processCpu). */
 async function tracedLoad(context, url) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -37,11 +47,16 @@ async function tracedLoad(context, url) {
   await page.waitForTimeout(2500); // idle work (dialogs' code, the outbox) runs in this time
   await cdp.send('Tracing.end');
   await complete;
-  return events;
+  // A new context's page has a renderer process of its own; the trace's pids are the system's.
+  const renderer = events.findLast((event) => event.name === 'firstContentfulPaint').pid;
+  return { events, cpu: processCpu(renderer) };
 }
 
-/** Milliseconds per measure for one load: main-thread totals, and blocking time after FCP at 4×. */
-function measure(events) {
+/**
+ * Milliseconds per measure for one load: main-thread totals, blocking time after FCP at 4×, and
+ * the renderer's CPU time.
+ */
+function measure({ events, cpu }) {
   const fcp = events.findLast((event) => event.name === 'firstContentfulPaint');
   const mainThread = events.find((event) => event.pid === fcp.pid && event.name === 'Layout').tid;
   const main = events.filter((event) => event.pid === fcp.pid && event.tid === mainThread && event.ph === 'X');
@@ -65,6 +80,8 @@ function measure(events) {
   result['blocking after FCP at 4x'] = main
     .filter((event) => TASKS.has(event.name) && event.ts + event.dur > fcp.ts)
     .reduce((sum, task) => sum + Math.max(0, ((task.ts + task.dur - Math.max(task.ts, fcp.ts)) / 1000) * 4 - 50), 0);
+  result['renderer CPU, user'] = cpu.user;
+  result['renderer CPU, kernel'] = cpu.kernel;
   return result;
 }
 
@@ -81,9 +98,9 @@ try {
       browser = await launchChromium();
     }
     const context = await signedInContext(browser, server.origin, cookie);
-    const events = await tracedLoad(context, server.origin + options.route);
+    const traced = await tracedLoad(context, server.origin + options.route);
     await context.close();
-    if (load > 0) loads.push(measure(events));
+    if (load > 0) loads.push(measure(traced));
   }
   console.log(`${options.route}, ${LOADS} cold loads, main thread, median (min–max) ms:`);
   for (const name of Object.keys(loads[0])) {
