@@ -80,9 +80,16 @@ test('a new user signs in, completes the profile, finds Home, edits the profile 
   await page.mouse.click(195, 20);
   await expect(page.getByRole('dialog')).toBeHidden();
 
+  // Signing out asks the server nothing but the sign-out: the screen's queries leave with it.
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(`${request.method()} ${pathname}`);
+  });
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'Continue with Google' })).toBeVisible();
+  expect(asked).toEqual(['POST /api/auth/logout']);
   for (const path of ['/home', '/medications', '/profile', '/profile-setup']) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/$/);

@@ -15,6 +15,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { ApiError } from '../api-client';
 import { readFlag, setFlag } from '../local-flags';
 import { clearOutbox, setOutboxUser } from '../offline/lazy-outbox';
@@ -97,7 +98,9 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   const forgetUser = useCallback(() => {
     setFlag('isAuthenticated', false);
     setFlag('profileCompleted', false);
-    setFlagged(false);
+    // Committed at once: the guarded screen (RequireAuth) leaves before the cache is cleared, so
+    // its queries do not ask again without a session.
+    flushSync(() => setFlagged(false));
     void clearOutbox();
     void forgetPersistedCache();
     queryClient.clear();
