@@ -132,6 +132,9 @@ test('Clear pressed offline empties the conversation at once and reaches the ser
   await signInWithProfile(page, 'Kabir Offline');
   const history = () => serverHistory(context, baseURL);
   await page.goto('/chat');
+  // As in an installed app: the worker serves the dialog's code offline, whether or not the idle
+  // preload has fetched it yet (on a busy machine it may not have).
+  await controlledByWorker(page);
   await page.getByRole('button', { name: question }).click();
   await expect(conversation(page).getByRole('article')).toHaveCount(1);
   expect(await history()).toHaveLength(2);
