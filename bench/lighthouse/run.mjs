@@ -22,7 +22,7 @@ import puppeteer from 'puppeteer-core';
 import selfsigned from 'selfsigned';
 import { build as viteBuild } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
-import { apiClient, freePort, signIn, startServer } from '../support/server.mjs';
+import { freePort, signInWithReadings, startServer } from '../support/server.mjs';
 import { median } from '../support/stats.mjs';
 
 const { values: options } = parseArgs({
@@ -172,32 +172,9 @@ async function startDiaCare() {
   return { base: served.origin, close: served.close };
 }
 
-/** Local sign-in, a complete profile, a medication and a week of glucose readings. */
+/** signInWithReadings' session as Lighthouse's cookie: { name, value }. */
 async function signInWithData(base) {
-  const cookie = await signIn(base, { email: 'asha@example.com', timezone: 'UTC' });
-  const send = apiClient(base, cookie);
-  await send('PUT', '/api/users/me', { name: 'Asha Rao', phone: '9876501234', sex: 'female', age: 54 });
-  const today = new Date();
-  const day = (back) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
-  await send('POST', '/api/medications', {
-    name: 'Metformin',
-    dosage: '500 mg',
-    form: 'Tablet',
-    instructions: 'With food',
-    color: '#FF6B6B',
-    when_to_take: 'After food',
-    schedule: { frequency: 'daily', times: ['09:00', '21:00'], start_date: day(30), end_date: null },
-    refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
-  });
-  for (let back = 0; back < 7; back++) {
-    await send('POST', '/api/health/glucose', {
-      value: 110 + back * 7,
-      meal_context: 'Fasting',
-      date: day(back),
-      time: '07:30',
-    });
-  }
-  const [name, value] = cookie.split('=');
+  const [name, value] = (await signInWithReadings(base)).split('=');
   return { name, value };
 }
 

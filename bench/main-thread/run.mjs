@@ -1,18 +1,22 @@
-// Where a cold load's main-thread time goes: each load of a route (signed in, a new browser context,
-// no throttling) is traced, and the medians over the loads are printed: lazy compilation
-// (V8.CompileCode, V8.ParseFunction, V8.PreParse), module evaluation, layout, the font look-ups
-// layout made (count and ms), and the blocking time after the first paint with every task stretched
-// 4× (Lighthouse's default CPU slowdown, without its simulation), and the renderer process's CPU
-// time in user space and in the kernel (/proc; the kernel's share is the machine's, not the app's).
+// Where a cold load's main-thread time goes: each load of a route (signed in as a person with data:
+// support/server.mjs signInWithReadings; a new browser context, no throttling) is traced, and the
+// medians over the loads are printed: lazy compilation (V8.CompileCode, V8.ParseFunction,
+// V8.PreParse), module evaluation, layout, the font look-ups layout made (count and ms), and the
+// blocking time after the first paint with every task stretched 4× (Lighthouse's default CPU
+// slowdown, without its simulation), and the renderer process's CPU time in user space and in the
+// kernel (/proc; the kernel's share is the machine's, not the app's).
 // Results: bench/README.md, "Compile hints" (decision 066), "Font look-ups of English screens"
 // (decision 067) and "CPU time in the kernel".
 // --new-browser starts a new Chromium per load, as Lighthouse does (the browser process's font
 // matches are then cold too). Usage: npm run bench:main-thread [-- --route /home] [--loads 6]
-// [--new-browser]   (needs npm run build)
+// [--new-browser] [--tasks]   (needs npm run build)
+// --tasks also lists each load's main-thread tasks of 10 ms or more after the first paint, with
+// what took longest inside them: the tasks Lighthouse's simulation keeps and stretches (shorter
+// ones it drops), so the ones that make its Total Blocking Time.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { launchChromium, signedInContext } from '../support/chromium.mjs';
-import { requireServerBuild, signIn, startServer } from '../support/server.mjs';
+import { requireServerBuild, signInWithReadings, startServer } from '../support/server.mjs';
 import { median } from '../support/stats.mjs';
 
 const { values: options } = parseArgs({
@@ -20,13 +24,14 @@ const { values: options } = parseArgs({
     route: { type: 'string', default: '/home' },
     loads: { type: 'string', default: '6' },
     'new-browser': { type: 'boolean', default: false },
+    tasks: { type: 'boolean', default: false },
   },
 });
 const LOADS = Number(options.loads);
 const CATEGORIES =
   'toplevel,devtools.timeline,v8,disabled-by-default-v8.compile,loading,fonts,disabled-by-default-fonts';
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
-const COMPILE = ['V8.CompileCode', 'V8.ParseFunction', 'V8.PreParse', 'v8.evaluateModule'];
+const COMPILE = ['V8.CompileCode', 'V8.ParseFunction', 'V8.PreParse', 'V8.CollectSourcePositions', 'v8.evaluateModule'];
 
 /** CPU time of process `pid` so far, { user, kernel } in ms (Linux /proc, clock ticks of 10 ms). */
 function processCpu(pid) {
@@ -52,14 +57,48 @@ async function tracedLoad(context, url) {
   return { events, cpu: processCpu(renderer) };
 }
 
+/** Main-thread events of one traced load (complete events only) and its first paint's event. */
+function mainThreadOf(events) {
+  const fcp = events.findLast((event) => event.name === 'firstContentfulPaint');
+  const mainThread = events.find((event) => event.pid === fcp.pid && event.name === 'Layout').tid;
+  return { fcp, main: events.filter((event) => event.pid === fcp.pid && event.tid === mainThread && event.ph === 'X') };
+}
+
+/** Lighthouse's simulation keeps a task of at least this many ms (shorter ones it prunes). */
+const SIGNIFICANT_TASK_MS = 10;
+
+/**
+ * One line per main-thread task of SIGNIFICANT_TASK_MS or more that ends after the first paint:
+ * its start after the first paint and duration (ms), and its three longest inner events with the
+ * script they ran (file name only).
+ */
+function longTasks({ events }) {
+  const { fcp, main } = mainThreadOf(events);
+  const tasks = main.filter((event) => TASKS.has(event.name) && event.ts + event.dur > fcp.ts);
+  return tasks
+    .filter((task) => task.dur / 1000 >= SIGNIFICANT_TASK_MS)
+    .map((task) => {
+      const inner = main
+        .filter((event) => !TASKS.has(event.name) && event.ts >= task.ts && event.ts + event.dur <= task.ts + task.dur)
+        .filter((event) => event.dur >= 1000)
+        .sort((a, b) => b.dur - a.dur)
+        .slice(0, 3)
+        .map((event) => {
+          const data = event.args?.data ?? {};
+          const url = data.url ?? data.stackTrace?.[0]?.url ?? event.args?.fileName ?? '';
+          const file = url ? ` ${url.split('/').pop()}${data.functionName ? `:${data.functionName}` : ''}` : '';
+          return `${event.name}${file} ${(event.dur / 1000).toFixed(1)}`;
+        });
+      return `+${((task.ts - fcp.ts) / 1000).toFixed(0)} ms: ${(task.dur / 1000).toFixed(1)} ms  [${inner.join('; ')}]`;
+    });
+}
+
 /**
  * Milliseconds per measure for one load: main-thread totals, blocking time after FCP at 4×, and
  * the renderer's CPU time.
  */
 function measure({ events, cpu }) {
-  const fcp = events.findLast((event) => event.name === 'firstContentfulPaint');
-  const mainThread = events.find((event) => event.pid === fcp.pid && event.name === 'Layout').tid;
-  const main = events.filter((event) => event.pid === fcp.pid && event.tid === mainThread && event.ph === 'X');
+  const { fcp, main } = mainThreadOf(events);
   const total = (name, after = 0) =>
     main.filter((event) => event.name === name && event.ts >= after).reduce((sum, event) => sum + event.dur / 1000, 0);
   const result = Object.fromEntries(COMPILE.map((name) => [name, total(name)]));
@@ -89,7 +128,7 @@ requireServerBuild();
 const server = await startServer({ tempDataDir: 'diacare-bench-main-thread-' });
 let browser = await launchChromium();
 try {
-  const cookie = await signIn(server.origin, { email: 'asha.main-thread@example.com', timezone: 'UTC' });
+  const cookie = await signInWithReadings(server.origin);
   const loads = [];
   // The first load warms the server and the database and is not counted.
   for (let load = 0; load <= LOADS; load++) {
@@ -100,7 +139,9 @@ try {
     const context = await signedInContext(browser, server.origin, cookie);
     const traced = await tracedLoad(context, server.origin + options.route);
     await context.close();
-    if (load > 0) loads.push(measure(traced));
+    if (load === 0) continue;
+    loads.push(measure(traced));
+    if (options.tasks) console.log(`load ${load}:\n  ${longTasks(traced).join('\n  ')}`);
   }
   console.log(`${options.route}, ${LOADS} cold loads, main thread, median (min–max) ms:`);
   for (const name of Object.keys(loads[0])) {

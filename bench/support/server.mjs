@@ -181,3 +181,35 @@ export async function signInWithProfile(origin) {
   await send('PUT', '/api/users/me', BENCH_PROFILE);
   return { cookie, send };
 }
+
+/**
+ * Local sign-in (asha@example.com, UTC), a complete profile, a medication taken twice a day and a
+ * week of fasting glucose readings (110–152 mg/dL): a person whose screens have data.
+ * @returns {Promise<string>} the session cookie (as signIn)
+ */
+export async function signInWithReadings(base) {
+  const cookie = await signIn(base, { email: 'asha@example.com', timezone: 'UTC' });
+  const send = apiClient(base, cookie);
+  await send('PUT', '/api/users/me', { name: 'Asha Rao', phone: '9876501234', sex: 'female', age: 54 });
+  const today = new Date();
+  const day = (back) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+  await send('POST', '/api/medications', {
+    name: 'Metformin',
+    dosage: '500 mg',
+    form: 'Tablet',
+    instructions: 'With food',
+    color: '#FF6B6B',
+    when_to_take: 'After food',
+    schedule: { frequency: 'daily', times: ['09:00', '21:00'], start_date: day(30), end_date: null },
+    refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
+  });
+  for (let back = 0; back < 7; back++) {
+    await send('POST', '/api/health/glucose', {
+      value: 110 + back * 7,
+      meal_context: 'Fasting',
+      date: day(back),
+      time: '07:30',
+    });
+  }
+  return cookie;
+}
