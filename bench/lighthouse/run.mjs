@@ -6,6 +6,8 @@
 // Usage: npm run bench:lighthouse [-- --runs 5] [--no-build] [--pages /,/home] [--save-dir /tmp/lh]
 //        [--cpu-multiplier 4]  (a fixed slowdown instead of the calibrated one; 4 is Lighthouse's default)
 //        [--http1]  (plain HTTP/1.1 straight from the servers, as before decision 060)
+//        [--server-same-priority]  (DiaCare's server at normal CPU priority, as before decision 068)
+// DiaCare's server runs at the lowest CPU priority: on a phone it is elsewhere (decision 068).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +24,7 @@ import puppeteer from 'puppeteer-core';
 import selfsigned from 'selfsigned';
 import { build as viteBuild } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
-import { freePort, signInWithReadings, startServer } from '../support/server.mjs';
+import { freePort, OFF_PHONE_NICENESS, signInWithReadings, startServer } from '../support/server.mjs';
 import { median } from '../support/stats.mjs';
 
 const { values: options } = parseArgs({
@@ -35,6 +37,7 @@ const { values: options } = parseArgs({
     /** Writes each Lighthouse report (JSON) and the trace of its load (.trace.json) into this directory. */
     'save-dir': { type: 'string' },
     'cpu-multiplier': { type: 'string' },
+    'server-same-priority': { type: 'boolean', default: false },
     http1: { type: 'boolean', default: false },
   },
 });
@@ -166,6 +169,7 @@ async function startDiaCare() {
       tempDataDir: 'diacare-lh-data-',
       port,
       echo: true,
+      niceness: options['server-same-priority'] ? 0 : OFF_PHONE_NICENESS,
     });
     return { close: server.stop };
   });

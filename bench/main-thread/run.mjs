@@ -3,20 +3,23 @@
 // medians over the loads are printed: lazy compilation (V8.CompileCode, V8.ParseFunction,
 // V8.PreParse), module evaluation, layout, the font look-ups layout made (count and ms), and the
 // blocking time after the first paint with every task stretched 4× (Lighthouse's default CPU
-// slowdown, without its simulation), and the renderer process's CPU time in user space and in the
-// kernel (/proc; the kernel's share is the machine's, not the app's).
+// slowdown, without its simulation), the time inside those tasks that the main thread was not on a
+// core (waiting for one, or blocked), the renderer process's CPU time in user space and in the
+// kernel (/proc; the kernel's share is the machine's, not the app's), and the API server's CPU
+// time during the load.
 // Results: bench/README.md, "Compile hints" (decision 066), "Font look-ups of English screens"
 // (decision 067) and "CPU time in the kernel".
 // --new-browser starts a new Chromium per load, as Lighthouse does (the browser process's font
 // matches are then cold too). Usage: npm run bench:main-thread [-- --route /home] [--loads 6]
-// [--new-browser] [--tasks]   (needs npm run build)
+// [--new-browser] [--tasks] [--server-same-priority]   (needs npm run build)
+// The API server runs at the lowest CPU priority unless --server-same-priority (decision 068).
 // --tasks also lists each load's main-thread tasks of 10 ms or more after the first paint, with
-// what took longest inside them: the tasks Lighthouse's simulation keeps and stretches (shorter
+// their time on a core and what took longest inside them: the tasks Lighthouse's simulation keeps and stretches (shorter
 // ones it drops), so the ones that make its Total Blocking Time.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { launchChromium, signedInContext } from '../support/chromium.mjs';
-import { requireServerBuild, signInWithReadings, startServer } from '../support/server.mjs';
+import { OFF_PHONE_NICENESS, requireServerBuild, signInWithReadings, startServer } from '../support/server.mjs';
 import { median } from '../support/stats.mjs';
 
 const { values: options } = parseArgs({
@@ -25,6 +28,7 @@ const { values: options } = parseArgs({
     loads: { type: 'string', default: '6' },
     'new-browser': { type: 'boolean', default: false },
     tasks: { type: 'boolean', default: false },
+    'server-same-priority': { type: 'boolean', default: false },
   },
 });
 const LOADS = Number(options.loads);
@@ -41,20 +45,23 @@ function processCpu(pid) {
 }
 
 /** One traced cold load of `url`: the trace's events, and the renderer's CPU time (processCpu). */
-async function tracedLoad(context, url) {
+async function tracedLoad(context, url, serverPid) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   const events = [];
   cdp.on('Tracing.dataCollected', ({ value }) => events.push(...value));
   const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
   await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+  const serverBefore = processCpu(serverPid);
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(2500); // idle work (dialogs' code, the outbox) runs in this time
+  const serverAfter = processCpu(serverPid);
   await cdp.send('Tracing.end');
   await complete;
   // A new context's page has a renderer process of its own; the trace's pids are the system's.
   const renderer = events.findLast((event) => event.name === 'firstContentfulPaint').pid;
-  return { events, cpu: processCpu(renderer) };
+  const server = serverAfter.user + serverAfter.kernel - serverBefore.user - serverBefore.kernel;
+  return { events, cpu: { ...processCpu(renderer), server } };
 }
 
 /** Main-thread events of one traced load (complete events only) and its first paint's event. */
@@ -89,7 +96,7 @@ function longTasks({ events }) {
           const file = url ? ` ${url.split('/').pop()}${data.functionName ? `:${data.functionName}` : ''}` : '';
           return `${event.name}${file} ${(event.dur / 1000).toFixed(1)}`;
         });
-      return `+${((task.ts - fcp.ts) / 1000).toFixed(0)} ms: ${(task.dur / 1000).toFixed(1)} ms  [${inner.join('; ')}]`;
+      return `+${((task.ts - fcp.ts) / 1000).toFixed(0)} ms: ${(task.dur / 1000).toFixed(1)} ms (cpu ${((task.tdur ?? 0) / 1000).toFixed(1)})  [${inner.join('; ')}]`;
     });
 }
 
@@ -119,13 +126,23 @@ function measure({ events, cpu }) {
   result['blocking after FCP at 4x'] = main
     .filter((event) => TASKS.has(event.name) && event.ts + event.dur > fcp.ts)
     .reduce((sum, task) => sum + Math.max(0, ((task.ts + task.dur - Math.max(task.ts, fcp.ts)) / 1000) * 4 - 50), 0);
+  // A task's thread time (tdur) is its time on a core; the rest of its duration the main thread
+  // waited: for a core (other processes), or blocked (a synchronous call, a page fault's I/O).
+  result['not on a core in tasks after FCP'] = main
+    .filter((event) => TASKS.has(event.name) && event.ts >= fcp.ts && event.tdur !== undefined)
+    .reduce((sum, task) => sum + (task.dur - task.tdur) / 1000, 0);
   result['renderer CPU, user'] = cpu.user;
   result['renderer CPU, kernel'] = cpu.kernel;
+  // The API server shares this machine's cores with the browser while it answers the screen.
+  result['server CPU, this load'] = cpu.server;
   return result;
 }
 
 requireServerBuild();
-const server = await startServer({ tempDataDir: 'diacare-bench-main-thread-' });
+const server = await startServer({
+  tempDataDir: 'diacare-bench-main-thread-',
+  niceness: options['server-same-priority'] ? 0 : OFF_PHONE_NICENESS,
+});
 let browser = await launchChromium();
 try {
   const cookie = await signInWithReadings(server.origin);
@@ -137,7 +154,7 @@ try {
       browser = await launchChromium();
     }
     const context = await signedInContext(browser, server.origin, cookie);
-    const traced = await tracedLoad(context, server.origin + options.route);
+    const traced = await tracedLoad(context, server.origin + options.route, server.child.pid);
     await context.close();
     if (load === 0) continue;
     loads.push(measure(traced));
