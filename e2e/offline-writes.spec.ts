@@ -154,7 +154,9 @@ test("another person signing in on the same phone never sends the first person's
   const email = await signInWithProfile(page, 'First Fatima');
   const api = serverApi(context.request, baseURL!);
   await api.post('/api/medications', medicationBody('Metformin', ['08:00']));
-  await page.reload();
+  // As in an installed app: the worker serves the outbox's code offline, whether or not the page
+  // had fetched it yet.
+  await controlledByWorker(page);
   await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
   await context.setOffline(true);
   await page.getByRole('button', { name: 'Take Metformin 08:00' }).click();
