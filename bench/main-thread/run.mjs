@@ -14,8 +14,8 @@
 // [--new-browser] [--tasks] [--server-same-priority]   (needs npm run build)
 // The API server runs at the lowest CPU priority unless --server-same-priority (decision 068).
 // --tasks also lists each load's main-thread tasks of 10 ms or more after the first paint, with
-// their time on a core and what took longest inside them: the tasks Lighthouse's simulation keeps and stretches (shorter
-// ones it drops), so the ones that make its Total Blocking Time.
+// their time on a core and what took longest inside them: the tasks Lighthouse's simulation keeps
+// and stretches (shorter ones it drops), so the ones that make its Total Blocking Time.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { launchChromium, signedInContext } from '../support/chromium.mjs';
@@ -44,7 +44,10 @@ function processCpu(pid) {
   return { user: Number(fields[11]) * 10, kernel: Number(fields[12]) * 10 };
 }
 
-/** One traced cold load of `url`: the trace's events, and the renderer's CPU time (processCpu). */
+/**
+ * One traced cold load of `url`: the trace's events, the renderer's CPU time (processCpu) and
+ * `server`, the ms of CPU the server process `serverPid` spent from navigation to network idle.
+ */
 async function tracedLoad(context, url, serverPid) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -76,8 +79,8 @@ const SIGNIFICANT_TASK_MS = 10;
 
 /**
  * One line per main-thread task of SIGNIFICANT_TASK_MS or more that ends after the first paint:
- * its start after the first paint and duration (ms), and its three longest inner events with the
- * script they ran (file name only).
+ * its start after the first paint, its duration and its time on a core (cpu) in ms, and its three
+ * longest inner events with the script they ran (file name only).
  */
 function longTasks({ events }) {
   const { fcp, main } = mainThreadOf(events);
@@ -164,7 +167,7 @@ try {
   for (const name of Object.keys(loads[0])) {
     const values = loads.map((load) => load[name]);
     const range = `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`;
-    console.log(`  ${name.padEnd(26)} ${median(values).toFixed(1).padStart(7)}  (${range})`);
+    console.log(`  ${name.padEnd(34)} ${median(values).toFixed(1).padStart(7)}  (${range})`);
   }
 } finally {
   await browser.close();

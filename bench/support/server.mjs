@@ -207,6 +207,7 @@ export async function signInWithProfile(origin) {
 /**
  * Local sign-in (asha@example.com, UTC), a complete profile, a medication taken twice a day and a
  * week of fasting glucose readings (110–152 mg/dL): a person whose screens have data.
+ * @param {string} base the server's origin
  * @returns {Promise<string>} the session cookie (as signIn)
  */
 export async function signInWithReadings(base) {
