@@ -5,6 +5,7 @@
  */
 import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, signInWithProfile, uniqueEmail } from './fixtures';
+import { controlledByWorker } from './offline-write-helpers';
 
 // Goes offline or uses pushes: this file keeps the service worker the config blocks.
 test.use({ serviceWorkers: 'allow' });
@@ -24,13 +25,6 @@ async function get<T>(api: APIRequestContext, path: string): Promise<T> {
   const response = await api.get(path);
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as T;
-}
-
-/** Waits until the service worker controls the page, so the app and its worker are installed. */
-async function controlledByWorker(page: Page) {
-  await page.evaluate(async () => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 /**

@@ -6,6 +6,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { screenshot, signInWithProfile } from './fixtures';
+import { controlledByWorker } from './offline-write-helpers';
 
 // Goes offline or uses pushes: this file keeps the service worker the config blocks.
 test.use({ serviceWorkers: 'allow' });
@@ -23,13 +24,6 @@ async function serverHistory(context: BrowserContext, baseURL: string | undefine
   const response = await context.request.get(`${baseURL}/api/assistant/messages`);
   expect(response.status()).toBe(200);
   return ((await response.json()) as { messages: Message[] }).messages;
-}
-
-/** Waits until the service worker controls the page, so a reload offline still opens the app. */
-async function controlledByWorker(page: Page) {
-  await page.evaluate(async () => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 test('a question asked offline survives a reload and is answered exactly once when back online', async ({

@@ -5,6 +5,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { completeProfile, screenshot, signIn, signInWithProfile, uniqueEmail } from './fixtures';
+import { controlledByWorker } from './offline-write-helpers';
 
 // Goes offline or uses pushes: this file keeps the service worker the config blocks.
 test.use({ serviceWorkers: 'allow' });
@@ -62,13 +63,6 @@ function savedCache(page: Page): Promise<string> {
         open.onerror = () => resolve('');
       }),
   );
-}
-
-/** Waits until the service worker controls the page, so a reload offline gets the app shell. */
-async function controlledByWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => navigator.serviceWorker.ready);
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
 /** The latest instant (ms) before `now` whose UTC time of day is `utcTime` ('HH:MM'). */
