@@ -263,6 +263,21 @@ async function lighthouseRun(url, session, fixedMultiplier) {
   }
 }
 
+/** Attempts per run: Lighthouse now and then fails to record a load's trace (NO_NAVSTART), twice in a row at times. */
+const ATTEMPTS = 3;
+
+/** lighthouseRun, run again (up to ATTEMPTS in all) when it fails; each failure is logged under `label`. */
+async function lighthouseRunWithRetries(url, session, fixedMultiplier, label) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url, session, fixedMultiplier);
+    } catch (error) {
+      if (attempt === ATTEMPTS) throw error;
+      log(`  ${label}: ${error.message}; running it again`);
+    }
+  }
+}
+
 if (!options['no-build']) {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('npm run build failed');
@@ -290,11 +305,7 @@ try {
   for (const [name, url, cookie] of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      // Lighthouse now and then fails to record a load's trace (NO_NAVSTART): run it again once.
-      const run = await lighthouseRun(url, cookie, cpuMultiplier).catch((error) => {
-        log(`  ${name} run ${i + 1}: ${error.message}; running it again`);
-        return lighthouseRun(url, cookie, cpuMultiplier);
-      });
+      const run = await lighthouseRunWithRetries(url, cookie, cpuMultiplier, `${name} run ${i + 1}`);
       if (!run.finalUrl.startsWith(url)) throw new Error(`${url} ended at ${run.finalUrl} (not signed in?)`);
       runs.push(run);
       log(

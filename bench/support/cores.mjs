@@ -1,8 +1,6 @@
 /**
- * A core of its own for the page's renderer (decision 069): on a phone the page's renderer has a
- * core while Chromium's browser process, the network and the server run elsewhere; on this
- * two-core machine they all share, and Lighthouse stretches the waiting with the CPU slowdown.
- * Linux only (taskset from util-linux, /proc).
+ * The page's renderers on the last core, everything else on the others, as on a phone where the
+ * browser process and the server do not take the page's core. Linux only (taskset, /proc). Decision 069.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
