@@ -131,19 +131,32 @@ function options(chart: ChartData, width: number, theme: ResolvedTheme, locale: 
 export default function TrendChart({ chart, theme }: { chart: ChartData; theme: ResolvedTheme }) {
   const { intlLocale } = useLocale();
   const container = useRef<HTMLDivElement>(null);
+  const drawn = useRef(false);
   useEffect(() => {
     const element = container.current;
     if (!element) return;
-    const plot = new uPlot(
-      options(chart, element.clientWidth, theme, intlLocale),
-      [chart.x, ...chart.series.map((s) => s.values)],
-      element,
-    );
-    const observer = new ResizeObserver(() => plot.setSize({ width: element.clientWidth, height: HEIGHT }));
-    observer.observe(element);
+    let plot: uPlot | undefined;
+    let observer: ResizeObserver | undefined;
+    const draw = () => {
+      const drawing = new uPlot(
+        options(chart, element.clientWidth, theme, intlLocale),
+        [chart.x, ...chart.series.map((s) => s.values)],
+        element,
+      );
+      observer = new ResizeObserver(() => drawing.setSize({ width: element.clientWidth, height: HEIGHT }));
+      observer.observe(element);
+      plot = drawing;
+      drawn.current = true;
+    };
+    // The first drawing runs in a task of its own, after the one that commits the page: two short
+    // tasks on a slow phone instead of one long one. A redraw (theme, language, period) stays in
+    // the same task, so the old chart never blinks out.
+    const firstDrawing = drawn.current ? undefined : setTimeout(draw);
+    if (firstDrawing === undefined) draw();
     return () => {
-      observer.disconnect();
-      plot.destroy();
+      clearTimeout(firstDrawing);
+      observer?.disconnect();
+      plot?.destroy();
     };
   }, [chart, theme, intlLocale]);
   return (
