@@ -16,10 +16,10 @@
 // --tasks also lists each load's main-thread tasks of 10 ms or more after the first paint, with
 // their time on a core and what took longest inside them: the tasks Lighthouse's simulation keeps
 // and stretches (shorter ones it drops), so the ones that make its Total Blocking Time.
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { launchChromium, signedInContext } from '../support/chromium.mjs';
 import { OFF_PHONE_NICENESS, requireServerBuild, signInWithReadings, startServer } from '../support/server.mjs';
+import { statFields } from '../support/proc.mjs';
 import { median } from '../support/stats.mjs';
 
 const { values: options } = parseArgs({
@@ -39,8 +39,7 @@ const COMPILE = ['V8.CompileCode', 'V8.ParseFunction', 'V8.PreParse', 'V8.Collec
 
 /** CPU time of process `pid` so far, { user, kernel } in ms (Linux /proc, clock ticks of 10 ms). */
 function processCpu(pid) {
-  // Fields after the parenthesised command name: state is the 3rd field, utime the 14th, stime the 15th.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = statFields(pid);
   return { user: Number(fields[11]) * 10, kernel: Number(fields[12]) * 10 };
 }
 

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { statFields } from './proc.mjs';
 
 // The machine's cores, not this process's: once pinned, its children see fewer.
 const CORES = cpus().length;
@@ -37,9 +38,7 @@ function commandLine(pid) {
 /** The parent process id of `pid` (undefined once it has exited). */
 function parentPid(pid) {
   try {
-    // /proc/PID/stat: 'pid (name) state ppid …'; the name may hold spaces, so read after the ')'.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number(statFields(pid)[1]);
   } catch {
     return undefined;
   }
