@@ -24,32 +24,46 @@ const ENTRY = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const BOOT = fileURLToPath(new URL('./src/boot.tsx', import.meta.url));
 
 /** Every module `from` imports statically, directly or through others (`from` included). */
-function staticGraph(from: string, context: ChunkingContext, skip: ReadonlySet<string> = new Set()): Set<string> {
+function staticGraph(from: string, context: ChunkingContext): Set<string> {
   const found = new Set<string>();
   const pending = [from];
   while (pending.length > 0) {
     const id = pending.pop()!;
-    if (found.has(id) || skip.has(id)) continue;
+    if (found.has(id)) continue;
     found.add(id);
     pending.push(...(context.getModuleInfo(id)?.importedIds ?? []));
   }
   return found;
 }
 
-/** Per build (a chunking pass has one context): the modules of the boot chunk. */
-const bootModules = new WeakMap<ChunkingContext, Set<string>>();
+/** Per build (a chunking pass has one context): what the entry and boot.tsx import statically. */
+const startGraphs = new WeakMap<ChunkingContext, { entry: Set<string>; boot: Set<string> }>();
+function startGraphsOf(context: ChunkingContext): { entry: Set<string>; boot: Set<string> } {
+  let graphs = startGraphs.get(context);
+  if (!graphs) {
+    graphs = { entry: staticGraph(ENTRY, context), boot: staticGraph(BOOT, context) };
+    startGraphs.set(context, graphs);
+  }
+  return graphs;
+}
+
 /**
  * 'boot' for every module boot.tsx imports statically that the entry does not (decision 057):
  * they all run before the first screen, and in one chunk they are one request instead of about
  * sixteen (a phone opens six connections at a time to a server on HTTP/1.1).
  */
 function bootChunkName(moduleId: string, context: ChunkingContext): string | null {
-  let modules = bootModules.get(context);
-  if (!modules) {
-    modules = staticGraph(BOOT, context, staticGraph(ENTRY, context));
-    bootModules.set(context, modules);
-  }
-  return modules.has(moduleId) || moduleId === RUNTIME_MODULE_ID ? 'boot' : null;
+  const { entry, boot } = startGraphsOf(context);
+  return (boot.has(moduleId) && !entry.has(moduleId)) || moduleId === RUNTIME_MODULE_ID ? 'boot' : null;
+}
+
+/**
+ * 'start-shared' for a module that both the entry and boot.tsx import statically: captured with
+ * boot's imports, it would put boot in the entry's imports, to run before the first paint.
+ */
+function startSharedChunkName(moduleId: string, context: ChunkingContext): string | null {
+  const { entry, boot } = startGraphsOf(context);
+  return moduleId !== ENTRY && entry.has(moduleId) && boot.has(moduleId) ? 'start-shared' : null;
 }
 
 /**
@@ -66,6 +80,9 @@ function preloadBoot(): Plugin {
         const boot = chunks.find((chunk) => chunk.moduleIds.includes(BOOT));
         if (!boot) throw new Error('the build has no chunk for src/boot.tsx');
         const entry = chunks.find((chunk) => chunk.isEntry);
+        if (entry?.imports.includes(boot.fileName)) {
+          throw new Error('the entry imports the boot chunk: boot would run before the first paint (decision 057)');
+        }
         const inHtml = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
         return [...boot.imports.filter((file) => !inHtml.has(file)), boot.fileName].map((file) => ({
           tag: 'link',
@@ -273,6 +290,7 @@ export default defineConfig(() => ({
             { name: 'preload-helper', test: /vite\/preload-helper/, priority: 1 },
             // React is evaluated in a task of its own before the app's modules (main.tsx).
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 1 },
+            { name: startSharedChunkName, debugName: 'start-shared', priority: 1 },
             { name: bootChunkName, debugName: 'boot' },
           ],
         },
