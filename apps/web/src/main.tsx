@@ -4,6 +4,7 @@
  * JavaScript to run. index.html preloads boot's chunk, so it downloads meanwhile (decision 057).
  */
 import { captureInstallPrompt } from './features/install/install-prompt-event';
+import { warmFirstScreenFonts } from './lib/fonts/first-screen-fonts';
 import './index.css';
 
 // Chrome offers native install once per page load, possibly before Home is on screen.
@@ -22,6 +23,12 @@ const start = () => {
     .catch((error: unknown) => console.error('DiaCare could not start', error));
 };
 // A frame callback runs before that frame's paint, a task queued from it after the paint. A page
-// opened in the background gets no frames, so it starts at once.
-if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(start, 0));
-else start();
+// opened in the background gets no frames, so it starts at once (and has no screen to warm fonts
+// for yet).
+if (document.visibilityState === 'visible') {
+  requestAnimationFrame(() => {
+    setTimeout(start, 0);
+    // While the app's code downloads: the fonts of its first screen (decision 070).
+    warmFirstScreenFonts();
+  });
+} else start();

@@ -4,6 +4,7 @@
  * switch's layout, happen beforehand.
  * Decision 035.
  */
+import { layOutHidden } from '../fonts/lay-out-hidden';
 
 /** The (style, weight, size, family) combinations already warmed, per language. */
 const warmed = new Set<string>();
@@ -26,33 +27,14 @@ export function warmFonts(language: string, sample: string): void {
     const font = [style.fontStyle, style.fontWeight, style.fontSize, style.fontFamily].join('|');
     if (!warmed.has(`${language}|${font}`)) fonts.add(font);
   }
-  if (fonts.size === 0) return;
-  const box = document.createElement('div');
-  box.lang = language;
-  box.setAttribute('aria-hidden', 'true');
-  // CSSOM properties, not a style attribute: the CSP's style-src 'self' forbids the latter.
-  Object.assign(box.style, {
-    position: 'absolute',
-    top: '0',
-    left: '0',
-    width: '1px',
-    height: '1px',
-    overflow: 'hidden',
-    visibility: 'hidden',
-    contain: 'strict',
-    pointerEvents: 'none',
-  });
-  for (const font of fonts) {
-    const [fontStyle = '', fontWeight = '', fontSize = '', fontFamily = ''] = font.split('|');
-    const line = document.createElement('span');
-    Object.assign(line.style, { fontStyle, fontWeight, fontSize, fontFamily, whiteSpace: 'nowrap' });
-    line.textContent = sample;
-    box.append(line);
-    warmed.add(`${language}|${font}`);
-  }
-  document.body.append(box);
-  void box.offsetWidth; // lays the sample out now (fonts looked up, text shaped)
-  box.remove();
+  layOutHidden(
+    [...fonts].map((font) => {
+      warmed.add(`${language}|${font}`);
+      const [fontStyle = '', fontWeight = '', fontSize = '', fontFamily = ''] = font.split('|');
+      return { text: sample, style: { fontStyle, fontWeight, fontSize, fontFamily } };
+    }),
+    language,
+  );
 }
 
 /** Whether `element` holds a text node of its own with something other than white space. */
