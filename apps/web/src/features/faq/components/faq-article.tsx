@@ -37,23 +37,28 @@ export function FaqArticle({ article, open, onToggle }: { article: Article; open
         </button>
       </h2>
       {snippet && !open ? <p className="-mt-1 mb-3 line-clamp-3 text-sm text-slate-600">{snippet}</p> : null}
+      {/* A closed article's text is not rendered at all (hidden, it would not be shown, read out or found). */}
       <div id={panelId} hidden={!open} className="mb-4 space-y-3 text-slate-800">
-        {article.passages.map((passage, index) => (
-          <p
-            key={index}
-            className={cn(
-              'leading-relaxed',
-              index === article.match && 'rounded-lg bg-amber-50 px-2 py-1 ring-1 ring-amber-200',
-            )}
-          >
-            {passage}
-          </p>
-        ))}
-        <p className="text-sm text-slate-600">
-          {t('faq.source', { source: article.source, section: article.section })}
-          <br />
-          {t('faq.reviewed', { date: reviewedDate(article.reviewed, intlLocale) })}
-        </p>
+        {open ? (
+          <>
+            {article.passages.map((passage, index) => (
+              <p
+                key={index}
+                className={cn(
+                  'leading-relaxed',
+                  index === article.match && 'rounded-lg bg-amber-50 px-2 py-1 ring-1 ring-amber-200',
+                )}
+              >
+                {passage}
+              </p>
+            ))}
+            <p className="text-sm text-slate-600">
+              {t('faq.source', { source: article.source, section: article.section })}
+              <br />
+              {t('faq.reviewed', { date: reviewedDate(article.reviewed, intlLocale) })}
+            </p>
+          </>
+        ) : null}
       </div>
     </li>
   );
