@@ -137,24 +137,30 @@ export default function TrendChart({ chart, theme }: { chart: ChartData; theme: 
     if (!element) return;
     let plot: uPlot | undefined;
     let observer: ResizeObserver | undefined;
-    const draw = () => {
-      const drawing = new uPlot(
-        options(chart, element.clientWidth, theme, intlLocale),
-        [chart.x, ...chart.series.map((s) => s.values)],
-        element,
-      );
-      observer = new ResizeObserver(() => drawing.setSize({ width: element.clientWidth, height: HEIGHT }));
-      observer.observe(element);
-      plot = drawing;
+    let painting: ReturnType<typeof setTimeout> | undefined;
+    /** Builds the chart; `later`: its first layout and painting in the next task (uPlot's init). */
+    const draw = (later: boolean) => {
+      const data: uPlot.AlignedData = [chart.x, ...chart.series.map((s) => s.values)];
+      plot = new uPlot(options(chart, element.clientWidth, theme, intlLocale), data, (drawing, init) => {
+        element.append(drawing.root);
+        const paint = () => {
+          init();
+          observer = new ResizeObserver(() => drawing.setSize({ width: element.clientWidth, height: HEIGHT }));
+          observer.observe(element);
+        };
+        if (later) painting = setTimeout(paint);
+        else paint();
+      });
       drawn.current = true;
     };
-    // The first drawing runs in a task of its own, after the one that commits the page: two short
-    // tasks on a slow phone instead of one long one. A redraw (theme, language, period) stays in
-    // the same task, so the old chart never blinks out.
-    const firstDrawing = drawn.current ? undefined : setTimeout(draw);
-    if (firstDrawing === undefined) draw();
+    // On first open the chart is built in a task of its own, after the one that commits the page,
+    // and painted in the next: three short tasks on a slow phone instead of one long one. A redraw
+    // (theme, language, period) stays in the same task, so the old chart never blinks out.
+    const firstDrawing = drawn.current ? undefined : setTimeout(() => draw(true));
+    if (firstDrawing === undefined) draw(false);
     return () => {
       clearTimeout(firstDrawing);
+      clearTimeout(painting);
       observer?.disconnect();
       plot?.destroy();
     };
