@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { FIRST_SCREEN_TEXT_STYLES } from '../apps/web/src/lib/fonts/first-screen-fonts';
-import { kolkataDate, signInWithProfile } from './fixtures';
+import { addRecordsForEveryScreen, signInWithProfile } from './fixtures';
 
 /** The routes the Lighthouse bench opens cold, signed in. */
 const SCREENS = [
@@ -53,12 +53,6 @@ function warmedTextStyles(page: Page): Promise<string[]> {
   }, FIRST_SCREEN_TEXT_STYLES);
 }
 
-/** POSTs `data` to `path` with the page's session; expects 201. */
-async function post(page: Page, path: string, data: object): Promise<void> {
-  const response = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
 test('every text style of the first screens is warmed while the app downloads', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Continue with Google' })).toBeVisible();
@@ -66,31 +60,7 @@ test('every text style of the first screens is warmed while the app downloads', 
   const missing = (await textStylesOnScreen(page)).filter((style) => !warmed.has(style)).map((s) => `/ ${s}`);
 
   await signInWithProfile(page, 'Lakshmi Pillai');
-  await post(page, '/api/medications', {
-    name: 'Metformin',
-    dosage: '500 mg',
-    form: 'Tablet',
-    color: '#FF6B6B',
-    schedule: { frequency: 'daily', times: ['08:00', '20:00'], start_date: kolkataDate(-7) },
-    refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
-  });
-  for (let day = 0; day < 3; day++) {
-    await post(page, '/api/health/glucose', {
-      value: 120 + day * 9,
-      meal_context: 'Fasting',
-      date: kolkataDate(-day),
-      time: '07:00',
-    });
-  }
-  await post(page, '/api/health/bp', { systolic: 128, diastolic: 82, date: kolkataDate(0), time: '08:00' });
-  await post(page, '/api/health/metrics', { weight: 61.5, height: 158, date: kolkataDate(0) });
-  await post(page, '/api/appointments', {
-    type: 'lab',
-    title: 'HbA1c',
-    location: 'Kochi',
-    date: kolkataDate(9),
-    time: '09:00',
-  });
+  await addRecordsForEveryScreen(page);
 
   for (const path of SCREENS) {
     await page.goto(path);

@@ -115,6 +115,40 @@ export function kolkataDate(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(instant);
 }
 
+/** POSTs `data` to `path` with the page's session, as the app's own forms do; expects 201. */
+export async function postRecord(page: Page, path: string, data: object): Promise<void> {
+  const response = await page.request.post(path, { data, headers: { origin: new URL(page.url()).origin } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/**
+ * Something on every screen for the signed-in user: a medicine twice a day from today, a low
+ * (64 mg/dL, yesterday) and a high (182, today) fasting glucose, a blood pressure, a weight and
+ * height, and a lab visit in 20 days (Asia/Kolkata dates).
+ */
+export async function addRecordsForEveryScreen(page: Page): Promise<void> {
+  await postRecord(page, '/api/medications', {
+    name: 'Metformin',
+    dosage: '500 mg',
+    form: 'Tablet',
+    color: '#FF6B6B',
+    schedule: { frequency: 'daily', times: ['08:00', '20:00'], start_date: kolkataDate(0) },
+    refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
+  });
+  const glucose = { meal_context: 'Fasting', time: '07:00' };
+  await postRecord(page, '/api/health/glucose', { ...glucose, value: 64, date: kolkataDate(-1) });
+  await postRecord(page, '/api/health/glucose', { ...glucose, value: 182, date: kolkataDate(0) });
+  await postRecord(page, '/api/health/bp', { systolic: 128, diastolic: 82, date: kolkataDate(0), time: '08:00' });
+  await postRecord(page, '/api/health/metrics', { weight: 61.5, height: 158, date: kolkataDate(0) });
+  await postRecord(page, '/api/appointments', {
+    type: 'lab',
+    title: 'HbA1c',
+    location: 'District Hospital',
+    date: kolkataDate(20),
+    time: '09:00',
+  });
+}
+
 /**
  * Saves a phone-sized screenshot under test-results/screens for a person to look at; skipped
  * in CI (CI=true) unless E2E_SCREENSHOTS=1, since nothing there looks at them.
