@@ -101,12 +101,7 @@ export async function signInWithProfile(page: Page, name = 'Asha Rao'): Promise<
  * with the page's session, as the log dialog does; expects 201.
  */
 export async function logGlucose(page: Page, value: number, date: string, time: string): Promise<void> {
-  const origin = new URL(page.url()).origin;
-  const response = await page.request.post('/api/health/glucose', {
-    headers: { origin },
-    data: { value, meal_context: 'Fasting', date, time },
-  });
-  expect(response.status()).toBe(201);
+  await postRecord(page, '/api/health/glucose', { value, meal_context: 'Fasting', date, time });
 }
 
 /** The date `days` from today in Asia/Kolkata, as YYYY-MM-DD. */

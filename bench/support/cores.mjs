@@ -60,18 +60,16 @@ function descendsFrom(pid, ancestor) {
  * @throws Error when the browser has no such zygote
  */
 export function pinRenderersToTheirCore(browserPid) {
-  const moved = readdirSync('/proc')
+  const children = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map(Number)
-    .filter((pid) => {
-      if (!descendsFrom(pid, browserPid)) return false;
-      const args = commandLine(pid);
-      const zygote = args.includes('--type=zygote') && !args.includes('--no-zygote-sandbox');
-      return zygote || args.includes('--type=renderer');
-    });
-  if (!moved.some((pid) => commandLine(pid).includes('--type=zygote'))) {
-    throw new Error(`Chromium ${browserPid} has no renderer zygote to pin`);
-  }
+    .filter((pid) => descendsFrom(pid, browserPid))
+    .map((pid) => ({ pid, args: commandLine(pid) }));
+  const zygotes = children.filter(
+    ({ args }) => args.includes('--type=zygote') && !args.includes('--no-zygote-sandbox'),
+  );
+  if (zygotes.length === 0) throw new Error(`Chromium ${browserPid} has no renderer zygote to pin`);
+  const moved = [...zygotes, ...children.filter(({ args }) => args.includes('--type=renderer'))].map(({ pid }) => pid);
   for (const pid of moved) {
     execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', String(RENDERER_CORE), String(pid)], {
       stdio: 'ignore',

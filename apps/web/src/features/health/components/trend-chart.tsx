@@ -156,8 +156,9 @@ export default function TrendChart({ chart, theme }: { chart: ChartData; theme: 
     // On first open the chart is built in a task of its own, after the one that commits the page,
     // and painted in the next: three short tasks on a slow phone instead of one long one. A redraw
     // (theme, language, period) stays in the same task, so the old chart never blinks out.
-    const firstDrawing = drawn.current ? undefined : setTimeout(() => draw(true));
-    if (firstDrawing === undefined) draw(false);
+    let firstDrawing: ReturnType<typeof setTimeout> | undefined;
+    if (drawn.current) draw(false);
+    else firstDrawing = setTimeout(() => draw(true));
     return () => {
       clearTimeout(firstDrawing);
       clearTimeout(painting);
