@@ -1,11 +1,15 @@
 /**
  * The sensor-file parsers on small hand-made files (no vendor's real export): LibreView in both
  * units and date orders, Dexcom Clarity with BOM, quotes, preamble, Low/High, ';' and translated
- * headers, a DST zone, and a file that is neither. Decision 046.
+ * headers, a DST zone, and a file that is neither; times that do not exist (31 February) and
+ * values that are not numbers refused, never rolled over; the row rule's bounds and dates.
+ * Decisions 046, 071.
  */
 import { describe, expect, it } from 'vitest';
+import { isRealWallTime, wallClockInstants } from '../src/modules/imports/parsers/local-time.ts';
 import { openSensorFile } from '../src/modules/imports/parsers/sensor-file.ts';
 import { ImportFormatError, type SensorReading } from '../src/modules/imports/parsers/types.ts';
+import { keepingTheRule, noneSkipped, readingRefusal } from '../src/modules/imports/row-rule.ts';
 
 const LIBRE_HEADER =
   'Device,Serial Number,Device Timestamp,Record Type,Historic Glucose {unit},Scan Glucose {unit},Non-numeric Rapid-Acting Insulin,Rapid-Acting Insulin (units),Non-numeric Food,Carbohydrates (grams),Carbohydrates (servings),Non-numeric Long-Acting Insulin,Long-Acting Insulin Value (units),Notes,Strip Glucose {unit},Ketone mmol/L,Meal Insulin (units),Correction Insulin (units),User Change Insulin (units)';
@@ -50,8 +54,12 @@ async function* chunks(text: string, size = 64): AsyncGenerator<Buffer> {
 async function readAll(text: string, zone = 'Asia/Kolkata') {
   const file = await openSensorFile(chunks(text), zone);
   const readings: SensorReading[] = [];
-  for await (const reading of file.readings) readings.push(reading);
-  return { format: file.format, readings };
+  const refused: string[] = [];
+  for await (const row of file.readings) {
+    if ('refused' in row) refused.push(row.refused);
+    else readings.push(row);
+  }
+  return { format: file.format, readings, refused };
 }
 
 const iso = (reading: SensorReading) => reading.measuredAt.toISOString();
@@ -101,6 +109,34 @@ describe('LibreView', () => {
     expect(readings.map((r) => [r.valueMgDl, r.flag])).toEqual([
       [40, 'low'],
       [500, 'high'],
+    ]);
+  });
+
+  it('refuses 31 February, a 13th month and 24:00 as invalid dates and a word as an invalid value; never rolls over', async () => {
+    const { readings, refused } = await readAll(
+      libreFile('mg/dL', [
+        ['02-31-2026 08:00 AM', '0', '112', ''], // US order: 31 February
+        ['31-02-2026 08:00', '0', '113', ''], // day first: 31 February
+        ['13-13-2026 08:00', '0', '114', ''],
+        ['20-11-2026 24:00', '0', '115', ''],
+        ['not a time', '0', '116', ''],
+        ['11-20-2026 08:15 AM', '0', 'n/a', ''],
+        ['11-20-2026 08:30 AM', '0', '', ''], // no glucose: no reading, nothing refused
+        ['11-20-2026 08:45 AM', '0', '0', ''], // out of bounds: the row rule's to refuse
+        ['11-20-2099 08:45 AM', '0', '99999', ''],
+      ]),
+    );
+    expect(refused).toEqual([
+      'invalid_date',
+      'invalid_date',
+      'invalid_date',
+      'invalid_date',
+      'invalid_date',
+      'invalid_value',
+    ]);
+    expect(readings.map((r) => [iso(r), r.valueMgDl])).toEqual([
+      ['2026-11-20T03:15:00.000Z', 0],
+      ['2099-11-20T03:15:00.000Z', 99999],
     ]);
   });
 });
@@ -164,6 +200,80 @@ describe('Dexcom Clarity', () => {
       ['2026-11-01T07:05:00.000Z', false],
       ['2027-03-14T07:30:00.000Z', true], // 02:30 does not exist: read as 03:30 EDT
     ]);
+  });
+});
+
+describe('Dexcom Clarity times that do not exist', () => {
+  it('refuses 31 February, 24:00, minute 60 and second 60 as invalid dates', async () => {
+    const text = [
+      CLARITY_HEADER,
+      '1,2026-02-31T08:00:00,EGV,,,,G6,120,,,,,,',
+      '2,2026-11-20T24:00:00,EGV,,,,G6,121,,,,,,',
+      '3,2026-11-20T08:60:00,EGV,,,,G6,122,,,,,,',
+      '4,2026-11-20T08:00:60,EGV,,,,G6,123,,,,,,',
+      '5,,EGV,,,,G6,124,,,,,,',
+      '6,2028-02-29T08:00:00,EGV,,,,G6,125,,,,,,', // a leap day is real
+    ].join('\n');
+    const { readings, refused } = await readAll(text);
+    expect(refused).toEqual(['invalid_date', 'invalid_date', 'invalid_date', 'invalid_date', 'invalid_date']);
+    expect(readings.map((r) => [iso(r), r.valueMgDl])).toEqual([['2028-02-29T02:30:00.000Z', 125]]);
+  });
+
+  it('wallClockInstants refuses a wall time that is not real rather than rolling it over', () => {
+    const wall = { year: 2026, month: 2, day: 31, hour: 8, minute: 0, second: 0 };
+    expect(isRealWallTime(wall)).toBe(false);
+    expect(() => wallClockInstants(wall, 'Asia/Kolkata')).toThrow(RangeError);
+    expect(isRealWallTime({ ...wall, day: 28 })).toBe(true);
+    expect(isRealWallTime({ ...wall, year: 26, day: 28 })).toBe(false);
+  });
+});
+
+describe('the row rule (typed-entry bounds and dates)', () => {
+  const NOW = new Date('2026-11-20T18:40:00.000Z');
+  const at = (measuredAt: string, valueMgDl = 120) => ({ measuredAt: new Date(measuredAt), valueMgDl });
+  it('keeps 20–600 mg/dL, up to five minutes past now, and dates from 2000-01-01 in the user’s zone', () => {
+    const refusal = (reading: ReturnType<typeof at>) => readingRefusal(reading, NOW, 'Asia/Kolkata');
+    expect(refusal(at('2026-11-20T08:00:00Z', 20))).toBeNull();
+    expect(refusal(at('2026-11-20T08:00:00Z', 600))).toBeNull();
+    expect(refusal(at('2026-11-20T08:00:00Z', 19))).toBe('out_of_range');
+    expect(refusal(at('2026-11-20T08:00:00Z', 601))).toBe('out_of_range');
+    expect(refusal(at('2026-11-20T08:00:00Z', 0))).toBe('out_of_range');
+    expect(refusal(at('2026-11-20T08:00:00Z', Number.NaN))).toBe('invalid_value');
+    expect(refusal(at('2026-11-20T18:45:00Z'))).toBeNull();
+    expect(refusal(at('2026-11-20T18:45:01Z'))).toBe('future');
+    expect(refusal(at('2099-01-01T00:00:00Z'))).toBe('future');
+    // 1999-12-31 18:30 UTC is already 2000-01-01 in Kolkata.
+    expect(refusal(at('1999-12-31T18:30:00Z'))).toBeNull();
+    expect(refusal(at('1999-12-31T18:29:59Z'))).toBe('too_early');
+    expect(refusal(at('1900-01-01T00:00:00Z'))).toBe('too_early');
+    expect(refusal({ measuredAt: new Date(Number.NaN), valueMgDl: 120 })).toBe('invalid_date');
+  });
+
+  it('counts each refused row by reason and keeps the rest', () => {
+    const skipped = noneSkipped();
+    const reading = (measuredAt: string, valueMgDl: number): SensorReading => ({
+      ...at(measuredAt, valueMgDl),
+      flag: null,
+      deviceSerial: '',
+      kind: 'cgm',
+      dstAmbiguous: false,
+    });
+    const kept = keepingTheRule(
+      [
+        reading('2026-11-20T08:00:00Z', 120),
+        reading('2026-11-20T08:00:00Z', 99999),
+        reading('2099-11-20T08:00:00Z', 120),
+        { refused: 'invalid_date' },
+      ],
+      NOW,
+      'Asia/Kolkata',
+      skipped,
+    );
+    expect(kept.map((r) => r.valueMgDl)).toEqual([120]);
+    expect(skipped).toEqual({
+      count: 3,
+      reasons: { out_of_range: 1, future: 1, too_early: 0, invalid_date: 1, invalid_value: 0 },
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * /api/imports payloads: a sensor export's batch — its preview before
- * commit (`readings` the new ones the commit would add, `duplicates` those already stored)
- * and, once committed, what it added (undone by deleting the batch).
+ * commit (`readings` the new ones the commit would add, `duplicates` those already stored,
+ * `skipped` the rows refused by the typed-entry rule) and, once committed, what it added
+ * (undone by deleting the batch).
  */
 import { z } from 'zod';
 import { listLimitSchema, orRequired } from './common.ts';
@@ -21,6 +22,33 @@ export const importBatchSchema = z.object({
   created_at: z.string(),
 });
 export type ImportBatch = z.infer<typeof importBatchSchema>;
+
+/**
+ * Why an import's row is refused, by the rule a typed reading keeps (POST /api/health/glucose;
+ * health-constants.ts): `out_of_range` a value outside GLUCOSE_BOUNDS, `future` an instant later
+ * than now plus READING_CLOCK_SKEW_MS, `too_early` a date before EARLIEST_READING_DATE,
+ * `invalid_date` a time that is not a real one (31 February, 25:00) or not written as the format
+ * writes it, `invalid_value` a glucose cell that is not a number (nor the device's Low/High).
+ */
+export const IMPORT_SKIP_REASONS = ['out_of_range', 'future', 'too_early', 'invalid_date', 'invalid_value'] as const;
+export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
+
+/** The refused rows of a file or site: how many, and how many for each reason. Never stored. */
+export const importSkippedSchema = z.object({
+  count: z.int(),
+  reasons: z.object({
+    out_of_range: z.int(),
+    future: z.int(),
+    too_early: z.int(),
+    invalid_date: z.int(),
+    invalid_value: z.int(),
+  } satisfies Record<ImportSkipReason, z.ZodInt>),
+});
+export type ImportSkipped = z.infer<typeof importSkippedSchema>;
+
+/** The answer of an upload or a Nightscout read: the preview batch and the rows it refused. */
+export const importPreviewSchema = importBatchSchema.extend({ skipped: importSkippedSchema });
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 export const importListQuerySchema = z.object({ limit: listLimitSchema });
 

@@ -1,8 +1,10 @@
 /**
  * PostgreSQL text cannot hold NUL (U+0000), which reached users as a 500: this hook refuses it
- * in every body and query before any route sees it, with a 400 naming the field.
+ * in every body and query before any route sees it, with a 400 naming the field. A streamed
+ * body (a text/csv sensor file) is not walked here but passed on through refuseControlBytes,
+ * which fails its reading with a 400 at the first control byte.
  */
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.ts';
 
@@ -19,10 +21,45 @@ export function findNul(value: unknown, path = ''): string | null {
   return null;
 }
 
+/** C0 control bytes but tab, LF and CR, and DEL (never inside a UTF-8 character's bytes). */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL_BYTE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+
+/** How many LF bytes `text` (a chunk read as latin1) holds. */
+function lineBreaks(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+/**
+ * `body` as it arrives, failing with HttpError 400 'file: line N holds a control character
+ * (U+0000)…' at the first control byte (NUL, other C0 controls but tab, CR and LF, or DEL):
+ * a streamed body is a file upload (the text/csv sensor export), whose text never holds one.
+ */
+export function refuseControlBytes(body: Readable): Readable {
+  let linesBefore = 0;
+  const checked = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const text = chunk.toString('latin1');
+      const found = text.search(CONTROL_BYTE);
+      if (found === -1) {
+        linesBefore += lineBreaks(text);
+        return done(null, chunk);
+      }
+      const code = `U+${text.charCodeAt(found).toString(16).toUpperCase().padStart(4, '0')}`;
+      const line = linesBefore + lineBreaks(text.slice(0, found)) + 1;
+      done(badRequest('file', 'error.control_character', { line, code }));
+    },
+  });
+  body.on('error', (error) => checked.destroy(error));
+  return body.pipe(checked);
+}
+
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    // A streamed body (a text/csv sensor upload) is read by its route, not walked here.
     const streamed = request.body instanceof Readable;
+    if (streamed) request.body = refuseControlBytes(request.body as Readable);
     for (const [part, value] of [
       ['body', streamed ? undefined : request.body],
       ['query', request.query],

@@ -1,14 +1,21 @@
 /**
- * /api/imports (decisions 046, 053): a sensor export (text/csv body) or a Nightscout site
+ * /api/imports (decisions 046, 053, 071): a sensor export (text/csv body) or a Nightscout site
  * (POST /nightscout) → 201 a preview, nothing stored yet; POST /{id}/commit adds it; DELETE
  * /{id} discards a preview or undoes a commit; GET lists batches. Another user's batch → 404.
+ * Every row keeps the typed-entry rule (row-rule.ts): a refused row is counted in the
+ * preview's `skipped`, never staged; a file or site whose rows are all refused → 400.
  */
 import { errorSchema, idParamsSchema } from '@diacare/contract/common';
+import { EARLIEST_READING_DATE, GLUCOSE_BOUNDS, READING_CLOCK_SKEW_MS } from '@diacare/contract/health-constants';
 import {
   NIGHTSCOUT_DEFAULT_DAYS,
   importBatchSchema,
   importListQuerySchema,
+  importPreviewSchema,
   nightscoutImportSchema,
+  type ImportBatch,
+  type ImportPreview,
+  type ImportSkipped,
 } from '@diacare/contract/imports';
 import { CsvError } from 'csv-parse';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,12 +27,31 @@ import type { AppDeps } from '../../types.ts';
 import { createImportRepository } from './import.repository.ts';
 import { checkSiteUrl, nightscoutReadings } from './nightscout.ts';
 import { openSensorFile } from './parsers/sensor-file.ts';
-import { ImportFormatError, type SensorReading } from './parsers/types.ts';
+import { ImportFormatError, type ParsedRow } from './parsers/types.ts';
+import { keepingTheRule, noneSkipped } from './row-rule.ts';
 
 /** Largest file accepted: 10 years of 5-minute readings in a Clarity export is about 120 MB. */
 export const IMPORT_MAX_BYTES = 256 * 1024 * 1024;
 /** Readings staged per INSERT: memory holds one page, whatever the file's length. */
 const STAGE_PAGE = 1000;
+
+/**
+ * The preview answer: `batch` with the rows refused; when the source held rows and every one
+ * was refused, HttpError 400 on `field` listing how many for each reason (the caller removes
+ * the batch).
+ */
+function previewOf(batch: ImportBatch, skipped: ImportSkipped, field: 'file' | 'url'): ImportPreview {
+  if (batch.readings + batch.duplicates === 0 && skipped.count > 0) {
+    const [min, max] = GLUCOSE_BOUNDS.value;
+    throw badRequest(field, 'error.import_all_refused', {
+      ...skipped.reasons,
+      min,
+      max,
+      earliest: EARLIEST_READING_DATE,
+    });
+  }
+  return { ...batch, skipped };
+}
 
 /** The body's chunks, refusing more than IMPORT_MAX_BYTES (413). */
 async function* capped(body: Readable): AsyncGenerator<Buffer> {
@@ -50,7 +76,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       schema: {
         tags,
         summary: 'Upload a LibreView or Dexcom Clarity CSV export (Content-Type: text/csv); answers its preview',
-        response: { 201: importBatchSchema, 400: errorSchema, 413: errorSchema, 415: errorSchema },
+        response: { 201: importPreviewSchema, 400: errorSchema, 413: errorSchema, 415: errorSchema },
       },
     },
     async (request, reply) => {
@@ -59,19 +85,24 @@ export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         throw badRequest('body', 'error.import_not_csv');
       }
       let batchId: string | null = null;
+      const now = deps.clock();
+      const skipped = noneSkipped();
+      const stage = (id: string, rows: ParsedRow[]) =>
+        repository.stage(user.id, id, keepingTheRule(rows, now, user.timezone, skipped));
       try {
         const file = await openSensorFile(capped(request.body as Readable), user.timezone);
         batchId = await repository.createBatch(user.id, file.format);
-        let page: SensorReading[] = [];
-        for await (const reading of file.readings) {
-          page.push(reading);
+        let page: ParsedRow[] = [];
+        for await (const row of file.readings) {
+          page.push(row);
           if (page.length === STAGE_PAGE) {
-            await repository.stage(user.id, batchId, page);
+            await stage(batchId, page);
             page = [];
           }
         }
-        await repository.stage(user.id, batchId, page);
-        return reply.code(201).send(await repository.summarise(user.id, batchId, file.format));
+        await stage(batchId, page);
+        const batch = await repository.summarise(user.id, batchId, file.format);
+        return reply.code(201).send(previewOf(batch, skipped, 'file'));
       } catch (error) {
         if (batchId) await repository.remove(user.id, batchId);
         if (error instanceof ImportFormatError) throw badRequest('file', error.id);
@@ -89,7 +120,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         summary:
           'Read a Nightscout site’s sensor glucose (sgv entries) with a readable token; answers its preview. The token is not stored',
         body: nightscoutImportSchema,
-        response: { 201: importBatchSchema, 400: errorSchema, 502: errorSchema },
+        response: { 201: importPreviewSchema, 400: errorSchema, 502: errorSchema },
       },
     },
     async (request, reply) => {
@@ -97,13 +128,18 @@ export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
       const { url, token, days = NIGHTSCOUT_DEFAULT_DAYS } = request.body;
       const allowPrivate = deps.env.NIGHTSCOUT_ALLOW_PRIVATE;
       const site = await checkSiteUrl(url, allowPrivate);
-      const until = deps.clock().getTime();
+      const now = deps.clock();
+      // Up to now and the clock skew a typed reading is allowed: nothing later is asked for.
+      const since = now.getTime() - days * 86_400_000;
+      const until = now.getTime() + READING_CLOCK_SKEW_MS;
+      const skipped = noneSkipped();
       const batchId = await repository.createBatch(user.id, 'nightscout');
       try {
-        for await (const page of nightscoutReadings(site, token, until - days * 86_400_000, until, allowPrivate)) {
-          await repository.stage(user.id, batchId, page);
+        for await (const page of nightscoutReadings(site, token, since, until, allowPrivate)) {
+          await repository.stage(user.id, batchId, keepingTheRule(page, now, user.timezone, skipped));
         }
-        return reply.code(201).send(await repository.summarise(user.id, batchId, 'nightscout'));
+        const batch = await repository.summarise(user.id, batchId, 'nightscout');
+        return reply.code(201).send(previewOf(batch, skipped, 'url'));
       } catch (error) {
         await repository.remove(user.id, batchId);
         throw error;

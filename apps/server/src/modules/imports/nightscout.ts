@@ -8,8 +8,9 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { glucoseToMgDl } from '@diacare/contract/glucose-units';
 import { badRequest, httpError } from '../../plugins/errors.ts';
-import type { SensorReading } from './parsers/types.ts';
+import type { ParsedRow } from './parsers/types.ts';
 
 /** Entries asked for per request. */
 export const NIGHTSCOUT_PAGE_SIZE = 1000;
@@ -194,27 +195,40 @@ async function fetchPage(site: URL, token: string, lo: number, hi: number, allow
   return entries.filter((entry): entry is Entry => typeof entry === 'object' && entry !== null);
 }
 
+/** The sensor's LOW as Nightscout writes it, mg/dL; below it are device codes, not glucose. */
+const NIGHTSCOUT_LOW = 39;
+/** C0 controls and DEL: never part of a device's name (PostgreSQL text cannot even hold NUL). */
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /**
- * An entry as a reading: `sgv` entries only, sgv in mg/dL (Nightscout stores it so);
- * 39 is the sensor's LOW (kept, flagged 'low'), values below are device error codes (skipped).
+ * An entry as a row: `sgv` entries only (others null), sgv in mg/dL (Nightscout stores it so),
+ * rounded to whole mg/dL; 39 is the sensor's LOW (kept, flagged 'low'); values below are
+ * device codes, refused as out of range; an entry dated outside `lo`–`hi` (ms) is one the
+ * site was not asked for (null). The bounds and dates are checked after, by row-rule.ts, as
+ * for a file. Control characters are dropped from the device's name.
  */
-function toReading(entry: Entry, lo: number, hi: number): SensorReading | null {
+function toRow(entry: Entry, lo: number, hi: number): ParsedRow | null {
   const { sgv, date } = entry;
-  if (entry.type !== 'sgv' || typeof sgv !== 'number' || !Number.isInteger(sgv) || sgv < 39 || sgv > 1000) return null;
-  if (typeof date !== 'number' || !Number.isFinite(date) || date < lo || date > hi) return null;
+  if (entry.type !== 'sgv') return null;
+  if (typeof date !== 'number' || !Number.isFinite(date)) return { refused: 'invalid_date' };
+  if (date < lo || date > hi) return null;
+  if (typeof sgv !== 'number' || !Number.isFinite(sgv)) return { refused: 'invalid_value' };
+  const valueMgDl = glucoseToMgDl(sgv, 'mg/dL');
+  if (valueMgDl < NIGHTSCOUT_LOW) return { refused: 'out_of_range' };
   return {
     measuredAt: new Date(Math.trunc(date)),
-    valueMgDl: sgv,
-    flag: sgv === 39 ? 'low' : null,
-    deviceSerial: typeof entry.device === 'string' ? entry.device.slice(0, 100) : '',
+    valueMgDl,
+    flag: valueMgDl === NIGHTSCOUT_LOW ? 'low' : null,
+    deviceSerial: typeof entry.device === 'string' ? entry.device.replace(CONTROL_CHARACTERS, '').slice(0, 100) : '',
     kind: 'cgm',
     dstAmbiguous: false,
   };
 }
 
 /**
- * The site's sgv readings from `sinceMs` to `untilMs`, one page at a time. Nightscout sends
- * the newest entries first, so a full page moves the upper bound (`$lte`) down to its oldest
+ * The site's sgv rows (readings, or rows refused as unreadable; toRow) from `sinceMs` to
+ * `untilMs`, one page at a time. Nightscout sends the newest entries first, so a full page moves the upper bound (`$lte`) down to its oldest
  * date; a site that sends oldest first moves the lower bound (`$gte`) up to its newest. The
  * boundary's date is read again (ties at one instant are never lost; staging keeps a
  * reading once). A page shorter than the page size ends the import. Unless `allowPrivate`,
@@ -228,12 +242,12 @@ export async function* nightscoutReadings(
   sinceMs: number,
   untilMs: number,
   allowPrivate: boolean,
-): AsyncGenerator<SensorReading[]> {
+): AsyncGenerator<ParsedRow[]> {
   let lo = sinceMs;
   let hi = untilMs;
   for (let page = 0; page < MAX_PAGES; page++) {
     const entries = await fetchPage(site, token, lo, hi, allowPrivate);
-    yield entries.map((entry) => toReading(entry, lo, hi)).filter((reading) => reading !== null);
+    yield entries.map((entry) => toRow(entry, lo, hi)).filter((row) => row !== null);
     if (entries.length < NIGHTSCOUT_PAGE_SIZE) return;
     const dates = entries.map((entry) => entry.date).filter((date): date is number => typeof date === 'number');
     if (dates.length === 0) return;

@@ -1,12 +1,14 @@
 /**
  * Reads a sensor export, recognising LibreView or Dexcom Clarity by its header lines, not the
- * file name. Pure and streamed.
- * Decision 046.
+ * file name. Pure and streamed. A row holding a glucose whose time is not a real one (31
+ * February) or whose value is not a number is yielded as refused, never rolled over or
+ * dropped unseen; the bounds and dates are checked after (row-rule.ts).
+ * Decisions 046, 071.
  */
 import { glucoseToMgDl } from '@diacare/contract/glucose-units';
-import { wallClockInstants } from './local-time.ts';
+import { isRealWallTime, wallClockInstants, type WallTime } from './local-time.ts';
 import { csvRecords } from './records.ts';
-import { ImportFormatError, type ImportFormat, type SensorReading } from './types.ts';
+import { ImportFormatError, type ImportFormat, type ParsedRow } from './types.ts';
 
 /** Rows looked through for a header before the file is refused. */
 const HEADER_SEARCH_ROWS = 20;
@@ -28,24 +30,21 @@ type Unit = 'mg/dL' | 'mmol/L';
 const unitOf = (header: string): Unit | null =>
   /mmol\/l\)?$/i.test(header) ? 'mmol/L' : /mg\/dl\)?$/i.test(header) ? 'mg/dL' : null;
 
-/** A cell as mg/dL with its flag, or null when it holds no reading. */
+/** A number as the files write it: digits, a sign, one decimal point or comma. */
+const NUMBER = /^[-+]?\d+(?:[.,]\d+)?$/;
+
+/**
+ * A cell as mg/dL (whole) with its flag; 'invalid' when it holds text that is neither a number
+ * nor the device's Low/High; null when it is empty (the row holds no reading). A number out
+ * of the bounds is returned as it is, for the row rule to refuse.
+ */
 function glucoseCell(cell: string | undefined, unit: Unit, format: FileFormat) {
   const text = (cell ?? '').trim();
   if (!text) return null;
   if (/^(low|lo)$/i.test(text)) return { valueMgDl: DEVICE_LIMITS[format].low, flag: 'low' as const };
   if (/^(high|hi)$/i.test(text)) return { valueMgDl: DEVICE_LIMITS[format].high, flag: 'high' as const };
-  const value = Number(text.replace(',', '.'));
-  if (!Number.isFinite(value) || value <= 0) return null;
-  return { valueMgDl: glucoseToMgDl(value, unit), flag: null };
-}
-
-interface WallTime {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
+  if (!NUMBER.test(text)) return 'invalid';
+  return { valueMgDl: glucoseToMgDl(Number(text.replace(',', '.')), unit), flag: null };
 }
 
 /**
@@ -71,16 +70,15 @@ export function dexcomTimestamp(text: string): WallTime | null {
 }
 
 /**
- * Local wall time → instant in `zone`. In a fall-back repeat the first time a (device, wall
- * time) is met takes the earlier instant and the second the later; a time in a spring-forward
- * gap is taken as if the clock had not yet changed. Either way the reading is flagged.
+ * Local wall time → instant in `zone`; null when the wall time is not a real one (31
+ * February, 24:00). In a fall-back repeat the first time a (device, wall time) is met takes
+ * the earlier instant and the second the later; a time in a spring-forward gap is taken as
+ * if the clock had not yet changed. Either way the reading is flagged.
  */
 function makeInstantReader(zone: string) {
   const seenRepeats = new Set<string>();
   return (wall: WallTime, device: string): { at: Date; ambiguous: boolean } | null => {
-    const valid =
-      wall.month >= 1 && wall.month <= 12 && wall.day >= 1 && wall.day <= 31 && wall.hour < 24 && wall.minute < 60;
-    if (!valid) return null;
+    if (!isRealWallTime(wall)) return null;
     const instants = wallClockInstants(wall, zone);
     if (instants.length === 1) return { at: instants[0]!, ambiguous: false };
     if (instants.length === 0) {
@@ -97,7 +95,8 @@ function makeInstantReader(zone: string) {
 /** A parsed file: its format once the header is read, and its readings (pull to read). */
 export interface SensorFile {
   format: FileFormat;
-  readings: AsyncGenerator<SensorReading>;
+  /** a reading, or a refusal, for each row that holds a glucose */
+  readings: AsyncGenerator<ParsedRow>;
 }
 
 /**
@@ -127,7 +126,7 @@ async function* libreReadings(
   header: string[],
   records: AsyncGenerator<string[]>,
   zone: string,
-): AsyncGenerator<SensorReading> {
+): AsyncGenerator<ParsedRow> {
   const column = (prefix: string) => header.findIndex((cell) => cell.startsWith(prefix));
   const columns = {
     serial: column('Serial Number'),
@@ -151,11 +150,18 @@ async function* libreReadings(
     if (!kind) continue;
     const [field, readingKind] = kind;
     const glucose = glucoseCell(row[columns[field]], units[field], 'libreview');
-    const wall = libreTimestamp(row[columns.time] ?? '');
-    if (!glucose || !wall) continue;
+    if (!glucose) continue;
+    if (glucose === 'invalid') {
+      yield { refused: 'invalid_value' };
+      continue;
+    }
     const deviceSerial = row[columns.serial] ?? '';
-    const at = instant(wall, deviceSerial);
-    if (!at) continue;
+    const wall = libreTimestamp(row[columns.time] ?? '');
+    const at = wall && instant(wall, deviceSerial);
+    if (!at) {
+      yield { refused: 'invalid_date' };
+      continue;
+    }
     yield { measuredAt: at.at, ...glucose, deviceSerial, kind: readingKind, dstAmbiguous: at.ambiguous };
   }
 }
@@ -164,7 +170,7 @@ async function* dexcomReadings(
   header: string[],
   records: AsyncGenerator<string[]>,
   zone: string,
-): AsyncGenerator<SensorReading> {
+): AsyncGenerator<ParsedRow> {
   const time = header.findIndex((cell) => cell.includes('(YYYY-MM-DDThh:mm:ss)'));
   // Clarity's columns keep their order in every language: Index, Timestamp, Event Type,
   // Event Subtype, Patient Info, Device Info, Source Device ID, Glucose Value (unit), …
@@ -178,12 +184,19 @@ async function* dexcomReadings(
   for await (const row of records) {
     // Preamble rows (patient, device) have no timestamp; EGV rows are the sensor's readings.
     if ((row[event] ?? '').toUpperCase() !== 'EGV') continue;
-    const wall = dexcomTimestamp(row[time] ?? '');
     const value = glucoseCell(row[glucose], unit, 'dexcom');
-    if (!wall || !value) continue;
+    if (!value) continue;
+    if (value === 'invalid') {
+      yield { refused: 'invalid_value' };
+      continue;
+    }
     const deviceSerial = row[serialColumn] ?? '';
-    const at = instant(wall, deviceSerial);
-    if (!at) continue;
+    const wall = dexcomTimestamp(row[time] ?? '');
+    const at = wall && instant(wall, deviceSerial);
+    if (!at) {
+      yield { refused: 'invalid_date' };
+      continue;
+    }
     yield { measuredAt: at.at, ...value, deviceSerial, kind: 'cgm', dstAmbiguous: at.ambiguous };
   }
 }

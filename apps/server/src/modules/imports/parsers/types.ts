@@ -1,4 +1,5 @@
 /** What every sensor-file parser yields: one reading, stored in mg/dL. */
+import type { ImportSkipReason } from '@diacare/contract/imports';
 import { t, type MessageId } from '../../../i18n/index.ts';
 
 /** The formats DiaCare recognises by a file's structure (never its name). */
@@ -19,6 +20,17 @@ export interface SensorReading {
   /** true when the local time fell in a daylight-saving repeat or gap: the instant is a choice */
   dstAmbiguous: boolean;
 }
+
+/**
+ * A row the parser refused before the row rule: its time is not a real one, its value not a
+ * number, or (Nightscout) a device code rather than a glucose.
+ */
+export interface RefusedRow {
+  refused: ImportSkipReason;
+}
+
+/** What a parser yields for each row holding a glucose: a reading (checked later by row-rule.ts) or a refusal. */
+export type ParsedRow = SensorReading | RefusedRow;
 
 /** A file that is none of the known formats, or breaks its own structure (→ 400 on `file`, catalog `id`). */
 export class ImportFormatError extends Error {
