@@ -14,6 +14,7 @@ const SLOW_FIRST = [
   'test/embedded-database.test.ts',
   'test/reminder-horizon.test.ts',
   'test/startup-faults.test.ts',
+  'test/bundle-dependencies.test.ts',
 ];
 
 /** Vitest's order (earlier timings, else size), with SLOW_FIRST's files ahead of the rest. */

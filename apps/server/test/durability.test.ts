@@ -5,7 +5,13 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDataDir, createPostgresDatabase, SQL_DRIVERS } from './helpers.ts';
-import { buildServerBundle, freePort, startServer, type RunningServer } from './support/server-process.ts';
+import {
+  buildServerBundle,
+  freePort,
+  signInOverHttp,
+  startServer,
+  type RunningServer,
+} from './support/server-process.ts';
 
 /** Writes stop at the kill: after this long, or once this many were acknowledged. */
 const STREAM_MS = 2500;
@@ -24,27 +30,6 @@ afterAll(() => bundle?.remove());
 
 function dayOf(index: number): string {
   return new Date(FIRST_DAY + Math.floor(index / PER_DAY) * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** Local sign-in over HTTP, as the browser does it: form post, one-time code, session cookie. */
-async function signInOverHttp(origin: string): Promise<string> {
-  const login = await fetch(`${origin}/auth/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Kill Test', email: 'kill.test@example.com', redirect: `${origin}/` }),
-  });
-  expect(login.status).toBe(303);
-  const code = new URL(login.headers.get('location')!).hash.replace('#session_id=', '');
-  const session = await fetch(`${origin}/api/auth/session`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ session_id: code, timezone: 'UTC' }),
-  });
-  expect(session.status).toBe(200);
-  const cookie = session.headers.getSetCookie().find((c) => c.startsWith('diacare_session='));
-  expect(cookie).toBeDefined();
-  return cookie!.split(';')[0]!;
 }
 
 /**
@@ -102,7 +87,11 @@ describe.each(SQL_DRIVERS)('kill -9 in the middle of a stream of writes (%s)', (
     let server: RunningServer | null = null;
     try {
       server = await startServer(bundle.path, env);
-      const cookie = await signInOverHttp(server.origin);
+      const cookie = await signInOverHttp(server.origin, {
+        name: 'Kill Test',
+        email: 'kill.test@example.com',
+        timezone: 'UTC',
+      });
       const { acknowledged, unanswered } = await writeUntilKilled(server, cookie);
       expect(await server.exited).toBe('SIGKILL');
       expect(acknowledged.size).toBeGreaterThan(20);

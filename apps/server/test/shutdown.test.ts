@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBackupHeader } from '../src/modules/ops/backup-file.ts';
 import { createPgliteDataDir, createPostgresDatabase, DRIVERS } from './helpers.ts';
 import { startPushService, type PushService } from './support/push-service.ts';
-import { buildServerBundle, freePort, startServer, type RunningServer } from './support/server-process.ts';
+import {
+  buildServerBundle,
+  freePort,
+  signInOverHttp,
+  startServer,
+  type RunningServer,
+} from './support/server-process.ts';
 
 const REMINDERS = 300;
 /** Each push is answered after this long, so the SIGTERM finds sends in flight. */
@@ -22,26 +28,6 @@ beforeAll(() => {
   bundle = buildServerBundle(`server-shutdown-test-${process.pid}`);
 });
 afterAll(() => bundle?.remove());
-
-async function signInOverHttp(origin: string): Promise<string> {
-  const login = await fetch(`${origin}/auth/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ name: 'Asha Rao', email: 'asha.sigterm@example.com', redirect: `${origin}/` }),
-  });
-  const code = new URL(login.headers.get('location')!).hash.replace('#session_id=', '');
-  const session = await fetch(`${origin}/api/auth/session`, {
-    method: 'POST',
-    headers: { origin, 'content-type': 'application/json' },
-    body: JSON.stringify({ session_id: code, timezone: 'UTC' }),
-  });
-  expect(session.status).toBe(200);
-  return session.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('diacare_session='))!
-    .split(';')[0]!;
-}
 
 /** The server's own backups in `dir` once there is one (waits up to 60 s). */
 async function waitForBackup(dir: string): Promise<string[]> {
@@ -84,7 +70,11 @@ describe.each(DRIVERS)('SIGTERM in the middle of a dispatch (%s)', (driver) => {
       // 1. Without the engine: a user, a subscription and REMINDERS reminders due in a few seconds.
       server = await startServer(bundle.path, { ...env, REMINDER_ENGINE: 'false' });
       const { origin } = server;
-      const cookie = await signInOverHttp(origin);
+      const cookie = await signInOverHttp(origin, {
+        name: 'Asha Rao',
+        email: 'asha.sigterm@example.com',
+        timezone: 'UTC',
+      });
       const headers = { origin, cookie, 'content-type': 'application/json' };
       const subscription = service.createSubscription();
       const subscribed = await fetch(`${origin}/api/push/subscribe`, {

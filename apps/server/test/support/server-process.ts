@@ -124,3 +124,34 @@ export async function startServer(
   });
   return { child, origin: `http://127.0.0.1:${env.PORT}`, output: () => output, exited };
 }
+
+/**
+ * Local sign-in over HTTP, as the browser does it: the form post, the one-time code, the
+ * session cookie.
+ * @param origin the running server, e.g. http://127.0.0.1:4321
+ * @param identity name, e-mail and IANA zone of the user (created on first sign-in)
+ * @returns the cookie to send, 'diacare_session=<token>'
+ * @throws Error naming the step that did not answer as expected
+ */
+export async function signInOverHttp(
+  origin: string,
+  identity: { name: string; email: string; timezone: string },
+): Promise<string> {
+  const login = await fetch(`${origin}/auth/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ name: identity.name, email: identity.email, redirect: `${origin}/` }),
+  });
+  if (login.status !== 303) throw new Error(`local sign-in answered ${login.status}: ${await login.text()}`);
+  const code = new URL(login.headers.get('location')!).hash.replace('#session_id=', '');
+  const session = await fetch(`${origin}/api/auth/session`, {
+    method: 'POST',
+    headers: { origin, 'content-type': 'application/json' },
+    body: JSON.stringify({ session_id: code, timezone: identity.timezone }),
+  });
+  if (session.status !== 200) throw new Error(`session answered ${session.status}: ${await session.text()}`);
+  const cookie = session.headers.getSetCookie().find((c) => c.startsWith('diacare_session='));
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.split(';')[0]!;
+}
