@@ -1,6 +1,7 @@
 /**
  * Sensor import: Profile → 'Import readings' with a hand-made LibreView export —
- * the preview, 'Add readings', the same file again adding nothing, and Undo.
+ * the preview (with the rows refused by the typed-entry rule counted), 'Add readings', the same
+ * file again adding nothing, and Undo.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './a11y';
@@ -17,6 +18,9 @@ const LIBREVIEW = [
   row('11-19-2026 08:15 AM', '0', '118'),
   row('11-19-2026 08:30 AM', '0', '125'),
   row('11-19-2026 09:02 AM', '1', '', '131'),
+  // Refused as a typed reading would be: never added, counted in the preview.
+  row('11-19-2026 09:15 AM', '0', '99999'),
+  row('02-31-2026 09:30 AM', '0', '120'),
 ].join('\r\n');
 
 test('import a LibreView export: preview, add, nothing twice, undo', async ({ page }) => {
@@ -29,6 +33,9 @@ test('import a LibreView export: preview, add, nothing twice, undo', async ({ pa
   await expect(preview).toContainText('LibreView');
   await expect(preview).toContainText('4 new readings from 19 Nov 2026 to 19 Nov 2026');
   await expect(preview).toContainText('None already in DiaCare');
+  await expect(preview.getByTestId('import-skipped')).toHaveText(
+    '2 rows not added, as no reading could hold them: 1 outside the possible glucose range and 1 with a date or time that does not exist',
+  );
   await preview.scrollIntoViewIfNeeded();
   await screenshot(page, 'import-preview');
   await expectAccessible(page, 'import-preview');

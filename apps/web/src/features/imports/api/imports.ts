@@ -1,5 +1,5 @@
 /** /api/imports (decision 046): upload a sensor export for a preview, commit it, undo it, list. */
-import type { ImportBatch, NightscoutImport } from '@diacare/contract/imports';
+import type { ImportBatch, ImportPreview, NightscoutImport } from '@diacare/contract/imports';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -8,11 +8,11 @@ export const importKeys = { all: ['imports'] as const };
 export const getImportsQueryOptions = () =>
   queryOptions({ queryKey: importKeys.all, queryFn: () => api.get<ImportBatch[]>('/api/imports', { limit: 20 }) });
 
-/** Uploads the file (sent as text/csv, whatever name or type the browser gives it) → its preview. */
+/** Uploads the file (sent as text/csv, whatever name or type the browser gives it) → its preview, with the rows refused. */
 export function useUploadImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => api.postFile<ImportBatch>('/api/imports', file, 'text/csv'),
+    mutationFn: (file: File) => api.postFile<ImportPreview>('/api/imports', file, 'text/csv'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
   });
 }
@@ -33,7 +33,7 @@ export function useImportAction() {
 export function useNightscoutImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: NightscoutImport) => api.post<ImportBatch>('/api/imports/nightscout', body),
+    mutationFn: (body: NightscoutImport) => api.post<ImportPreview>('/api/imports/nightscout', body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
   });
 }

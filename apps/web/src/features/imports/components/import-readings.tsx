@@ -1,10 +1,11 @@
 /**
  * Profile → Your data → 'Import readings': a LibreView or Dexcom Clarity CSV, or a Nightscout site;
- * the preview counts new and already-known readings, 'Add readings' commits, and a committed import
- * can be undone.
- * Decisions 046, 053.
+ * the preview counts new and already-known readings and the rows refused by the typed-entry rule
+ * (never added), 'Add readings' commits, and a committed import can be undone.
+ * Decisions 046, 053, 071.
  */
-import type { ImportBatch } from '@diacare/contract/imports';
+import { EARLIEST_READING_DATE } from '@diacare/contract/health-constants';
+import type { ImportBatch, ImportPreview, ImportSkipReason } from '@diacare/contract/imports';
 import { useQuery } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -16,6 +17,15 @@ import { NightscoutImport } from './nightscout-import';
 
 const FORMAT_NAMES = { libreview: 'LibreView', dexcom: 'Dexcom Clarity', nightscout: 'Nightscout' } as const;
 
+/** Each reason a row is refused (the contract's IMPORT_SKIP_REASONS, in its order), as its text's id. */
+const SKIP_REASON_TEXTS = {
+  out_of_range: 'your-data.import.skipped.outOfRange',
+  future: 'your-data.import.skipped.future',
+  too_early: 'your-data.import.skipped.tooEarly',
+  invalid_date: 'your-data.import.skipped.invalidDate',
+  invalid_value: 'your-data.import.skipped.invalidValue',
+} as const satisfies Record<ImportSkipReason, string>;
+
 export function ImportReadings() {
   const t = useT();
   const { intlLocale } = useLocale();
@@ -23,13 +33,22 @@ export function ImportReadings() {
   const upload = useUploadImport();
   const action = useImportAction();
   const imports = useQuery(getImportsQueryOptions());
-  const [preview, setPreview] = useState<ImportBatch | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const day = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(intlLocale, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso))
       : '—';
   const committed = (imports.data ?? []).filter((batch) => batch.status === 'committed');
+  /** '2 outside the possible glucose range and 1 later than now': the refused rows by reason. */
+  const skippedReasons = ({ skipped }: ImportPreview) =>
+    new Intl.ListFormat(intlLocale, { type: 'conjunction' }).format(
+      (Object.keys(SKIP_REASON_TEXTS) as ImportSkipReason[])
+        .filter((reason) => skipped.reasons[reason] > 0)
+        .map((reason) =>
+          t(SKIP_REASON_TEXTS[reason], { count: skipped.reasons[reason], date: day(EARLIEST_READING_DATE) }),
+        ),
+    );
 
   const choose = async (file: File | undefined) => {
     if (!file) return;
@@ -97,6 +116,11 @@ export function ImportReadings() {
             {t('your-data.import.preview', { count: preview.readings, from: day(preview.from), to: day(preview.to) })}
           </p>
           <p className="text-sm text-slate-600">{t('your-data.import.duplicates', { count: preview.duplicates })}</p>
+          {preview.skipped.count > 0 ? (
+            <p className="text-sm text-amber-800" data-testid="import-skipped">
+              {t('your-data.import.skipped', { count: preview.skipped.count, reasons: skippedReasons(preview) })}
+            </p>
+          ) : null}
           <div className="button-row mt-2 gap-2">
             <Button size="sm" variant="outline" onClick={() => void act(preview, 'delete')}>
               {t('your-data.import.discard')}

@@ -2,7 +2,7 @@
  * 'Import readings' from a Nightscout site (decision 053): the site's address and a token
  * with the readable role; the server reads the last 90 days and answers a preview.
  */
-import type { ImportBatch } from '@diacare/contract/imports';
+import type { ImportPreview } from '@diacare/contract/imports';
 import { CloudDownload } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -15,7 +15,7 @@ export function NightscoutImport({
   onPreview,
   onError,
 }: {
-  onPreview: (batch: ImportBatch) => void;
+  onPreview: (batch: ImportPreview) => void;
   onError: (message: string) => void;
 }) {
   const t = useT();
