@@ -10,6 +10,8 @@ export type MessageLanguage = 'en' | 'hi';
 /** Exact messages (no numbers) → Hindi. */
 const EXACT_HI: Record<string, string> = {
   'is required': 'ज़रूरी है',
+  'unknown field': 'अनजान फ़ील्ड है',
+  'must have a visible character': 'में कम से कम एक दिखने वाला अक्षर होना चाहिए',
   // The care circle.
   'must be a list of scopes': 'साझा की जाने वाली चीज़ों की सूची होनी चाहिए',
   'must not repeat a scope': 'कोई चीज़ दो बार नहीं हो सकती',
