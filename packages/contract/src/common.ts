@@ -31,6 +31,31 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** Bidirectional controls (U+202A–U+202E, U+2066–U+2069): they can show a name reversed to others. */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+/** A string of nothing a reader can see: spaces, zero-width and other default-ignorable characters. */
+const NOTHING_VISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}]*$/u;
+
+/** True when `text` holds at least one character a reader can see. */
+export const hasVisibleText = (text: string): boolean => !NOTHING_VISIBLE.test(text);
+/** `text` with its bidirectional controls removed. */
+export const stripBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');
+
+/**
+ * A name or title other people may read (a medicine's name, a person's name, a visit's title):
+ * bidirectional controls stripped, trimmed, 1..`max` characters, at least one of them visible
+ * ('U+200B U+200B' is refused). Messages: 'is required', 'must be at most N characters',
+ * 'must have a visible character'.
+ */
+export const displayTextSchema = (max: number) =>
+  z
+    .string()
+    .overwrite(stripBidiControls)
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine(hasVisibleText, { error: 'must have a visible character' });
+
 /** A calendar date, YYYY-MM-DD, that exists. */
 export const calendarDateSchema = z
   .string()
