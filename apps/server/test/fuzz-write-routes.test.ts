@@ -48,6 +48,7 @@ const emptyPools = (): Pools => ({
   imports: [],
   care_members: [],
   care_patients: [],
+  care_invitations: [],
 });
 
 describe.each(SQL_DRIVERS)('fuzzing every write route on %s', (driver) => {
@@ -155,6 +156,12 @@ describe.each(SQL_DRIVERS)('fuzzing every write route on %s', (driver) => {
     const cared = await signIn(t.app, { name: 'Cared', email: 'cared@example.com', timezone: 'Asia/Kolkata' });
     await careJoin(cared, other);
     pools.other.care_patients.push(cared.user.id);
+    const pendingInvitation = await other.request({
+      method: 'POST',
+      url: '/api/care/invitations',
+      payload: { role: 'doctor' },
+    });
+    pools.other.care_invitations.push(pendingInvitation.json().id);
     for (const pool of Object.values(pools.other)) expect(pool).toHaveLength(1);
 
     // The oracle sees a change of one field of one row.

@@ -227,6 +227,7 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   ),
   'POST /api/care/invitations': mutated(invitationBody).map((payload) => ({ payload })),
   'POST /api/care/invitations/:token/accept': tokenChoice.map((id) => ({ id })),
+  'DELETE /api/care/invitations/:id': idChoice('care_invitations').map((id) => ({ id })),
   'PATCH /api/care/members/:id': fc
     .tuple(idChoice('care_members'), mutated(memberUpdateBody))
     .map(([id, payload]) => ({ id, payload })),
@@ -304,4 +305,5 @@ export const CREATES: Record<string, Pool> = {
   'POST /api/health/metrics': 'metrics',
   'POST /api/health/labs': 'labs',
   'POST /api/health/insulin': 'insulin',
+  'POST /api/care/invitations': 'care_invitations',
 };
