@@ -79,6 +79,21 @@ describe.each(SQL_DRIVERS)('fuzzing every write route on %s', (driver) => {
     const other = await signIn(t.app, { name: 'Other', email: 'other@example.com', timezone: 'Asia/Kolkata' });
     const pools: Record<'self' | 'other', Pools> = { self: emptyPools(), other: emptyPools() };
 
+    // A medicine of the fuzzing user's own, so some generated doses are ones its schedule has.
+    const own = await user.request({
+      method: 'POST',
+      url: '/api/medications',
+      payload: {
+        name: 'Metformin',
+        dosage: '500 mg',
+        form: 'Tablet',
+        color: '#FF6B6B',
+        schedule: { frequency: 'daily', times: ['08:00'], start_date: '2026-01-01' },
+        refill_reminder: { enabled: false, pills_remaining: 60, threshold: 7 },
+      },
+    });
+    pools.self.medications.push(own.json().id);
+
     // Another user's records, for requests that name them (they must answer 404).
     const medication = await other.request({
       method: 'POST',

@@ -3,6 +3,7 @@
  * IANA time zones and the `{detail}` error body.
  */
 import { z } from 'zod';
+import { EARLIEST_READING_DATE } from './health-constants.ts';
 
 // A missing field reads 'is required' rather than zod's "expected string, received undefined":
 // every 400 detail is '<field>: <message>'.
@@ -60,6 +61,15 @@ export const displayTextSchema = (max: number) =>
 export const calendarDateSchema = z
   .string()
   .refine(isCalendarDate, { error: 'must be a real date written YYYY-MM-DD' });
+
+/**
+ * The date of something that happened (a reading, a lab result, a dose): a real calendar date
+ * not before EARLIEST_READING_DATE. Whether it is after today depends on the user's zone, so the
+ * server checks that part (reading-rules.ts).
+ */
+export const readingDateSchema = calendarDateSchema.refine((date) => date >= EARLIEST_READING_DATE, {
+  error: `must not be before ${EARLIEST_READING_DATE}`,
+});
 
 /** A time of day, 'HH:MM' on the 24-hour clock (00:00–23:59). */
 export const timeOfDaySchema = z

@@ -52,3 +52,16 @@ export function defaultMealContext(localTime: string): MealContext {
   if (localTime < '23:00') return 'After Dinner';
   return 'Bedtime';
 }
+
+/**
+ * The earliest date (YYYY-MM-DD) a reading, lab result or dose record may carry. Home meters and
+ * DiaCare's data formats are younger than 2000, so an earlier typed or imported date is a typo
+ * (1900 for 2000, 0206 for 2026), never a real record.
+ */
+export const EARLIEST_READING_DATE = '2000-01-01';
+
+/**
+ * How far past the server's now a reading's instant may be, ms: a phone's clock running a few
+ * minutes fast still logs "now"; anything later has not happened yet.
+ */
+export const READING_CLOCK_SKEW_MS = 5 * 60 * 1000;

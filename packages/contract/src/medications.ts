@@ -2,7 +2,14 @@
  * Medication and adherence payloads.
  */
 import { z } from 'zod';
-import { calendarDateSchema, displayTextSchema, listLimitSchema, orRequired, timeOfDaySchema } from './common.ts';
+import {
+  calendarDateSchema,
+  displayTextSchema,
+  listLimitSchema,
+  orRequired,
+  readingDateSchema,
+  timeOfDaySchema,
+} from './common.ts';
 import { INSULIN_TYPES } from './insulin-rules.ts';
 
 import {
@@ -129,7 +136,7 @@ export const adherenceInputSchema = z.object({
   medication_id: z.uuid({ error: orRequired('must be a medication id') }),
   scheduled_time: timeOfDaySchema,
   taken_time: timeOfDaySchema.nullable().optional(),
-  date: calendarDateSchema,
+  date: readingDateSchema,
   status: statusSchema,
 });
 export type AdherenceInput = z.infer<typeof adherenceInputSchema>;
