@@ -22,7 +22,7 @@ test('download my data: CSV (ZIP) and FHIR R4 (JSON) from Profile', async ({ pag
   await signInWithProfile(page, 'Kavya Nair');
   const today = kolkataToday();
   await record(page, '/api/health/glucose', { value: 152, meal_context: 'Fasting', date: today, time: '00:05' });
-  await record(page, '/api/health/bp', { systolic: 128, diastolic: 82, pulse: 72, date: today, time: '00:10' });
+  await record(page, '/api/health/bp', { systolic: 128, diastolic: 82, pulse: 72, date: today, time: '00:05' });
 
   await page.goto('/profile');
   const section = page.getByRole('region', { name: 'Download my data' });

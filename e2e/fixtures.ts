@@ -130,10 +130,11 @@ export async function addRecordsForEveryScreen(page: Page): Promise<void> {
     schedule: { frequency: 'daily', times: ['08:00', '20:00'], start_date: kolkataDate(0) },
     refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
   });
-  const glucose = { meal_context: 'Fasting', time: '07:00' };
-  await postRecord(page, '/api/health/glucose', { ...glucose, value: 64, date: kolkataDate(-1) });
-  await postRecord(page, '/api/health/glucose', { ...glucose, value: 182, date: kolkataDate(0) });
-  await postRecord(page, '/api/health/bp', { systolic: 128, diastolic: 82, date: kolkataDate(0), time: '08:00' });
+  // Today's readings at 00:00, so they are never later than now (the server refuses those).
+  const glucose = { meal_context: 'Fasting' };
+  await postRecord(page, '/api/health/glucose', { ...glucose, value: 64, date: kolkataDate(-1), time: '07:00' });
+  await postRecord(page, '/api/health/glucose', { ...glucose, value: 182, date: kolkataDate(0), time: '00:00' });
+  await postRecord(page, '/api/health/bp', { systolic: 128, diastolic: 82, date: kolkataDate(0), time: '00:00' });
   await postRecord(page, '/api/health/metrics', { weight: 61.5, height: 158, date: kolkataDate(0) });
   await postRecord(page, '/api/appointments', {
     type: 'lab',

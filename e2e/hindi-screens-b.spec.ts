@@ -105,8 +105,8 @@ test('screens part B speak Hindi: Reports, a log dialog, steps, History, Booking
     date: kolkataDate(-1),
     time: '14:00',
   });
-  await post(page, '/api/health/glucose', { value: 62, meal_context: 'Bedtime', date: kolkataDate(0), time: '00:10' });
-  await post(page, '/api/health/bp', { systolic: 128, diastolic: 84, pulse: 72, date: kolkataDate(0), time: '07:00' });
+  await post(page, '/api/health/glucose', { value: 62, meal_context: 'Bedtime', date: kolkataDate(0), time: '00:05' });
+  await post(page, '/api/health/bp', { systolic: 128, diastolic: 84, pulse: 72, date: kolkataDate(0), time: '00:05' });
   await post(page, '/api/health/metrics', { weight: 70.5, height: 165, date: kolkataDate(0) });
   await post(page, '/api/appointments', {
     type: 'doctor',

@@ -39,8 +39,9 @@ import { defaultWebDistDir } from './paths.ts';
 import { documentIdempotencyKey, registerApiDocConventions } from './plugins/api-docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
-import { registerNulGuard } from './plugins/nul-guard.ts';
+import { registerJsonDepthLimit, registerNulGuard } from './plugins/nul-guard.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerStrictInput } from './plugins/strict-input.ts';
 import { readSessionToken, registerSessionHook } from './plugins/session.ts';
 import { registerWebApp, wantsSpaFallback } from './plugins/web-app.ts';
 import type { AppDeps } from './types.ts';
@@ -60,14 +61,42 @@ export interface BuildAppOptions extends AppDeps {
   onRoute?: (route: { method: string | string[]; url: string; public: boolean }) => void;
 }
 
-/** Log lines carry method, path and status, never query strings, bodies, cookies or tokens. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Paths whose next segment is a secret link's token, whatever it looks like (a record's UUID excepted). */
+const SECRET_PATH_PREFIXES = ['/care/join/', '/api/care/invitations/', '/unsubscribe/', '/api/unsubscribe/'];
+/** A segment shaped like a token (lib/tokens.ts: 43 base64url characters) anywhere else. */
+const TOKEN_LIKE = /^(?=.*[A-Z0-9])[A-Za-z0-9_-]{32,}$/;
+const REDACTED = ':redacted';
+
+/**
+ * `path` ('/care/join/Zx…') as a log may hold it: an invitation's, an unsubscribe link's or any
+ * other token-shaped segment becomes ':redacted'; UUIDs (record ids) and words stay.
+ */
+export function redactPath(path: string): string {
+  const segments = path.split('/');
+  let afterSecretPrefix = false;
+  for (let index = 1; index < segments.length; index++) {
+    const segment = segments[index]!;
+    const secret: boolean =
+      (afterSecretPrefix && !UUID.test(segment)) || (TOKEN_LIKE.test(segment) && !UUID.test(segment));
+    if (secret) segments[index] = REDACTED;
+    const prefix = `${segments.slice(0, index + 1).join('/')}/`.toLowerCase();
+    afterSecretPrefix = !secret && SECRET_PATH_PREFIXES.includes(prefix);
+  }
+  return segments.join('/');
+}
+
+/**
+ * Log lines carry method, path and status, never query strings, bodies, cookies or tokens: the
+ * one request serializer, which also redacts secret path segments (redactPath).
+ */
 export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({
   level,
   serializers: {
     req: (request: { method: string; url: string; id: string }) => ({
       id: request.id,
       method: request.method,
-      path: request.url.split('?')[0],
+      path: redactPath(request.url.split('?')[0] ?? ''),
     }),
     res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
   },
@@ -114,6 +143,8 @@ export async function buildApp(options: BuildAppOptions) {
   }
   registerErrorHandling(app);
   const optedOutOfIdempotency = registerApiDocConventions(app);
+  registerStrictInput(app);
+  registerJsonDepthLimit(app);
   registerNulGuard(app);
 
   await app.register(cookie);
@@ -128,7 +159,15 @@ export async function buildApp(options: BuildAppOptions) {
     transformObject: (document) =>
       documentIdempotencyKey('openapiObject' in document ? document.openapiObject : {}, optedOutOfIdempotency),
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // swagger-ui's own CSP, with the app's framing rule kept and no upgrade on a plain-http origin.
+    transformStaticCSP: (header) => {
+      const csp = header.replace("frame-ancestors 'self'", "frame-ancestors 'none'");
+      return env.secureCookies ? csp : csp.replace(/\s*upgrade-insecure-requests;?/, '');
+    },
+  });
 
   const metrics =
     options.metrics ??

@@ -122,13 +122,27 @@ describe.each(DRIVERS)('the API document on %s', (driver) => {
     ).toEqual([]);
   });
 
+  it('the invitation routes document their refusals: the pending cap (409), the rate limit (429), a revoked link (410)', () => {
+    const answers = (method: string, path: string) => Object.keys(doc.paths[path]![method]!.responses);
+    expect(answers('post', '/api/care/invitations')).toEqual(expect.arrayContaining(['201', '409', '429']));
+    expect(answers('get', '/api/care/invitations')).toContain('200');
+    expect(answers('delete', '/api/care/invitations/{id}')).toEqual(expect.arrayContaining(['204', '404']));
+    expect(answers('post', '/api/care/invitations/{token}/accept')).toContain('410');
+  });
+
   it('every list is capped: a documented `limit` with a default and a maximum of at most 1000', () => {
     const lists = operations.filter(
       ({ method, operation }) =>
         method === 'GET' && operation.responses['200']?.content?.['application/json']?.schema.type === 'array',
     );
     expect(lists.map(({ path }) => path)).toEqual(
-      expect.arrayContaining(['/api/health/glucose', '/api/adherence', '/api/appointments', '/api/reminders']),
+      expect.arrayContaining([
+        '/api/health/glucose',
+        '/api/adherence',
+        '/api/appointments',
+        '/api/reminders',
+        '/api/care/invitations',
+      ]),
     );
     const uncapped = lists.filter(({ operation }) => {
       const limit = operation.parameters?.find((parameter) => parameter.in === 'query' && parameter.name === 'limit');

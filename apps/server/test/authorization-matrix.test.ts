@@ -162,6 +162,9 @@ const RESOURCES: Record<string, (owner: SignedInUser, t: TestApp) => Promise<str
     return (await owner.request({ url: '/api/care/members' })).json().at(-1).id;
   },
   '/api/care/patients/:patient_id': async (owner, t) => (await careLink(t, null, owner)).inviter.user.id,
+  // A pending invitation is the patient's record by its id (its token is the capability below).
+  '/api/care/invitations/:id': (owner) =>
+    created(owner.request({ method: 'POST', url: '/api/care/invitations', payload: { role: 'family' } })),
 };
 
 /**
@@ -203,6 +206,7 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
   'DELETE /api/imports/:id': {},
   'PATCH /api/care/members/:id': { payload: { scopes: ['glucose'] } },
   'DELETE /api/care/members/:id': {},
+  'DELETE /api/care/invitations/:id': {},
   ...Object.fromEntries(
     ['medications', 'adherence', 'glucose', 'bp', 'metrics', 'appointments', 'labs', 'alerts'].map((resource) => [
       `GET /api/care/patients/:patient_id/${resource}`,

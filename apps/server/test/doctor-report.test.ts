@@ -60,7 +60,14 @@ describe.each(DRIVERS)('doctor report on %s', (driver) => {
       const date = shiftDate(TODAY, -day);
       const morning = day % 9 === 4 ? 48 + (day % 4) * 6 : base + ((day * 17) % 60) - 20;
       const evening = day % 7 === 3 ? 262 : base + 40 + ((day * 11) % 50);
-      await ok('POST', '/api/health/glucose', { value: morning, meal_context: CONTEXTS[day % 3], date, time: '07:30' });
+      // Today's are logged by NOW_TIME: a reading later than now is refused.
+      const time = (at: string) => (day === 0 ? '00:05' : at);
+      await ok('POST', '/api/health/glucose', {
+        value: morning,
+        meal_context: CONTEXTS[day % 3],
+        date,
+        time: time('07:30'),
+      });
       if (day > 0) {
         await ok('POST', '/api/health/glucose', { value: evening, meal_context: 'After Dinner', date, time: '21:15' });
       }
@@ -69,7 +76,7 @@ describe.each(DRIVERS)('doctor report on %s', (driver) => {
           systolic: 118 + (day % 20),
           diastolic: 74 + (day % 12),
           date,
-          time: '08:00',
+          time: time('08:00'),
         });
       }
       if (day % 10 === 0) await ok('POST', '/api/health/metrics', { weight: 80 - day / 10, height: 170, date });
@@ -187,7 +194,7 @@ describe.each(DRIVERS)('doctor report on %s', (driver) => {
       await neha.request({
         method: 'POST',
         url: '/api/health/glucose',
-        payload: { value: 120, meal_context: 'Fasting', date: shiftDate(TODAY, -day), time: '07:00' },
+        payload: { value: 120, meal_context: 'Fasting', date: shiftDate(TODAY, -day), time: day ? '07:00' : '00:05' },
       });
     }
     const few = pdfText((await report(neha)).rawPayload);
@@ -277,7 +284,7 @@ describe.each(DRIVERS)('doctor report on %s', (driver) => {
     const farah = await signIn(t.app, { name: 'Farah', email: 'farah-report@example.com', timezone: KOLKATA });
     // 99 mg/dL is what logging 5.5 mmol/L stores; 58 is a level 1 low, 50 a level 2 low.
     const readings = [
-      { value: 99, day: 0, time: '07:00' },
+      { value: 99, day: 0, time: '00:05' },
       { value: 58, day: 1, time: '07:00' },
       { value: 50, day: 2, time: '07:00' },
       { value: 190, day: 2, time: '21:00' },

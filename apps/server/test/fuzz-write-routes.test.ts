@@ -48,6 +48,7 @@ const emptyPools = (): Pools => ({
   imports: [],
   care_members: [],
   care_patients: [],
+  care_invitations: [],
 });
 
 describe.each(SQL_DRIVERS)('fuzzing every write route on %s', (driver) => {
@@ -77,6 +78,21 @@ describe.each(SQL_DRIVERS)('fuzzing every write route on %s', (driver) => {
     let user: SignedInUser = await signIn(t.app, { name: 'Fuzz', email: 'fuzz@example.com', timezone: 'Asia/Kolkata' });
     const other = await signIn(t.app, { name: 'Other', email: 'other@example.com', timezone: 'Asia/Kolkata' });
     const pools: Record<'self' | 'other', Pools> = { self: emptyPools(), other: emptyPools() };
+
+    // A medicine of the fuzzing user's own, so some generated doses are ones its schedule has.
+    const own = await user.request({
+      method: 'POST',
+      url: '/api/medications',
+      payload: {
+        name: 'Metformin',
+        dosage: '500 mg',
+        form: 'Tablet',
+        color: '#FF6B6B',
+        schedule: { frequency: 'daily', times: ['08:00'], start_date: '2026-01-01' },
+        refill_reminder: { enabled: false, pills_remaining: 60, threshold: 7 },
+      },
+    });
+    pools.self.medications.push(own.json().id);
 
     // Another user's records, for requests that name them (they must answer 404).
     const medication = await other.request({
@@ -155,6 +171,12 @@ describe.each(SQL_DRIVERS)('fuzzing every write route on %s', (driver) => {
     const cared = await signIn(t.app, { name: 'Cared', email: 'cared@example.com', timezone: 'Asia/Kolkata' });
     await careJoin(cared, other);
     pools.other.care_patients.push(cared.user.id);
+    const pendingInvitation = await other.request({
+      method: 'POST',
+      url: '/api/care/invitations',
+      payload: { role: 'doctor' },
+    });
+    pools.other.care_invitations.push(pendingInvitation.json().id);
     for (const pool of Object.values(pools.other)) expect(pool).toHaveLength(1);
 
     // The oracle sees a change of one field of one row.

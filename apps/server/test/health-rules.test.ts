@@ -1,7 +1,7 @@
 /**
  * Health readings' rules through the API: validation (400 naming the field, nothing stored), no
- * date after today in the user's zone (2026-11-21 in Kolkata, 2026-11-20 in New York at the fixed
- * clock), lists newest first, and start_date/end_date ranges. Each test signs in users of its own.
+ * instant after now in the user's zone (00:10 on 2026-11-21 in Kolkata, 13:40 on 2026-11-20 in
+ * New York at the fixed clock; 5 minutes of skew) and none before 2000, lists newest first, and start_date/end_date ranges. Each test signs in users of its own.
  */
 import { describe, expect, it } from 'vitest';
 import { DRIVERS } from './helpers.ts';
@@ -11,6 +11,7 @@ import {
   GLUCOSE,
   KOLKATA,
   NEW_YORK,
+  NOW,
   PATHS,
   healthApi,
   without,
@@ -96,7 +97,8 @@ describe.each(DRIVERS)('health reading rules on %s', (driver) => {
       '%s: a Kolkata user just after midnight may log the new day, while UTC is still on the old one',
       async (kind) => {
         const asha = await newUser('Asha Rao', KOLKATA);
-        const reading = await logOk(asha, kind, { ...VALID[kind], date: KOLKATA_TODAY });
+        const time = kind === 'metrics' ? {} : { time: '00:05' };
+        const reading = await logOk(asha, kind, { ...VALID[kind], date: KOLKATA_TODAY, ...time });
         expect(reading.date).toBe(KOLKATA_TODAY);
         expect(await list(asha, kind)).toEqual([reading]);
       },
@@ -125,6 +127,69 @@ describe.each(DRIVERS)('health reading rules on %s', (driver) => {
         expect(await list(ben, kind)).toEqual([reading]);
       },
     );
+
+    it.each<Kind>(['glucose', 'bp'])(
+      '%s: at 00:10 in Kolkata, 00:15 (the 5-minute clock skew) is accepted, 00:16 is refused naming time',
+      async (kind) => {
+        const asha = await newUser('Asha Rao', KOLKATA);
+        const refused = await log(asha, kind, { ...VALID[kind], date: KOLKATA_TODAY, time: '00:16' });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json()).toEqual({ detail: 'time: must not be in the future' });
+        expect(await list(asha, kind)).toEqual([]);
+        await logOk(asha, kind, { ...VALID[kind], date: KOLKATA_TODAY, time: '00:15' });
+      },
+    );
+
+    it.each<Kind>(['glucose', 'bp'])(
+      '%s: in New York, west of UTC, it is 13:40 on 20 November: 13:45 is accepted, 13:46 refused',
+      async (kind) => {
+        const ben = await newUser('Ben Cole', NEW_YORK);
+        const refused = await log(ben, kind, { ...VALID[kind], date: '2026-11-20', time: '13:46' });
+        expect(refused.json()).toEqual({ detail: 'time: must not be in the future' });
+        expect(await list(ben, kind)).toEqual([]);
+        await logOk(ben, kind, { ...VALID[kind], date: '2026-11-20', time: '13:45' });
+      },
+    );
+
+    it('the injected clock decides: a glucose time refused now is accepted once the clock passes it', async () => {
+      const asha = await newUser('Asha Rao', KOLKATA);
+      const later = { ...GLUCOSE, date: KOLKATA_TODAY, time: '00:30' };
+      expect((await log(asha, 'glucose', later)).statusCode).toBe(400);
+      api.t.clock.advance(15 * 60 * 1000); // 00:25 in Kolkata: 00:30 is within the skew
+      try {
+        await logOk(asha, 'glucose', later);
+      } finally {
+        api.t.clock.set(NOW);
+      }
+    });
+
+    it.each<[Kind, string]>([
+      ['glucose', '2099-01-01'],
+      ['bp', '2099-01-01'],
+      ['metrics', '2099-01-01'],
+    ])('%s dated %s is refused as in the future', async (kind, date) => {
+      const asha = await newUser();
+      const response = await log(asha, kind, { ...VALID[kind], date });
+      expect(response.json()).toEqual({ detail: 'date: must not be in the future' });
+      expect(await list(asha, kind)).toEqual([]);
+    });
+
+    it.each<[Kind, string]>([
+      ['glucose', '1900-01-01'],
+      ['bp', '1900-11-20'],
+      ['metrics', '1999-12-31'],
+    ])('%s dated %s, before 2000, is refused naming the date', async (kind, date) => {
+      const asha = await newUser();
+      const response = await log(asha, kind, { ...VALID[kind], date });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ detail: 'date: must not be before 2000-01-01' });
+      expect(await list(asha, kind)).toEqual([]);
+    });
+
+    it('the first day of 2000 is accepted', async () => {
+      const asha = await newUser();
+      expect((await logOk(asha, 'metrics', { ...BODY, date: '2000-01-01' })).date).toBe('2000-01-01');
+    });
 
     it('a reading from long ago is accepted', async () => {
       const asha = await newUser();

@@ -133,6 +133,7 @@ export async function createTestApp(
     NODE_ENV: 'test',
     PORT: '3000',
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    CARE_INVITATION_RATE_LIMIT_PER_MINUTE: '10000',
     WEB_DIST_DIR: '/nonexistent',
     ...options.env,
   });

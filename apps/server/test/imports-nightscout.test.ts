@@ -164,6 +164,12 @@ describe('Nightscout address rule (SSRF)', () => {
       'https://localhost/',
       'https://0x7f000001/',
       'https://[::ffff:7f00:1]/',
+      // IPv4-compatible, 6to4, Teredo and NAT64 forms that carry a loopback or private IPv4 address.
+      'https://[::127.0.0.1]/',
+      'https://[2002:7f00:1::1]/',
+      'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/',
+      'https://[64:ff9b::a00:1]/',
+      'https://[2001:db8::1]/',
     ]) {
       await expect(checkSiteUrl(url, false), url).rejects.toThrow(/must be a public address/);
     }

@@ -93,6 +93,9 @@ describe.each(DRIVERS)('insulin doses on %s', (driver) => {
       [{ ...DOSE, insulin_type: 'basal' }, 'insulin_type: must be one of'],
       [{ ...DOSE, time: '24:00' }, 'time:'],
       [{ ...DOSE, date: '2026-11-22' }, 'date: must not be in the future'],
+      // 00:10 in Kolkata now: later today beyond the 5-minute skew, or before the floor.
+      [{ ...DOSE, date: '2026-11-21', time: '00:16' }, 'time: must not be in the future'],
+      [{ ...DOSE, date: '1999-12-31' }, 'date: must not be before 2000-01-01'],
     ];
     const before = await dumpDatabase(t.database.db);
     for (const [payload, detail] of cases) {
@@ -103,7 +106,7 @@ describe.each(DRIVERS)('insulin doses on %s', (driver) => {
       expect(corrected.statusCode).toBe(400);
     }
     expect(await dumpDatabase(t.database.db)).toEqual(before);
-    expect((await record(asha, { ...DOSE, date: '2026-11-21' })).statusCode).toBe(201);
+    expect((await record(asha, { ...DOSE, date: '2026-11-21', time: '00:15' })).statusCode).toBe(201);
   });
 
   it('another user’s medicine or dose answers 404 and changes nothing; the owner corrects and deletes', async () => {

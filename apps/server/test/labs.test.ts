@@ -94,6 +94,14 @@ describe.each(DRIVERS)('lab results on %s', (driver) => {
     expect(await list(newYork)).toEqual([]);
   });
 
+  it('a result dated before 2000 is refused naming the date, and nothing is stored', async () => {
+    const asha = await newUser('Asha', 'Asia/Kolkata');
+    const refused = await record(asha, { ...HBA1C, date: '1900-11-21' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ detail: 'date: must not be before 2000-01-01' });
+    expect(await list(asha)).toEqual([]);
+  });
+
   it('bad input answers 400 naming the field and stores nothing', async () => {
     const asha = await newUser();
     const existing = await recordOk(asha, HBA1C);

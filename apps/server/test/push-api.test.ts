@@ -150,7 +150,7 @@ describe.each(DRIVERS)('push API on %s', (driver) => {
       expect(response.statusCode).toBe(201);
     });
 
-    const valid = () => service.createSubscription();
+    const valid = () => service.createSubscription().toJSON();
     it.each([
       [
         (s: ReturnType<typeof valid>) => ({ ...s, endpoint: 'https://evil.example/push/1' }),

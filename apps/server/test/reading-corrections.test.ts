@@ -76,6 +76,13 @@ describe.each(DRIVERS)('correcting readings on %s', (driver) => {
       ['glucose', GLUCOSE, { ...GLUCOSE, meal_context: 'Lunch' }, 'meal_context:'],
       ['glucose', GLUCOSE, { ...GLUCOSE, date: '2026-11-22' }, 'date: must not be in the future'],
       ['glucose', GLUCOSE, { ...GLUCOSE, time: '24:00' }, 'time:'],
+      ['glucose', GLUCOSE, { ...GLUCOSE, date: '1900-01-01' }, 'date: must not be before 2000-01-01'],
+      [
+        'bp',
+        BLOOD_PRESSURE,
+        { ...BLOOD_PRESSURE, date: '2026-11-21', time: '23:00' },
+        'time: must not be in the future',
+      ],
       ['bp', BLOOD_PRESSURE, { ...BLOOD_PRESSURE, systolic: 80, diastolic: 90 }, 'systolic: must be above diastolic'],
       ['bp', BLOOD_PRESSURE, { ...BLOOD_PRESSURE, pulse: 'fast' }, 'pulse:'],
       ['metrics', BODY, { ...BODY, weight: 70.25 }, 'weight: must have at most one decimal place'],

@@ -204,7 +204,7 @@ describe.each(DRIVERS)('browser protections on %s', (driver) => {
       const code = new URL(login.headers.location as string).hash.replace('#session_id=', '');
       const session = await logged.app.inject({
         method: 'POST',
-        url: '/api/auth/session?utm_source=secret-campaign',
+        url: '/api/auth/session',
         headers: { origin: ORIGIN },
         payload: { session_id: code },
       });
@@ -212,11 +212,17 @@ describe.each(DRIVERS)('browser protections on %s', (driver) => {
       const token = session.cookies.find((c) => c.name === 'diacare_session')!.value;
       const put = await logged.app.inject({
         method: 'PUT',
-        url: '/api/users/me?ref=private-query-value',
+        url: '/api/users/me',
         headers: { origin: ORIGIN, cookie: `diacare_session=${token}` },
         payload: { phone: '9876501234' },
       });
       expect(put.statusCode).toBe(200);
+      // A query string the route does not take is refused, and still not logged.
+      const queried = await logged.app.inject({
+        url: '/api/users/me?ref=private-query-value&utm_source=secret-campaign',
+        headers: { cookie: `diacare_session=${token}` },
+      });
+      expect(queried.json()).toEqual({ detail: 'ref: unknown field' });
 
       const text = lines.join('');
       // The logger is working: the requests were logged, by path.
@@ -224,6 +230,30 @@ describe.each(DRIVERS)('browser protections on %s', (driver) => {
       for (const secret of [token, code, '9876501234', 'private-query-value', 'secret-campaign', 'asha@example.com']) {
         expect(text).not.toContain(secret);
       }
+    });
+
+    it('hold no invitation token: invite, preview, the join page, accept', async () => {
+      const patient = await signIn(logged.app, { name: 'Asha', email: 'asha-invites@example.com' });
+      const son = await signIn(logged.app, { name: 'Ravi', email: 'ravi-invites@example.com' });
+      const invited = await patient.request({
+        method: 'POST',
+        url: '/api/care/invitations',
+        payload: { role: 'family' },
+      });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const { token } = invited.json() as { token: string };
+      expect((await son.request({ url: `/api/care/invitations/${token}` })).statusCode).toBe(200);
+      await son.request({ url: `/care/join/${token}` });
+      // A link mangled in a chat (a trailing full stop) is still the token's secret part.
+      await son.request({ url: `/care/join/${token}.` });
+      const accepted = await son.request({ method: 'POST', url: `/api/care/invitations/${token}/accept` });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+
+      const text = lines.join('');
+      expect(text).toContain('"path":"/api/care/invitations/:redacted/accept"');
+      expect(text).toContain('"path":"/care/join/:redacted"');
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(token.slice(0, 16));
     });
 
     it('a server failure reaches the client as a generic 500 with no internals, and is logged', async () => {

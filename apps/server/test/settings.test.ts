@@ -52,7 +52,7 @@ describe.each(DRIVERS)('notification settings on %s', (driver) => {
   it.each([
     [{ medicationReminders: 'no' }, 'medicationReminders: must be true or false'],
     [{ pushNotifications: null }, 'pushNotifications: must be true or false'],
-    [{ smsNotifications: true }, 'body: Unrecognized key: "smsNotifications"'],
+    [{ smsNotifications: true }, 'smsNotifications: unknown field'],
   ])('400 for %j and nothing changes', async (payload, detail) => {
     const asha = await newUser();
     await put(asha, { healthTips: true });

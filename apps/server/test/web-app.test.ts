@@ -152,4 +152,20 @@ describe.each(DRIVERS)('web app static files on %s', (driver) => {
     expect(api.json()).toEqual({ detail: 'No route for GET /api/nothing-here' });
     expect((await get('/assets/missing-123.js', 'br')).statusCode).toBe(404);
   });
+
+  it.each([
+    '/api',
+    '/API/users/me',
+    '//api/users/me',
+    '/metrics',
+    '/healthz/x',
+    '/readyz/x',
+    '/livez',
+    '/auth/nothing',
+  ])('%s is never a screen: a JSON 404, not the web app (and /metrics is off without METRICS_TOKEN)', async (path) => {
+    const response = await get(path);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body).not.toContain('<html');
+  });
 });

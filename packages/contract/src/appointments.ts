@@ -1,6 +1,6 @@
 /** Appointment payloads. */
 import { z } from 'zod';
-import { calendarDateSchema, orRequired, timeOfDaySchema } from './common.ts';
+import { calendarDateSchema, displayTextSchema, orRequired, timeOfDaySchema } from './common.ts';
 
 export const APPOINTMENT_TYPES = ['doctor', 'lab'] as const;
 export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
@@ -20,7 +20,7 @@ export { NOTES_MAX_LENGTH };
  */
 export const appointmentInputSchema = z.object({
   type: z.enum(APPOINTMENT_TYPES, { error: orRequired('must be doctor or lab') }),
-  title: z.string().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
+  title: displayTextSchema(200),
   doctor: z.string().trim().max(100, { error: 'must be at most 100 characters' }).nullable().optional(),
   location: z.string().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
   date: calendarDateSchema,

@@ -79,6 +79,25 @@ export const invitationPreviewSchema = z.object({
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
+/**
+ * At most this many invitations a patient has pending (not used, revoked or expired): each is a
+ * live link to their data, so the patient keeps a short list they can read and revoke.
+ */
+export const MAX_PENDING_INVITATIONS = 10;
+
+/**
+ * One of the patient's pending invitations (GET /api/care/invitations): what it shares and until
+ * when. Never the token nor its hash: only the person the link was sent to holds it.
+ */
+export const pendingInvitationSchema = z.object({
+  id: z.uuid(),
+  role: z.enum(CARE_ROLES),
+  scopes: z.array(z.enum(CARE_SCOPES)),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
 /** Path parameter `{token}`: base64url, as newToken() makes them (43 characters). */
 export const tokenParamsSchema = z.object({
   token: z
@@ -160,6 +179,7 @@ export const patientParamsSchema = z.object({ patient_id: z.uuid({ error: 'must 
 
 export const CARE_AUDIT_ACTIONS = [
   'invite',
+  'revoke',
   'join',
   'view',
   'change',
@@ -174,7 +194,7 @@ export type CareAuditAction = (typeof CARE_AUDIT_ACTIONS)[number];
 export const careAuditEntrySchema = z.object({
   id: z.uuid(),
   action: z.enum(CARE_AUDIT_ACTIONS),
-  /** Who did it: the patient (invite, change, remove) or the member. */
+  /** Who did it: the patient (invite, revoke, change, remove) or the member. */
   actor_name: z.string(),
   /** The member the entry is about (join, view, change, remove, mark_taken). */
   member_name: z.string().nullable(),

@@ -3,6 +3,7 @@
  * IANA time zones and the `{detail}` error body.
  */
 import { z } from 'zod';
+import { EARLIEST_READING_DATE } from './health-constants.ts';
 
 // A missing field reads 'is required' rather than zod's "expected string, received undefined":
 // every 400 detail is '<field>: <message>'.
@@ -31,10 +32,44 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** Bidirectional controls (U+202A–U+202E, U+2066–U+2069): they can show a name reversed to others. */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+/** A string of nothing a reader can see: spaces, zero-width and other default-ignorable characters. */
+const NOTHING_VISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}]*$/u;
+
+/** True when `text` holds at least one character a reader can see. */
+export const hasVisibleText = (text: string): boolean => !NOTHING_VISIBLE.test(text);
+/** `text` with its bidirectional controls removed. */
+export const stripBidiControls = (text: string): string => text.replace(BIDI_CONTROLS, '');
+
+/**
+ * A name or title other people may read (a medicine's name, a person's name, a visit's title):
+ * bidirectional controls stripped, trimmed, 1..`max` characters, at least one of them visible
+ * ('U+200B U+200B' is refused). Messages: 'is required', 'must be at most N characters',
+ * 'must have a visible character'.
+ */
+export const displayTextSchema = (max: number) =>
+  z
+    .string()
+    .overwrite(stripBidiControls)
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine(hasVisibleText, { error: 'must have a visible character' });
+
 /** A calendar date, YYYY-MM-DD, that exists. */
 export const calendarDateSchema = z
   .string()
   .refine(isCalendarDate, { error: 'must be a real date written YYYY-MM-DD' });
+
+/**
+ * The date of something that happened (a reading, a lab result, a dose): a real calendar date
+ * not before EARLIEST_READING_DATE. Whether it is after today depends on the user's zone, so the
+ * server checks that part (reading-rules.ts).
+ */
+export const readingDateSchema = calendarDateSchema.refine((date) => date >= EARLIEST_READING_DATE, {
+  error: `must not be before ${EARLIEST_READING_DATE}`,
+});
 
 /** A time of day, 'HH:MM' on the 24-hour clock (00:00–23:59). */
 export const timeOfDaySchema = z

@@ -8,6 +8,7 @@ import {
   dailyAdherence,
   doseKey,
   doseStatus,
+  doseRecordRefusal,
   dosesOn,
   indexByDose,
   isScheduledOn,
@@ -349,5 +350,53 @@ describe('daily adherence for the reports', () => {
       { date: '2026-11-20', taken: 0, total: 0, percent: null },
       { date: '2026-11-21', taken: 0, total: 0, percent: null },
     ]);
+  });
+});
+
+describe('a dose record only where the schedule has one (decision 073)', () => {
+  // 18:40 UTC on Friday 20 Nov: Saturday 21 Nov 00:10 in Kolkata, Friday 13:40 in New York.
+  const now = new Date('2026-11-20T18:40:00.000Z');
+  const kolkata = 'Asia/Kolkata';
+  const refusal = (m: Medication, date: string, time: string, zone = kolkata) =>
+    doseRecordRefusal(m, date, time, now, zone);
+
+  it('daily: any scheduled time from the start date to one day past today', () => {
+    const daily = medication('Metformin', { times: ['09:00', '21:00'] });
+    expect(refusal(daily, '2026-11-01', '09:00')).toBeNull();
+    expect(refusal(daily, '2026-11-22', '21:00')).toBeNull();
+    expect(refusal(daily, '2026-11-23', '09:00')).toEqual({ field: 'date', reason: 'too_far_ahead' });
+    expect(refusal(daily, '2026-10-31', '09:00')).toEqual({ field: 'date', reason: 'before_start' });
+    expect(refusal(daily, '2026-11-20', '03:17')).toEqual({ field: 'scheduled_time', reason: 'not_scheduled_time' });
+  });
+
+  it('weekly: only its weekdays; without any, the start date’s weekday', () => {
+    const mondays = medication('Semaglutide', { frequency: 'weekly', weekdays: [1], start_date: '2026-11-02' });
+    expect(refusal(mondays, '2026-11-16', '09:00')).toBeNull();
+    expect(refusal(mondays, '2026-11-20', '09:00')).toEqual({ field: 'date', reason: 'not_scheduled_day' });
+    const startDay = medication('Vitamin D', { frequency: 'weekly', start_date: '2026-11-14' }); // a Saturday
+    expect(refusal(startDay, '2026-11-21', '09:00')).toBeNull();
+    expect(refusal(startDay, '2026-11-20', '09:00')).toEqual({ field: 'date', reason: 'not_scheduled_day' });
+  });
+
+  it('as needed: any time up to now plus the clock skew, in the user’s zone', () => {
+    const painRelief = medication('Paracetamol', { frequency: 'as-needed', times: [] });
+    expect(refusal(painRelief, '2026-11-21', '00:15')).toBeNull();
+    expect(refusal(painRelief, '2026-11-21', '00:16')).toEqual({ field: 'scheduled_time', reason: 'future' });
+    expect(refusal(painRelief, '2026-11-22', '00:00')).toEqual({ field: 'date', reason: 'future' });
+    expect(refusal(painRelief, '2026-11-20', '13:45', 'America/New_York')).toBeNull();
+    expect(refusal(painRelief, '2026-11-20', '13:46', 'America/New_York')).toEqual({
+      field: 'scheduled_time',
+      reason: 'future',
+    });
+    expect(refusal(painRelief, '2026-10-31', '12:00')).toEqual({ field: 'date', reason: 'before_start' });
+  });
+
+  it('the day ahead is the user’s: the 22nd is Kolkata’s day ahead, too far for New York', () => {
+    const daily = medication('Metformin');
+    expect(refusal(daily, '2026-11-22', '09:00', kolkata)).toBeNull();
+    expect(refusal(daily, '2026-11-22', '09:00', 'America/New_York')).toEqual({
+      field: 'date',
+      reason: 'too_far_ahead',
+    });
   });
 });

@@ -3,8 +3,9 @@
  * statistics; §9). Pure functions over plain data, shared by the Home screen, Reports and
  * the server's reminder engine. Free of zod so the first screen stays light.
  */
-import { isoWeekdayOf } from './dates.ts';
+import { isoWeekdayOf, localDate, shiftDate } from './dates.ts';
 import type { AdherenceRecord, Medication } from './medications.ts';
+import { readingTimeRefusal } from './reading-rules.ts';
 
 export interface ScheduledDose {
   medication: Medication;
@@ -24,6 +25,44 @@ export function isScheduledOn(medication: Pick<Medication, 'schedule'>, date: st
   if (schedule.frequency === 'daily') return true;
   if (schedule.frequency === 'weekly') return weeklyDays(schedule).includes(isoWeekdayOf(date));
   return false; // as-needed: taken when needed, never scheduled
+}
+
+/** How many days past the user's today a scheduled dose may be recorded (marked ahead, e.g. skipped). */
+export const MAX_DOSE_DAYS_AHEAD = 1;
+
+/** Why a dose record is refused: the field to name and the reason. */
+export interface DoseRecordRefusal {
+  field: 'date' | 'scheduled_time';
+  reason: 'before_start' | 'too_far_ahead' | 'not_scheduled_day' | 'not_scheduled_time' | 'future' | 'too_early';
+}
+
+/**
+ * Whether a dose record of `medication` on `date` (YYYY-MM-DD) at `scheduledTime` ('HH:MM'),
+ * both in the user's `zone`, names a dose its schedule has (decision 073). A scheduled dose must
+ * be one `isScheduledOn` and the schedule's times produce (the same expansion as Home, Reports
+ * and reminders), at most MAX_DOSE_DAYS_AHEAD past today. An as-needed medicine has no times:
+ * its record is a dose taken, logged at the time it was taken, so it keeps a reading's rule
+ * (not after `now` beyond the clock skew). No dose is dated before the start date.
+ * @returns null when the dose may be recorded, else the refused field and why
+ */
+export function doseRecordRefusal(
+  medication: Pick<Medication, 'schedule'>,
+  date: string,
+  scheduledTime: string,
+  now: Date,
+  zone: string,
+): DoseRecordRefusal | null {
+  const { schedule } = medication;
+  if (date < schedule.start_date) return { field: 'date', reason: 'before_start' };
+  if (schedule.frequency === 'as-needed') {
+    const refusal = readingTimeRefusal(date, scheduledTime, now, zone);
+    if (!refusal) return null;
+    return { field: refusal.field === 'time' ? 'scheduled_time' : 'date', reason: refusal.reason };
+  }
+  if (date > shiftDate(localDate(now, zone), MAX_DOSE_DAYS_AHEAD)) return { field: 'date', reason: 'too_far_ahead' };
+  if (!isScheduledOn(medication, date)) return { field: 'date', reason: 'not_scheduled_day' };
+  if (!schedule.times.includes(scheduledTime)) return { field: 'scheduled_time', reason: 'not_scheduled_time' };
+  return null;
 }
 
 /**

@@ -19,20 +19,6 @@ export type MealContext = (typeof MEAL_CONTEXTS)[number];
 /** Glucose bounds, mg/dL, inclusive. */
 export const GLUCOSE_BOUNDS = { value: [20, 600] } as const;
 
-/**
- * The earliest date a reading may carry (YYYY-MM-DD, the user's zone), typed or imported.
- * DiaCare keeps a living person's current record, and home meters with memory and the first
- * sensors date from the late 1990s: a reading dated earlier is a typo (1900, or a year '26'
- * read as 0026) or a device whose clock was never set, never a reading to chart.
- */
-export const EARLIEST_READING_DATE = '2000-01-01';
-
-/**
- * How far past the server's clock a reading's instant may be, ms: a phone's or a sensor
- * reader's clock running a few minutes fast. Later than now plus this is in the future.
- */
-export const READING_CLOCK_SKEW_MS = 5 * 60_000;
-
 /** Blood-pressure bounds, inclusive: mmHg, and pulse in beats per minute. */
 export const BP_BOUNDS = { systolic: [60, 260], diastolic: [30, 160], pulse: [30, 220] } as const;
 
@@ -66,3 +52,16 @@ export function defaultMealContext(localTime: string): MealContext {
   if (localTime < '23:00') return 'After Dinner';
   return 'Bedtime';
 }
+
+/**
+ * The earliest date (YYYY-MM-DD) a reading, lab result or dose record may carry. Home meters and
+ * DiaCare's data formats are younger than 2000, so an earlier typed or imported date is a typo
+ * (1900 for 2000, 0206 for 2026), never a real record.
+ */
+export const EARLIEST_READING_DATE = '2000-01-01';
+
+/**
+ * How far past the server's now a reading's instant may be, ms: a phone's clock running a few
+ * minutes fast still logs "now"; anything later has not happened yet.
+ */
+export const READING_CLOCK_SKEW_MS = 5 * 60 * 1000;

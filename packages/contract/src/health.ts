@@ -4,7 +4,7 @@
  * the user's zone, so the server checks that part.
  */
 import { z } from 'zod';
-import { calendarDateSchema, listLimitSchema, orRequired, timeOfDaySchema } from './common.ts';
+import { calendarDateSchema, listLimitSchema, orRequired, readingDateSchema, timeOfDaySchema } from './common.ts';
 import { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS } from './health-constants.ts';
 import { glucoseBoundsInUnit, glucoseToMgDl, type GlucoseUnit } from './glucose-units.ts';
 
@@ -38,7 +38,7 @@ const oneDecimal = ([min, max]: readonly [number, number], unit: string) =>
 export const glucoseInputSchema = z.object({
   value: wholeNumber(GLUCOSE_BOUNDS.value, 'mg/dL'),
   meal_context: z.enum(MEAL_CONTEXTS, { error: `must be one of ${MEAL_CONTEXTS.join(', ')}` }).default('Fasting'),
-  date: calendarDateSchema,
+  date: readingDateSchema,
   time: timeOfDaySchema,
 });
 export type GlucoseInput = z.input<typeof glucoseInputSchema>;
@@ -78,7 +78,7 @@ export const bloodPressureInputSchema = z
     systolic: wholeNumber(BP_BOUNDS.systolic, 'mmHg'),
     diastolic: wholeNumber(BP_BOUNDS.diastolic, 'mmHg'),
     pulse: wholeNumber(BP_BOUNDS.pulse, 'beats/min').nullable().default(null),
-    date: calendarDateSchema,
+    date: readingDateSchema,
     time: timeOfDaySchema,
   })
   .refine((reading) => reading.systolic > reading.diastolic, {
@@ -108,7 +108,7 @@ export const bodyMetricsInputSchema = z.object({
     .unknown()
     .optional()
     .transform(() => undefined),
-  date: calendarDateSchema,
+  date: readingDateSchema,
 });
 export type BodyMetricsInput = z.input<typeof bodyMetricsInputSchema>;
 

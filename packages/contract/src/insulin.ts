@@ -3,7 +3,7 @@
  * optionally of one of the user's medicines, at a date and time in the user's zone.
  */
 import { z } from 'zod';
-import { calendarDateSchema, listLimitSchema, orRequired, timeOfDaySchema } from './common.ts';
+import { calendarDateSchema, listLimitSchema, orRequired, readingDateSchema, timeOfDaySchema } from './common.ts';
 import { MEAL_CONTEXTS } from './health-constants.ts';
 import { INSULIN_TYPES, INSULIN_UNITS, isHalfUnitStep } from './insulin-rules.ts';
 
@@ -24,7 +24,7 @@ export const insulinInputSchema = z.object({
   insulin_type: insulinTypeSchema,
   /** One of the user's medicines (another user's → 404). */
   medication_id: z.uuid({ error: 'must be a medication id' }).nullable().default(null),
-  date: calendarDateSchema,
+  date: readingDateSchema,
   time: timeOfDaySchema,
   meal_context: z
     .enum(MEAL_CONTEXTS, { error: `must be one of ${MEAL_CONTEXTS.join(', ')}` })

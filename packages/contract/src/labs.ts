@@ -4,7 +4,7 @@
  * bounds (lab-rules.ts). Whether the date is in the future depends on the user's zone: the server checks it.
  */
 import { z } from 'zod';
-import { calendarDateSchema, listLimitSchema, orRequired } from './common.ts';
+import { calendarDateSchema, listLimitSchema, orRequired, readingDateSchema } from './common.ts';
 import { LAB_TESTS, LAB_TEST_RULES, hasDecimalsAtMost, labUnitRule } from './lab-rules.ts';
 
 export { LAB_TESTS, LAB_TEST_RULES } from './lab-rules.ts';
@@ -19,7 +19,7 @@ export const labResultInputSchema = z
     test: z.enum(LAB_TESTS, { error: `must be one of ${LAB_TESTS.join(', ')}` }),
     value: z.number({ error: orRequired('must be a number') }),
     unit: z.string({ error: orRequired('must be a unit') }),
-    date: calendarDateSchema,
+    date: readingDateSchema,
     notes: z
       .string({ error: 'must be text' })
       .trim()

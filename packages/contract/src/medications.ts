@@ -2,7 +2,14 @@
  * Medication and adherence payloads.
  */
 import { z } from 'zod';
-import { calendarDateSchema, listLimitSchema, orRequired, timeOfDaySchema } from './common.ts';
+import {
+  calendarDateSchema,
+  displayTextSchema,
+  listLimitSchema,
+  orRequired,
+  readingDateSchema,
+  timeOfDaySchema,
+} from './common.ts';
 import { INSULIN_TYPES } from './insulin-rules.ts';
 
 import {
@@ -62,7 +69,7 @@ export type RefillReminder = z.infer<typeof refillReminderSchema>;
 /** POST /api/medications and PUT /api/medications/{id}. */
 export const medicationInputSchema = z
   .object({
-    name: z.string().trim().min(1, { error: 'is required' }).max(100, { error: 'must be at most 100 characters' }),
+    name: displayTextSchema(100),
     dosage: z.string().trim().min(1, { error: 'is required' }).max(50, { error: 'must be at most 50 characters' }),
     form: z.enum(MEDICATION_FORMS, { error: orRequired(`must be one of ${MEDICATION_FORMS.join(', ')}`) }),
     instructions: z.string().trim().max(500, { error: 'must be at most 500 characters' }).default(''),
@@ -129,7 +136,7 @@ export const adherenceInputSchema = z.object({
   medication_id: z.uuid({ error: orRequired('must be a medication id') }),
   scheduled_time: timeOfDaySchema,
   taken_time: timeOfDaySchema.nullable().optional(),
-  date: calendarDateSchema,
+  date: readingDateSchema,
   status: statusSchema,
 });
 export type AdherenceInput = z.infer<typeof adherenceInputSchema>;

@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_DELETION_WORD } from './account-deletion.ts';
-import { timeZoneSchema } from './common.ts';
+import { displayTextSchema, hasVisibleText, stripBidiControls, timeZoneSchema } from './common.ts';
 import { GLUCOSE_UNITS } from './glucose-units.ts';
 
 import {
@@ -75,7 +75,7 @@ export const ageSchema = z
  * (docs/decisions/002-email-is-read-only.md). Unknown fields are refused too.
  */
 export const userUpdateSchema = z.strictObject({
-  name: trimmed(100).min(1, { error: 'is required' }).optional(),
+  name: displayTextSchema(100).optional(),
   phone: phoneSchema.nullable().optional(),
   sex: z.enum(SEX_OPTIONS, { error: 'must be male, female or other' }).nullable().optional(),
   age: ageSchema.nullable().optional(),
@@ -99,7 +99,11 @@ export type UserUpdate = z.infer<typeof userUpdateSchema>;
  * number becomes `phone`. Age is typed as text in the form and sent as an integer.
  */
 export const profileSetupSchema = z.object({
-  name: trimmed(100).min(1, { error: 'Name is required' }),
+  name: trimmed(100)
+    .overwrite(stripBidiControls)
+    .trim()
+    .min(1, { error: 'Name is required' })
+    .refine(hasVisibleText, { error: 'Name is required' }),
   sex: z.enum(SEX_OPTIONS, { error: 'Sex is required' }),
   age: z
     .string()

@@ -49,6 +49,8 @@ const rawEnvSchema = z.object({
   LLM_API_KEY: z.string().min(1).optional(),
   /** Questions per minute per user to the assistant. */
   ASSISTANT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Care invitations a patient may create per minute (429 beyond), in the same shared store. */
+  CARE_INVITATION_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   PHARMACY_URL: z.url().default('https://www.1mg.com/'),
   STORE_URL: z.url().default('https://www.amazon.in/'),
   SUPPORT_EMAIL: z.string().min(1).default('support@diacare.example'),

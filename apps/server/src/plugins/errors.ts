@@ -47,6 +47,9 @@ export const notFound = (what: MessageId = 'error.not_found') => httpError(404, 
 export const badRequest = (field: string, id: MessageId, values?: MessageValues) =>
   new HttpError(400, msg(id, values), field);
 
+/** The message of a key no schema names: 'schedule.days_of_week: unknown field'. */
+const UNKNOWN_FIELD = 'unknown field';
+
 /** 'body.schedule.times.1' → 'schedule.times.1': the field as the client named it. */
 function fieldName(instancePath: string, context: string | undefined): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -59,8 +62,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const language = requestLanguage(request);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = fieldName(first?.instancePath ?? '', error.validationContext);
-      const message = translateValidationMessage(first?.message ?? 'is invalid', language);
+      // A key the contract does not name (plugins/strict-input.ts): the detail names the key itself.
+      const unknownKey =
+        first?.keyword === 'unrecognized_keys' ? (first.params.keys as string[] | undefined)?.[0] : undefined;
+      const path =
+        unknownKey === undefined
+          ? (first?.instancePath ?? '')
+          : `${(first?.instancePath ?? '').replace(/\/$/, '')}/${unknownKey}`;
+      const field = fieldName(path, error.validationContext);
+      const message = translateValidationMessage(
+        unknownKey === undefined ? (first?.message ?? 'is invalid') : UNKNOWN_FIELD,
+        language,
+      );
       return reply.code(400).send({ detail: `${translateFieldName(field, language)}: ${message}` });
     }
     if (error instanceof HttpError) {

@@ -1,8 +1,10 @@
 /**
- * PostgreSQL text cannot hold NUL (U+0000), which reached users as a 500: this hook refuses it
- * in every body and query before any route sees it, with a 400 naming the field. A streamed
- * body (a text/csv sensor file) is not walked here but passed on through refuseControlBytes,
- * which fails its reading with a 400 at the first control byte.
+ * What a body may be before any route sees it. PostgreSQL text cannot hold NUL (U+0000), which
+ * reached users as a 500: a hook refuses it in every body and query with a 400 naming the field.
+ * A JSON body nested deeper than MAX_JSON_DEPTH is refused by the JSON parser itself, before
+ * anything walks it (3,600 levels in 7 KB overflowed the stack of the NUL walk: a 500). A
+ * streamed body (a text/csv sensor file) is not walked but passed on through
+ * refuseControlBytes, which fails its reading with a 400 at the first control byte.
  */
 import { Readable, Transform } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -54,6 +56,46 @@ export function refuseControlBytes(body: Readable): Readable {
   });
   body.on('error', (error) => checked.destroy(error));
   return body.pipe(checked);
+}
+
+/** Deepest nesting of objects and arrays a JSON body may have; DiaCare's deepest input has 4. */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * True when the JSON text `text` nests objects/arrays deeper than `limit`: one pass over the
+ * characters, brackets inside strings ignored, no recursion and no parse.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c)
+        index++; // a backslash escapes the next character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) inString = true;
+    else if (code === 0x7b || code === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (code === 0x7d || code === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
+ * Replaces Fastify's JSON parser with the same parser (prototype poisoning refused) behind the
+ * depth limit: a deeper body → 400 'body: is nested too deeply', on public and private routes.
+ */
+export function registerJsonDepthLimit(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      done(badRequest('body', 'error.body_too_deep', { depth: MAX_JSON_DEPTH }), undefined);
+      return;
+    }
+    parse(request, body as string, done);
+  });
 }
 
 export function registerNulGuard(app: FastifyInstance): void {

@@ -45,9 +45,12 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
   app.addHook('onRequest', (request, reply, done) => {
     securityHeaders(request.raw, reply.raw, () => done());
   });
-  app.addHook('onSend', async (_request, reply) => {
-    const frameAllow = chatOrigin ? ` "${chatOrigin}"` : '';
-    reply.header('Permissions-Policy', `camera=(self${frameAllow}), microphone=(self${frameAllow}), geolocation=()`);
+  const permissionsPolicy = `camera=(self${chatOrigin ? ` "${chatOrigin}"` : ''}), microphone=(self${chatOrigin ? ` "${chatOrigin}"` : ''}), geolocation=()`;
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('Permissions-Policy', permissionsPolicy);
+    // Every /api answer may carry a person's data: no browser or proxy cache keeps it, unless the
+    // route said otherwise for a public, static answer.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
   });
 
   app.addHook('onRequest', async (request) => {

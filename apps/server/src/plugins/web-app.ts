@@ -63,9 +63,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     screenPages.find(({ pattern, anyone }) => (anyone || signedIn) && pattern.test(path))?.page ?? 'index.html';
 }
 
-/** True when a request should get index.html rather than a 404. */
+/** Paths that are never a screen, in any letter case: the API, sign-in, the probes and metrics. */
+const NEVER_A_SCREEN = /^\/+(api|auth|metrics|healthz|readyz|livez)(\/|$)/i;
+
+/** True when a request should get index.html rather than a JSON 404. */
 export function wantsSpaFallback(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const path = url.split('?')[0] ?? '';
-  return !path.startsWith('/api/') && !path.startsWith('/auth/') && !/\.[a-z0-9]+$/i.test(path);
+  return !NEVER_A_SCREEN.test(path) && !/\.[a-z0-9]+$/i.test(path);
 }

@@ -14,6 +14,7 @@ import {
   hostileValue,
   dateString,
   futureDate,
+  isoDate,
   timeString,
   zone,
   around,
@@ -39,6 +40,16 @@ import {
 
 export type { FuzzRequest, IdChoice, Pool } from './fuzz-values.ts';
 export { hostileValue, mutated } from './fuzz-values.ts';
+
+/**
+ * A dose's date and time: mostly one the seeded medicines (daily at 08:00 since 2026-01-01)
+ * have, so valid doses get through the schedule rule; else any date and time.
+ */
+const doseDate = fc.oneof(
+  { weight: 2, arbitrary: fc.integer({ min: -30, max: 1 }).map(isoDate) },
+  { weight: 1, arbitrary: dateString },
+);
+const doseTime = fc.oneof({ weight: 2, arbitrary: fc.constant('08:00') }, { weight: 1, arbitrary: timeString });
 
 /** The generated requests of each write route, keyed 'METHOD /route'. */
 const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
@@ -94,8 +105,8 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
       idChoice('medications'),
       mutated(
         fc.record({
-          date: dateString,
-          scheduled_time: timeString,
+          date: doseDate,
+          scheduled_time: doseTime,
           taken_time: optional(fc.option(timeString, { nil: null })),
           status: fc.constantFrom(...ADHERENCE_STATUSES),
         }),
@@ -227,6 +238,7 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   ),
   'POST /api/care/invitations': mutated(invitationBody).map((payload) => ({ payload })),
   'POST /api/care/invitations/:token/accept': tokenChoice.map((id) => ({ id })),
+  'DELETE /api/care/invitations/:id': idChoice('care_invitations').map((id) => ({ id })),
   'PATCH /api/care/members/:id': fc
     .tuple(idChoice('care_members'), mutated(memberUpdateBody))
     .map(([id, payload]) => ({ id, payload })),
@@ -240,8 +252,8 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
       idChoice('medications'),
       mutated(
         fc.record({
-          date: dateString,
-          scheduled_time: timeString,
+          date: doseDate,
+          scheduled_time: doseTime,
           status: fc.constantFrom(...ADHERENCE_STATUSES),
         }),
       ),
@@ -304,4 +316,5 @@ export const CREATES: Record<string, Pool> = {
   'POST /api/health/metrics': 'metrics',
   'POST /api/health/labs': 'labs',
   'POST /api/health/insulin': 'insulin',
+  'POST /api/care/invitations': 'care_invitations',
 };

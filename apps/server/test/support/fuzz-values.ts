@@ -20,7 +20,9 @@ export type Pool =
   /** Members of the user's care circle. */
   | 'care_members'
   /** People the user cares for. */
-  | 'care_patients';
+  | 'care_patients'
+  /** The user's own invitations (pending, or by now used, revoked or expired). */
+  | 'care_invitations';
 
 /** Which id a path or body names: one of the user's records, another user's, or a literal. */
 export type IdChoice = { pool: Pool; index: number; owner: 'self' | 'other' } | { literal: string };

@@ -163,6 +163,9 @@ export function writeRecipes(newUser: (name?: string) => Promise<SignedInUser>) 
       };
       return { url: `/api/care/invitations/${invitation.token}/accept` };
     },
+    'DELETE /api/care/invitations/:id': async (user) => ({
+      url: `/api/care/invitations/${(await created(user, '/api/care/invitations', { role: 'family' })).id}`,
+    }),
     'PATCH /api/care/members/:id': async (user) => ({
       url: `/api/care/members/${(await careJoin(user)).memberId}`,
       payload: { scopes: ['glucose'] },

@@ -18,9 +18,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readTestCertificate } from './tls-certificate.ts';
 
 export interface TestSubscription {
+  /** The stand-in's own name for it: not part of what a browser sends. */
   id: string;
   endpoint: string;
   keys: { p256dh: string; auth: string };
+  /** What a browser's PushSubscription.toJSON() gives, and so what goes over the wire. */
+  toJSON(): { endpoint: string; keys: { p256dh: string; auth: string } };
 }
 
 export interface ReceivedPush {
@@ -244,11 +247,9 @@ export async function startPushService(options: { delayMs?: number } = {}): Prom
       const authSecret = randomBytes(16);
       const id = randomUUID();
       subscriptions.set(id, { receiver, authSecret });
-      return {
-        id,
-        endpoint: `${origin}/push/${id}`,
-        keys: { p256dh: receiver.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
-      };
+      const endpoint = `${origin}/push/${id}`;
+      const keys = { p256dh: receiver.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') };
+      return { id, endpoint, keys, toJSON: () => ({ endpoint, keys }) };
     },
     respondWith(subscriptionId, status, headers = {}) {
       const queue = queuedAnswers.get(subscriptionId) ?? [];

@@ -10,6 +10,8 @@ export type MessageLanguage = 'en' | 'hi';
 /** Exact messages (no numbers) → Hindi. */
 const EXACT_HI: Record<string, string> = {
   'is required': 'ज़रूरी है',
+  'unknown field': 'अनजान फ़ील्ड है',
+  'must have a visible character': 'में कम से कम एक दिखने वाला अक्षर होना चाहिए',
   // The care circle.
   'must be a list of scopes': 'साझा की जाने वाली चीज़ों की सूची होनी चाहिए',
   'must not repeat a scope': 'कोई चीज़ दो बार नहीं हो सकती',
@@ -74,6 +76,10 @@ const EXACT_HI: Record<string, string> = {
   // The server's own field rules (they need the user's zone or the server's settings).
   'must not be in the future': 'आने वाली तारीख नहीं हो सकती',
   'must not be in the past': 'बीता हुआ समय नहीं हो सकता',
+  'must not be before this medicine’s start date': 'दवा शुरू होने की तारीख से पहले की नहीं हो सकती',
+  'must not be more than a day ahead': 'आज से एक दिन से ज़्यादा आगे की नहीं हो सकती',
+  'is not a day this medicine is scheduled for': 'इस दिन यह दवा लेनी तय नहीं है',
+  'is not a time this medicine is scheduled for': 'इस समय यह दवा लेनी तय नहीं है',
   'must be today or later': 'आज या उसके बाद की तारीख होनी चाहिए',
   'must not carry credentials': 'इसमें यूज़रनेम या पासवर्ड नहीं हो सकता',
   'is not on a known push service': 'किसी जानी-पहचानी पुश सेवा का नहीं है',
@@ -119,6 +125,7 @@ const PATTERNS_HI: [RegExp, (...groups: string[]) => string][] = [
   [/^must be at least (-?[\d.]+)$/, (n) => `कम से कम ${n} होना चाहिए`],
   [/^must be at most (-?[\d.]+)$/, (n) => `ज़्यादा से ज़्यादा ${n} होना चाहिए`],
   [/^at most (\d+) times$/, (n) => `ज़्यादा से ज़्यादा ${n} समय हो सकते हैं`],
+  [/^must not be before (\d{4}-\d{2}-\d{2})$/, (date) => `${date} से पहले की नहीं हो सकती`],
   [/^must be within (\d+) days$/, (n) => `अगले ${n} दिनों के अंदर होना चाहिए`],
   [/^must be one of (.+)$/, (list) => `इनमें से एक होना चाहिए: ${list}`],
   [/^must be the (\S+) key, base64-encoded$/, (key) => `base64 में लिखी ${key} की होनी चाहिए`],

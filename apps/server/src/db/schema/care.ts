@@ -21,7 +21,10 @@ import { medications } from './medications.ts';
 
 const ROLES = ['family', 'doctor'] as const;
 
-/** A link a patient made: single use, valid until `expires_at`. Only the SHA-256 of its token is kept. */
+/**
+ * A link a patient made: single use, valid until `expires_at` unless revoked first. Only the
+ * SHA-256 of its token is kept. Pending = not used, not revoked, not expired.
+ */
 export const careInvitations = pgTable(
   'care_invitations',
   {
@@ -35,6 +38,8 @@ export const careInvitations = pgTable(
     scopes: text('scopes').array().notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
+    /** Set when the patient withdrew the link before it was used (DELETE /api/care/invitations/{id}). */
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -85,7 +90,7 @@ export const careAudit = pgTable(
     /** The member the entry is about; null for an invite. */
     member_id: uuid('member_id').references(() => users.id, { onDelete: 'cascade' }),
     action: text('action', {
-      enum: ['invite', 'join', 'view', 'change', 'remove', 'mark_taken', 'alert', 'alert_seen'],
+      enum: ['invite', 'revoke', 'join', 'view', 'change', 'remove', 'mark_taken', 'alert', 'alert_seen'],
     }).notNull(),
     role: text('role', { enum: ROLES }),
     scopes: text('scopes').array(),

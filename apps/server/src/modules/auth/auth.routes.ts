@@ -5,7 +5,7 @@
  */
 import formbody from '@fastify/formbody';
 import { okSchema, sessionRequestSchema, sessionResponseSchema } from '@diacare/contract/auth';
-import { errorSchema } from '@diacare/contract/common';
+import { errorSchema, hasVisibleText, stripBidiControls } from '@diacare/contract/common';
 import { userSchema } from '@diacare/contract/users';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -39,9 +39,11 @@ const OIDC_FLOW_COOKIE = 'diacare_oidc';
 const localSignInSchema = z.object({
   name: z
     .string()
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, { error: 'signin.local.enter_name' })
-    .max(100, { error: 'signin.local.name_too_long' }),
+    .max(100, { error: 'signin.local.name_too_long' })
+    .refine(hasVisibleText, { error: 'signin.local.enter_name' }),
   email: z.email({ error: 'signin.local.enter_email' }).max(254, { error: 'signin.local.enter_email' }),
 });
 

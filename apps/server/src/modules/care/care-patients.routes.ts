@@ -132,7 +132,10 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const patientId = request.params.patient_id;
       const membership = await authorize(memberId, patientId, 'adherence');
       if (!membership.can_mark_taken) throw httpError(403, 'error.care_cannot_mark_taken');
-      const record = await medicationService.recordDose(patientId, request.body, memberId);
+      const patient = await users.findById(patientId);
+      if (!patient) throw notFound('error.care_patient_not_found');
+      // The patient's schedule and zone decide which doses exist, not the member's.
+      const record = await medicationService.recordDose(patient, request.body, memberId);
       if (!record) throw notFound('error.medication_not_found');
       await care.recordMarkTaken(patientId, memberId, deps.clock());
       return record;

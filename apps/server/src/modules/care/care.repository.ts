@@ -1,6 +1,7 @@
 /**
- * SQL for the care circle (decision 048). Every statement is scoped to the patient
- * or the member it is asked for: another person's id behaves like one that does not exist.
+ * SQL for the care circle's members and audit (decision 048; invitations are in
+ * care-invitation.repository.ts). Every statement is scoped to the patient or the member it is
+ * asked for: another person's id behaves like one that does not exist.
  */
 import type {
   CareAuditEntry,
@@ -8,26 +9,22 @@ import type {
   CareMemberUpdate,
   CarePatient,
   CareResource,
-  CareRole,
   CareScope,
 } from '@diacare/contract/care';
 import { sortScopes } from '@diacare/contract/care';
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
-import { careAudit, careInvitations, careMembers, users } from '../../db/schema.ts';
+import { careAudit, careMembers, users } from '../../db/schema.ts';
 
 type MemberRow = typeof careMembers.$inferSelect;
 type AuditValues = Omit<typeof careAudit.$inferInsert, 'id'>;
-/** Why an invitation cannot be accepted (each has its own message and status in the routes). */
-export type InvitationRefusal = 'not_found' | 'used' | 'expired' | 'own' | 'already_member';
-type InvitationRow = typeof careInvitations.$inferSelect;
-type Refused = { refusal: InvitationRefusal };
 
 const HOUR_MS = 3_600_000;
 const actors = alias(users, 'actor');
 const subjects = alias(users, 'subject');
-const displayName = (row: { name: string | null; email: string | null } | null) => row?.name ?? row?.email ?? '';
+/** A person as others see them: their name, else their e-mail. */
+export const displayName = (row: { name: string | null; email: string | null } | null) => row?.name ?? row?.email ?? '';
 
 function toMember(row: MemberRow, person: { name: string | null; email: string | null }): CareMember {
   return {
@@ -46,102 +43,6 @@ export function createCareRepository(db: Database) {
   const audit = (values: AuditValues) => db.insert(careAudit).values(values);
 
   return {
-    /** Stores a new invitation by the hash of its token and writes 'invite' to the audit. */
-    async createInvitation(
-      patientId: string,
-      values: { tokenHash: string; role: CareRole; scopes: CareScope[]; expiresAt: Date },
-      now: Date,
-    ) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(careInvitations)
-          .values({
-            patient_id: patientId,
-            token_hash: values.tokenHash,
-            role: values.role,
-            scopes: values.scopes,
-            expires_at: values.expiresAt,
-            created_at: now,
-          })
-          .returning();
-        await tx.insert(careAudit).values({
-          patient_id: patientId,
-          actor_id: patientId,
-          action: 'invite',
-          role: values.role,
-          scopes: values.scopes,
-          at: now,
-        });
-        return row!;
-      });
-    },
-
-    /**
-     * The invitation a token names, with the inviter's name, or why it cannot be used by
-     * `readerId` at `now`. Changes nothing.
-     */
-    async previewInvitation(
-      tokenHash: string,
-      readerId: string,
-      now: Date,
-    ): Promise<Refused | { invitation: InvitationRow; inviterName: string }> {
-      const [row] = await db
-        .select({ invitation: careInvitations, inviter: { name: users.name, email: users.email } })
-        .from(careInvitations)
-        .innerJoin(users, eq(users.id, careInvitations.patient_id))
-        .where(eq(careInvitations.token_hash, tokenHash));
-      if (!row) return { refusal: 'not_found' as const };
-      const refusal = refusalOf(row.invitation, readerId, now);
-      if (refusal) return { refusal };
-      return { invitation: row.invitation, inviterName: displayName(row.inviter) };
-    },
-
-    /**
-     * Accepts an invitation for `memberId`: marks it used and adds the member, in one
-     * transaction holding the invitation's row, so a link is used once even when two
-     * people accept at the same moment. Writes 'join' to the patient's audit.
-     */
-    async acceptInvitation(tokenHash: string, memberId: string, now: Date): Promise<Refused | { member: MemberRow }> {
-      return db.transaction(async (tx) => {
-        const [invitation] = await tx
-          .select()
-          .from(careInvitations)
-          .where(eq(careInvitations.token_hash, tokenHash))
-          .for('update');
-        if (!invitation) return { refusal: 'not_found' as const };
-        const refusal = refusalOf(invitation, memberId, now);
-        if (refusal) return { refusal };
-        const [existing] = await tx
-          .select({ id: careMembers.id })
-          .from(careMembers)
-          .where(and(eq(careMembers.patient_id, invitation.patient_id), eq(careMembers.member_id, memberId)));
-        if (existing) return { refusal: 'already_member' as const };
-        await tx.update(careInvitations).set({ used_at: now }).where(eq(careInvitations.id, invitation.id));
-        const [member] = await tx
-          .insert(careMembers)
-          .values({
-            patient_id: invitation.patient_id,
-            member_id: memberId,
-            role: invitation.role,
-            scopes: invitation.scopes,
-            alerts: invitation.role === 'family',
-            created_at: now,
-            updated_at: now,
-          })
-          .returning();
-        await tx.insert(careAudit).values({
-          patient_id: invitation.patient_id,
-          actor_id: memberId,
-          member_id: memberId,
-          action: 'join',
-          role: invitation.role,
-          scopes: invitation.scopes,
-          at: now,
-        });
-        return { member: member! };
-      });
-    },
-
     /** The patient's circle, oldest member first. */
     async listMembers(patientId: string, limit: number): Promise<CareMember[]> {
       const rows = await db
@@ -284,11 +185,3 @@ export function createCareRepository(db: Database) {
   };
 }
 export type CareRepository = ReturnType<typeof createCareRepository>;
-
-/** Why `readerId` cannot use this invitation at `now`, or null when they can. */
-function refusalOf(invitation: InvitationRow, readerId: string, now: Date): InvitationRefusal | null {
-  if (invitation.patient_id === readerId) return 'own';
-  if (invitation.used_at) return 'used';
-  if (invitation.expires_at.getTime() <= now.getTime()) return 'expired';
-  return null;
-}

@@ -1,6 +1,6 @@
 /**
- * The patient's side of the care circle (decision 048):
- * invitations (the token is shown once and stored hashed), joining, the members and the audit.
+ * The patient's side of the care circle (decision 048): invitations (the token is shown once
+ * and stored hashed; listed and revoked while pending), joining, the members and the audit.
  * The member's reading routes live in care-patients.routes.ts.
  */
 import {
@@ -11,18 +11,22 @@ import {
   invitationInputSchema,
   invitationPreviewSchema,
   invitationSchema,
+  MAX_PENDING_INVITATIONS,
+  pendingInvitationSchema,
   tokenParamsSchema,
 } from '@diacare/contract/care';
 import { errorSchema, idParamsSchema, listQuerySchema } from '@diacare/contract/common';
 import { okSchema } from '@diacare/contract/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { MessageId } from '../../i18n/index.ts';
+import { msg, type MessageId } from '../../i18n/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { httpError, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
-import { createCareRepository, type InvitationRefusal } from './care.repository.ts';
+import { createRateLimit } from '../auth/sign-in-rate-limit.ts';
+import { createCareRepository } from './care.repository.ts';
+import { createCareInvitationRepository, type InvitationRefusal } from './care-invitation.repository.ts';
 import { careAlertRoutes } from './care-alerts.routes.ts';
 import { carePatientsRoutes } from './care-patients.routes.ts';
 import { getCareSettings, putCareSettings } from './care-settings.repository.ts';
@@ -33,6 +37,8 @@ const DAY_MS = 86_400_000;
 const REFUSALS: Record<InvitationRefusal, [number, MessageId]> = {
   not_found: [404, 'error.care_invitation_not_found'],
   used: [410, 'error.care_invitation_used'],
+  // Gone like an expired link: the patient withdrew it (DELETE /api/care/invitations/{id}).
+  revoked: [410, 'error.care_invitation_revoked'],
   expired: [410, 'error.care_invitation_expired'],
   own: [400, 'error.care_invitation_own'],
   already_member: [409, 'error.care_already_member'],
@@ -41,19 +47,29 @@ const refused = (refusal: InvitationRefusal) => httpError(...REFUSALS[refusal]);
 
 export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createCareRepository(deps.db);
+  const invitations = createCareInvitationRepository(deps.db);
   const tags = ['care'];
   const MEMBER_NOT_FOUND = 'error.care_member_not_found' as const;
+  // Per patient, in the store all instances share (the session hook has set the user by then).
+  const invitationLimit = await createRateLimit(deps.env, deps.db, {
+    points: deps.env.CARE_INVITATION_RATE_LIMIT_PER_MINUTE,
+    keyPrefix: 'care-invitation',
+    key: (request) => currentUser(request).id,
+    message: (seconds) => msg('error.too_many_invitations', { seconds }),
+  });
+  app.addHook('onClose', () => invitationLimit.close());
 
   app.post(
     '/api/care/invitations',
     {
       // The answer holds the one-time token: never stored under an Idempotency-Key (decision 048).
       config: { idempotency: false },
+      onRequest: invitationLimit.hook('create'),
       schema: {
         tags,
-        summary: 'Invite a family member or a doctor: a single-use link (token shown once), 1–30 days',
+        summary: `Invite a family member or a doctor: a single-use link (token shown once), 1–30 days; at most ${MAX_PENDING_INVITATIONS} pending`,
         body: invitationInputSchema,
-        response: { 201: invitationSchema, 400: errorSchema },
+        response: { 201: invitationSchema, 400: errorSchema, 409: errorSchema, 429: errorSchema },
       },
     },
     async (request, reply) => {
@@ -62,11 +78,12 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       const now = deps.clock();
       const token = newToken();
       const expiresAt = new Date(now.getTime() + expires_in_days * DAY_MS);
-      const row = await repository.createInvitation(
+      const row = await invitations.createInvitation(
         user.id,
         { tokenHash: hashToken(token), role, scopes, expiresAt },
         now,
       );
+      if (!row) throw httpError(409, 'error.care_too_many_pending_invitations', { max: MAX_PENDING_INVITATIONS });
       return reply.code(201).send({
         id: row.id,
         token,
@@ -75,6 +92,36 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         scopes,
         expires_at: expiresAt.toISOString(),
       });
+    },
+  );
+
+  app.get(
+    '/api/care/invitations',
+    {
+      schema: {
+        tags,
+        summary: 'My pending invitations (not used, revoked or expired), newest first: never their tokens',
+        querystring: listQuerySchema,
+        response: { 200: z.array(pendingInvitationSchema), 400: errorSchema },
+      },
+    },
+    async (request) => invitations.listPendingInvitations(currentUser(request).id, deps.clock(), request.query.limit),
+  );
+
+  app.delete(
+    '/api/care/invitations/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a pending invitation at once: its link then answers 410',
+        params: idParamsSchema,
+        response: { 204: z.null(), 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const revoked = await invitations.revokeInvitation(currentUser(request).id, request.params.id, deps.clock());
+      if (!revoked) throw notFound('error.care_pending_invitation_not_found');
+      return reply.code(204).send(null);
     },
   );
 
@@ -89,7 +136,7 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request) => {
-      const found = await repository.previewInvitation(
+      const found = await invitations.previewInvitation(
         hashToken(request.params.token),
         currentUser(request).id,
         deps.clock(),
@@ -116,7 +163,7 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
       },
     },
     async (request) => {
-      const accepted = await repository.acceptInvitation(
+      const accepted = await invitations.acceptInvitation(
         hashToken(request.params.token),
         currentUser(request).id,
         deps.clock(),

@@ -5,7 +5,6 @@
  */
 import { bodyMassIndex } from '@diacare/contract/clinical';
 import { errorSchema, idParamsSchema } from '@diacare/contract/common';
-import { localDate } from '@diacare/contract/dates';
 import {
   bloodPressureInputSchema,
   bloodPressureReadingSchema,
@@ -18,11 +17,12 @@ import {
 import type { User } from '@diacare/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createCareAlertService } from '../care/care-alert.service.ts';
 import { createHealthRepository } from './health.repository.ts';
+import { refuseImpossibleReadingTime } from './reading-time.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createHealthRepository(deps.db);
@@ -36,14 +36,12 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
   const recordErrors = { 400: errorSchema, 404: errorSchema };
 
   /**
-   * A reading records something that happened: its date may not be after today in the
-   * user's zone. A Kolkata user just past midnight may log the new day while
-   * UTC is still on the old one.
-   * @throws HttpError 400 'date: must not be in the future'
+   * A reading records something that happened: not after now in the user's zone (a weight,
+   * dated only, not after today), nor before the plausible floor.
+   * @throws HttpError 400 naming date or time
    */
-  const refuseFutureDate = (date: string, user: User) => {
-    if (date > localDate(deps.clock(), user.timezone)) throw badRequest('date', 'error.date_future');
-  };
+  const refuseImpossibleTime = ({ date, time }: { date: string; time?: string }, user: User) =>
+    refuseImpossibleReadingTime(date, time ?? null, deps.clock(), user.timezone);
 
   app.get(
     '/api/health/glucose',
@@ -70,7 +68,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const user = currentUser(request);
-      refuseFutureDate(request.body.date, user);
+      refuseImpossibleTime(request.body, user);
       const reading = await repository.createGlucose(user.id, request.body);
       // A low reading may alert the care circle (decision 051).
       await careAlerts.glucoseRecorded(user, reading);
@@ -103,7 +101,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request, reply) => {
       const user = currentUser(request);
-      refuseFutureDate(request.body.date, user);
+      refuseImpossibleTime(request.body, user);
       const reading = await repository.createBloodPressure(user.id, request.body);
       return reply.code(201).send(reading);
     },
@@ -135,7 +133,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request, reply) => {
       const user = currentUser(request);
       const { weight, height, date } = request.body;
-      refuseFutureDate(date, user);
+      refuseImpossibleTime({ date }, user);
       // Any bmi the client sent was dropped by the schema: the stored one is always computed.
       const metrics = await repository.createBodyMetrics(user.id, {
         weight,
@@ -160,7 +158,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => {
       const user = currentUser(request);
-      refuseFutureDate(request.body.date, user);
+      refuseImpossibleTime(request.body, user);
       return found(await repository.updateGlucose(user.id, request.params.id, request.body));
     },
   );
@@ -191,7 +189,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     },
     async (request) => {
       const user = currentUser(request);
-      refuseFutureDate(request.body.date, user);
+      refuseImpossibleTime(request.body, user);
       return found(await repository.updateBloodPressure(user.id, request.params.id, request.body));
     },
   );
@@ -223,7 +221,7 @@ export const healthRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request) => {
       const user = currentUser(request);
       const { weight, height, date } = request.body;
-      refuseFutureDate(date, user);
+      refuseImpossibleTime({ date }, user);
       return found(
         await repository.updateBodyMetrics(user.id, request.params.id, {
           weight,

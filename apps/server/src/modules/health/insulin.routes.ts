@@ -2,18 +2,18 @@
  * /api/health/insulin: GET lists the user's insulin doses newest first
  * (optionally a date range and a count); POST records one (201); PUT /{id} replaces one;
  * DELETE /{id} removes one and answers it, for Undo. A medication_id or dose id that is not
- * the user's → 404; a dose dated after today in the user's zone → 400; nothing changes.
+ * the user's → 404; a dose later than now in the user's zone → 400; nothing changes.
  */
 import { errorSchema, idParamsSchema } from '@diacare/contract/common';
-import { localDate } from '@diacare/contract/dates';
 import { insulinDoseSchema, insulinInputSchema, insulinQuerySchema } from '@diacare/contract/insulin';
 import type { User } from '@diacare/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createInsulinRepository, type NewInsulinDose } from './insulin.repository.ts';
+import { refuseImpossibleReadingTime } from './reading-time.ts';
 
 export const insulinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createInsulinRepository(deps.db);
@@ -21,12 +21,12 @@ export const insulinRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
   const recordErrors = { 400: errorSchema, 404: errorSchema };
 
   /**
-   * Checks a dose before it is stored: not after today in the user's zone (the rule for
+   * Checks a dose before it is stored: not after now in the user's zone (the rule for
    * every reading) and, when it names a medicine, one of the user's.
-   * @throws HttpError 400 'date: must not be in the future'; 404 when the medicine is not the user's
+   * @throws HttpError 400 naming date or time; 404 when the medicine is not the user's
    */
   const checked = async (body: z.output<typeof insulinInputSchema>, user: User): Promise<NewInsulinDose> => {
-    if (body.date > localDate(deps.clock(), user.timezone)) throw badRequest('date', 'error.date_future');
+    refuseImpossibleReadingTime(body.date, body.time, deps.clock(), user.timezone);
     if (body.medication_id && !(await repository.ownsMedication(user.id, body.medication_id)))
       throw notFound('error.medication_not_found');
     return body;

@@ -4,16 +4,16 @@
  * DELETE /{id} removes one and answers it, so the app can offer Undo. Another user's id → 404.
  */
 import { errorSchema, idParamsSchema } from '@diacare/contract/common';
-import { localDate } from '@diacare/contract/dates';
 import { LAB_TEST_RULES, egfrCkdEpi2021, storedLabValue } from '@diacare/contract/lab-rules';
 import { labResultInputSchema, labResultQuerySchema, labResultSchema, type LabResult } from '@diacare/contract/labs';
 import type { User } from '@diacare/contract/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createLabRepository, type LabRow, type NewLabResult } from './lab.repository.ts';
+import { refuseImpossibleReadingTime } from './reading-time.ts';
 
 /**
  * A stored row as the API answers it: with its LOINC code and stored unit, and for
@@ -41,10 +41,10 @@ export const labsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   /**
    * The row to store: the value in the test's stored unit; a result is dated no later
    * than today in the user's zone (like every reading).
-   * @throws HttpError 400 'date: must not be in the future'
+   * @throws HttpError 400 'date: must not be in the future' (or before the floor)
    */
   const toStore = (body: z.output<typeof labResultInputSchema>, user: User): NewLabResult => {
-    if (body.date > localDate(deps.clock(), user.timezone)) throw badRequest('date', 'error.date_future');
+    refuseImpossibleReadingTime(body.date, null, deps.clock(), user.timezone);
     const { value } = storedLabValue(body.test, body.value, body.unit);
     return { test: body.test, value, date: body.date, notes: body.notes };
   };

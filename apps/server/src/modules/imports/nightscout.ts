@@ -7,8 +7,9 @@ import { lookup as lookupCallback } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { glucoseToMgDl } from '@diacare/contract/glucose-units';
+import ipaddr from 'ipaddr.js';
 import { badRequest, httpError } from '../../plugins/errors.ts';
 import type { ParsedRow } from './parsers/types.ts';
 
@@ -21,44 +22,21 @@ const MAX_PAGE_BYTES = 8 * 1024 * 1024;
 /** One request's time limit (ms). */
 const REQUEST_TIMEOUT_MS = 20_000;
 
-/** Loopback, private, link-local, carrier-grade NAT, documentation, multicast and reserved ranges. */
-const NOT_PUBLIC = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 3],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 127],
-  ['64:ff9b::', 96],
-  ['2001:db8::', 32],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  NOT_PUBLIC.addSubnet(network, prefix, 'ipv6');
-}
+/** IPv6's global unicast block (RFC 4291 §2.4): anything outside it (IPv4-compatible ::/96…) is not public. */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
 /**
- * True when `address` (an IP literal) is not a public internet address. An IPv4-mapped IPv6
- * address is judged by its IPv4 part (BlockList checks the mapped form against the IPv4 rules).
+ * True when `address` (an IP literal) is not a public internet address: ipaddr.js classifies it
+ * and only its `unicast` range passes, so loopback, private, link-local, carrier-grade NAT,
+ * documentation, multicast and reserved ranges are refused, and so are IPv6 forms that carry an
+ * IPv4 address (IPv4-mapped is judged by its IPv4 part; IPv4-compatible, 6to4, Teredo and NAT64
+ * are refused outright, since they may reach a private IPv4 address).
  */
 export function isNonPublicAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  return NOT_PUBLIC.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (!ipaddr.isValid(address)) return true;
+  const parsed = ipaddr.process(address);
+  if (parsed.range() !== 'unicast') return true;
+  return parsed.kind() === 'ipv6' && !parsed.match(GLOBAL_UNICAST_V6);
 }
 
 /**

@@ -109,15 +109,15 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     {
       schema: {
         tags: ['adherence'],
-        summary: 'Record a dose (taking a dose twice counts once)',
+        summary: 'Record a dose the medication’s schedule has (taking a dose twice counts once)',
         body: adherenceInputSchema,
         response: { 200: adherenceRecordSchema, ...errors },
       },
     },
     async (request) => {
-      const userId = currentUser(request).id;
-      const record = await service.recordDose(userId, request.body);
-      if (!record) throw await medicationGone(userId, request.body.medication_id);
+      const user = currentUser(request);
+      const record = await service.recordDose(user, request.body);
+      if (!record) throw await medicationGone(user.id, request.body.medication_id);
       return record;
     },
   );

@@ -62,7 +62,11 @@ export const pushRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: vapidPublicKeySchema },
       },
     },
-    async () => ({ publicKey: (await loadVapidKeys(deps.db, deps.env)).publicKey }),
+    // Public and the same for everyone: the one /api answer a cache may keep (an hour).
+    async (_request, reply) =>
+      reply
+        .header('Cache-Control', 'public, max-age=3600')
+        .send({ publicKey: (await loadVapidKeys(deps.db, deps.env)).publicKey }),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import type {
   CareSettings,
   Invitation,
   InvitationPreview,
+  PendingInvitation,
 } from '@diacare/contract/care';
 import type { GlucoseReading, BloodPressureReading, BodyMetrics } from '@diacare/contract/health';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
@@ -23,6 +24,8 @@ import { patientKeys } from './patients';
 export const careKeys = {
   all: ['care'] as const,
   members: ['care', 'members'] as const,
+  /** The patient's own pending invitations (not `invitation`, the consent screen's one). */
+  invitations: ['care', 'invitations'] as const,
   audit: ['care', 'audit'] as const,
   settings: ['care', 'settings'] as const,
   patients: patientKeys.all,
@@ -38,6 +41,11 @@ export const getAuditQueryOptions = () =>
   queryOptions({
     queryKey: careKeys.audit,
     queryFn: () => api.get<CareAuditEntry[]>('/api/care/audit', { limit: 50 }),
+  });
+export const getPendingInvitationsQueryOptions = () =>
+  queryOptions({
+    queryKey: careKeys.invitations,
+    queryFn: () => api.get<PendingInvitation[]>('/api/care/invitations'),
   });
 export { getPatientsQueryOptions } from './patients';
 export const getInvitationQueryOptions = (token: string) =>
@@ -74,7 +82,24 @@ export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { role: CareRole; scopes: CareScope[] }) => api.post<Invitation>('/api/care/invitations', body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: careKeys.audit }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: careKeys.audit }),
+        queryClient.invalidateQueries({ queryKey: careKeys.invitations }),
+      ]),
+  });
+}
+
+/** Revokes one of the patient's pending invitations; the list and the audit are read again. */
+export function useRevokeInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`/api/care/invitations/${id}`),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: careKeys.invitations }),
+        queryClient.invalidateQueries({ queryKey: careKeys.audit }),
+      ]),
   });
 }
 

@@ -1,6 +1,6 @@
 /**
- * Profile → Care circle: invite, the members with their role and what they see (Edit,
- * Remove after a confirm), the alert settings, and the audit of who did what, newest first.
+ * Profile → Care circle: invite, the pending invitations (Revoke), the members with their role and
+ * what they see (Edit, Remove after a confirm), the alert settings, and the audit, newest first.
  */
 import type { CareAuditEntry, CareMember } from '@diacare/contract/care';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,7 @@ import { useLocale, type TranslateFunction } from '../../../lib/i18n/language-pr
 import { getAuditQueryOptions, getMembersQueryOptions, useRemoveMember } from '../api/care';
 import { ROLE_LABELS, resourceLabel, scopeList } from './care-labels';
 import { CareInvite } from './care-invite';
+import { CarePendingInvitations } from './care-pending-invitations';
 import { lazyPreloaded } from '../../../lib/lazy-preloaded';
 
 // Radix's dialog and the settings form load once Profile is idle, not with it (page weight).
@@ -28,6 +29,8 @@ function auditText(t: TranslateFunction, entry: CareAuditEntry): string {
   switch (entry.action) {
     case 'invite':
       return t('care.audit.invite', { role });
+    case 'revoke':
+      return t('care.audit.revoke', { role });
     case 'join':
       return t('care.audit.join', { name, role: entry.role ?? 'family' });
     case 'view':
@@ -70,6 +73,7 @@ export function CareCircleSection() {
     <div className="space-y-5">
       <p className="text-sm text-slate-600">{t('care.intro')}</p>
       <CareInvite />
+      <CarePendingInvitations />
 
       <div>
         <h3 className="mb-2 text-sm font-bold">{t('care.members.title')}</h3>

@@ -1,0 +1,1 @@
+ALTER TABLE "care_invitations" ADD COLUMN "revoked_at" timestamp with time zone;

@@ -1,0 +1,43 @@
+/**
+ * When a reading may have happened: not before 2000, not after now beyond the clock skew, in the
+ * user's zone. 18:40 UTC on 20 Nov 2026 is 00:10 on the 21st in Kolkata and 13:40 on the 20th in
+ * New York.
+ */
+import { describe, expect, it } from 'vitest';
+import { EARLIEST_READING_DATE, READING_CLOCK_SKEW_MS } from './health-constants.ts';
+import { readingTimeRefusal } from './reading-rules.ts';
+import { readingDateSchema } from './common.ts';
+
+const now = new Date('2026-11-20T18:40:00.000Z');
+const KOLKATA = 'Asia/Kolkata';
+const NEW_YORK = 'America/New_York';
+
+describe('readingTimeRefusal', () => {
+  it('allows up to now plus five minutes, naming time on today and date on a later day', () => {
+    expect(READING_CLOCK_SKEW_MS).toBe(5 * 60 * 1000);
+    expect(readingTimeRefusal('2026-11-21', '00:15', now, KOLKATA)).toBeNull();
+    expect(readingTimeRefusal('2026-11-21', '00:16', now, KOLKATA)).toEqual({ field: 'time', reason: 'future' });
+    expect(readingTimeRefusal('2026-11-22', '00:00', now, KOLKATA)).toEqual({ field: 'date', reason: 'future' });
+    expect(readingTimeRefusal('2099-01-01', '00:00', now, KOLKATA)).toEqual({ field: 'date', reason: 'future' });
+  });
+
+  it('reads the user’s zone on either side of UTC', () => {
+    expect(readingTimeRefusal('2026-11-20', '23:59', now, KOLKATA)).toBeNull();
+    expect(readingTimeRefusal('2026-11-20', '13:45', now, NEW_YORK)).toBeNull();
+    expect(readingTimeRefusal('2026-11-20', '13:46', now, NEW_YORK)).toEqual({ field: 'time', reason: 'future' });
+    expect(readingTimeRefusal('2026-11-21', '00:05', now, NEW_YORK)).toEqual({ field: 'date', reason: 'future' });
+  });
+
+  it('a date-only record may be dated today, not tomorrow', () => {
+    expect(readingTimeRefusal('2026-11-21', null, now, KOLKATA)).toBeNull();
+    expect(readingTimeRefusal('2026-11-21', null, now, NEW_YORK)).toEqual({ field: 'date', reason: 'future' });
+  });
+
+  it('refuses a date before the floor, which the schemas refuse too', () => {
+    expect(EARLIEST_READING_DATE).toBe('2000-01-01');
+    expect(readingTimeRefusal('1999-12-31', '12:00', now, KOLKATA)).toEqual({ field: 'date', reason: 'too_early' });
+    expect(readingTimeRefusal('2000-01-01', null, now, KOLKATA)).toBeNull();
+    expect(readingDateSchema.safeParse('1900-01-01').error?.issues[0]?.message).toBe('must not be before 2000-01-01');
+    expect(readingDateSchema.safeParse('2000-01-01').success).toBe(true);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * When a reading may have happened: not before EARLIEST_READING_DATE and not after now (a few
+ * minutes of clock skew allowed), read in the user's IANA zone. Free of zod; the server applies it.
+ */
+import { localDate, zonedInstant } from './dates.ts';
+import { EARLIEST_READING_DATE, READING_CLOCK_SKEW_MS } from './health-constants.ts';
+
+/** Why a reading's date or time is refused: the field to name and the reason. */
+export interface ReadingTimeRefusal {
+  field: 'date' | 'time';
+  reason: 'future' | 'too_early';
+}
+
+/**
+ * Whether a reading dated `date` (YYYY-MM-DD) at `time` ('HH:MM', or null for a date-only
+ * record such as weight or a lab result) in `zone` may have happened by `now`.
+ * With a time, its instant may be at most READING_CLOCK_SKEW_MS after `now` (a Kolkata user just
+ * past midnight logs the new day while UTC is still on the old one); the field named is 'date'
+ * when the date itself is after today, else 'time'. Without one, the date may be at most today.
+ * @returns null when allowed, else the refused field and why
+ */
+export function readingTimeRefusal(
+  date: string,
+  time: string | null,
+  now: Date,
+  zone: string,
+): ReadingTimeRefusal | null {
+  if (date < EARLIEST_READING_DATE) return { field: 'date', reason: 'too_early' };
+  const today = localDate(now, zone);
+  if (time === null) return date > today ? { field: 'date', reason: 'future' } : null;
+  if (zonedInstant(date, time, zone).getTime() <= now.getTime() + READING_CLOCK_SKEW_MS) return null;
+  return { field: date > today ? 'date' : 'time', reason: 'future' };
+}
