@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EARLIEST_READING_DATE, READING_CLOCK_SKEW_MS } from './health-constants.ts';
-import { readingTimeRefusal } from './reading-rules.ts';
+import { readingInstantRefusal, readingTimeRefusal } from './reading-rules.ts';
 import { readingDateSchema } from './common.ts';
 
 const now = new Date('2026-11-20T18:40:00.000Z');
@@ -39,5 +39,20 @@ describe('readingTimeRefusal', () => {
     expect(readingTimeRefusal('2000-01-01', null, now, KOLKATA)).toBeNull();
     expect(readingDateSchema.safeParse('1900-01-01').error?.issues[0]?.message).toBe('must not be before 2000-01-01');
     expect(readingDateSchema.safeParse('2000-01-01').success).toBe(true);
+  });
+});
+
+describe('readingInstantRefusal (an imported reading, known by its instant)', () => {
+  it('allows up to now plus the skew, and dates from the floor in the user’s zone', () => {
+    const at = (iso: string, zone = KOLKATA) => readingInstantRefusal(new Date(iso), now, zone);
+    expect(at('2026-11-20T18:45:00.000Z')).toBeNull();
+    expect(at('2026-11-20T18:45:00.001Z')).toBe('future');
+    expect(at('2099-01-01T00:00:00.000Z')).toBe('future');
+    // 18:30 UTC on 31 Dec 1999 is already 2000-01-01 in Kolkata, still 1999 in New York.
+    expect(at('1999-12-31T18:30:00.000Z')).toBeNull();
+    expect(at('1999-12-31T18:29:59.999Z')).toBe('too_early');
+    expect(at('2000-01-01T04:59:59.999Z', NEW_YORK)).toBe('too_early');
+    expect(at('2000-01-01T05:00:00.000Z', NEW_YORK)).toBeNull();
+    expect(at('1900-01-01T00:00:00.000Z')).toBe('too_early');
   });
 });

@@ -31,3 +31,22 @@ export function readingTimeRefusal(
   if (zonedInstant(date, time, zone).getTime() <= now.getTime() + READING_CLOCK_SKEW_MS) return null;
   return { field: date > today ? 'date' : 'time', reason: 'future' };
 }
+
+/** A day in ms: no zone's date differs from UTC's by more (offsets run from −12 h to +14 h). */
+const DAY_MS = 86_400_000;
+/** EARLIEST_READING_DATE's first instant in UTC. */
+const EARLIEST_READING_MS = Date.parse(`${EARLIEST_READING_DATE}T00:00:00Z`);
+
+/**
+ * The same rule for a reading known by its instant (an imported sensor reading): 'too_early'
+ * when its date in `zone` is before EARLIEST_READING_DATE, 'future' when it is more than
+ * READING_CLOCK_SKEW_MS after `now`; null when allowed. The zone's date is read only for an
+ * instant within a day of the floor (a sensor file may hold a million readings).
+ * @param at the reading's instant, a valid Date (the caller refuses an invalid one)
+ */
+export function readingInstantRefusal(at: Date, now: Date, zone: string): ReadingTimeRefusal['reason'] | null {
+  const ms = at.getTime();
+  if (ms > now.getTime() + READING_CLOCK_SKEW_MS) return 'future';
+  if (ms >= EARLIEST_READING_MS + DAY_MS) return null;
+  return localDate(at, zone) < EARLIEST_READING_DATE ? 'too_early' : null;
+}

@@ -1,14 +1,14 @@
 /**
  * The rule every imported row keeps — a sensor file's or a Nightscout site's — the one a typed
  * reading keeps (POST /api/health/glucose): a value within the contract's GLUCOSE_BOUNDS, an
- * instant no later than now plus READING_CLOCK_SKEW_MS, a date (in the user's zone) not before
- * EARLIEST_READING_DATE, a real calendar date and time (the parsers refuse 31 February as
- * `invalid_date`). A device's Low/High is kept at the device's limit, flagged, which lies
+ * instant no later than now plus READING_CLOCK_SKEW_MS and a date (in the user's zone) not
+ * before EARLIEST_READING_DATE (the contract's reading-rules.ts, readingInstantRefusal), a real
+ * calendar date and time (the parsers refuse 31 February as `invalid_date`). A device's Low/High is kept at the device's limit, flagged, which lies
  * within the bounds. A refused row is counted by reason, never stored. Decision 071.
  */
-import { localDate } from '@diacare/contract/dates';
-import { EARLIEST_READING_DATE, GLUCOSE_BOUNDS, READING_CLOCK_SKEW_MS } from '@diacare/contract/health-constants';
+import { GLUCOSE_BOUNDS } from '@diacare/contract/health-constants';
 import { IMPORT_SKIP_REASONS, type ImportSkipReason, type ImportSkipped } from '@diacare/contract/imports';
+import { readingInstantRefusal } from '@diacare/contract/reading-rules';
 import type { ParsedRow, SensorReading } from './parsers/types.ts';
 
 /**
@@ -27,11 +27,8 @@ export function readingRefusal(
   const [min, max] = GLUCOSE_BOUNDS.value;
   if (!Number.isFinite(reading.valueMgDl)) return 'invalid_value';
   if (reading.valueMgDl < min || reading.valueMgDl > max) return 'out_of_range';
-  const at = reading.measuredAt.getTime();
-  if (!Number.isFinite(at)) return 'invalid_date';
-  if (at > now.getTime() + READING_CLOCK_SKEW_MS) return 'future';
-  if (localDate(reading.measuredAt, zone) < EARLIEST_READING_DATE) return 'too_early';
-  return null;
+  if (!Number.isFinite(reading.measuredAt.getTime())) return 'invalid_date';
+  return readingInstantRefusal(reading.measuredAt, now, zone);
 }
 
 /** No row refused yet: a count of 0 for every reason. */
