@@ -141,11 +141,35 @@ export const hostileNumber = fc.oneof(
 );
 
 /** Any wrong-typed or hostile JSON value. */
+/** `depth` arrays or objects, each holding the next ({"a":{"a":…}} or [[…]]), built without recursion. */
+function nested(depth: number, kind: 'array' | 'object'): unknown {
+  let value: unknown = 1;
+  for (let level = 0; level < depth; level++) value = kind === 'array' ? [value] : { a: value };
+  return value;
+}
+
+/**
+ * Shapes that strain a parser or a walk of the body rather than a field's rule: deep (past the
+ * 32-level limit and far past it), wide (thousands of keys), long (a long list, a string near and
+ * over the 64 KB body limit). Any answer but a 5xx is right (issue 43).
+ */
+export const hostileShape: fc.Arbitrary<unknown> = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: 20, max: 3_000 }), fc.constantFrom('array' as const, 'object' as const))
+    .map(([depth, kind]) => nested(depth, kind)),
+  fc
+    .integer({ min: 100, max: 3_000 })
+    .map((width) => Object.fromEntries(Array.from({ length: width }, (_, index) => [`k${index}`, index]))),
+  fc.integer({ min: 1_000, max: 20_000 }).map((length) => Array.from({ length }, (_, index) => index)),
+  fc.integer({ min: 20_000, max: 70_000 }).map((length) => 'x'.repeat(length)),
+);
+
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: hostileString },
   { weight: 3, arbitrary: hostileNumber },
   { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, [null], { $gt: '' }) },
   { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 1, arbitrary: hostileShape },
 );
 
 /** A date around today: the past (valid), today, the future (refused), far away, impossible. */
