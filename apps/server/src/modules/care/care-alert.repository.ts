@@ -277,8 +277,11 @@ interface ListRecord {
 const toIso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 const OUTCOME_RANK = { delivered: 0, failed: 1, unavailable: 2 } as const;
 
-/** One member's deliveries folded into one recipient: the best outcome and the channels that delivered. */
-function recipientsOf(raw: ListRecord['recipients']): CareAlert['recipients'] {
+/**
+ * One member's deliveries folded into one recipient: the best outcome, the channels that
+ * delivered, and when the best outcome happened (the first delivery when one reached them).
+ */
+export function recipientsOf(raw: ListRecord['recipients']): CareAlert['recipients'] {
   const rows = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as Exclude<ListRecord['recipients'], string>;
   const byName = new Map<string, CareAlert['recipients'][number]>();
   for (const row of rows ?? []) {
@@ -289,7 +292,7 @@ function recipientsOf(raw: ListRecord['recipients']): CareAlert['recipients'] {
     if (!current) byName.set(row.name, { name: row.name, outcome, channels, at });
     else {
       current.channels.push(...channels);
-      if (OUTCOME_RANK[outcome] < OUTCOME_RANK[current.outcome]) current.outcome = outcome;
+      if (OUTCOME_RANK[outcome] < OUTCOME_RANK[current.outcome]) Object.assign(current, { outcome, at });
     }
   }
   return [...byName.values()];
