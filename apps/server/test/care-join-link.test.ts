@@ -151,4 +151,17 @@ describe('what the patient’s Home says reached each member', () => {
       { name: 'Meena Iyer', outcome: 'unavailable', channels: [], at: '2026-11-28T17:22:00.000Z' },
     ]);
   });
+
+  it('a routed delivery (e-mail or WhatsApp configured) names the channels that took it, never "routed"', () => {
+    const at_ms = Date.parse('2026-11-28T17:22:00Z');
+    expect(
+      recipientsOf([
+        { name: 'Ravi Rao', outcome: 'delivered', channel: 'routed', detail: 'email, push', at_ms },
+        { name: 'Meena Iyer', outcome: 'failed', channel: 'routed', detail: 'email: 550 refused', at_ms },
+      ]),
+    ).toEqual([
+      { name: 'Ravi Rao', outcome: 'delivered', channels: ['email', 'push'], at: '2026-11-28T17:22:00.000Z' },
+      { name: 'Meena Iyer', outcome: 'failed', channels: [], at: '2026-11-28T17:22:00.000Z' },
+    ]);
+  });
 });
