@@ -49,11 +49,13 @@ test('a reading under 54 alerts the family member, who marks it seen; the patien
   await expect(alerts).toContainText('Seen by Ravi Rao');
   await expect(alerts).toContainText('No open alerts.');
 
-  // Asha's Home tells her, and who saw it.
+  // Asha's Home tells her how each member was reached, and who saw it, without contradiction.
   await page.goto('/home');
-  const line = page.getByRole('status').filter({ hasText: 'Very low glucose' });
-  await expect(line).toContainText('Your family was alerted (Ravi Rao)');
-  await expect(line).toContainText('Seen by Ravi Rao');
+  const line = page.getByRole('region', { name: 'Your care circle was alerted' });
+  await expect(line).toContainText(`Very low glucose: 48 mg/dL at ${time}`);
+  await expect(line).toContainText(/Ravi Rao: reached by e-mail at \d\d:\d\d/);
+  await expect(line).toContainText(/Seen by Ravi Rao at \d\d:\d\d\./);
+  await expect(line).not.toContainText('No notification reached');
   await screenshot(page, 'care-alert-patient-home');
   await expectAccessible(page, 'care alert home line', { themes: ['light'] });
   await raviContext.close();

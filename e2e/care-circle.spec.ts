@@ -50,6 +50,11 @@ test('invite, join, read-only Home, audit, remove', async ({ page, browser, base
   await screenshot(ravi, 'care-join');
   await expectAccessible(ravi, 'care join', { themes: ['light'] });
   await ravi.getByRole('button', { name: 'Accept' }).click();
+  // The alerts step comes next (care-join-link.spec.ts turns push on there).
+  await ravi
+    .getByRole('region', { name: 'Get alerts for Asha Rao on this phone' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
   await ravi.waitForURL(/\/home$/);
 
   // The switcher on Home leads to Asha's read-only Home.

@@ -16,6 +16,8 @@ const PUBLIC_ROUTES: RegExp[] = [
   /^(GET|HEAD) \/auth\/callback$/,
   /^POST \/api\/auth\/session$/,
   /^(GET|HEAD) \/api\/push\/vapid-public-key$/,
+  // An invitation's preview: its token is the secret (decision 076).
+  /^(GET|HEAD) \/api\/care\/invitations\/:token$/,
   /^(GET|HEAD) \/api\/docs(\/.*)?$/,
 ];
 

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, ORIGIN, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 /** Routes reachable without a session, besides the API docs under /api/docs. */
-const PUBLIC_API_ROUTES = ['POST /api/auth/session', 'GET /api/push/vapid-public-key'];
+const PUBLIC_API_ROUTES = [
+  'POST /api/auth/session',
+  'GET /api/push/vapid-public-key',
+  // The invitation preview a person opens before signing in (decision 076).
+  'GET /api/care/invitations/:token',
+  'HEAD /api/care/invitations/:token',
+];
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -32,7 +38,7 @@ describe.each(DRIVERS)('API routes on %s', (driver) => {
   });
   afterAll(() => t.close());
 
-  it('the only public API routes are the sign-in code exchange, the VAPID public key and the API docs', () => {
+  it('the only public API routes are the sign-in code exchange, the VAPID public key, the invitation preview and the API docs', () => {
     const publicRoutes = routes.filter((route) => route.public).map((route) => `${route.method} ${route.url}`);
     const docs = publicRoutes.filter((route) => / \/api\/docs(\/|$)/.test(route));
     expect(docs).toEqual(expect.arrayContaining(['GET /api/docs', 'GET /api/docs/json']));

@@ -42,15 +42,28 @@ export function currentUser(request: FastifyRequest): User {
   return request.user;
 }
 
-export function registerSessionHook(app: FastifyInstance, deps: AppDeps): void {
+/**
+ * A lookup of the user of a request's session cookie, or null (no cookie, unknown, expired or
+ * revoked); its repository (prepared statements) is built once. The session hook uses one for
+ * every guarded route; a public route that reads differently for a signed-in person (the
+ * invitation preview) makes its own.
+ */
+export function sessionUserLookup(deps: AppDeps): (request: FastifyRequest) => Promise<User | null> {
   const repository = createAuthRepository(deps.db);
+  return async (request) => {
+    const token = readSessionToken(request, deps.env.secureCookies);
+    return token ? repository.findSessionUser(hashToken(token), deps.clock()) : null;
+  };
+}
+
+export function registerSessionHook(app: FastifyInstance, deps: AppDeps): void {
+  const findUser = sessionUserLookup(deps);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     // The matched route, not the raw URL: the router decodes '/%61pi/…' to '/api/…'.
     const route = request.routeOptions.url;
     if (!route?.startsWith('/api/') || request.is404 || request.routeOptions.config.public) return;
-    const token = readSessionToken(request, deps.env.secureCookies);
-    const user = token ? await repository.findSessionUser(hashToken(token), deps.clock()) : null;
+    const user = await findUser(request);
     if (!user) throw httpError(401, 'error.session_expired');
     request.user = user;
   });

@@ -76,7 +76,13 @@ export function createCareEscalation(deps: CareEscalationDeps): CareEscalation {
             member_id: recipient.user_id,
             channel: channel.name,
             outcome: result.outcome,
-            detail: result.outcome === 'failed' ? result.detail : null,
+            // A routed delivery keeps the channels that took it ('email, push'); never an address.
+            detail:
+              result.outcome === 'failed'
+                ? result.detail
+                : result.outcome === 'delivered' && result.via
+                  ? result.via.join(', ')
+                  : null,
           });
         }
       }),

@@ -9,8 +9,7 @@ import { Suspense, useEffect, type ComponentType } from 'react';
 import { parse as parsePattern } from 'regexparam';
 import { matchRoute, Redirect, Route, Switch, useLocation } from 'wouter';
 import { firstScreenShown } from '../lib/after-first-screen';
-import { RequireAuth } from '../lib/auth/require-auth';
-import { readFlag } from '../lib/local-flags';
+import { meetsAccess, RequireAuth, type GuardedAccess } from '../lib/auth/require-auth';
 import { loadCatalogs, wantCatalogs, type CatalogArea } from '../lib/i18n/i18n';
 import { useT } from '../lib/i18n/language-provider';
 import { BrowserRouter, useHash } from '../lib/navigation';
@@ -84,8 +83,10 @@ const PrivacyPolicy = page(() => import('./routes/privacy-policy'), ['privacy'])
 const Faq = page(() => import('./routes/faq'), ['faq']);
 const ComingSoon = page(() => import('./routes/coming-soon'), []);
 const NotFound = page(() => import('./routes/not-found'), []);
-const CareJoin = page(() => import('./routes/care-join'), ['care']);
+// Opened signed out too (decision 076); its alerts step uses the push and channel texts.
+const CareJoin = page(() => import('./routes/care-join'), ['care', 'push', 'profile']);
 const CarePatient = page(() => import('./routes/care-patient'), ['care']);
+const CarePatientMedications = page(() => import('./routes/care-patient-medications'), ['care', 'medications']);
 // The member's Reports ships inside the Reports chunk: the health components keep one importer
 // chunk, so Home's chunks do not change (bench/page-weight.mjs).
 const CarePatientReports = page(
@@ -93,14 +94,18 @@ const CarePatientReports = page(
   ['care', 'health', 'health-reports', 'medications'],
 );
 
-/** Who may open a screen: anyone, anyone signed in, or the signed in with a completed profile. */
-type Access = 'anyone' | 'signed-in' | 'profile';
+/**
+ * Who may open a screen: anyone, anyone signed in, the signed in with a completed profile or in a
+ * care circle (`circle`: what a caregiver without a patient profile uses, decision 076), or only
+ * with a completed profile.
+ */
+type Access = 'anyone' | GuardedAccess;
 
 /** Every screen by path (a wouter pattern), with who may open it; wouter's <Switch> takes the first match. */
 const SCREENS: ReadonlyArray<{ path: string; Screen: Screen; access: Access }> = [
   { path: '/', Screen: Landing, access: 'anyone' },
   { path: '/profile-setup', Screen: ProfileSetup, access: 'signed-in' },
-  { path: '/home', Screen: Home, access: 'profile' },
+  { path: '/home', Screen: Home, access: 'circle' },
   { path: '/medications', Screen: Medications, access: 'profile' },
   { path: '/medications/add', Screen: MedicationForm, access: 'profile' },
   { path: '/medications/edit/:id', Screen: MedicationForm, access: 'profile' },
@@ -108,19 +113,19 @@ const SCREENS: ReadonlyArray<{ path: string; Screen: Screen; access: Access }> =
   { path: '/reports/history/:type', Screen: History, access: 'profile' },
   { path: '/chat', Screen: Chat, access: 'profile' },
   { path: '/booking', Screen: Booking, access: 'profile' },
-  { path: '/profile', Screen: Profile, access: 'profile' },
-  { path: '/privacy-policy', Screen: PrivacyPolicy, access: 'profile' },
-  { path: '/care/join/:token', Screen: CareJoin, access: 'profile' },
-  { path: '/care/patients/:id', Screen: CarePatient, access: 'profile' },
-  { path: '/care/patients/:id/reports', Screen: CarePatientReports, access: 'profile' },
+  { path: '/profile', Screen: Profile, access: 'circle' },
+  { path: '/privacy-policy', Screen: PrivacyPolicy, access: 'circle' },
+  { path: '/care/join/:token', Screen: CareJoin, access: 'anyone' },
+  { path: '/care/patients/:id', Screen: CarePatient, access: 'circle' },
+  { path: '/care/patients/:id/reports', Screen: CarePatientReports, access: 'circle' },
+  { path: '/care/patients/:id/medications', Screen: CarePatientMedications, access: 'circle' },
   { path: '/reminders/:type', Screen: ComingSoon, access: 'profile' },
-  { path: '/terms', Screen: ComingSoon, access: 'profile' },
-  { path: '/faq', Screen: Faq, access: 'profile' },
+  { path: '/terms', Screen: ComingSoon, access: 'circle' },
+  { path: '/faq', Screen: Faq, access: 'circle' },
 ];
 
 /** True when the route guard (RequireAuth) lets this device's user open a screen of `access`. */
-const mayOpen = (access: Access): boolean =>
-  access === 'anyone' || (readFlag('isAuthenticated') && (access === 'signed-in' || readFlag('profileCompleted')));
+const mayOpen = (access: Access): boolean => access === 'anyone' || meetsAccess(access);
 
 /**
  * Starts loading the code and texts of the screen at `pathname` (e.g. '/reports') when this
@@ -160,7 +165,7 @@ export function AppRoutes() {
                   {access === 'anyone' ? (
                     <Screen />
                   ) : (
-                    <RequireAuth requireProfile={access === 'profile'}>
+                    <RequireAuth access={access}>
                       <Screen />
                     </RequireAuth>
                   )}

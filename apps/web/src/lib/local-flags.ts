@@ -5,6 +5,8 @@
 export const FLAG_KEYS = {
   isAuthenticated: 'isAuthenticated',
   profileCompleted: 'profileCompleted',
+  /** Set when the user follows someone in a care circle: Home and Profile open without a patient profile (decision 076). */
+  careMember: 'diacare-care-member',
   installDismissed: 'pwa-install-dismissed',
 } as const;
 

@@ -36,9 +36,12 @@ export interface CareAlertMessage {
   values: Record<string, string>;
 }
 
-/** A channel's answer for one member: delivered, failed (with a reason, no personal data), or unavailable to them. */
+/**
+ * A channel's answer for one member: delivered (`via`: the channels that took it, when this one
+ * routes to several), failed (with a reason, no personal data), or unavailable to them.
+ */
 export type DeliveryResult =
-  { outcome: 'delivered' } | { outcome: 'failed'; detail: string } | { outcome: 'unavailable' };
+  { outcome: 'delivered'; via?: string[] } | { outcome: 'failed'; detail: string } | { outcome: 'unavailable' };
 
 /** A way to reach a member ('push'; 'email' and 'whatsapp' plug in here). Never throws for delivery errors. */
 export interface CareAlertChannel {
@@ -163,7 +166,9 @@ export function createRoutedAlertChannel({
           return { outcome: 'failed', error: result.outcome === 'failed' ? result.detail : 'no subscription' };
         },
       });
-      if (results.some((result) => result.outcome === 'delivered')) return { outcome: 'delivered' };
+      // Which channels took it: the patient's Home names them per member (decision 076).
+      const via = results.filter((result) => result.outcome === 'delivered').map((result) => result.channel);
+      if (via.length) return { outcome: 'delivered', via };
       const failed = results.filter((result) => result.outcome === 'failed');
       if (failed.length === 0) return { outcome: 'unavailable' };
       return { outcome: 'failed', detail: failed.map((r) => `${r.channel}: ${r.error ?? 'failed'}`).join('; ') };

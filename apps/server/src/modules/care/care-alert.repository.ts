@@ -271,25 +271,35 @@ interface ListRecord {
   sent_ms: number | null;
   seen_ms: number | null;
   seen_by_name: string | null;
-  recipients: { name: string; outcome: string; channel: string; at_ms: number }[] | string | null;
+  recipients:
+    { name: string; outcome: string; channel: string; detail?: string | null; at_ms: number }[] | string | null;
 }
 
 const toIso = (ms: number | null) => (ms === null ? null : new Date(Number(ms)).toISOString());
 const OUTCOME_RANK = { delivered: 0, failed: 1, unavailable: 2 } as const;
 
-/** One member's deliveries folded into one recipient: the best outcome and the channels that delivered. */
-function recipientsOf(raw: ListRecord['recipients']): CareAlert['recipients'] {
+/**
+ * One member's deliveries folded into one recipient: the best outcome, the channels that
+ * delivered, and when the best outcome happened (the first delivery when one reached them).
+ */
+export function recipientsOf(raw: ListRecord['recipients']): CareAlert['recipients'] {
   const rows = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as Exclude<ListRecord['recipients'], string>;
   const byName = new Map<string, CareAlert['recipients'][number]>();
   for (const row of rows ?? []) {
     const outcome = row.outcome as keyof typeof OUTCOME_RANK;
     const at = new Date(Number(row.at_ms)).toISOString();
     const current = byName.get(row.name);
-    const channels = outcome === 'delivered' ? [row.channel] : [];
+    // The routed channel (e-mail or WhatsApp configured) names in its detail the channels that took it.
+    const channels =
+      outcome !== 'delivered'
+        ? []
+        : row.channel === 'routed'
+          ? (row.detail?.split(', ').filter(Boolean) ?? [])
+          : [row.channel];
     if (!current) byName.set(row.name, { name: row.name, outcome, channels, at });
     else {
       current.channels.push(...channels);
-      if (OUTCOME_RANK[outcome] < OUTCOME_RANK[current.outcome]) current.outcome = outcome;
+      if (OUTCOME_RANK[outcome] < OUTCOME_RANK[current.outcome]) Object.assign(current, { outcome, at });
     }
   }
   return [...byName.values()];
@@ -315,7 +325,7 @@ export async function listCareAlerts(
       (extract(epoch FROM a.seen_at) * 1000)::float8 AS seen_ms,
       coalesce(su.name, su.email) AS seen_by_name,
       (SELECT json_agg(json_build_object('name', coalesce(mu.name, mu.email, ''), 'outcome', d.outcome,
-          'channel', d.channel, 'at_ms', (extract(epoch FROM d.at) * 1000)::float8) ORDER BY d.at, mu.id)
+          'channel', d.channel, 'detail', d.detail, 'at_ms', (extract(epoch FROM d.at) * 1000)::float8) ORDER BY d.at, mu.id)
         FROM care_alert_deliveries d JOIN users mu ON mu.id = d.member_id
         WHERE d.alert_id = a.id) AS recipients
     FROM care_alerts a

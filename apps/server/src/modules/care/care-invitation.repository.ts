@@ -107,11 +107,12 @@ export function createCareInvitationRepository(db: Database) {
 
     /**
      * The invitation a token names, with the inviter's name, or why it cannot be used by
-     * `readerId` at `now`. Changes nothing.
+     * `readerId` (null: someone signed out) at `now`. Changes nothing. Signed out, the name is
+     * never the inviter's e-mail address: without a name, only the part before '@'.
      */
     async previewInvitation(
       tokenHash: string,
-      readerId: string,
+      readerId: string | null,
       now: Date,
     ): Promise<Refused | { invitation: InvitationRow; inviterName: string }> {
       const [row] = await db
@@ -122,7 +123,10 @@ export function createCareInvitationRepository(db: Database) {
       if (!row) return { refusal: 'not_found' as const };
       const refusal = refusalOf(row.invitation, readerId, now);
       if (refusal) return { refusal };
-      return { invitation: row.invitation, inviterName: displayName(row.inviter) };
+      const inviterName = readerId
+        ? displayName(row.inviter)
+        : (row.inviter.name ?? row.inviter.email?.split('@')[0] ?? '');
+      return { invitation: row.invitation, inviterName };
     },
 
     /**
@@ -174,9 +178,9 @@ export function createCareInvitationRepository(db: Database) {
 }
 export type CareInvitationRepository = ReturnType<typeof createCareInvitationRepository>;
 
-/** Why `readerId` cannot use this invitation at `now`, or null when they can. */
-function refusalOf(invitation: InvitationRow, readerId: string, now: Date): InvitationRefusal | null {
-  if (invitation.patient_id === readerId) return 'own';
+/** Why `readerId` (null: signed out) cannot use this invitation at `now`, or null when they can. */
+function refusalOf(invitation: InvitationRow, readerId: string | null, now: Date): InvitationRefusal | null {
+  if (readerId !== null && invitation.patient_id === readerId) return 'own';
   if (invitation.used_at) return 'used';
   if (invitation.revoked_at) return 'revoked';
   if (invitation.expires_at.getTime() <= now.getTime()) return 'expired';

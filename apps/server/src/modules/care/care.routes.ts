@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { msg, type MessageId } from '../../i18n/index.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { httpError, notFound } from '../../plugins/errors.ts';
-import { currentUser } from '../../plugins/session.ts';
+import { currentUser, sessionUserLookup } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createRateLimit } from '../auth/sign-in-rate-limit.ts';
 import { createCareRepository } from './care.repository.ts';
@@ -125,20 +125,41 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
   );
 
+  // The preview is public (decision 076): the link's token is the secret, and a person opening it
+  // signed out must see who invites before signing in. Counted per client address like sign-in.
+  const previewLimit = await createRateLimit(deps.env, deps.db, {
+    points: deps.env.AUTH_RATE_LIMIT_PER_MINUTE,
+    keyPrefix: 'care-preview',
+    key: (request) => request.ip,
+    message: () => msg('error.too_many_requests'),
+  });
+  app.addHook('onClose', () => previewLimit.close());
+  const sessionUser = sessionUserLookup(deps);
+
   app.get(
     '/api/care/invitations/:token',
     {
+      config: { public: true },
+      onRequest: previewLimit.hook('preview'),
       schema: {
         tags,
-        summary: 'What an invitation shares, for the consent screen: the inviter’s name, role and scopes',
+        summary:
+          'What an invitation shares, for the consent screen, with or without a session: only the inviter’s name, role, scopes and expiry',
         params: tokenParamsSchema,
-        response: { 200: invitationPreviewSchema, 400: errorSchema, 404: errorSchema, 410: errorSchema },
+        response: {
+          200: invitationPreviewSchema,
+          400: errorSchema,
+          404: errorSchema,
+          410: errorSchema,
+          429: errorSchema,
+        },
       },
     },
     async (request) => {
+      const reader = await sessionUser(request);
       const found = await invitations.previewInvitation(
         hashToken(request.params.token),
-        currentUser(request).id,
+        reader?.id ?? null,
         deps.clock(),
       );
       if ('refusal' in found) throw refused(found.refusal);

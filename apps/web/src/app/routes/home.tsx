@@ -1,7 +1,8 @@
 /**
  * Home: greeting, latest glucose, today's medication progress and doses,
  * quick actions and upcoming appointments, and a line when the care circle was alerted.
- * Each section is a feature component.
+ * Each section is a feature component. A caregiver without a patient profile gets the caregiver
+ * Home instead (decision 076).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -17,6 +18,11 @@ import { InstallPrompt } from '../../features/install/components/install-prompt'
 import { getPatientsQueryOptions } from '../../features/care/api/patients';
 import { FAMILY_ALERT_SHOWN_MS, ownAlertsQuery } from '../../features/care/api/own-alerts';
 import { useUserZone } from '../../lib/auth/auth-provider';
+import { isCaregiverOnly } from '../../lib/auth/require-auth';
+import { useT } from '../../lib/i18n/language-provider';
+import { Link } from '../../lib/navigation';
+import { Card } from '../../components/ui/card';
+import { buttonClasses } from '../../components/ui/button';
 import { retryableLazy } from '../../lib/retryable-lazy';
 
 // Loaded only when the circle was alerted in the last day (page weight).
@@ -24,6 +30,11 @@ const FamilyAlertedLine = retryableLazy(() =>
   import('../../features/care/components/family-alerted-line').then((module) => ({
     default: module.FamilyAlertedLine,
   })),
+);
+
+// The caregiver Home's people (decision 076), loaded only for a caregiver without a profile.
+const FollowedPeople = retryableLazy(() =>
+  import('../../features/care/components/followed-people').then((module) => ({ default: module.FollowedPeople })),
 );
 
 // Loaded only for someone who cares for another person (page weight).
@@ -42,25 +53,61 @@ function CareSwitcherOnHome() {
   );
 }
 
-/** The line telling the patient their circle was alerted, and who saw it; nothing otherwise. */
+/** The box telling the patient their circle was alerted, who was reached how, and who saw it; nothing otherwise. */
 function FamilyAlerted({ now }: { now: Date }) {
   const zone = useUserZone();
   const alerts = useQuery(ownAlertsQuery());
-  const latest = alerts.data?.find(
+  const recent = (alerts.data ?? []).filter(
     (alert) =>
       (alert.status === 'sent' || alert.status === 'failed') &&
       now.getTime() - Date.parse(alert.event_at) < FAMILY_ALERT_SHOWN_MS,
   );
-  if (!latest) return null;
+  if (!recent.length) return null;
   return (
     <Suspense fallback={null}>
-      <FamilyAlertedLine alert={latest} timezone={zone} />
+      <FamilyAlertedLine alerts={recent} timezone={zone} />
     </Suspense>
+  );
+}
+
+/**
+ * Home for someone who follows people and has no patient profile (decision 076): the people,
+ * their alerts and latest figures, and the way to start tracking their own health.
+ */
+function CaregiverHome({ now }: { now: Date }) {
+  const t = useT();
+  const patients = useQuery(getPatientsQueryOptions());
+  return (
+    <Page withNav>
+      <CareSwitcherOnHome />
+      <HomeHeader now={now} actions={<PushBell />} />
+      {/* MemberAlerts mounts here (issue 44 item 1) */}
+      {patients.data ? (
+        <Suspense fallback={null}>
+          <FollowedPeople patients={patients.data} />
+        </Suspense>
+      ) : (
+        <p>{t('common.loading')}</p>
+      )}
+      <section aria-labelledby="own-health-title" className="mb-4">
+        <Card>
+          <h2 id="own-health-title" className="text-base font-bold">
+            {t('home.caregiver.ownHealth')}
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">{t('home.caregiver.ownHealthText')}</p>
+          <Link to="/profile-setup" className={`${buttonClasses('outline')} mt-3 w-full`}>
+            {t('home.caregiver.startTracking')}
+          </Link>
+        </Card>
+      </section>
+      <InstallPrompt />
+    </Page>
   );
 }
 
 export function Component() {
   const now = useNow();
+  if (isCaregiverOnly()) return <CaregiverHome now={now} />;
   return (
     <Page withNav>
       <CareSwitcherOnHome />

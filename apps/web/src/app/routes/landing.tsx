@@ -1,15 +1,17 @@
 /**
  * Landing: tagline, four features, marketing figures and the one
  * sign-in button. On return from sign-in the `#session_id=` fragment is exchanged for a
- * session, the fragment cleared, and the user sent on to /home or /profile-setup.
+ * session, the fragment cleared, and the user sent on to /home (with a profile, or following
+ * someone: decision 076) or /profile-setup.
  */
 import { isProfileComplete } from '@diacare/contract/profile-rules';
 import { Bell, Bot, CalendarCheck, HeartPulse } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { buttonClasses } from '../../components/ui/button';
 import { signInUrl } from '../../lib/auth/auth-api';
-import { useAuth } from '../../lib/auth/auth-provider';
+import { meetsAccess } from '../../lib/auth/require-auth';
+import { useSessionCode } from '../../lib/auth/use-session-code';
+import { syncCareMember } from '../../features/care/api/patients';
 import { LanguageChoice } from '../../lib/i18n/language-choice';
 import { useLocale, useT } from '../../lib/i18n/language-provider';
 import { readFlag, setFlag } from '../../lib/local-flags';
@@ -27,43 +29,26 @@ const FIGURES = [
   { value: '4.9', label: 'landing.figure.rating' },
 ] as const;
 
-function readSessionId(): string | null {
-  return new URLSearchParams(window.location.hash.slice(1)).get('session_id');
-}
-
 export function Component() {
-  const { login } = useAuth();
   const [, navigate] = useLocation();
   const t = useT();
   const { language } = useLocale();
-  const [sessionId] = useState(readSessionId);
-  const [failed, setFailed] = useState(false);
-  const started = useRef(false);
+  // Signed in: Home with a profile, or as someone who cares for another person (decision 076);
+  // else the profile comes first.
+  const { hasCode, failed } = useSessionCode((user) => {
+    if (readFlag('profileCompleted') || isProfileComplete(user)) {
+      setFlag('profileCompleted', true);
+      navigate('/home', { replace: true });
+      return;
+    }
+    syncCareMember()
+      .catch(() => readFlag('careMember'))
+      .then((follows) => navigate(follows ? '/home' : '/profile-setup', { replace: true }));
+  });
 
-  useEffect(() => {
-    if (!sessionId || started.current) return;
-    started.current = true;
-    login(sessionId)
-      .then((user) => {
-        window.history.replaceState(null, '', window.location.pathname + window.location.search);
-        if (readFlag('profileCompleted') || isProfileComplete(user)) {
-          setFlag('profileCompleted', true);
-          navigate('/home', { replace: true });
-        } else {
-          navigate('/profile-setup', { replace: true });
-        }
-      })
-      .catch((error: unknown) => {
-        console.error('Login failed', error);
-        window.history.replaceState(null, '', window.location.pathname + window.location.search);
-        setFailed(true);
-      });
-  }, [sessionId, login, navigate]);
-
-  if (!sessionId && readFlag('isAuthenticated') && readFlag('profileCompleted')) {
-    return <Redirect to="/home" replace />;
-  }
-  const signingIn = Boolean(sessionId) && !failed;
+  if (!hasCode && meetsAccess('circle')) return <Redirect to="/home" replace />;
+  // Until the next screen opens: signed in, this page only waits to navigate.
+  const signingIn = hasCode && !failed;
 
   return (
     <main className="@container mx-auto flex min-h-dvh w-full max-w-md flex-col bg-teal-50 px-5 pb-10 pt-4">

@@ -19,7 +19,8 @@ import { fieldMessage } from '../../lib/i18n/field-error';
 import type { MessageId } from '../../lib/i18n/i18n';
 import { useT } from '../../lib/i18n/language-provider';
 import { SEX_LABELS, STATE_LABELS } from '../../features/profile/utils/profile-labels';
-import { setFlag } from '../../lib/local-flags';
+import { readFlag, setFlag } from '../../lib/local-flags';
+import { Link } from '../../lib/navigation';
 
 /** The contract's schema and zod load at the first focus or submit, not with the screen. */
 const resolver = lazyZodResolver<ProfileSetupInput>(() =>
@@ -140,6 +141,15 @@ export function Component() {
       <header className="mb-5 pt-4 text-center">
         <h1 className="text-title font-bold">{t('profile-setup.title')}</h1>
         <p className="mt-1 text-slate-500">{t('profile-setup.subtitle')}</p>
+        {/* A caregiver came here to start tracking their own health, and may change their mind. */}
+        {readFlag('careMember') ? (
+          <Link
+            to="/home"
+            className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-primary-dark underline"
+          >
+            {t('profile-setup.notNow')}
+          </Link>
+        ) : null}
       </header>
       <Card>
         <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="space-y-4">

@@ -1,4 +1,4 @@
-/** Profile and settings. */
+/** Profile and settings; short for a caregiver without a patient profile (decision 076). */
 import { ChevronRight, CircleHelp, Download, FileText, LogOut, Mail, Phone, ShieldCheck } from 'lucide-react';
 import type { User } from '@diacare/contract/users';
 import { Suspense, useState, type ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { lazyPreloaded } from '../../lib/lazy-preloaded';
 import { Link } from '../../lib/navigation';
 import { Later } from '../../components/layout/later';
 import { Page, PageHeader } from '../../components/layout/page';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Input, Label } from '../../components/ui/input';
@@ -23,6 +23,7 @@ import { CareCircleSection } from '../../features/care/components/care-circle-se
 import { useUpdateUser } from '../../features/profile/api/profile';
 import { profileMark } from '../../lib/auth/profile-outbox';
 import { useAuth } from '../../lib/auth/auth-provider';
+import { isCaregiverOnly } from '../../lib/auth/require-auth';
 import { loadCatalogs, type Language } from '../../lib/i18n/i18n';
 import { LanguageChoice } from '../../lib/i18n/language-choice';
 import { startLanguageSave } from '../../lib/i18n/profile-language';
@@ -231,10 +232,24 @@ function SignOutButton() {
   );
 }
 
+/** A caregiver's profile is short (decision 076): what it holds, and the way to track their own health. */
+function CaregiverNote() {
+  const t = useT();
+  return (
+    <div className="mt-4 border-t border-slate-100 pt-4">
+      <p className="text-sm text-slate-600">{t('profile.caregiver.text')}</p>
+      <Link to="/profile-setup" className={`${buttonClasses('outline')} mt-3 w-full`}>
+        {t('profile.caregiver.startTracking')}
+      </Link>
+    </div>
+  );
+}
+
 export function Component() {
   const { user } = useAuth();
   useScrollToHash();
   const t = useT();
+  const caregiver = isCaregiverOnly();
 
   const initial = (user?.name?.trim()[0] ?? 'U').toUpperCase();
 
@@ -275,6 +290,7 @@ export function Component() {
         {/* Keyed by the saved values: a user restored from the offline cache and then refreshed
             from the server fills the form again with the server's values. */}
         <AccountForm key={user ? JSON.stringify(user) : 'loading'} user={user} />
+        {caregiver ? <CaregiverNote /> : null}
       </Section>
 
       {/* Below the fold on a phone: rendered after the top has painted. */}
@@ -304,17 +320,22 @@ export function Component() {
           </Link>
         </Section>
 
-        <Section id="care-circle" title={t('care.section.title')}>
-          <CareCircleSection />
-        </Section>
+        {/* A caregiver has no circle, readings or imports of their own until they track their health. */}
+        {caregiver ? null : (
+          <Section id="care-circle" title={t('care.section.title')}>
+            <CareCircleSection />
+          </Section>
+        )}
 
         <Section id="download-my-data" title={t('profile.section.data')}>
           <DataExport />
         </Section>
 
-        <Section id="import-readings" title={t('your-data.import.title')}>
-          <ImportReadings />
-        </Section>
+        {caregiver ? null : (
+          <Section id="import-readings" title={t('your-data.import.title')}>
+            <ImportReadings />
+          </Section>
+        )}
 
         <Section id="help" title={t('profile.section.help')}>
           <HelpRows />

@@ -8,7 +8,7 @@ import { goBack, Link } from '../../lib/navigation';
 import { useT } from '../../lib/i18n/language-provider';
 import { OfflineBanner } from '../../lib/offline/offline-states';
 import { cn } from '../../lib/utils';
-import { BottomNav } from './bottom-nav';
+import { BottomNav, type NavTabs } from './bottom-nav';
 
 /**
  * A screen's frame. The side padding is 1rem but at most 5 % of the screen's width: with
@@ -18,10 +18,13 @@ import { BottomNav } from './bottom-nav';
 export function Page({
   children,
   withNav = false,
+  tabs,
   className,
 }: {
   children: ReactNode;
   withNav?: boolean;
+  /** The navigation's tabs when not one's own (a person one cares for); with `withNav`. */
+  tabs?: NavTabs;
   className?: string;
 }) {
   return (
@@ -36,7 +39,7 @@ export function Page({
         <OfflineBanner />
         {children}
       </main>
-      {withNav ? <BottomNav /> : null}
+      {withNav ? <BottomNav tabs={tabs} /> : null}
     </>
   );
 }

@@ -29,9 +29,10 @@ export const deleteAccountRequest = () =>
   api.delete<{ ok: true }>('/api/users/me', { confirm: 'DELETE' } satisfies AccountDeletion);
 
 /**
- * Where "Continue with Google" goes: the server's sign-in, coming back to this origin, with
- * `lang` (the active language, 'en' | 'hi') so the server's sign-in and refusal pages speak it.
+ * Where "Continue with Google" goes: the server's sign-in, coming back to `returnPath` (a path of
+ * this app, '/' by default; the server refuses any other origin) on this origin, with `lang`
+ * (the active language, 'en' | 'hi') so the server's sign-in and refusal pages speak it.
  */
-export function signInUrl(language: 'en' | 'hi'): string {
-  return `/auth/login?redirect=${encodeURIComponent(`${window.location.origin}/`)}&lang=${language}`;
+export function signInUrl(language: 'en' | 'hi', returnPath = '/'): string {
+  return `/auth/login?redirect=${encodeURIComponent(`${window.location.origin}${returnPath}`)}&lang=${language}`;
 }

@@ -71,6 +71,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
     if (!sessionLost) return;
     setFlag('isAuthenticated', false);
     setFlag('profileCompleted', false);
+    setFlag('careMember', false);
   }, [sessionLost]);
 
   // The outbox and the saved cache follow the signed-in user: their stored writes
@@ -98,6 +99,7 @@ export function AuthProvider({ children, onSignedOut }: { children: ReactNode; o
   const forgetUser = useCallback(() => {
     setFlag('isAuthenticated', false);
     setFlag('profileCompleted', false);
+    setFlag('careMember', false);
     // Committed at once: the guarded screen (RequireAuth) leaves before the cache is cleared, so
     // its queries do not ask again without a session.
     flushSync(() => setFlagged(false));

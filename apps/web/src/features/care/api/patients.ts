@@ -2,9 +2,21 @@
 import type { CarePatient } from '@diacare/contract/care';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { setFlag } from '../../../lib/local-flags';
 
 export const patientKeys = { all: ['care', 'patients'] as const };
 
 /** The people the signed-in user cares for. */
 export const getPatientsQueryOptions = () =>
   queryOptions({ queryKey: patientKeys.all, queryFn: () => api.get<CarePatient[]>('/api/care/patients') });
+
+/**
+ * Asks whether the signed-in user follows anyone and records it in the careMember flag, which
+ * lets a caregiver without a patient profile open Home (decision 076). Rejects when the server
+ * cannot answer (the flag is then left as it was).
+ */
+export async function syncCareMember(): Promise<boolean> {
+  const follows = (await api.get<CarePatient[]>('/api/care/patients')).length > 0;
+  setFlag('careMember', follows);
+  return follows;
+}

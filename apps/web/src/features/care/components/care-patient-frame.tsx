@@ -1,9 +1,11 @@
 /**
  * The frame of a member's read-only pages of a person they care for: the switcher, then a
- * loading line, the refusal (not, or no longer, in that person's circle) or the page itself.
+ * loading line, the refusal (not, or no longer, in that person's circle) or the page itself,
+ * above that person's bottom navigation.
  */
 import type { CarePatient } from '@diacare/contract/care';
 import type { ReactNode } from 'react';
+import { patientTabs } from '../../../components/layout/bottom-nav';
 import { Page } from '../../../components/layout/page';
 import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -25,7 +27,8 @@ export function CarePatientFrame({
 }) {
   const t = useT();
   return (
-    <Page withNav>
+    // The bottom navigation stays on this person: their Home, medicines and reports (decision 076).
+    <Page withNav tabs={{ label: t('care.nav.label', { name: patient?.name ?? '' }), tabs: patientTabs(id) }}>
       <CareSwitcher current={id} />
       {loading ? (
         <p>{t('common.loading')}</p>

@@ -14,7 +14,7 @@ import { FORM_LABELS, optionLabel, weekdayName, WHEN_LABELS } from '../utils/opt
  * The card's schedule line: 'Daily at 09:00, 21:00', 'Weekly on Mon, Thu
  * at 08:00', or the frequency itself.
  */
-function scheduleLine(t: TranslateFunction, schedule: Medication['schedule'], intlLocale: string): string {
+export function scheduleLine(t: TranslateFunction, schedule: Medication['schedule'], intlLocale: string): string {
   const times = schedule.times.join(', ');
   if (schedule.frequency === 'daily') return t('medications.schedule.daily', { times });
   if (schedule.frequency === 'weekly') {
