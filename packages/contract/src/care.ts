@@ -261,3 +261,33 @@ export const careAlertQuerySchema = z.object({
 
 /** Path of POST /api/care/alerts/{id}/seen. */
 export const careAlertParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
+
+/** The scope a member needs to read an alert of each kind: a dose is medicines, a reading is glucose. */
+export const CARE_ALERT_SCOPE = {
+  missed_dose: 'medications',
+  low_glucose: 'glucose',
+  urgent_low_glucose: 'glucose',
+} as const satisfies Record<CareAlertKind, CareScope>;
+
+/** An alert older than this is history, not news: the member's open list leaves it out (decision 075). */
+export const OPEN_ALERT_DAYS = 7;
+
+/**
+ * One of GET /api/care/alerts/open (decision 075): an alert a member was told of and nobody has
+ * seen yet, about someone they care for, with that person's name and zone (alert times are
+ * their wall clock).
+ */
+export const memberOpenAlertSchema = careAlertSchema
+  .pick({
+    id: true,
+    patient_id: true,
+    kind: true,
+    medication_name: true,
+    dose_date: true,
+    scheduled_time: true,
+    value: true,
+    event_at: true,
+    sent_at: true,
+  })
+  .extend({ patient_name: z.string(), patient_timezone: z.string() });
+export type MemberOpenAlert = z.infer<typeof memberOpenAlertSchema>;

@@ -1,13 +1,16 @@
 /**
  * Care alerts as people read them (decision 051): the patient's own list, a member's list of a
- * patient they care for (audited like every member view) and 'Seen', which acknowledges an
- * alert for everyone. Not a member, or an alert outside one's scopes → 404.
+ * patient they care for (audited like every member view), a member's open alerts across everyone
+ * they care for (decision 075) and 'Seen', which acknowledges an alert for everyone. Not a
+ * member, or an alert outside one's scopes → 404.
  */
 import {
   CARE_ALERT_KINDS,
+  CARE_ALERT_SCOPE,
   careAlertParamsSchema,
   careAlertQuerySchema,
   careAlertSchema,
+  memberOpenAlertSchema,
   patientParamsSchema,
   type CareAlertKind,
   type CareScope,
@@ -19,11 +22,12 @@ import { httpError, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { findToldAlert, listCareAlerts, markAlertSeen } from './care-alert.repository.ts';
+import { listOpenAlertsForMember } from './care-open-alerts.repository.ts';
 import { createCareRepository } from './care.repository.ts';
 
 /** The kinds of alert a member with `scopes` may read. */
 const kindsFor = (scopes: readonly CareScope[]): CareAlertKind[] =>
-  CARE_ALERT_KINDS.filter((kind) => scopes.includes(kind === 'missed_dose' ? 'medications' : 'glucose'));
+  CARE_ALERT_KINDS.filter((kind) => scopes.includes(CARE_ALERT_SCOPE[kind]));
 
 export const careAlertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const care = createCareRepository(deps.db);
@@ -46,6 +50,23 @@ export const careAlertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         kinds: CARE_ALERT_KINDS,
         toldOnly: false,
       }),
+  );
+
+  app.get(
+    '/api/care/alerts/open',
+    {
+      schema: {
+        tags,
+        summary:
+          'Alerts about the people I care for that I was told of and nobody has seen yet, newest first (my scopes, the last 7 days)',
+        querystring: careAlertQuerySchema,
+        response: { 200: z.array(memberOpenAlertSchema), 400: errorSchema },
+      },
+    },
+    // Polled by every open app of a member (decision 075): not a view of the patient's data for
+    // the audit, which records the member opening the patient's pages.
+    async (request) =>
+      listOpenAlertsForMember(deps.db, currentUser(request).id, { limit: request.query.limit, now: deps.clock() }),
   );
 
   app.get(

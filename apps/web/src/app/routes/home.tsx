@@ -1,8 +1,8 @@
 /**
  * Home: greeting, latest glucose, today's medication progress and doses,
- * quick actions and upcoming appointments, and a line when the care circle was alerted.
- * Each section is a feature component. A caregiver without a patient profile gets the caregiver
- * Home instead (decision 076).
+ * quick actions and upcoming appointments, a line when the care circle was alerted, and, for
+ * someone who cares for others, their open alerts first. Each section is a feature component.
+ * A caregiver without a patient profile gets the caregiver Home instead (decision 076).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
@@ -42,14 +42,27 @@ const CareSwitcherRow = retryableLazy(() =>
   import('../../features/care/components/care-switcher').then((module) => ({ default: module.CareSwitcherRow })),
 );
 
-/** 'Me' and each person the user cares for; nothing for someone who cares for nobody. */
+// Loaded only for someone who cares for another person (page weight).
+const MemberAlerts = retryableLazy(() =>
+  import('../../features/care/components/member-alerts').then((module) => ({ default: module.MemberAlerts })),
+);
+
+/**
+ * 'Me' and each person the user cares for, then the open alerts about them (decision 075);
+ * nothing for someone who cares for nobody.
+ */
 function CareSwitcherOnHome() {
   const patients = useQuery(getPatientsQueryOptions());
   if (!patients.data?.length) return null;
   return (
-    <Suspense fallback={null}>
-      <CareSwitcherRow patients={patients.data} />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <CareSwitcherRow patients={patients.data} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <MemberAlerts />
+      </Suspense>
+    </>
   );
 }
 
@@ -81,7 +94,6 @@ function CaregiverHome({ now }: { now: Date }) {
     <Page withNav>
       <CareSwitcherOnHome />
       <HomeHeader now={now} actions={<PushBell />} />
-      {/* MemberAlerts mounts here (issue 44 item 1) */}
       {patients.data ? (
         <Suspense fallback={null}>
           <FollowedPeople patients={patients.data} />

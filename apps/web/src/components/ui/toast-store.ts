@@ -8,6 +8,8 @@ export interface ToastMessage {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** How long it stays, in ms (default 5,000; pausing on hover or focus, as Radix does). */
+  duration?: number;
   /** One button in the toast, e.g. 'Undo'; pressing it runs `onClick` and closes the toast. */
   action?: { label: string; onClick: () => void };
 }

@@ -14,6 +14,7 @@ export default function ToasterView() {
       {message ? (
         <ToastPrimitive.Root
           key={message.id}
+          duration={message.duration}
           onOpenChange={(open) => (open ? undefined : dismiss(message.id))}
           className={cn(
             'pointer-events-auto flex w-full items-start gap-3 rounded-2xl border p-4 shadow-lg',

@@ -19,7 +19,7 @@ import type { GlucoseReading, BloodPressureReading, BodyMetrics } from '@diacare
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { patientKeys } from './patients';
+import { CARE_REFRESH_MS, patientKeys } from './patients';
 
 export const careKeys = {
   all: ['care'] as const,
@@ -64,7 +64,10 @@ interface PatientResources {
   metrics: BodyMetrics[];
 }
 
-/** One of a patient's lists, read as a member; never retried, so a refusal shows at once. */
+/**
+ * One of a patient's lists, read as a member; never retried, so a refusal shows at once; asked
+ * again while the page is shown (decision 075).
+ */
 export const getPatientQueryOptions = <R extends keyof PatientResources>(
   patientId: string,
   resource: R,
@@ -74,6 +77,7 @@ export const getPatientQueryOptions = <R extends keyof PatientResources>(
   queryOptions({
     queryKey: careKeys.patient(patientId, resource, query),
     queryFn: () => api.get<PatientResources[R]>(`/api/care/patients/${patientId}/${resource}`, query),
+    refetchInterval: CARE_REFRESH_MS,
     retry: false,
     enabled,
   });

@@ -4,6 +4,12 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { setFlag } from '../../../lib/local-flags';
 
+/**
+ * How often an open page of the care circle asks again while it is shown (decision 075): the
+ * member's open alerts, and a patient's pages. Polling stops while the page is hidden.
+ */
+export const CARE_REFRESH_MS = 30_000;
+
 export const patientKeys = { all: ['care', 'patients'] as const };
 
 /** The people the signed-in user cares for. */

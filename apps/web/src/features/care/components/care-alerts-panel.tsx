@@ -14,11 +14,14 @@ import { useLocale } from '../../../lib/i18n/language-provider';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import { patientAlertsQuery, useMarkAlertSeen } from '../api/alerts';
 
-/** What an alert says, in the reader's language and glucose unit. */
+/** What an alert says (a patient's or a member's open one), in the reader's language and glucose unit. */
 export function useAlertText() {
   const { t } = useLocale();
   const unit = useGlucoseUnit();
-  return (alert: CareAlert, zone: string) => {
+  return (
+    alert: Pick<CareAlert, 'kind' | 'medication_name' | 'scheduled_time' | 'value' | 'event_at'>,
+    zone: string,
+  ) => {
     if (alert.kind === 'missed_dose') {
       return t('care.alerts.missed', { medicine: alert.medication_name ?? '', time: alert.scheduled_time ?? '' });
     }
@@ -31,7 +34,7 @@ export function useAlertText() {
 export function CareAlertsPanel({ patientId, timezone }: { patientId: string; timezone: string }) {
   const { t } = useLocale();
   const alerts = useQuery(patientAlertsQuery(patientId));
-  const seen = useMarkAlertSeen(patientId);
+  const seen = useMarkAlertSeen();
   const text = useAlertText();
   if (alerts.isPending || alerts.isError || !alerts.data.length) return null;
   const open = alerts.data.filter((alert) => !alert.seen_at);

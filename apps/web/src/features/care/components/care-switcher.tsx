@@ -1,7 +1,7 @@
 /**
  * 'Me' and each person the signed-in user cares for, on Home and on a patient's read-only
- * Home. The care texts load only when there is someone to show; Home loads this module only
- * then too (page weight).
+ * Home, each with the count of their open alerts (decision 075). The care texts load only when
+ * there is someone to show; Home loads this module only then too (page weight).
  */
 import type { CarePatient } from '@diacare/contract/care';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { loadCatalogs } from '../../../lib/i18n/i18n';
 import { Link } from '../../../lib/navigation';
 import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
+import { countByPatient, openAlertsQuery } from '../api/open-alerts';
 import { getPatientsQueryOptions } from '../api/patients';
 
 /** `current`: the patient shown, or undefined on the user's own Home. */
@@ -22,6 +23,8 @@ export function CareSwitcher({ current }: { current?: string }) {
 /** The row of links for `patients`, once the care texts are loaded. */
 export function CareSwitcherRow({ current, patients }: { current?: string; patients: readonly CarePatient[] }) {
   const t = useT();
+  const openAlerts = useQuery(openAlertsQuery(patients.length > 0));
+  const counts = countByPatient(openAlerts.data);
   const [textsLoaded, setTextsLoaded] = useState(false);
   useEffect(() => {
     loadCatalogs(['care']).then(
@@ -40,16 +43,30 @@ export function CareSwitcherRow({ current, patients }: { current?: string; patie
       <Link to="/home" className={chip(!current)} aria-current={!current ? 'page' : undefined}>
         {t('care.switcher.me')}
       </Link>
-      {patients.map((patient) => (
-        <Link
-          key={patient.patient_id}
-          to={`/care/patients/${patient.patient_id}`}
-          className={chip(current === patient.patient_id)}
-          aria-current={current === patient.patient_id ? 'page' : undefined}
-        >
-          {patient.name}
-        </Link>
-      ))}
+      {patients.map((patient) => {
+        const count = counts.get(patient.patient_id) ?? 0;
+        return (
+          <Link
+            key={patient.patient_id}
+            to={`/care/patients/${patient.patient_id}`}
+            className={chip(current === patient.patient_id)}
+            aria-current={current === patient.patient_id ? 'page' : undefined}
+          >
+            {patient.name}
+            {count > 0 ? (
+              <>
+                <span
+                  aria-hidden
+                  className="ms-2 inline-flex h-6 min-w-6 items-center justify-center rounded-full bg-red-600 px-1.5 text-xs font-bold text-white ring-2 ring-white"
+                >
+                  {count}
+                </span>
+                <span className="sr-only">({t('care.switcher.openAlerts', { count })})</span>
+              </>
+            ) : null}
+          </Link>
+        );
+      })}
     </nav>
   );
 }
