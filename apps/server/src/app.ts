@@ -126,6 +126,16 @@ export async function buildApp(options: BuildAppOptions) {
     trustProxy: env.NODE_ENV === 'production',
     routerOptions: { ignoreTrailingSlash: true },
     logController: new OneLinePerRequest(),
+    // A path the router cannot read (`/api/%zz`) is refused before any hook: the same `{detail}`
+    // body and never-cached answer as every other 400.
+    frameworkErrors: (error, request, reply) => {
+      const path = (request.url ?? '').split('?')[0] ?? '';
+      (reply as FastifyReply)
+        .code(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send({ detail: t(requestLanguage(request as FastifyRequest), 'error.bad_path', { path: redactPath(path) }) });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -83,6 +83,45 @@ describe.each(DRIVERS)('every input held to one rule on %s', (driver) => {
     expect(checked.length).toBeGreaterThanOrEqual(20);
   });
 
+  it('a write that takes no body refuses any field in one, and does nothing', async () => {
+    const user = await newUser();
+    const checked: string[] = [];
+    for (const { method, url } of routes.filter((route) => WRITE_METHODS.has(route.method))) {
+      const recipe = await RECIPES[`${method} ${url}`]?.(user);
+      if (!recipe || recipe.payload !== undefined) continue;
+      const before = await fingerprintDatabase(t.database.db);
+      const response = await user.request({ method, url: recipe.url, payload: { keep_readings: true } });
+      expect({ route: `${method} ${url}`, status: response.statusCode, body: response.json() }).toEqual({
+        route: `${method} ${url}`,
+        status: 400,
+        body: { detail: 'keep_readings: unknown field' },
+      });
+      expect(await fingerprintDatabase(t.database.db), `${method} ${url}`).toEqual(before);
+      checked.push(`${method} ${url}`);
+    }
+    expect(checked).toEqual(expect.arrayContaining(['DELETE /api/health/glucose/:id', 'POST /api/imports/:id/commit']));
+  });
+
+  it('a prototype key is named like any unknown key; a path the router cannot read is a {detail} 400', async () => {
+    const user = await newUser();
+    for (const [body, detail] of [
+      ['{"name":"Asha","__proto__":{"admin":true}}', '__proto__: unknown field'],
+      ['{"name":"Asha","constructor":{"prototype":{"admin":true}}}', 'constructor: unknown field'],
+    ]) {
+      const response = await user.request({
+        method: 'PUT',
+        url: '/api/users/me',
+        payload: body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(response.json()).toEqual({ detail });
+    }
+    const bad = await user.request({ url: '/api/users/%zz' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ detail: 'The address /api/users/%zz cannot be read' });
+    expect(bad.headers['cache-control']).toBe('no-store');
+  });
+
   it('the cases the issue found: a misspelled field is refused, never read as another meaning', async () => {
     const user = await newUser();
     const invitation = await user.request({
@@ -225,6 +264,32 @@ describe('names others read', () => {
     expect(profile.json().name).toBe('ahsa');
     const blank = await asha.request({ method: 'PUT', url: '/api/users/me', payload: { name: '\u2066\u200D\uFEFF' } });
     expect(blank.statusCode).toBe(400);
+    for (const name of ['\u2800', '\u3164', 'Ravi \u0007 Verma', '\uD800']) {
+      const refused = await asha.request({ method: 'PUT', url: '/api/users/me', payload: { name } });
+      expect(refused.statusCode, JSON.stringify(name)).toBe(400);
+    }
+    // What a member reads of a medicine or a visit loses its bidirectional controls too.
+    const visit = await asha.request({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: {
+        type: 'doctor',
+        title: 'Review',
+        doctor: '\u2067Dr. Rao\u2069',
+        location: 'Apollo\u202C',
+        notes: 'x\u202Ey',
+        date: '2099-01-01',
+        time: '10:00',
+      },
+    });
+    expect(visit.statusCode, visit.body).toBe(201);
+    expect(visit.json()).toMatchObject({ doctor: 'Dr. Rao', location: 'Apollo', notes: 'xy' });
+    const blankPlace = await asha.request({
+      method: 'POST',
+      url: '/api/appointments',
+      payload: { type: 'lab', title: 'HbA1c', location: '\u200B', date: '2099-01-01', time: '10:00' },
+    });
+    expect(blankPlace.json()).toEqual({ detail: 'location: must have a visible character' });
     // Devanagari with its joiners is visible text and stays as typed.
     const hindi = await asha.request({ method: 'PUT', url: '/api/users/me', payload: { name: 'आशा राव' } });
     expect(hindi.json().name).toBe('आशा राव');

@@ -1,6 +1,6 @@
 /** Appointment payloads. */
 import { z } from 'zod';
-import { calendarDateSchema, displayTextSchema, orRequired, timeOfDaySchema } from './common.ts';
+import { calendarDateSchema, displayNoteSchema, displayTextSchema, orRequired, timeOfDaySchema } from './common.ts';
 
 export const APPOINTMENT_TYPES = ['doctor', 'lab'] as const;
 export type AppointmentType = (typeof APPOINTMENT_TYPES)[number];
@@ -21,14 +21,11 @@ export { NOTES_MAX_LENGTH };
 export const appointmentInputSchema = z.object({
   type: z.enum(APPOINTMENT_TYPES, { error: orRequired('must be doctor or lab') }),
   title: displayTextSchema(200),
-  doctor: z.string().trim().max(100, { error: 'must be at most 100 characters' }).nullable().optional(),
-  location: z.string().trim().min(1, { error: 'is required' }).max(200, { error: 'must be at most 200 characters' }),
+  doctor: displayNoteSchema(100).nullable().optional(),
+  location: displayTextSchema(200),
   date: calendarDateSchema,
   time: timeOfDaySchema,
-  notes: z
-    .string()
-    .max(NOTES_MAX_LENGTH, { error: `must be at most ${NOTES_MAX_LENGTH} characters` })
-    .default(''),
+  notes: displayNoteSchema(NOTES_MAX_LENGTH).default(''),
   status: z.literal('upcoming', { error: "must be 'upcoming' when booking" }).optional(),
 });
 export type AppointmentInput = z.input<typeof appointmentInputSchema>;

@@ -34,8 +34,20 @@ export function isCalendarDate(value: string): boolean {
 
 /** Bidirectional controls (U+202A–U+202E, U+2066–U+2069): they can show a name reversed to others. */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
-/** A string of nothing a reader can see: spaces, zero-width and other default-ignorable characters. */
-const NOTHING_VISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}]*$/u;
+/**
+ * A string of nothing a reader can see: spaces, zero-width and other default-ignorable
+ * characters, controls, and blanks that are letters or symbols by category (the Braille blank
+ * U+2800, the Hangul fillers are default-ignorable already).
+ */
+const NOTHING_VISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\u2800]*$/u;
+/** C0/C1 controls (a bell, an escape) other than the tab and line breaks. */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+
+/** Half of a surrogate pair without its other half: not a character at all. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when `text` holds no control character and no lone surrogate (text another person can be shown). */
+export const isPlainText = (text: string): boolean => !CONTROL.test(text) && !LONE_SURROGATE.test(text);
 
 /** True when `text` holds at least one character a reader can see. */
 export const hasVisibleText = (text: string): boolean => !NOTHING_VISIBLE.test(text);
@@ -55,7 +67,20 @@ export const displayTextSchema = (max: number) =>
     .trim()
     .min(1, { error: 'is required' })
     .max(max, { error: `must be at most ${max} characters` })
+    .refine(isPlainText, { error: 'must not hold control characters' })
     .refine(hasVisibleText, { error: 'must have a visible character' });
+
+/**
+ * Free text other people may read that may be empty (instructions, a doctor's name, notes):
+ * bidirectional controls stripped, trimmed, at most `max` characters, no control characters.
+ */
+export const displayNoteSchema = (max: number) =>
+  z
+    .string()
+    .overwrite(stripBidiControls)
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine(isPlainText, { error: 'must not hold control characters' });
 
 /** A calendar date, YYYY-MM-DD, that exists. */
 export const calendarDateSchema = z

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   calendarDateSchema,
+  displayNoteSchema,
   displayTextSchema,
   listLimitSchema,
   orRequired,
@@ -70,9 +71,9 @@ export type RefillReminder = z.infer<typeof refillReminderSchema>;
 export const medicationInputSchema = z
   .object({
     name: displayTextSchema(100),
-    dosage: z.string().trim().min(1, { error: 'is required' }).max(50, { error: 'must be at most 50 characters' }),
+    dosage: displayTextSchema(50),
     form: z.enum(MEDICATION_FORMS, { error: orRequired(`must be one of ${MEDICATION_FORMS.join(', ')}`) }),
-    instructions: z.string().trim().max(500, { error: 'must be at most 500 characters' }).default(''),
+    instructions: displayNoteSchema(500).default(''),
     color: z.enum(COLOR_HEXES, { error: orRequired('must be one of the colour tags') }),
     when_to_take: z
       .enum(WHEN_TO_TAKE, { error: `must be one of ${WHEN_TO_TAKE.join(', ')}` })

@@ -94,7 +94,13 @@ export function registerJsonDepthLimit(app: FastifyInstance): void {
       done(badRequest('body', 'error.body_too_deep', { depth: MAX_JSON_DEPTH }), undefined);
       return;
     }
-    parse(request, body as string, done);
+    parse(request, body as string, (error, value) => {
+      // A prototype key is refused by the parser as 'not valid JSON'; name it the way any other
+      // unknown key is named.
+      const key = error ? /"(__proto__|constructor)"\s*:/.exec(body as string)?.[1] : undefined;
+      if (key) done(badRequest(key, 'error.unknown_field'), undefined);
+      else done(error, value);
+    });
   });
 }
 

@@ -72,17 +72,26 @@ function strictCopy(schema: Schema): Schema {
 
 /** The one querystring of a route that declares none: no parameters at all. */
 const NO_QUERY = z.strictObject({});
+/** The body of a write that declares none (a DELETE, an accept): nothing, or an empty object. */
+const NO_BODY = z.strictObject({}).nullish();
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Adds the onRoute hook that makes each /api route's `body` and `querystring` strict (a route
- * without a querystring schema takes no query parameters). Call it before the OpenAPI plugin
+ * without a querystring schema takes no query parameters; a write without a body schema takes
+ * no body fields). Call it before the OpenAPI plugin
  * registers, so the document shows the strict schemas.
  */
 export function registerStrictInput(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const schema = { ...route.schema };
+    const config = route.config as { csvBody?: boolean } | undefined;
+    const writes = [route.method].flat().some((method) => WRITES.has(method));
     if (isSchema(schema.body)) schema.body = strictSchema(schema.body);
+    // A streamed upload (text/csv) is read by its route; any other write without a body schema
+    // takes no fields at all, so `{ keep_readings: true }` on an undo is refused, not ignored.
+    else if (writes && !config?.csvBody) schema.body = NO_BODY;
     schema.querystring = isSchema(schema.querystring) ? strictSchema(schema.querystring) : NO_QUERY;
     route.schema = schema;
   });

@@ -12,6 +12,7 @@ const EXACT_HI: Record<string, string> = {
   'is required': 'ज़रूरी है',
   'unknown field': 'अनजान फ़ील्ड है',
   'must have a visible character': 'में कम से कम एक दिखने वाला अक्षर होना चाहिए',
+  'must not hold control characters': 'में कंट्रोल अक्षर नहीं हो सकते',
   // The care circle.
   'must be a list of scopes': 'साझा की जाने वाली चीज़ों की सूची होनी चाहिए',
   'must not repeat a scope': 'कोई चीज़ दो बार नहीं हो सकती',
