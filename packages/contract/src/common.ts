@@ -41,6 +41,7 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
  */
 const NOTHING_VISIBLE = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\u2800]*$/u;
 /** C0/C1 controls (a bell, an escape) other than the tab and line breaks. */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /** Half of a surrogate pair without its other half: not a character at all. */
