@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
 import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api-client';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { fieldMessage } from '../../../lib/i18n/field-error';
 import { useT, type TranslateFunction } from '../../../lib/i18n/language-provider';
@@ -103,10 +104,13 @@ export async function saveReading(
       description: edited ? t('health-reports.log.updated') : t('health-reports.log.logged'),
     });
     close();
-  } catch {
+  } catch (failure) {
+    // A refusal (400) names the field and says why, in the user's language: trying again would
+    // not help, so say what the server said.
+    const refused = failure instanceof ApiError && failure.status === 400;
     toast({
       title: t('health-reports.log.error'),
-      description: t('health-reports.log.failed'),
+      description: refused ? failure.message : t('health-reports.log.failed'),
       variant: 'destructive',
     });
   }
