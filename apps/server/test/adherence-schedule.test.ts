@@ -112,7 +112,7 @@ describe.each(DRIVERS)('doses the schedule has, on %s', (driver) => {
     await accepted(asha, id, '2026-11-21', '00:10'); // now in Kolkata: what Log dose sends
     await accepted(asha, id, '2026-11-21', '00:15');
     await refused(asha, id, [
-      ['2026-11-21', '00:16', 'scheduled_time: must not be in the future'],
+      ['2026-11-21', '00:16', 'scheduled_time: must not be later than now'],
       ['2026-11-22', '00:00', 'date: must not be in the future'],
       ['2026-10-31', '12:00', 'date: must not be before this medicine’s start date'],
     ]);
@@ -126,7 +126,7 @@ describe.each(DRIVERS)('doses the schedule has, on %s', (driver) => {
     const asNeeded = await addMedication(ben, AS_NEEDED);
     await accepted(ben, asNeeded, '2026-11-20', '13:45');
     await refused(ben, asNeeded, [
-      ['2026-11-20', '13:46', 'scheduled_time: must not be in the future'],
+      ['2026-11-20', '13:46', 'scheduled_time: must not be later than now'],
       ['2026-11-21', '00:10', 'date: must not be in the future'], // already "now" in Kolkata, not here
     ]);
   });

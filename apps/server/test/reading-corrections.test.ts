@@ -81,7 +81,7 @@ describe.each(DRIVERS)('correcting readings on %s', (driver) => {
         'bp',
         BLOOD_PRESSURE,
         { ...BLOOD_PRESSURE, date: '2026-11-21', time: '23:00' },
-        'time: must not be in the future',
+        'time: must not be later than now',
       ],
       ['bp', BLOOD_PRESSURE, { ...BLOOD_PRESSURE, systolic: 80, diastolic: 90 }, 'systolic: must be above diastolic'],
       ['bp', BLOOD_PRESSURE, { ...BLOOD_PRESSURE, pulse: 'fast' }, 'pulse:'],

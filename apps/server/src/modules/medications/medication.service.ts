@@ -56,7 +56,12 @@ export function createMedicationService({ db, clock }: { db: Database; clock: Cl
       const medication = await repository.findOwned(user.id, input.medication_id);
       if (!medication) return null;
       const refusal = doseRecordRefusal(medication, input.date, input.scheduled_time, clock(), user.timezone);
-      if (refusal) throw badRequest(refusal.field, DOSE_REFUSALS[refusal.reason], { date: EARLIEST_READING_DATE });
+      if (refusal) {
+        // A time is 'later than now'; a date 'in the future' (Hindi agrees each with its noun).
+        const id =
+          refusal.reason === 'future' && refusal.field !== 'date' ? 'error.time_future' : DOSE_REFUSALS[refusal.reason];
+        throw badRequest(refusal.field, id, { date: EARLIEST_READING_DATE });
+      }
       const record = await repository.recordDose(user.id, input, recordedBy);
       if (record) await reminders.doseRecorded(user.id, record);
       return record;
