@@ -63,6 +63,7 @@ async function snapshot(user: SignedInUser): Promise<Snapshot> {
   return {
     today: SEED_TODAY,
     nowTime: '18:00',
+    zone: SEED_ZONE,
     glucose: await get(`/api/health/glucose?start_date=${start}`),
     bp: await get(`/api/health/bp?start_date=${start}`),
     metrics: await get(`/api/health/metrics?start_date=${start}`),

@@ -81,7 +81,7 @@ describe('answers that answer, through the API', () => {
     const missed: string[] = [];
     let counted = 0;
     for (let date = since(7); date <= SEED_TODAY; date = shiftDate(date, 1)) {
-      for (const [key, status] of doseStatusesOn([metformin], recorded, date, SEED_TODAY, '18:00')) {
+      for (const [key, status] of doseStatusesOn([metformin], recorded, date, SEED_TODAY, '18:00', SEED_ZONE)) {
         if (!key.endsWith('|20:00') || status === 'pending') continue;
         counted += 1;
         if (status !== 'taken') missed.push(`${day(date)} at 20:00`);
