@@ -87,7 +87,7 @@ export async function createEvalWorld(): Promise<EvalWorld> {
   for (const language of ['en', 'hi'] as const) {
     const user = await signIn(t.app, { name: 'Eval', email: `eval-${language}@example.com`, timezone: SEED_ZONE });
     await user.request({ method: 'PUT', url: '/api/users/me', payload: { language } });
-    await seedUser(user);
+    await seedUser(user, t.clock);
     users[language] = { user, snapshot: await snapshot(user) };
   }
   return { t, base, users, close: () => t.close() };

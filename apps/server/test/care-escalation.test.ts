@@ -230,9 +230,11 @@ describe.each(SQL_DRIVERS)('missed-dose care alerts on %s', (driver) => {
     // The materialiser made no reminder for the 08:00 and 22:00 doses; one for 22:00 made by an
     // older server (within the alert look-back) proves the escalation applies the rule itself.
     const made = (
-      await db.execute(sql`SELECT scheduled_time FROM reminders
-        WHERE medication_id = ${medication} AND dose_date = ${clock.date} ORDER BY due_at`)
-    ).rows as { scheduled_time: string }[];
+      (await db.execute(sql`SELECT scheduled_time FROM reminders
+        WHERE medication_id = ${medication} AND dose_date = ${clock.date} ORDER BY due_at`)) as unknown as {
+        rows: { scheduled_time: string }[];
+      }
+    ).rows;
     expect(made.map((row) => row.scheduled_time)).toEqual(['23:00']);
     await db.execute(sql`
       INSERT INTO reminders (user_id, kind, medication_id, dose_date, scheduled_time, title, body, due_at,

@@ -456,6 +456,11 @@ describe('a dose scheduled before the medicine was added is not expected (decisi
   it('a record of a dose before creation still counts by its record', () => {
     const metformin = addedAt('2026-11-28T17:21:00.000Z', '2026-11-28');
     const taken = record('taken', { medication_id: metformin.id, date: '2026-11-28', scheduled_time: '08:00' });
+    // Home lists it, taken, beside the 23:30 dose (it has a record).
+    expect(summary(dosesOn([metformin], '2026-11-28', 'Asia/Kolkata', indexByDose([taken])))).toEqual([
+      '08:00 Metformin',
+      '23:30 Metformin',
+    ]);
     const [day] = dailyAdherence([metformin], [taken], ['2026-11-28'], '2026-11-29', '00:00', 'Asia/Kolkata');
     expect(day).toMatchObject({ taken: 1, total: 2 });
   });

@@ -99,16 +99,25 @@ export function isDoseExpected(
 
 /**
  * The doses due on `date` (YYYY-MM-DD in the patient's `zone`): one per reminder time of each
- * medication scheduled that day whose dose isDoseExpected, sorted by time, then name.
- * As-needed medications have none.
+ * medication scheduled that day whose dose isDoseExpected, sorted by time, then name; with
+ * `recorded` (indexByDose), a scheduled dose from before the medicine was added is listed too
+ * when it has a record (it was taken, and shows so). As-needed medications have none.
  */
-export function dosesOn(medications: readonly Medication[], date: string, zone: string): ScheduledDose[] {
+export function dosesOn(
+  medications: readonly Medication[],
+  date: string,
+  zone: string,
+  recorded?: ReadonlyMap<string, AdherenceRecord>,
+): ScheduledDose[] {
   const doses = medications
     .filter((medication) => isScheduledOn(medication, date))
     .flatMap((medication) => {
       const expected = createdGate(medication, zone);
       return medication.schedule.times
-        .filter((scheduled_time) => expected(date, scheduled_time))
+        .filter(
+          (scheduled_time) =>
+            expected(date, scheduled_time) || recorded?.has(doseKey(medication.id, date, scheduled_time)),
+        )
         .map((scheduled_time) => ({ medication, scheduled_time }));
     });
   return doses.sort(

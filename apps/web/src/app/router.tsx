@@ -92,6 +92,7 @@ const CarePatientReports = page(
   () => import('./routes/reports').then((module) => ({ Component: module.CarePatientReports })),
   ['care', 'health', 'health-reports', 'medications'],
 );
+const CarePatientHistory = page(() => import('./routes/care-patient-history'), ['care', 'health', 'health-reports']);
 
 /** Who may open a screen: anyone, anyone signed in, or the signed in with a completed profile. */
 type Access = 'anyone' | 'signed-in' | 'profile';
@@ -113,6 +114,7 @@ const SCREENS: ReadonlyArray<{ path: string; Screen: Screen; access: Access }> =
   { path: '/care/join/:token', Screen: CareJoin, access: 'profile' },
   { path: '/care/patients/:id', Screen: CarePatient, access: 'profile' },
   { path: '/care/patients/:id/reports', Screen: CarePatientReports, access: 'profile' },
+  { path: '/care/patients/:id/reports/history/:type', Screen: CarePatientHistory, access: 'profile' },
   { path: '/reminders/:type', Screen: ComingSoon, access: 'profile' },
   { path: '/terms', Screen: ComingSoon, access: 'profile' },
   { path: '/faq', Screen: Faq, access: 'profile' },
