@@ -148,7 +148,14 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     }
     case 'doses.adherence': {
       const days = Number(label.period ?? 7);
-      const perDay = dailyAdherence(s.medications, s.adherence, datesEndingOn(s.today, days), s.today, s.nowTime, s.zone);
+      const perDay = dailyAdherence(
+        s.medications,
+        s.adherence,
+        datesEndingOn(s.today, days),
+        s.today,
+        s.nowTime,
+        s.zone,
+      );
       const taken = perDay.reduce((sum, d) => sum + d.taken, 0);
       const total = perDay.reduce((sum, d) => sum + d.total, 0);
       return [`${adherencePercent(taken, total)}%`];

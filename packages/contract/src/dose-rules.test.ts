@@ -333,7 +333,9 @@ describe('daily adherence for the reports', () => {
     const painRelief = medication('Paracetamol', { frequency: 'as-needed', times: [] });
     const records = [dose(painRelief, '2026-11-19', '14:00', 'taken')];
     expect(
-      byDate(dailyAdherence([metformin, painRelief], records, ['2026-11-19', '2026-11-20'], '2026-11-21', '12:00', ZONE)),
+      byDate(
+        dailyAdherence([metformin, painRelief], records, ['2026-11-19', '2026-11-20'], '2026-11-21', '12:00', ZONE),
+      ),
     ).toEqual({
       // Metformin had not started; the logged Paracetamol dose is the only one.
       '2026-11-19': { taken: 1, total: 1, percent: 100 },

@@ -12,7 +12,7 @@ import type { CarePatient } from '@diacare/contract/care';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { getPatientsQueryOptions } from '../../features/care/api/care';
-import { HISTORY_SCOPES, memberHistory, type HistoryKind } from '../../features/care/api/history';
+import { HISTORY_SCOPES, memberHistory, type HistoryKind } from '../care-member-history';
 import { CarePatientFrame } from '../../features/care/components/care-patient-frame';
 import { Hba1cHistory } from '../../features/health/components/hba1c-history';
 import { HistoryView } from '../../features/health/components/history-view';

@@ -32,15 +32,7 @@ const A1C_GOAL = 7;
 const iconButton =
   'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary';
 
-export function Hba1cHistory({
-  now,
-  zone,
-  source = OWN_HISTORY,
-}: {
-  now: Date;
-  zone: string;
-  source?: HistorySource;
-}) {
+export function Hba1cHistory({ now, zone, source = OWN_HISTORY }: { now: Date; zone: string; source?: HistorySource }) {
   const t = useT();
   const { intlLocale } = useLocale();
   const theme = useResolvedTheme();

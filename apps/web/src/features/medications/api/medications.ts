@@ -111,7 +111,9 @@ registerApplier('medication', {
     const id = pathId(entry);
     if (!list.some((m) => sameRecord(m.id, id))) return data;
     if (entry.method === 'DELETE') return list.filter((m) => !sameRecord(m.id, id));
-    return list.map((m) => (sameRecord(m.id, id) ? asMedication(m.id, entry.body as MedicationInput, m.created_at) : m));
+    return list.map((m) =>
+      sameRecord(m.id, id) ? asMedication(m.id, entry.body as MedicationInput, m.created_at) : m,
+    );
   },
 });
 

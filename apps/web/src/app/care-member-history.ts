@@ -1,16 +1,17 @@
 /**
- * A patient's History as a care-circle member reads it (issue 44, decision 077): the same
- * screens as the patient's own, fed from /api/care/patients/{id}/…, read-only. Each source
- * query sits under careKeys.patient, so what refreshes a patient's data refreshes these too.
+ * A patient's History as a care-circle member reads it (issue 44, decision 077), composed here from
+ * the care and health features: the same screens as the patient's own, fed from
+ * /api/care/patients/{id}/…, read-only. Each source query sits under careKeys.patient, so what
+ * refreshes a patient's data refreshes these too.
  */
 import type { CareScope } from '@diacare/contract/care';
 import type { InsulinDose } from '@diacare/contract/insulin';
 import type { LabResult } from '@diacare/contract/labs';
 import type { AdherenceOutcomes, GlucoseReport } from '@diacare/contract/reports';
-import { api } from '../../../lib/api-client';
-import type { ReadingByKind, ReadingKind } from '../../health/api/health';
-import type { HistorySource } from '../../health/api/history-source';
-import { careKeys } from './care';
+import { api } from '../lib/api-client';
+import type { ReadingByKind, ReadingKind } from '../features/health/api/health';
+import type { HistorySource } from '../features/health/api/history-source';
+import { careKeys } from '../features/care/api/care';
 
 /** The member route of each kind of reading (weight is read from metrics). */
 const READING_RESOURCES: Record<ReadingKind, string> = { glucose: 'glucose', bp: 'bp', weight: 'metrics' };
