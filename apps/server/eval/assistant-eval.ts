@@ -63,6 +63,7 @@ async function snapshot(user: SignedInUser): Promise<Snapshot> {
   return {
     today: SEED_TODAY,
     nowTime: '18:00',
+    zone: SEED_ZONE,
     glucose: await get(`/api/health/glucose?start_date=${start}`),
     bp: await get(`/api/health/bp?start_date=${start}`),
     metrics: await get(`/api/health/metrics?start_date=${start}`),
@@ -86,7 +87,7 @@ export async function createEvalWorld(): Promise<EvalWorld> {
   for (const language of ['en', 'hi'] as const) {
     const user = await signIn(t.app, { name: 'Eval', email: `eval-${language}@example.com`, timezone: SEED_ZONE });
     await user.request({ method: 'PUT', url: '/api/users/me', payload: { language } });
-    await seedUser(user);
+    await seedUser(user, t.clock);
     users[language] = { user, snapshot: await snapshot(user) };
   }
   return { t, base, users, close: () => t.close() };

@@ -16,6 +16,8 @@ import { runOutDate } from '@diacare/contract/refill-rules';
 export interface Snapshot {
   today: string;
   nowTime: string;
+  /** The seeded user's IANA zone. */
+  zone: string;
   glucose: GlucoseReading[];
   bp: BloodPressureReading[];
   metrics: BodyMetrics[];
@@ -130,7 +132,7 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       let taken = 0;
       let missed = 0;
       for (let date = from; date <= to; date = shiftDate(date, 1)) {
-        for (const [key, status] of doseStatusesOn(meds, recorded, date, s.today, s.nowTime)) {
+        for (const [key, status] of doseStatusesOn(meds, recorded, date, s.today, s.nowTime, s.zone)) {
           const time = key.split('|')[2]!;
           if (status === 'pending' || (label.qualifier && !TIME_OF_DAY[label.qualifier]!(time))) continue;
           if (status === 'taken') taken += 1;
@@ -146,7 +148,14 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     }
     case 'doses.adherence': {
       const days = Number(label.period ?? 7);
-      const perDay = dailyAdherence(s.medications, s.adherence, datesEndingOn(s.today, days), s.today, s.nowTime);
+      const perDay = dailyAdherence(
+        s.medications,
+        s.adherence,
+        datesEndingOn(s.today, days),
+        s.today,
+        s.nowTime,
+        s.zone,
+      );
       const taken = perDay.reduce((sum, d) => sum + d.taken, 0);
       const total = perDay.reduce((sum, d) => sum + d.total, 0);
       return [`${adherencePercent(taken, total)}%`];

@@ -57,7 +57,10 @@ describe.each(DRIVERS)('adherence outcomes on %s', (driver) => {
   }
 
   async function seedDoses(user: SignedInUser, taken: (date: string, time: string) => string | null) {
+    // Added on its start date (midnight in Kolkata): every dose of the period is expected (decision 077).
+    t.clock.set(new Date('2026-10-31T18:30:00.000Z'));
     const medication = await ok(user.request({ method: 'POST', url: '/api/medications', payload: METFORMIN }));
+    t.clock.set(NOW);
     for (const date of PERIOD) {
       for (const scheduled_time of ['09:00', '21:00']) {
         const taken_time = taken(date, scheduled_time);

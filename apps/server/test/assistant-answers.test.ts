@@ -35,7 +35,7 @@ describe('answers that answer, through the API', () => {
       env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
     });
     user = await newUser();
-    await seedUser(user);
+    await seedUser(user, t.clock);
     glucose = await get(user, `/api/health/glucose?start_date=${since(30)}`);
     medications = await get(user, '/api/medications');
     records = await get(user, `/api/adherence?start_date=${since(30)}&end_date=${SEED_TODAY}`);
@@ -81,7 +81,7 @@ describe('answers that answer, through the API', () => {
     const missed: string[] = [];
     let counted = 0;
     for (let date = since(7); date <= SEED_TODAY; date = shiftDate(date, 1)) {
-      for (const [key, status] of doseStatusesOn([metformin], recorded, date, SEED_TODAY, '18:00')) {
+      for (const [key, status] of doseStatusesOn([metformin], recorded, date, SEED_TODAY, '18:00', SEED_ZONE)) {
         if (!key.endsWith('|20:00') || status === 'pending') continue;
         counted += 1;
         if (status !== 'taken') missed.push(`${day(date)} at 20:00`);
@@ -117,7 +117,7 @@ describe('answers that answer, through the API', () => {
 
   it('an mmol/L user hears the highest in mmol/L, and their last HbA1c in %', async () => {
     const other = await newUser();
-    await seedUser(other, 8);
+    await seedUser(other, t.clock, 8);
     await other.request({ method: 'PUT', url: '/api/users/me', payload: { glucose_unit: 'mmol/L' } });
     const readings = await get<GlucoseReading[]>(other, `/api/health/glucose?start_date=${since(7)}`);
     const top = readings.reduce((a, b) => (b.value > a.value ? b : a));

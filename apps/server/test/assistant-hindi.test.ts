@@ -168,7 +168,7 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
       env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
     });
     user = await newUser('hi');
-    ({ figures, today } = await seedUserAndFigures(user));
+    ({ figures, today } = await seedUserAndFigures(user, t.clock));
   });
   afterAll(() => t.close());
 

@@ -97,7 +97,7 @@ describe.each(DRIVERS)('assistant with a mock language model on %s', (driver) =>
       assistantLlm: { model: MODEL, languageModel: mock.model },
     });
     user = await signIn(t.app, { name: 'Meera', email: 'llm@example.com', timezone: SEED_ZONE });
-    await seedUser(user);
+    await seedUser(user, t.clock);
     figures = await screenFigures(user, SEED_TODAY, '18:00');
   });
   afterAll(() => t.close());

@@ -27,7 +27,7 @@ describe('answers from lab results and insulin doses', () => {
       env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
     });
     user = await newUser();
-    await seedUser(user, 8);
+    await seedUser(user, t.clock, 8);
   });
   afterAll(() => t.close());
 

@@ -215,6 +215,10 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
       { query: 'limit=5' },
     ]),
   ),
+  // A member's History of the patient (decision 077).
+  'GET /api/care/patients/:patient_id/insulin': { query: 'start_date=2026-01-01' },
+  'GET /api/care/patients/:patient_id/reports/glucose': { query: 'days=7' },
+  'GET /api/care/patients/:patient_id/reports/adherence-outcomes': { query: 'days=14' },
 };
 
 /** Ids of another user's records sent in a body rather than the path: same answer, 404. */

@@ -4,6 +4,7 @@
  * Kolkata is UTC+05:30: the 09:00 dose is 03:30Z, its 60-minute alert 04:30Z.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCareAlertClaims } from '../src/modules/care/care-alert.repository.ts';
 import { SQL_DRIVERS } from './helpers.ts';
@@ -218,5 +219,43 @@ describe.each(SQL_DRIVERS)('missed-dose care alerts on %s', (driver) => {
     expect(alertsTo(push, circle.sonPush).map((alert) => alert.body)).toEqual([
       'The 21:30 dose of Metformin is not marked as taken yet.',
     ]);
+  });
+
+  it('a medicine added at 22:51 owes no earlier dose that day: no missed-dose alert, even from a stale reminder (decision 077)', async () => {
+    const clock = startDay();
+    clock.at('17:21'); // 22:51 Kolkata
+    const circle = await makeCircle(push);
+    const medication = (await addMedication(circle.patient, ['08:00', '22:00', '23:00'])).id;
+    const db = push.t.database.db;
+    // The materialiser made no reminder for the 08:00 and 22:00 doses; one for 22:00 made by an
+    // older server (within the alert look-back) proves the escalation applies the rule itself.
+    const made = (
+      (await db.execute(sql`SELECT scheduled_time FROM reminders
+        WHERE medication_id = ${medication} AND dose_date = ${clock.date} ORDER BY due_at`)) as unknown as {
+        rows: { scheduled_time: string }[];
+      }
+    ).rows;
+    expect(made.map((row) => row.scheduled_time)).toEqual(['23:00']);
+    await db.execute(sql`
+      INSERT INTO reminders (user_id, kind, medication_id, dose_date, scheduled_time, title, body, due_at,
+        expires_at, dedupe_key, status, sent, sent_at)
+      SELECT user_id, kind, medication_id, dose_date, '22:00', title, body, ${`${clock.date}T16:30:00Z`}::timestamptz,
+        ${`${clock.date}T18:30:00Z`}::timestamptz, ${`dose:${medication}:${clock.date}:22:00`}, 'sent', true,
+        ${`${clock.date}T16:30:00Z`}::timestamptz
+      FROM reminders WHERE medication_id = ${medication} AND scheduled_time = '23:00' AND dose_date = ${clock.date}`);
+
+    const run = escalation(push);
+    clock.at('17:31'); // the 22:00 dose's alert time has passed
+    await run.runOnce();
+    expect(alertsTo(push, circle.sonPush)).toEqual([]);
+    // The 23:00 dose (17:30Z) was expected: its alert comes at 18:30Z.
+    clock.at('18:31');
+    await run.runOnce();
+    expect(alertsTo(push, circle.sonPush).map((alert) => alert.body)).toEqual([
+      'The 23:00 dose of Metformin is not marked as taken yet.',
+    ]);
+    // The member's view reads the same rule: the medicine says when it was added.
+    const seen = (await circle.son.request({ url: `/api/care/patients/${circle.patient.user.id}/medications` })).json();
+    expect(seen[0].created_at).toBe(`${clock.date}T17:21:00.000Z`);
   });
 });

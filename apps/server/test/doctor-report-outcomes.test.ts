@@ -49,7 +49,10 @@ describe.each(DRIVERS)('doctor report: doses set against sugar on %s', (driver) 
       email: 'report-outcomes-sunil@example.com',
       timezone: 'Asia/Kolkata',
     });
+    // Added on its start date (midnight in Kolkata), so each day's dose is expected (decision 077).
+    t.clock.set(new Date('2026-10-31T18:30:00.000Z'));
     const medication = await ok(kiran, 'POST', '/api/medications', GLICLAZIDE);
+    t.clock.set(NOW);
     for (const [index, date] of PERIOD.entries()) {
       if (!MISSED.has(date)) {
         const dose = {

@@ -116,7 +116,7 @@ describe.each(DRIVERS)('doctor report on %s', (driver) => {
     const glucose: GlucoseReading[] = (await user.request({ url: `/api/health/glucose?${range}` })).json();
     const medications: Medication[] = (await user.request({ url: '/api/medications' })).json();
     const adherence: AdherenceRecord[] = (await user.request({ url: `/api/adherence?${range}` })).json();
-    const daily = dailyAdherence(medications, adherence, datesEndingOn(TODAY, days), TODAY, NOW_TIME);
+    const daily = dailyAdherence(medications, adherence, datesEndingOn(TODAY, days), TODAY, NOW_TIME, KOLKATA);
     const values = glucose.map((r) => r.value);
     return {
       readings: values.length,

@@ -33,6 +33,7 @@ describe.each(DRIVERS)('medications on %s', (driver) => {
         },
         refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
         insulin_type: null,
+        created_at: expect.any(String),
       });
     });
 
@@ -82,6 +83,8 @@ describe.each(DRIVERS)('medications on %s', (driver) => {
         when_to_take: null,
         schedule: { ...replacement.schedule, weekdays: [] },
         insulin_type: null,
+        // An edit keeps the instant the medicine was added (decision 077).
+        created_at: added.created_at,
       };
       expect(response.json()).toEqual(expected);
       expect(await listMedications(asha)).toEqual([expected]);

@@ -80,7 +80,10 @@ describe.each(SQL_DRIVERS)('weekly summaries on %s', (driver) => {
     kolkata = await signIn(t.app, { name: 'Asha Rao', email: 'summary-asha@example.com', timezone: 'Asia/Kolkata' });
     london = await signIn(t.app, { name: 'Ravi Shah', email: 'summary-ravi@example.com', timezone: 'Europe/London' });
     await ok(london, 'PUT', '/api/users/me', { language: 'hi' });
-    // Asha: daily 09:00, taken Monday to Friday, nothing on Saturday and Sunday → 5 of 7.
+    // Asha: daily 09:00, taken Monday to Friday, nothing on Saturday and Sunday → 5 of 7. Added
+    // the week before: a dose before its medicine was added is not expected (decision 077).
+    const weekEnd = t.clock();
+    t.clock.set(at('2026-10-10T12:00:00Z'));
     const medication = await ok(kolkata, 'POST', '/api/medications', {
       name: 'Metformin',
       dosage: '500 mg',
@@ -90,6 +93,7 @@ describe.each(SQL_DRIVERS)('weekly summaries on %s', (driver) => {
       schedule: { frequency: 'daily', times: ['09:00'], start_date: '2026-01-01', end_date: null },
       refill_reminder: { enabled: false, pills_remaining: 30, threshold: 7 },
     });
+    t.clock.set(weekEnd);
     for (const date of ['2026-10-12', '2026-10-13', '2026-10-14', '2026-10-15', '2026-10-16']) {
       const dose = { medication_id: medication.id, scheduled_time: '09:00', taken_time: '09:05', status: 'taken' };
       await ok(kolkata, 'POST', '/api/adherence', { ...dose, date });

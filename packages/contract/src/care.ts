@@ -29,6 +29,8 @@ export const CARE_RESOURCES = {
   metrics: 'weight',
   appointments: 'appointments',
   labs: 'labs',
+  /** Insulin doses given: part of the medicines a member is shown (decision 077). */
+  insulin: 'medications',
 } as const satisfies Record<string, CareScope>;
 export type CareResource = keyof typeof CARE_RESOURCES;
 

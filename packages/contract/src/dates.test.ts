@@ -57,9 +57,10 @@ describe('local date and time around midnight', () => {
       schedule: { frequency: 'weekly', times: ['08:00'], weekdays: [6], start_date: '2026-11-01', end_date: null },
       refill_reminder: { enabled: false, pills_remaining: 30, threshold: 7 },
       insulin_type: null,
+      created_at: '2026-11-01T00:00:00.000Z',
     };
-    const kolkataToday = dosesOn([saturdayTablet], localDate(instant, KOLKATA));
-    const newYorkToday = dosesOn([saturdayTablet], localDate(instant, NEW_YORK));
+    const kolkataToday = dosesOn([saturdayTablet], localDate(instant, KOLKATA), KOLKATA);
+    const newYorkToday = dosesOn([saturdayTablet], localDate(instant, NEW_YORK), NEW_YORK);
     expect(kolkataToday.map((dose) => dose.scheduled_time)).toEqual(['08:00']);
     expect(newYorkToday).toEqual([]);
   });

@@ -100,6 +100,14 @@ export function formatShortDate(date: string, locale: string = DEFAULT_DATE_LOCA
   return displayFormat('short', locale, { timeZone: 'UTC', month: 'short', day: 'numeric' }).format(utcMidnight(date));
 }
 
+/**
+ * An instant as every screen shows a reading's time: short date and 24-hour time in `zone`, in
+ * `locale` — '28 Nov, 22:52' (en-IN), '28 नव॰, 22:52' (hi-IN); never 'pm' nor an ISO date.
+ */
+export function formatShortDateTime(instant: Date, zone: string, locale: string = DEFAULT_DATE_LOCALE): string {
+  return `${formatShortDate(localDate(instant, zone), locale)}, ${localTime(instant, zone)}`;
+}
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 

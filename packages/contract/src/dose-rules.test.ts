@@ -11,12 +11,14 @@ import {
   doseRecordRefusal,
   dosesOn,
   indexByDose,
+  isDoseExpected,
   isScheduledOn,
   pillsBand,
   progressPercent,
   scheduleLine,
 } from './dose-rules.ts';
 import type { AdherenceRecord, AdherenceStatus, Medication } from './medications.ts';
+import { localDate, localTime } from './dates.ts';
 
 let nextId = 0;
 
@@ -41,6 +43,7 @@ function medication(name: string, schedule: Partial<Medication['schedule']> = {}
     },
     refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
     insulin_type: null,
+    created_at: '2026-10-01T00:00:00.000Z',
   };
 }
 
@@ -56,19 +59,22 @@ function record(status: AdherenceStatus, overrides: Partial<AdherenceRecord> = {
   };
 }
 
+/** The zone of these tests: none of their medicines was added after its doses. */
+const ZONE = 'Asia/Kolkata';
+
 const summary = (doses: ReturnType<typeof dosesOn>) => doses.map((d) => `${d.scheduled_time} ${d.medication.name}`);
 
 describe("today's doses", () => {
   it('a daily medication gives one dose per reminder time', () => {
     const metformin = medication('Metformin', { times: ['08:00', '20:00'] });
-    expect(summary(dosesOn([metformin], '2026-11-21'))).toEqual(['08:00 Metformin', '20:00 Metformin']);
+    expect(summary(dosesOn([metformin], '2026-11-21', ZONE))).toEqual(['08:00 Metformin', '20:00 Metformin']);
   });
 
   it('doses of several medications are sorted by time, then by name when times are equal', () => {
     const metformin = medication('Metformin', { times: ['20:00', '08:00'] });
     const glimepiride = medication('Glimepiride', { times: ['07:30'] });
     const insulin = medication('Insulin glargine', { times: ['08:00', '22:00'] });
-    expect(summary(dosesOn([metformin, glimepiride, insulin], '2026-11-21'))).toEqual([
+    expect(summary(dosesOn([metformin, glimepiride, insulin], '2026-11-21', ZONE))).toEqual([
       '07:30 Glimepiride',
       '08:00 Insulin glargine',
       '08:00 Metformin',
@@ -79,14 +85,14 @@ describe("today's doses", () => {
 
   it('each dose carries its whole medication, so the card can show dosage and instructions', () => {
     const metformin = medication('Metformin');
-    expect(dosesOn([metformin], '2026-11-21')).toEqual([{ medication: metformin, scheduled_time: '09:00' }]);
+    expect(dosesOn([metformin], '2026-11-21', ZONE)).toEqual([{ medication: metformin, scheduled_time: '09:00' }]);
   });
 
   it('a medication has no doses before its start date and has them from the start date on', () => {
     const metformin = medication('Metformin', { start_date: '2026-11-21' });
-    expect(dosesOn([metformin], '2026-11-20')).toEqual([]);
-    expect(summary(dosesOn([metformin], '2026-11-21'))).toEqual(['09:00 Metformin']);
-    expect(summary(dosesOn([metformin], '2027-01-01'))).toEqual(['09:00 Metformin']);
+    expect(dosesOn([metformin], '2026-11-20', ZONE)).toEqual([]);
+    expect(summary(dosesOn([metformin], '2026-11-21', ZONE))).toEqual(['09:00 Metformin']);
+    expect(summary(dosesOn([metformin], '2027-01-01', ZONE))).toEqual(['09:00 Metformin']);
   });
 
   it('a weekly medication with chosen weekdays appears only on those ISO weekdays', () => {
@@ -98,8 +104,8 @@ describe("today's doses", () => {
     expect(isScheduledOn(injection, '2026-11-04')).toBe(true); // Wednesday
     expect(isScheduledOn(injection, '2026-11-08')).toBe(false); // Sunday
     expect(isScheduledOn(injection, '2026-11-09')).toBe(true); // Monday
-    expect(summary(dosesOn([injection], '2026-11-04'))).toEqual(['09:00 Semaglutide']);
-    expect(dosesOn([injection], '2026-11-05')).toEqual([]);
+    expect(summary(dosesOn([injection], '2026-11-04', ZONE))).toEqual(['09:00 Semaglutide']);
+    expect(dosesOn([injection], '2026-11-05', ZONE)).toEqual([]);
   });
 
   it("a weekly medication without weekdays runs on its start date's weekday", () => {
@@ -116,11 +122,11 @@ describe("today's doses", () => {
   it('an as-needed medication never gives a scheduled dose', () => {
     const painRelief = medication('Paracetamol', { frequency: 'as-needed', times: [] });
     const withTimes = medication('Glucose gel', { frequency: 'as-needed', times: ['12:00'] });
-    expect(dosesOn([painRelief, withTimes], '2026-11-21')).toEqual([]);
+    expect(dosesOn([painRelief, withTimes], '2026-11-21', ZONE)).toEqual([]);
   });
 
   it('no medications give no doses', () => {
-    expect(dosesOn([], '2026-11-21')).toEqual([]);
+    expect(dosesOn([], '2026-11-21', ZONE)).toEqual([]);
   });
 });
 
@@ -260,6 +266,7 @@ describe('daily adherence for the reports', () => {
       ['2026-11-19', '2026-11-20', '2026-11-21'],
       '2026-11-21',
       '12:00',
+      ZONE,
     );
     expect(days.map((day) => day.date)).toEqual(['2026-11-19', '2026-11-20', '2026-11-21']);
     expect(byDate(days)).toEqual({
@@ -273,7 +280,7 @@ describe('daily adherence for the reports', () => {
 
   it("today's dose counts as missed only once its time has passed", () => {
     const metformin = medication('Metformin', { times: ['09:00', '21:00'] });
-    const today = (nowTime: string) => dailyAdherence([metformin], [], ['2026-11-21'], '2026-11-21', nowTime)[0];
+    const today = (nowTime: string) => dailyAdherence([metformin], [], ['2026-11-21'], '2026-11-21', nowTime, ZONE)[0];
     expect(today('08:59')).toEqual({ date: '2026-11-21', taken: 0, total: 0, percent: null });
     expect(today('09:00')).toEqual({ date: '2026-11-21', taken: 0, total: 0, percent: null });
     expect(today('09:01')).toEqual({ date: '2026-11-21', taken: 0, total: 1, percent: 0 });
@@ -283,7 +290,7 @@ describe('daily adherence for the reports', () => {
   it('a dose taken early today counts even before its time', () => {
     const metformin = medication('Metformin', { times: ['21:00'] });
     const records = [dose(metformin, '2026-11-21', '21:00', 'taken')];
-    expect(dailyAdherence([metformin], records, ['2026-11-21'], '2026-11-21', '12:00')).toEqual([
+    expect(dailyAdherence([metformin], records, ['2026-11-21'], '2026-11-21', '12:00', ZONE)).toEqual([
       { date: '2026-11-21', taken: 1, total: 1, percent: 100 },
     ]);
   });
@@ -296,7 +303,7 @@ describe('daily adherence for the reports', () => {
       dose(deletedId, '2026-11-20', '08:00', 'taken'),
       dose(deletedId, '2026-11-20', '20:00', 'skipped'),
     ];
-    expect(dailyAdherence([metformin], records, ['2026-11-20'], '2026-11-21', '12:00')).toEqual([
+    expect(dailyAdherence([metformin], records, ['2026-11-20'], '2026-11-21', '12:00', ZONE)).toEqual([
       // Metformin 09:00 taken, the deleted one's 08:00 taken and 20:00 skipped: 2 of 3.
       { date: '2026-11-20', taken: 2, total: 3, percent: 67 },
     ]);
@@ -306,7 +313,7 @@ describe('daily adherence for the reports', () => {
     // Mondays only; 2026-11-16 is a Monday, the window runs Sunday 15th to Saturday 21st.
     const injection = medication('Semaglutide', { frequency: 'weekly', weekdays: [1], times: ['08:00'] });
     const week = ['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21'];
-    const missed = dailyAdherence([injection], [], week, '2026-11-21', '12:00');
+    const missed = dailyAdherence([injection], [], week, '2026-11-21', '12:00', ZONE);
     expect(missed.map((day) => day.percent)).toEqual([null, 0, null, null, null, null, null]);
     expect(missed[1]).toEqual({ date: '2026-11-16', taken: 0, total: 1, percent: 0 });
 
@@ -316,6 +323,7 @@ describe('daily adherence for the reports', () => {
       week,
       '2026-11-21',
       '12:00',
+      ZONE,
     );
     expect(taken[1]).toEqual({ date: '2026-11-16', taken: 1, total: 1, percent: 100 });
   });
@@ -325,7 +333,9 @@ describe('daily adherence for the reports', () => {
     const painRelief = medication('Paracetamol', { frequency: 'as-needed', times: [] });
     const records = [dose(painRelief, '2026-11-19', '14:00', 'taken')];
     expect(
-      byDate(dailyAdherence([metformin, painRelief], records, ['2026-11-19', '2026-11-20'], '2026-11-21', '12:00')),
+      byDate(
+        dailyAdherence([metformin, painRelief], records, ['2026-11-19', '2026-11-20'], '2026-11-21', '12:00', ZONE),
+      ),
     ).toEqual({
       // Metformin had not started; the logged Paracetamol dose is the only one.
       '2026-11-19': { taken: 1, total: 1, percent: 100 },
@@ -340,13 +350,13 @@ describe('daily adherence for the reports', () => {
       dose(metformin, '2026-11-20', '09:00', 'pending'),
       dose(metformin, '2026-11-10', '09:00', 'taken'),
     ];
-    expect(dailyAdherence([metformin], records, ['2026-11-20'], '2026-11-21', '12:00')).toEqual([
+    expect(dailyAdherence([metformin], records, ['2026-11-20'], '2026-11-21', '12:00', ZONE)).toEqual([
       { date: '2026-11-20', taken: 0, total: 0, percent: null },
     ]);
   });
 
   it('with nothing scheduled or recorded every day reads no data (null), never NaN', () => {
-    expect(dailyAdherence([], [], ['2026-11-20', '2026-11-21'], '2026-11-21', '12:00')).toEqual([
+    expect(dailyAdherence([], [], ['2026-11-20', '2026-11-21'], '2026-11-21', '12:00', ZONE)).toEqual([
       { date: '2026-11-20', taken: 0, total: 0, percent: null },
       { date: '2026-11-21', taken: 0, total: 0, percent: null },
     ]);
@@ -398,5 +408,62 @@ describe('a dose record only where the schedule has one (decision 073)', () => {
       field: 'date',
       reason: 'too_far_ahead',
     });
+  });
+});
+
+describe('a dose scheduled before the medicine was added is not expected (decision 077)', () => {
+  /** A daily 08:00 + 23:30 medicine started today and added at `createdAt` (an instant). */
+  const addedAt = (createdAt: string, start: string) => ({
+    ...medication('Metformin', { times: ['08:00', '23:30'], start_date: start }),
+    created_at: createdAt,
+  });
+
+  it.each([
+    // 22:51 IST on 28 Nov is 17:21 UTC; 22:51 EST on 28 Nov is 03:51 UTC on the 29th.
+    { zone: 'Asia/Kolkata', createdAt: '2026-11-28T17:21:00.000Z', clock: '2026-11-28T17:22:00.000Z' },
+    { zone: 'America/New_York', createdAt: '2026-11-29T03:51:00.000Z', clock: '2026-11-29T03:52:00.000Z' },
+  ])('added at 22:51 in $zone: 08:00 today is not due, 23:30 today and tomorrow are', ({ zone, createdAt, clock }) => {
+    const now = new Date(clock);
+    const today = localDate(now, zone);
+    expect(today).toBe('2026-11-28');
+    const metformin = addedAt(createdAt, today);
+    expect(isDoseExpected(metformin, today, '08:00', zone)).toBe(false);
+    expect(isDoseExpected(metformin, today, '23:30', zone)).toBe(true);
+    expect(isDoseExpected(metformin, '2026-11-29', '08:00', zone)).toBe(true);
+    // Home and a member's view: today's list has only the 23:30 dose, so no 'Overdue' / 'Missed'.
+    expect(summary(dosesOn([metformin], today, zone))).toEqual(['23:30 Metformin']);
+    // Adherence: 0 of 0 today (the 23:30 dose is pending), not 0 of 1.
+    const [day] = dailyAdherence([metformin], [], [today], today, localTime(now, zone), zone);
+    expect(day).toEqual({ date: today, taken: 0, total: 0, percent: null });
+    // The next day counts both doses once due.
+    const next = dailyAdherence([metformin], [], ['2026-11-29'], '2026-11-30', '00:00', zone);
+    expect(next[0]).toMatchObject({ taken: 0, total: 2 });
+  });
+
+  it('the same instant read in the other zone falls on another day and time', () => {
+    // Added 22:51 in Kolkata = 12:21 in New York the same day: 08:00 there is before, 23:30 after.
+    const metformin = addedAt('2026-11-28T17:21:00.000Z', '2026-11-01');
+    expect(isDoseExpected(metformin, '2026-11-28', '08:00', 'America/New_York')).toBe(false);
+    expect(isDoseExpected(metformin, '2026-11-28', '23:30', 'America/New_York')).toBe(true);
+    expect(isDoseExpected(metformin, '2026-11-27', '23:30', 'Asia/Kolkata')).toBe(false);
+  });
+
+  it('a dose at the very minute of creation is expected only if its instant is not before it', () => {
+    const atMinute = addedAt('2026-11-28T02:30:00.000Z', '2026-11-28'); // 08:00 IST exactly
+    expect(isDoseExpected(atMinute, '2026-11-28', '08:00', 'Asia/Kolkata')).toBe(true);
+    const justAfter = addedAt('2026-11-28T02:30:30.000Z', '2026-11-28');
+    expect(isDoseExpected(justAfter, '2026-11-28', '08:00', 'Asia/Kolkata')).toBe(false);
+  });
+
+  it('a record of a dose before creation still counts by its record', () => {
+    const metformin = addedAt('2026-11-28T17:21:00.000Z', '2026-11-28');
+    const taken = record('taken', { medication_id: metformin.id, date: '2026-11-28', scheduled_time: '08:00' });
+    // Home lists it, taken, beside the 23:30 dose (it has a record).
+    expect(summary(dosesOn([metformin], '2026-11-28', 'Asia/Kolkata', indexByDose([taken])))).toEqual([
+      '08:00 Metformin',
+      '23:30 Metformin',
+    ]);
+    const [day] = dailyAdherence([metformin], [taken], ['2026-11-28'], '2026-11-29', '00:00', 'Asia/Kolkata');
+    expect(day).toMatchObject({ taken: 1, total: 2 });
   });
 });

@@ -3,7 +3,7 @@
  * statistics; §9). Pure functions over plain data, shared by the Home screen, Reports and
  * the server's reminder engine. Free of zod so the first screen stays light.
  */
-import { isoWeekdayOf, localDate, shiftDate } from './dates.ts';
+import { isoWeekdayOf, localDate, shiftDate, zonedInstant } from './dates.ts';
 import type { AdherenceRecord, Medication } from './medications.ts';
 import { readingTimeRefusal } from './reading-rules.ts';
 
@@ -66,13 +66,60 @@ export function doseRecordRefusal(
 }
 
 /**
- * The doses due on `date`: one per reminder time of each medication scheduled that day,
- * sorted by time, then name. As-needed medications have none.
+ * The day a medication's doses start being expected, in `zone`, and the rule for that day:
+ * a dose whose instant (zonedInstant of its date and time) is before the medicine's creation
+ * instant was never expected (decision 077).
  */
-export function dosesOn(medications: readonly Medication[], date: string): ScheduledDose[] {
+function createdGate(medication: Pick<Medication, 'created_at'>, zone: string) {
+  const created = new Date(medication.created_at);
+  if (Number.isNaN(created.getTime())) return () => true;
+  const createdDate = localDate(created, zone);
+  return (date: string, time: string) =>
+    date === createdDate ? zonedInstant(date, time, zone) >= created : date > createdDate;
+}
+
+/**
+ * THE expected-dose rule (decision 077), which Home, a member's view, Reports' adherence, the
+ * doctor report, the assistant, reminders and care escalation all go through: a dose of
+ * `medication` on `date` (YYYY-MM-DD) at `time` ('HH:MM'), both in the patient's IANA `zone`, is
+ * expected when the schedule has it (isScheduledOn and one of its times) and its instant is not
+ * before the medicine's `created_at` (a medicine added at 22:51 does not owe that morning's 08:00
+ * dose). A dose that was not expected may still be recorded (doseRecordRefusal): it then counts
+ * by its record.
+ */
+export function isDoseExpected(
+  medication: Pick<Medication, 'schedule' | 'created_at'>,
+  date: string,
+  time: string,
+  zone: string,
+): boolean {
+  if (!isScheduledOn(medication, date) || !medication.schedule.times.includes(time)) return false;
+  return createdGate(medication, zone)(date, time);
+}
+
+/**
+ * The doses due on `date` (YYYY-MM-DD in the patient's `zone`): one per reminder time of each
+ * medication scheduled that day whose dose isDoseExpected, sorted by time, then name; with
+ * `recorded` (indexByDose), a scheduled dose from before the medicine was added is listed too
+ * when it has a record (it was taken, and shows so). As-needed medications have none.
+ */
+export function dosesOn(
+  medications: readonly Medication[],
+  date: string,
+  zone: string,
+  recorded?: ReadonlyMap<string, AdherenceRecord>,
+): ScheduledDose[] {
   const doses = medications
     .filter((medication) => isScheduledOn(medication, date))
-    .flatMap((medication) => medication.schedule.times.map((scheduled_time) => ({ medication, scheduled_time })));
+    .flatMap((medication) => {
+      const expected = createdGate(medication, zone);
+      return medication.schedule.times
+        .filter(
+          (scheduled_time) =>
+            expected(date, scheduled_time) || recorded?.has(doseKey(medication.id, date, scheduled_time)),
+        )
+        .map((scheduled_time) => ({ medication, scheduled_time }));
+    });
   return doses.sort(
     (a, b) => a.scheduled_time.localeCompare(b.scheduled_time) || a.medication.name.localeCompare(b.medication.name),
   );
@@ -154,7 +201,8 @@ export interface DayAdherence extends AdherenceStats {
  * recorded dose (an as-needed log, or a medication deleted since). A recorded dose has its
  * record's status; an unrecorded one counts as missed once its time has passed (any day
  * before `today`, or today after `nowTime`) and stays 'pending', excluded, until then.
- * @param today YYYY-MM-DD and `nowTime` 'HH:MM', both in the user's zone
+ * A dose before the medicine was added is not expected (isDoseExpected).
+ * @param today YYYY-MM-DD and `nowTime` 'HH:MM', both in the user's `zone`
  */
 export function dailyAdherence(
   medications: readonly Medication[],
@@ -162,10 +210,11 @@ export function dailyAdherence(
   dates: readonly string[],
   today: string,
   nowTime: string,
+  zone: string,
 ): DayAdherence[] {
   const recorded = indexByDose(records);
   return dates.map((date) => {
-    const statuses = doseStatusesOn(medications, recorded, date, today, nowTime);
+    const statuses = doseStatusesOn(medications, recorded, date, today, nowTime, zone);
     return { date, ...adherenceStats([...statuses.values()].map((status) => ({ status }))) };
   });
 }
@@ -175,6 +224,7 @@ export function dailyAdherence(
  * first part is the medication id): the doses `medications` schedule that day ('missed'
  * once due, else 'pending') overlaid with every record of that day in `recorded`.
  * @param recorded records indexed by indexByDose
+ * @param zone the patient's IANA zone, which dates and times are in
  */
 export function doseStatusesOn(
   medications: readonly Medication[],
@@ -182,9 +232,10 @@ export function doseStatusesOn(
   date: string,
   today: string,
   nowTime: string,
+  zone: string,
 ): Map<string, AdherenceRecord['status']> {
   const statuses = new Map<string, AdherenceRecord['status']>();
-  for (const { medication, scheduled_time } of dosesOn(medications, date)) {
+  for (const { medication, scheduled_time } of dosesOn(medications, date, zone)) {
     const due = date < today || (date === today && nowTime > scheduled_time);
     statuses.set(doseKey(medication.id, date, scheduled_time), due ? 'missed' : 'pending');
   }

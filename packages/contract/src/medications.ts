@@ -118,6 +118,11 @@ export const medicationSchema = z.object({
   }),
   refill_reminder: refillReminderSchema,
   insulin_type: z.enum(INSULIN_TYPES).nullable(),
+  /**
+   * When the medicine was added (ISO 8601 instant): no dose scheduled before it is expected
+   * (dose-rules.ts isDoseExpected, decision 077).
+   */
+  created_at: z.string(),
 });
 export type Medication = z.infer<typeof medicationSchema>;
 

@@ -3,7 +3,7 @@
  * takes one pill off the count. Pure.
  */
 import { shiftDate } from './dates.ts';
-import { dosesOn } from './dose-rules.ts';
+import { isScheduledOn } from './dose-rules.ts';
 import type { Medication } from './medications.ts';
 
 /** The last date the pills cover, and how many scheduled doses they cover, from now on. */
@@ -13,6 +13,13 @@ export interface RunOut {
   /** Scheduled doses a day on average over the next 7 days. */
   dosesPerDay: number;
 }
+
+/**
+ * The schedule's times on `date`: the doses ahead of now, which come after the medicine was added,
+ * so isDoseExpected's creation rule never removes one of them.
+ */
+const timesOn = (medication: Medication, date: string) =>
+  isScheduledOn(medication, date) ? medication.schedule.times : [];
 
 /**
  * The day `medication`'s `pillsRemaining` pills last until, counting the doses still to come
@@ -25,14 +32,14 @@ export function runOutDate(
   today: string,
   nowTime: string,
 ): RunOut | null {
-  const perWeek = Array.from({ length: 7 }, (_, i) => dosesOn([medication], shiftDate(today, i + 1)).length);
+  const perWeek = Array.from({ length: 7 }, (_, i) => timesOn(medication, shiftDate(today, i + 1)).length);
   const dosesPerDay = Math.round((perWeek.reduce((a, b) => a + b, 0) / 7) * 10) / 10;
-  if (dosesPerDay === 0 && dosesOn([medication], today).length === 0) return null;
+  if (dosesPerDay === 0 && timesOn(medication, today).length === 0) return null;
   if (pillsRemaining <= 0) return { lastDate: null, dosesPerDay };
   let left = pillsRemaining;
   for (let day = 0; day < 3650; day += 1) {
     const date = shiftDate(today, day);
-    const doses = dosesOn([medication], date).filter((dose) => day > 0 || dose.scheduled_time > nowTime);
+    const doses = timesOn(medication, date).filter((time) => day > 0 || time > nowTime);
     left -= doses.length;
     if (left <= 0) return { lastDate: date, dosesPerDay };
   }

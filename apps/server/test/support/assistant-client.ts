@@ -46,7 +46,7 @@ export async function screenFigures(user: SignedInUser, today: string, nowTime: 
     const records = await get<AdherenceRecord[]>(user, `/api/adherence?start_date=${since(days)}&end_date=${today}`);
     const meds = medicationId ? medications.filter((m) => m.id === medicationId) : medications;
     const mine = medicationId ? records.filter((r) => r.medication_id === medicationId) : records;
-    const perDay = dailyAdherence(meds, mine, datesEndingOn(today, days), today, nowTime);
+    const perDay = dailyAdherence(meds, mine, datesEndingOn(today, days), today, nowTime, user.user.timezone);
     const taken = perDay.reduce((s, d) => s + d.taken, 0);
     const total = perDay.reduce((s, d) => s + d.total, 0);
     return { taken, total, percent: adherencePercent(taken, total) };

@@ -4,10 +4,12 @@
  * blood pressure, weight, appointments, two HbA1c results and insulin doses yesterday and today.
  * Values vary by a fixed pseudo-random sequence.
  */
-import { localDate, shiftDate } from '@diacare/contract/dates';
+import { localDate, shiftDate, zonedInstant } from '@diacare/contract/dates';
 import type { AdherenceRecord } from '@diacare/contract/medications';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, createTestClock, signIn, type Driver, type SignedInUser, type TestApp } from '../helpers.ts';
+/** The test app's settable clock. */
+type TestClock = ReturnType<typeof createTestClock>;
 import { screenFigures } from './assistant-client.ts';
 
 /** 18:00 in Asia/Kolkata (12:30 UTC) on 2026-11-20. */
@@ -48,10 +50,16 @@ export const medicationPayload = (
   refill_reminder: { enabled: true, pills_remaining: pills, threshold },
 });
 
-/** Seeds the standard user; returns the medication ids by name. */
-export async function seedUser(user: SignedInUser, days = 30) {
+/**
+ * Seeds the standard user; returns the medication ids by name. The medicines are added at the
+ * start of the seeded days on the app's `clock` (then set back), so each seeded day's doses are
+ * expected (decision 077).
+ */
+export async function seedUser(user: SignedInUser, clock: TestClock, days = 30) {
   const random = sequence(11);
   const start = shiftDate(SEED_TODAY, -(days - 1));
+  const now = clock();
+  clock.set(zonedInstant(start, '00:00', SEED_ZONE));
   const metformin = (await ok(
     await user.request({
       method: 'POST',
@@ -66,6 +74,7 @@ export async function seedUser(user: SignedInUser, days = 30) {
       payload: medicationPayload('Glimepiride', ['09:00'], start, 25, 7),
     }),
   )) as { id: string };
+  clock.set(now);
 
   for (let offset = days - 1; offset >= 0; offset -= 1) {
     const date = shiftDate(SEED_TODAY, -offset);
@@ -222,8 +231,8 @@ export async function seedMmolUserWithLow(user: SignedInUser) {
  * the Reports and Home figures, and today's doses taken and missed (the two due by 18:00,
  * Metformin 08:00 and Glimepiride 09:00; Metformin 20:00 is still to come).
  */
-export async function seedUserAndFigures(user: SignedInUser) {
-  await seedUser(user);
+export async function seedUserAndFigures(user: SignedInUser, clock: TestClock) {
+  await seedUser(user, clock);
   const figures = await screenFigures(user, SEED_TODAY, '18:00');
   const records = (
     await user.request({ url: `/api/adherence?start_date=${SEED_TODAY}&end_date=${SEED_TODAY}` })
@@ -252,7 +261,7 @@ export function seededAssistantApp(driver: Driver) {
     });
     user = await newUser();
     // Today: 08:00 and 09:00 have passed, 20:00 is still due.
-    seeded = await seedUserAndFigures(user);
+    seeded = await seedUserAndFigures(user, t.clock);
   });
   afterAll(() => t.close());
 

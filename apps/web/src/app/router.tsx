@@ -93,6 +93,7 @@ const CarePatientReports = page(
   () => import('./routes/reports').then((module) => ({ Component: module.CarePatientReports })),
   ['care', 'health', 'health-reports', 'medications'],
 );
+const CarePatientHistory = page(() => import('./routes/care-patient-history'), ['care', 'health', 'health-reports']);
 
 /**
  * Who may open a screen: anyone, anyone signed in, the signed in with a completed profile or in a
@@ -119,6 +120,7 @@ const SCREENS: ReadonlyArray<{ path: string; Screen: Screen; access: Access }> =
   { path: '/care/patients/:id', Screen: CarePatient, access: 'circle' },
   { path: '/care/patients/:id/reports', Screen: CarePatientReports, access: 'circle' },
   { path: '/care/patients/:id/medications', Screen: CarePatientMedications, access: 'circle' },
+  { path: '/care/patients/:id/reports/history/:type', Screen: CarePatientHistory, access: 'circle' },
   { path: '/reminders/:type', Screen: ComingSoon, access: 'profile' },
   { path: '/terms', Screen: ComingSoon, access: 'circle' },
   { path: '/faq', Screen: Faq, access: 'circle' },

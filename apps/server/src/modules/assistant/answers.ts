@@ -160,7 +160,7 @@ export function createAnswers(db: Database, tools: AssistantTools) {
     const missed: DoseLine[] = [];
     let taken = 0;
     for (let date = u.period.from; date <= u.period.to && date <= today; date = shiftDate(date, 1)) {
-      for (const [key, status] of doseStatusesOn(meds, recorded, date, today, nowTime)) {
+      for (const [key, status] of doseStatusesOn(meds, recorded, date, today, nowTime, context.zone)) {
         const [id, , time] = key.split('|') as [string, string, string];
         if (status === 'pending' || (u.timeOfDay && !TIME_OF_DAY[u.timeOfDay](time))) continue;
         if (status === 'taken') taken += 1;

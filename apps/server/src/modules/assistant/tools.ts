@@ -101,7 +101,7 @@ export function createAssistantTools(db: Database) {
       const records = indexByDose(
         await medications.listAdherence(context.userId, { start_date: today, end_date: today }),
       );
-      const doses = dosesOn(meds, today).map(({ medication, scheduled_time }) => {
+      const doses = dosesOn(meds, today, context.zone).map(({ medication, scheduled_time }) => {
         // Home's rule: overdue once its time has passed without 'taken'.
         const status = doseStatus(records.get(doseKey(medication.id, today, scheduled_time)), scheduled_time, nowTime);
         return { medicine: medication.name, time: scheduled_time, status: STATUS_WORDS[status] };
@@ -130,7 +130,7 @@ export function createAssistantTools(db: Database) {
         start_date: dates[0],
         end_date: today,
       });
-      const overall = sumPercent(dailyAdherence(meds, records, dates, today, nowTime));
+      const overall = sumPercent(dailyAdherence(meds, records, dates, today, nowTime, context.zone));
       const perMedicine = meds
         .filter((medication) => medication.schedule.frequency !== 'as-needed')
         .map((medication) => ({
@@ -142,6 +142,7 @@ export function createAssistantTools(db: Database) {
               dates,
               today,
               nowTime,
+              context.zone,
             ),
           ),
         }));

@@ -84,7 +84,8 @@ export async function insertGlucoseAlert(
  * Makes a 'missed_dose' alert for every dose reminder whose alert time (its instant plus the
  * patient's missed_dose_alert_minutes) has come, within MISSED_DOSE_LOOKBACK_MS, of a patient
  * with a member who has alerts on and the medications scope, when the dose is neither recorded
- * taken or skipped nor snoozed. One per dose ('missed:<medication>:<date>:<time>'), however many
+ * taken or skipped nor snoozed, and was due at or after its medicine was added (dose-rules.ts
+ * isDoseExpected, decision 077). One per dose ('missed:<medication>:<date>:<time>'), however many
  * instances run it. Returns the number of alerts made.
  */
 export async function insertMissedDoseAlerts(db: Database, now: Date): Promise<number> {
@@ -100,6 +101,8 @@ export async function insertMissedDoseAlerts(db: Database, now: Date): Promise<n
           WHERE alerts AND 'medications' = ANY(scopes)) p
     JOIN reminders r ON r.user_id = p.patient_id AND r.kind = 'dose' AND r.snoozed_from IS NULL
       AND r.due_at > ${iso(oldest)}::timestamptz AND r.due_at <= ${iso(now)}::timestamptz
+    -- isDoseExpected (decision 077): a dose due before its medicine was added was never expected.
+    JOIN medications m ON m.id = r.medication_id AND r.due_at >= m.created_at
     LEFT JOIN care_settings s ON s.patient_id = p.patient_id
     CROSS JOIN LATERAL (SELECT r.due_at + make_interval(mins => coalesce(s.missed_dose_alert_minutes,
       ${defaultMinutes})) AS alert_at) d

@@ -5,7 +5,14 @@
  */
 import { CARE_RESOURCES, carePatientSchema, patientParamsSchema, type CareResource } from '@diacare/contract/care';
 import { appointmentSchema } from '@diacare/contract/appointments';
+import { insulinDoseSchema, insulinQuerySchema } from '@diacare/contract/insulin';
 import { labResultQuerySchema, labResultSchema } from '@diacare/contract/labs';
+import {
+  adherenceOutcomesQuerySchema,
+  adherenceOutcomesSchema,
+  glucoseReportQuerySchema,
+  glucoseReportSchema,
+} from '@diacare/contract/reports';
 import { errorSchema, listQuerySchema } from '@diacare/contract/common';
 import {
   bloodPressureReadingSchema,
@@ -26,10 +33,13 @@ import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAppointmentRepository } from '../appointments/appointment.repository.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
+import { createInsulinRepository } from '../health/insulin.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
 import { labResultOf } from '../health/labs.routes.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { createMedicationService } from '../medications/medication.service.ts';
+import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.service.ts';
+import { loadGlucoseReport } from '../reports/glucose-report.service.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { createCareRepository } from './care.repository.ts';
 
@@ -45,6 +55,7 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const appointments = createAppointmentRepository(deps.db);
   const medicationService = createMedicationService(deps);
   const labs = createLabRepository(deps.db);
+  const insulin = createInsulinRepository(deps.db);
   const users = createUserRepository(deps.db);
   const tags = ['care'];
   const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -114,6 +125,55 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     if (!patient) throw notFound('error.care_patient_not_found');
     return (await labs.list(id, query)).map((row) => labResultOf(row, patient));
   });
+  read('insulin', insulinQuerySchema, insulinDoseSchema, (id, query) => insulin.list(id, query));
+
+  /** The patient, for figures read in their zone; 404 as for a stranger when the account is gone. */
+  const patientOf = async (id: string) => {
+    const patient = await users.findById(id);
+    if (!patient) throw notFound('error.care_patient_not_found');
+    return patient;
+  };
+
+  // History's server-made figures, as the patient's own /api/reports/* answer them, in the
+  // patient's zone: the glucose period (glucose scope) and the dose lane (glucose and medicines).
+  app.get(
+    '/api/care/patients/:patient_id/reports/glucose',
+    {
+      schema: {
+        tags,
+        summary: 'The patient’s glucose figures of a period, as GET /api/reports/glucose answers them (glucose scope)',
+        params: patientParamsSchema,
+        querystring: glucoseReportQuerySchema,
+        response: { 200: glucoseReportSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await viewing(request, request.params.patient_id, 'glucose');
+      return loadGlucoseReport(deps.db, await patientOf(request.params.patient_id), deps.clock(), request.query.days);
+    },
+  );
+  app.get(
+    '/api/care/patients/:patient_id/reports/adherence-outcomes',
+    {
+      schema: {
+        tags,
+        summary:
+          'The patient’s doses set against their glucose, as GET /api/reports/adherence-outcomes answers it (glucose and medications scopes)',
+        params: patientParamsSchema,
+        querystring: adherenceOutcomesQuerySchema,
+        response: { 200: adherenceOutcomesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const memberId = currentUser(request).id;
+      const patientId = request.params.patient_id;
+      await authorize(memberId, patientId, 'glucose');
+      await authorize(memberId, patientId, 'adherence');
+      await care.recordView(patientId, memberId, 'glucose', deps.clock());
+      await care.recordView(patientId, memberId, 'adherence', deps.clock());
+      return loadAdherenceOutcomes(deps.db, await patientOf(patientId), deps.clock(), request.query.days);
+    },
+  );
 
   app.post(
     '/api/care/patients/:patient_id/adherence',

@@ -125,7 +125,14 @@ function adherenceModel(input: ReportInput, dates: readonly string[], end: strin
   const recorded = indexByDose(input.adherence);
   const counts = new Map<string, { taken: number; missed: number; skipped: number }>();
   for (const date of dates) {
-    for (const [key, status] of doseStatusesOn(input.activeMedications, recorded, date, end, nowTime)) {
+    for (const [key, status] of doseStatusesOn(
+      input.activeMedications,
+      recorded,
+      date,
+      end,
+      nowTime,
+      input.user.timezone,
+    )) {
       if (status === 'pending') continue;
       const medicationId = key.split('|')[0]!;
       const entry = counts.get(medicationId) ?? { taken: 0, missed: 0, skipped: 0 };

@@ -42,6 +42,7 @@ export function toMedication(row: MedicationRow): Medication {
       threshold: row.refill_threshold,
     },
     insulin_type: row.insulin_type as Medication['insulin_type'],
+    created_at: row.created_at.toISOString(),
   };
 }
 
@@ -172,10 +173,14 @@ export function createMedicationRepository(db: Database) {
       return row ? toMedication(row) : null;
     },
 
-    async create(userId: string, values: MedicationValues): Promise<Medication> {
+    /**
+     * Adds a medication; `now` (the app's clock) is its creation instant, from which its doses
+     * are expected (decision 077).
+     */
+    async create(userId: string, values: MedicationValues, now: Date): Promise<Medication> {
       const [row] = await db
         .insert(medications)
-        .values({ user_id: userId, ...toColumns(values) })
+        .values({ user_id: userId, ...toColumns(values), created_at: now })
         .returning();
       return toMedication(row!);
     },

@@ -30,7 +30,7 @@ export function createMedicationService({ db, clock }: { db: Database; clock: Cl
   return {
     /** Adds a medication; its dose reminders exist when this resolves. */
     async create(userId: string, values: MedicationValues): Promise<Medication> {
-      const medication = await repository.create(userId, values);
+      const medication = await repository.create(userId, values, clock());
       await reminders.medicationSaved(userId, medication.id);
       return medication;
     },

@@ -3,7 +3,7 @@
  * (decision 014). Pure: no database.
  */
 import { localDate, shiftDate, zonedInstant } from '@diacare/contract/dates';
-import { isScheduledOn } from '@diacare/contract/dose-rules';
+import { isDoseExpected, isScheduledOn } from '@diacare/contract/dose-rules';
 import type { medications, reminders } from '../../db/schema.ts';
 import type { Language } from '../../i18n/index.ts';
 import type { Medication } from '@diacare/contract/medications';
@@ -39,11 +39,14 @@ export function doseRemindersFor(
 ): NewReminder[] {
   if (medication.archived_at || medication.frequency === 'as-needed') return [];
   const schedule = scheduleOf(medication);
+  const expectable = { ...schedule, created_at: medication.created_at.toISOString() };
   const rows: NewReminder[] = [];
   const last = shiftDate(localDate(to, zone), 1);
   for (let date = shiftDate(localDate(from, zone), -1); date <= last; date = shiftDate(date, 1)) {
     if (!isScheduledOn(schedule, date)) continue;
     for (const time of medication.times) {
+      // The one expected-dose rule (decision 077): no reminder for a dose before the medicine existed.
+      if (!isDoseExpected(expectable, date, time, zone)) continue;
       const due = zonedInstant(date, time, zone);
       if (due < from || due >= to) continue;
       rows.push({

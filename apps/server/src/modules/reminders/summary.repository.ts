@@ -52,6 +52,7 @@ export async function weekActivity(db: Database, userId: string, from: string, t
         times: medications.times,
         weekdays: medications.weekdays,
         start_date: medications.start_date,
+        created_at: medications.created_at,
       })
       .from(medications)
       .where(and(eq(medications.user_id, userId), isNull(medications.archived_at))),

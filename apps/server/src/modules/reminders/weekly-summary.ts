@@ -80,13 +80,19 @@ export async function weeklySummaryValues(
   const monday = shiftDate(input.sunday, -6);
   const dates = Array.from({ length: 7 }, (_, day) => shiftDate(monday, day));
   const activity = await weekActivity(db, input.userId, monday, input.sunday);
-  const medications = activity.medications.map((row) => ({ id: row.id, name: row.name, ...scheduleOf(row) }));
+  const medications = activity.medications.map((row) => ({
+    id: row.id,
+    name: row.name,
+    created_at: row.created_at.toISOString(),
+    ...scheduleOf(row),
+  }));
   const days = dailyAdherence(
     medications as unknown as Medication[],
     activity.records,
     dates,
     localDate(input.now, input.zone),
     localTime(input.now, input.zone),
+    input.zone,
   );
   const taken = days.reduce((sum, day) => sum + day.taken, 0);
   const total = days.reduce((sum, day) => sum + day.total, 0);

@@ -34,6 +34,8 @@ export interface OutcomesInput {
   medicationNames: ReadonlyMap<string, string>;
   adherence: readonly AdherenceRecord[];
   glucose: readonly PeriodGlucoseReading[];
+  /** The user's IANA zone: a dose before its medicine was added is not expected (decision 077). */
+  zone: string;
 }
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
@@ -139,7 +141,7 @@ export function computeAdherenceOutcomes(input: OutcomesInput): Omit<AdherenceOu
   const raw: DayMeans = new Map();
   const afterPeriod = shiftDate(input.dates.at(-1) ?? '1970-01-01', 1);
   const days: OutcomeDay[] = input.dates.map((date) => {
-    const statuses = doseStatusesOn(input.activeMedications, recorded, date, afterPeriod, '00:00');
+    const statuses = doseStatusesOn(input.activeMedications, recorded, date, afterPeriod, '00:00', input.zone);
     const doses = [...statuses].map(([key, status]) => {
       const [medicationId, , scheduledTime] = key.split('|') as [string, string, string];
       const record = recorded.get(key);
@@ -206,6 +208,13 @@ export async function loadAdherenceOutcomes(
   const medicationNames = new Map(allMedications.map((row) => [row.id, toMedication(row).name]));
   return {
     period: { days, start, end },
-    ...computeAdherenceOutcomes({ dates, activeMedications, medicationNames, adherence, glucose }),
+    ...computeAdherenceOutcomes({
+      dates,
+      activeMedications,
+      medicationNames,
+      adherence,
+      glucose,
+      zone: user.timezone,
+    }),
   };
 }

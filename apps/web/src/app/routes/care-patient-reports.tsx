@@ -1,7 +1,8 @@
 /**
  * /care/patients/{id}/reports: a member's read-only Reports of a person they
  * care for — the week's summary, metric cards and adherence, from the kinds shared with them,
- * with the same components as the patient's own Reports but no Log, history or doctor report.
+ * with the same components as the patient's own Reports but no Log or doctor report; each shared
+ * card opens its read-only history, one not shared says so (decision 077).
  */
 import { datesEndingOn, localDate, localTime, shiftDate } from '@diacare/contract/dates';
 import { dailyAdherence } from '@diacare/contract/dose-rules';
@@ -41,6 +42,7 @@ export function Component() {
     datesEndingOn(today, REPORT_DAYS),
     today,
     localTime(now, zone),
+    zone,
   );
   const notShared = (['glucose', 'bp', 'weight', 'medications'] as const).filter((scope) => !has(scope));
 
@@ -69,6 +71,8 @@ export function Component() {
             glucose={glucose.data ?? []}
             bloodPressure={bloodPressure.data ?? []}
             bodyMetrics={bodyMetrics.data ?? []}
+            historyBase={`/care/patients/${patient.patient_id}/reports/history`}
+            notShared={(['glucose', 'bp', 'weight'] as const).filter((kind) => !has(kind))}
           />
           {has('medications') ? <AdherenceWeek days={days} /> : null}
         </>

@@ -5,7 +5,7 @@
  */
 import type { CarePatient } from '@diacare/contract/care';
 import { formatGlucose } from '@diacare/contract/glucose-units';
-import { localDate, localTime } from '@diacare/contract/dates';
+import { formatShortDate, localDate, localTime } from '@diacare/contract/dates';
 import { doseKey, doseStatus, dosesOn, indexByDose } from '@diacare/contract/dose-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
@@ -54,7 +54,8 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
   };
   if (!shared) return <p className="text-sm text-slate-500">{t('care.patient.notShared')}</p>;
   const records = indexByDose(adherence.data ?? []);
-  const doses = dosesOn(medications.data ?? [], today);
+  // The patient's zone and the one expected-dose rule, as on the patient's own Home (decision 077).
+  const doses = dosesOn(medications.data ?? [], today, patient.timezone, records);
   if (medications.isPending) return <p className="text-sm">{t('common.loading')}</p>;
   if (!doses.length) return <p className="text-sm text-slate-500">{t('care.patient.noDoses')}</p>;
   return (
@@ -65,7 +66,9 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
         return (
           <li key={`${medication.id}-${scheduled_time}`} className="flex flex-wrap items-center gap-2 py-2">
             <span className="w-12 font-mono text-sm">{scheduled_time}</span>
-            <span className="min-w-0 flex-1 wrap-anywhere">
+            {/* At least 9rem: a medicine's name never breaks inside a word beside Mark taken (at
+                360 px the button wraps below instead); only a name longer than a line breaks. */}
+            <span className="min-w-36 flex-1 wrap-break-word">
               {medication.name} <span className="text-sm text-slate-500">{medication.dosage}</span>
               {status === 'taken' && record?.recorded_by_name ? (
                 <span className="block text-xs text-slate-500">
@@ -107,19 +110,19 @@ function LatestReadings({ patient }: { patient: CarePatient }) {
       label: t('care.patient.glucose'),
       shared: has('glucose'),
       value: glucose.data?.[0] && formatGlucose(glucose.data[0].value, unit),
-      when: glucose.data?.[0] && `${glucose.data[0].date} ${glucose.data[0].time}`,
+      when: glucose.data?.[0] && `${formatShortDate(glucose.data[0].date, intlLocale)}, ${glucose.data[0].time}`,
     },
     {
       label: t('care.patient.bp'),
       shared: has('bp'),
       value: bp.data?.[0] && `${bp.data[0].systolic}/${bp.data[0].diastolic} mmHg`,
-      when: bp.data?.[0] && `${bp.data[0].date} ${bp.data[0].time}`,
+      when: bp.data?.[0] && `${formatShortDate(bp.data[0].date, intlLocale)}, ${bp.data[0].time}`,
     },
     {
       label: t('care.patient.weight'),
       shared: has('weight'),
       value: metrics.data?.[0] && `${number.format(metrics.data[0].weight)} kg`,
-      when: metrics.data?.[0]?.date,
+      when: metrics.data?.[0] && formatShortDate(metrics.data[0].date, intlLocale),
     },
   ];
   return (

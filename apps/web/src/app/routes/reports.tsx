@@ -103,6 +103,7 @@ export function Component() {
     datesEndingOn(today, REPORT_DAYS),
     today,
     localTime(now, zone),
+    zone,
   );
   // The week's cards mount once every first answer is in (offline, what is saved), in a deferred
   // render built in slices, not in the urgent one an answer starts (decisions 059, 063).

@@ -10,7 +10,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import { useLocale, type TranslateFunction } from '../../../lib/i18n/language-provider';
 import { getAuditQueryOptions, getMembersQueryOptions, useRemoveMember } from '../api/care';
-import { ROLE_LABELS, resourceLabel, scopeList } from './care-labels';
+import { formatShortDateTime } from '@diacare/contract/dates';
+import { useUserZone } from '../../../lib/auth/auth-provider';
+import { ROLE_LABELS, channelsText, resourceLabel, scopeList } from './care-labels';
 import { CareInvite } from './care-invite';
 import { CarePendingInvitations } from './care-pending-invitations';
 import { lazyPreloaded } from '../../../lib/lazy-preloaded';
@@ -34,7 +36,8 @@ function auditText(t: TranslateFunction, entry: CareAuditEntry): string {
     case 'join':
       return t('care.audit.join', { name, role: entry.role ?? 'family' });
     case 'view':
-      return t('care.audit.view', { name, what: resourceLabel(t, entry.resource) });
+      // The resource picks the words, so the Hindi verb agrees with it (दवाइयाँ देखीं, वज़न देखा).
+      return t('care.audit.view', { name, resource: entry.resource ?? '', what: resourceLabel(t, entry.resource) });
     case 'change':
       return t('care.audit.change', { name });
     case 'remove':
@@ -42,7 +45,7 @@ function auditText(t: TranslateFunction, entry: CareAuditEntry): string {
     case 'mark_taken':
       return t('care.audit.mark_taken', { name });
     case 'alert':
-      return t('care.audit.alert', { name, kind: entry.resource ?? '', channels: entry.detail ?? '' });
+      return t('care.audit.alert', { name, kind: entry.resource ?? '', channels: channelsText(t, entry.detail) });
     case 'alert_seen':
       return t('care.audit.alert_seen', { name, kind: entry.resource ?? '' });
   }
@@ -55,7 +58,7 @@ export function CareCircleSection() {
   const remove = useRemoveMember();
   const [removing, setRemoving] = useState<CareMember | null>(null);
   const [editing, setEditing] = useState<CareMember | null>(null);
-  const when = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' });
+  const zone = useUserZone();
 
   const confirmRemove = async () => {
     if (!removing) return;
@@ -140,7 +143,7 @@ export function CareCircleSection() {
               <li key={entry.id} className="flex flex-wrap justify-between gap-x-2">
                 <span className="min-w-0 wrap-anywhere">{auditText(t, entry)}</span>
                 <time dateTime={entry.at} className="text-xs text-slate-500">
-                  {when.format(new Date(entry.at))}
+                  {formatShortDateTime(new Date(entry.at), zone, intlLocale)}
                 </time>
               </li>
             ))}

@@ -36,7 +36,23 @@ const RESOURCE_LABELS: Record<string, MessageId> = {
   metrics: 'care.resource.metrics',
   appointments: 'care.resource.appointments',
   labs: 'care.resource.labs',
+  insulin: 'care.resource.insulin',
 };
+
+/**
+ * An audit entry's channels ('push: unavailable; email: failed (smtp 550)', as the server writes
+ * them) in the reader's language: 'push: not set up, e-mail: not delivered' / 'पुश: चालू नहीं, …'.
+ * A failure's technical code is left out (the deliveries keep it).
+ */
+export const channelsText = (t: TranslateFunction, detail: string | null) =>
+  (detail ?? '')
+    .split('; ')
+    .filter(Boolean)
+    .map((part) => {
+      const [channel = '', rest = ''] = part.split(': ');
+      return t('care.audit.channel', { channel, outcome: rest.split(' (')[0] ?? '' });
+    })
+    .join(', ');
 
 /** A resource the audit names, in words ('blood sugar'); an unknown one as it came. */
 export const resourceLabel = (t: TranslateFunction, resource: string | null) =>

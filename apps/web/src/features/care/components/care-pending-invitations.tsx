@@ -8,6 +8,8 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
+import { formatShortDateTime } from '@diacare/contract/dates';
+import { useUserZone } from '../../../lib/auth/auth-provider';
 import { useLocale } from '../../../lib/i18n/language-provider';
 import { getPendingInvitationsQueryOptions, useRevokeInvitation } from '../api/care';
 import { ROLE_LABELS, scopeList } from './care-labels';
@@ -18,8 +20,9 @@ export function CarePendingInvitations() {
   const revoke = useRevokeInvitation();
   const [revoking, setRevoking] = useState<PendingInvitation | null>(null);
   const headingId = useId();
-  const expiry = new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' });
-  const expiresOn = (invitation: PendingInvitation) => expiry.format(new Date(invitation.expires_at));
+  const zone = useUserZone();
+  const expiresOn = (invitation: PendingInvitation) =>
+    formatShortDateTime(new Date(invitation.expires_at), zone, intlLocale);
 
   const confirmRevoke = async () => {
     if (!revoking) return;

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../components/ui/card';
 import { useLocale, useT, type TranslateFunction } from '../../../lib/i18n/language-provider';
 import { isUnreachable } from '../../../lib/offline/offline-states';
-import { getAdherenceOutcomesQueryOptions } from '../api/reports';
+import { OWN_HISTORY, type SourceQuery } from '../api/history-source';
 
 /** One lane row's geometry, in SVG units per day. */
 const CELL = 10;
@@ -147,10 +147,21 @@ function Lane({ outcomes }: { outcomes: AdherenceOutcomes }) {
   );
 }
 
-/** The dose lane and sentence for the `days` before today; loading, error and no-dose states. */
-export function DoseLane({ days, unit }: { days: OutcomePeriod; unit: GlucoseUnit }) {
+/**
+ * The dose lane and sentence for the `days` before today; loading, error and no-dose states.
+ * `query`: whose outcomes (the user's own by default; a patient's for a care member).
+ */
+export function DoseLane({
+  days,
+  unit,
+  query,
+}: {
+  days: OutcomePeriod;
+  unit: GlucoseUnit;
+  query?: SourceQuery<AdherenceOutcomes>;
+}) {
   const t = useT();
-  const outcomes = useQuery(getAdherenceOutcomesQueryOptions(days));
+  const outcomes = useQuery(query ?? OWN_HISTORY.outcomes!(days));
   return (
     <Card className="mb-4" data-testid="dose-outcomes">
       <section aria-labelledby="dose-lane-heading">

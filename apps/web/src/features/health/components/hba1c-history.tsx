@@ -1,7 +1,8 @@
 /**
  * History's HbA1c view (/reports/history/hba1c; decision 045): every HbA1c result over time as a
  * chart with the ADA's common goal of 7 % as a guide (Standards of Care 2025, §6), and a list,
- * newest first, in % and mmol/mol; each result can be corrected or deleted (with Undo).
+ * newest first, in % and mmol/mol; each result can be corrected or deleted (with Undo). A care
+ * member reads a patient's from a member `source`, without Add, Edit or Delete (decision 077).
  */
 import type { LabResult } from '@diacare/contract/labs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,7 +15,8 @@ import { toast } from '../../../components/ui/toast';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { Link } from '../../../lib/navigation';
 import { useResolvedTheme } from '../../../lib/theme';
-import { deleteLabResult, getLabResultsQueryOptions, useSaveLabResult } from '../api/labs';
+import { deleteLabResult, useSaveLabResult } from '../api/labs';
+import { OWN_HISTORY, type HistorySource } from '../api/history-source';
 import { formatLabDate, formatLabValue, hba1cInIfcc } from '../utils/labs';
 import type { ChartData } from '../utils/history';
 import { wallClockSeconds } from '../utils/readings';
@@ -30,13 +32,13 @@ const A1C_GOAL = 7;
 const iconButton =
   'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary';
 
-export function Hba1cHistory({ now, zone }: { now: Date; zone: string }) {
+export function Hba1cHistory({ now, zone, source = OWN_HISTORY }: { now: Date; zone: string; source?: HistorySource }) {
   const t = useT();
   const { intlLocale } = useLocale();
   const theme = useResolvedTheme();
   const queryClient = useQueryClient();
   const save = useSaveLabResult();
-  const results = useQuery(getLabResultsQueryOptions({ test: 'hba1c' }));
+  const results = useQuery(source.hba1c());
   const [editing, setEditing] = useState<LabResult | 'new' | null>(null);
   const [deleting, setDeleting] = useState<LabResult | null>(null);
   const list = results.data ?? [];
@@ -77,7 +79,7 @@ export function Hba1cHistory({ now, zone }: { now: Date; zone: string }) {
     <>
       <header className="mb-5 flex items-center gap-2">
         <Link
-          to="/reports"
+          to={source.reportsPath}
           aria-label={t('health-reports.history.back')}
           className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200"
         >
@@ -104,10 +106,12 @@ export function Hba1cHistory({ now, zone }: { now: Date; zone: string }) {
           <Card>
             <div className="mb-2 flex items-center justify-between gap-3">
               <h2 className="font-semibold">{t('health-reports.labs.results')}</h2>
-              <Button size="sm" variant="outline" onClick={() => setEditing('new')}>
-                <Plus className="h-4 w-4" aria-hidden />
-                {t('health-reports.labs.add')}
-              </Button>
+              {source.editable ? (
+                <Button size="sm" variant="outline" onClick={() => setEditing('new')}>
+                  <Plus className="h-4 w-4" aria-hidden />
+                  {t('health-reports.labs.add')}
+                </Button>
+              ) : null}
             </div>
             {list.length === 0 ? (
               <p className="py-4 text-slate-600">{t('health-reports.labs.none')}</p>
@@ -125,22 +129,26 @@ export function Hba1cHistory({ now, zone }: { now: Date; zone: string }) {
                         {result.notes ? ` · ${result.notes}` : ''}
                       </p>
                     </div>
-                    <button
-                      type="button"
-                      className={iconButton}
-                      aria-label={t('health-reports.actions.edit', { label: label(result) })}
-                      onClick={() => setEditing(result)}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden />
-                    </button>
-                    <button
-                      type="button"
-                      className={iconButton}
-                      aria-label={t('health-reports.actions.delete', { label: label(result) })}
-                      onClick={() => setDeleting(result)}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </button>
+                    {source.editable ? (
+                      <>
+                        <button
+                          type="button"
+                          className={iconButton}
+                          aria-label={t('health-reports.actions.edit', { label: label(result) })}
+                          onClick={() => setEditing(result)}
+                        >
+                          <Pencil className="h-4 w-4" aria-hidden />
+                        </button>
+                        <button
+                          type="button"
+                          className={iconButton}
+                          aria-label={t('health-reports.actions.delete', { label: label(result) })}
+                          onClick={() => setDeleting(result)}
+                        >
+                          <Trash2 className="h-4 w-4" aria-hidden />
+                        </button>
+                      </>
+                    ) : null}
                   </li>
                 ))}
               </ul>

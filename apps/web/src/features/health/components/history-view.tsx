@@ -1,7 +1,8 @@
 /**
  * Health History for one kind: figures, the 'Trend' chart and 'Recent Readings' (each editable)
  * over 7, 30 or 90 days (?days=, default 30), or the empty state when the user has no readings.
- * Offline, readings that cannot be reached are never shown as the empty state.
+ * Offline, readings that cannot be reached are never shown as the empty state. A care-circle
+ * member sees a patient's the same way from a member `source`, read-only (decision 077).
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
 import type { GlucoseReading } from '@diacare/contract/health';
@@ -17,8 +18,9 @@ import { useResolvedTheme } from '../../../lib/theme';
 import { fetchingFirst, isUnreachable, lastKnownData, OfflineFirstTime } from '../../../lib/offline/offline-states';
 import { cn } from '../../../lib/utils';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
-import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../api/health';
-import { getAdherenceOutcomesQueryOptions, getGlucoseReportQueryOptions } from '../api/reports';
+import type { ReadingByKind, ReadingKind } from '../api/health';
+import { OWN_HISTORY, type HistorySource, type SourceQuery } from '../api/history-source';
+import type { AdherenceOutcomes } from '@diacare/contract/reports';
 import { DoseLane } from './dose-lane';
 import { HISTORY_TITLES, historyModel, themedColour, type HistoryModel, type RecentReading } from '../utils/history';
 import { GlucoseInsights } from './glucose-insights';
@@ -48,11 +50,11 @@ const backClasses =
  * Back arrow to /reports, with the title and subtitle once there is data. The title wraps
  * rather than truncates: 'Blood Pressure History' must read whole on a 360 px phone.
  */
-function HistoryHeader({ title }: { title?: string }) {
+function HistoryHeader({ title, backTo }: { title?: string; backTo: string }) {
   const t = useT();
   return (
     <header className="mb-5 flex items-center gap-2">
-      <Link to="/reports" aria-label={t('health-reports.history.back')} className={backClasses}>
+      <Link to={backTo} aria-label={t('health-reports.history.back')} className={backClasses}>
         <ChevronLeft className="h-6 w-6" aria-hidden />
       </Link>
       {title ? (
@@ -65,14 +67,14 @@ function HistoryHeader({ title }: { title?: string }) {
   );
 }
 
-function EmptyState() {
+function EmptyState({ reportsPath }: { reportsPath: string }) {
   const t = useT();
   return (
     <Card className="flex flex-col items-center gap-3 py-10 text-center">
       <ChartLine className="h-10 w-10 text-slate-300" aria-hidden />
       <h1 className="text-lg font-bold">{t('health-reports.history.empty.title')}</h1>
       <p className="text-slate-600">{t('health-reports.history.empty.text')}</p>
-      <Link to="/reports" className={buttonClasses('primary', 'sm')}>
+      <Link to={reportsPath} className={buttonClasses('primary', 'sm')}>
         {t('health-reports.history.goToReports')}
       </Link>
     </Card>
@@ -85,12 +87,15 @@ function RecentReadings({
   byId,
   now,
   zone,
+  editable,
 }: {
   readings: RecentReading[];
   kind: ReadingKind;
   byId: Map<string, ReadingByKind[ReadingKind]>;
   now: Date;
   zone: string;
+  /** False for a member: no Edit or Delete. */
+  editable: boolean;
 }) {
   const t = useT();
   const pending = usePendingMarks();
@@ -101,7 +106,7 @@ function RecentReadings({
       </h2>
       <ul className="space-y-2" aria-label={t('health-reports.history.recentLabel')}>
         {readings.map((reading) => {
-          const source = byId.get(reading.key);
+          const source = editable ? byId.get(reading.key) : undefined;
           return (
             <li
               key={reading.key}
@@ -194,13 +199,30 @@ function Trend({ model }: { model: HistoryModel }) {
   );
 }
 
-export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date; zone: string }) {
+/** A placeholder for the dose lane a source may not read; never fetched (enabled: false). */
+const NO_DOSE_LANE: SourceQuery<AdherenceOutcomes> = {
+  queryKey: ['history', 'no-dose-lane'],
+  queryFn: () => Promise.reject(new Error('no dose lane')),
+};
+
+export function HistoryView({
+  kind,
+  now,
+  zone,
+  source = OWN_HISTORY,
+}: {
+  kind: ReadingKind;
+  now: Date;
+  /** The zone of the person whose readings these are. */
+  zone: string;
+  source?: HistorySource;
+}) {
   const t = useT();
   const { intlLocale } = useLocale();
   const [range, setRange] = useRange();
   const today = localDate(now, zone);
   const queryClient = useQueryClient();
-  const rangeEndingOn = (day: string) => getReadingsQueryOptions(kind, { start_date: shiftDate(day, -(range - 1)) });
+  const rangeEndingOn = (day: string) => source.readings(kind, { start_date: shiftDate(day, -(range - 1)) });
   const inRange = useQuery({
     ...rangeEndingOn(today),
     // Offline on a new day: this range as last fetched, not the first-time text.
@@ -208,7 +230,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
     placeholderData: keepPreviousData,
   });
   // Whether the user has any reading at all decides between docs/product.md's empty state and 'none in this period'.
-  const latest = useQuery(getReadingsQueryOptions(kind, { limit: 1 }));
+  const latest = useQuery(source.readings(kind, { limit: 1 }));
   const error = inRange.error ?? latest.error;
   useEffect(() => {
     if (error) console.error(`Could not load the ${kind} history`, error);
@@ -222,7 +244,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   const byId = useMemo(() => new Map((readings ?? []).map((reading) => [reading.id, reading])), [readings]);
   const glucoseUnit = useGlucoseUnit();
   // Glucose: the server's figures of the period with imported sensor readings (decision 052).
-  const report = useQuery({ ...getGlucoseReportQueryOptions(range), enabled: kind === 'glucose' });
+  const report = useQuery({ ...source.glucoseReport(range), enabled: kind === 'glucose' });
   const sensor = useMemo(
     () =>
       report.data
@@ -234,7 +256,8 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   // has mounted, and waited for like the sensor figures: the lane then mounts at its full height
   // and nothing below it moves.
   const laneDays = range === 7 ? 14 : range;
-  const outcomes = useQuery({ ...getAdherenceOutcomesQueryOptions(laneDays), enabled: kind === 'glucose' });
+  const laneQuery = source.outcomes ? source.outcomes(laneDays) : null;
+  const outcomes = useQuery({ ...(laneQuery ?? NO_DOSE_LANE), enabled: kind === 'glucose' && laneQuery !== null });
   // A sensor-only glucose history (imports, no manual reading) still has a chart and figures.
   const sensorOnly = kind === 'glucose' && (sensor?.line.length ?? 0) > 0;
   const model = useMemo(
@@ -255,7 +278,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   if (isUnreachable(inRange) || isUnreachable(latest)) {
     return (
       <>
-        <HistoryHeader />
+        <HistoryHeader backTo={source.reportsPath} />
         <OfflineFirstTime />
       </>
     );
@@ -263,7 +286,7 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   if (glucoseWaiting) {
     return (
       <>
-        <HistoryHeader />
+        <HistoryHeader backTo={source.reportsPath} />
         <p className="py-10 text-center text-slate-500">{t('common.loading')}</p>
       </>
     );
@@ -271,22 +294,22 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
   if (failed || (latest.data?.length === 0 && !sensorOnly)) {
     return (
       <>
-        <HistoryHeader />
-        <EmptyState />
+        <HistoryHeader backTo={source.reportsPath} />
+        <EmptyState reportsPath={source.reportsPath} />
       </>
     );
   }
   if (inRange.isPending || latest.isPending || !contentReady) {
     return (
       <>
-        <HistoryHeader />
+        <HistoryHeader backTo={source.reportsPath} />
         <p className="py-10 text-center text-slate-500">{t('common.loading')}</p>
       </>
     );
   }
   return (
     <>
-      <HistoryHeader title={model?.title ?? t(HISTORY_TITLES[kind])} />
+      <HistoryHeader title={model?.title ?? t(HISTORY_TITLES[kind])} backTo={source.reportsPath} />
       <RangeSwitch value={range} onChange={setRange} />
       {periodUnseen ? (
         <OfflineFirstTime />
@@ -321,12 +344,19 @@ export function HistoryView({ kind, now, zone }: { kind: ReadingKind; now: Date;
                   {t('health-reports.history.sensorNote', { count: sensor.readings })}
                 </p>
               ) : null}
-              <DoseLane days={laneDays} unit={glucoseUnit} />
+              {laneQuery ? <DoseLane days={laneDays} unit={glucoseUnit} query={laneQuery} /> : null}
               <GlucoseInsights readings={readings as GlucoseReading[]} report={report.data} />
             </>
           ) : null}
           {model.recent.length > 0 ? (
-            <RecentReadings readings={model.recent} kind={kind} byId={byId} now={now} zone={zone} />
+            <RecentReadings
+              readings={model.recent}
+              kind={kind}
+              byId={byId}
+              now={now}
+              zone={zone}
+              editable={source.editable}
+            />
           ) : null}
         </>
       ) : (

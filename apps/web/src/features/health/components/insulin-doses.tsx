@@ -22,10 +22,13 @@ export function InsulinDoses({
   doses,
   typeIds,
   units,
+  editable = true,
 }: {
   doses: InsulinDose[];
   typeIds: Record<InsulinType, MessageId>;
   units: (value: number) => string;
+  /** False for a care member: no Delete. */
+  editable?: boolean;
 }) {
   const t = useT();
   const { intlLocale } = useLocale();
@@ -77,14 +80,16 @@ export function InsulinDoses({
         {doses.map((dose) => (
           <li key={dose.id} className="flex items-center justify-between gap-2 py-1 text-sm">
             <span className="min-w-0">{labelOf(dose)}</span>
-            <button
-              type="button"
-              className={iconButton}
-              aria-label={t('health-reports.insulin.delete', { label: labelOf(dose) })}
-              onClick={() => setConfirming(dose)}
-            >
-              <Trash2 className="h-4 w-4" aria-hidden />
-            </button>
+            {editable ? (
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={t('health-reports.insulin.delete', { label: labelOf(dose) })}
+                onClick={() => setConfirming(dose)}
+              >
+                <Trash2 className="h-4 w-4" aria-hidden />
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,7 +1,8 @@
 /**
  * History's Insulin view (/reports/history/insulin): for the chosen 7, 30 or 90 days, a row
  * per day with doses (units by type, the day's total, the average daily total), then each
- * dose with Delete and Undo. Figures only: the app never suggests a dose.
+ * dose with Delete and Undo. Figures only: the app never suggests a dose. A care member reads a
+ * patient's from a member `source`, without Delete (decision 077).
  */
 import { localDate, shiftDate } from '@diacare/contract/dates';
 import { INSULIN_TYPES, dailyInsulinTotals, type InsulinType } from '@diacare/contract/insulin-rules';
@@ -13,7 +14,7 @@ import { Card } from '../../../components/ui/card';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { Link } from '../../../lib/navigation';
-import { getInsulinDosesQueryOptions } from '../../../lib/insulin-doses';
+import { OWN_HISTORY, type HistorySource } from '../api/history-source';
 import { InsulinDoses } from './insulin-doses';
 import { formatLabDate } from '../utils/labs';
 import { RangeSwitch, type HistoryRange } from './range-switch';
@@ -29,12 +30,20 @@ const TYPE_IDS: Record<InsulinType, MessageId> = {
 /** Units as a pen dials them: '18', '6.5'. */
 const units = (value: number) => String(roundTo(value, 1));
 
-export function InsulinHistory({ now, zone }: { now: Date; zone: string }) {
+export function InsulinHistory({
+  now,
+  zone,
+  source = OWN_HISTORY,
+}: {
+  now: Date;
+  zone: string;
+  source?: HistorySource;
+}) {
   const t = useT();
   const { intlLocale } = useLocale();
   const [range, setRange] = useState<HistoryRange>(30);
   const today = localDate(now, zone);
-  const doses = useQuery(getInsulinDosesQueryOptions({ start_date: shiftDate(today, -(range - 1)) }));
+  const doses = useQuery(source.insulin({ start_date: shiftDate(today, -(range - 1)) }));
   const days = dailyInsulinTotals(doses.data ?? []);
   const types = INSULIN_TYPES.filter((type) => days.some((day) => day.byType[type] > 0));
   const average = days.length ? days.reduce((sum, day) => sum + day.total, 0) / days.length : null;
@@ -43,7 +52,7 @@ export function InsulinHistory({ now, zone }: { now: Date; zone: string }) {
     <>
       <header className="mb-5 flex items-center gap-2">
         <Link
-          to="/reports"
+          to={source.reportsPath}
           aria-label={t('health-reports.history.back')}
           className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200"
         >
@@ -102,7 +111,7 @@ export function InsulinHistory({ now, zone }: { now: Date; zone: string }) {
               ))}
             </tbody>
           </table>
-          <InsulinDoses doses={doses.data ?? []} typeIds={TYPE_IDS} units={units} />
+          <InsulinDoses doses={doses.data ?? []} typeIds={TYPE_IDS} units={units} editable={source.editable} />
         </Card>
       )}
     </>

@@ -1,7 +1,8 @@
 /**
  * Reports' 'Health Metrics': one card per kind with the latest value, status, 7-day average, last
  * update, a Log button and a link to its history; weight adds BMI and the change since the previous
- * reading.
+ * reading. On a care-circle member's view a kind outside their scopes says 'Not shared with you',
+ * never 'No data' (decision 077).
  */
 import type { MetricStatus, ReadingAlert } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';
@@ -48,6 +49,8 @@ function MetricCard({
   updated,
   extra,
   onLog,
+  historyTo,
+  notShared = false,
 }: {
   kind: ReadingKind;
   title: string;
@@ -61,8 +64,12 @@ function MetricCard({
   average: string | null;
   updated: string | null;
   extra?: ReactNode;
-  /** Absent on a read-only view (a care-circle member's, decision 048): no Log and no history link. */
+  /** Absent on a read-only view (a care-circle member's, decision 048): no Log. */
   onLog?: () => void;
+  /** The history screen this card opens; none without it. */
+  historyTo?: string | undefined;
+  /** True when the patient has not shared this kind with the member reading it. */
+  notShared?: boolean;
 }) {
   const t = useT();
   const headingId = `metric-${kind}`;
@@ -82,21 +89,23 @@ function MetricCard({
             </h3>
             {alert ? <AlertBadge alert={alert} /> : status ? <StatusBadge status={status} /> : null}
           </div>
-          {value ? (
+          {value && !notShared ? (
             <p className="mt-1 text-2xl font-bold" data-testid="metric-latest">
               {value} <span className="text-sm font-medium text-slate-500">{unit}</span>
             </p>
           ) : null}
           {extra}
           {alert && value ? <WhatToDoButton alert={alert} reading={`${value} ${unit}`} className="mt-2" /> : null}
-          <p className="mt-1 text-sm text-slate-600">
-            {t('health-reports.metrics.average')}{' '}
-            <span className="font-semibold text-slate-800">{average ? `${average} ${unit}` : '—'}</span>
-          </p>
+          {notShared ? null : (
+            <p className="mt-1 text-sm text-slate-600">
+              {t('health-reports.metrics.average')}{' '}
+              <span className="font-semibold text-slate-800">{average ? `${average} ${unit}` : '—'}</span>
+            </p>
+          )}
         </div>
-        {onLog ? (
+        {historyTo && !notShared ? (
           <Link
-            to={`/reports/history/${kind}`}
+            to={historyTo}
             aria-label={t('health.metrics.historyLink', { title })}
             className="-mr-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
           >
@@ -106,7 +115,11 @@ function MetricCard({
       </div>
       <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
         <p className="min-w-0 text-xs text-slate-500">
-          {updated ? t('health-reports.metrics.lastUpdated', { when: updated }) : t('health-reports.metrics.noData')}
+          {notShared
+            ? t('care.patient.notShared')
+            : updated
+              ? t('health-reports.metrics.lastUpdated', { when: updated })
+              : t('health-reports.metrics.noData')}
         </p>
         {onLog ? (
           <Button
@@ -138,6 +151,8 @@ export function HealthMetricCards({
   bodyMetrics,
   onLog,
   glucoseAverage,
+  historyBase = '/reports/history',
+  notShared = [],
 }: {
   glucose: readonly GlucoseReading[];
   bloodPressure: readonly BloodPressureReading[];
@@ -146,6 +161,10 @@ export function HealthMetricCards({
   glucoseAverage?: number | null | undefined;
   /** Absent on a read-only view. */
   onLog?: (kind: ReadingKind) => void;
+  /** Where the cards' history screens are: the user's own, or a patient's for a member. */
+  historyBase?: string;
+  /** Kinds a member was not given: their cards say 'Not shared with you'. */
+  notShared?: readonly ReadingKind[];
 }) {
   const glucoseUnit = useGlucoseUnit();
   const t = useT();
@@ -173,6 +192,8 @@ export function HealthMetricCards({
           average={g.mean === null ? null : formatGlucoseValue(g.mean, glucoseUnit)}
           updated={g.latest ? `${formatShortDate(g.latest.date, intlLocale)}, ${g.latest.time}` : null}
           onLog={onLog && (() => onLog('glucose'))}
+          historyTo={`${historyBase}/glucose`}
+          notShared={notShared.includes('glucose')}
         />
         <MetricCard
           kind="bp"
@@ -191,6 +212,8 @@ export function HealthMetricCards({
             ) : undefined
           }
           onLog={onLog && (() => onLog('bp'))}
+          historyTo={`${historyBase}/bp`}
+          notShared={notShared.includes('bp')}
         />
         <MetricCard
           kind="weight"
@@ -217,6 +240,8 @@ export function HealthMetricCards({
             ) : undefined
           }
           onLog={onLog && (() => onLog('weight'))}
+          historyTo={`${historyBase}/weight`}
+          notShared={notShared.includes('weight')}
         />
       </div>
     </section>

@@ -80,8 +80,11 @@ registerApplier('dose', {
   },
 });
 
-/** The medication as shown before the server has it (the server's defaults filled in). */
-const asMedication = (id: string, input: MedicationInput): Medication => ({
+/**
+ * The medication as shown before the server has it (the server's defaults filled in); a new one
+ * is added now, an edited one keeps its creation instant (`createdAt`).
+ */
+const asMedication = (id: string, input: MedicationInput, createdAt = new Date().toISOString()): Medication => ({
   id,
   name: input.name.trim(),
   dosage: input.dosage.trim(),
@@ -92,6 +95,7 @@ const asMedication = (id: string, input: MedicationInput): Medication => ({
   schedule: { ...input.schedule, weekdays: input.schedule.weekdays ?? [], end_date: null },
   refill_reminder: input.refill_reminder as Medication['refill_reminder'],
   insulin_type: input.insulin_type ?? null,
+  created_at: createdAt,
 });
 
 /** Medications in the outbox: added, edited or deleted at once in the cached list. */
@@ -107,7 +111,9 @@ registerApplier('medication', {
     const id = pathId(entry);
     if (!list.some((m) => sameRecord(m.id, id))) return data;
     if (entry.method === 'DELETE') return list.filter((m) => !sameRecord(m.id, id));
-    return list.map((m) => (sameRecord(m.id, id) ? asMedication(m.id, entry.body as MedicationInput) : m));
+    return list.map((m) =>
+      sameRecord(m.id, id) ? asMedication(m.id, entry.body as MedicationInput, m.created_at) : m,
+    );
   },
 });
 

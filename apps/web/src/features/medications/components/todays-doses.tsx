@@ -41,8 +41,9 @@ function useTodaysDoses(now: Date) {
   const recordDose = useRecordDose();
   const undoDose = useUndoDose();
 
-  const doses = dosesOn(medications.data ?? [], today);
   const records = indexByDose(adherence.data ?? []);
+  // Doses from before a medicine was added are not due (decision 077), unless recorded.
+  const doses = dosesOn(medications.data ?? [], today, zone, records);
   const asNeeded = (medications.data ?? []).filter(
     (m) => m.schedule.frequency === 'as-needed' && m.schedule.start_date <= today,
   );

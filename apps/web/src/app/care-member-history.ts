@@ -1,0 +1,52 @@
+/**
+ * A patient's History as a care-circle member reads it (issue 44, decision 077), composed here from
+ * the care and health features: the same screens as the patient's own, fed from
+ * /api/care/patients/{id}/…, read-only. Each source query sits under careKeys.patient, so what
+ * refreshes a patient's data refreshes these too.
+ */
+import type { CareScope } from '@diacare/contract/care';
+import type { InsulinDose } from '@diacare/contract/insulin';
+import type { LabResult } from '@diacare/contract/labs';
+import type { AdherenceOutcomes, GlucoseReport } from '@diacare/contract/reports';
+import { api } from '../lib/api-client';
+import type { ReadingByKind, ReadingKind } from '../features/health/api/health';
+import type { HistorySource } from '../features/health/api/history-source';
+import { careKeys } from '../features/care/api/care';
+
+/** The member route of each kind of reading (weight is read from metrics). */
+const READING_RESOURCES: Record<ReadingKind, string> = { glucose: 'glucose', bp: 'bp', weight: 'metrics' };
+
+/** The History kinds a member may open, and the scope each needs. */
+export const HISTORY_SCOPES = {
+  glucose: 'glucose',
+  bp: 'bp',
+  weight: 'weight',
+  hba1c: 'labs',
+  insulin: 'medications',
+} as const satisfies Record<string, CareScope>;
+export type HistoryKind = keyof typeof HISTORY_SCOPES;
+
+/**
+ * The History source of `patientId` for a member granted `scopes`: never retried, so a refusal
+ * (403 outside the scopes, 404 once removed) shows at once; the dose lane only with medicines.
+ */
+export function memberHistory(patientId: string, scopes: readonly CareScope[]): HistorySource {
+  const base = `/api/care/patients/${patientId}`;
+  const query = <T>(resource: string, params: Record<string, string | number>) => ({
+    queryKey: careKeys.patient(patientId, resource, params),
+    queryFn: () => api.get<T>(`${base}/${resource}`, params),
+    retry: false,
+  });
+  return {
+    reportsPath: `/care/patients/${patientId}/reports`,
+    editable: false,
+    readings: <K extends ReadingKind>(kind: K, params: object) =>
+      query<ReadingByKind[K][]>(READING_RESOURCES[kind], { ...params }),
+    glucoseReport: (days) => query<GlucoseReport>('reports/glucose', { days }),
+    outcomes: scopes.includes('medications')
+      ? (days) => query<AdherenceOutcomes>('reports/adherence-outcomes', { days })
+      : null,
+    hba1c: () => query<LabResult[]>('labs', { test: 'hba1c' }),
+    insulin: (params) => query<InsulinDose[]>('insulin', { ...params }),
+  };
+}
