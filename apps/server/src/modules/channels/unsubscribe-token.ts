@@ -61,9 +61,12 @@ export function signUnsubscribeToken(key: Buffer, target: UnsubscribeTarget): st
   return Buffer.concat([payload, mac(key, payload)]).toString('base64url');
 }
 
+/** Whether `token` has a token's shape (46 base64url characters), before any key is needed. */
+export const isUnsubscribeTokenShaped = (token: string): boolean => /^[A-Za-z0-9_-]{46}$/.test(token);
+
 /** What `token` names when `key` signed it; null for anything else (wrong length, version, kind or MAC). */
 export function verifyUnsubscribeToken(key: Buffer, token: string): UnsubscribeTarget | null {
-  if (!/^[A-Za-z0-9_-]{46}$/.test(token)) return null;
+  if (!isUnsubscribeTokenShaped(token)) return null;
   const bytes = Buffer.from(token, 'base64url');
   if (bytes.length !== TOKEN_BYTES || bytes[0] !== VERSION) return null;
   const payload = bytes.subarray(0, PAYLOAD_BYTES);

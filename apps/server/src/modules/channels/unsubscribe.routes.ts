@@ -12,7 +12,12 @@ import { createUserRepository } from '../users/user.repository.ts';
 import { createChannelsRepository } from './channels.repository.ts';
 import { choicesFor } from './routing.ts';
 import { renderUnsubscribePage } from './unsubscribe-page.ts';
-import { loadUnsubscribeKey, verifyUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token.ts';
+import {
+  isUnsubscribeTokenShaped,
+  loadUnsubscribeKey,
+  verifyUnsubscribeToken,
+  type UnsubscribeTarget,
+} from './unsubscribe-token.ts';
 
 /** Any string: a malformed token gets the 'invalid' page, not the API's JSON 400. */
 const params = z.object({ token: z.string() });
@@ -29,6 +34,12 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       throw error;
     }));
 
+  // The key exists before the first link is opened, so that refusing a bad link never writes (the
+  // server's VAPID keys are made on first use); a database not ready yet is retried on first use.
+  app.addHook('onReady', async () => {
+    await unsubscribeKey().catch(() => undefined);
+  });
+
   // Mail providers post multipart/form-data or a urlencoded form (RFC 8058 §3.1), the button a
   // urlencoded form: any type is read, up to a few KB, and not looked at.
   app.removeAllContentTypeParsers();
@@ -42,6 +53,7 @@ export const unsubscribeRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
    * account is gone.
    */
   async function resolve(token: string): Promise<{ target: UnsubscribeTarget; language: Language } | 400 | 404> {
+    if (!isUnsubscribeTokenShaped(token)) return 400;
     const target = verifyUnsubscribeToken(await unsubscribeKey(), token);
     if (!target) return 400;
     const user = await users.findById(target.userId);
