@@ -119,11 +119,11 @@ test('invite with the right to mark taken, Share or WhatsApp, QR toggles; the me
   await dose.getByRole('button', { name: 'Mark Metformin at 23:59 as taken on their behalf' }).click();
   await dialog.getByRole('button', { name: 'Mark taken' }).click();
   await expect(dose).toContainText('Taken');
-  await expect(ravi.getByText('Metformin at 23:59 marked as taken')).toBeVisible();
+  await expect(ravi.getByText('Metformin at 23:59 marked as taken', { exact: true })).toBeVisible();
   await screenshot(ravi, 'care-mark-taken-undo-toast');
   await expectAccessible(ravi, 'care mark taken toast');
   await ravi.getByRole('button', { name: 'Undo' }).click();
-  await expect(ravi.getByText('Metformin at 23:59 is no longer marked as taken')).toBeVisible();
+  await expect(ravi.getByText('Metformin at 23:59 is no longer marked as taken', { exact: true })).toBeVisible();
   await expect(dose).toContainText('Due');
   await raviContext.close();
 

@@ -126,6 +126,7 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
         })}
         description={t('care.patient.markConfirmText', { name: patient.name })}
         confirmLabel={t('care.patient.markTaken')}
+        tone="primary"
         onConfirm={() => confirming && void markTaken(confirming)}
       />
     </>
