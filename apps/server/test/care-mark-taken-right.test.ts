@@ -166,7 +166,11 @@ describe.each(DRIVERS)('the mark-taken right on %s', (driver) => {
     expect(badId.json().detail).toBe('id: must be a UUID');
     expect(await dumpDatabase(t.database.db)).toEqual(before);
 
-    await asha.request({ method: 'PATCH', url: `/api/care/members/${raviMember.id}`, payload: { can_mark_taken: false } });
+    await asha.request({
+      method: 'PATCH',
+      url: `/api/care/members/${raviMember.id}`,
+      payload: { can_mark_taken: false },
+    });
     const afterPatch = await dumpDatabase(t.database.db);
     expect((await undo(ravi, marked.json().id)).statusCode).toBe(403);
     expect(await dumpDatabase(t.database.db)).toEqual(afterPatch);

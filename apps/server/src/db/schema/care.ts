@@ -92,7 +92,18 @@ export const careAudit = pgTable(
     /** The member the entry is about; null for an invite. */
     member_id: uuid('member_id').references(() => users.id, { onDelete: 'cascade' }),
     action: text('action', {
-      enum: ['invite', 'revoke', 'join', 'view', 'change', 'remove', 'mark_taken', 'alert', 'alert_seen', 'unmark_taken'],
+      enum: [
+        'invite',
+        'revoke',
+        'join',
+        'view',
+        'change',
+        'remove',
+        'mark_taken',
+        'alert',
+        'alert_seen',
+        'unmark_taken',
+      ],
     }).notNull(),
     role: text('role', { enum: ROLES }),
     scopes: text('scopes').array(),
