@@ -18,6 +18,7 @@ import { appointmentsRoutes } from './modules/appointments/appointments.routes.t
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { careRoutes } from './modules/care/care.routes.ts';
 import { channelsRoutes } from './modules/channels/channels.routes.ts';
+import { unsubscribeRoutes } from './modules/channels/unsubscribe.routes.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { exportRoutes } from './modules/export/export.routes.ts';
 import { faqRoutes } from './modules/faq/faq.routes.ts';
@@ -58,7 +59,7 @@ export interface BuildAppOptions extends AppDeps {
   /** The database pool's connections, for the metrics (PostgreSQL only). */
   poolStats?: PoolStats;
   /** Called for each route as it is registered (the auth-coverage test lists them). */
-  onRoute?: (route: { method: string | string[]; url: string; public: boolean }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; public: boolean; anyOrigin: boolean }) => void;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -148,7 +149,12 @@ export async function buildApp(options: BuildAppOptions) {
   if (options.onRoute) {
     const onRoute = options.onRoute;
     app.addHook('onRoute', (route) =>
-      onRoute({ method: route.method, url: route.url, public: Boolean(route.config?.public) }),
+      onRoute({
+        method: route.method,
+        url: route.url,
+        public: Boolean(route.config?.public),
+        anyOrigin: Boolean(route.config?.anyOrigin),
+      }),
     );
   }
   registerErrorHandling(app);
@@ -204,6 +210,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(remindersRoutes, options);
   await app.register(settingsRoutes, options);
   await app.register(channelsRoutes, options);
+  await app.register(unsubscribeRoutes, options);
   await app.register(assistantRoutes, options);
   await app.register(faqRoutes, options);
   await app.register(exportRoutes, options);

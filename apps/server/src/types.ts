@@ -24,5 +24,10 @@ declare module 'fastify' {
     csvBody?: boolean;
     /** false: the route ignores `Idempotency-Key` (its answer holds a secret that must not be stored). */
     idempotency?: boolean;
+    /**
+     * Takes a state-changing request from any Origin or none (the same-origin check is skipped):
+     * only POST /unsubscribe/{token}, which mail providers post to (RFC 8058, decision 078).
+     */
+    anyOrigin?: boolean;
   }
 }

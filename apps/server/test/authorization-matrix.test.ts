@@ -19,6 +19,8 @@ const PUBLIC_ROUTES: RegExp[] = [
   // An invitation's preview: its token is the secret (decision 076).
   /^(GET|HEAD) \/api\/care\/invitations\/:token$/,
   /^(GET|HEAD) \/api\/docs(\/.*)?$/,
+  // The one-click unsubscribe link: its signed token is the authority (unsubscribe.test.ts).
+  /^(GET|HEAD|POST) \/unsubscribe\/:token$/,
 ];
 
 const METFORMIN: MedicationInput = {
@@ -181,6 +183,12 @@ const CAPABILITY_ROUTES = [
   'POST /api/care/patients/:patient_id/adherence',
   // Needs an alert sent to the member: care-glucose-alerts.test.ts (another patient's alert → 404).
   'POST /api/care/alerts/:id/seen',
+  // Needs a dose this member marked taken: care-mark-taken-right.test.ts, care-authorization.test.ts.
+  'PUT /api/care/patients/:patient_id/adherence/:id',
+  // A signed one-click unsubscribe token, no session: unsubscribe.test.ts.
+  'GET /unsubscribe/:token',
+  'HEAD /unsubscribe/:token',
+  'POST /unsubscribe/:token',
 ];
 
 /** A request its owner may make, keyed by 'METHOD route'; `query` without '?'. */

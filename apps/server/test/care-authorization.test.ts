@@ -49,6 +49,8 @@ describe.each(DRIVERS)('care-circle authorization on %s', (driver) => {
       [
         ...Object.keys(CARE_RESOURCES).map((resource) => `GET ${PREFIX}${resource}`),
         `POST ${PREFIX}adherence`,
+        // The member's Undo of their own Mark taken (decision 078).
+        `PUT ${PREFIX}adherence/:id`,
         // Alerts need either scope of what they are about (decision 051).
         `GET ${PREFIX}alerts`,
         ...Object.keys(REPORT_SCOPES).map((path) => `GET ${PREFIX}${path}`),
@@ -99,18 +101,21 @@ describe.each(DRIVERS)('care-circle authorization on %s', (driver) => {
 
     const failures: string[] = [];
     for (const route of routes) {
-      const resource = route.url.slice(PREFIX.length) as CareResource;
+      const path = route.url.slice(PREFIX.length) as CareResource;
+      const resource = path.split('/')[0] as CareResource;
       const scope =
-        resource === ('alerts' as CareResource) ? 'alerts' : (REPORT_SCOPES[resource] ?? CARE_RESOURCES[resource]);
+        resource === ('alerts' as CareResource) ? 'alerts' : (REPORT_SCOPES[path] ?? CARE_RESOURCES[resource]);
       if (!scope) {
         failures.push(`${route.method} ${route.url}: not in CARE_RESOURCES`);
         continue;
       }
-      const request = {
-        method: route.method,
-        url: `/api/care/patients/${asha.user.id}/${resource}`,
-        ...(route.method === 'POST' ? { payload: dose } : {}),
-      };
+      let url = `/api/care/patients/${asha.user.id}/${resource}`;
+      if (route.method === 'PUT') {
+        // An Undo needs a dose the granted member marked taken.
+        const marked = await family.request({ method: 'POST', url, payload: dose });
+        url += `/${marked.json().id}?status=pending`;
+      }
+      const request = { method: route.method, url, ...(route.method === 'POST' ? { payload: dose } : {}) };
       for (const [who, user, status] of [
         ['stranger', stranger, 404],
         ['removed member', removed, 404],

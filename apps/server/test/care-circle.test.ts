@@ -79,7 +79,13 @@ describe.each(DRIVERS)('care circle on %s', (driver) => {
       const { token, expires_at } = await invite(asha, { role: 'doctor', scopes: ['glucose'] });
       const preview = await ravi.request({ url: `/api/care/invitations/${token}` });
       expect(preview.statusCode).toBe(200);
-      expect(preview.json()).toEqual({ inviter_name: 'Asha Rao', role: 'doctor', scopes: ['glucose'], expires_at });
+      expect(preview.json()).toEqual({
+        inviter_name: 'Asha Rao',
+        role: 'doctor',
+        scopes: ['glucose'],
+        can_mark_taken: false,
+        expires_at,
+      });
     });
   });
 

@@ -104,7 +104,8 @@ describe.each(DRIVERS)('channel delivery on %s', (driver) => {
     });
     expect(pushes).toBe(1);
     expect(mails.map((mail) => mail.subject)).toEqual(['Refill Metformin soon']);
-    expect(mails[0]!.text).toContain('https://diacare.example/profile#notifications');
+    // The footer and List-Unsubscribe hold the one-click link for this person's refill e-mails.
+    expect(mails[0]!.text).toMatch(/https:\/\/diacare\.example\/unsubscribe\/[A-Za-z0-9_-]{46}\n/);
     expect(whatsappBodies).toEqual([]);
     const rows = await audit(recipient.userId);
     expect(rows.map((row) => [row.channel, row.outcome, row.template]).sort()).toEqual([

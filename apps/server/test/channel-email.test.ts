@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmailSender } from '../src/modules/channels/email-sender.ts';
 import { buildEmail } from '../src/modules/channels/messages.ts';
 
-const UNSUBSCRIBE = 'https://diacare.example/profile#notifications';
+const UNSUBSCRIBE = 'https://diacare.example/unsubscribe/AQ-example-token';
 
 describe('e-mail sender over SMTP', () => {
   let server: SMTPServer;
@@ -78,12 +78,15 @@ describe('e-mail sender over SMTP', () => {
     expect(to).toEqual(['asha@example.com']);
     expect(mail.subject).toBe('Refill Metformin soon');
     expect(mail.text).toContain('Only 5 left of Metformin. Time to refill.');
-    expect(mail.text).toContain(`Change or stop these e-mails: ${UNSUBSCRIBE}`);
+    expect(mail.text).toContain(`Stop these e-mails in one tap: ${UNSUBSCRIBE}`);
     expect(mail.html).toContain('<html lang="en">');
     expect(mail.html).toContain('<p>Only 5 left of Metformin. Time to refill.</p>');
-    expect(mail.html).toContain(`<a href="${UNSUBSCRIBE}">Change or stop these e-mails</a>`);
+    expect(mail.html).toContain(`<a href="${UNSUBSCRIBE}">Stop these e-mails</a>`);
     const listUnsubscribe = mail.headerLines.find((header) => header.key === 'list-unsubscribe')?.line;
     expect(listUnsubscribe).toBe(`List-Unsubscribe: <${UNSUBSCRIBE}>`);
+    // RFC 8058: mail apps may unsubscribe with one POST to that link.
+    const oneClick = mail.headerLines.find((header) => header.key === 'list-unsubscribe-post')?.line;
+    expect(oneClick).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   });
 
   it('sends Hindi in Hindi, with names as typed and HTML escaped', async () => {
@@ -101,7 +104,7 @@ describe('e-mail sender over SMTP', () => {
     const { mail } = mails[0]!;
     expect(mail.subject).toBe('Ravi <Kumar> ने कम ग्लूकोज़ रीडिंग दर्ज की');
     expect(mail.text).toContain('Ravi <Kumar> ने 07:30 बजे 62 mg/dL की कम ग्लूकोज़ रीडिंग दर्ज की। कृपया उनका हाल पूछें।');
-    expect(mail.text).toContain(`ये ईमेल बदलें या बंद करें: ${UNSUBSCRIBE}`);
+    expect(mail.text).toContain(`ये ईमेल एक टैप में बंद करें: ${UNSUBSCRIBE}`);
     expect(mail.html).toContain('<html lang="hi">');
     expect(mail.html).toContain('Ravi &lt;Kumar&gt;');
     expect(mail.html).not.toContain('<Kumar>');

@@ -46,7 +46,7 @@ const scopesSchema = z
 export const sortScopes = (scopes: readonly CareScope[]): CareScope[] =>
   CARE_SCOPES.filter((scope) => scopes.includes(scope));
 
-/** POST /api/care/invitations; scopes and expiry fall back to the role's defaults. */
+/** POST /api/care/invitations; scopes and expiry fall back to the role's defaults, the mark-taken right to off. */
 export const invitationInputSchema = z
   .object({
     role: roleSchema,
@@ -57,6 +57,8 @@ export const invitationInputSchema = z
       .min(1, { error: 'must be at least 1' })
       .max(MAX_INVITATION_DAYS, { error: `must be at most ${MAX_INVITATION_DAYS}` })
       .default(DEFAULT_INVITATION_DAYS),
+    /** The member may mark the patient's doses taken once they join (kept when the patient re-invites them). */
+    can_mark_taken: z.boolean({ error: 'must be true or false' }).default(false),
   })
   .transform((input) => ({ ...input, scopes: sortScopes(input.scopes ?? DEFAULT_SCOPES[input.role]) }));
 export type InvitationInput = z.input<typeof invitationInputSchema>;
@@ -68,6 +70,7 @@ export const invitationSchema = z.object({
   url: z.string(),
   role: z.enum(CARE_ROLES),
   scopes: z.array(z.enum(CARE_SCOPES)),
+  can_mark_taken: z.boolean(),
   expires_at: z.string(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
@@ -77,6 +80,7 @@ export const invitationPreviewSchema = z.object({
   inviter_name: z.string(),
   role: z.enum(CARE_ROLES),
   scopes: z.array(z.enum(CARE_SCOPES)),
+  can_mark_taken: z.boolean(),
   expires_at: z.string(),
 });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
@@ -95,6 +99,7 @@ export const pendingInvitationSchema = z.object({
   id: z.uuid(),
   role: z.enum(CARE_ROLES),
   scopes: z.array(z.enum(CARE_SCOPES)),
+  can_mark_taken: z.boolean(),
   created_at: z.string(),
   expires_at: z.string(),
 });
@@ -189,6 +194,7 @@ export const CARE_AUDIT_ACTIONS = [
   'mark_taken',
   'alert',
   'alert_seen',
+  'unmark_taken',
 ] as const;
 export type CareAuditAction = (typeof CARE_AUDIT_ACTIONS)[number];
 

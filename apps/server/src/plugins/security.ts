@@ -1,7 +1,7 @@
 /**
  * Browser-facing protections: security headers with a strict CSP (frame-src only the chat agent),
  * state-changing requests only from the app's own origin (CSRF), and /api bodies only as JSON, so
- * a cross-site form post cannot change anything.
+ * a cross-site form post cannot change anything (but the one-click unsubscribe, config.anyOrigin).
  */
 import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
@@ -55,6 +55,9 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
 
   app.addHook('onRequest', async (request) => {
     if (!STATE_CHANGING.has(request.method)) return;
+    // The one route mail providers post to from their own servers (RFC 8058 one-click
+    // unsubscribe, decision 078): no Origin, no cookie, a form body; its signed token is its authority.
+    if (request.routeOptions.config?.anyOrigin === true) return;
     const origin = request.headers.origin;
     if (!origin || !env.allowedOrigins.has(origin)) {
       throw httpError(403, 'error.cross_site');

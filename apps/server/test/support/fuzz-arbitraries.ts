@@ -259,6 +259,15 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
       ),
     )
     .map(([id, medication, payload]) => ({ id, payload, bodyIds: { medication_id: medication } })),
+  // The member's Undo: both path parameters get one id, so it is someone else's dose or none (404);
+  // care-mark-taken-right.test.ts sends real ones.
+  'PUT /api/care/patients/:patient_id/adherence/:id': fc
+    .tuple(idChoice('care_patients'), fc.oneof(fc.constant('pending'), hostileString))
+    .map(([id, status]) => ({ id, query: new URLSearchParams({ status }).toString() })),
+  // One-click unsubscribe: the fuzzer holds no signed token (unsubscribe.test.ts sends real ones).
+  'POST /unsubscribe/:token': fc
+    .tuple(tokenChoice, fc.oneof(fc.constant('List-Unsubscribe=One-Click'), hostileString))
+    .map(([id, form]) => ({ id, form })),
   'PUT /api/settings/notifications': mutated(
     fc.record(
       {

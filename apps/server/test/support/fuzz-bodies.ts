@@ -120,6 +120,7 @@ export const invitationBody = fc.record(
     role: fc.constantFrom(...CARE_ROLES, 'friend'),
     scopes: careScopes,
     expires_in_days: fc.integer({ min: -1, max: 32 }),
+    can_mark_taken: fc.boolean(),
   },
   { requiredKeys: ['role'] },
 );

@@ -4,8 +4,9 @@
  * vite-plugin-pwa (injectManifest) to /sw.js and registered from boot.tsx.
  *
  * - App shell: index.html and the hashed assets of this build are precached; every
- *   navigation outside /api and /auth is answered with the cached index.html, so the app
- *   opens offline. API responses are never cached (they are the user's health data).
+ *   navigation outside /api, /auth and /unsubscribe (the server's own pages) is answered with
+ *   the cached index.html, so the app opens offline. API responses are never cached (they are
+ *   the user's health data).
  * - Push: each push carries a ReminderPush (packages/contract/src/push.ts). A dose reminder
  *   gets the actions 'Take' (records the dose through the API without opening the app) and
  *   'Snooze 10 min' (asks the server for a new reminder in 10 minutes); a plain click
@@ -35,7 +36,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api(\/|$)/, /^\/auth(\/|$)/],
+    denylist: [/^\/api(\/|$)/, /^\/auth(\/|$)/, /^\/unsubscribe(\/|$)/],
   }),
 );
 

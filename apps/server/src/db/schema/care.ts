@@ -40,6 +40,8 @@ export const careInvitations = pgTable(
     used_at: timestamp('used_at', { withTimezone: true }),
     /** Set when the patient withdrew the link before it was used (DELETE /api/care/invitations/{id}). */
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /** The right to mark doses taken that the member gets on joining (decision 078). */
+    can_mark_taken: boolean('can_mark_taken').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -90,7 +92,18 @@ export const careAudit = pgTable(
     /** The member the entry is about; null for an invite. */
     member_id: uuid('member_id').references(() => users.id, { onDelete: 'cascade' }),
     action: text('action', {
-      enum: ['invite', 'revoke', 'join', 'view', 'change', 'remove', 'mark_taken', 'alert', 'alert_seen'],
+      enum: [
+        'invite',
+        'revoke',
+        'join',
+        'view',
+        'change',
+        'remove',
+        'mark_taken',
+        'alert',
+        'alert_seen',
+        'unmark_taken',
+      ],
     }).notNull(),
     role: text('role', { enum: ROLES }),
     scopes: text('scopes').array(),

@@ -33,7 +33,7 @@ export function createCareInvitationRepository(db: Database) {
      */
     async createInvitation(
       patientId: string,
-      values: { tokenHash: string; role: CareRole; scopes: CareScope[]; expiresAt: Date },
+      values: { tokenHash: string; role: CareRole; scopes: CareScope[]; canMarkTaken: boolean; expiresAt: Date },
       now: Date,
     ) {
       return db.transaction(async (tx) => {
@@ -47,6 +47,7 @@ export function createCareInvitationRepository(db: Database) {
             token_hash: values.tokenHash,
             role: values.role,
             scopes: values.scopes,
+            can_mark_taken: values.canMarkTaken,
             expires_at: values.expiresAt,
             created_at: now,
           })
@@ -75,6 +76,7 @@ export function createCareInvitationRepository(db: Database) {
         id: row.id,
         role: row.role,
         scopes: row.scopes as CareScope[],
+        can_mark_taken: row.can_mark_taken,
         created_at: row.created_at.toISOString(),
         expires_at: row.expires_at.toISOString(),
       }));
@@ -130,9 +132,9 @@ export function createCareInvitationRepository(db: Database) {
     },
 
     /**
-     * Accepts an invitation for `memberId`: marks it used and adds the member, in one
-     * transaction holding the invitation's row, so a link is used once even when two
-     * people accept at the same moment. Writes 'join' to the patient's audit.
+     * Accepts an invitation for `memberId`: marks it used and adds the member with the invitation's
+     * role, scopes and mark-taken right, in one transaction holding the invitation's row, so a link
+     * is used once even when two people accept at the same moment. Writes 'join' to the audit.
      */
     async acceptInvitation(tokenHash: string, memberId: string, now: Date): Promise<Refused | { member: MemberRow }> {
       return db.transaction(async (tx) => {
@@ -157,6 +159,9 @@ export function createCareInvitationRepository(db: Database) {
             member_id: memberId,
             role: invitation.role,
             scopes: invitation.scopes,
+            // The invitation's right, not the column's default: a member removed and invited again
+            // with the right kept gets it back (it used to reset to false here).
+            can_mark_taken: invitation.can_mark_taken,
             alerts: invitation.role === 'family',
             created_at: now,
             updated_at: now,

@@ -1,7 +1,7 @@
 /**
  * The member's side of the care circle: GET /api/care/patients and …/{patient_id}/<resource>,
  * with the patient's own shapes; stranger → 404, outside the scopes → 403; the one write is a
- * dose marked taken, when granted. Decision 048.
+ * dose marked taken, when granted, and its Undo by the same member. Decisions 048, 078.
  */
 import { CARE_RESOURCES, carePatientSchema, patientParamsSchema, type CareResource } from '@diacare/contract/care';
 import { appointmentSchema } from '@diacare/contract/appointments';
@@ -47,6 +47,9 @@ import { createCareRepository } from './care.repository.ts';
 const markTakenSchema = adherenceInputSchema.extend({
   status: z.literal('taken', { error: "must be 'taken'" }),
 });
+
+/** The Undo of a member's Mark taken: the dose goes back to pending, nothing else. */
+const unmarkQuerySchema = z.object({ status: z.literal('pending', { error: "must be 'pending'" }) });
 
 export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const care = createCareRepository(deps.db);
@@ -198,6 +201,31 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const record = await medicationService.recordDose(patient, request.body, memberId);
       if (!record) throw notFound('error.medication_not_found');
       await care.recordMarkTaken(patientId, memberId, deps.clock());
+      return record;
+    },
+  );
+
+  app.put(
+    '/api/care/patients/:patient_id/adherence/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Undo my own Mark taken of one of the patient’s doses: it is pending again (query status=pending; needs the right and the medications scope)',
+        params: patientParamsSchema.extend({ id: z.uuid({ error: 'must be a UUID' }) }),
+        querystring: unmarkQuerySchema,
+        response: { 200: adherenceRecordSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const memberId = currentUser(request).id;
+      const { patient_id: patientId, id } = request.params;
+      const membership = await authorize(memberId, patientId, 'adherence');
+      if (!membership.can_mark_taken) throw httpError(403, 'error.care_cannot_mark_taken');
+      // Only a dose this member marked taken: never the patient's own Take, nor another member's.
+      const record = await medicationService.updateDoseStatus(patientId, id, 'pending', undefined, memberId);
+      if (!record) throw notFound('error.care_mark_not_found');
+      await care.recordUnmarkTaken(patientId, memberId, deps.clock());
       return record;
     },
   );

@@ -156,6 +156,18 @@ export function createCareRepository(db: Database) {
       });
     },
 
+    /** Writes 'unmark_taken': a member undid their own Mark taken (the dose is pending again). */
+    async recordUnmarkTaken(patientId: string, memberId: string, now: Date): Promise<void> {
+      await audit({
+        patient_id: patientId,
+        actor_id: memberId,
+        member_id: memberId,
+        action: 'unmark_taken',
+        resource: 'adherence',
+        at: now,
+      });
+    },
+
     /** The patient's audit, newest first. */
     async listAudit(patientId: string, limit: number): Promise<CareAuditEntry[]> {
       const rows = await db

@@ -74,13 +74,13 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { role, scopes, expires_in_days } = request.body;
+      const { role, scopes, expires_in_days, can_mark_taken } = request.body;
       const now = deps.clock();
       const token = newToken();
       const expiresAt = new Date(now.getTime() + expires_in_days * DAY_MS);
       const row = await invitations.createInvitation(
         user.id,
-        { tokenHash: hashToken(token), role, scopes, expiresAt },
+        { tokenHash: hashToken(token), role, scopes, canMarkTaken: can_mark_taken, expiresAt },
         now,
       );
       if (!row) throw httpError(409, 'error.care_too_many_pending_invitations', { max: MAX_PENDING_INVITATIONS });
@@ -90,6 +90,7 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         url: `${deps.env.appOrigin}/care/join/${token}`,
         role,
         scopes,
+        can_mark_taken,
         expires_at: expiresAt.toISOString(),
       });
     },
@@ -168,6 +169,7 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         inviter_name: inviterName,
         role: invitation.role,
         scopes: invitation.scopes as z.infer<typeof invitationPreviewSchema>['scopes'],
+        can_mark_taken: invitation.can_mark_taken,
         expires_at: invitation.expires_at.toISOString(),
       };
     },

@@ -14,7 +14,9 @@ import { createEmailSender, type EmailSender } from './email-sender.ts';
 import { buildEmail } from './messages.ts';
 import { availableChannels, route, type RecipientRole } from './routing.ts';
 import { orderedValues, TEMPLATES, type TemplateName, type TemplateValues } from './templates.ts';
+import { loadUnsubscribeKey, signUnsubscribeToken } from './unsubscribe-token.ts';
 import { createWhatsAppSender, type WhatsAppSender } from './whatsapp-sender.ts';
+import type { VapidEnv } from '../push/vapid.ts';
 
 /** Who gets the message. `email` and `whatsapp` as stored on the user (the profile's phone). */
 export interface DeliveryRecipient {
@@ -72,14 +74,13 @@ export interface ChannelDelivery {
 
 export interface ChannelDeliveryDeps {
   db: Database;
-  env: Pick<Env, 'smtp' | 'whatsapp' | 'appOrigin'>;
+  /** The VAPID keys' settings sign each e-mail's one-click unsubscribe link (unsubscribe-token.ts). */
+  env: Pick<Env, 'smtp' | 'whatsapp' | 'appOrigin'> & VapidEnv;
   clock: Clock;
   /** Default: a nodemailer sender from env.smtp (null when not configured). */
   email?: EmailSender | null;
   /** Default: a Cloud API sender from env.whatsapp (null when not configured). */
   whatsapp?: WhatsAppSender | null;
-  /** Where an e-mail's recipient changes or stops them; default `${appOrigin}/profile#notifications`. */
-  unsubscribeUrl?: string;
   logger?: { warn(details: object, message: string): void };
   /** Counts e-mail and WhatsApp outcomes in diacare_deliveries_total (push is the dispatcher's). */
   metrics?: Pick<ReminderMetrics, 'deliveries'>;
@@ -101,7 +102,15 @@ export function createChannelDelivery(deps: ChannelDeliveryDeps): ChannelDeliver
   const available = new Set(
     [...availableChannels(deps.env)].filter((c) => (c === 'email' ? email : c === 'whatsapp' ? whatsapp : true)),
   );
-  const unsubscribeUrl = deps.unsubscribeUrl ?? `${deps.env.appOrigin}/profile#notifications`;
+  let unsubscribeKey: Promise<Buffer> | undefined;
+  /** The recipient's one-click link for this kind of e-mail (RFC 8058, decision 078). */
+  const unsubscribeUrl = async (userId: string, kind: NotificationKind) => {
+    unsubscribeKey ??= loadUnsubscribeKey(deps.db, deps.env).catch((error: unknown) => {
+      unsubscribeKey = undefined;
+      throw error;
+    });
+    return `${deps.env.appOrigin}/unsubscribe/${signUnsubscribeToken(await unsubscribeKey, { userId, kind })}`;
+  };
 
   async function channelsFor(request: Pick<DeliveryRequest, 'recipient' | 'template' | 'role'>) {
     const { recipient } = request;
@@ -138,8 +147,9 @@ export function createChannelDelivery(deps: ChannelDeliveryDeps): ChannelDeliver
     }
     if (channel === 'email') {
       const openUrl = request.openPath ? `${deps.env.appOrigin}${request.openPath}` : undefined;
-      const content = buildEmail(template, values, recipient.language, unsubscribeUrl, openUrl);
-      const result = await email!.send({ to: recipient.email!, ...content, unsubscribeUrl });
+      const unsubscribe = await unsubscribeUrl(recipient.userId, TEMPLATES[template].kind);
+      const content = buildEmail(template, values, recipient.language, unsubscribe, openUrl);
+      const result = await email!.send({ to: recipient.email!, ...content, unsubscribeUrl: unsubscribe });
       return { channel, ...result, attempts: 1 };
     }
     const result = await whatsapp!.send({

@@ -16,7 +16,7 @@ const escapeHtml = (value: string) =>
 
 /**
  * The e-mail for `template` with `values` (every variable of the template) in `language`;
- * `unsubscribeUrl` is where the user changes or stops these e-mails (also the List-Unsubscribe);
+ * `unsubscribeUrl` is the one-click page that stops this kind of e-mail (also the List-Unsubscribe);
  * `openUrl`, when given, is an 'Open DiaCare' link to the screen the message is about.
  * @throws Error when a variable is missing.
  */

@@ -296,13 +296,15 @@ export function createMedicationRepository(db: Database) {
 
     /**
      * Changes a record's status (PUT /api/adherence/{id}); null when the record is not the
-     * user's or its medication was deleted (archived doses are history, not editable).
+     * user's or its medication was deleted (archived doses are history, not editable). With
+     * `onlyMarkedBy`, only a dose that care-circle member marked taken (their Undo); else null.
      */
     async updateDoseStatus(
       userId: string,
       id: string,
       status: AdherenceStatus,
       takenTime: string | undefined,
+      onlyMarkedBy?: string,
     ): Promise<AdherenceRecord | null> {
       return db.transaction(async (tx) => {
         // Lock the medication first, as recordDose does, so both paths take locks in one order.
@@ -325,6 +327,7 @@ export function createMedicationRepository(db: Database) {
           .from(adherenceRecords)
           .where(and(eq(adherenceRecords.id, id), eq(adherenceRecords.user_id, userId)));
         if (!existing) return null;
+        if (onlyMarkedBy && (existing.status !== 'taken' || existing.recorded_by !== onlyMarkedBy)) return null;
         const taken_time = status === 'taken' ? (takenTime ?? existing.taken_time) : null;
         const pill_used = await movePills(tx as unknown as Database, existing.medication_id, existing, status);
         const [row] = (await tx

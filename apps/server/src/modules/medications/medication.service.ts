@@ -66,14 +66,18 @@ export function createMedicationService({ db, clock }: { db: Database; clock: Cl
       if (record) await reminders.doseRecorded(user.id, record);
       return record;
     },
-    /** Changes a dose record's status; null when the record is not the user's. */
+    /**
+     * Changes a dose record's status; null when the record is not the user's, or, with
+     * `onlyMarkedBy`, when that care-circle member did not mark it taken.
+     */
     async updateDoseStatus(
       userId: string,
       id: string,
       status: AdherenceStatus,
       takenTime: string | undefined,
+      onlyMarkedBy?: string,
     ): Promise<AdherenceRecord | null> {
-      const record = await repository.updateDoseStatus(userId, id, status, takenTime);
+      const record = await repository.updateDoseStatus(userId, id, status, takenTime, onlyMarkedBy);
       if (record) await reminders.doseRecorded(userId, record);
       return record;
     },

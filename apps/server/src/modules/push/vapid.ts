@@ -10,13 +10,15 @@ import { vapidKeys } from '../../db/schema.ts';
 import type { VapidKeys } from './push-sender.ts';
 
 const loaded = new WeakMap<Database, Promise<VapidKeys>>();
+/** The settings the keys come from. */
+export type VapidEnv = Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'SUPPORT_EMAIL'>;
 
 /** The VAPID `sub` claim: VAPID_SUBJECT, else mailto: the support address. */
-export function vapidSubject(env: Env): string {
+export function vapidSubject(env: VapidEnv): string {
   return env.VAPID_SUBJECT ?? `mailto:${env.SUPPORT_EMAIL}`;
 }
 
-async function loadOrCreate(db: Database, env: Env): Promise<VapidKeys> {
+async function loadOrCreate(db: Database, env: VapidEnv): Promise<VapidKeys> {
   const subject = vapidSubject(env);
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
@@ -35,7 +37,7 @@ async function loadOrCreate(db: Database, env: Env): Promise<VapidKeys> {
  * The key pair (base64url: uncompressed P-256 public point, 32-byte private scalar) and the
  * subject. Cached per database handle after the first call.
  */
-export function loadVapidKeys(db: Database, env: Env): Promise<VapidKeys> {
+export function loadVapidKeys(db: Database, env: VapidEnv): Promise<VapidKeys> {
   let keys = loaded.get(db);
   if (!keys) {
     keys = loadOrCreate(db, env);

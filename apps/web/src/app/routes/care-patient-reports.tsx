@@ -14,6 +14,7 @@ import { ReportsSummary } from '../../features/health/components/reports-summary
 import { overallAdherence, summariseGlucose } from '../../features/health/utils/readings';
 import { getPatientQueryOptions, getPatientsQueryOptions } from '../../features/care/api/care';
 import { CarePatientFrame } from '../../features/care/components/care-patient-frame';
+import { accessBadge } from '../../features/care/components/care-labels';
 import { useLocale } from '../../lib/i18n/language-provider';
 import { useNow } from '../../lib/use-now';
 
@@ -53,7 +54,7 @@ export function Component() {
           <h1 className="mb-1 text-xl font-bold">{t('care.patient.viewing', { name: patient.name })}</h1>
           <p className="mb-4 flex flex-wrap items-center gap-2">
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-              {t('care.patient.readOnly')}
+              {t(accessBadge(patient))}
             </span>
             <span className="text-sm font-semibold">{t('health-reports.reports.title')}</span>
           </p>

@@ -9,6 +9,7 @@ import { formatShortDate, localDate, localTime } from '@diacare/contract/dates';
 import { doseKey, doseStatus, dosesOn, indexByDose } from '@diacare/contract/dose-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
+import { useState } from 'react';
 import { useParams } from 'wouter';
 import { Card } from '../../components/ui/card';
 import { useLocale } from '../../lib/i18n/language-provider';
@@ -18,7 +19,14 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { Link } from '../../lib/navigation';
 import { buttonClasses } from '../../components/ui/button';
-import { getPatientQueryOptions, getPatientsQueryOptions, useMarkTakenForPatient } from '../../features/care/api/care';
+import {
+  getPatientQueryOptions,
+  getPatientsQueryOptions,
+  useMarkTakenForPatient,
+  useUnmarkTakenForPatient,
+} from '../../features/care/api/care';
+import { accessBadge } from '../../features/care/components/care-labels';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { CarePatientFrame } from '../../features/care/components/care-patient-frame';
 import { CareAlertsPanel } from '../../features/care/components/care-alerts-panel';
 
@@ -38,18 +46,35 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
   );
   const label = { taken: t('care.patient.taken'), overdue: t('care.patient.missed'), pending: t('care.patient.due') };
   const mark = useMarkTakenForPatient(patient.patient_id);
+  const unmark = useUnmarkTakenForPatient(patient.patient_id);
   const canMark = patient.can_mark_taken;
-  const markTaken = async (medication: { id: string; name: string }, scheduledTime: string) => {
+  // A dose is marked for someone else: asked first, and undoable from the toast after.
+  const [confirming, setConfirming] = useState<{ medicine: string; id: string; time: string } | null>(null);
+  const failed = (error: unknown) =>
+    toast({ title: t('common.error'), description: (error as Error).message, variant: 'destructive' });
+  const undo = async (recordId: string, values: { medicine: string; time: string }) => {
     try {
-      await mark.mutateAsync({
-        medication_id: medication.id,
+      await unmark.mutateAsync(recordId);
+      toast({ title: t('care.patient.undone', values) });
+    } catch (error) {
+      failed(error);
+    }
+  };
+  const markTaken = async ({ id, medicine, time }: { medicine: string; id: string; time: string }) => {
+    setConfirming(null);
+    try {
+      const record = await mark.mutateAsync({
+        medication_id: id,
         date: today,
-        scheduled_time: scheduledTime,
+        scheduled_time: time,
         taken_time: localTime(new Date(), patient.timezone),
       });
-      toast({ title: t('care.patient.markedToast', { medicine: medication.name, time: scheduledTime }) });
+      toast({
+        title: t('care.patient.markedToast', { medicine, time }),
+        action: { label: t('care.patient.undo'), onClick: () => void undo(record.id, { medicine, time }) },
+      });
     } catch (error) {
-      toast({ title: t('common.error'), description: (error as Error).message, variant: 'destructive' });
+      failed(error);
     }
   };
   if (!shared) return <p className="text-sm text-slate-500">{t('care.patient.notShared')}</p>;
@@ -59,41 +84,55 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
   if (medications.isPending) return <p className="text-sm">{t('common.loading')}</p>;
   if (!doses.length) return <p className="text-sm text-slate-500">{t('care.patient.noDoses')}</p>;
   return (
-    <ul className="divide-y divide-slate-100">
-      {doses.map(({ medication, scheduled_time }) => {
-        const record = records.get(doseKey(medication.id, today, scheduled_time));
-        const status = doseStatus(record, scheduled_time, localTime(now, patient.timezone));
-        return (
-          <li key={`${medication.id}-${scheduled_time}`} className="flex flex-wrap items-center gap-2 py-2">
-            <span className="w-12 font-mono text-sm">{scheduled_time}</span>
-            {/* At least 9rem: a medicine's name never breaks inside a word beside Mark taken (at
-                360 px the button wraps below instead); only a name longer than a line breaks. */}
-            <span className="min-w-36 flex-1 wrap-break-word">
-              {medication.name} <span className="text-sm text-slate-500">{medication.dosage}</span>
-              {status === 'taken' && record?.recorded_by_name ? (
-                <span className="block text-xs text-slate-500">
-                  {t('care.patient.markedBy', { name: record.recorded_by_name })}
-                </span>
+    <>
+      <ul className="divide-y divide-slate-100">
+        {doses.map(({ medication, scheduled_time }) => {
+          const record = records.get(doseKey(medication.id, today, scheduled_time));
+          const status = doseStatus(record, scheduled_time, localTime(now, patient.timezone));
+          return (
+            <li key={`${medication.id}-${scheduled_time}`} className="flex flex-wrap items-center gap-2 py-2">
+              <span className="w-12 font-mono text-sm">{scheduled_time}</span>
+              {/* At least 9rem: a medicine's name never breaks inside a word beside Mark taken (at
+                  360 px the button wraps below instead); only a name longer than a line breaks. */}
+              <span className="min-w-36 flex-1 wrap-break-word">
+                {medication.name} <span className="text-sm text-slate-500">{medication.dosage}</span>
+                {status === 'taken' && record?.recorded_by_name ? (
+                  <span className="block text-xs text-slate-500">
+                    {t('care.patient.markedBy', { name: record.recorded_by_name })}
+                  </span>
+                ) : null}
+              </span>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[status]}`}>
+                {label[status]}
+              </span>
+              {canMark && status !== 'taken' ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={mark.isPending || unmark.isPending}
+                  aria-label={t('care.patient.markTakenLabel', { medicine: medication.name, time: scheduled_time })}
+                  onClick={() => setConfirming({ medicine: medication.name, id: medication.id, time: scheduled_time })}
+                >
+                  {t('care.patient.markTaken')}
+                </Button>
               ) : null}
-            </span>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_CLASSES[status]}`}>
-              {label[status]}
-            </span>
-            {canMark && status !== 'taken' ? (
-              <Button
-                size="sm"
-                variant="outline"
-                disabled={mark.isPending}
-                aria-label={t('care.patient.markTakenLabel', { medicine: medication.name, time: scheduled_time })}
-                onClick={() => void markTaken(medication, scheduled_time)}
-              >
-                {t('care.patient.markTaken')}
-              </Button>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => (open ? undefined : setConfirming(null))}
+        title={t('care.patient.markConfirmTitle', {
+          medicine: confirming?.medicine ?? '',
+          time: confirming?.time ?? '',
+        })}
+        description={t('care.patient.markConfirmText', { name: patient.name })}
+        confirmLabel={t('care.patient.markTaken')}
+        tone="primary"
+        onConfirm={() => confirming && void markTaken(confirming)}
+      />
+    </>
   );
 }
 
@@ -164,7 +203,7 @@ export function Component() {
             {t('care.patient.viewing', { name: patient.name })}
           </h1>
           <p className="mb-4 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-            {t('care.patient.readOnly')}
+            {t(accessBadge(patient))}
           </p>
           <CareAlertsPanel patientId={patient.patient_id} timezone={patient.timezone} />
           <section aria-labelledby="care-today" className="mb-4">

@@ -10,6 +10,7 @@ export default function ConfirmDialogView({
   description,
   confirmLabel,
   onConfirm,
+  tone = 'destructive',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -17,6 +18,8 @@ export default function ConfirmDialogView({
   description: string;
   confirmLabel: string;
   onConfirm: () => void;
+  /** 'primary' for a confirm that adds rather than removes (a dose marked taken); red by default. */
+  tone?: 'destructive' | 'primary';
 }) {
   const t = useT();
   return (
@@ -28,7 +31,7 @@ export default function ConfirmDialogView({
           <AlertDialog.Description className="mt-2 text-slate-600">{description}</AlertDialog.Description>
           <div className="mt-5 grid grid-cols-fit gap-3">
             <AlertDialog.Cancel className={buttonClasses('outline')}>{t('common.cancel')}</AlertDialog.Cancel>
-            <AlertDialog.Action className={buttonClasses('destructive')} onClick={onConfirm}>
+            <AlertDialog.Action className={buttonClasses(tone)} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>
           </div>

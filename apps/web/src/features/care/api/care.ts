@@ -85,7 +85,8 @@ export const getPatientQueryOptions = <R extends keyof PatientResources>(
 export function useCreateInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { role: CareRole; scopes: CareScope[] }) => api.post<Invitation>('/api/care/invitations', body),
+    mutationFn: (body: { role: CareRole; scopes: CareScope[]; can_mark_taken: boolean }) =>
+      api.post<Invitation>('/api/care/invitations', body),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: careKeys.audit }),
@@ -141,6 +142,18 @@ export function useSaveCareSettings() {
   return useMutation({
     mutationFn: (settings: CareSettings) => api.put<CareSettings>('/api/care/settings', settings),
     onSuccess: (saved) => queryClient.setQueryData(careKeys.settings, saved),
+  });
+}
+
+/** Undoes the signed-in member's own Mark taken of one of the patient's doses: it is pending again. */
+export function useUnmarkTakenForPatient(patientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (recordId: string) =>
+      api.put<AdherenceRecord>(`/api/care/patients/${patientId}/adherence/${recordId}`, undefined, {
+        status: 'pending',
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: careKeys.patientResource(patientId, 'adherence') }),
   });
 }
 

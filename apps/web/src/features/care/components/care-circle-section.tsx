@@ -44,6 +44,8 @@ function auditText(t: TranslateFunction, entry: CareAuditEntry): string {
       return t('care.audit.remove', { name });
     case 'mark_taken':
       return t('care.audit.mark_taken', { name });
+    case 'unmark_taken':
+      return t('care.audit.unmark_taken', { name });
     case 'alert':
       return t('care.audit.alert', { name, kind: entry.resource ?? '', channels: channelsText(t, entry.detail) });
     case 'alert_seen':

@@ -1,17 +1,21 @@
 /**
- * Profile → Care circle → Invite: choose the role and what they will see,
- * then share the single-use link through the phone's share sheet, copy it, or show it as a
- * QR code (the `qrcode` library loads only when asked for).
+ * Profile → Care circle → Invite: choose the role, what they will see and (family) whether they
+ * may mark doses taken, then share the single-use link through the phone's share sheet (or a
+ * WhatsApp link where there is none), copy it, or show it as a QR code (the `qrcode` library
+ * loads only when asked for).
  */
 import type { CareRole, CareScope, Invitation } from '@diacare/contract/care';
-import { Copy, QrCode, Share2 } from 'lucide-react';
+import { Copy, MessageCircle, QrCode, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { useLocale } from '../../../lib/i18n/language-provider';
 import { useCreateInvitation } from '../api/care';
-import { DEFAULT_SCOPES, ROLE_LABELS, SCOPE_LABELS, SCOPES } from './care-labels';
+import { DEFAULT_SCOPES, ROLE_LABELS, SCOPE_LABELS, SCOPES, scopeList } from './care-labels';
+
+/** WhatsApp's click-to-chat address with `text` filled in: the person picks the chat. */
+const whatsAppLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
 
 export function CareInvite() {
   const { t, intlLocale } = useLocale();
@@ -19,13 +23,19 @@ export function CareInvite() {
   const create = useCreateInvitation();
   const [role, setRole] = useState<CareRole>('family');
   const [scopes, setScopes] = useState<CareScope[]>([...DEFAULT_SCOPES.family]);
+  const [markTaken, setMarkTaken] = useState(false);
   const [invitation, setInvitation] = useState<Invitation | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const headingId = useId();
+  const markTakenHintId = useId();
+  const qrId = useId();
+  // Web Share where the browser has it (the phone's sheet lists WhatsApp); else a WhatsApp link.
+  const canShare = typeof navigator !== 'undefined' && 'share' in navigator;
 
   const chooseRole = (next: CareRole) => {
     setRole(next);
     setScopes([...DEFAULT_SCOPES[next]]);
+    if (next !== 'family') setMarkTaken(false);
   };
   const toggle = (scope: CareScope, on: boolean) =>
     setScopes((current) => SCOPES.filter((s) => (s === scope ? on : current.includes(s))));
@@ -34,7 +44,7 @@ export function CareInvite() {
     event.preventDefault();
     setQr(null);
     try {
-      setInvitation(await create.mutateAsync({ role, scopes }));
+      setInvitation(await create.mutateAsync({ role, scopes, can_mark_taken: role === 'family' && markTaken }));
     } catch (error) {
       toast({
         title: t('common.error'),
@@ -44,9 +54,9 @@ export function CareInvite() {
     }
   };
 
-  const share = async (url: string) => {
+  const share = async (text: string, url: string) => {
     try {
-      await navigator.share({ title: 'DiaCare', text: t('care.invite.shareText', { name: user?.name ?? '' }), url });
+      await navigator.share({ title: t('care.invite.shareText', { name: user?.name ?? '' }), text, url });
     } catch {
       // Dismissed, or the share sheet failed: the link is still on screen to copy.
     }
@@ -55,7 +65,8 @@ export function CareInvite() {
     await navigator.clipboard.writeText(url);
     toast({ title: t('care.invite.copied') });
   };
-  const showQr = async (url: string) => {
+  const toggleQr = async (url: string) => {
+    if (qr) return setQr(null);
     const { toDataURL } = await import('qrcode');
     setQr(await toDataURL(url, { margin: 1, width: 240 }));
   };
@@ -64,6 +75,17 @@ export function CareInvite() {
     ? new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(
         new Date(invitation.expires_at),
       )
+    : '';
+  // Who invites, what for, and (after it) the link: what the message says in WhatsApp.
+  const message = invitation
+    ? invitation.scopes.length
+      ? t('care.invite.whatsappText', {
+          name: user?.name ?? '',
+          scopes: scopeList(t, invitation.scopes, intlLocale),
+          markTaken: invitation.can_mark_taken ? 'yes' : 'no',
+          date: until,
+        })
+      : t('care.invite.whatsappTextNothing', { name: user?.name ?? '', date: until })
     : '';
 
   return (
@@ -109,6 +131,23 @@ export function CareInvite() {
             ))}
           </div>
         </fieldset>
+        {role === 'family' ? (
+          <label className="flex min-h-11 cursor-pointer items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={markTaken}
+              onChange={(event) => setMarkTaken(event.target.checked)}
+              aria-describedby={markTakenHintId}
+              className="mt-0.5 h-5 w-5 shrink-0 accent-primary"
+            />
+            <span>
+              <span className="font-medium">{t('care.edit.markTaken')}</span>
+              <span id={markTakenHintId} className="block text-xs text-slate-500">
+                {t('care.edit.markTakenHint')}
+              </span>
+            </span>
+          </label>
+        ) : null}
         <Button type="submit" className="w-full" disabled={create.isPending}>
           {create.isPending ? t('care.invite.creating') : t('care.invite.create')}
         </Button>
@@ -121,22 +160,40 @@ export function CareInvite() {
             {invitation.url}
           </p>
           <div className="flex flex-wrap gap-2">
-            {'share' in navigator ? (
-              <Button size="sm" onClick={() => void share(invitation.url)}>
+            {canShare ? (
+              <Button size="sm" onClick={() => void share(message, invitation.url)}>
                 <Share2 className="h-4 w-4" aria-hidden />
                 {t('care.invite.share')}
               </Button>
-            ) : null}
+            ) : (
+              <a
+                href={whatsAppLink(`${message} ${invitation.url}`)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses('primary', 'sm')}
+              >
+                <MessageCircle className="h-4 w-4" aria-hidden />
+                {t('care.invite.whatsapp')}
+              </a>
+            )}
             <Button size="sm" variant="outline" onClick={() => void copy(invitation.url)}>
               <Copy className="h-4 w-4" aria-hidden />
               {t('care.invite.copy')}
             </Button>
-            <Button size="sm" variant="outline" onClick={() => void showQr(invitation.url)}>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-expanded={qr !== null}
+              aria-controls={qrId}
+              onClick={() => void toggleQr(invitation.url)}
+            >
               <QrCode className="h-4 w-4" aria-hidden />
-              {t('care.invite.qr')}
+              {qr ? t('care.invite.qrHide') : t('care.invite.qr')}
             </Button>
           </div>
-          {qr ? <img src={qr} alt={t('care.invite.qrAlt')} width={240} height={240} className="mx-auto" /> : null}
+          <div id={qrId}>
+            {qr ? <img src={qr} alt={t('care.invite.qrAlt')} width={240} height={240} className="mx-auto" /> : null}
+          </div>
         </div>
       ) : null}
     </div>

@@ -1,5 +1,5 @@
 /** Labels of the care circle's roles, scopes and audit resources, as catalog ids. */
-import type { CareRole, CareScope } from '@diacare/contract/care';
+import type { CarePatient, CareRole, CareScope } from '@diacare/contract/care';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import type { TranslateFunction } from '../../../lib/i18n/language-provider';
 
@@ -61,3 +61,7 @@ export const resourceLabel = (t: TranslateFunction, resource: string | null) =>
 /** Scopes as one comma-separated phrase in the active language. */
 export const scopeList = (t: TranslateFunction, scopes: readonly CareScope[], locale: string) =>
   new Intl.ListFormat(locale, { type: 'conjunction' }).format(scopes.map((scope) => t(SCOPE_LABELS[scope])));
+
+/** The member's badge on a patient's screens: what they may do there. */
+export const accessBadge = (patient: Pick<CarePatient, 'can_mark_taken'>): MessageId =>
+  patient.can_mark_taken ? 'care.members.canMarkTaken' : 'care.patient.readOnly';

@@ -52,6 +52,9 @@ export function CarePendingInvitations() {
                     ? t('care.pending.willSee', { scopes: scopeList(t, invitation.scopes, intlLocale) })
                     : t('care.pending.seesNothing')}
                 </p>
+                {invitation.can_mark_taken ? (
+                  <p className="text-xs text-slate-500">{t('care.pending.canMarkTaken')}</p>
+                ) : null}
                 <p className="text-xs text-slate-500">
                   <time dateTime={invitation.expires_at}>
                     {t('care.pending.expires', { date: expiresOn(invitation) })}

@@ -1,0 +1,1 @@
+ALTER TABLE "care_invitations" ADD COLUMN "can_mark_taken" boolean DEFAULT false NOT NULL;
