@@ -8,6 +8,8 @@
  */
 import { GLUCOSE_BOUNDS } from '@diacare/contract/health-constants';
 import { sql } from 'drizzle-orm';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQL_DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
@@ -90,7 +92,7 @@ describe.each(SQL_DRIVERS)('imports keep the typed-entry rule on %s', (driver) =
       to: '2026-11-20T18:44:00.000Z',
       skipped: {
         count: 8,
-        reasons: { out_of_range: 3, future: 2, too_early: 1, invalid_date: 1, invalid_value: 1 },
+        reasons: { out_of_range: 3, future: 2, too_early: 1, invalid_date: 1, invalid_value: 1, malformed_row: 0 },
       },
     });
     expect(await storedValues(asha.user.id)).toEqual([]);
@@ -139,7 +141,7 @@ describe.each(SQL_DRIVERS)('imports keep the typed-entry rule on %s', (driver) =
     const beforeHindi = await dumpDatabase(t.database.db);
     const inHindi = await upload(asha, libreFile([['20-11-2099 10:00', '110']]));
     expect(inHindi.statusCode).toBe(400);
-    expect(inHindi.json()).toEqual({ detail: 'file: इसकी कोई भी रीडिंग नहीं जोड़ी जा सकती; 1 रीडिंग अभी के बाद की' });
+    expect(inHindi.json()).toEqual({ detail: 'फ़ाइल: इसकी कोई भी रीडिंग नहीं जोड़ी जा सकती; 1 रीडिंग अभी के बाद की' });
     expect(await dumpDatabase(t.database.db)).toEqual(beforeHindi);
   });
 
@@ -199,7 +201,10 @@ describe.each(SQL_DRIVERS)('imports keep the typed-entry rule on %s', (driver) =
     expect(preview.statusCode, preview.body).toBe(201);
     expect(preview.json()).toMatchObject({
       readings: 5,
-      skipped: { count: 3, reasons: { out_of_range: 3, future: 0, too_early: 0, invalid_date: 0, invalid_value: 0 } },
+      skipped: {
+        count: 3,
+        reasons: { out_of_range: 3, future: 0, too_early: 0, invalid_date: 0, invalid_value: 0, malformed_row: 0 },
+      },
     });
     await asha.request({ method: 'POST', url: `/api/imports/${preview.json().id}/commit` });
     const values = await storedValues(asha.user.id);
@@ -225,5 +230,190 @@ describe.each(SQL_DRIVERS)('imports keep the typed-entry rule on %s', (driver) =
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ detail: 'url: none of its readings can be added; 1 outside 20–600 mg/dL' });
     expect(await dumpDatabase(t.database.db)).toEqual(before);
+  });
+  it('counts every line it does not store — bytes not UTF-8, a 2 MB run of text, a glucose row without its glucose — and stores none of them', async () => {
+    const good = Buffer.from(libreFile([['20-11-2026 08:00', '100']]) + '\r\n');
+    const serial = 'FreeStyle LibreLink,ABCD-1234';
+    const cases: [string, Buffer, Partial<Record<string, number>>][] = [
+      ['not UTF-8', Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0x80]), { malformed_row: 1 }],
+      ['2 MB of x', Buffer.from('x'.repeat(2 * 1024 * 1024)), { malformed_row: 1 }],
+      ['type 0, no glucose column', Buffer.from(`${serial},20-11-2026 08:15,0`), { invalid_value: 1 }],
+      ['type 0, empty glucose', Buffer.from(`${serial},20-11-2026 08:15,0,,`), { invalid_value: 1 }],
+    ];
+    for (const [name, line, reasons] of cases) {
+      const asha = await newUser();
+      // Record types with no glucose (4 insulin, 6 a note) are left out, not counted.
+      const ignored = Buffer.from(
+        `${serial},20-11-2026 09:00,4,,,,2\r\n${serial},20-11-2026 09:05,6,,,,,,,,,,,Walk\r\n`,
+      );
+      const before = await dumpDatabase(t.database.db);
+      const preview = await upload(asha, Readable.from([good, ignored, line]));
+      expect(preview.statusCode, `${name}: ${preview.body}`).toBe(201);
+      expect(preview.json(), name).toMatchObject({
+        readings: 1,
+        skipped: {
+          count: 1,
+          reasons: {
+            out_of_range: 0,
+            future: 0,
+            too_early: 0,
+            invalid_date: 0,
+            invalid_value: 0,
+            malformed_row: 0,
+            ...reasons,
+          },
+        },
+      });
+      expect(await storedValues(asha.user.id), name).toEqual([]);
+      const committed = await asha.request({ method: 'POST', url: `/api/imports/${preview.json().id}/commit` });
+      expect(committed.json(), name).toMatchObject({ readings: 1 });
+      expect(await storedValues(asha.user.id), name).toEqual([100]);
+      expect(before).not.toEqual(await dumpDatabase(t.database.db));
+    }
+    // A file of only such lines is refused, saying why.
+    const ravi = await newUser('Ravi');
+    const header = libreFile([]);
+    const refused = await upload(ravi, `${header}\r\nnot a row\r\n${serial},20-11-2026 08:15,0`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      detail:
+        'file: none of its readings can be added; 1 with a glucose that is not a number; 1 line that is not a row of the export',
+    });
+  });
+
+  it('a file with no readings answers 400 saying so, in English and Hindi, and stores nothing', async () => {
+    const asha = await newUser();
+    const before = await dumpDatabase(t.database.db);
+    const headerOnly = await upload(asha, libreFile([]));
+    expect(headerOnly.statusCode).toBe(400);
+    expect(headerOnly.json()).toEqual({ detail: 'file: holds no glucose readings' });
+    // Only records with no glucose (a note) are no readings either.
+    const notesOnly = await upload(
+      asha,
+      `${libreFile([])}\r\nFreeStyle LibreLink,ABCD-1234,20-11-2026 09:05,6,,,,,,,,,,,Walk`,
+    );
+    expect(notesOnly.json()).toEqual({ detail: 'file: holds no glucose readings' });
+    const noGlucose = await upload(asha, libreFile([['20-11-2026 08:00', '']]));
+    expect(noGlucose.statusCode).toBe(400);
+    expect(noGlucose.json()).toEqual({
+      detail: 'file: none of its readings can be added; 1 with a glucose that is not a number',
+    });
+    expect(await dumpDatabase(t.database.db)).toEqual(before);
+    await setLanguage(asha, 'hi');
+    const beforeHindi = await dumpDatabase(t.database.db);
+    const inHindi = await upload(asha, libreFile([]));
+    expect(inHindi.statusCode).toBe(400);
+    expect(inHindi.json()).toEqual({ detail: 'फ़ाइल: इसमें शुगर की कोई रीडिंग नहीं है' });
+    expect(await dumpDatabase(t.database.db)).toEqual(beforeHindi);
+    expect((await asha.request({ url: '/api/imports' })).json()).toEqual([]);
+  });
+
+  it('a 12-hour time with an hour of 13–23 or 0, or a minute of 60, is an invalid date, never read as 13:00', async () => {
+    const asha = await newUser();
+    const us = (timestamp: string, glucose: string) =>
+      ['FreeStyle LibreLink', 'ABCD-1234', timestamp, '0', glucose, ...Array<string>(14).fill('')].join(',');
+    const file = [
+      'Glucose Data,Generated on,11-21-2026 12:05 AM UTC,Generated by,Asha Rao',
+      LIBRE_HEADER,
+      us('11-16-2026 01:00 PM', '110'),
+      us('11-16-2026 13:00 PM', '111'),
+      us('11-16-2026 00:30 PM', '112'),
+      us('11-16-2026 11:60 AM', '113'),
+      us('11-16-2026 11:00:75 AM', '114'),
+    ].join('\r\n');
+    const preview = await upload(asha, file);
+    expect(preview.statusCode, preview.body).toBe(201);
+    expect(preview.json()).toMatchObject({
+      readings: 1,
+      from: '2026-11-16T07:30:00.000Z',
+      skipped: { count: 4, reasons: { invalid_date: 4 } },
+    });
+    await asha.request({ method: 'POST', url: `/api/imports/${preview.json().id}/commit` });
+    const stored = await t.database.db.execute(
+      sql`SELECT time, value FROM sensor_readings WHERE user_id = ${asha.user.id} ORDER BY measured_at`,
+    );
+    expect((stored as unknown as { rows: unknown[] }).rows).toEqual([{ time: '13:00', value: 110 }]);
+  });
+
+  it('a Nightscout site with no readings in the period, or items that are not entries, is counted or refused saying why', async () => {
+    const asha = await newUser();
+    site.entries = [];
+    const before = await dumpDatabase(t.database.db);
+    const importFrom = () =>
+      asha.request({
+        method: 'POST',
+        url: '/api/imports/nightscout',
+        payload: { url: site.url, token: TOKEN, days: 30 },
+      });
+    const empty = await importFrom();
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ detail: 'url: the site holds no sensor glucose readings from the last 30 days' });
+    expect(await dumpDatabase(t.database.db)).toEqual(before);
+    await setLanguage(asha, 'hi');
+    const beforeHindi = await dumpDatabase(t.database.db);
+    expect((await importFrom()).json()).toEqual({
+      detail: 'वेब पता: इस साइट पर पिछले 30 दिनों की सेंसर शुगर की कोई रीडिंग नहीं है',
+    });
+    expect(await dumpDatabase(t.database.db)).toEqual(beforeHindi);
+
+    // A site answering items that are not entries: each counted as malformed_row.
+    const odd = createServer((_request, response) => {
+      const entry = { type: 'sgv', date: NOW.getTime() - 600_000, sgv: 120, device: 'xDrip' };
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify([entry, 5, null, 'sgv']));
+    });
+    await new Promise<void>((resolve) => odd.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = odd.address() as AddressInfo;
+      const preview = await asha.request({
+        method: 'POST',
+        url: '/api/imports/nightscout',
+        payload: { url: `http://127.0.0.1:${port}`, token: TOKEN },
+      });
+      expect(preview.statusCode, preview.body).toBe(201);
+      expect(preview.json()).toMatchObject({ readings: 1, skipped: { count: 3, reasons: { malformed_row: 3 } } });
+    } finally {
+      await new Promise((resolve) => odd.close(resolve));
+    }
+  });
+
+  it('every 400 the import routes give reads in Hindi, field names included', async () => {
+    const asha = await newUser();
+    await setLanguage(asha, 'hi');
+    const nightscout = (payload: Record<string, unknown>) =>
+      asha.request({ method: 'POST', url: '/api/imports/nightscout', payload });
+    const responses = {
+      notCsv: await asha.request({ method: 'POST', url: '/api/imports', payload: { a: 1 } }),
+      unknownFormat: await upload(asha, 'date,value\n2026-11-20,112\n'),
+      control: await upload(asha, libreFile([['20-11-2026 08:00', '100']], 'AB\u0001CD')),
+      allRefused: await upload(
+        asha,
+        libreFile([
+          ['20-11-2099 10:00', '110'],
+          ['20-11-2026 10:00', 'x'],
+        ]),
+      ),
+      noReadings: await upload(asha, libreFile([])),
+      badUrl: await nightscout({ url: 'not an address', token: TOKEN }),
+      noToken: await nightscout({ url: site.url, token: ' ' }),
+      spacedToken: await nightscout({ url: site.url, token: 'has space' }),
+      days: await nightscout({ url: site.url, token: TOKEN, days: 0 }),
+      credentials: await nightscout({ url: site.url.replace('//', '//me:pw@'), token: TOKEN }),
+      notNightscout: await nightscout({ url: `${site.url}/elsewhere`, token: TOKEN }),
+      refusedToken: await nightscout({ url: site.url, token: 'wrong-token' }),
+      badId: await asha.request({ method: 'POST', url: '/api/imports/not-an-id/commit' }),
+      limit: await asha.request({ url: '/api/imports?limit=0' }),
+    };
+    // What may stay in Latin letters: names of products and formats, a role as Nightscout shows it.
+    const KEPT =
+      /LibreView|Dexcom|Clarity|Nightscout|CSV|UTF-8|text\/csv|readable|mg\/dL|https?:\/\/\S*|URL|UUID|U\+[0-9A-F]{4}/g;
+    for (const [name, response] of Object.entries(responses)) {
+      expect(response.statusCode, name).toBe(400);
+      const detail = (response.json() as { detail: string }).detail;
+      expect(detail.replace(KEPT, ''), `${name}: ${detail}`).not.toMatch(/[A-Za-z]/);
+    }
+    expect(responses.noToken.json().detail).toMatch(/^टोकन: /);
+    expect(responses.days.json().detail).toMatch(/^दिनों की संख्या: /);
+    expect(responses.badUrl.json().detail).toMatch(/^वेब पता: /);
+    expect(responses.notCsv.json().detail).toMatch(/^अनुरोध: /);
   });
 });

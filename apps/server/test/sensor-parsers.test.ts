@@ -46,13 +46,17 @@ function libreFile(unit: 'mg/dL' | 'mmol/L', rows: [string, string, string, stri
   return lines.join('\r\n');
 }
 
-async function* chunks(text: string, size = 64): AsyncGenerator<Buffer> {
-  const bytes = Buffer.from(text, 'utf8');
+async function* chunks(text: string, size = 64, raw?: Buffer): AsyncGenerator<Buffer> {
+  const bytes = raw ?? Buffer.from(text, 'utf8');
   for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
 }
 
-async function readAll(text: string, zone = 'Asia/Kolkata') {
-  const file = await openSensorFile(chunks(text), zone);
+/** The file's readings and refusals; `text` as UTF-8, or bytes as they are (not UTF-8 too). */
+async function readAll(text: string | Buffer, zone = 'Asia/Kolkata') {
+  const file = await openSensorFile(
+    typeof text === 'string' ? chunks(text) : chunks(text.toString('latin1'), 64, text),
+    zone,
+  );
   const readings: SensorReading[] = [];
   const refused: string[] = [];
   for await (const row of file.readings) {
@@ -121,7 +125,7 @@ describe('LibreView', () => {
         ['20-11-2026 24:00', '0', '115', ''],
         ['not a time', '0', '116', ''],
         ['11-20-2026 08:15 AM', '0', 'n/a', ''],
-        ['11-20-2026 08:30 AM', '0', '', ''], // no glucose: no reading, nothing refused
+        ['11-20-2026 08:30 AM', '0', '', ''], // a glucose row with no glucose: counted, not dropped
         ['11-20-2026 08:45 AM', '0', '0', ''], // out of bounds: the row rule's to refuse
         ['11-20-2099 08:45 AM', '0', '99999', ''],
       ]),
@@ -133,10 +137,58 @@ describe('LibreView', () => {
       'invalid_date',
       'invalid_date',
       'invalid_value',
+      'invalid_value',
     ]);
     expect(readings.map((r) => [iso(r), r.valueMgDl])).toEqual([
       ['2026-11-20T03:15:00.000Z', 0],
       ['2099-11-20T03:15:00.000Z', 99999],
+    ]);
+  });
+});
+
+describe('LibreView lines that hold no stored reading', () => {
+  it('counts every data line it does not read — bytes not UTF-8, a 2 MB run of text, a glucose row without its glucose — and leaves out only the record types with no glucose', async () => {
+    const good = libreFile('mg/dL', [['11-20-2026 08:15 AM', '0', '112', '']]);
+    const serial = 'FreeStyle LibreLink,ABCD-1234';
+    const lines = [
+      Buffer.from(good + '\r\n'),
+      Buffer.from([0xff, 0xfe, 0xc3, 0x28, 0x80, 0x0d, 0x0a]), // a line that is not UTF-8
+      Buffer.from(`${serial.replace('ABCD', 'AB\u00ff')},11-20-2026 08:20 AM,0,113\r\n`, 'latin1'), // serial not UTF-8
+      Buffer.from('x'.repeat(2 * 1024 * 1024) + '\r\n'), // a 2 MB run of one letter
+      Buffer.from(`${serial},11-20-2026 08:30 AM,0\r\n`), // Record Type 0 cut short: no glucose column
+      Buffer.from(`${serial},11-20-2026 08:45 AM,,118\r\n`), // no Record Type
+      // Record types with no glucose DiaCare imports: ketone, insulin, food, a note; left out.
+      Buffer.from(`${serial},11-20-2026 09:00 AM,3,,,,,,,,,,,,,0.4\r\n`),
+      Buffer.from(`${serial},11-20-2026 09:05 AM,4,,,,4,,,,,,,,,,\r\n`),
+      Buffer.from(`${serial},11-20-2026 09:10 AM,5,,,,,,40,,,,,,,,\r\n`),
+      Buffer.from(`${serial},11-20-2026 09:15 AM,6,,,,,,,,,,,Walk,,,\r\n`),
+      Buffer.from(',,,,,,,,,,,,,,,,,,\r\n\r\n'), // a blank spreadsheet row and an empty line: no data
+    ];
+    const { readings, refused } = await readAll(Buffer.concat(lines));
+    expect(readings.map((r) => r.valueMgDl)).toEqual([112]);
+    expect(refused).toEqual(['malformed_row', 'malformed_row', 'malformed_row', 'invalid_value', 'malformed_row']);
+  });
+
+  it('refuses a 12-hour time whose hour is not 1–12, or whose minute or second is 60 or more, as an invalid date', async () => {
+    const { readings, refused } = await readAll(
+      libreFile('mg/dL', [
+        ['11-16-2026 13:00 PM', '0', '110', ''],
+        ['11-16-2026 00:30 PM', '0', '111', ''],
+        ['11-16-2026 00:30 AM', '0', '112', ''],
+        ['11-16-2026 23:59 PM', '0', '113', ''],
+        ['11-16-2026 11:60 AM', '0', '114', ''],
+        ['11-16-2026 11:00:60 AM', '0', '115', ''],
+        ['16-11-2026 08:61', '0', '116', ''],
+        ['11-16-2026 12:30 AM', '0', '117', ''], // half past midnight
+        ['11-16-2026 12:30 PM', '0', '118', ''], // half past noon
+        ['11-16-2026 01:00 PM', '0', '119', ''],
+      ]),
+    );
+    expect(refused).toEqual(Array(7).fill('invalid_date'));
+    expect(readings.map((r) => [iso(r), r.valueMgDl])).toEqual([
+      ['2026-11-15T19:00:00.000Z', 117],
+      ['2026-11-16T07:00:00.000Z', 118],
+      ['2026-11-16T07:30:00.000Z', 119],
     ]);
   });
 });
@@ -200,6 +252,25 @@ describe('Dexcom Clarity', () => {
       ['2026-11-01T07:05:00.000Z', false],
       ['2027-03-14T07:30:00.000Z', true], // 02:30 does not exist: read as 03:30 EDT
     ]);
+  });
+});
+
+describe('Dexcom Clarity lines that hold no stored reading', () => {
+  it('counts a stray line and an EGV row without its glucose; leaves out only the events with no sensor glucose', async () => {
+    const text = [
+      CLARITY_HEADER,
+      ...CLARITY_PREAMBLE,
+      '4,2026-11-20T08:05:00,EGV,,,,G6,142,,,,,123,8ABC12',
+      '5,2026-11-20T08:10:00,EGV,,,,G6,,,,,,123,8ABC12', // no glucose
+      '6,2026-11-20T08:15:00,Alert,High,,,G6,,,,,,123,8ABC12',
+      '7,2026-11-20T08:20:00,Insulin,Fast-Acting,,,G6,,4,,,,123,8ABC12',
+      'x'.repeat(100_000), // a stray line: no index, no event
+      ',2026-11-20T08:25:00,EGV,,,,G6,150,,,,,123,8ABC12', // no index
+      '9,2026-11-20T08:30:00,,,,,G6,151,,,,,123,8ABC12', // no event type
+    ].join('\n');
+    const { readings, refused } = await readAll(text);
+    expect(readings.map((r) => r.valueMgDl)).toEqual([142]);
+    expect(refused).toEqual(['invalid_value', 'malformed_row', 'malformed_row', 'malformed_row']);
   });
 });
 
@@ -272,7 +343,7 @@ describe('the row rule (typed-entry bounds and dates)', () => {
     expect(kept.map((r) => r.valueMgDl)).toEqual([120]);
     expect(skipped).toEqual({
       count: 3,
-      reasons: { out_of_range: 1, future: 1, too_early: 0, invalid_date: 1, invalid_value: 0 },
+      reasons: { out_of_range: 1, future: 1, too_early: 0, invalid_date: 1, invalid_value: 0, malformed_row: 0 },
     });
   });
 });

@@ -28,9 +28,18 @@ export type ImportBatch = z.infer<typeof importBatchSchema>;
  * health-constants.ts): `out_of_range` a value outside GLUCOSE_BOUNDS, `future` an instant later
  * than now plus READING_CLOCK_SKEW_MS, `too_early` a date before EARLIEST_READING_DATE,
  * `invalid_date` a time that is not a real one (31 February, 25:00) or not written as the format
- * writes it, `invalid_value` a glucose cell that is not a number (nor the device's Low/High).
+ * writes it, `invalid_value` a glucose row whose glucose cell is empty or not a number (nor the
+ * device's Low/High), `malformed_row` a data line that is not a row of the format at all (no
+ * record type, unreadable bytes — not UTF-8 — in the cells read, a stray line of text).
  */
-export const IMPORT_SKIP_REASONS = ['out_of_range', 'future', 'too_early', 'invalid_date', 'invalid_value'] as const;
+export const IMPORT_SKIP_REASONS = [
+  'out_of_range',
+  'future',
+  'too_early',
+  'invalid_date',
+  'invalid_value',
+  'malformed_row',
+] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 
 /** The refused rows of a file or site: how many, and how many for each reason. Never stored. */
@@ -42,6 +51,7 @@ export const importSkippedSchema = z.object({
     too_early: z.int(),
     invalid_date: z.int(),
     invalid_value: z.int(),
+    malformed_row: z.int(),
   } satisfies Record<ImportSkipReason, z.ZodInt>),
 });
 export type ImportSkipped = z.infer<typeof importSkippedSchema>;

@@ -229,6 +229,11 @@ const FIELD_HI: Record<string, string> = {
   content: 'सवाल',
   due_at: 'समय',
   limit: 'संख्या',
+  file: 'फ़ाइल',
+  url: 'वेब पता',
+  token: 'टोकन',
+  days: 'दिनों की संख्या',
+  id: 'आईडी',
 };
 
 /**

@@ -3,7 +3,8 @@
  * (POST /nightscout) → 201 a preview, nothing stored yet; POST /{id}/commit adds it; DELETE
  * /{id} discards a preview or undoes a commit; GET lists batches. Another user's batch → 404.
  * Every row keeps the typed-entry rule (row-rule.ts): a refused row is counted in the
- * preview's `skipped`, never staged; a file or site whose rows are all refused → 400.
+ * preview's `skipped`, never staged; a file or site with no reading to add (none at all, or
+ * all refused) → 400.
  */
 import { errorSchema, idParamsSchema } from '@diacare/contract/common';
 import { EARLIEST_READING_DATE, GLUCOSE_BOUNDS, READING_CLOCK_SKEW_MS } from '@diacare/contract/health-constants';
@@ -21,6 +22,7 @@ import { CsvError } from 'csv-parse';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
+import type { MessageId, MessageValues } from '../../i18n/index.ts';
 import { badRequest, httpError, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
@@ -36,12 +38,21 @@ export const IMPORT_MAX_BYTES = 256 * 1024 * 1024;
 const STAGE_PAGE = 1000;
 
 /**
- * The preview answer: `batch` with the rows refused; when the source held rows and every one
- * was refused, HttpError 400 on `field` listing how many for each reason (the caller removes
- * the batch).
+ * The preview answer: `batch` with the rows refused. When it holds no reading (new or already
+ * stored), HttpError 400 on `field` (the caller removes the batch): listing how many rows were
+ * refused for each reason, or, when the source held no glucose row at all (a header only),
+ * `empty` saying so.
  */
-function previewOf(batch: ImportBatch, skipped: ImportSkipped, field: 'file' | 'url'): ImportPreview {
-  if (batch.readings + batch.duplicates === 0 && skipped.count > 0) {
+function previewOf(
+  batch: ImportBatch,
+  skipped: ImportSkipped,
+  field: 'file' | 'url',
+  empty: { id: MessageId; values?: MessageValues },
+): ImportPreview {
+  if (batch.readings + batch.duplicates === 0 && skipped.count === 0) {
+    throw badRequest(field, empty.id, empty.values);
+  }
+  if (batch.readings + batch.duplicates === 0) {
     const [min, max] = GLUCOSE_BOUNDS.value;
     throw badRequest(field, 'error.import_all_refused', {
       ...skipped.reasons,
@@ -102,7 +113,7 @@ export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
         }
         await stage(batchId, page);
         const batch = await repository.summarise(user.id, batchId, file.format);
-        return reply.code(201).send(previewOf(batch, skipped, 'file'));
+        return reply.code(201).send(previewOf(batch, skipped, 'file', { id: 'error.import_no_readings' }));
       } catch (error) {
         if (batchId) await repository.remove(user.id, batchId);
         if (error instanceof ImportFormatError) throw badRequest('file', error.id);
@@ -139,7 +150,9 @@ export const importsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =
           await repository.stage(user.id, batchId, keepingTheRule(page, now, user.timezone, skipped));
         }
         const batch = await repository.summarise(user.id, batchId, 'nightscout');
-        return reply.code(201).send(previewOf(batch, skipped, 'url'));
+        return reply
+          .code(201)
+          .send(previewOf(batch, skipped, 'url', { id: 'error.nightscout_no_readings', values: { days } }));
       } catch (error) {
         await repository.remove(user.id, batchId);
         throw error;

@@ -146,7 +146,13 @@ async function readCapped(response: IncomingMessage): Promise<string> {
  * @throws HttpError 400 for a refused token or an address with no Nightscout API; 502 when
  *   the site cannot be reached or answers with an error
  */
-async function fetchPage(site: URL, token: string, lo: number, hi: number, allowPrivate: boolean): Promise<Entry[]> {
+async function fetchPage(
+  site: URL,
+  token: string,
+  lo: number,
+  hi: number,
+  allowPrivate: boolean,
+): Promise<(Entry | null)[]> {
   const url = new URL('api/v1/entries.json', site);
   url.searchParams.set('token', token);
   url.searchParams.set('count', String(NIGHTSCOUT_PAGE_SIZE));
@@ -170,7 +176,8 @@ async function fetchPage(site: URL, token: string, lo: number, hi: number, allow
     throw error;
   }
   if (!Array.isArray(entries)) throw badRequest('url', 'error.nightscout_not_found');
-  return entries.filter((entry): entry is Entry => typeof entry === 'object' && entry !== null);
+  // An item that is not an object is no entry: kept as null, for toRow to count as malformed_row.
+  return entries.map((entry: unknown) => (typeof entry === 'object' && entry !== null ? (entry as Entry) : null));
 }
 
 /** The sensor's LOW as Nightscout writes it, mg/dL; below it are device codes, not glucose. */
@@ -183,10 +190,12 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
  * An entry as a row: `sgv` entries only (others null), sgv in mg/dL (Nightscout stores it so),
  * rounded to whole mg/dL; 39 is the sensor's LOW (kept, flagged 'low'); values below are
  * device codes, refused as out of range; an entry dated outside `lo`–`hi` (ms) is one the
- * site was not asked for (null). The bounds and dates are checked after, by row-rule.ts, as
+ * site was not asked for (null), as is an entry of another type; an item that is not an object
+ * (`entry` null) is `malformed_row`. The bounds and dates are checked after, by row-rule.ts, as
  * for a file. Control characters are dropped from the device's name.
  */
-function toRow(entry: Entry, lo: number, hi: number): ParsedRow | null {
+function toRow(entry: Entry | null, lo: number, hi: number): ParsedRow | null {
+  if (entry === null) return { refused: 'malformed_row' };
   const { sgv, date } = entry;
   if (entry.type !== 'sgv') return null;
   if (typeof date !== 'number' || !Number.isFinite(date)) return { refused: 'invalid_date' };
@@ -227,7 +236,7 @@ export async function* nightscoutReadings(
     const entries = await fetchPage(site, token, lo, hi, allowPrivate);
     yield entries.map((entry) => toRow(entry, lo, hi)).filter((row) => row !== null);
     if (entries.length < NIGHTSCOUT_PAGE_SIZE) return;
-    const dates = entries.map((entry) => entry.date).filter((date): date is number => typeof date === 'number');
+    const dates = entries.map((entry) => entry?.date).filter((date): date is number => typeof date === 'number');
     if (dates.length === 0) return;
     const oldest = Math.min(...dates);
     const newest = Math.max(...dates);

@@ -1,7 +1,8 @@
 /**
  * A CSV body as records (arrays of cells), streamed through csv-parse: the UTF-8 BOM is
  * dropped, the separator (',' or ';', as Clarity writes in some locales) is sniffed from the
- * first chunk, quoted fields and ragged rows (title and preamble lines) are accepted.
+ * first chunk, quoted fields and ragged rows (title and preamble lines) are accepted; a line of
+ * only separators (',,,,' as a spreadsheet saves a blank row) is an empty line.
  */
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
@@ -13,7 +14,7 @@ function sniffDelimiter(head: string): ',' | ';' {
   return count(';') > count(',') ? ';' : ',';
 }
 
-/** The records of `source`, one array of trimmed cells each, empty lines left out. */
+/** The records of `source`, one array of trimmed cells each, empty lines (and lines of empty cells) left out. */
 export async function* csvRecords(source: AsyncIterable<Buffer | string>): AsyncGenerator<string[]> {
   const iterator = source[Symbol.asyncIterator]();
   const first = await iterator.next();
@@ -25,6 +26,7 @@ export async function* csvRecords(source: AsyncIterable<Buffer | string>): Async
     relax_column_count: true,
     relax_quotes: true,
     skip_empty_lines: true,
+    skip_records_with_empty_values: true,
     trim: true,
   });
   async function* all() {

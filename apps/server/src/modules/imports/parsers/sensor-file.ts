@@ -1,9 +1,13 @@
 /**
  * Reads a sensor export, recognising LibreView or Dexcom Clarity by its header lines, not the
- * file name. Pure and streamed. A row holding a glucose whose time is not a real one (31
- * February) or whose value is not a number is yielded as refused, never rolled over or
- * dropped unseen; the bounds and dates are checked after (row-rule.ts).
- * Decisions 046, 071.
+ * file name. Pure and streamed. Every data line after the header is either a reading, a
+ * refusal or a record of a kind the format writes and DiaCare does not import (LibreView's
+ * ketone, insulin, food and note records; Clarity's preamble, alert, calibration, carb,
+ * insulin, health and exercise events) — nothing else is dropped unseen. A glucose row whose
+ * time is not a real one (31 February, 13:00 PM) is `invalid_date`, whose glucose is empty or
+ * not a number `invalid_value`; a line that is not a row of the format (no record type or
+ * index, bytes that are not UTF-8 in the cells read) `malformed_row`. Never rolled over; the
+ * bounds and dates are checked after (row-rule.ts). Decisions 046, 071.
  */
 import { glucoseToMgDl } from '@diacare/contract/glucose-units';
 import { isRealWallTime, wallClockInstants, type WallTime } from './local-time.ts';
@@ -30,6 +34,12 @@ type Unit = 'mg/dL' | 'mmol/L';
 const unitOf = (header: string): Unit | null =>
   /mmol\/l\)?$/i.test(header) ? 'mmol/L' : /mg\/dl\)?$/i.test(header) ? 'mg/dL' : null;
 
+/**
+ * True when one of `cells` held bytes that are not UTF-8: the decoder wrote U+FFFD (the
+ * replacement character) for them, and a serial read so would name another device.
+ */
+const notUtf8 = (cells: (string | undefined)[]) => cells.some((cell) => cell?.includes('\uFFFD'));
+
 /** A number as the files write it: digits, a sign, one decimal point or comma. */
 const NUMBER = /^[-+]?\d+(?:[.,]\d+)?$/;
 
@@ -50,12 +60,16 @@ function glucoseCell(cell: string | undefined, unit: Unit, format: FileFormat) {
 /**
  * LibreView's 'Device Timestamp': 'MM-DD-YYYY hh:mm AM' (US, 12-hour) or 'DD-MM-YYYY HH:mm'
  * (24-hour, most other locales; '/' or '.' also seen as separators).
+ * @returns the wall time as written, or null when it is not written so, or a 12-hour time's
+ *   hour is not 1–12 ('13:00 PM' and '00:30 PM' are no time; never read as 13:00 or 12:30).
+ *   Minutes or seconds of 60 or more come back as written, for isRealWallTime to refuse.
  */
 export function libreTimestamp(text: string): WallTime | null {
   const match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AP]M)?$/i.exec(text.trim());
   if (!match) return null;
   const [, a, b, year, h, minute, second, meridiem] = match;
   let hour = Number(h);
+  if (meridiem && (hour < 1 || hour > 12)) return null;
   if (meridiem) hour = (hour % 12) + (meridiem.toUpperCase() === 'PM' ? 12 : 0);
   const [month, day] = meridiem ? [Number(a), Number(b)] : [Number(b), Number(a)];
   return { year: Number(year), month, day, hour, minute: Number(minute), second: Number(second ?? 0) };
@@ -143,19 +157,30 @@ async function* libreReadings(
     strip: columns.strip < 0 ? 'mg/dL' : (unitOf(header[columns.strip]!) ?? 'mg/dL'),
   } as const;
   const instant = makeInstantReader(zone);
-  // Record Type 0 historic (sensor, every 15 minutes), 1 scan, 2 strip; other types hold no glucose.
+  // Record Type 0 historic (sensor, every 15 minutes), 1 scan, 2 strip.
   const KINDS = { '0': ['historic', 'cgm'], '1': ['scan', 'scan'], '2': ['strip', 'strip'] } as const;
   for await (const row of records) {
-    const kind = KINDS[row[columns.type] as keyof typeof KINDS];
-    if (!kind) continue;
+    const type = row[columns.type] ?? '';
+    const kind = KINDS[type as keyof typeof KINDS];
+    if (!kind) {
+      // Another whole-number Record Type is a LibreView record with no glucose DiaCare imports
+      // (3 ketone, 4 insulin, 5 food, 6 notes, exercise and clock changes, …): left out, not
+      // counted (decision 071). A line with no Record Type is no LibreView row: counted.
+      if (/^\d+$/.test(type)) continue;
+      yield { refused: 'malformed_row' };
+      continue;
+    }
     const [field, readingKind] = kind;
+    const deviceSerial = row[columns.serial] ?? '';
+    if (notUtf8([deviceSerial, row[columns.time], row[columns[field]]])) {
+      yield { refused: 'malformed_row' };
+      continue;
+    }
     const glucose = glucoseCell(row[columns[field]], units[field], 'libreview');
-    if (!glucose) continue;
-    if (glucose === 'invalid') {
+    if (!glucose || glucose === 'invalid') {
       yield { refused: 'invalid_value' };
       continue;
     }
-    const deviceSerial = row[columns.serial] ?? '';
     const wall = libreTimestamp(row[columns.time] ?? '');
     const at = wall && instant(wall, deviceSerial);
     if (!at) {
@@ -182,15 +207,28 @@ async function* dexcomReadings(
   const unit = unitOf(header[glucose]!)!;
   const instant = makeInstantReader(zone);
   for await (const row of records) {
-    // Preamble rows (patient, device) have no timestamp; EGV rows are the sensor's readings.
-    if ((row[event] ?? '').toUpperCase() !== 'EGV') continue;
+    // Every Clarity row has a whole-number Index (the column before the timestamp) and an Event
+    // Type; a line without them is no Clarity row: counted.
+    const eventType = row[event] ?? '';
+    const indexed = time === 0 || /^\d+$/.test(row[time - 1] ?? '');
+    if (!indexed || !eventType || notUtf8([eventType])) {
+      yield { refused: 'malformed_row' };
+      continue;
+    }
+    // EGV rows are the sensor's readings; the other events (the preamble's FirstName, LastName
+    // and Device; Alert, Calibration, Carbs, Insulin, Health, Exercise) hold none DiaCare
+    // imports: left out, not counted (decision 071).
+    if (eventType.toUpperCase() !== 'EGV') continue;
+    const deviceSerial = row[serialColumn] ?? '';
+    if (notUtf8([deviceSerial, row[time], row[glucose]])) {
+      yield { refused: 'malformed_row' };
+      continue;
+    }
     const value = glucoseCell(row[glucose], unit, 'dexcom');
-    if (!value) continue;
-    if (value === 'invalid') {
+    if (!value || value === 'invalid') {
       yield { refused: 'invalid_value' };
       continue;
     }
-    const deviceSerial = row[serialColumn] ?? '';
     const wall = dexcomTimestamp(row[time] ?? '');
     const at = wall && instant(wall, deviceSerial);
     if (!at) {

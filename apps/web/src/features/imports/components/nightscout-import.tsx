@@ -1,35 +1,39 @@
 /**
  * 'Import readings' from a Nightscout site (decision 053): the site's address and a token
- * with the readable role; the server reads the last 90 days and answers a preview.
+ * with the readable role; the server reads the last 90 days and answers a preview. Its error
+ * (the server's sentence) is shown in the form, under its button, and announced.
  */
 import type { ImportPreview } from '@diacare/contract/imports';
 import { CloudDownload } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
+import { FieldError, Input, Label } from '../../../components/ui/input';
 import { useT } from '../../../lib/i18n/language-provider';
 import { useNightscoutImport } from '../api/imports';
 
-/** The form; `onPreview` receives the preview, `onError` the server's sentence. */
+/** The form; `onPreview` receives the preview; `onError` is told the read failed (the form shows why). */
 export function NightscoutImport({
   onPreview,
   onError,
 }: {
   onPreview: (batch: ImportPreview) => void;
-  onError: (message: string) => void;
+  onError: () => void;
 }) {
   const t = useT();
   const id = useId();
   const read = useNightscoutImport();
   const [url, setUrl] = useState('');
   const [token, setToken] = useState('');
+  const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setError(null);
     try {
       onPreview(await read.mutateAsync({ url: url.trim(), token: token.trim() }));
     } catch (failure) {
-      onError(failure instanceof Error ? failure.message : t('your-data.import.failed'));
+      setError(failure instanceof Error ? failure.message : t('your-data.import.failed'));
+      onError();
     }
   };
 
@@ -77,10 +81,17 @@ export function NightscoutImport({
           {t('your-data.import.nightscout.tokenHint')}
         </p>
       </div>
-      <Button type="submit" size="sm" disabled={read.isPending} aria-busy={read.isPending}>
+      <Button
+        type="submit"
+        size="sm"
+        disabled={read.isPending}
+        aria-busy={read.isPending}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
         <CloudDownload className="h-4 w-4" aria-hidden />
         {read.isPending ? t('your-data.import.nightscout.reading') : t('your-data.import.nightscout.submit')}
       </Button>
+      <FieldError id={`${id}-error`} message={error ?? undefined} />
     </form>
   );
 }
