@@ -2,6 +2,7 @@
  * The care circle (decision 048): invitations (token stored hashed), members with
  * role and scopes, and the patient's audit. Every row dies with either person's account.
  */
+import { CARE_AUDIT_ACTIONS } from '@diacare/contract/care';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -92,18 +93,7 @@ export const careAudit = pgTable(
     /** The member the entry is about; null for an invite. */
     member_id: uuid('member_id').references(() => users.id, { onDelete: 'cascade' }),
     action: text('action', {
-      enum: [
-        'invite',
-        'revoke',
-        'join',
-        'view',
-        'change',
-        'remove',
-        'mark_taken',
-        'alert',
-        'alert_seen',
-        'unmark_taken',
-      ],
+      enum: CARE_AUDIT_ACTIONS,
     }).notNull(),
     role: text('role', { enum: ROLES }),
     scopes: text('scopes').array(),
