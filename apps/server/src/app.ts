@@ -158,8 +158,9 @@ export async function buildApp(options: BuildAppOptions) {
     );
   }
   registerErrorHandling(app);
-  const optedOutOfIdempotency = registerApiDocConventions(app);
+  // Strict inputs first: the document's conventions then see every route's query and body rule.
   registerStrictInput(app);
+  const optedOutOfIdempotency = registerApiDocConventions(app);
   registerJsonDepthLimit(app);
   registerNulGuard(app);
 

@@ -102,9 +102,10 @@ describe.each(DRIVERS)('care-circle authorization on %s', (driver) => {
     const failures: string[] = [];
     for (const route of routes) {
       const path = route.url.slice(PREFIX.length) as CareResource;
-      const resource = path.split('/')[0] as CareResource;
+      // 'reports/glucose' is a resource of its own; 'adherence/:id' (the member's Undo) is adherence's.
+      const resource = (path in REPORT_SCOPES ? path : path.split('/')[0]) as CareResource;
       const scope =
-        resource === ('alerts' as CareResource) ? 'alerts' : (REPORT_SCOPES[path] ?? CARE_RESOURCES[resource]);
+        resource === ('alerts' as CareResource) ? 'alerts' : (REPORT_SCOPES[resource] ?? CARE_RESOURCES[resource]);
       if (!scope) {
         failures.push(`${route.method} ${route.url}: not in CARE_RESOURCES`);
         continue;

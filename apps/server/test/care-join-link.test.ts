@@ -37,6 +37,7 @@ describe.each(DRIVERS)('joining from a link while signed out on %s', (driver) =>
       inviter_name: 'Asha Rao',
       role: 'family',
       scopes: ['medications', 'glucose'],
+      can_mark_taken: false,
       expires_at,
     });
     expect(preview.body).not.toContain('@example.com');

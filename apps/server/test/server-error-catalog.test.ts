@@ -37,7 +37,7 @@ describe.each(DRIVERS)('catalog error details on %s', (driver) => {
     });
     const inHindi = await hindi.request(upload);
     expect(inHindi.statusCode).toBe(400);
-    expect(inHindi.json().detail).toMatch(/^file: हेडर वाली LibreView या Dexcom Clarity/);
+    expect(inHindi.json().detail).toMatch(/^फ़ाइल: हेडर वाली LibreView या Dexcom Clarity/);
     const notCsv = await english.request({ method: 'POST', url: '/api/imports', payload: { file: 'x' } });
     expect(notCsv.json()).toEqual({ detail: 'body: must be a CSV file sent as text/csv' });
     expect(await dumpDatabase(t.database.db)).toEqual(before);

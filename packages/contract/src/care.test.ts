@@ -7,11 +7,13 @@ describe('invitationInputSchema', () => {
       role: 'family',
       scopes: [...CARE_SCOPES],
       expires_in_days: 7,
+      can_mark_taken: false,
     });
     expect(invitationInputSchema.parse({ role: 'doctor' })).toEqual({
       role: 'doctor',
       scopes: ['medications', 'glucose'],
       expires_in_days: 7,
+      can_mark_taken: false,
     });
   });
 

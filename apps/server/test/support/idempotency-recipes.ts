@@ -187,6 +187,24 @@ export function writeRecipes(newUser: (name?: string) => Promise<SignedInUser>) 
         payload: { medication_id: medication.id, date: isoDate(-1), scheduled_time: '08:00', status: 'taken' },
       };
     },
+    'PUT /api/care/patients/:patient_id/adherence/:id': async (user) => {
+      // The member's Undo of a dose they marked taken (decision 078).
+      const patient = await newUser('Meena Iyer');
+      const { memberId } = await careJoin(patient, user);
+      await patient.request({
+        method: 'PATCH',
+        url: `/api/care/members/${memberId}`,
+        payload: { can_mark_taken: true },
+      });
+      const medication = await created(patient, '/api/medications', MEDICATION);
+      const marked = await created(user, `/api/care/patients/${patient.user.id}/adherence`, {
+        medication_id: medication.id,
+        date: isoDate(-1),
+        scheduled_time: '08:00',
+        status: 'taken',
+      });
+      return { url: `/api/care/patients/${patient.user.id}/adherence/${marked.id}?status=pending` };
+    },
     'DELETE /api/assistant/messages': async (user) => {
       await user.request({
         method: 'POST',

@@ -158,6 +158,8 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
     },
     async (request) => {
       const reader = await sessionUser(request);
+      // A signed-in reader's refusal comes in their language, as on every guarded route.
+      if (reader) request.user = reader;
       const found = await invitations.previewInvitation(
         hashToken(request.params.token),
         reader?.id ?? null,
