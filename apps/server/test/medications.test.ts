@@ -9,7 +9,7 @@ import { DRIVERS } from './helpers.ts';
 import { METFORMIN, medicationsApi, metformin } from './support/medications.ts';
 
 describe.each(DRIVERS)('medications on %s', (driver) => {
-  const { newUser, listMedications, listAdherence, addMedication, recordDose } = medicationsApi(driver);
+  const { app, newUser, listMedications, listAdherence, addMedication, recordDose } = medicationsApi(driver);
 
   describe('a medication from add to delete', () => {
     it('adding a medication answers 201 with the whole medication and its times sorted', async () => {
@@ -40,6 +40,8 @@ describe.each(DRIVERS)('medications on %s', (driver) => {
     it('the list shows each added medication, oldest first', async () => {
       const asha = await newUser();
       const first = await addMedication(asha);
+      // A medicine's created_at is the app's clock (decision 077): a second later, as a person would.
+      app().clock.advance(1_000);
       const second = await addMedication(asha, { ...METFORMIN, name: 'Glimepiride', dosage: '1 mg' });
       expect(await listMedications(asha)).toEqual([first, second]);
     });
