@@ -130,6 +130,44 @@ describe.each(DRIVERS)('the mark-taken right on %s', (driver) => {
     ]);
   });
 
+  it('marking a dose that is already taken changes nothing: nobody takes over, or can then undo, another person’s mark', async () => {
+    const asha = await person('Asha Rao');
+    const ravi = await person('Ravi Rao');
+    const sita = await person('Sita Rao');
+    const medication = await addMetformin(asha);
+    await join(asha, ravi, { role: 'family', can_mark_taken: true });
+    await join(asha, sita, { role: 'family', can_mark_taken: true });
+    const dose = (time: string) => ({
+      medication_id: medication.id,
+      date: '2026-11-20',
+      scheduled_time: time,
+      status: 'taken',
+    });
+    const mark = (member: SignedInUser, time: string) =>
+      member.request({ method: 'POST', url: `/api/care/patients/${asha.user.id}/adherence`, payload: dose(time) });
+    const undo = (member: SignedInUser, id: string) =>
+      member.request({ method: 'PUT', url: `/api/care/patients/${asha.user.id}/adherence/${id}?status=pending` });
+
+    // Asha took her 08:00 dose herself; Ravi's mark leaves it hers, and his Undo is refused.
+    const own = await asha.request({ method: 'POST', url: '/api/adherence', payload: dose('08:00') });
+    const again = await mark(ravi, '08:00');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().recorded_by_name).toBeUndefined();
+    expect((await undo(ravi, own.json().id)).statusCode).toBe(404);
+    // Ravi marked 09:00; Sita's mark leaves it Ravi's: her Undo is refused, his still works.
+    const ravis = await mark(ravi, '09:00');
+    const before = await dumpDatabase(t.database.db);
+    expect((await mark(sita, '09:00')).json().recorded_by_name).toBe('Ravi Rao');
+    expect((await undo(sita, ravis.json().id)).statusCode).toBe(404);
+    expect(await dumpDatabase(t.database.db)).toEqual(before);
+    expect((await undo(ravi, ravis.json().id)).statusCode).toBe(200);
+    const taken = (await asha.request({ url: '/api/adherence' })).json() as {
+      scheduled_time: string;
+      status: string;
+    }[];
+    expect(taken.find((record) => record.scheduled_time === '08:00')?.status).toBe('taken');
+  });
+
   it("the Undo is scoped: not the patient's own dose, not another member's mark, not without the right; bad input 400; nothing changes", async () => {
     const asha = await person('Asha Rao');
     const ravi = await person('Ravi Rao');

@@ -198,9 +198,11 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       const patient = await users.findById(patientId);
       if (!patient) throw notFound('error.care_patient_not_found');
       // The patient's schedule and zone decide which doses exist, not the member's.
-      const record = await medicationService.recordDose(patient, request.body, memberId);
-      if (!record) throw notFound('error.medication_not_found');
-      await care.recordMarkTaken(patientId, memberId, deps.clock());
+      const recorded = await medicationService.recordDose(patient, request.body, memberId);
+      if (!recorded) throw notFound('error.medication_not_found');
+      const { unchanged, ...record } = recorded;
+      // Only a mark that changed the dose is in the patient's audit.
+      if (!unchanged) await care.recordMarkTaken(patientId, memberId, deps.clock());
       return record;
     },
   );

@@ -249,13 +249,14 @@ export function createMedicationRepository(db: Database) {
      * Records a dose. A dose (medication, date, scheduled_time) has one record: a second
      * call updates it, so Take twice counts once. Pills move only when 'taken' changes.
      * Null when the medication is not the user's. `recordedBy`: the care-circle member
-     * recording it on the user's behalf, null when the user does.
+     * recording it on the user's behalf, null when the user does. `unchanged`: a member recorded
+     * what the dose already was, and nothing was written.
      */
     async recordDose(
       userId: string,
       input: AdherenceInput,
       recordedBy: string | null = null,
-    ): Promise<AdherenceRecord | null> {
+    ): Promise<(AdherenceRecord & { unchanged?: true }) | null> {
       return db.transaction(async (tx) => {
         const [medication] = await tx
           .select({ id: medications.id })
@@ -270,6 +271,14 @@ export function createMedicationRepository(db: Database) {
         );
         // The medication row lock serialises concurrent writes of the same dose.
         const [existing] = await tx.select().from(adherenceRecords).where(key);
+        // A member recording what the dose already is changes nothing: the first to mark it stays
+        // its recorder, so no one takes over (or can then Undo) another person's mark.
+        if (existing && recordedBy !== null && existing.status === input.status) {
+          return {
+            ...toAdherence(existing, await recorderNames(tx as unknown as Database, [existing])),
+            unchanged: true,
+          };
+        }
         const taken_time = input.status === 'taken' ? (input.taken_time ?? existing?.taken_time ?? null) : null;
         const pill_used = await movePills(
           tx as unknown as Database,
