@@ -44,7 +44,7 @@ function TodaysDoses({ patient, now }: { patient: CarePatient; now: Date }) {
   const adherence = useQuery(
     getPatientQueryOptions(patient.patient_id, 'adherence', { start_date: today, end_date: today }, shared),
   );
-  const label = { taken: t('care.patient.taken'), overdue: t('care.patient.missed'), pending: t('care.patient.due') };
+  const label = { taken: t('care.patient.taken'), overdue: t('care.patient.overdue'), pending: t('care.patient.due') };
   const mark = useMarkTakenForPatient(patient.patient_id);
   const unmark = useUnmarkTakenForPatient(patient.patient_id);
   const canMark = patient.can_mark_taken;
