@@ -25,7 +25,7 @@ import { syncCareMember } from '../../features/care/api/patients';
 import { SCOPE_LABELS } from '../../features/care/components/care-labels';
 import { JoinAlertsStep } from './care-join-alerts';
 
-/** Who invites, as what, what they will see and until when. */
+/** Who invites, as what, what they will see, whether they may mark doses taken, and until when. */
 function InvitationText({ invitation }: { invitation: InvitationPreview }) {
   const { t, intlLocale } = useLocale();
   return (
@@ -44,7 +44,10 @@ function InvitationText({ invitation }: { invitation: InvitationPreview }) {
           ))}
         </ul>
       </div>
-      <p className="text-sm text-slate-600">{t('care.join.never')}</p>
+      {invitation.can_mark_taken ? <p className="font-medium">{t('care.join.mayMarkTaken')}</p> : null}
+      <p className="text-sm text-slate-600">
+        {t(invitation.can_mark_taken ? 'care.join.neverMarkTaken' : 'care.join.never')}
+      </p>
       <p className="text-sm text-slate-600">
         {t('care.join.expires', {
           date: new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(
