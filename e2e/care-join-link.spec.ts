@@ -48,6 +48,8 @@ test('a new person joins from a signed-out link in one pass and lands on the car
   // The mark-taken right is named, and nothing says they cannot change her data.
   await expect(ravi.getByText('You may also mark their doses as taken; they will see who marked them.')).toBeVisible();
   await expect(ravi.getByText(/cannot change their data/)).toHaveCount(0);
+  // The expiry as every care view shows a time: '6 Dec, 02:12', no year, no 'am'.
+  await expect(ravi.getByText(/^This invitation works until \d{1,2} \w{3}, \d\d:\d\d\.$/)).toBeVisible();
   await expect(ravi.getByText('You do not need a health profile of your own to join.')).toBeVisible();
   await expect(ravi.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   await screenshot(ravi, 'care-join-signed-out');
