@@ -55,7 +55,9 @@ test('a reading under 54 alerts the family member, who marks it seen; the patien
   await expect(line).toContainText(`Very low glucose: 48 mg/dL at ${time}`);
   await expect(line).toContainText(/Ravi Rao: reached by e-mail at \d\d:\d\d/);
   await expect(line).toContainText(/Seen by Ravi Rao at \d\d:\d\d\./);
+  await expect(line).toContainText(/Ravi Rao: reached by e-mail at \d\d:\d\d; saw it in DiaCare at \d\d:\d\d/);
   await expect(line).not.toContainText('No notification reached');
+  await expect(line).not.toContainText('not reached');
   await screenshot(page, 'care-alert-patient-home');
   await expectAccessible(page, 'care alert home line', { themes: ['light'] });
   await raviContext.close();

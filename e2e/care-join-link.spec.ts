@@ -36,7 +36,7 @@ test('a new person joins from a signed-out link in one pass and lands on the car
   const asha = await (await page.request.get('/api/users/me')).json();
   const invitation = await page.request.post('/api/care/invitations', {
     headers: { origin: baseURL! },
-    data: { role: 'family' },
+    data: { role: 'family', can_mark_taken: true },
   });
   const joinPath = new URL((await invitation.json()).url).pathname;
 
@@ -45,6 +45,11 @@ test('a new person joins from a signed-out link in one pass and lands on the car
   await ravi.goto(joinPath);
   await expect(ravi.getByText('Asha Rao invites you to their care circle as a family member.')).toBeVisible();
   await expect(ravi.getByRole('listitem').filter({ hasText: 'Blood sugar' })).toBeVisible();
+  // The mark-taken right is named, and nothing says they cannot change her data.
+  await expect(ravi.getByText('You may also mark their doses as taken; they will see who marked them.')).toBeVisible();
+  await expect(ravi.getByText(/cannot change their data/)).toHaveCount(0);
+  // The expiry as every care view shows a time: '6 Dec, 02:12', no year, no 'am'.
+  await expect(ravi.getByText(/^This invitation works until \d{1,2} \w{3}, \d\d:\d\d\.$/)).toBeVisible();
   await expect(ravi.getByText('You do not need a health profile of your own to join.')).toBeVisible();
   await expect(ravi.getByRole('button', { name: 'Accept' })).toHaveCount(0);
   await screenshot(ravi, 'care-join-signed-out');

@@ -51,6 +51,9 @@ test('a doctor sees what was shared, and opens the glucose history read-only', a
   await expect(recent).toContainText('168');
   await expect(recent).toContainText('142');
   await expect(doctor.getByRole('button', { name: /Edit|Delete/ })).toHaveCount(0);
+  // The texts speak of her, not of the reader.
+  await expect(doctor.getByText('Shown once Asha Rao’s readings cover 14 days.')).toBeVisible();
+  await expect(doctor.getByText(/your readings/)).toHaveCount(0);
   await screenshot(doctor, 'care-shared-glucose-history');
   await expectAccessible(doctor, 'care member glucose history', { themes: ['light'] });
 

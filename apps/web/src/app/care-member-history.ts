@@ -27,10 +27,11 @@ export const HISTORY_SCOPES = {
 export type HistoryKind = keyof typeof HISTORY_SCOPES;
 
 /**
- * The History source of `patientId` for a member granted `scopes`: never retried, so a refusal
- * (403 outside the scopes, 404 once removed) shows at once; the dose lane only with medicines.
+ * The History source of `patientId` (named `name` in its texts) for a member granted `scopes`:
+ * never retried, so a refusal (403 outside the scopes, 404 once removed) shows at once; the dose
+ * lane only with medicines.
  */
-export function memberHistory(patientId: string, scopes: readonly CareScope[]): HistorySource {
+export function memberHistory(patientId: string, name: string, scopes: readonly CareScope[]): HistorySource {
   const base = `/api/care/patients/${patientId}`;
   const query = <T>(resource: string, params: Record<string, string | number>) => ({
     queryKey: careKeys.patient(patientId, resource, params),
@@ -40,6 +41,7 @@ export function memberHistory(patientId: string, scopes: readonly CareScope[]): 
   return {
     reportsPath: `/care/patients/${patientId}/reports`,
     editable: false,
+    personName: name,
     readings: <K extends ReadingKind>(kind: K, params: object) =>
       query<ReadingByKind[K][]>(READING_RESOURCES[kind], { ...params }),
     glucoseReport: (days) => query<GlucoseReport>('reports/glucose', { days }),

@@ -6,6 +6,7 @@
  */
 import { isProfileComplete } from '@diacare/contract/profile-rules';
 import type { InvitationPreview } from '@diacare/contract/care';
+import { formatShortDateTime } from '@diacare/contract/dates';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import { Page, PageHeader } from '../../components/layout/page';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { signInUrl } from '../../lib/auth/auth-api';
-import { useAuth } from '../../lib/auth/auth-provider';
+import { useAuth, useUserZone } from '../../lib/auth/auth-provider';
 import { meetsAccess } from '../../lib/auth/require-auth';
 import { useSessionCode } from '../../lib/auth/use-session-code';
 import { LanguageChoice } from '../../lib/i18n/language-choice';
@@ -25,9 +26,10 @@ import { syncCareMember } from '../../features/care/api/patients';
 import { SCOPE_LABELS } from '../../features/care/components/care-labels';
 import { JoinAlertsStep } from './care-join-alerts';
 
-/** Who invites, as what, what they will see and until when. */
+/** Who invites, as what, what they will see, whether they may mark doses taken, and until when. */
 function InvitationText({ invitation }: { invitation: InvitationPreview }) {
   const { t, intlLocale } = useLocale();
+  const zone = useUserZone();
   return (
     <>
       <p className="flex items-start gap-3 text-lg font-semibold">
@@ -44,12 +46,14 @@ function InvitationText({ invitation }: { invitation: InvitationPreview }) {
           ))}
         </ul>
       </div>
-      <p className="text-sm text-slate-600">{t('care.join.never')}</p>
+      {invitation.can_mark_taken ? <p className="font-medium">{t('care.join.mayMarkTaken')}</p> : null}
+      <p className="text-sm text-slate-600">
+        {t(invitation.can_mark_taken ? 'care.join.neverMarkTaken' : 'care.join.never')}
+      </p>
       <p className="text-sm text-slate-600">
         {t('care.join.expires', {
-          date: new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-            new Date(invitation.expires_at),
-          ),
+          // The app's one care date format ('6 Dec, 02:12'), in the reader's zone.
+          date: formatShortDateTime(new Date(invitation.expires_at), zone, intlLocale),
         })}
       </p>
     </>

@@ -26,7 +26,7 @@ const isHistoryKind = (type: string): type is HistoryKind => Object.hasOwn(HISTO
 function MemberHistory({ patient, type }: { patient: CarePatient; type: string }) {
   const t = useT();
   const now = useNow();
-  const source = useMemo(() => memberHistory(patient.patient_id, patient.scopes), [patient]);
+  const source = useMemo(() => memberHistory(patient.patient_id, patient.name, patient.scopes), [patient]);
   const zone = patient.timezone;
   const header = (
     <p className="mb-3 flex flex-wrap items-center gap-2 text-sm">

@@ -9,7 +9,8 @@ import { Copy, MessageCircle, QrCode, Share2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast';
-import { useAuth } from '../../../lib/auth/auth-provider';
+import { formatShortDateTime } from '@diacare/contract/dates';
+import { useAuth, useUserZone } from '../../../lib/auth/auth-provider';
 import { useLocale } from '../../../lib/i18n/language-provider';
 import { useCreateInvitation } from '../api/care';
 import { DEFAULT_SCOPES, ROLE_LABELS, SCOPE_LABELS, SCOPES, scopeList } from './care-labels';
@@ -20,6 +21,7 @@ const whatsAppLink = (text: string) => `https://wa.me/?text=${encodeURIComponent
 export function CareInvite() {
   const { t, intlLocale } = useLocale();
   const { user } = useAuth();
+  const zone = useUserZone();
   const create = useCreateInvitation();
   const [role, setRole] = useState<CareRole>('family');
   const [scopes, setScopes] = useState<CareScope[]>([...DEFAULT_SCOPES.family]);
@@ -71,11 +73,8 @@ export function CareInvite() {
     setQr(await toDataURL(url, { margin: 1, width: 240 }));
   };
 
-  const until = invitation
-    ? new Intl.DateTimeFormat(intlLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(invitation.expires_at),
-      )
-    : '';
+  // The app's one care date format ('6 Dec, 02:12'), in the inviter's zone.
+  const until = invitation ? formatShortDateTime(new Date(invitation.expires_at), zone, intlLocale) : '';
   // Who invites, what for, and (after it) the link: what the message says in WhatsApp.
   const message = invitation
     ? invitation.scopes.length

@@ -21,19 +21,25 @@ const CHANNEL_NAMES: Record<string, MessageId> = {
 
 type Recipient = CareAlert['recipients'][number];
 
-/** What one member got of an alert, as a sentence in the active language. */
+/** What one member got of an alert, as a sentence in the active language; the one who saw it reads as reached in the app. */
 function useRecipientLine() {
   const { t, intlLocale } = useLocale();
   const list = new Intl.ListFormat(intlLocale, { type: 'conjunction' });
-  return (recipient: Recipient, zone: string) => {
+  return (recipient: Recipient, alert: CareAlert, zone: string) => {
     const time = localTime(new Date(recipient.at), zone);
-    if (recipient.outcome === 'delivered') {
-      if (!recipient.channels.length) return t('care.reached.deliveredAt', { name: recipient.name, time });
+    // The member who saw the alert was reached, in the app, whatever the channels did (issue 44).
+    const seen =
+      alert.seen_at && alert.seen_by_name === recipient.name ? localTime(new Date(alert.seen_at), zone) : null;
+    if (recipient.outcome === 'delivered' && recipient.channels.length) {
       const channels = list.format(
         recipient.channels.map((channel) => (CHANNEL_NAMES[channel] ? t(CHANNEL_NAMES[channel]) : channel)),
       );
-      return t('care.reached.delivered', { name: recipient.name, channels, time });
+      return seen
+        ? t('care.reached.deliveredSeen', { name: recipient.name, channels, time, seen })
+        : t('care.reached.delivered', { name: recipient.name, channels, time });
     }
+    if (seen) return t('care.reached.seenInApp', { name: recipient.name, time: seen });
+    if (recipient.outcome === 'delivered') return t('care.reached.deliveredAt', { name: recipient.name, time });
     return recipient.outcome === 'failed'
       ? t('care.reached.failed', { name: recipient.name, time })
       : t('care.reached.unavailable', { name: recipient.name });
@@ -59,7 +65,7 @@ function AlertEntry({ alert, timezone }: { alert: CareAlert; timezone: string })
       {alert.recipients.length ? (
         <ul className="mt-1 list-disc space-y-0.5 ps-5">
           {alert.recipients.map((recipient) => (
-            <li key={recipient.name}>{recipientLine(recipient, timezone)}</li>
+            <li key={recipient.name}>{recipientLine(recipient, alert, timezone)}</li>
           ))}
         </ul>
       ) : (

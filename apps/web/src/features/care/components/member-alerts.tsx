@@ -4,7 +4,7 @@
  * seen it'. Nothing for someone who cares for nobody or has no open alert.
  */
 import type { MemberOpenAlert } from '@diacare/contract/care';
-import { formatShortDate, localDate, localTime } from '@diacare/contract/dates';
+import { formatShortDate, localDate } from '@diacare/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -44,12 +44,9 @@ export function MemberAlerts() {
       toast({ title: t('common.error'), description: (error as Error).message, variant: 'destructive' });
     }
   };
-  // When, on the person's own clock, as every other screen writes it: '28 Nov, 22:52'.
-  const when = (alert: MemberOpenAlert) => {
-    const instant = new Date(alert.event_at);
-    const zone = alert.patient_timezone;
-    return `${formatShortDate(localDate(instant, zone), intlLocale)}, ${localTime(instant, zone)}`;
-  };
+  // The day, on the person's own clock ('28 Nov'): the alert's text already says the time.
+  const day = (alert: MemberOpenAlert) =>
+    formatShortDate(localDate(new Date(alert.event_at), alert.patient_timezone), intlLocale);
 
   return (
     <section aria-labelledby="member-alerts" className="mb-4">
@@ -66,7 +63,7 @@ export function MemberAlerts() {
                 <p className="font-semibold wrap-anywhere">{alert.patient_name}</p>
                 <p className="wrap-anywhere">{what}</p>
                 <p className="text-sm text-slate-600">
-                  <time dateTime={alert.event_at}>{when(alert)}</time>
+                  <time dateTime={alert.event_at}>{day(alert)}</time>
                 </p>
                 <div className="mt-3 flex flex-wrap gap-2">
                   <Link

@@ -30,6 +30,8 @@ export interface HistorySource {
   reportsPath: string;
   /** Whether readings may be added, corrected or deleted (never by a member). */
   editable: boolean;
+  /** Whose readings these are, for the texts about them: null for one's own ('your readings'). */
+  personName: string | null;
   readings<K extends ReadingKind>(kind: K, query: ReadingQuery): SourceQuery<ReadingByKind[K][]>;
   glucoseReport(days: GlucosePeriod): SourceQuery<GlucoseReport>;
   /** The dose lane's outcomes, or null when they may not be read (a member without medicines). */
@@ -42,6 +44,7 @@ export interface HistorySource {
 export const OWN_HISTORY: HistorySource = {
   reportsPath: '/reports',
   editable: true,
+  personName: null,
   readings: (kind, query) => plain(getReadingsQueryOptions(kind, query)),
   glucoseReport: (days) => plain(getGlucoseReportQueryOptions(days)),
   outcomes: (days) => plain(getAdherenceOutcomesQueryOptions(days)),

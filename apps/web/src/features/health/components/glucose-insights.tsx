@@ -23,7 +23,16 @@ import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
  * period's `report` (manual and imported readings, same rules) its time in range and
  * estimate are shown; the low note stays with the manual readings, as alerts do (decision 046).
  */
-export function GlucoseInsights({ readings, report }: { readings: readonly GlucoseReading[]; report?: GlucoseReport }) {
+export function GlucoseInsights({
+  readings,
+  report,
+  personName = null,
+}: {
+  readings: readonly GlucoseReading[];
+  report?: GlucoseReport;
+  /** Whose readings, for a member's view ('Shown once Asha's readings…'); null for one's own. */
+  personName?: string | null;
+}) {
   const unit = useGlucoseUnit();
   const t = useT();
   const tir = report ? report.time_in_range : timeInRange(readings.map((r) => r.value));
@@ -64,13 +73,19 @@ export function GlucoseInsights({ readings, report }: { readings: readonly Gluco
       <div className="border-t border-slate-100 pt-3">
         <h2 className="text-base font-bold">{t('health-reports.insights.a1c')}</h2>
         {a1c === null ? (
-          <p className="text-sm text-slate-600">{t('health-reports.insights.a1cLater', { days: EA1C_MIN_DAYS })}</p>
+          <p className="text-sm text-slate-600">
+            {personName === null
+              ? t('health-reports.insights.a1cLater', { days: EA1C_MIN_DAYS })
+              : t('health-reports.insights.a1cLaterOf', { days: EA1C_MIN_DAYS, name: personName })}
+          </p>
         ) : (
           <p className="text-sm text-slate-600">
             <span className="text-xl font-bold text-slate-900" data-testid="estimated-a1c">
               {a1c.toFixed(1)}%
             </span>{' '}
-            {t('health-reports.insights.a1cNote')}
+            {personName === null
+              ? t('health-reports.insights.a1cNote')
+              : t('health-reports.insights.a1cNoteOf', { name: personName })}
           </p>
         )}
       </div>
@@ -79,10 +94,11 @@ export function GlucoseInsights({ readings, report }: { readings: readonly Gluco
         <p role="note" className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm text-red-800">
           <TriangleAlert className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
           <span>
-            {t('health-reports.insights.lowNote', {
+            {t(personName === null ? 'health-reports.insights.lowNote' : 'health-reports.insights.lowNoteOf', {
               low: formatGlucoseValue(HYPOGLYCAEMIA.low, unit),
               veryLow: formatGlucoseValue(HYPOGLYCAEMIA.veryLow, unit),
               unit,
+              name: personName ?? '',
             })}
           </span>
         </p>

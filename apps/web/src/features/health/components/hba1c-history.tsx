@@ -100,7 +100,11 @@ export function Hba1cHistory({ now, zone, source = OWN_HISTORY }: { now: Date; z
               <Suspense fallback={<div style={{ minHeight: 220 }} />}>
                 <TrendChart chart={chart} theme={theme} />
               </Suspense>
-              <p className="mt-2 text-xs text-slate-500">{t('health-reports.labs.goalGuide', { goal: A1C_GOAL })}</p>
+              <p className="mt-2 text-xs text-slate-500">
+                {source.personName === null
+                  ? t('health-reports.labs.goalGuide', { goal: A1C_GOAL })
+                  : t('health-reports.labs.goalGuideOf', { goal: A1C_GOAL, name: source.personName })}
+              </p>
             </Card>
           ) : null}
           <Card>

@@ -67,13 +67,18 @@ function HistoryHeader({ title, backTo }: { title?: string; backTo: string }) {
   );
 }
 
-function EmptyState({ reportsPath }: { reportsPath: string }) {
+/** No readings: the patient is asked to log; a member reading someone else's is told they have none yet. */
+function EmptyState({ reportsPath, personName }: { reportsPath: string; personName: string | null }) {
   const t = useT();
   return (
     <Card className="flex flex-col items-center gap-3 py-10 text-center">
       <ChartLine className="h-10 w-10 text-slate-300" aria-hidden />
       <h1 className="text-lg font-bold">{t('health-reports.history.empty.title')}</h1>
-      <p className="text-slate-600">{t('health-reports.history.empty.text')}</p>
+      <p className="text-slate-600">
+        {personName === null
+          ? t('health-reports.history.empty.text')
+          : t('health-reports.history.empty.textOf', { name: personName })}
+      </p>
       <Link to={reportsPath} className={buttonClasses('primary', 'sm')}>
         {t('health-reports.history.goToReports')}
       </Link>
@@ -295,7 +300,7 @@ export function HistoryView({
     return (
       <>
         <HistoryHeader backTo={source.reportsPath} />
-        <EmptyState reportsPath={source.reportsPath} />
+        <EmptyState reportsPath={source.reportsPath} personName={source.personName} />
       </>
     );
   }
@@ -345,7 +350,11 @@ export function HistoryView({
                 </p>
               ) : null}
               {laneQuery ? <DoseLane days={laneDays} unit={glucoseUnit} query={laneQuery} /> : null}
-              <GlucoseInsights readings={readings as GlucoseReading[]} report={report.data} />
+              <GlucoseInsights
+                readings={readings as GlucoseReading[]}
+                report={report.data}
+                personName={source.personName}
+              />
             </>
           ) : null}
           {model.recent.length > 0 ? (

@@ -68,7 +68,9 @@ export function InsulinHistory({
         <p className="py-10 text-center text-slate-500">{t('common.loading')}</p>
       ) : doses.isError ? (
         <Card className="mt-4 py-8 text-center text-red-700" role="alert">
-          {t('health-reports.insulin.loadFailed')}
+          {source.personName === null
+            ? t('health-reports.insulin.loadFailed')
+            : t('health-reports.insulin.loadFailedOf', { name: source.personName })}
         </Card>
       ) : days.length === 0 ? (
         <Card className="mt-4 py-8 text-center text-slate-600">{t('health-reports.insulin.none')}</Card>
