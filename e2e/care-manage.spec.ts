@@ -83,6 +83,8 @@ test('patient edits scopes and rights; member marks a dose taken; patient sees w
   const dose = ravi.getByRole('region', { name: 'Today’s doses' }).getByRole('listitem').filter({ hasText: '23:59' });
   await expect(dose).toContainText('Due');
   await dose.getByRole('button', { name: 'Mark Metformin at 23:59 as taken on their behalf' }).click();
+  // A member's Mark taken asks first (decision 078).
+  await ravi.getByRole('alertdialog').getByRole('button', { name: 'Mark taken' }).click();
   await expect(dose).toContainText('Taken');
   await expect(dose).toContainText('Marked taken by Ravi Rao');
   await expect(dose.getByRole('button')).toHaveCount(0);

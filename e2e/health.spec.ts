@@ -107,7 +107,8 @@ test('log glucose, blood pressure and weight from Reports, see the cards, each h
   await screenshot(page, 'log-weight');
   await expectAccessible(page, 'log-weight');
   await dialog.getByRole('button', { name: 'Save Reading' }).click();
-  await expect(page.getByText('Failed to save health metric. Please try again.', { exact: true })).toBeVisible();
+  // A refusal says why (the server's detail), not 'try again'.
+  await expect(page.getByText('date: must not be in the future', { exact: true })).toBeVisible();
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Date').fill(kolkataDate(0));
   await dialog.getByRole('button', { name: 'Save Reading' }).click();

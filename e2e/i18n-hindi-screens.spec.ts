@@ -65,8 +65,9 @@ test('a browser that prefers Hindi opens in Hindi; every converted screen, dialo
   // Home: today's doses, Take and its toast with Undo.
   await page.getByRole('link', { name: 'वापस' }).click();
   await page.getByRole('navigation', { name: 'मुख्य' }).getByRole('link', { name: 'होम' }).click();
-  await expect(page.getByRole('button', { name: 'Metformin 00:00 लें' })).toBeVisible();
-  await expect(page.getByText(/समय निकल गया/).first()).toBeVisible();
+  // The medicine was added just now: its 00:00 dose was never owed today (decision 077), its 23:59 is.
+  await expect(page.getByRole('button', { name: 'Metformin 23:59 लें' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Metformin 00:00 लें' })).toHaveCount(0);
   await expectAllHindi(page, 'Home with doses');
   await screenshot(page, 'hi-home');
 
@@ -77,9 +78,9 @@ test('a browser that prefers Hindi opens in Hindi; every converted screen, dialo
   await screenshot(page, 'hi-home-offline');
   await context.setOffline(false);
   await expect(page.getByTestId('offline-banner')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Metformin 00:00 लें' }).click();
+  await page.getByRole('button', { name: 'Metformin 23:59 लें' }).click();
   await expect(page.getByText('Metformin ली गई, दर्ज हो गया', { exact: true })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Metformin 00:00 ली गई' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Metformin 23:59 ली गई' })).toBeVisible();
   await expectAllHindi(page, 'Home with a dose taken and its toast');
   await screenshot(page, 'hi-home-toast');
 
