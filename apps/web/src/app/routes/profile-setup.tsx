@@ -4,7 +4,7 @@
  */
 import { AGE_RANGE, DEFAULT_COUNTRY, INDIAN_STATES, SEX_OPTIONS } from '@diacare/contract/profile-options';
 import type { ProfileSetupInput } from '@diacare/contract/users';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { Page } from '../../components/layout/page';
@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FieldError, Input, Label, Select } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast';
+import { syncCareMember } from '../../features/care/api/patients';
 import { useUpdateUser } from '../../features/profile/api/profile';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
@@ -48,6 +49,15 @@ export function Component() {
   const updateUser = useUpdateUser({ queued: false });
   const warned = useRef(false);
   const t = useT();
+  // Someone who joined a circle on another device (this one signed in before) is a caregiver too:
+  // ask the server once, so they are never held here (decision 076).
+  const [careMember, setCareMember] = useState(() => readFlag('careMember'));
+  useEffect(() => {
+    if (careMember) return;
+    syncCareMember()
+      .then((follows) => setCareMember(follows))
+      .catch(() => undefined);
+  }, [careMember]);
   /** A field's error in the active language: the schema's sentence, or 'is required'-style phrase after `label`. */
   const errorText = (message: string | undefined, label: string) =>
     message === undefined
@@ -142,7 +152,7 @@ export function Component() {
         <h1 className="text-title font-bold">{t('profile-setup.title')}</h1>
         <p className="mt-1 text-slate-500">{t('profile-setup.subtitle')}</p>
         {/* A caregiver came here to start tracking their own health, and may change their mind. */}
-        {readFlag('careMember') ? (
+        {careMember ? (
           <Link
             to="/home"
             className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-primary-dark underline"
