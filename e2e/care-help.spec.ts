@@ -1,5 +1,5 @@
 /**
- * The invitation and the right to help (issue 44, decision 078), at 390×844: Asha invites Ravi
+ * The invitation and the right to help (decision 078), at 390×844: Asha invites Ravi
  * with the right to mark doses taken and shares the link (the share sheet, or a WhatsApp link where
  * there is none; the QR code shows and hides); Ravi's badge says what he may do, his Mark taken
  * asks first and the toast's Undo takes it back.

@@ -1,5 +1,5 @@
 /**
- * A patient's pending invitations on Profile (issue 43): Asha makes two links, sees each with its
+ * A patient's pending invitations on Profile: Asha makes two links, sees each with its
  * role, what it shares and when it expires, revokes one with the keyboard, and whoever opens the
  * revoked link is told it is no longer valid.
  */

@@ -1,5 +1,5 @@
 /**
- * One link, start to finish (issue 44, decision 076): a new person opens Asha's invitation signed
+ * One link, start to finish (decision 076): a new person opens Asha's invitation signed
  * out, signs in, accepts with no profile, turns on alerts and lands on the caregiver Home. 390×844.
  */
 import { expect, test, type Browser } from '@playwright/test';

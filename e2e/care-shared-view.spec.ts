@@ -1,5 +1,5 @@
 /**
- * What a doctor sees of a patient (issue 44, decision 077), at 390×844: granted medicines and
+ * What a doctor sees of a patient (decision 077), at 390×844: granted medicines and
  * glucose but not blood pressure, the Blood pressure card says 'Not shared with you' (never 'No
  * data logged yet') though the patient logged 132/84; the glucose card opens the patient's glucose
  * History read-only; the blood pressure History says it is not shared; axe clean on both screens.

@@ -1,6 +1,6 @@
 /**
  * Every npm package the server bundle loads at run time is one of apps/server's
- * `dependencies`, so an install without dev dependencies (`npm ci --omit=dev`) serves (issue 43:
+ * `dependencies`, so an install without dev dependencies (`npm ci --omit=dev`) serves (once
  * csv-parse was a devDependency and sensor imports broke). The real bundle is built
  * (apps/server/build.mjs keeps npm packages external), its imports — static, dynamic and
  * require.resolve — are read and checked; then it is started beside a node_modules that holds

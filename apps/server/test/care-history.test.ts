@@ -1,5 +1,5 @@
 /**
- * A member's History of a patient (issue 44, decision 077): glucose, blood pressure, weight,
+ * A member's History of a patient (decision 077): glucose, blood pressure, weight,
  * HbA1c and insulin read within the granted scopes with the patient's own shapes and the
  * History figures (period report, dose lane) in the patient's zone; each view lands in the
  * patient's audit; outside the scopes → 403, anyone else → 404, a bad query → 400 naming the

@@ -1,5 +1,5 @@
 /**
- * A patient's control over their invitations (issue 43): the pending list (never a token), revoking
+ * A patient's control over their invitations: the pending list (never a token), revoking
  * one (its link then answers 410), at most 10 pending, and the per-user creation limit in the shared
  * store, on PGlite and PostgreSQL.
  */

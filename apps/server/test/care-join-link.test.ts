@@ -1,5 +1,5 @@
 /**
- * One link, start to finish (issue 44, decision 076): a person who opens an invitation signed out
+ * One link, start to finish (decision 076): a person who opens an invitation signed out
  * sees who invites, the role and the scopes, and nothing more; sign-in comes back to the join
  * screen on the app's own origin only. On PGlite and PostgreSQL.
  */

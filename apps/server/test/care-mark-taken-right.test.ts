@@ -1,5 +1,5 @@
 /**
- * The right to help (issue 44, decision 078): the mark-taken right given in the invitation, kept
+ * The right to help (decision 078): the mark-taken right given in the invitation, kept
  * when a removed member is invited again with it, and a member's Undo of their own Mark taken —
  * never of the patient's own dose nor of another member's.
  */

@@ -1,5 +1,5 @@
 /**
- * Imports keep the typed-entry rule (issue 43, decision 071), through the real app on both
+ * Imports keep the typed-entry rule (decision 071), through the real app on both
  * databases: a LibreView file with 99999, 0 and 1000 mg/dL, a year of 2099 and 31 February
  * previews only its good rows and counts the others by reason, commits none of them, and the
  * glucose report's mean stays that of the good rows; a file whose rows are all refused → 400

@@ -151,7 +151,7 @@ function nested(depth: number, kind: 'array' | 'object'): unknown {
 /**
  * Shapes that strain a parser or a walk of the body rather than a field's rule: deep (past the
  * 32-level limit and far past it), wide (thousands of keys), long (a long list, a string near and
- * over the 64 KB body limit). Any answer but a 5xx is right (issue 43).
+ * over the 64 KB body limit). Any answer but a 5xx is right.
  */
 export const hostileShape: fc.Arbitrary<unknown> = fc.oneof(
   fc

@@ -1,5 +1,5 @@
 /**
- * A patient's History as a care-circle member reads it (issue 44, decision 077), composed here from
+ * A patient's History as a care-circle member reads it (decision 077), composed here from
  * the care and health features: the same screens as the patient's own, fed from
  * /api/care/patients/{id}/…, read-only. Each source query sits under careKeys.patient, so what
  * refreshes a patient's data refreshes these too.

@@ -1,5 +1,5 @@
 /**
- * The step after joining a care circle (issue 44): 'Get alerts for Asha on this phone' asks the
+ * The step after joining a care circle: 'Get alerts for Asha on this phone' asks the
  * browser's permission and subscribes this device (the push feature's hook); e-mail and WhatsApp
  * are offered when the server has them; a browser without push says so. Decision 076.
  */

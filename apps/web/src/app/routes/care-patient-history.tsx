@@ -1,6 +1,6 @@
 /**
  * /care/patients/{id}/reports/history/{kind}: a member's read-only History of a person they care
- * for (issue 44, decision 077) — glucose, blood pressure, weight, HbA1c or insulin, with the
+ * for (decision 077) — glucose, blood pressure, weight, HbA1c or insulin, with the
  * patient's own History screens fed from the member routes, in the patient's zone. A kind
  * outside the member's scopes says 'Not shared with you'; anyone not (or no longer) in the
  * circle gets the frame's refusal, as the server's 404.

@@ -27,7 +27,7 @@ function useRecipientLine() {
   const list = new Intl.ListFormat(intlLocale, { type: 'conjunction' });
   return (recipient: Recipient, alert: CareAlert, zone: string) => {
     const time = localTime(new Date(recipient.at), zone);
-    // The member who saw the alert was reached, in the app, whatever the channels did (issue 44).
+    // The member who saw the alert was reached, in the app, whatever the channels did.
     const seen =
       alert.seen_at && alert.seen_by_name === recipient.name ? localTime(new Date(alert.seen_at), zone) : null;
     if (recipient.outcome === 'delivered' && recipient.channels.length) {

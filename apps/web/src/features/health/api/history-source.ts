@@ -1,5 +1,5 @@
 /**
- * Whose History a screen shows (issue 44): the signed-in user's own, editable, or a patient's read
+ * Whose History a screen shows: the signed-in user's own, editable, or a patient's read
  * by a care-circle member through /api/care/patients/{id}/…, read-only (decision 077). The screens
  * take their queries and links from a source, so the two never differ in what they draw.
  */
