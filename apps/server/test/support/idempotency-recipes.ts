@@ -60,6 +60,23 @@ export function writeRecipes(newUser: (name?: string) => Promise<SignedInUser>) 
     return { memberId: members.at(-1).id as string, joiner };
   };
 
+  /**
+   * `member` joins a new patient's circle with the mark-taken right; returns the patient's id and
+   * one of her doses (yesterday's 08:00 Metformin) for the member to mark.
+   */
+  const markingMember = async (member: SignedInUser) => {
+    const patient = await newUser('Meena Iyer');
+    const { memberId } = await careJoin(patient, member);
+    await patient.request({
+      method: 'PATCH',
+      url: `/api/care/members/${memberId}`,
+      payload: { can_mark_taken: true },
+    });
+    const medication = await created(patient, '/api/medications', MEDICATION);
+    const dose = { medication_id: medication.id, date: isoDate(-1), scheduled_time: '08:00', status: 'taken' };
+    return { patientId: patient.user.id, dose };
+  };
+
   /** A valid request for each write route, with the records it names created first. */
   const RECIPES: Record<string, (user: SignedInUser) => Promise<Recipe>> = {
     'POST /api/medications': async () => ({ url: '/api/medications', payload: MEDICATION }),
@@ -174,36 +191,14 @@ export function writeRecipes(newUser: (name?: string) => Promise<SignedInUser>) 
       url: `/api/care/members/${(await careJoin(user)).memberId}`,
     }),
     'POST /api/care/patients/:patient_id/adherence': async (user) => {
-      const patient = await newUser('Meena Iyer');
-      const { memberId } = await careJoin(patient, user);
-      await patient.request({
-        method: 'PATCH',
-        url: `/api/care/members/${memberId}`,
-        payload: { can_mark_taken: true },
-      });
-      const medication = await created(patient, '/api/medications', MEDICATION);
-      return {
-        url: `/api/care/patients/${patient.user.id}/adherence`,
-        payload: { medication_id: medication.id, date: isoDate(-1), scheduled_time: '08:00', status: 'taken' },
-      };
+      const { patientId, dose } = await markingMember(user);
+      return { url: `/api/care/patients/${patientId}/adherence`, payload: dose };
     },
     'PUT /api/care/patients/:patient_id/adherence/:id': async (user) => {
       // The member's Undo of a dose they marked taken (decision 078).
-      const patient = await newUser('Meena Iyer');
-      const { memberId } = await careJoin(patient, user);
-      await patient.request({
-        method: 'PATCH',
-        url: `/api/care/members/${memberId}`,
-        payload: { can_mark_taken: true },
-      });
-      const medication = await created(patient, '/api/medications', MEDICATION);
-      const marked = await created(user, `/api/care/patients/${patient.user.id}/adherence`, {
-        medication_id: medication.id,
-        date: isoDate(-1),
-        scheduled_time: '08:00',
-        status: 'taken',
-      });
-      return { url: `/api/care/patients/${patient.user.id}/adherence/${marked.id}?status=pending` };
+      const { patientId, dose } = await markingMember(user);
+      const marked = await created(user, `/api/care/patients/${patientId}/adherence`, dose);
+      return { url: `/api/care/patients/${patientId}/adherence/${marked.id}?status=pending` };
     },
     'DELETE /api/assistant/messages': async (user) => {
       await user.request({

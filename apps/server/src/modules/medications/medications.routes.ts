@@ -116,9 +116,8 @@ export const medicationsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
     },
     async (request) => {
       const user = currentUser(request);
-      const recorded = await service.recordDose(user, request.body);
-      if (!recorded) throw await medicationGone(user.id, request.body.medication_id);
-      const { unchanged: _unchanged, ...record } = recorded;
+      const record = await service.recordDose(user, request.body);
+      if (!record) throw await medicationGone(user.id, request.body.medication_id);
       return record;
     },
   );
