@@ -6,7 +6,7 @@
  * Decisions 046, 071.
  */
 import { describe, expect, it } from 'vitest';
-import { isRealWallTime, wallClockInstants } from '../src/modules/imports/parsers/local-time.ts';
+import { isRealWallTime, wallClockInstants } from '@diacare/contract/dates';
 import { openSensorFile } from '../src/modules/imports/parsers/sensor-file.ts';
 import { ImportFormatError, type SensorReading } from '../src/modules/imports/parsers/types.ts';
 import { keepingTheRule, noneSkipped, readingRefusal } from '../src/modules/imports/row-rule.ts';

@@ -3,6 +3,7 @@
  * cares for, and the patient's audit. Alerts and channels (items 4–5) hang off a member later.
  */
 import { z } from 'zod';
+import { HYPOGLYCAEMIA } from './clinical.ts';
 import { orRequired } from './common.ts';
 
 export const CARE_ROLES = ['family', 'doctor'] as const;
@@ -223,9 +224,9 @@ export type CareAlertKind = (typeof CARE_ALERT_KINDS)[number];
 export const CARE_ALERT_STATUSES = ['pending', 'sent', 'cancelled', 'failed'] as const;
 
 /** Below this a reading alerts at once, even in quiet hours (mg/dL; ADA level 2 hypoglycaemia). */
-export const URGENT_LOW_GLUCOSE_MG_DL = 54;
+export const URGENT_LOW_GLUCOSE_MG_DL = HYPOGLYCAEMIA.veryLow;
 /** Below this a reading alerts unless one of LOW_GLUCOSE_MG_DL or more follows within the recovery window (ADA level 1). */
-export const LOW_GLUCOSE_MG_DL = 70;
+export const LOW_GLUCOSE_MG_DL = HYPOGLYCAEMIA.low;
 
 /** One member an alert was meant for, and whether it reached them. */
 export const careAlertRecipientSchema = z.object({

@@ -32,8 +32,17 @@ export function bodyMassIndex(weightKg: number, heightCm: number): number {
 
 export type MetricStatus = 'good' | 'warning' | 'alert';
 
+/**
+ * The glucose lines, mg/dL, the one set every glucose threshold derives from: the five bands of
+ * the consensus report, < 54, 54–69, 70–180, 181–250, > 250 (Battelino T et al., Diabetes Care
+ * 2019;42:1593–1603); 54 and 70 are also the ADA's level 2 and level 1 hypoglycaemia (Standards
+ * of Care, §6). HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET, GLUCOSE_TARGET.low and the care alerts'
+ * lines are these numbers.
+ */
+export const GLUCOSE_BANDS = { veryLow: 54, low: 70, high: 180, veryHigh: 250 } as const;
+
 /** The glucose target (docs/product.md): good at or under 140 mg/dL; the target range reads 70–140. */
-export const GLUCOSE_TARGET = { low: 70, high: 140 } as const;
+export const GLUCOSE_TARGET = { low: GLUCOSE_BANDS.low, high: 140 } as const;
 
 /**
  * Status of one glucose reading. docs/product.md says 'good' at or under 140 mg/dL, else
@@ -133,10 +142,10 @@ export function weightTrend(changeKg: number): 'up' | 'down' | 'flat' {
  * et al., "Clinical Targets for Continuous Glucose Monitoring Data Interpretation",
  * Diabetes Care 2019;42:1593–1603).
  */
-export const TIME_IN_RANGE_TARGET = { low: 70, high: 180 } as const;
+export const TIME_IN_RANGE_TARGET = { low: GLUCOSE_BANDS.low, high: GLUCOSE_BANDS.high } as const;
 
 /** Hypoglycaemia levels (ADA Standards of Care, §6): level 1 under 70, level 2 under 54 mg/dL. */
-export const HYPOGLYCAEMIA = { low: 70, veryLow: 54 } as const;
+export const HYPOGLYCAEMIA = { low: GLUCOSE_BANDS.low, veryLow: GLUCOSE_BANDS.veryLow } as const;
 
 export type GlucoseLevel = 'very-low' | 'low' | 'in-range' | 'high';
 
@@ -270,9 +279,6 @@ function apportion(counts: readonly number[], total: number): number[] {
   }
   return shares;
 }
-
-/** The five glucose bands of the consensus report (mg/dL): < 54, 54–69, 70–180, 181–250, > 250. */
-export const GLUCOSE_BANDS = { veryLow: 54, low: 70, high: 180, veryHigh: 250 } as const;
 
 export interface TimeInFiveRanges {
   /** Whole percentages of readings in each band; they sum to 100. */

@@ -3,6 +3,7 @@
  * IANA time zones and the `{detail}` error body.
  */
 import { z } from 'zod';
+import { isCalendarDate } from './dates.ts';
 import { EARLIEST_READING_DATE } from './health-constants.ts';
 
 // A missing field reads 'is required' rather than zod's "expected string, received undefined":
@@ -24,13 +25,7 @@ export const orRequired =
 export const errorSchema = z.object({ detail: z.string() });
 export type ApiError = z.infer<typeof errorSchema>;
 
-/** True when `value` is a real calendar date written YYYY-MM-DD (rejects 2025-02-30). */
-export function isCalendarDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export { isCalendarDate };
 
 /** Bidirectional controls (U+202A–U+202E, U+2066–U+2069): they can show a name reversed to others. */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;

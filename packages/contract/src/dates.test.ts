@@ -5,15 +5,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_ZONE,
   datesEndingOn,
   formatLongDate,
   formatShortDate,
   formatShortWeekday,
+  isoInZone,
+  isoLocal,
   isoWeekdayOf,
+  isRealWallTime,
   localDate,
   localIsoWeekday,
   localTime,
+  minutesOfDay,
   shiftDate,
+  wallClockInstants,
+  zoneOrDefault,
 } from './dates.ts';
 import { dosesOn } from './dose-rules.ts';
 import type { Medication } from './medications.ts';
@@ -211,5 +218,37 @@ describe("the dates ending on a day (the reports' last 7 days)", () => {
     ]);
     expect(datesEndingOn(localDate(instant, NEW_YORK), 7)[6]).toBe('2026-12-31');
     expect(datesEndingOn(localDate(instant, NEW_YORK), 7)[0]).toBe('2026-12-25');
+  });
+});
+
+describe('clock times, wall times from files and ISO date-times with offsets', () => {
+  it("'HH:MM' reads as minutes since midnight", () => {
+    expect(minutesOfDay('00:00')).toBe(0);
+    expect(minutesOfDay('07:05')).toBe(425);
+    expect(minutesOfDay('23:59')).toBe(1439);
+  });
+
+  it('a missing zone is the default zone; a known one is kept', () => {
+    expect(zoneOrDefault(undefined)).toBe(DEFAULT_ZONE);
+    expect(zoneOrDefault('')).toBe(DEFAULT_ZONE);
+    expect(zoneOrDefault(NEW_YORK)).toBe(NEW_YORK);
+  });
+
+  it('an instant is written with the offset its zone has then, across a DST change', () => {
+    expect(isoInZone(new Date('2026-11-20T18:40:00Z'), KOLKATA)).toBe('2026-11-21T00:10:00+05:30');
+    expect(isoInZone(new Date('2026-07-01T12:00:30.900Z'), NEW_YORK)).toBe('2026-07-01T08:00:30-04:00');
+    expect(isoInZone(new Date('2026-12-01T12:00:00Z'), NEW_YORK)).toBe('2026-12-01T07:00:00-05:00');
+    expect(isoInZone(new Date('2026-12-01T12:00:00Z'), 'UTC')).toBe('2026-12-01T12:00:00+00:00');
+    expect(isoLocal('2026-03-08', '02:30', NEW_YORK)).toBe('2026-03-08T03:00:00-04:00');
+  });
+
+  it('a wall time from a file names two instants in a repeated hour and none in a skipped one', () => {
+    const wall = { year: 2026, month: 11, day: 1, hour: 1, minute: 30, second: 0 };
+    expect(wallClockInstants(wall, NEW_YORK).map((instant) => instant.toISOString())).toEqual([
+      '2026-11-01T05:30:00.000Z',
+      '2026-11-01T06:30:00.000Z',
+    ]);
+    expect(wallClockInstants({ ...wall, month: 3, day: 8, hour: 2 }, NEW_YORK)).toEqual([]);
+    expect(isRealWallTime({ ...wall, month: 2, day: 30 })).toBe(false);
   });
 });

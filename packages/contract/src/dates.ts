@@ -1,9 +1,39 @@
 /**
- * The user's calendar and clock: every date and dose time is read in the user's IANA zone, never the
- * server's or browser's, with Intl.DateTimeFormat (and @date-fns/tz for zonedInstant); Intl keeps
- * date-fns out of the screens' JavaScript. Formatters take 'en-IN' or 'hi-IN' ('en-US' by default).
+ * The user's calendar and clock, the one home for zoned time: every date and dose time is read in
+ * the user's IANA zone, never the server's or browser's, with Intl.DateTimeFormat (and
+ * @date-fns/tz's tzOffset for wall-clock → instant); Intl keeps date-fns out of the screens'
+ * JavaScript. Formatters take 'en-IN' or 'hi-IN' ('en-US' by default). Also here: the zone used
+ * when a person's is unknown (DEFAULT_ZONE), 'HH:MM' → minutes, ISO weekdays, wall times read from
+ * files (wallClockInstants) and ISO date-times with the zone's offset (isoInZone).
  */
 import { tzOffset } from '@date-fns/tz/tzOffset';
+
+/**
+ * The one rule for a missing zone: a person whose IANA zone is not known (yet) is read in India's
+ * zone, the product's home (docs/product.md); new accounts get it as their stored default too.
+ */
+export const DEFAULT_ZONE = 'Asia/Kolkata';
+
+/** `zone`, or DEFAULT_ZONE when it is missing or empty. */
+export function zoneOrDefault(zone: string | null | undefined): string {
+  return zone ? zone : DEFAULT_ZONE;
+}
+
+/**
+ * Minutes since midnight of a time of day: 'HH:MM' (24-hour, as timeOfDaySchema checks) → 0–1439.
+ * A longer string ('HH:MM:SS') is read by its first five characters.
+ */
+export function minutesOfDay(time: string): number {
+  return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+}
+
+/** True when `value` is a real calendar date written YYYY-MM-DD (31 February is not). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -134,11 +164,7 @@ export function zonedInstant(date: string, time: string, zone: string): Date {
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   // The wall-clock reading as if it were UTC: the true instant is this minus the offset.
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const offsets = [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => offsetAt(zone, wall + shift)))];
-  const matches = offsets
-    .map((offset) => wall - offset * MINUTE_MS)
-    .filter((instant) => wall - offsetAt(zone, instant) * MINUTE_MS === instant)
-    .sort((a, b) => a - b);
+  const matches = instantsOfWall(wall, zone);
   if (matches.length > 0) return new Date(matches[0]!);
 
   // In a gap: the clock jumped from `before` to `after`. The transition instant T satisfies
@@ -153,6 +179,81 @@ export function zonedInstant(date: string, time: string, zone: string): Date {
     else low = middle;
   }
   return new Date(high * MINUTE_MS);
+}
+
+/**
+ * The epoch milliseconds, earliest first, at which clocks in `zone` read `wall` (a wall-clock
+ * reading written as if it were UTC): one usually, two in a fall-back repeat, none in a gap.
+ * The offsets within a day either side are the only candidates.
+ */
+function instantsOfWall(wall: number, zone: string): number[] {
+  const offsets = [...new Set([-DAY_MS, 0, DAY_MS].map((shift) => offsetAt(zone, wall + shift)))];
+  return offsets
+    .map((offset) => wall - offset * MINUTE_MS)
+    .filter((instant) => wall - offsetAt(zone, instant) * MINUTE_MS === instant)
+    .sort((a, b) => a - b);
+}
+
+/** A local date and time as a file writes it (sensor exports); month 1–12. */
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/**
+ * True when `wall` is a real date (isCalendarDate: 31 February and 30 February are not; years
+ * 1000–9999) and a time of day 00:00:00–23:59:59.
+ */
+export function isRealWallTime(wall: WallTime): boolean {
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const date = `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}`;
+  const whole = [wall.hour, wall.minute, wall.second].every(Number.isInteger);
+  return (
+    wall.year >= 1000 &&
+    isCalendarDate(date) &&
+    whole &&
+    wall.hour >= 0 &&
+    wall.hour < 24 &&
+    wall.minute >= 0 &&
+    wall.minute < 60 &&
+    wall.second >= 0 &&
+    wall.second < 60
+  );
+}
+
+/**
+ * The instants, earliest first, at which clocks in `zone` read this wall time (sensor files write
+ * local times with no zone): one usually, two in the repeated hour of a fall-back change, none in
+ * a spring-forward gap. A wall time that is not a real one is never rolled over into another.
+ * @throws RangeError when `parts` is not a real wall time (isRealWallTime): Date.UTC would
+ *   roll 31 February over to 3 March
+ */
+export function wallClockInstants(parts: WallTime, zone: string): Date[] {
+  if (!isRealWallTime(parts)) throw new RangeError(`not a real date and time: ${JSON.stringify(parts)}`);
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return instantsOfWall(wall, zone).map((instant) => new Date(instant));
+}
+
+/**
+ * `instant` as an ISO 8601 date-time with `zone`'s offset at that instant, whole seconds:
+ * 'YYYY-MM-DDTHH:mm:ss±hh:mm' (always numeric, '+00:00' for UTC), as the export writes them.
+ */
+export function isoInZone(instant: Date, zone: string): string {
+  const offset = offsetAt(zone, instant.getTime());
+  const wall = new Date(Math.floor(instant.getTime() / 1000) * 1000 + offset * MINUTE_MS).toISOString().slice(0, 19);
+  const size = Math.abs(offset);
+  const hours = String(Math.floor(size / 60)).padStart(2, '0');
+  const minutes = String(size % 60).padStart(2, '0');
+  return `${wall}${offset < 0 ? '-' : '+'}${hours}:${minutes}`;
+}
+
+/** Wall-clock `date` (YYYY-MM-DD) and `time` ('HH:MM') in `zone` as an ISO date-time with offset (zonedInstant's DST rules). */
+export function isoLocal(date: string, time: string, zone: string): string {
+  return isoInZone(zonedInstant(date, time, zone), zone);
 }
 
 /**

@@ -2,6 +2,7 @@
  * Insulin doses: the insulin types, the bounds of a dose in units, the
  * last dose to pre-fill a Take with, and total daily units by type. Free of zod.
  */
+import { minutesOfDay } from './dates.ts';
 
 /** Insulin by action profile (ADA Standards of Care 2025, §9: pharmacologic approaches). */
 export const INSULIN_TYPES = ['rapid', 'short', 'intermediate', 'long', 'premixed'] as const;
@@ -30,8 +31,6 @@ export interface InsulinDoseLike {
 /** How far from a scheduled time a logged dose still counts as that time's dose (a Take is often late). */
 export const PREFILL_WINDOW_MINUTES = 120;
 
-const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-
 /**
  * The units of the latest dose of `medicationId` taken within PREFILL_WINDOW_MINUTES of the
  * scheduled `time`, to pre-fill that Take: the person's own last dose for that time, never a
@@ -41,7 +40,7 @@ export function lastDoseUnits(doses: readonly InsulinDoseLike[], medicationId: s
   let latest: InsulinDoseLike | null = null;
   for (const dose of doses) {
     if (dose.medication_id !== medicationId) continue;
-    if (Math.abs(minutesOf(dose.time) - minutesOf(time)) > PREFILL_WINDOW_MINUTES) continue;
+    if (Math.abs(minutesOfDay(dose.time) - minutesOfDay(time)) > PREFILL_WINDOW_MINUTES) continue;
     if (!latest || `${dose.date} ${dose.time}` > `${latest.date} ${latest.time}`) latest = dose;
   }
   return latest?.units ?? null;

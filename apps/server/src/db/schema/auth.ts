@@ -1,4 +1,5 @@
 /** Users, sessions and the short-lived records of the sign-in flow. */
+import { DEFAULT_ZONE } from '@diacare/contract/dates';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 const timestamps = {
@@ -24,7 +25,7 @@ export const users = pgTable(
     diabetes_type: text('diabetes_type').notNull().default('Type 2'),
     picture: text('picture'),
     // IANA zone the user lives in; the browser sends it at sign-in.
-    timezone: text('timezone').notNull().default('Asia/Kolkata'),
+    timezone: text('timezone').notNull().default(DEFAULT_ZONE),
     // The language the user chose ('en' | 'hi'); null until chosen: the browser's languages decide.
     language: text('language', { enum: ['en', 'hi'] }),
     // The unit glucose is shown and entered in; always stored as mg/dL.

@@ -8,7 +8,7 @@ import {
   type CareAlertKind,
   type CareSettings,
 } from '@diacare/contract/care';
-import { localDate, localTime, shiftDate, zonedInstant } from '@diacare/contract/dates';
+import { localDate, localTime, minutesOfDay, shiftDate, zonedInstant } from '@diacare/contract/dates';
 
 const MINUTE_MS = 60_000;
 /** An under-70 reading alerts unless one of 70 or more follows within this window (30 min). */
@@ -33,8 +33,6 @@ export function glucoseAlertKind(value: number, measuredAt: Date, now: Date): Ca
   return null;
 }
 
-const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
 /**
  * The end of the quiet hours `now` falls in, or null when it is outside them (or there are
  * none). `quiet` is 'HH:MM' start and end on the patient's wall clock in `zone`; it may cross
@@ -42,9 +40,9 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
  */
 export function quietUntil(now: Date, quiet: CareSettings['quiet_hours'], zone: string): Date | null {
   if (!quiet) return null;
-  const start = minutesOf(quiet.start);
-  const end = minutesOf(quiet.end);
-  const current = minutesOf(localTime(now, zone));
+  const start = minutesOfDay(quiet.start);
+  const end = minutesOfDay(quiet.end);
+  const current = minutesOfDay(localTime(now, zone));
   const crossesMidnight = start > end;
   const inside = crossesMidnight ? current >= start || current < end : current >= start && current < end;
   if (!inside) return null;

@@ -22,7 +22,7 @@ import type {
   MedicationRow,
   SensorRow,
 } from './export.repository.ts';
-import { isoInZone, isoLocal } from './zoned-time.ts';
+import { isoInZone, isoLocal } from '@diacare/contract/dates';
 
 type Cell = string | number | boolean | null;
 

@@ -6,7 +6,7 @@ import type { CareScope } from '@diacare/contract/care';
 import type { CodeableConcept, Consent, Practitioner, RelatedPerson, Resource } from '@medplum/fhirtypes';
 import type { CareCircleRow } from './export.repository.ts';
 import { derivedUuid, fullUrl, patientReference } from './fhir-primitives.ts';
-import { isoInZone } from './zoned-time.ts';
+import { isoInZone } from '@diacare/contract/dates';
 
 const ROLE_CODE = 'http://terminology.hl7.org/CodeSystem/v3-RoleCode';
 const PARTICIPATION = 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType';

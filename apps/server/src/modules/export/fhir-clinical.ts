@@ -7,7 +7,7 @@ import { EGFR_LOINC, EGFR_UCUM, LAB_TEST_RULES, egfrCkdEpi2021, type LabTest } f
 import type { MedicationAdministration, Observation } from '@medplum/fhirtypes';
 import type { InsulinRow, LabRow, MedicationRow, UserRow } from './export.repository.ts';
 import { category, derivedUuid, loinc, patientReference, quantity } from './fhir-primitives.ts';
-import { isoLocal } from './zoned-time.ts';
+import { isoLocal } from '@diacare/contract/dates';
 
 const EGFR_DISPLAY =
   'Glomerular filtration rate/1.73 sq M.predicted [Volume Rate/Area] in Serum, Plasma or Blood by Creatinine-based formula (CKD-EPI 2021)';

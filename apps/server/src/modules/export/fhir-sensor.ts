@@ -5,7 +5,7 @@
 import type { Device, Observation } from '@medplum/fhirtypes';
 import type { SensorRow } from './export.repository.ts';
 import { category, derivedUuid, fullUrl, loinc, LOINC_CODES, patientReference, quantity } from './fhir-primitives.ts';
-import { isoInZone } from './zoned-time.ts';
+import { isoInZone } from '@diacare/contract/dates';
 
 /**
  * Glucose in interstitial fluid, the CGM counterpart of 2339-0 (Glucose [Mass/volume] in

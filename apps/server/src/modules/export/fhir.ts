@@ -32,7 +32,7 @@ import { careCircleResources } from './fhir-care.ts';
 import { insulinAdministration, labObservations } from './fhir-clinical.ts';
 import { sensorDevice, sensorDeviceId, sensorObservation } from './fhir-sensor.ts';
 import { category, derivedUuid, fullUrl, loinc, LOINC_CODES, patientReference, quantity } from './fhir-primitives.ts';
-import { isoInZone, isoLocal } from './zoned-time.ts';
+import { isoInZone, isoLocal } from '@diacare/contract/dates';
 
 /** The user as a FHIR Patient: name, gender, contact details and address as given. */
 export function toPatient(user: UserRow): Patient {

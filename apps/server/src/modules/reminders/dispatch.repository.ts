@@ -2,6 +2,7 @@
  * The dispatcher's SQL (decisions 014, 036): one statement claims a batch and reads all it
  * needs; outcomes go back only to rows still holding the pass's claim token.
  */
+import { zoneOrDefault } from '@diacare/contract/dates';
 import type { Medication } from '@diacare/contract/medications';
 import type { NotificationSettings, ReminderStatus } from '@diacare/contract/reminders';
 import { NOTIFICATION_DEFAULTS } from '@diacare/contract/reminders';
@@ -111,7 +112,7 @@ function contactOf(record: ClaimRecord): ClaimedContact {
   return {
     email: record.u_email ?? null,
     phone: record.u_phone ?? null,
-    timezone: record.u_timezone ?? 'UTC',
+    timezone: zoneOrDefault(record.u_timezone),
     pillsRemaining: record.m_pills ?? null,
     appointment:
       record.a_title != null

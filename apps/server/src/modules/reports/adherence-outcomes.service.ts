@@ -4,7 +4,7 @@
  * compared. `computeAdherenceOutcomes` is pure; `loadAdherenceOutcomes` reads the database.
  */
 import { mean, roundTo } from '@diacare/contract/clinical';
-import { datesEndingOn, localDate, shiftDate } from '@diacare/contract/dates';
+import { datesEndingOn, localDate, minutesOfDay, shiftDate } from '@diacare/contract/dates';
 import { doseStatusesOn, indexByDose } from '@diacare/contract/dose-rules';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import {
@@ -38,7 +38,6 @@ export interface OutcomesInput {
   zone: string;
 }
 
-const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const oneDecimal = (value: number | null) => (value === null ? null : roundTo(value, 1));
 
 /** A dose's lane mark: taken more than LATE_AFTER_MINUTES after its time is late; not taken is missed. */
@@ -46,7 +45,7 @@ function doseOutcome(status: AdherenceRecord['status'], record: AdherenceRecord 
   if (status !== 'taken') return 'missed';
   const taken = record?.taken_time;
   if (!taken || !record) return 'on_time';
-  return minutes(taken) - minutes(record.scheduled_time) > LATE_AFTER_MINUTES ? 'late' : 'on_time';
+  return minutesOfDay(taken) - minutesOfDay(record.scheduled_time) > LATE_AFTER_MINUTES ? 'late' : 'on_time';
 }
 
 /** The day means of a group, unrounded (the sentence rounds once, from these). */

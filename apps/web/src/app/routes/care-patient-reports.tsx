@@ -4,7 +4,7 @@
  * with the same components as the patient's own Reports but no Log or doctor report; each shared
  * card opens its read-only history, one not shared says so (decision 077).
  */
-import { datesEndingOn, localDate, localTime, shiftDate } from '@diacare/contract/dates';
+import { datesEndingOn, localDate, localTime, shiftDate, zoneOrDefault } from '@diacare/contract/dates';
 import { dailyAdherence } from '@diacare/contract/dose-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
@@ -26,7 +26,7 @@ export function Component() {
   const now = useNow();
   const patients = useQuery({ ...getPatientsQueryOptions(), refetchOnMount: 'always' });
   const patient = patients.data?.find((entry) => entry.patient_id === id);
-  const zone = patient?.timezone ?? 'Asia/Kolkata';
+  const zone = zoneOrDefault(patient?.timezone);
   const today = localDate(now, zone);
   const range = { start_date: shiftDate(today, -(REPORT_DAYS - 1)) };
   const has = (scope: string) => Boolean(patient?.scopes.includes(scope as never));

@@ -10,7 +10,7 @@
  * bounds and dates are checked after (row-rule.ts). Decisions 046, 071.
  */
 import { glucoseToMgDl } from '@diacare/contract/glucose-units';
-import { isRealWallTime, wallClockInstants, type WallTime } from './local-time.ts';
+import { isRealWallTime, wallClockInstants, type WallTime } from '@diacare/contract/dates';
 import { csvRecords } from './records.ts';
 import { ImportFormatError, type ImportFormat, type ParsedRow } from './types.ts';
 

@@ -16,6 +16,7 @@ import {
   type MetricStatus,
   type ReadingAlert,
 } from '@diacare/contract/clinical';
+import { minutesOfDay } from '@diacare/contract/dates';
 import { adherencePercent } from '@diacare/contract/dose-rules';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 
@@ -114,8 +115,7 @@ export { formatShortWeekday as shortWeekday } from '@diacare/contract/dates';
  */
 export function wallClockSeconds(date: string, time = '12:00'): number {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hour, minute] = time.split(':').map(Number) as [number, number];
-  return Date.UTC(year, month - 1, day, hour, minute) / 1000;
+  return Date.UTC(year, month - 1, day) / 1000 + minutesOfDay(time) * 60;
 }
 
 /** The total taken and counted doses over several days, and their whole percentage. */
