@@ -11,6 +11,7 @@ import {
 } from '@diacare/contract/care';
 import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { claimRows, releaseClaims } from '../../db/leased-claim.ts';
 import { careAlerts, careAudit } from '../../db/schema.ts';
 import { LOW_EPISODE_MS, LOW_RECOVERY_MS, MISSED_DOSE_LOOKBACK_MS } from './care-alert-rules.ts';
 
@@ -139,19 +140,10 @@ export function createCareAlertClaims(db: Database, options: { batchSize: number
    */
   async function claim(token: string, now: Date): Promise<ClaimedAlert[]> {
     const leaseEnd = new Date(now.getTime() + options.leaseMs);
-    const result = await db.execute(sql`
-    WITH due AS (
-      SELECT id FROM care_alerts
-      WHERE status = 'pending' AND due_at <= ${iso(now)}::timestamptz
-        AND (claimed_until IS NULL OR claimed_until < ${iso(now)}::timestamptz)
-      ORDER BY due_at LIMIT ${options.batchSize}
-      FOR UPDATE SKIP LOCKED
-    ), claimed AS (
-      UPDATE care_alerts AS a SET claimed_until = ${iso(leaseEnd)}::timestamptz, claim_token = ${token}::uuid,
-        attempts = a.attempts + 1
-      FROM due WHERE a.id = due.id
-      RETURNING a.*
-    )
+    const claimStatement = claimRows('care_alerts', now, { token, until: leaseEnd }, options.batchSize, {
+      returning: sql`r.*`,
+    });
+    const result = await db.execute(sql`${claimStatement}
     SELECT c.id, c.patient_id, coalesce(u.name, u.email, '') AS patient_name, c.kind,
       m.name AS medication_name, to_char(c.dose_date, 'YYYY-MM-DD') AS dose_date, c.scheduled_time, c.value,
       (extract(epoch FROM c.event_at) * 1000)::float8 AS event_ms, c.attempts, u.timezone,
@@ -253,9 +245,7 @@ export function createCareAlertClaims(db: Database, options: { batchSize: number
 
   /** Lets go of this pass's claims it did not settle (stopping, lease ran out), not counting the attempt. */
   async function release(token: string): Promise<void> {
-    await db.execute(sql`
-    UPDATE care_alerts SET claimed_until = NULL, claim_token = NULL, attempts = greatest(attempts - 1, 0)
-    WHERE claim_token = ${token}::uuid AND status = 'pending'`);
+    await releaseClaims(db, 'care_alerts', token);
   }
 
   return { claim, settle, release };

@@ -8,6 +8,7 @@ import type { NotificationSettings, ReminderStatus } from '@diacare/contract/rem
 import { NOTIFICATION_DEFAULTS } from '@diacare/contract/reminders';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { claimRows, releaseClaims } from '../../db/leased-claim.ts';
 import type { reminders } from '../../db/schema.ts';
 import { userLanguage, type Language } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
@@ -187,20 +188,12 @@ export function createDispatchRepository(
     const now = clock();
     const nowIso = now.toISOString();
     const leaseEnd = new Date(now.getTime() + leaseMs);
-    const result = await db.execute(sql`
-    WITH due AS (
-      SELECT id FROM reminders
-      WHERE status = 'pending' AND due_at <= ${nowIso}::timestamptz
-        AND (claimed_until IS NULL OR claimed_until < ${nowIso}::timestamptz)
-      ORDER BY due_at LIMIT ${batchSize}
-      FOR UPDATE SKIP LOCKED
-    ), claimed AS (
-      UPDATE reminders AS r SET claimed_until = ${leaseEnd.toISOString()}::timestamptz,
-        claim_token = ${token}::uuid, attempts = r.attempts + 1, updated_at = ${nowIso}::timestamptz
-      FROM due WHERE r.id = due.id
-      RETURNING r.id, r.user_id, r.kind, r.medication_id, r.dose_date, r.scheduled_time, r.title, r.body,
-        r.expires_at, r.dedupe_key, r.snoozed_from, r.attempts${channelReturning}
-    )
+    const claimStatement = claimRows('reminders', now, { token, until: leaseEnd }, batchSize, {
+      set: sql`, updated_at = ${nowIso}::timestamptz`,
+      returning: sql`r.id, r.user_id, r.kind, r.medication_id, r.dose_date, r.scheduled_time, r.title, r.body,
+        r.expires_at, r.dedupe_key, r.snoozed_from, r.attempts${channelReturning}`,
+    });
+    const result = await db.execute(sql`${claimStatement}
     SELECT c.id, c.user_id, c.kind, c.medication_id, c.dose_date::text AS dose_date, c.scheduled_time,
       c.title, c.body, (extract(epoch FROM c.expires_at) * 1000)::float8 AS expires_ms, c.dedupe_key,
       c.snoozed_from, c.attempts,
@@ -313,9 +306,7 @@ export function createDispatchRepository(
    * not counting the claim as an attempt, so the next dispatcher takes them at once.
    */
   async function release(token: string): Promise<void> {
-    await db.execute(sql`
-    UPDATE reminders SET claimed_until = NULL, claim_token = NULL, attempts = greatest(attempts - 1, 0)
-    WHERE claim_token = ${token}::uuid AND status = 'pending'`);
+    await releaseClaims(db, 'reminders', token);
   }
 
   return { claim, settle, release };
