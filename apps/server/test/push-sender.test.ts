@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPushSender,
   createVapidHeaderCache,
-  parseRetryAfter,
   toTopic,
   type PushSender,
   type VapidKeys,
 } from '../src/modules/push/push-sender.ts';
+import { parseRetryAfter } from '../src/lib/retry.ts';
 import { startPushService, type PushService } from './support/push-service.ts';
 
 const vapid: VapidKeys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:reminders@diacare.example' };

@@ -1,7 +1,9 @@
 /**
  * The WhatsApp channel: template messages through the WhatsApp Cloud API (Graph API
- * `/{phone-number-id}/messages`) over fetch, with bounded retries (decision 050).
+ * `/{phone-number-id}/messages`) over fetch, with bounded retries (decision 050) from the one
+ * retry kit (lib/retry.ts).
  */
+import { backoffDelay, parseRetryAfter, withRetries } from '../../lib/retry.ts';
 
 /**
  * A profile's WhatsApp number in E.164. The profile takes 10 to 15 digits, with or without the
@@ -56,11 +58,8 @@ export interface WhatsAppOptions {
 
 const retryable = (status: number) => status === 429 || status >= 500;
 
-/** Retry-After in ms (seconds form only), capped at 60 s; null when absent or unreadable. */
-function retryAfterMs(response: Response): number | null {
-  const seconds = Number(response.headers.get('retry-after'));
-  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, 60) * 1000 : null;
-}
+/** The longest Retry-After the sender waits out, ms (60 s); a longer one waits this long. */
+const RETRY_AFTER_MAX_MS = 60_000;
 
 /** The Cloud API's error code from a JSON error body ({ error: { code } }), when it has one. */
 async function apiErrorCode(response: Response): Promise<string> {
@@ -100,39 +99,41 @@ export function createWhatsAppSender(options: WhatsAppOptions): WhatsAppSender {
           components: [{ type: 'body', parameters: message.parameters.map((text) => ({ type: 'text', text })) }],
         },
       });
-      let last: { status: number | null; error: string } = { status: null, error: 'not sent' };
-      for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-        let wait = baseDelay * 2 ** (attempt - 1);
-        try {
-          const response = await doFetch(url, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
-            body,
-            signal: AbortSignal.timeout(timeoutMs),
-          });
-          if (response.ok) {
-            await response.body?.cancel();
-            return { outcome: 'delivered', status: response.status, attempts: attempt };
+      type Answer = { status: number; error?: undefined } | { status: number | null; error: string };
+      const { value, attempts, end } = await withRetries<Answer>({
+        maxAttempts,
+        attempt: async () => {
+          try {
+            const response = await doFetch(url, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${options.token}`, 'content-type': 'application/json' },
+              body,
+              signal: AbortSignal.timeout(timeoutMs),
+            });
+            if (response.ok) {
+              await response.body?.cancel();
+              return { value: { status: response.status }, retry: false };
+            }
+            const failed = { status: response.status, error: await apiErrorCode(response) };
+            const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+            return { value: failed, retry: retryable(response.status), retryAfterMs };
+          } catch (error) {
+            const reason = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network';
+            return { value: { status: null, error: reason }, retry: true };
           }
-          last = { status: response.status, error: await apiErrorCode(response) };
-          if (!retryable(response.status)) {
-            options.logger?.warn({ channel: 'whatsapp', error: last.error }, 'WhatsApp message refused');
-            return { outcome: 'failed', ...last, attempts: attempt };
-          }
-          wait = Math.max(wait, retryAfterMs(response) ?? 0);
-        } catch (error) {
-          last = {
-            status: null,
-            error: error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network',
-          };
-        }
-        if (attempt < maxAttempts) await sleep(wait);
+        },
+        // The backoff, or the service's Retry-After (up to RETRY_AFTER_MAX_MS) when longer.
+        wait: (attempt, retryAfterMs) =>
+          Math.max(backoffDelay(attempt, { baseDelayMs: baseDelay }), Math.min(retryAfterMs ?? 0, RETRY_AFTER_MAX_MS)),
+        sleep,
+      });
+      if (value.error === undefined) return { outcome: 'delivered', status: value.status, attempts };
+      if (end === 'done') {
+        options.logger?.warn({ channel: 'whatsapp', error: value.error }, 'WhatsApp message refused');
+      } else {
+        options.logger?.warn({ channel: 'whatsapp', error: value.error, attempts }, 'WhatsApp message not delivered');
       }
-      options.logger?.warn(
-        { channel: 'whatsapp', error: last.error, attempts: maxAttempts },
-        'WhatsApp message not delivered',
-      );
-      return { outcome: 'failed', ...last, attempts: maxAttempts };
+      return { outcome: 'failed', status: value.status, error: value.error, attempts };
     },
   };
 }

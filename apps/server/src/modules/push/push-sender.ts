@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import https from 'node:https';
 import webpush from 'web-push';
+import { backoffDelay, parseRetryAfter, withRetries } from '../../lib/retry.ts';
 
 /** A browser's push subscription (PushSubscription.toJSON()): endpoint and its keys, base64url. */
 export interface PushTarget {
@@ -99,18 +100,6 @@ const TOPIC_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 export function toTopic(topic: string): string {
   if (TOPIC_PATTERN.test(topic)) return topic;
   return createHash('sha256').update(topic).digest('base64url').slice(0, 32);
-}
-
-/**
- * Parses `Retry-After` (RFC 9110 §10.2.3: delay-seconds or an HTTP-date) into milliseconds
- * from now, or null when absent or unreadable.
- */
-export function parseRetryAfter(value: string | undefined, nowMs: number): number | null {
-  if (!value) return null;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
 }
 
 function validateVapid(vapid: VapidKeys): void {
@@ -232,44 +221,65 @@ export function createPushSender(options: {
     }
     const startedAtMs = Date.now();
     const topic = pushOptions.topic === undefined ? undefined : toTopic(pushOptions.topic);
-    let last: PushResult = { outcome: 'failed', status: null, error: 'not attempted' };
-
-    for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-      // A retry keeps the original deadline: TTL counts down from the first attempt.
-      const elapsedS = Math.floor((Date.now() - startedAtMs) / 1000);
-      const headers: Record<string, string | number> = {
-        TTL: Math.max(0, Math.floor(pushOptions.ttlSeconds) - elapsedS),
-        Urgency: pushOptions.urgency ?? 'high',
-        'Content-Type': 'application/octet-stream',
-        'Content-Encoding': 'aes128gcm',
-        'Content-Length': body.length,
-        Authorization: authorization,
-        ...(topic ? { Topic: topic } : {}),
-      };
-      let retryAfterMs: number | null = null;
-      await semaphore.acquire();
-      try {
-        const answer = await post(url, headers, body, agent);
-        if (answer.status >= 200 && answer.status < 300) return { outcome: 'delivered', status: answer.status };
-        if (answer.status === 404 || answer.status === 410) return { outcome: 'gone', status: answer.status };
-        last = { outcome: 'failed', status: answer.status, error: `HTTP ${answer.status} ${answer.statusText}`.trim() };
-        if (answer.status !== 429 && answer.status < 500) return last;
-        retryAfterMs = parseRetryAfter(answer.retryAfter, Date.now());
-      } catch (error) {
-        last = { outcome: 'failed', status: null, error: (error as Error).message };
-      } finally {
-        semaphore.release();
-      }
-      if (attempt === maxAttempts) break;
-      if (retryAfterMs !== null && retryAfterMs > maxRetryDelayMs) {
-        return { ...last, error: `${last.error}; Retry-After ${Math.ceil(retryAfterMs / 1000)} s exceeds the limit` };
-      }
-      // Exponential backoff with jitter (half fixed, half random), unless the service said when.
-      const backoffMs = Math.min(maxRetryDelayMs, BASE_RETRY_DELAY_MS * 2 ** (attempt - 1));
-      const delayMs = retryAfterMs ?? backoffMs / 2 + Math.random() * (backoffMs / 2);
-      if (!(await sleep(delayMs))) return { ...last, error: `${last.error}; sender closed before retrying` };
+    let refusedWaitMs = 0;
+    const { value, end } = await withRetries<PushResult>({
+      maxAttempts,
+      attempt: async () => {
+        // A retry keeps the original deadline: TTL counts down from the first attempt.
+        const elapsedS = Math.floor((Date.now() - startedAtMs) / 1000);
+        const headers: Record<string, string | number> = {
+          TTL: Math.max(0, Math.floor(pushOptions.ttlSeconds) - elapsedS),
+          Urgency: pushOptions.urgency ?? 'high',
+          'Content-Type': 'application/octet-stream',
+          'Content-Encoding': 'aes128gcm',
+          'Content-Length': body.length,
+          Authorization: authorization,
+          ...(topic ? { Topic: topic } : {}),
+        };
+        await semaphore.acquire();
+        try {
+          const answer = await post(url, headers, body, agent);
+          if (answer.status >= 200 && answer.status < 300) {
+            return { value: { outcome: 'delivered', status: answer.status }, retry: false };
+          }
+          if (answer.status === 404 || answer.status === 410) {
+            return { value: { outcome: 'gone', status: answer.status }, retry: false };
+          }
+          const failed: PushResult = {
+            outcome: 'failed',
+            status: answer.status,
+            error: `HTTP ${answer.status} ${answer.statusText}`.trim(),
+          };
+          const retry = answer.status === 429 || answer.status >= 500;
+          return { value: failed, retry, retryAfterMs: parseRetryAfter(answer.retryAfter, Date.now()) };
+        } catch (error) {
+          return { value: { outcome: 'failed', status: null, error: (error as Error).message }, retry: true };
+        } finally {
+          semaphore.release();
+        }
+      },
+      // The service's Retry-After when it said when (longer than maxRetryDelayMs: give up), else
+      // exponential backoff with jitter (half fixed, half random).
+      wait: (attempt, retryAfterMs) => {
+        if (retryAfterMs === null) {
+          return backoffDelay(attempt, {
+            baseDelayMs: BASE_RETRY_DELAY_MS,
+            maxDelayMs: maxRetryDelayMs,
+            jitter: 'half',
+          });
+        }
+        if (retryAfterMs <= maxRetryDelayMs) return retryAfterMs;
+        refusedWaitMs = retryAfterMs;
+        return null;
+      },
+      sleep,
+    });
+    if (value.outcome !== 'failed') return value;
+    if (end === 'refused') {
+      return { ...value, error: `${value.error}; Retry-After ${Math.ceil(refusedWaitMs / 1000)} s exceeds the limit` };
     }
-    return last;
+    if (end === 'stopped') return { ...value, error: `${value.error}; sender closed before retrying` };
+    return value;
   }
 
   return {
