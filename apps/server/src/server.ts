@@ -6,7 +6,7 @@ import { buildApp, loggerOptions } from './app.ts';
 import { parseEnv } from './config/env.ts';
 import { assertPortFree, describeListenError, StartupError } from './config/startup.ts';
 import { openDatabase } from './db/client.ts';
-import { startBackupSchedule, type BackupSchedule } from './modules/ops/backup-schedule.ts';
+import { createBackupJob, startBackupSchedule, type BackupSchedule } from './workers/backups.ts';
 import { createMetrics } from './modules/ops/metrics.ts';
 import { startWorkers, type Workers } from './workers/index.ts';
 
@@ -86,18 +86,30 @@ async function main(): Promise<void> {
     await app.close().catch(() => {});
     throw new StartupError(describeListenError(env.PORT, env.HOST, error));
   }
+  const backupOptions = env.BACKUP_DIR
+    ? {
+        dir: env.BACKUP_DIR,
+        everyMs: env.BACKUP_EVERY_HOURS * 3_600_000,
+        keep: env.BACKUP_KEEP,
+        database,
+        databaseUrl: env.DATABASE_URL,
+        log: app.log,
+      }
+    : null;
   if (env.REMINDER_ENGINE) {
-    workers = await startWorkers({ db: database.db, env, clock, log: app.log, metrics });
-  }
-  if (env.BACKUP_DIR) {
-    backups = startBackupSchedule({
-      dir: env.BACKUP_DIR,
-      everyMs: env.BACKUP_EVERY_HOURS * 3_600_000,
-      keep: env.BACKUP_KEEP,
-      database,
-      databaseUrl: env.DATABASE_URL,
+    // The backups run on the workers' polling loop; without the engine, on a loop of their own.
+    const backupJob = backupOptions ? createBackupJob(backupOptions) : null;
+    workers = await startWorkers({
+      db: database.db,
+      env,
+      clock,
       log: app.log,
+      metrics,
+      jobs: backupJob ? [backupJob.job] : [],
     });
+    if (backupJob) backups = { runOnce: backupJob.runOnce, stop: backupJob.idle };
+  } else if (backupOptions) {
+    backups = startBackupSchedule(backupOptions);
   }
   app.log.info(
     {

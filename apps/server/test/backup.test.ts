@@ -14,7 +14,7 @@ import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import { readBackupHeader } from '../src/modules/ops/backup-file.ts';
-import { startBackupSchedule } from '../src/modules/ops/backup-schedule.ts';
+import { startBackupSchedule } from '../src/workers/backups.ts';
 import { restoreBackup } from '../src/modules/ops/backup.ts';
 import {
   createPgliteDataDir,

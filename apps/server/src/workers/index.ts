@@ -15,7 +15,7 @@ import { loadVapidKeys } from '../modules/push/vapid.ts';
 import { createCareEscalation } from './care-escalation.ts';
 import { createMaintenance } from './maintenance.ts';
 import { createMaterialiser } from './materialiser.ts';
-import { createPollingLoop } from './polling-loop.ts';
+import { createPollingLoop, type Job } from './polling-loop.ts';
 import { createDispatcher } from './reminder-dispatcher.ts';
 
 export interface Workers {
@@ -30,6 +30,8 @@ export async function startWorkers(deps: {
   clock: Clock;
   log?: FastifyBaseLogger;
   metrics?: ReminderMetrics;
+  /** More jobs for the same loop (the backups when BACKUP_DIR is set). */
+  jobs?: readonly Job[];
 }): Promise<Workers> {
   const vapid = await loadVapidKeys(deps.db, deps.env);
   const sender = createPushSender({ vapid });
@@ -46,6 +48,7 @@ export async function startWorkers(deps: {
       createMaterialiser({ db, clock, log, weeklySummaries: Boolean(channels) }).job,
       createMaintenance({ db, clock, log }).job,
       createCareEscalation({ db, clock, log, channels: [careAlertChannel] }).job,
+      ...(deps.jobs ?? []),
     ],
     log,
   );
