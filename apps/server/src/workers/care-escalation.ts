@@ -17,6 +17,13 @@ import {
   type DeliveryRow,
 } from '../modules/care/care-alert.repository.ts';
 import { decideAlert } from '../modules/care/care-alert-rules.ts';
+import {
+  ESCALATION_BATCH_SIZE,
+  ESCALATION_INTERVAL_MS,
+  ESCALATION_LEASE_MS,
+  ESCALATION_MAX_ATTEMPTS,
+  ESCALATION_RETRY_DELAY_MS,
+} from '../modules/care/constants.ts';
 import { listAlertRecipients, type AlertRecipient } from '../modules/care/care-settings.repository.ts';
 import { createPollingLoop, type Job } from './polling-loop.ts';
 
@@ -32,7 +39,7 @@ export interface CareEscalationDeps {
   clock: Clock;
   /** Where alerts go; each member is tried on every channel. */
   channels: readonly CareAlertChannel[];
-  /** Alerts claimed per pass (default 100). */
+  /** Alerts claimed per pass (default ESCALATION_BATCH_SIZE, 100). */
   batchSize?: number;
   /** Wait between passes (default 5 s: an under-54 alert goes out within it). */
   intervalMs?: number;
@@ -58,10 +65,10 @@ export interface CareEscalation {
 /** An escalation over `deps.db`; any number of them, in any number of processes, send each alert once. */
 export function createCareEscalation(deps: CareEscalationDeps): CareEscalation {
   const { db, clock, channels } = deps;
-  const batchSize = deps.batchSize ?? 100;
-  const maxAttempts = deps.maxAttempts ?? 3;
-  const retryDelayMs = deps.retryDelayMs ?? 60_000;
-  const claims = createCareAlertClaims(db, { batchSize, leaseMs: deps.leaseMs ?? 120_000 });
+  const batchSize = deps.batchSize ?? ESCALATION_BATCH_SIZE;
+  const maxAttempts = deps.maxAttempts ?? ESCALATION_MAX_ATTEMPTS;
+  const retryDelayMs = deps.retryDelayMs ?? ESCALATION_RETRY_DELAY_MS;
+  const claims = createCareAlertClaims(db, { batchSize, leaseMs: deps.leaseMs ?? ESCALATION_LEASE_MS });
 
   /** Delivers to every recipient not reached before, on every channel. */
   async function deliver(alert: ClaimedAlert, recipients: AlertRecipient[]): Promise<DeliveryRow[]> {
@@ -145,7 +152,7 @@ export function createCareEscalation(deps: CareEscalationDeps): CareEscalation {
 
   const job: Job = {
     name: 'care-escalation',
-    intervalMs: deps.intervalMs ?? 5000,
+    intervalMs: deps.intervalMs ?? ESCALATION_INTERVAL_MS,
     pass: async (signal) => (await pass(signal)).claimed >= batchSize,
   };
   const ownLoop = createPollingLoop([job], deps.log);

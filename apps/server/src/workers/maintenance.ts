@@ -6,12 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../types.ts';
 import { purgeExpiredIdempotencyKeys } from '../plugins/idempotency.ts';
-import { REMINDER_RETENTION_DAYS } from '../modules/reminders/constants.ts';
+import { MAINTENANCE_INTERVAL_MS, REMINDER_RETENTION_DAYS } from '../modules/reminders/constants.ts';
 import { pruneSettledReminders } from '../modules/reminders/schedule.repository.ts';
 import type { Job } from './polling-loop.ts';
-
-/** Wait between maintenance passes: nothing in it is urgent. */
-export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface Maintenance {
   /** One pass now; resolves to what it deleted. */

@@ -18,6 +18,7 @@ import {
   DISPATCH_MAX_ATTEMPTS,
   DISPATCH_POLL_INTERVAL_MS,
   DISPATCH_RETRY_DELAY_MS,
+  DISPATCH_SETTLE_CHUNK,
 } from '../modules/reminders/constants.ts';
 import { reasonNotToSend, sendResult } from '../modules/reminders/dispatch-rules.ts';
 import { createDispatchRepository, type Claimed, type Outcome } from '../modules/reminders/dispatch.repository.ts';
@@ -25,8 +26,6 @@ import { templateOf, templateValues } from '../modules/reminders/reminder-channe
 import { buildReminderPush, createPushTexts, tagOf, topicOf, urlOf } from '../modules/reminders/reminder-push.ts';
 import { createPollingLoop, type Job } from './polling-loop.ts';
 
-/** Outcomes written back per statement while a pass is still sending (decision 014). */
-const SETTLE_CHUNK = 500;
 /** Longest error text kept in `detail` (the sender's status and reason; no personal data). */
 const DETAIL_MAX = 200;
 
@@ -259,7 +258,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       deps.metrics?.remindersSettled.inc({ status: outcome.status === 'pending' ? 'retry' : outcome.status });
       if (outcome.status !== 'pending') settled += 1;
       buffer.push(outcome);
-      if (buffer.length >= SETTLE_CHUNK) void flush().catch(() => {});
+      if (buffer.length >= DISPATCH_SETTLE_CHUNK) void flush().catch(() => {});
     });
     await flush();
     if (unsent > 0) await repository.release(token);

@@ -26,8 +26,10 @@ export const MATERIALISE_REFRESH_HOURS = 18;
  * run out in the same later pass. Must stay under MATERIALISE_REFRESH_HOURS.
  */
 export const MATERIALISE_SPREAD_HOURS = 6;
-/** Settled reminders older than this are deleted by the materialiser loop. */
+/** Settled reminders older than this are deleted by the maintenance pass. */
 export const REMINDER_RETENTION_DAYS = 30;
+/** Wait between maintenance passes (1 h): nothing in it is urgent. */
+export const MAINTENANCE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The dispatcher looks for due reminders this often when the last pass was not full. */
 export const DISPATCH_POLL_INTERVAL_MS = 500;
@@ -50,3 +52,5 @@ export const DISPATCH_LEASE_MS = 5 * 60 * 1000;
 export const DISPATCH_MAX_ATTEMPTS = 3;
 /** Wait before such a reminder is claimed again. */
 export const DISPATCH_RETRY_DELAY_MS = 60 * 1000;
+/** Outcomes written back per statement while a pass is still sending (decision 014). */
+export const DISPATCH_SETTLE_CHUNK = 500;
