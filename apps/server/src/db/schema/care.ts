@@ -2,7 +2,11 @@
  * The care circle (decision 048): invitations (token stored hashed), members with
  * role and scopes, and the patient's audit. Every row dies with either person's account.
  */
-import { CARE_AUDIT_ACTIONS } from '@diacare/contract/care';
+import {
+  CARE_AUDIT_ACTIONS,
+  MAX_MISSED_DOSE_ALERT_MINUTES,
+  MIN_MISSED_DOSE_ALERT_MINUTES,
+} from '@diacare/contract/care';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -130,7 +134,10 @@ export const careSettings = pgTable(
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('care_settings_minutes_range', sql`${table.missed_dose_alert_minutes} between 5 and 240`),
+    check(
+      'care_settings_minutes_range',
+      sql`${table.missed_dose_alert_minutes} between ${sql.raw(String(MIN_MISSED_DOSE_ALERT_MINUTES))} and ${sql.raw(String(MAX_MISSED_DOSE_ALERT_MINUTES))}`,
+    ),
     check('care_settings_quiet_both', sql`(${table.quiet_start} is null) = (${table.quiet_end} is null)`),
   ],
 );

@@ -4,6 +4,7 @@
  */
 import {
   LOW_GLUCOSE_MG_DL,
+  MAX_MISSED_DOSE_ALERT_MINUTES,
   URGENT_LOW_GLUCOSE_MG_DL,
   type CareAlertKind,
   type CareSettings,
@@ -19,6 +20,27 @@ export const BACKDATED_MS = 15 * MINUTE_MS;
 export const MISSED_DOSE_LOOKBACK_MS = 3 * 60 * MINUTE_MS;
 /** A low alert within this time after another one sent for the same person is not sent again (30 min). */
 export const LOW_EPISODE_MS = 30 * MINUTE_MS;
+
+/** When a missed dose alerts: its reminder time (the dose's instant) plus the patient's delay in minutes. */
+export function missedDoseAlertAt(doseDueAt: Date, delayMinutes: number): Date {
+  return new Date(doseDueAt.getTime() + delayMinutes * MINUTE_MS);
+}
+
+/**
+ * True when a missed-dose alert timed `alertAt` is made at `now`: its time has come, and passed
+ * no longer ago than MISSED_DOSE_LOOKBACK_MS (after a long outage old doses are not alerted).
+ */
+export function isMissedDoseAlertDue(alertAt: Date, now: Date): boolean {
+  return alertAt.getTime() <= now.getTime() && alertAt.getTime() > now.getTime() - MISSED_DOSE_LOOKBACK_MS;
+}
+
+/**
+ * The earliest dose instant that can still alert at `now`: the look-back plus the longest delay a
+ * patient may set (MAX_MISSED_DOSE_ALERT_MINUTES). Doses before it need not be read.
+ */
+export function missedDoseCandidatesFrom(now: Date): Date {
+  return new Date(now.getTime() - MISSED_DOSE_LOOKBACK_MS - MAX_MISSED_DOSE_ALERT_MINUTES * MINUTE_MS);
+}
 
 /**
  * The alert a new reading of `value` mg/dL measured at `measuredAt` makes, saved at `now`:

@@ -13,7 +13,13 @@ import { and, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { claimRows, releaseClaims } from '../../db/leased-claim.ts';
 import { careAlerts, careAudit } from '../../db/schema.ts';
-import { LOW_EPISODE_MS, LOW_RECOVERY_MS, MISSED_DOSE_LOOKBACK_MS } from './care-alert-rules.ts';
+import {
+  isMissedDoseAlertDue,
+  LOW_EPISODE_MS,
+  LOW_RECOVERY_MS,
+  missedDoseAlertAt,
+  missedDoseCandidatesFrom,
+} from './care-alert-rules.ts';
 
 /** A claimed alert with what deciding and wording it needs. */
 export interface ClaimedAlert {
@@ -82,41 +88,65 @@ export async function insertGlucoseAlert(
 }
 
 /**
- * Makes a 'missed_dose' alert for every dose reminder whose alert time (its instant plus the
- * patient's missed_dose_alert_minutes) has come, within MISSED_DOSE_LOOKBACK_MS, of a patient
- * with a member who has alerts on and the medications scope, when the dose is neither recorded
- * taken or skipped nor snoozed, and was due at or after its medicine was added (dose-rules.ts
- * isDoseExpected, decision 077). One per dose ('missed:<medication>:<date>:<time>'), however many
- * instances run it. Returns the number of alerts made.
+ * Makes a 'missed_dose' alert for every dose reminder whose alert time has come (care-alert-rules.ts
+ * missedDoseAlertAt and isMissedDoseAlertDue: its instant plus the patient's
+ * missed_dose_alert_minutes, within MISSED_DOSE_LOOKBACK_MS), of a patient with a member who has
+ * alerts on and the medications scope, when the dose is neither recorded taken or skipped nor
+ * snoozed, and was due at or after its medicine was added (dose-rules.ts isDoseExpected, decision
+ * 077). One per dose ('missed:<medication>:<date>:<time>'), however many instances run it.
+ * Returns the number of alerts made.
  */
 export async function insertMissedDoseAlerts(db: Database, now: Date): Promise<number> {
   const defaultMinutes = DEFAULT_CARE_SETTINGS.missed_dose_alert_minutes;
-  const oldest = new Date(now.getTime() - MISSED_DOSE_LOOKBACK_MS - 240 * 60_000);
-  const result = await db.execute(sql`
-    INSERT INTO care_alerts (patient_id, kind, dedupe_key, medication_id, dose_date, scheduled_time,
-      event_at, due_at, created_at)
-    SELECT r.user_id, 'missed_dose',
-      'missed:' || r.medication_id || ':' || to_char(r.dose_date, 'YYYY-MM-DD') || ':' || r.scheduled_time,
-      r.medication_id, r.dose_date, r.scheduled_time, r.due_at, d.alert_at, ${iso(now)}::timestamptz
+  const candidates = rowsOf<MissedDoseCandidate>(
+    await db.execute(sql`
+    SELECT r.user_id, r.medication_id, to_char(r.dose_date, 'YYYY-MM-DD') AS dose_date, r.scheduled_time,
+      (extract(epoch FROM r.due_at) * 1000)::float8 AS due_ms,
+      coalesce(s.missed_dose_alert_minutes, ${defaultMinutes}) AS delay_minutes
     FROM (SELECT DISTINCT patient_id FROM care_members
           WHERE alerts AND 'medications' = ANY(scopes)) p
     JOIN reminders r ON r.user_id = p.patient_id AND r.kind = 'dose' AND r.snoozed_from IS NULL
-      AND r.due_at > ${iso(oldest)}::timestamptz AND r.due_at <= ${iso(now)}::timestamptz
+      AND r.due_at > ${iso(missedDoseCandidatesFrom(now))}::timestamptz AND r.due_at <= ${iso(now)}::timestamptz
     -- isDoseExpected (decision 077): a dose due before its medicine was added was never expected.
     JOIN medications m ON m.id = r.medication_id AND r.due_at >= m.created_at
     LEFT JOIN care_settings s ON s.patient_id = p.patient_id
-    CROSS JOIN LATERAL (SELECT r.due_at + make_interval(mins => coalesce(s.missed_dose_alert_minutes,
-      ${defaultMinutes})) AS alert_at) d
-    WHERE d.alert_at <= ${iso(now)}::timestamptz
-      AND d.alert_at > ${iso(new Date(now.getTime() - MISSED_DOSE_LOOKBACK_MS))}::timestamptz
-      AND r.dedupe_key LIKE 'dose:%' AND r.detail IS DISTINCT FROM 'schedule changed'
+    WHERE r.dedupe_key LIKE 'dose:%' AND r.detail IS DISTINCT FROM 'schedule changed'
       AND NOT EXISTS (SELECT 1 FROM adherence_records a WHERE a.medication_id = r.medication_id
         AND a.date = r.dose_date AND a.scheduled_time = r.scheduled_time AND a.status IN ('taken', 'skipped'))
       AND NOT EXISTS (SELECT 1 FROM reminders z WHERE z.medication_id = r.medication_id
-        AND z.user_id = r.user_id AND z.snoozed_from = r.id)
-    ON CONFLICT (dedupe_key) DO NOTHING
-    RETURNING id`);
-  return rowsOf(result).length;
+        AND z.user_id = r.user_id AND z.snoozed_from = r.id)`),
+  );
+  const due = candidates.flatMap((candidate) => {
+    const doseDueAt = new Date(Number(candidate.due_ms));
+    const alertAt = missedDoseAlertAt(doseDueAt, Number(candidate.delay_minutes));
+    if (!isMissedDoseAlertDue(alertAt, now)) return [];
+    return [
+      {
+        patient_id: candidate.user_id,
+        kind: 'missed_dose' as const,
+        dedupe_key: `missed:${candidate.medication_id}:${candidate.dose_date}:${candidate.scheduled_time}`,
+        medication_id: candidate.medication_id,
+        dose_date: candidate.dose_date,
+        scheduled_time: candidate.scheduled_time,
+        event_at: doseDueAt,
+        due_at: alertAt,
+        created_at: now,
+      },
+    ];
+  });
+  if (due.length === 0) return 0;
+  const made = await db.insert(careAlerts).values(due).onConflictDoNothing().returning({ id: careAlerts.id });
+  return made.length;
+}
+
+/** A dose reminder that may have become a missed dose, with the patient's alert delay. */
+interface MissedDoseCandidate {
+  user_id: string;
+  medication_id: string;
+  dose_date: string;
+  scheduled_time: string;
+  due_ms: number;
+  delay_minutes: number;
 }
 
 interface ClaimRecord extends Omit<ClaimedAlert, 'event_at' | 'claimed_until' | 'settings' | 'delivered_to'> {
