@@ -7,10 +7,9 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { createIdempotencyRepository, type IdempotencyClaim } from '../db/idempotency.repository.ts';
 import type { AppDeps, Clock } from '../types.ts';
 import { t } from '../i18n/index.ts';
 import { badRequest, httpError } from './errors.ts';
@@ -34,10 +33,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const KEY_REUSED_DETAIL = t('en', 'error.idempotency_key_reused');
 export const IN_PROGRESS_DETAIL = t('en', 'error.change_in_progress');
 
-interface Claim {
-  userId: string;
-  key: string;
-}
+type Claim = IdempotencyClaim;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,22 +69,16 @@ function requestHash(request: FastifyRequest): string {
  */
 export async function purgeExpiredIdempotencyKeys(db: Database, clock: Clock): Promise<number> {
   const cutoff = new Date(clock().getTime() - IDEMPOTENCY_KEY_TTL_MS);
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.created_at, cutoff))
-    .returning({ key: idempotencyKeys.key });
-  return deleted.length;
+  return createIdempotencyRepository(db).purgeBefore(cutoff);
 }
 
 /** Adds the preHandler (claim or replay) and onSend (store or release) hooks. Call before the routes. */
 export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
-  const ofClaim = (claim: Claim) => and(eq(idempotencyKeys.user_id, claim.userId), eq(idempotencyKeys.key, claim.key));
-
-  const release = (claim: Claim) =>
-    db.delete(idempotencyKeys).where(and(ofClaim(claim), isNull(idempotencyKeys.status)));
+  const keys = createIdempotencyRepository(db);
+  const release = (claim: Claim) => keys.release(claim);
   const store = (claim: Claim, status: number, contentType: string | null, body: string) =>
-    db.update(idempotencyKeys).set({ status, content_type: contentType, response_body: body }).where(ofClaim(claim));
+    keys.store(claim, status, contentType, body);
 
   app.decorateRequest('idempotencyClaim', null);
 
@@ -106,16 +96,11 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
     };
     const deadline = performance.now() + IN_PROGRESS_WAIT_MS;
     for (;;) {
-      const [claimed] = await db
-        .insert(idempotencyKeys)
-        .values({ user_id: claim.userId, key: claim.key, ...fingerprint, created_at: clock() })
-        .onConflictDoNothing()
-        .returning({ key: idempotencyKeys.key });
-      if (claimed) {
+      if (await keys.claim(claim, fingerprint, clock())) {
         request.idempotencyClaim = claim;
         return;
       }
-      const [row] = await db.select().from(idempotencyKeys).where(ofClaim(claim));
+      const row = await keys.find(claim);
       if (!row) continue; // the first request was refused and released its claim: run again
       if (
         row.method !== fingerprint.method ||
@@ -127,12 +112,7 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
       if (row.status !== null) return replay(reply, row.status, row.content_type, row.response_body ?? '');
       if (clock().getTime() - row.created_at.getTime() > ABANDONED_CLAIM_MS) {
         // Its process died before answering; take the claim over (decision 022 names the gap).
-        const [taken] = await db
-          .update(idempotencyKeys)
-          .set({ created_at: clock() })
-          .where(and(ofClaim(claim), isNull(idempotencyKeys.status), eq(idempotencyKeys.created_at, row.created_at)))
-          .returning({ key: idempotencyKeys.key });
-        if (taken) {
+        if (await keys.takeOver(claim, row.created_at, clock())) {
           request.idempotencyClaim = claim;
           return;
         }

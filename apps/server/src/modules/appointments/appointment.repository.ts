@@ -1,7 +1,7 @@
 /** SQL for appointments, always scoped to the user. */
 import type { Appointment, AppointmentStatus } from '@diacare/contract/appointments';
 import { MAX_LIST_LIMIT } from '@diacare/contract/common';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { appointments } from '../../db/schema.ts';
 
@@ -47,6 +47,19 @@ export function createAppointmentRepository(db: Database) {
         .orderBy(desc(appointments.starts_at), desc(appointments.id))
         .limit(limit);
       return rows.reverse().map(toAppointment);
+    },
+
+    /** Upcoming appointments starting at or after `now`, soonest first, at most `limit`. */
+    async listUpcoming(userId: string, now: Date, limit: number): Promise<Appointment[]> {
+      const rows = await db
+        .select()
+        .from(appointments)
+        .where(
+          and(eq(appointments.user_id, userId), eq(appointments.status, 'upcoming'), gte(appointments.starts_at, now)),
+        )
+        .orderBy(asc(appointments.starts_at))
+        .limit(limit);
+      return rows.map(toAppointment);
     },
 
     async create(userId: string, values: NewAppointment): Promise<Appointment> {

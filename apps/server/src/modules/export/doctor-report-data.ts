@@ -17,14 +17,13 @@ import type { AdherenceRecord, Medication } from '@diacare/contract/medications'
 import type { AdherenceOutcomes } from '@diacare/contract/reports';
 import type { User } from '@diacare/contract/users';
 import type { ReportPeriod } from '@diacare/contract/doctor-report';
-import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { appointments, medications } from '../../db/schema.ts';
+import { createAppointmentRepository } from '../appointments/appointment.repository.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createInsulinRepository } from '../health/insulin.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
 import { createImportRepository } from '../imports/import.repository.ts';
-import { createMedicationRepository, toMedication } from '../medications/medication.repository.ts';
+import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.service.ts';
 import { buildGlucoseModel, type GlucoseModel, type SensorGlucose } from './doctor-report/glucose-data.ts';
 import { buildInsulinModel, type InsulinModel } from './doctor-report/insulin-data.ts';
@@ -224,12 +223,7 @@ async function latestLabs(db: Database, userId: string): Promise<LabInput[]> {
 
 /** Upcoming appointments from `now`, soonest first, at most MAX_APPOINTMENTS_LISTED. */
 async function upcomingAppointments(db: Database, userId: string, now: Date): Promise<ReportInput['upcoming']> {
-  const rows = await db
-    .select()
-    .from(appointments)
-    .where(and(eq(appointments.user_id, userId), eq(appointments.status, 'upcoming'), gte(appointments.starts_at, now)))
-    .orderBy(asc(appointments.starts_at))
-    .limit(MAX_APPOINTMENTS_LISTED);
+  const rows = await createAppointmentRepository(db).listUpcoming(userId, now, MAX_APPOINTMENTS_LISTED);
   return rows.map(({ title, type, doctor, location, date, time }) => ({ title, type, doctor, location, date, time }));
 }
 
@@ -242,10 +236,10 @@ export async function loadReportInput(db: Database, user: User, now: Date, days:
   const range = { start_date: datesEndingOn(end, days)[0]!, end_date: end };
   const health = createHealthRepository(db);
   const medicationRepository = createMedicationRepository(db);
-  const [activeMedications, allMedications, adherence, glucose, bloodPressure, bodyMetrics, upcoming] =
+  const [activeMedications, medicationNames, adherence, glucose, bloodPressure, bodyMetrics, upcoming] =
     await Promise.all([
       medicationRepository.list(user.id),
-      db.select().from(medications).where(eq(medications.user_id, user.id)),
+      medicationRepository.namesById(user.id),
       medicationRepository.listAdherence(user.id, range),
       health.listGlucose(user.id, range),
       health.listBloodPressure(user.id, range),
@@ -263,7 +257,7 @@ export async function loadReportInput(db: Database, user: User, now: Date, days:
     now,
     days,
     activeMedications,
-    medicationNames: new Map(allMedications.map((row) => [row.id, toMedication(row).name])),
+    medicationNames,
     adherence,
     glucose,
     bloodPressure,

@@ -168,6 +168,12 @@ export function createMedicationRepository(db: Database) {
       return rows.map(toMedication);
     },
 
+    /** Every medication's name by id, archived ones too (their records still count). */
+    async namesById(userId: string): Promise<Map<string, string>> {
+      const rows = await db.select().from(medications).where(eq(medications.user_id, userId));
+      return new Map(rows.map((row) => [row.id, toMedication(row).name]));
+    },
+
     async findOwned(userId: string, id: string): Promise<Medication | null> {
       const [row] = await db.select().from(medications).where(owned(userId, id));
       return row ? toMedication(row) : null;

@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { migrationsFolder } from '../../paths.ts';
 import type { Clock } from '../../types.ts';
+import { createProbeRepository } from './probes.repository.ts';
 
 /** How long the database may take to answer a probe before it counts as down (ms). */
 const PROBE_TIMEOUT_MS = 2000;
@@ -32,8 +32,6 @@ export interface Readiness {
   };
 }
 
-type Rows<T> = { rows: T[] };
-
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -44,17 +42,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Seconds the oldest pending reminder due at or before `now` is late (0 when none is due).
- * Reads the partial index reminders_pending_due_idx. Shared with the metrics' lag gauge.
+ * Shared with the metrics' lag gauge.
  */
-export async function reminderLagSeconds(db: Database, now: Date): Promise<{ lag: number; due: number }> {
-  const result = (await db.execute(sql`
-    SELECT count(*)::int AS due, coalesce(extract(epoch FROM (${now.toISOString()}::timestamptz - min(due_at))), 0)::float8 AS lag
-    FROM reminders WHERE status = 'pending' AND due_at <= ${now.toISOString()}::timestamptz`)) as unknown as Rows<{
-    due: number;
-    lag: number;
-  }>;
-  const row = result.rows[0]!;
-  return { lag: Math.max(0, Math.floor(Number(row.lag))), due: Number(row.due) };
+export function reminderLagSeconds(db: Database, now: Date): Promise<{ lag: number; due: number }> {
+  return createProbeRepository(db).reminderLagSeconds(now);
 }
 
 /**
@@ -65,19 +56,17 @@ export async function reminderLagSeconds(db: Database, now: Date): Promise<{ lag
 export async function checkReadiness(db: Database, clock: Clock, maxLagSeconds: number): Promise<Readiness> {
   const body: Readiness['body'] = { database: 'ok', migrations: 'ok', reminders: { lag_seconds: null } };
   const failing: NonNullable<Readiness['body']['failing']> = [];
+  const probes = createProbeRepository(db);
   try {
-    await withTimeout(db.execute(sql`SELECT 1`), PROBE_TIMEOUT_MS);
+    await withTimeout(probes.ping(), PROBE_TIMEOUT_MS);
   } catch {
     body.database = 'unavailable';
     body.migrations = 'unknown';
     return { ready: false, body: { ...body, failing: ['database'] } };
   }
   try {
-    const applied = (await withTimeout(
-      db.execute(sql`SELECT coalesce(max(created_at), 0)::float8 AS newest FROM drizzle.__drizzle_migrations`),
-      PROBE_TIMEOUT_MS,
-    )) as unknown as Rows<{ newest: number }>;
-    if (Number(applied.rows[0]?.newest ?? 0) < NEWEST_MIGRATION) {
+    const newest = await withTimeout(probes.newestAppliedMigration(), PROBE_TIMEOUT_MS);
+    if (newest < NEWEST_MIGRATION) {
       body.migrations = 'pending';
       failing.push('migrations');
     }
@@ -86,7 +75,7 @@ export async function checkReadiness(db: Database, clock: Clock, maxLagSeconds: 
     failing.push('migrations');
   }
   try {
-    const { lag } = await withTimeout(reminderLagSeconds(db, clock()), PROBE_TIMEOUT_MS);
+    const { lag } = await withTimeout(probes.reminderLagSeconds(clock()), PROBE_TIMEOUT_MS);
     body.reminders.lag_seconds = lag;
     if (lag >= maxLagSeconds) failing.push('reminders');
   } catch {

@@ -1,7 +1,7 @@
 /** SQL for push subscriptions, scoped to the user. */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { pushSubscriptions } from '../../db/schema.ts';
+import { pushSubscriptions, vapidKeys } from '../../db/schema.ts';
 import type { PushTarget } from './push-sender.ts';
 
 export interface StoredSubscription extends PushTarget {
@@ -56,6 +56,24 @@ export function createPushRepository(db: Database) {
     /** Deletes a subscription the push service reported gone (404/410). */
     async removeById(id: string): Promise<void> {
       await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+    },
+
+    /**
+     * The stored VAPID key pair (base64url), storing `candidate` first when none is (ON CONFLICT DO
+     * NOTHING: when instances race, every one reads the row that won).
+     * @throws Error when no row can be stored or read
+     */
+    async vapidKeys(candidate: {
+      publicKey: string;
+      privateKey: string;
+    }): Promise<{ publicKey: string; privateKey: string }> {
+      await db
+        .insert(vapidKeys)
+        .values({ id: 1, public_key: candidate.publicKey, private_key: candidate.privateKey })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(vapidKeys);
+      if (!row) throw new Error('VAPID keys could not be stored');
+      return { publicKey: row.public_key, privateKey: row.private_key };
     },
   };
 }

@@ -6,8 +6,8 @@
 import webpush from 'web-push';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
-import { vapidKeys } from '../../db/schema.ts';
 import type { VapidKeys } from './push-sender.ts';
+import { createPushRepository } from './push.repository.ts';
 
 const loaded = new WeakMap<Database, Promise<VapidKeys>>();
 /** The settings the keys come from. */
@@ -23,14 +23,8 @@ async function loadOrCreate(db: Database, env: VapidEnv): Promise<VapidKeys> {
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY) {
     return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
   }
-  const candidate = webpush.generateVAPIDKeys();
-  await db
-    .insert(vapidKeys)
-    .values({ id: 1, public_key: candidate.publicKey, private_key: candidate.privateKey })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(vapidKeys);
-  if (!row) throw new Error('VAPID keys could not be stored');
-  return { publicKey: row.public_key, privateKey: row.private_key, subject };
+  const stored = await createPushRepository(db).vapidKeys(webpush.generateVAPIDKeys());
+  return { ...stored, subject };
 }
 
 /**

@@ -12,7 +12,7 @@ import { doseRemindersFor } from './dose-reminders.ts';
 import { createReminderRepository } from './reminder.repository.ts';
 import {
   deleteFutureDoseReminders,
-  lockMedicationsToRefresh,
+  refreshMedicationPage,
   removeMedicationReminders,
   retireRefillReminderIfRefilled,
   scheduledMedications,
@@ -82,19 +82,22 @@ export async function materialiseDoseReminders(
   const refreshBefore = new Date(now.getTime() + refreshMs);
   let after: string | null = null;
   for (;;) {
-    const page = await db.transaction(async (tx) => {
-      const locked = await lockMedicationsToRefresh(tx, refreshBefore, after, MEDICATION_PAGE);
-      const horizons: { id: string; until: string }[] = [];
-      const rows = locked.flatMap(({ medication, timezone, language }) => {
-        const from = medication.reminders_until && medication.reminders_until > now ? medication.reminders_until : now;
-        const until = new Date(to.getTime() - Math.floor(idFraction(medication.id) * spreadMs));
-        horizons.push({ id: medication.id, until: until.toISOString() });
-        return doseRemindersFor(medication, timezone, from, until, userLanguage(language));
-      });
-      result.written += await upsertDoseReminders(tx, rows, now);
-      await setHorizons(tx, horizons);
-      return locked;
-    });
+    const { locked: page, written } = await refreshMedicationPage(
+      db,
+      { refreshBefore, after, limit: MEDICATION_PAGE, now },
+      (locked) => {
+        const horizons: { id: string; until: string }[] = [];
+        const rows = locked.flatMap(({ medication, timezone, language }) => {
+          const from =
+            medication.reminders_until && medication.reminders_until > now ? medication.reminders_until : now;
+          const until = new Date(to.getTime() - Math.floor(idFraction(medication.id) * spreadMs));
+          horizons.push({ id: medication.id, until: until.toISOString() });
+          return doseRemindersFor(medication, timezone, from, until, userLanguage(language));
+        });
+        return { rows, horizons };
+      },
+    );
+    result.written += written;
     result.medications += page.length;
     if (page.length < MEDICATION_PAGE) break;
     after = page[page.length - 1]!.medication.id;

@@ -102,6 +102,25 @@ export async function lockMedicationsToRefresh(
 }
 
 /**
+ * One page of the materialiser's refresh, in one transaction: locks up to `limit` medications
+ * to refresh (lockMedicationsToRefresh), writes the dose reminders `build` makes of them and
+ * their new horizons. Resolves to the page locked and the reminders written.
+ */
+export async function refreshMedicationPage(
+  db: Database,
+  page: { refreshBefore: Date; after: string | null; limit: number; now: Date },
+  build: (locked: MedicationToMaterialise[]) => { rows: NewReminder[]; horizons: { id: string; until: string }[] },
+): Promise<{ locked: MedicationToMaterialise[]; written: number }> {
+  return db.transaction(async (tx) => {
+    const locked = await lockMedicationsToRefresh(tx, page.refreshBefore, page.after, page.limit);
+    const { rows, horizons } = build(locked);
+    const written = await upsertDoseReminders(tx, rows, page.now);
+    await setHorizons(tx, horizons);
+    return { locked, written };
+  });
+}
+
+/**
  * Deletes the future (due after `now`), unsent dose reminders of `scope.userId`, or of one of
  * their medications; snoozes are not dose:… keys and stay.
  */

@@ -18,10 +18,8 @@ import {
   type OutcomeStatement,
 } from '@diacare/contract/reports';
 import type { User } from '@diacare/contract/users';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { medications } from '../../db/schema.ts';
-import { createMedicationRepository, toMedication } from '../medications/medication.repository.ts';
+import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { glucoseReadingsInPeriod, type PeriodGlucoseReading } from './glucose-readings.repository.ts';
 
 /** What the comparison is made from; every date and time in the user's zone. */
@@ -198,13 +196,12 @@ export async function loadAdherenceOutcomes(
   const dates = datesEndingOn(end, days);
   const start = dates[0]!;
   const repository = createMedicationRepository(db);
-  const [activeMedications, allMedications, adherence, glucose] = await Promise.all([
+  const [activeMedications, medicationNames, adherence, glucose] = await Promise.all([
     repository.list(user.id),
-    db.select().from(medications).where(eq(medications.user_id, user.id)),
+    repository.namesById(user.id),
     repository.listAdherence(user.id, { start_date: start, end_date: end }),
     glucoseReadingsInPeriod(db, user.id, start, end),
   ]);
-  const medicationNames = new Map(allMedications.map((row) => [row.id, toMedication(row).name]));
   return {
     period: { days, start, end },
     ...computeAdherenceOutcomes({
