@@ -16,6 +16,7 @@ import {
   pillsBand,
   progressPercent,
   scheduleLine,
+  sumAdherence,
 } from './dose-rules.ts';
 import type { AdherenceRecord, AdherenceStatus, Medication } from './medications.ts';
 import { localDate, localTime } from './dates.ts';
@@ -465,5 +466,18 @@ describe('a dose scheduled before the medicine was added is not expected (decisi
     ]);
     const [day] = dailyAdherence([metformin], [taken], ['2026-11-28'], '2026-11-29', '00:00', 'Asia/Kolkata');
     expect(day).toMatchObject({ taken: 1, total: 2 });
+  });
+});
+
+describe('weekly adherence (sumAdherence)', () => {
+  it('adds taken and counted doses over the days, then rounds once', () => {
+    const days = [
+      { taken: 1, total: 3 },
+      { taken: 2, total: 3 },
+      { taken: 0, total: 0 },
+    ];
+    expect(sumAdherence(days)).toEqual({ taken: 3, total: 6, percent: 50 });
+    expect(sumAdherence([{ taken: 0, total: 0 }])).toEqual({ taken: 0, total: 0, percent: null });
+    expect(sumAdherence([])).toEqual({ taken: 0, total: 0, percent: null });
   });
 });

@@ -164,6 +164,21 @@ export function adherenceStats(records: readonly Pick<AdherenceRecord, 'status'>
   return { taken, total: counted.length, percent: adherencePercent(taken, counted.length) };
 }
 
+/**
+ * Weekly (or any multi-day) adherence, the one sum every screen, summary and report uses:
+ * the taken and counted doses of `parts` (days of dailyAdherence, or medicines) added up, and
+ * their whole percentage (adherencePercent; null when none count).
+ */
+export function sumAdherence(parts: readonly { taken: number; total: number }[]): AdherenceStats {
+  let taken = 0;
+  let total = 0;
+  for (const part of parts) {
+    taken += part.taken;
+    total += part.total;
+  }
+  return { taken, total, percent: adherencePercent(taken, total) };
+}
+
 /** Home's progress: taken of today's scheduled doses; 0 when none (no NaN). */
 export function progressPercent(taken: number, total: number): number {
   return total > 0 ? Math.round((taken / total) * 100) : 0;

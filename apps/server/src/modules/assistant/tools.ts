@@ -9,7 +9,7 @@ import { HYPOGLYCAEMIA, bmiStatus, mean, roundTo, timeInRange, weightChange } fr
 import { datesEndingOn, localDate, localTime, shiftDate, zonedInstant } from '@diacare/contract/dates';
 import { DEFAULT_GLUCOSE_UNIT, glucoseInUnit, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import {
-  adherencePercent,
+  sumAdherence,
   dailyAdherence,
   doseKey,
   doseStatus,
@@ -327,7 +327,5 @@ export type AssistantTools = ReturnType<typeof createAssistantTools>;
 
 /** Sums days of `dailyAdherence`: taken, counted and their whole percentage (Reports' overall figure). */
 function sumPercent(days: readonly { taken: number; total: number }[]) {
-  const taken = days.reduce((sum, day) => sum + day.taken, 0);
-  const total = days.reduce((sum, day) => sum + day.total, 0);
-  return { taken, total, percent: adherencePercent(taken, total) };
+  return sumAdherence(days);
 }

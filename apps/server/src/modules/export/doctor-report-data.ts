@@ -10,7 +10,13 @@ import {
   shareUnderBloodPressureGoal,
 } from '@diacare/contract/clinical';
 import { datesEndingOn, localDate, localTime } from '@diacare/contract/dates';
-import { adherencePercent, doseStatusesOn, indexByDose, scheduleLine } from '@diacare/contract/dose-rules';
+import {
+  adherencePercent,
+  doseStatusesOn,
+  indexByDose,
+  scheduleLine,
+  sumAdherence,
+} from '@diacare/contract/dose-rules';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 import type { InsulinDoseLike } from '@diacare/contract/insulin-rules';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
@@ -154,9 +160,8 @@ function adherenceModel(input: ReportInput, dates: readonly string[], end: strin
     const c = counts.get(id) ?? { taken: 0, missed: 0, skipped: 0 };
     return { name, schedule, plan, ...c, percent: adherencePercent(c.taken, c.taken + c.missed + c.skipped) };
   });
-  const taken = rows.reduce((sum, row) => sum + row.taken, 0);
-  const counted = rows.reduce((sum, row) => sum + row.taken + row.missed + row.skipped, 0);
-  return { rows, overall: adherencePercent(taken, counted) };
+  const overall = sumAdherence(rows.map((row) => ({ taken: row.taken, total: row.taken + row.missed + row.skipped })));
+  return { rows, overall: overall.percent };
 }
 
 /** First and last weight and BMI of the period and their change, one decimal. */

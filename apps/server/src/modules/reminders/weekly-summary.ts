@@ -3,7 +3,7 @@
  * Sunday at SUMMARY_TIME in the user's zone, sent only on the channels routing picks for it.
  */
 import { formatShortDate, isoWeekdayOf, localDate, localTime, shiftDate, zonedInstant } from '@diacare/contract/dates';
-import { adherencePercent, dailyAdherence } from '@diacare/contract/dose-rules';
+import { dailyAdherence, sumAdherence } from '@diacare/contract/dose-rules';
 import type { Medication } from '@diacare/contract/medications';
 import type { Database } from '../../db/client.ts';
 import { t, userLanguage, type Language } from '../../i18n/index.ts';
@@ -94,9 +94,7 @@ export async function weeklySummaryValues(
     localTime(input.now, input.zone),
     input.zone,
   );
-  const taken = days.reduce((sum, day) => sum + day.taken, 0);
-  const total = days.reduce((sum, day) => sum + day.total, 0);
-  const percent = adherencePercent(taken, total);
+  const { percent } = sumAdherence(days);
   const locale = input.language === 'hi' ? 'hi-IN' : 'en-IN';
   return {
     week: `${formatShortDate(monday, locale)} – ${formatShortDate(input.sunday, locale)}`,

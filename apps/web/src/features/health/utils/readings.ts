@@ -17,7 +17,7 @@ import {
   type ReadingAlert,
 } from '@diacare/contract/clinical';
 import { minutesOfDay } from '@diacare/contract/dates';
-import { adherencePercent } from '@diacare/contract/dose-rules';
+import { sumAdherence } from '@diacare/contract/dose-rules';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 
 /** Mean rounded to `decimals` places, or null with no values. */
@@ -120,7 +120,5 @@ export function wallClockSeconds(date: string, time = '12:00'): number {
 
 /** The total taken and counted doses over several days, and their whole percentage. */
 export function overallAdherence(days: readonly { taken: number; total: number }[]): number | null {
-  const taken = days.reduce((sum, day) => sum + day.taken, 0);
-  const total = days.reduce((sum, day) => sum + day.total, 0);
-  return adherencePercent(taken, total);
+  return sumAdherence(days).percent;
 }
