@@ -1,12 +1,18 @@
 // Lint for the whole repo: typescript-eslint's recommended rules, React hooks rules for the
-// web app, no import cycles, and the layer rules (features never import each other; lib/ and
-// components/ never import features/).
+// web app, no import cycles, and the layer rules (features never import each other nor app/;
+// lib/ and components/ never import features/; web never imports server code; server plugins
+// never import modules). Flat config does not merge a rule's options across blocks: a later
+// block's no-restricted-imports replaces an earlier one for its files, so every block that sets
+// it repeats the shared patterns (WEB_NO_SERVER). test/eslint-zones.test.ts checks each zone.
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** Web code never imports server code: in every web block that sets no-restricted-imports. */
+const WEB_NO_SERVER = { group: ['**/apps/server/**'], message: 'Web never imports server code.' };
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/meta/**', 'test-results/**', 'playwright-report/**'] },
@@ -59,6 +65,11 @@ export default tseslint.config(
               from: './apps/web/src/features',
               message: 'lib/ and components/ are below features/: move the shared code down, or compose in src/app.',
             },
+            {
+              target: ['./apps/web/src/features', './apps/web/src/lib', './apps/web/src/components'],
+              from: './apps/web/src/app',
+              message: 'src/app composes features: features, lib/ and components/ never import it.',
+            },
           ],
         },
       ],
@@ -73,7 +84,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['**/apps/server/**'], message: 'Web never imports server code.' }],
+          patterns: [WEB_NO_SERVER],
         },
       ],
     },
@@ -95,6 +106,7 @@ export default tseslint.config(
               group: ['../../*/**', '!../../../**', '**/features/**'],
               message: 'Features do not import each other; compose them in src/app.',
             },
+            WEB_NO_SERVER,
           ],
         },
       ],
@@ -113,6 +125,11 @@ export default tseslint.config(
               target: ['./apps/server/src/modules', './apps/server/src/plugins', './apps/server/src/lib'],
               from: './apps/server/src/workers',
               message: 'workers/ sit above modules/: a module never starts or imports a worker.',
+            },
+            {
+              target: './apps/server/src/plugins',
+              from: './apps/server/src/modules',
+              message: 'plugins/ sit below modules/: a plugin never imports a module (app.ts passes what it needs).',
             },
             {
               target: './apps/server/src/modules/!(reminders)/**',

@@ -44,6 +44,7 @@ import { registerJsonDepthLimit, registerNulGuard } from './plugins/nul-guard.ts
 import { registerSecurity } from './plugins/security.ts';
 import { registerStrictInput } from './plugins/strict-input.ts';
 import { readSessionToken, registerSessionHook } from './plugins/session.ts';
+import { sessionUserLookup } from './modules/auth/session-user.ts';
 import { registerWebApp, wantsSpaFallback } from './plugins/web-app.ts';
 import type { AppDeps } from './types.ts';
 
@@ -196,7 +197,7 @@ export async function buildApp(options: BuildAppOptions) {
     });
   registerHttpMetrics(app, metrics);
   await app.register(probeRoutes, { ...options, metrics });
-  registerSessionHook(app, options);
+  registerSessionHook(app, sessionUserLookup(options));
   registerIdempotency(app, options);
   await app.register(authRoutes, options);
   await app.register(usersRoutes, options);

@@ -5,9 +5,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { User } from '@diacare/contract/users';
-import { hashToken } from '../lib/tokens.ts';
-import { createAuthRepository } from '../modules/auth/auth.repository.ts';
-import type { AppDeps } from '../types.ts';
 import { httpError } from './errors.ts';
 
 /** Sessions last 30 days from sign-in. */
@@ -43,21 +40,13 @@ export function currentUser(request: FastifyRequest): User {
 }
 
 /**
- * A lookup of the user of a request's session cookie, or null (no cookie, unknown, expired or
- * revoked); its repository (prepared statements) is built once. The session hook uses one for
- * every guarded route; a public route that reads differently for a signed-in person (the
- * invitation preview) makes its own.
+ * Makes every /api route not marked `config.public` require a session: `findUser` (the auth
+ * module's sessionUserLookup, passed in by app.ts: plugins do not import modules) reads it.
  */
-export function sessionUserLookup(deps: AppDeps): (request: FastifyRequest) => Promise<User | null> {
-  const repository = createAuthRepository(deps.db);
-  return async (request) => {
-    const token = readSessionToken(request, deps.env.secureCookies);
-    return token ? repository.findSessionUser(hashToken(token), deps.clock()) : null;
-  };
-}
-
-export function registerSessionHook(app: FastifyInstance, deps: AppDeps): void {
-  const findUser = sessionUserLookup(deps);
+export function registerSessionHook(
+  app: FastifyInstance,
+  findUser: (request: FastifyRequest) => Promise<User | null>,
+): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     // The matched route, not the raw URL: the router decodes '/%61pi/…' to '/api/…'.
