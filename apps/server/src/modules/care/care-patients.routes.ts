@@ -38,8 +38,8 @@ import { createLabRepository } from '../health/lab.repository.ts';
 import { labResultOf } from '../health/labs.routes.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { createMedicationService } from '../medications/medication.service.ts';
-import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.service.ts';
-import { loadGlucoseReport } from '../reports/glucose-report.service.ts';
+import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.ts';
+import { loadGlucoseReport } from '../reports/glucose-report.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { createCareRepository } from './care.repository.ts';
 

@@ -30,7 +30,7 @@ import { createInsulinRepository } from '../health/insulin.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
 import { createImportRepository } from '../imports/import.repository.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
-import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.service.ts';
+import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.ts';
 import { buildGlucoseModel, type GlucoseModel, type SensorGlucose } from './doctor-report/glucose-data.ts';
 import { buildInsulinModel, type InsulinModel } from './doctor-report/insulin-data.ts';
 import {

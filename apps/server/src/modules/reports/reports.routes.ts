@@ -13,8 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
-import { loadAdherenceOutcomes } from './adherence-outcomes.service.ts';
-import { loadGlucoseReport } from './glucose-report.service.ts';
+import { loadAdherenceOutcomes } from './adherence-outcomes.ts';
+import { loadGlucoseReport } from './glucose-report.ts';
 
 export const reportsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const tags = ['reports'];
