@@ -20,6 +20,9 @@ export type Schema = typeof schema;
 /** Either driver's Drizzle instance: repositories are written against this type. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The parameters of a statement `(db, …rest)` after its database: what a repository factory's method takes. */
+export type WithoutDb<F> = F extends (db: Database, ...rest: infer Rest) => unknown ? Rest : never;
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'pglite' | 'postgres';

@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import type { Clock } from '../types.ts';
 import { purgeExpiredIdempotencyKeys } from '../plugins/idempotency.ts';
 import { MAINTENANCE_INTERVAL_MS, REMINDER_RETENTION_DAYS } from '../modules/reminders/constants.ts';
-import { pruneSettledReminders } from '../modules/reminders/schedule.repository.ts';
+import { createScheduleRepository } from '../modules/reminders/schedule.repository.ts';
 import type { Job } from './polling-loop.ts';
 
 export interface Maintenance {
@@ -20,7 +20,7 @@ export interface Maintenance {
 export function createMaintenance(deps: { db: Database; clock: Clock; log?: FastifyBaseLogger }): Maintenance {
   async function runOnce() {
     const cutoff = new Date(deps.clock().getTime() - REMINDER_RETENTION_DAYS * 24 * 3_600_000);
-    const pruned = await pruneSettledReminders(deps.db, cutoff);
+    const pruned = await createScheduleRepository(deps.db).pruneSettledReminders(cutoff);
     const purgedKeys = await purgeExpiredIdempotencyKeys(deps.db, deps.clock);
     deps.log?.debug({ pruned, purgedKeys }, 'maintenance pass');
     return { reminders: pruned, idempotencyKeys: purgedKeys };

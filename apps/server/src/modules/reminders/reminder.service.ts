@@ -10,15 +10,7 @@ import type { Clock } from '../../types.ts';
 import { MATERIALISE_HORIZON_HOURS, MATERIALISE_REFRESH_HOURS } from './constants.ts';
 import { doseRemindersFor } from './dose-reminders.ts';
 import { createReminderRepository } from './reminder.repository.ts';
-import {
-  deleteFutureDoseReminders,
-  refreshMedicationPage,
-  removeMedicationReminders,
-  retireRefillReminderIfRefilled,
-  scheduledMedications,
-  setHorizons,
-  upsertDoseReminders,
-} from './schedule.repository.ts';
+import { createScheduleRepository } from './schedule.repository.ts';
 
 /** Medications read per query while materialising for everyone. */
 const MEDICATION_PAGE = 1000;
@@ -64,14 +56,13 @@ export async function materialiseDoseReminders(
   const result: MaterialiseResult = { medications: 0, written: 0 };
 
   if (options.userId || options.medicationId) {
-    const page = await scheduledMedications(db, options);
+    const page = await createScheduleRepository(db).scheduledMedications(options);
     const rows = page.flatMap(({ medication, timezone, language }) =>
       doseRemindersFor(medication, timezone, now, to, userLanguage(language)),
     );
     result.medications = page.length;
-    result.written = await upsertDoseReminders(db, rows, now);
-    await setHorizons(
-      db,
+    result.written = await createScheduleRepository(db).upsertDoseReminders(rows, now);
+    await createScheduleRepository(db).setHorizons(
       page.map(({ medication }) => ({ id: medication.id, until: to.toISOString() })),
     );
     return result;
@@ -82,8 +73,7 @@ export async function materialiseDoseReminders(
   const refreshBefore = new Date(now.getTime() + refreshMs);
   let after: string | null = null;
   for (;;) {
-    const { locked: page, written } = await refreshMedicationPage(
-      db,
+    const { locked: page, written } = await createScheduleRepository(db).refreshMedicationPage(
       { refreshBefore, after, limit: MEDICATION_PAGE, now },
       (locked) => {
         const horizons: { id: string; until: string }[] = [];
@@ -134,15 +124,16 @@ export function createReminderService({ db, clock }: { db: Database; clock: Cloc
   return {
     async medicationSaved(userId, medicationId) {
       const now = clock();
-      await deleteFutureDoseReminders(db, now, { userId, medicationId });
+      await createScheduleRepository(db).deleteFutureDoseReminders(now, { userId, medicationId });
       await materialiseDoseReminders(db, clock, { userId, medicationId });
-      await retireRefillReminderIfRefilled(db, medicationId, now);
+      await createScheduleRepository(db).retireRefillReminderIfRefilled(medicationId, now);
     },
-    medicationArchived: (userId, medicationId) => removeMedicationReminders(db, userId, medicationId),
+    medicationArchived: (userId, medicationId) =>
+      createScheduleRepository(db).removeMedicationReminders(userId, medicationId),
     doseRecorded: (userId, record) => repository.onDoseRecorded(userId, record, clock()),
     appointmentChanged: (userId, appointment) => repository.onAppointmentChanged(userId, appointment, clock()),
     async timeZoneChanged(userId) {
-      await deleteFutureDoseReminders(db, clock(), { userId });
+      await createScheduleRepository(db).deleteFutureDoseReminders(clock(), { userId });
       await materialiseDoseReminders(db, clock, { userId });
     },
     languageChanged: (userId) => repository.onLanguageChanged(userId, clock()),

@@ -3,7 +3,7 @@
  * change, retention, and the weekly tips' due users (decision 014). Scoped by user where asked.
  */
 import { and, asc, eq, gt, isNull, like, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, WithoutDb } from '../../db/client.ts';
 import { medications, reminders, users } from '../../db/schema.ts';
 import type { MedicationRow, NewReminder } from './dose-reminders.ts';
 import { refillDedupeKey } from './dose-reminders.ts';
@@ -31,7 +31,7 @@ export const rescheduledColumns = (now: Date) => ({
 });
 
 /** Inserts rows; an existing pending, unclaimed row with the same key takes the new instant and text. */
-export async function upsertDoseReminders(db: Database, rows: NewReminder[], now: Date): Promise<number> {
+async function upsertDoseReminders(db: Database, rows: NewReminder[], now: Date): Promise<number> {
   let written = 0;
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     const result = await db
@@ -50,7 +50,7 @@ export async function upsertDoseReminders(db: Database, rows: NewReminder[], now
 }
 
 /** Stores each medication's new horizon (one statement per page). */
-export async function setHorizons(db: Database, horizons: { id: string; until: string }[]): Promise<void> {
+async function setHorizons(db: Database, horizons: { id: string; until: string }[]): Promise<void> {
   if (horizons.length === 0) return;
   await db.execute(sql`
     UPDATE medications AS m SET reminders_until = v.until
@@ -59,7 +59,7 @@ export async function setHorizons(db: Database, horizons: { id: string; until: s
 }
 
 /** Active, scheduled medications of one user or one medication, with the owner's zone and language. */
-export async function scheduledMedications(
+async function scheduledMedications(
   db: Database,
   scope: { userId?: string; medicationId?: string },
 ): Promise<MedicationToMaterialise[]> {
@@ -78,7 +78,7 @@ export async function scheduledMedications(
  * before `refreshBefore`, locked FOR UPDATE SKIP LOCKED: call inside a transaction, so instances
  * running a pass together share the work and never repeat it.
  */
-export async function lockMedicationsToRefresh(
+async function lockMedicationsToRefresh(
   tx: Database,
   refreshBefore: Date,
   after: string | null,
@@ -106,7 +106,7 @@ export async function lockMedicationsToRefresh(
  * to refresh (lockMedicationsToRefresh), writes the dose reminders `build` makes of them and
  * their new horizons. Resolves to the page locked and the reminders written.
  */
-export async function refreshMedicationPage(
+async function refreshMedicationPage(
   db: Database,
   page: { refreshBefore: Date; after: string | null; limit: number; now: Date },
   build: (locked: MedicationToMaterialise[]) => { rows: NewReminder[]; horizons: { id: string; until: string }[] },
@@ -124,7 +124,7 @@ export async function refreshMedicationPage(
  * Deletes the future (due after `now`), unsent dose reminders of `scope.userId`, or of one of
  * their medications; snoozes are not dose:… keys and stay.
  */
-export async function deleteFutureDoseReminders(
+async function deleteFutureDoseReminders(
   db: Database,
   now: Date,
   scope: { userId: string; medicationId?: string },
@@ -146,7 +146,7 @@ export async function deleteFutureDoseReminders(
  * Retires the refill reminder of a medication's last run-down when its pills are above the
  * threshold again (a refill), so the next run-down makes a new one.
  */
-export async function retireRefillReminderIfRefilled(db: Database, medicationId: string, now: Date): Promise<void> {
+async function retireRefillReminderIfRefilled(db: Database, medicationId: string, now: Date): Promise<void> {
   const [medication] = await db
     .select({ pills: medications.pills_remaining, threshold: medications.refill_threshold })
     .from(medications)
@@ -160,7 +160,7 @@ export async function retireRefillReminderIfRefilled(db: Database, medicationId:
 }
 
 /** After a medication is deleted (archived): every unsent reminder of it goes. */
-export async function removeMedicationReminders(db: Database, userId: string, medicationId: string): Promise<void> {
+async function removeMedicationReminders(db: Database, userId: string, medicationId: string): Promise<void> {
   await db
     .delete(reminders)
     .where(
@@ -169,7 +169,7 @@ export async function removeMedicationReminders(db: Database, userId: string, me
 }
 
 /** Deletes settled reminders (not pending) due before `cutoff`; returns how many. */
-export async function pruneSettledReminders(db: Database, cutoff: Date): Promise<number> {
+async function pruneSettledReminders(db: Database, cutoff: Date): Promise<number> {
   const deleted = await db
     .delete(reminders)
     // `status <> 'pending'` (every settled status) matches reminders_settled_due_idx.
@@ -191,7 +191,7 @@ export interface UserDueATip {
  * Up to `limit` users with Health Tips and push on whose last tip is due at or before `since`
  * (or who never had one).
  */
-export async function usersDueATip(db: Database, since: Date, limit: number): Promise<UserDueATip[]> {
+async function usersDueATip(db: Database, since: Date, limit: number): Promise<UserDueATip[]> {
   const result = await db.execute(sql`
     SELECT s.user_id, u.timezone, u.language,
       (extract(epoch FROM last.due_at) * 1000)::float8 AS last_due_ms, last.dedupe_key AS last_key
@@ -209,7 +209,7 @@ export async function usersDueATip(db: Database, since: Date, limit: number): Pr
 }
 
 /** Inserts reminders whose dedupe key is new (others are left as they are); returns how many. */
-export async function insertNewReminders(db: Database, rows: NewReminder[]): Promise<number> {
+async function insertNewReminders(db: Database, rows: NewReminder[]): Promise<number> {
   if (rows.length === 0) return 0;
   const inserted = await db
     .insert(reminders)
@@ -218,3 +218,25 @@ export async function insertNewReminders(db: Database, rows: NewReminder[]): Pro
     .returning({ id: reminders.id });
   return inserted.length;
 }
+
+/**
+ * The statements over `db`, each documented above; `refreshMedicationPage` runs its own transaction.
+ */
+export function createScheduleRepository(db: Database) {
+  return {
+    upsertDoseReminders: (...args: WithoutDb<typeof upsertDoseReminders>) => upsertDoseReminders(db, ...args),
+    setHorizons: (...args: WithoutDb<typeof setHorizons>) => setHorizons(db, ...args),
+    scheduledMedications: (...args: WithoutDb<typeof scheduledMedications>) => scheduledMedications(db, ...args),
+    refreshMedicationPage: (...args: WithoutDb<typeof refreshMedicationPage>) => refreshMedicationPage(db, ...args),
+    deleteFutureDoseReminders: (...args: WithoutDb<typeof deleteFutureDoseReminders>) =>
+      deleteFutureDoseReminders(db, ...args),
+    retireRefillReminderIfRefilled: (...args: WithoutDb<typeof retireRefillReminderIfRefilled>) =>
+      retireRefillReminderIfRefilled(db, ...args),
+    removeMedicationReminders: (...args: WithoutDb<typeof removeMedicationReminders>) =>
+      removeMedicationReminders(db, ...args),
+    pruneSettledReminders: (...args: WithoutDb<typeof pruneSettledReminders>) => pruneSettledReminders(db, ...args),
+    usersDueATip: (...args: WithoutDb<typeof usersDueATip>) => usersDueATip(db, ...args),
+    insertNewReminders: (...args: WithoutDb<typeof insertNewReminders>) => insertNewReminders(db, ...args),
+  };
+}
+export type ScheduleRepository = ReturnType<typeof createScheduleRepository>;

@@ -4,7 +4,7 @@
  */
 import type { AdherenceRecord } from '@diacare/contract/medications';
 import { and, between, count, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, WithoutDb } from '../../db/client.ts';
 import { adherenceRecords, glucoseReadings, medications } from '../../db/schema.ts';
 
 /** A user due a weekly summary: zone and language. */
@@ -18,12 +18,7 @@ export interface UserDueASummary {
  * Up to `limit` users without the summary of their next Sunday (`time` 'HH:MM' local, that
  * Sunday's own when `now` is not past it yet), found by its dedupe key: one index probe a user.
  */
-export async function usersDueASummary(
-  db: Database,
-  now: Date,
-  time: string,
-  limit: number,
-): Promise<UserDueASummary[]> {
+async function usersDueASummary(db: Database, now: Date, time: string, limit: number): Promise<UserDueASummary[]> {
   const result = await db.execute(sql`
     SELECT u.id AS user_id, u.timezone, u.language
     FROM users u
@@ -42,7 +37,7 @@ export async function usersDueASummary(
  * What one week of a user needs for the summary: active medications (with their schedules),
  * dose records and the number of glucose readings from `from` to `to` (local dates, inclusive).
  */
-export async function weekActivity(db: Database, userId: string, from: string, to: string) {
+async function weekActivity(db: Database, userId: string, from: string, to: string) {
   const [meds, records, [readings]] = await Promise.all([
     db
       .select({
@@ -74,3 +69,14 @@ export async function weekActivity(db: Database, userId: string, from: string, t
   ]);
   return { medications: meds, records: records as AdherenceRecord[], readings: Number(readings?.n ?? 0) };
 }
+
+/**
+ * The weekly summary's statements over `db`, each documented above.
+ */
+export function createSummaryRepository(db: Database) {
+  return {
+    usersDueASummary: (...args: WithoutDb<typeof usersDueASummary>) => usersDueASummary(db, ...args),
+    weekActivity: (...args: WithoutDb<typeof weekActivity>) => weekActivity(db, ...args),
+  };
+}
+export type SummaryRepository = ReturnType<typeof createSummaryRepository>;

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { t, userLanguage } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
 import { healthTips, type HealthTip } from '../assistant/knowledge.ts';
-import { insertNewReminders, usersDueATip } from './schedule.repository.ts';
+import { createScheduleRepository } from './schedule.repository.ts';
 
 /** Tips arrive at this local time (a daytime hour: not at night, not at a usual dose time on the hour). */
 export const TIP_TIME = '10:30';
@@ -67,7 +67,7 @@ export async function materialiseHealthTips(db: Database, clock: Clock): Promise
   const since = new Date(now.getTime() - (TIP_INTERVAL_DAYS - 1) * 24 * 3_600_000);
   let made = 0;
   for (;;) {
-    const users = await usersDueATip(db, since, TIP_PAGE);
+    const users = await createScheduleRepository(db).usersDueATip(since, TIP_PAGE);
     if (users.length === 0) return made;
     const rows = users.map((user) => {
       const language = userLanguage(user.language);
@@ -83,7 +83,7 @@ export async function materialiseHealthTips(db: Database, clock: Clock): Promise
         dedupe_key: tipDedupeKey(user.user_id, localDate(due, user.timezone), tip.articleId),
       };
     });
-    const inserted = await insertNewReminders(db, rows);
+    const inserted = await createScheduleRepository(db).insertNewReminders(rows);
     made += inserted;
     // A page that made nothing (another instance made them first) is not read again.
     if (users.length < TIP_PAGE || inserted === 0) return made;

@@ -9,8 +9,8 @@ import type { Database } from '../../db/client.ts';
 import { t, userLanguage, type Language } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
 import { scheduleOf } from './dose-reminders.ts';
-import { insertNewReminders } from './schedule.repository.ts';
-import { usersDueASummary, weekActivity } from './summary.repository.ts';
+import { createScheduleRepository } from './schedule.repository.ts';
+import { createSummaryRepository } from './summary.repository.ts';
 
 /** Summaries arrive on Sunday (ISO weekday 7) at this local time: the evening, after the week's last day-time doses. */
 export const SUMMARY_TIME = '18:00';
@@ -46,7 +46,7 @@ export async function materialiseWeeklySummaries(db: Database, clock: Clock): Pr
   const now = clock();
   let made = 0;
   for (;;) {
-    const users = await usersDueASummary(db, now, SUMMARY_TIME, SUMMARY_PAGE);
+    const users = await createSummaryRepository(db).usersDueASummary(now, SUMMARY_TIME, SUMMARY_PAGE);
     if (users.length === 0) return made;
     const rows = users.map((user) => {
       const language = userLanguage(user.language);
@@ -61,7 +61,7 @@ export async function materialiseWeeklySummaries(db: Database, clock: Clock): Pr
         dedupe_key: summaryDedupeKey(user.user_id, localDate(due, user.timezone)),
       };
     });
-    const inserted = await insertNewReminders(db, rows);
+    const inserted = await createScheduleRepository(db).insertNewReminders(rows);
     made += inserted;
     if (users.length < SUMMARY_PAGE || inserted === 0) return made;
   }
@@ -79,7 +79,7 @@ export async function weeklySummaryValues(
 ): Promise<Record<'week' | 'adherence' | 'readings', string>> {
   const monday = shiftDate(input.sunday, -6);
   const dates = Array.from({ length: 7 }, (_, day) => shiftDate(monday, day));
-  const activity = await weekActivity(db, input.userId, monday, input.sunday);
+  const activity = await createSummaryRepository(db).weekActivity(input.userId, monday, input.sunday);
   const medications = activity.medications.map((row) => ({
     id: row.id,
     name: row.name,
