@@ -75,7 +75,7 @@ async function snapshot(user: SignedInUser): Promise<Snapshot> {
   };
 }
 
-/** Builds the app on PGlite at 18:00 on SEED_TODAY (Asia/Kolkata) and seeds both users. */
+/** Builds the app on PGlite at 18:00 on SEED_TODAY in SEED_ZONE and seeds both users. */
 export async function createEvalWorld(): Promise<EvalWorld> {
   const t = await createTestApp('pglite', {
     clock: createTestClock(SEED_NOW),
