@@ -32,7 +32,7 @@ import { careCircleResources } from './fhir-care.ts';
 import { insulinAdministration, labObservations } from './fhir-clinical.ts';
 import { sensorDevice, sensorDeviceId, sensorObservation } from './fhir-sensor.ts';
 import { category, derivedUuid, fullUrl, loinc, LOINC_CODES, patientReference, quantity } from './fhir-primitives.ts';
-import { isoInZone, isoLocal } from '@diacare/contract/dates';
+import { isoInZone, isoLocal, isoWeekdayOf } from '@diacare/contract/dates';
 
 /** The user as a FHIR Patient: name, gender, contact details and address as given. */
 export function toPatient(user: UserRow): Patient {
@@ -154,16 +154,11 @@ function timing(row: MedicationRow): Timing | undefined {
   const timeOfDay = row.times.map((time) => `${time}:00`);
   if (row.frequency === 'daily') return { repeat: { period: 1, periodUnit: 'd', timeOfDay } };
   // An empty weekday list means the start date's weekday (medications schema).
-  const weekdays = row.weekdays.length > 0 ? row.weekdays : [isoWeekday(row.start_date)];
+  const weekdays = row.weekdays.length > 0 ? row.weekdays : [isoWeekdayOf(row.start_date)];
   return {
     repeat: { period: 1, periodUnit: 'wk', dayOfWeek: weekdays.map((day) => FHIR_WEEKDAYS[day - 1]!), timeOfDay },
   };
 }
-
-const isoWeekday = (date: string) => {
-  const day = new Date(`${date}T12:00:00Z`).getUTCDay();
-  return day === 0 ? 7 : day;
-};
 
 const medicationConcept = (row: Pick<MedicationRow, 'name'>): CodeableConcept => ({ text: row.name });
 
