@@ -54,3 +54,21 @@ export const DISPATCH_MAX_ATTEMPTS = 3;
 export const DISPATCH_RETRY_DELAY_MS = 60 * 1000;
 /** Outcomes written back per statement while a pass is still sending (decision 014). */
 export const DISPATCH_SETTLE_CHUNK = 500;
+
+// Weekly health tips (tips.ts).
+/** Tips arrive at this local time (a daytime hour: not at night, not at a usual dose time on the hour). */
+export const TIP_TIME = '10:30';
+/** Days from one tip to the next. */
+export const TIP_INTERVAL_DAYS = 7;
+/** A tip found later than this after its time (the server was down) is 'missed', not sent late. */
+export const TIP_WINDOW_MS = 24 * 3_600_000;
+/** Users read per statement of a pass. */
+export const TIP_PAGE = 1000;
+
+// Weekly summaries (weekly-summary.ts, decision 050).
+/** Summaries arrive on Sunday (ISO weekday 7) at this local time: the evening, after the week's last day-time doses. */
+export const SUMMARY_TIME = '18:00';
+/** A summary found later than this after its time (the server was down) is 'missed', not sent late. */
+export const SUMMARY_WINDOW_MS = 24 * 3_600_000;
+/** Users read per statement of a pass. */
+export const SUMMARY_PAGE = 1000;

@@ -8,17 +8,9 @@ import { localDate, shiftDate, zonedInstant } from '@diacare/contract/dates';
 import type { Database } from '../../db/client.ts';
 import { t, userLanguage } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
+import { TIP_TIME, TIP_INTERVAL_DAYS, TIP_WINDOW_MS, TIP_PAGE } from './constants.ts';
 import { healthTips, type HealthTip } from '../assistant/knowledge.ts';
 import { createScheduleRepository } from './schedule.repository.ts';
-
-/** Tips arrive at this local time (a daytime hour: not at night, not at a usual dose time on the hour). */
-export const TIP_TIME = '10:30';
-/** Days from one tip to the next. */
-export const TIP_INTERVAL_DAYS = 7;
-/** A tip found later than this after its time (the server was down) is 'missed', not sent late. */
-export const TIP_WINDOW_MS = 24 * 3_600_000;
-/** Users read per statement of a pass. */
-const TIP_PAGE = 1000;
 
 /** 'tip:<user>:<local date>:<article>' — the article is kept so that the next tip differs. */
 export const tipDedupeKey = (userId: string, date: string, articleId: string) => `tip:${userId}:${date}:${articleId}`;

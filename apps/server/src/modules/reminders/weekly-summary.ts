@@ -8,16 +8,10 @@ import type { Medication } from '@diacare/contract/medications';
 import type { Database } from '../../db/client.ts';
 import { t, userLanguage, type Language } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
+import { SUMMARY_TIME, SUMMARY_WINDOW_MS, SUMMARY_PAGE } from './constants.ts';
 import { scheduleOf } from './dose-reminders.ts';
 import { createScheduleRepository } from './schedule.repository.ts';
 import { createSummaryRepository } from './summary.repository.ts';
-
-/** Summaries arrive on Sunday (ISO weekday 7) at this local time: the evening, after the week's last day-time doses. */
-export const SUMMARY_TIME = '18:00';
-/** A summary found later than this after its time (the server was down) is 'missed', not sent late. */
-export const SUMMARY_WINDOW_MS = 24 * 3_600_000;
-/** Users read per statement of a pass. */
-const SUMMARY_PAGE = 1000;
 
 /** 'weekly_summary:<user>:<the week's Sunday, local date>': one per user and week. */
 export const summaryDedupeKey = (userId: string, sunday: string) => `weekly_summary:${userId}:${sunday}`;
