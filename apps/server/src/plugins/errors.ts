@@ -69,7 +69,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const field = fieldName(path, error.validationContext);
       // A key no schema names reads 'schedule.days_of_week: unknown field'.
       const message =
-        unknownKey === undefined ? validationText(language, first?.message ?? '') : t(language, 'validation.unknown_field');
+        unknownKey === undefined
+          ? validationText(language, first?.message ?? '')
+          : t(language, 'validation.unknown_field');
       return reply.code(400).send({ detail: `${fieldLabel(language, field)}: ${message}` });
     }
     if (error instanceof HttpError) {

@@ -111,7 +111,9 @@ const KNOWN = new Set<string>(VALIDATION_MESSAGE_IDS);
  */
 export function vmsg(id: ValidationMessageId, values?: ValidationValues): string {
   if (!values) return id;
-  const query = new URLSearchParams(Object.entries(values).map(([key, value]): [string, string] => [key, String(value)]));
+  const query = new URLSearchParams(
+    Object.entries(values).map(([key, value]): [string, string] => [key, String(value)]),
+  );
   return `${id}?${query.toString()}`;
 }
 
