@@ -150,9 +150,11 @@ describe('validation messages are message ids (decision 094)', () => {
         name,
       ).toEqual([]);
     }
+    // The web's Hindi may differ in form: it follows the field's label ('<label> में …'), the server's
+    // follows '<field>: '. English reads the same on both sides.
     for (const id of VALIDATION_MESSAGE_IDS) {
       expect(catalogs['server hi'][id], id).toMatch(DEVANAGARI);
-      expect(catalogs['web hi'][id], id).toBe(catalogs['server hi'][id]);
+      expect(catalogs['web hi'][id], id).toMatch(DEVANAGARI);
       expect(catalogs['web en'][id], id).toBe(catalogs['server en'][id]);
     }
   });
