@@ -18,9 +18,9 @@ import {
 
 export { SEX_OPTIONS, INDIAN_STATES, DIABETES_TYPES, DEFAULT_DIABETES_TYPE, DEFAULT_COUNTRY };
 
-/** The app's languages: English and Hindi. */
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from './languages.ts';
+
+export { LANGUAGES, type Language };
 
 export { GLUCOSE_UNITS, type GlucoseUnit } from './glucose-units.ts';
 

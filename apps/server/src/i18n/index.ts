@@ -4,15 +4,15 @@
  * user's `language`, else the `lang` query parameter of server pages, else Accept-Language, else English.
  * Decision 026.
  */
+import { INTL_LOCALES, type Language } from '@diacare/contract/languages';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { FastifyRequest } from 'fastify';
 import en from './locales/en.json' with { type: 'json' };
 import hi from './locales/hi.json' with { type: 'json' };
 
-/** The languages the server speaks (the contract's LANGUAGES). */
-export type Language = 'en' | 'hi';
-export const SERVER_LANGUAGES: readonly Language[] = ['en', 'hi'];
+/** The languages the server speaks (the contract's LANGUAGES) and their Intl locales. */
+export { INTL_LOCALES, type Language };
 
 /** Every message id (the English catalog is the source). */
 export type MessageId = keyof typeof en;
@@ -26,9 +26,6 @@ export interface Message {
 
 /** The raw catalogs (id → ICU message), for the coverage test. */
 export const catalogs: Record<Language, Record<string, string>> = { en, hi };
-
-/** Intl locale for dates and numbers: India's English and Hindi (shared i18n plan). */
-export const INTL_LOCALE: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
 
 function compile(messages: Record<string, string>) {
   return Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, compileMessage(text)]));

@@ -6,7 +6,7 @@ import { formatShortDate, isoWeekdayOf, localDate, localTime, shiftDate, zonedIn
 import { adherencePercent, dailyAdherence } from '@diacare/contract/dose-rules';
 import type { Medication } from '@diacare/contract/medications';
 import type { Database } from '../../db/client.ts';
-import { t, userLanguage, type Language } from '../../i18n/index.ts';
+import { INTL_LOCALES, t, userLanguage, type Language } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
 import { scheduleOf } from './dose-reminders.ts';
 import { insertNewReminders } from './schedule.repository.ts';
@@ -97,7 +97,7 @@ export async function weeklySummaryValues(
   const taken = days.reduce((sum, day) => sum + day.taken, 0);
   const total = days.reduce((sum, day) => sum + day.total, 0);
   const percent = adherencePercent(taken, total);
-  const locale = input.language === 'hi' ? 'hi-IN' : 'en-IN';
+  const locale = INTL_LOCALES[input.language];
   return {
     week: `${formatShortDate(monday, locale)} – ${formatShortDate(input.sunday, locale)}`,
     adherence: percent === null ? '—' : `${percent}%`,
