@@ -18,9 +18,12 @@ export const dateFormatter = (
   };
 };
 
-/** A medicine's schedule line: the model's English, or the same facts in Hindi with the language's weekday names. */
-export function scheduleText(row: MedicineRow, language: Language): string {
-  if (language === 'en' || row.plan === undefined) return row.schedule;
+/**
+ * A medicine's schedule line in `language` from the server catalogs: 'Daily at 09:00, 21:00',
+ * 'Weekly on Mon, Fri at 08:00' (the language's weekday names), 'as-needed', or 'Stopped' for a
+ * medication deleted since. The web writes its own from its catalogs (medication-card.tsx).
+ */
+export function scheduleText(row: Pick<MedicineRow, 'plan'>, language: Language): string {
   if (row.plan === null) return t(language, 'report.schedule.stopped');
   const times = row.plan.times.join(', ');
   if (row.plan.frequency === 'daily') return t(language, 'report.schedule.daily', { times });
