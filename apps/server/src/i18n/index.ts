@@ -4,6 +4,7 @@
  * user's `language`, else the `lang` query parameter of server pages, else Accept-Language, else English.
  * Decision 026.
  */
+import { pseudoCatalog } from '@diacare/contract/i18n/pseudo-locale';
 import { INTL_LOCALES, type Language } from '@diacare/contract/languages';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
@@ -31,9 +32,18 @@ function compile(messages: Record<string, string>) {
   return Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, compileMessage(text)]));
 }
 
+/**
+ * DIACARE_PSEUDO_LOCALE=1, for development and the pseudo-locale journey only (never in
+ * production): English is rendered as the pseudo-locale en-XA ('[Ḿéḋîçîñé ~~~]'), built here
+ * from en.json, so any English text a person gets that is not from a catalog stands out
+ * (decision 095).
+ */
+export const PSEUDO_LOCALE_ON = process.env.DIACARE_PSEUDO_LOCALE === '1' && process.env.NODE_ENV !== 'production';
+const english = PSEUDO_LOCALE_ON ? pseudoCatalog(en) : en;
+
 const instances: Record<Language, I18n> = {
-  en: setupI18n({ locale: 'en', messages: { en: compile(en) } }),
-  hi: setupI18n({ locale: 'hi', messages: { hi: compile(hi), en: compile(en) } }),
+  en: setupI18n({ locale: 'en', messages: { en: compile(english) } }),
+  hi: setupI18n({ locale: 'hi', messages: { hi: compile(hi), en: compile(english) } }),
 };
 
 /**
