@@ -1,5 +1,6 @@
 /**
- * The server's texts in the user's language: ICU catalogs in `locales/<lang>.json`, compiled
+ * The server's texts in the user's language: ICU catalogs in `locales/<lang>.json` and the
+ * validation messages and field names in `locales/validation/<lang>.json` (decision 094), compiled
  * once at load; English is the source and Hindi must hold every id. A request's language is the
  * user's `language`, else the `lang` query parameter of server pages, else Accept-Language, else English.
  * Decision 026.
@@ -9,11 +10,17 @@ import { INTL_LOCALES, type Language } from '@diacare/contract/languages';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { FastifyRequest } from 'fastify';
-import en from './locales/en.json' with { type: 'json' };
-import hi from './locales/hi.json' with { type: 'json' };
+import enTexts from './locales/en.json' with { type: 'json' };
+import hiTexts from './locales/hi.json' with { type: 'json' };
+import enValidation from './locales/validation/en.json' with { type: 'json' };
+import hiValidation from './locales/validation/hi.json' with { type: 'json' };
 
 /** The languages the server speaks (the contract's LANGUAGES) and their Intl locales. */
 export { INTL_LOCALES, type Language };
+
+/** Each language's whole catalog: its texts and its validation messages. */
+const en = { ...enTexts, ...enValidation };
+const hi: Record<string, string> = { ...hiTexts, ...hiValidation };
 
 /** Every message id (the English catalog is the source). */
 export type MessageId = keyof typeof en;

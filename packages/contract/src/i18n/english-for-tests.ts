@@ -11,7 +11,10 @@ import { setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { readValidationMessage } from './validation-messages.ts';
 
-const catalogPath = join(dirname(fileURLToPath(import.meta.url)), '../../../../apps/server/src/i18n/locales/en.json');
+const catalogPath = join(
+  dirname(fileURLToPath(import.meta.url)),
+  '../../../../apps/server/src/i18n/locales/validation/en.json',
+);
 const messages = JSON.parse(readFileSync(catalogPath, 'utf8')) as Record<string, string>;
 const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 i18n.setMessagesCompiler(compileMessage);

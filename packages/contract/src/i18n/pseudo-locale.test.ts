@@ -14,6 +14,7 @@ const read = (path: string) => JSON.parse(readFileSync(join(repoDir, path), 'utf
 const webDir = 'apps/web/src/locales/en';
 const english: Record<string, string> = {
   ...read('apps/server/src/i18n/locales/en.json'),
+  ...read('apps/server/src/i18n/locales/validation/en.json'),
   ...Object.assign({}, ...readdirSync(join(repoDir, webDir)).map((file) => read(`${webDir}/${file}`))),
 };
 

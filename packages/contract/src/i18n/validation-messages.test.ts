@@ -139,8 +139,8 @@ describe('validation messages are message ids (decision 094)', () => {
 
   it('every id is in the English and Hindi catalogs of the server and of the web', () => {
     const catalogs = {
-      'server en': catalog('apps/server/src/i18n/locales/en.json'),
-      'server hi': catalog('apps/server/src/i18n/locales/hi.json'),
+      'server en': catalog('apps/server/src/i18n/locales/validation/en.json'),
+      'server hi': catalog('apps/server/src/i18n/locales/validation/hi.json'),
       'web en': catalog('apps/web/src/locales/en/validation.json'),
       'web hi': catalog('apps/web/src/locales/hi/validation.json'),
     };
