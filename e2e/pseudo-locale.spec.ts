@@ -4,7 +4,7 @@
  * text accented and bracketed ('[Ḿéḋîçîñé ~~~]'). This journey walks every screen of a patient, the
  * local sign-in page, an e-mail, the doctor report's PDF and an assistant answer, and fails on any
  * text a person reads that is not bracketed: a text that does not come from a catalog. The user's
- * own data, numbers, units, dates and times are allowed.
+ * own data, numbers, units, dates and times are allowed. A family member's screens are walked too.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -69,9 +69,15 @@ async function visibleText(page: Page, exclude: readonly string[] = []): Promise
   }, exclude);
 }
 
-async function expectAllBracketed(page: Page, where: string, exclude: readonly string[] = []): Promise<void> {
+/** `extra`: more words of the user's own data on this page (another person's name). */
+async function expectAllBracketed(
+  page: Page,
+  where: string,
+  extra: readonly string[] = [],
+  exclude: readonly string[] = [],
+): Promise<void> {
   await expect(page.locator('main, body').first()).toContainText('[');
-  expect.soft(unbracketed(await visibleText(page, exclude)), where).toEqual([]);
+  expect.soft(unbracketed(await visibleText(page, exclude), extra), where).toEqual([]);
 }
 
 let server: ChildProcess;
@@ -118,6 +124,7 @@ test.use({ baseURL: BASE_URL });
 
 test('en-XA: every screen, the sign-in page, an e-mail, the PDF and the assistant come from the catalogs', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(120_000);
   // Signed out: the landing page and the server's local sign-in page.
@@ -151,8 +158,28 @@ test('en-XA: every screen, the sign-in page, an e-mail, the PDF and the assistan
     await page.goto(screen);
     // FAQ's articles are the knowledge base's texts, which the assistant's move brings into the
     // catalogs: a known exception like the assistant's answers below.
-    await expectAllBracketed(page, screen, screen === '/faq' ? ['li h2 button span'] : []);
+    await expectAllBracketed(page, screen, [], screen === '/faq' ? ['li h2 button span'] : []);
   }
+
+  // A family member's screens: the invitation's consent screen, then Asha's shared views.
+  const asha = await (await page.request.get('/api/users/me')).json();
+  const invitation = await page.request.post('/api/care/invitations', {
+    headers: { origin: BASE_URL },
+    data: { role: 'family' },
+  });
+  const { token } = await invitation.json();
+  const raviContext = await browser.newContext({ baseURL: BASE_URL });
+  const ravi = await raviContext.newPage();
+  await signInWithProfile(ravi, 'Ravi Rao', BASE_URL);
+  await ravi.goto(`/care/join/${token}`);
+  await expectAllBracketed(ravi, '/care/join', ['Ravi Rao']);
+  const accepted = await ravi.request.post(`/api/care/invitations/${token}/accept`, { headers: { origin: BASE_URL } });
+  expect(accepted.ok()).toBe(true);
+  for (const screen of ['', '/reports', '/medications', '/reports/history/glucose']) {
+    await ravi.goto(`/care/patients/${asha.id}${screen}`);
+    await expectAllBracketed(ravi, `/care/patients/:id${screen}`, ['Ravi Rao']);
+  }
+  await raviContext.close();
 
   // A form's error, from the contract's message id and the validation catalog.
   await page.goto('/medications/add');
@@ -178,6 +205,7 @@ test('en-XA: every screen, the sign-in page, an e-mail, the PDF and the assistan
   });
   expect(taken.ok()).toBe(true);
   await expect.poll(() => mails.length, { timeout: 20_000 }).toBeGreaterThan(0);
+  expect(mails[0]).toContain('[');
   expect.soft(unbracketed(mails[0]!, ['--']), 'e-mail').toEqual([]);
 
   // The doctor report's PDF, as its text.
@@ -189,6 +217,7 @@ test('en-XA: every screen, the sign-in page, an e-mail, the PDF and the assistan
   writeFileSync(path, await report.body());
   const pdf = execFileSync('pdftotext', ['-enc', 'UTF-8', '-layout', path, '-'], { encoding: 'utf8' });
   // pdftotext breaks a long bracketed text over lines: join those back before checking.
+  expect(pdf).toContain('[');
   const joined = pdf.replace(/\[[^\]]*\]/gs, (text) => text.replace(/\s+/g, ' '));
   expect.soft(unbracketed(joined), 'doctor report PDF').toEqual([]);
 
@@ -200,10 +229,15 @@ test('en-XA: every screen, the sign-in page, an e-mail, the PDF and the assistan
   await page.getByRole('textbox').fill('What was my last sugar reading?');
   await page.getByRole('textbox').press('Enter');
   await expect(page.getByRole('article').last().locator('p.whitespace-pre-wrap')).toBeVisible();
-  await expectAllBracketed(page, 'assistant answer', [
-    'article p.whitespace-pre-wrap', // the answer's sentences: assistant texts, known exception
-    'article ul', // its links and sources (assistant and knowledge base texts)
-    '[role="status"]', // the screen reader's copy of the answer
-    'li.items-end', // the user's own question
-  ]);
+  await expectAllBracketed(
+    page,
+    'assistant answer',
+    [],
+    [
+      'article p.whitespace-pre-wrap', // the answer's sentences: assistant texts, known exception
+      'article ul', // its links and sources (assistant and knowledge base texts)
+      '[role="status"]', // the screen reader's copy of the answer
+      'li.items-end', // the user's own question
+    ],
+  );
 });
