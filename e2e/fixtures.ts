@@ -49,8 +49,12 @@ export async function completeProfile(page: Page, values: ProfileValues = {}): P
 }
 
 /** A one-time sign-in code for `identity` from the local sign-in form, as its redirect carries it. */
-async function localSignInCode(page: Page, identity: { name: string; email: string }): Promise<string> {
-  const origin = new URL(BASE_URL).origin;
+async function localSignInCode(
+  page: Page,
+  identity: { name: string; email: string },
+  baseUrl = BASE_URL,
+): Promise<string> {
+  const origin = new URL(baseUrl).origin;
   const response = await page.request.post('/auth/login', {
     headers: { origin },
     form: { name: identity.name, email: identity.email, redirect: `${origin}/` },
@@ -63,14 +67,15 @@ async function localSignInCode(page: Page, identity: { name: string; email: stri
 /**
  * A signed-in user with a complete profile, on Home. The sign-in form and Complete Your Profile
  * are posted through the API (foundation.spec.ts drives them on screen), then the app opens
- * with a fresh one-time code as the sign-in redirect gives it. Returns the e-mail.
+ * with a fresh one-time code as the sign-in redirect gives it. Returns the e-mail. `baseUrl`: another
+ * server than the journeys' one (the pseudo-locale journey's).
  */
-export async function signInWithProfile(page: Page, name = 'Asha Rao'): Promise<string> {
+export async function signInWithProfile(page: Page, name = 'Asha Rao', baseUrl = BASE_URL): Promise<string> {
   const email = uniqueEmail(name.split(' ')[0]!.toLowerCase());
-  const origin = new URL(BASE_URL).origin;
+  const origin = new URL(baseUrl).origin;
   const session = await page.request.post('/api/auth/session', {
     headers: { origin },
-    data: { session_id: await localSignInCode(page, { name, email }), timezone: 'Asia/Kolkata' },
+    data: { session_id: await localSignInCode(page, { name, email }, baseUrl), timezone: 'Asia/Kolkata' },
   });
   expect(session.status()).toBe(200);
   const profile = await page.request.put('/api/users/me', {
@@ -87,7 +92,7 @@ export async function signInWithProfile(page: Page, name = 'Asha Rao'): Promise<
     },
   });
   expect(profile.status()).toBe(200);
-  const code = await localSignInCode(page, { name, email });
+  const code = await localSignInCode(page, { name, email }, baseUrl);
   // From a blank page, so that on the landing page already (after a sign-out) this is a new
   // load that reads the code rather than a jump within the page.
   await page.goto('about:blank');

@@ -4,6 +4,7 @@
  */
 import { mean, roundTo, timeInRange } from '@diacare/contract/clinical';
 import { datesEndingOn, formatShortDate, shiftDate } from '@diacare/contract/dates';
+import { INTL_LOCALES } from '@diacare/contract/languages';
 import { adherencePercent, dailyAdherence, doseStatusesOn, indexByDose } from '@diacare/contract/dose-rules';
 import type { Appointment } from '@diacare/contract/appointments';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
@@ -69,7 +70,7 @@ const TIME_OF_DAY: Record<string, (time: string) => boolean> = {
  * null when the label is not a data label this oracle knows.
  */
 export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'): string[] {
-  const day = (date: string) => formatShortDate(date, language === 'hi' ? 'hi-IN' : 'en-IN');
+  const day = (date: string) => formatShortDate(date, INTL_LOCALES[language]);
   const { from, to } = dates(label.period, s.today);
   const inPeriod = <T extends { date: string }>(rows: T[]) => rows.filter((r) => r.date >= from && r.date <= to);
   const mg = (value: number) => `${value} mg/dL`;

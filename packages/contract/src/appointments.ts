@@ -1,5 +1,6 @@
 /** Appointment payloads. */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { calendarDateSchema, displayNoteSchema, displayTextSchema, orRequired, timeOfDaySchema } from './common.ts';
 
 export const APPOINTMENT_TYPES = ['doctor', 'lab'] as const;
@@ -19,20 +20,22 @@ export { NOTES_MAX_LENGTH };
  * the user's zone; the server checks that, since it knows the zone.
  */
 export const appointmentInputSchema = z.object({
-  type: z.enum(APPOINTMENT_TYPES, { error: orRequired('must be doctor or lab') }),
+  type: z.enum(APPOINTMENT_TYPES, { error: orRequired(vmsg('validation.appointment_type')) }),
   title: displayTextSchema(200),
   doctor: displayNoteSchema(100).nullable().optional(),
   location: displayTextSchema(200),
   date: calendarDateSchema,
   time: timeOfDaySchema,
   notes: displayNoteSchema(NOTES_MAX_LENGTH).default(''),
-  status: z.literal('upcoming', { error: "must be 'upcoming' when booking" }).optional(),
+  status: z.literal('upcoming', { error: vmsg('validation.appointment_upcoming') }).optional(),
 });
 export type AppointmentInput = z.input<typeof appointmentInputSchema>;
 
 /** PATCH /api/appointments/{id}: cancel, mark done, or restore. */
 export const appointmentStatusSchema = z.object({
-  status: z.enum(APPOINTMENT_STATUSES, { error: orRequired(`must be one of ${APPOINTMENT_STATUSES.join(', ')}`) }),
+  status: z.enum(APPOINTMENT_STATUSES, {
+    error: orRequired(vmsg('validation.one_of', { values: APPOINTMENT_STATUSES.join(', ') })),
+  }),
 });
 
 export const appointmentSchema = z.object({

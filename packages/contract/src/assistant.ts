@@ -4,6 +4,7 @@
  * Decision 017.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { ASSISTANT_MESSAGE_MAX_CHARS } from './assistant-limits.ts';
 
 export { ASSISTANT_MESSAGE_MAX_CHARS };
@@ -36,10 +37,10 @@ export type AssistantHistory = z.infer<typeof assistantHistorySchema>;
 /** POST body: the user's question, trimmed, 1–2,000 characters. */
 export const assistantInputSchema = z.object({
   content: z
-    .string({ error: 'must be text' })
+    .string({ error: vmsg('validation.text') })
     .trim()
-    .min(1, { error: 'must not be empty' })
-    .max(ASSISTANT_MESSAGE_MAX_CHARS, { error: `must be at most ${ASSISTANT_MESSAGE_MAX_CHARS} characters` }),
+    .min(1, { error: vmsg('validation.not_empty') })
+    .max(ASSISTANT_MESSAGE_MAX_CHARS, { error: vmsg('validation.max_chars', { max: ASSISTANT_MESSAGE_MAX_CHARS }) }),
 });
 export type AssistantInput = z.input<typeof assistantInputSchema>;
 

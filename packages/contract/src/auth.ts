@@ -1,5 +1,6 @@
 /** Sign-in payloads. */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { timeZoneSchema } from './common.ts';
 import { assistantConfigSchema } from './assistant.ts';
 import { userSchema } from './users.ts';
@@ -9,7 +10,10 @@ import { userSchema } from './users.ts';
  * The browser also sends its IANA time zone so that dose times follow the user's clock.
  */
 export const sessionRequestSchema = z.object({
-  session_id: z.string().min(1, { error: 'is required' }).max(200),
+  session_id: z
+    .string()
+    .min(1, { error: vmsg('validation.required') })
+    .max(200),
   timezone: timeZoneSchema.optional(),
 });
 export type SessionRequest = z.infer<typeof sessionRequestSchema>;

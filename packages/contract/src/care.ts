@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { HYPOGLYCAEMIA } from './clinical.ts';
+import { vmsg } from './i18n/validation-messages.ts';
 import { orRequired } from './common.ts';
 
 export const CARE_ROLES = ['family', 'doctor'] as const;
@@ -35,13 +36,13 @@ export const CARE_RESOURCES = {
 } as const satisfies Record<string, CareScope>;
 export type CareResource = keyof typeof CARE_RESOURCES;
 
-const roleSchema = z.enum(CARE_ROLES, { error: orRequired("must be 'family' or 'doctor'") });
+const roleSchema = z.enum(CARE_ROLES, { error: orRequired(vmsg('validation.care_role')) });
 const scopesSchema = z
-  .array(z.enum(CARE_SCOPES, { error: `must be one of ${CARE_SCOPES.join(', ')}` }), {
-    error: orRequired('must be a list of scopes'),
+  .array(z.enum(CARE_SCOPES, { error: vmsg('validation.one_of', { values: CARE_SCOPES.join(', ') }) }), {
+    error: orRequired(vmsg('validation.care_scopes')),
   })
-  .max(CARE_SCOPES.length, { error: `must hold at most ${CARE_SCOPES.length} scopes` })
-  .refine((scopes) => new Set(scopes).size === scopes.length, { error: 'must not repeat a scope' });
+  .max(CARE_SCOPES.length, { error: vmsg('validation.care_max_scopes', { max: CARE_SCOPES.length }) })
+  .refine((scopes) => new Set(scopes).size === scopes.length, { error: vmsg('validation.care_scope_repeated') });
 
 /** Scopes in CARE_SCOPES order, so stored and shown lists read the same everywhere. */
 export const sortScopes = (scopes: readonly CareScope[]): CareScope[] =>
@@ -53,13 +54,13 @@ export const invitationInputSchema = z
     role: roleSchema,
     scopes: scopesSchema.optional(),
     expires_in_days: z
-      .number({ error: 'must be a whole number of days' })
-      .int({ error: 'must be a whole number of days' })
-      .min(1, { error: 'must be at least 1' })
-      .max(MAX_INVITATION_DAYS, { error: `must be at most ${MAX_INVITATION_DAYS}` })
+      .number({ error: vmsg('validation.whole_days') })
+      .int({ error: vmsg('validation.whole_days') })
+      .min(1, { error: vmsg('validation.min', { min: 1 }) })
+      .max(MAX_INVITATION_DAYS, { error: vmsg('validation.max', { max: MAX_INVITATION_DAYS }) })
       .default(DEFAULT_INVITATION_DAYS),
     /** The member may mark the patient's doses taken once they join (kept when the patient re-invites them). */
-    can_mark_taken: z.boolean({ error: 'must be true or false' }).default(false),
+    can_mark_taken: z.boolean({ error: vmsg('validation.boolean') }).default(false),
   })
   .transform((input) => ({ ...input, scopes: sortScopes(input.scopes ?? DEFAULT_SCOPES[input.role]) }));
 export type InvitationInput = z.input<typeof invitationInputSchema>;
@@ -110,9 +111,9 @@ export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
 export const tokenParamsSchema = z.object({
   token: z
     .string()
-    .min(16, { error: 'must be an invitation token' })
-    .max(128, { error: 'must be an invitation token' })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be an invitation token' }),
+    .min(16, { error: vmsg('validation.care_invitation_token') })
+    .max(128, { error: vmsg('validation.care_invitation_token') })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: vmsg('validation.care_invitation_token') }),
 });
 
 /** A person in the patient's circle (GET /api/care/members). */
@@ -134,16 +135,18 @@ export const careMemberUpdateSchema = z
   .strictObject({
     role: roleSchema.optional(),
     scopes: scopesSchema.optional(),
-    can_mark_taken: z.boolean({ error: 'must be true or false' }).optional(),
-    alerts: z.boolean({ error: 'must be true or false' }).optional(),
+    can_mark_taken: z.boolean({ error: vmsg('validation.boolean') }).optional(),
+    alerts: z.boolean({ error: vmsg('validation.boolean') }).optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, { error: 'name role, scopes, can_mark_taken or alerts' });
+  .refine((body) => Object.keys(body).length > 0, { error: vmsg('validation.care_member_change') });
 export type CareMemberUpdate = z.infer<typeof careMemberUpdateSchema>;
 
 export const MIN_MISSED_DOSE_ALERT_MINUTES = 5;
 export const MAX_MISSED_DOSE_ALERT_MINUTES = 240;
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const clockTime = z.string({ error: "must be a time 'HH:MM'" }).regex(HH_MM, { error: "must be a time 'HH:MM'" });
+const clockTime = z
+  .string({ error: vmsg('validation.clock_time') })
+  .regex(HH_MM, { error: vmsg('validation.clock_time') });
 
 /**
  * GET/PUT /api/care/settings: when the circle is alerted (decision 048). Times are the
@@ -151,17 +154,14 @@ const clockTime = z.string({ error: "must be a time 'HH:MM'" }).regex(HH_MM, { e
  */
 export const careSettingsSchema = z.strictObject({
   missed_dose_alert_minutes: z
-    .number({ error: orRequired('must be a whole number of minutes') })
-    .int({ error: 'must be a whole number of minutes' })
-    .min(MIN_MISSED_DOSE_ALERT_MINUTES, { error: `must be at least ${MIN_MISSED_DOSE_ALERT_MINUTES}` })
-    .max(MAX_MISSED_DOSE_ALERT_MINUTES, { error: `must be at most ${MAX_MISSED_DOSE_ALERT_MINUTES}` }),
-  low_glucose_alerts: z.boolean({ error: orRequired('must be true or false') }),
+    .number({ error: orRequired(vmsg('validation.whole_minutes')) })
+    .int({ error: vmsg('validation.whole_minutes') })
+    .min(MIN_MISSED_DOSE_ALERT_MINUTES, { error: vmsg('validation.min', { min: MIN_MISSED_DOSE_ALERT_MINUTES }) })
+    .max(MAX_MISSED_DOSE_ALERT_MINUTES, { error: vmsg('validation.max', { max: MAX_MISSED_DOSE_ALERT_MINUTES }) }),
+  low_glucose_alerts: z.boolean({ error: orRequired(vmsg('validation.boolean')) }),
   quiet_hours: z
-    .strictObject(
-      { start: clockTime, end: clockTime },
-      { error: orRequired("must be { start: 'HH:MM', end: 'HH:MM' } or null") },
-    )
-    .refine((hours) => hours.start !== hours.end, { error: 'start and end must differ' })
+    .strictObject({ start: clockTime, end: clockTime }, { error: orRequired(vmsg('validation.care_quiet_hours')) })
+    .refine((hours) => hours.start !== hours.end, { error: vmsg('validation.care_quiet_hours_equal') })
     .nullable(),
 });
 export type CareSettings = z.infer<typeof careSettingsSchema>;
@@ -183,7 +183,7 @@ export const carePatientSchema = z.object({
 });
 export type CarePatient = z.infer<typeof carePatientSchema>;
 
-export const patientParamsSchema = z.object({ patient_id: z.uuid({ error: 'must be a UUID' }) });
+export const patientParamsSchema = z.object({ patient_id: z.uuid({ error: vmsg('validation.uuid') }) });
 
 export const CARE_AUDIT_ACTIONS = [
   'invite',
@@ -261,15 +261,15 @@ export type CareAlert = z.infer<typeof careAlertSchema>;
 /** Query of the alert lists: the newest `limit` (1–50, default 20). */
 export const careAlertQuerySchema = z.object({
   limit: z.coerce
-    .number({ error: 'must be a whole number from 1 to 50' })
-    .int({ error: 'must be a whole number from 1 to 50' })
-    .min(1, { error: 'must be a whole number from 1 to 50' })
-    .max(50, { error: 'must be a whole number from 1 to 50' })
+    .number({ error: vmsg('validation.whole_number_between', { min: 1, max: 50 }) })
+    .int({ error: vmsg('validation.whole_number_between', { min: 1, max: 50 }) })
+    .min(1, { error: vmsg('validation.whole_number_between', { min: 1, max: 50 }) })
+    .max(50, { error: vmsg('validation.whole_number_between', { min: 1, max: 50 }) })
     .default(20),
 });
 
 /** Path of POST /api/care/alerts/{id}/seen. */
-export const careAlertParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
+export const careAlertParamsSchema = z.object({ id: z.uuid({ error: vmsg('validation.uuid') }) });
 
 /** The scope a member needs to read an alert of each kind: a dose is medicines, a reading is glucose. */
 export const CARE_ALERT_SCOPE = {

@@ -3,6 +3,7 @@
  * user (GET/PUT /api/notifications/channels). Decision 050.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 
 export { CHANNELS, NOTIFICATION_KINDS, type Channel, type NotificationKind } from './channel-kinds.ts';
 
@@ -48,9 +49,9 @@ export type ChannelPreferences = z.infer<typeof channelPreferencesSchema>;
 
 const choiceUpdate = z
   .strictObject({
-    push: z.boolean({ error: 'must be true or false' }).optional(),
-    email: z.boolean({ error: 'must be true or false' }).optional(),
-    whatsapp: z.boolean({ error: 'must be true or false' }).optional(),
+    push: z.boolean({ error: vmsg('validation.boolean') }).optional(),
+    email: z.boolean({ error: vmsg('validation.boolean') }).optional(),
+    whatsapp: z.boolean({ error: vmsg('validation.boolean') }).optional(),
   })
   .optional();
 

@@ -88,14 +88,6 @@ export function bloodPressureStatus(systolic: number, diastolic: number): Metric
  */
 export type ReadingAlert = 'very-low-glucose' | 'low-glucose' | 'severe-high-bp' | 'low-bp';
 
-/** The badge text of each alert (the screens show it in place of 'good' or 'warning'). */
-export const READING_ALERT_LABELS: Record<ReadingAlert, string> = {
-  'very-low-glucose': 'Very low',
-  'low-glucose': 'Low',
-  'severe-high-bp': 'Very high',
-  'low-bp': 'Low',
-};
-
 /** The alert for one glucose reading (mg/dL), or null when it is 70 or more (ADA §6 levels). */
 export function glucoseAlert(valueMgDl: number): ReadingAlert | null {
   if (valueMgDl < HYPOGLYCAEMIA.veryLow) return 'very-low-glucose';

@@ -1,6 +1,7 @@
 /** Calendar dates and times of day shared by every payload (common.ts). */
 import { describe, expect, it } from 'vitest';
 import { calendarDateSchema, isCalendarDate, timeOfDaySchema } from './common.ts';
+import { english } from './i18n/english-for-tests.ts';
 
 describe('calendar dates', () => {
   it('a date that exists, written YYYY-MM-DD, is accepted', () => {
@@ -36,7 +37,7 @@ describe('calendar dates', () => {
   it('the date schema says how to write a date', () => {
     const result = calendarDateSchema.safeParse('2025-02-30');
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe('must be a real date written YYYY-MM-DD');
+    expect(english(result.error?.issues[0]?.message)).toBe('must be a real date written YYYY-MM-DD');
   });
 });
 

@@ -5,21 +5,14 @@
 import { z } from 'zod';
 import { isCalendarDate } from './dates.ts';
 import { EARLIEST_READING_DATE } from './health-constants.ts';
+import { builtInValidationMessage, orRequired, vmsg } from './i18n/validation-messages.ts';
 
-// A missing field reads 'is required' rather than zod's "expected string, received undefined":
-// every 400 detail is '<field>: <message>'.
-z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
-});
+// Every issue carries a message id (decision 094): zod's own checks too, and a missing field
+// reads 'validation.required' rather than "expected string, received undefined". Each 400 detail
+// is '<field>: <message>' in the reader's language.
+z.config({ customError: builtInValidationMessage });
 
-/**
- * A field-level error message that still reads 'is required' when the field is missing:
- * a schema's own `error` replaces the global one above, so pass `orRequired('must be …')`.
- */
-export const orRequired =
-  (message: string) =>
-  (issue: { input?: unknown }): string =>
-    issue.input === undefined ? 'is required' : message;
+export { orRequired, vmsg };
 
 /** Error body of every non-2xx API response: a sentence a person can read. */
 export const errorSchema = z.object({ detail: z.string() });
@@ -53,18 +46,18 @@ export const stripBidiControls = (text: string): string => text.replace(BIDI_CON
 /**
  * A name or title other people may read (a medicine's name, a person's name, a visit's title):
  * bidirectional controls stripped, trimmed, 1..`max` characters, at least one of them visible
- * ('U+200B U+200B' is refused). Messages: 'is required', 'must be at most N characters',
- * 'must have a visible character'.
+ * ('U+200B U+200B' is refused). Messages: validation.required, validation.max_chars,
+ * validation.visible_character.
  */
 export const displayTextSchema = (max: number) =>
   z
     .string()
     .overwrite(stripBidiControls)
     .trim()
-    .min(1, { error: 'is required' })
-    .max(max, { error: `must be at most ${max} characters` })
-    .refine(isPlainText, { error: 'must not hold control characters' })
-    .refine(hasVisibleText, { error: 'must have a visible character' });
+    .min(1, { error: vmsg('validation.required') })
+    .max(max, { error: vmsg('validation.max_chars', { max: max }) })
+    .refine(isPlainText, { error: vmsg('validation.control_characters') })
+    .refine(hasVisibleText, { error: vmsg('validation.visible_character') });
 
 /**
  * Free text other people may read that may be empty (instructions, a doctor's name, notes):
@@ -75,13 +68,11 @@ export const displayNoteSchema = (max: number) =>
     .string()
     .overwrite(stripBidiControls)
     .trim()
-    .max(max, { error: `must be at most ${max} characters` })
-    .refine(isPlainText, { error: 'must not hold control characters' });
+    .max(max, { error: vmsg('validation.max_chars', { max: max }) })
+    .refine(isPlainText, { error: vmsg('validation.control_characters') });
 
 /** A calendar date, YYYY-MM-DD, that exists. */
-export const calendarDateSchema = z
-  .string()
-  .refine(isCalendarDate, { error: 'must be a real date written YYYY-MM-DD' });
+export const calendarDateSchema = z.string().refine(isCalendarDate, { error: vmsg('validation.date') });
 
 /**
  * The date of something that happened (a reading, a lab result, a dose): a real calendar date
@@ -89,13 +80,11 @@ export const calendarDateSchema = z
  * server checks that part (reading-rules.ts).
  */
 export const readingDateSchema = calendarDateSchema.refine((date) => date >= EARLIEST_READING_DATE, {
-  error: `must not be before ${EARLIEST_READING_DATE}`,
+  error: vmsg('validation.not_before_date', { date: EARLIEST_READING_DATE }),
 });
 
 /** A time of day, 'HH:MM' on the 24-hour clock (00:00–23:59). */
-export const timeOfDaySchema = z
-  .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: "must be a time written 'HH:MM' (24-hour)" });
+export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: vmsg('validation.time') });
 
 /** True when `zone` names an IANA time zone this runtime knows (e.g. 'Asia/Kolkata'). */
 export function isTimeZone(zone: string): boolean {
@@ -111,10 +100,10 @@ export function isTimeZone(zone: string): boolean {
 export const timeZoneSchema = z
   .string()
   .max(64)
-  .refine(isTimeZone, { error: 'must be an IANA time zone such as Asia/Kolkata' });
+  .refine(isTimeZone, { error: vmsg('validation.time_zone') });
 
 /** Path parameter `{id}`: records are keyed by UUID. */
-export const idParamsSchema = z.object({ id: z.uuid({ error: 'must be a UUID' }) });
+export const idParamsSchema = z.object({ id: z.uuid({ error: vmsg('validation.uuid') }) });
 
 /**
  * Most items any list answer holds (a user with years of records must not slow every
@@ -124,10 +113,10 @@ export const MAX_LIST_LIMIT = 1000;
 
 /** Query parameter `limit`: a whole number 1..MAX_LIST_LIMIT, MAX_LIST_LIMIT when absent. */
 export const listLimitSchema = z.coerce
-  .number({ error: 'must be a whole number' })
-  .int({ error: 'must be a whole number' })
-  .min(1, { error: 'must be at least 1' })
-  .max(MAX_LIST_LIMIT, { error: `must be at most ${MAX_LIST_LIMIT}` })
+  .number({ error: vmsg('validation.whole_number') })
+  .int({ error: vmsg('validation.whole_number') })
+  .min(1, { error: vmsg('validation.min', { min: 1 }) })
+  .max(MAX_LIST_LIMIT, { error: vmsg('validation.max', { max: MAX_LIST_LIMIT }) })
   .default(MAX_LIST_LIMIT)
   .meta({ description: `How many items at most (1–${MAX_LIST_LIMIT}; ${MAX_LIST_LIMIT} when absent)` });
 

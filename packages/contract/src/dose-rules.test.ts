@@ -15,7 +15,6 @@ import {
   isScheduledOn,
   pillsBand,
   progressPercent,
-  scheduleLine,
   sumAdherence,
 } from './dose-rules.ts';
 import type { AdherenceRecord, AdherenceStatus, Medication } from './medications.ts';
@@ -214,31 +213,6 @@ describe('pills left', () => {
   it('14 pills or more is green without an alert', () => {
     expect(pillsBand(14)).toEqual({ band: 'green', alert: false });
     expect(pillsBand(30)).toEqual({ band: 'green', alert: false });
-  });
-});
-
-describe('schedule line', () => {
-  it('a daily schedule reads "Daily at" its times', () => {
-    expect(scheduleLine(medication('Metformin', { times: ['09:00', '21:00'] }).schedule)).toBe('Daily at 09:00, 21:00');
-  });
-
-  it('a weekly schedule names its weekdays and times', () => {
-    const { schedule } = medication('Semaglutide', { frequency: 'weekly', weekdays: [1, 5], times: ['08:00'] });
-    expect(scheduleLine(schedule)).toBe('Weekly on Mon, Fri at 08:00');
-  });
-
-  it("a weekly schedule without weekdays names the start date's weekday", () => {
-    const { schedule } = medication('Vitamin D3', {
-      frequency: 'weekly',
-      weekdays: [],
-      start_date: '2026-11-21',
-      times: ['08:00', '20:00'],
-    });
-    expect(scheduleLine(schedule)).toBe('Weekly on Sat at 08:00, 20:00');
-  });
-
-  it('an as-needed schedule reads as its frequency', () => {
-    expect(scheduleLine(medication('Paracetamol', { frequency: 'as-needed', times: [] }).schedule)).toBe('as-needed');
   });
 });
 

@@ -192,19 +192,6 @@ export function pillsBand(pillsRemaining: number): { band: PillsBand; alert: boo
   return { band, alert: pillsRemaining < 14 };
 }
 
-/** The card's schedule line: 'Daily at t1, t2', or the frequency text. */
-export function scheduleLine(schedule: Medication['schedule']): string {
-  if (schedule.frequency === 'daily') return `Daily at ${schedule.times.join(', ')}`;
-  if (schedule.frequency === 'weekly') {
-    const names = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
-    const days = weeklyDays(schedule)
-      .map((iso) => names[iso - 1])
-      .join(', ');
-    return `Weekly on ${days} at ${schedule.times.join(', ')}`;
-  }
-  return schedule.frequency;
-}
-
 export interface DayAdherence extends AdherenceStats {
   /** YYYY-MM-DD in the user's zone. */
   date: string;

@@ -4,6 +4,7 @@
  * with the passage that matched; without `q`, every article in title order.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { LANGUAGES } from './users.ts';
 
 /** The longest search text accepted (characters, after trimming). */
@@ -13,7 +14,7 @@ export const faqQuerySchema = z.object({
   q: z
     .string()
     .trim()
-    .max(FAQ_QUERY_MAX_LENGTH, { error: `must be at most ${FAQ_QUERY_MAX_LENGTH} characters` })
+    .max(FAQ_QUERY_MAX_LENGTH, { error: vmsg('validation.max_chars', { max: FAQ_QUERY_MAX_LENGTH }) })
     .optional(),
 });
 export type FaqQuery = z.infer<typeof faqQuerySchema>;

@@ -14,6 +14,7 @@ import {
 } from './glucose-units.ts';
 import { glucoseEntrySchema, glucoseInputSchema } from './health.ts';
 import { GLUCOSE_BOUNDS } from './health-constants.ts';
+import { english } from './i18n/english-for-tests.ts';
 
 const [MIN_MG_DL, MAX_MG_DL] = GLUCOSE_BOUNDS.value;
 const storedMgDl = fc.integer({ min: MIN_MG_DL, max: MAX_MG_DL });
@@ -129,7 +130,7 @@ describe('glucoseEntrySchema', () => {
     const messages = (value: unknown) =>
       glucoseEntrySchema('mmol/L')
         .safeParse({ ...base, value })
-        .error?.issues.map((issue) => issue.message);
+        .error?.issues.map((issue) => english(issue.message));
     expect(messages(1.0)).toEqual(['must be at least 1.1 mmol/L']);
     expect(messages(33.4)).toEqual(['must be at most 33.3 mmol/L']);
     expect(messages(5.55)).toEqual(['must have at most one decimal place']);

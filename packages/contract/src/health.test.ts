@@ -11,13 +11,14 @@ import {
   hasOneDecimalAtMost,
   readingRangeQuerySchema,
 } from './health.ts';
+import { english } from './i18n/english-for-tests.ts';
 
 /** 'field: message' of the first issue, as the API's 400 detail reads; null when valid. */
 function firstIssue(schema: z.ZodType, input: unknown): string | null {
   const result = schema.safeParse(input);
   if (result.success) return null;
   const issue = result.error.issues[0]!;
-  return `${issue.path.join('.')}: ${issue.message}`;
+  return `${issue.path.join('.')}: ${english(issue.message)}`;
 }
 
 const GLUCOSE = { value: 112, meal_context: 'Before Breakfast', date: '2026-11-20', time: '07:45' };

@@ -4,6 +4,7 @@
  * the user's zone, so the server checks that part.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { calendarDateSchema, listLimitSchema, orRequired, readingDateSchema, timeOfDaySchema } from './common.ts';
 import { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS } from './health-constants.ts';
 import { glucoseBoundsInUnit, glucoseToMgDl, type GlucoseUnit } from './glucose-units.ts';
@@ -12,15 +13,15 @@ export { GLUCOSE_BOUNDS, BP_BOUNDS, BODY_BOUNDS, MEAL_CONTEXTS, DEFAULT_HEIGHT_C
 export type { MealContext } from './health-constants.ts';
 
 /**
- * A type error's message: 'is required' when the field is missing (docs/product.md: value,
+ * A type error's message: vmsg('validation.required') when the field is missing (docs/product.md: value,
  * systolic, diastolic, weight and height are required), else `message`. A schema's own
  * `error` would otherwise replace the shared 'is required' of common.ts.
  */
 const wholeNumber = ([min, max]: readonly [number, number], unit: string) =>
   z
-    .int({ error: orRequired('must be a whole number') })
-    .min(min, { error: `must be at least ${min} ${unit}` })
-    .max(max, { error: `must be at most ${max} ${unit}` });
+    .int({ error: orRequired(vmsg('validation.whole_number')) })
+    .min(min, { error: vmsg('validation.min_unit', { min: min, unit: unit }) })
+    .max(max, { error: vmsg('validation.max_unit', { max: max, unit: unit }) });
 
 /** True when `value` has at most one decimal place (70.5 yes, 70.55 no). */
 export function hasOneDecimalAtMost(value: number): boolean {
@@ -29,15 +30,17 @@ export function hasOneDecimalAtMost(value: number): boolean {
 
 const oneDecimal = ([min, max]: readonly [number, number], unit: string) =>
   z
-    .number({ error: orRequired('must be a number') })
-    .min(min, { error: `must be at least ${min} ${unit}` })
-    .max(max, { error: `must be at most ${max} ${unit}` })
-    .refine(hasOneDecimalAtMost, { error: 'must have at most one decimal place' });
+    .number({ error: orRequired(vmsg('validation.number')) })
+    .min(min, { error: vmsg('validation.min_unit', { min: min, unit: unit }) })
+    .max(max, { error: vmsg('validation.max_unit', { max: max, unit: unit }) })
+    .refine(hasOneDecimalAtMost, { error: vmsg('validation.one_decimal') });
 
 /** POST /api/health/glucose: value in mg/dL, an integer 20–600. */
 export const glucoseInputSchema = z.object({
   value: wholeNumber(GLUCOSE_BOUNDS.value, 'mg/dL'),
-  meal_context: z.enum(MEAL_CONTEXTS, { error: `must be one of ${MEAL_CONTEXTS.join(', ')}` }).default('Fasting'),
+  meal_context: z
+    .enum(MEAL_CONTEXTS, { error: vmsg('validation.one_of', { values: MEAL_CONTEXTS.join(', ') }) })
+    .default('Fasting'),
   date: readingDateSchema,
   time: timeOfDaySchema,
 });
@@ -54,10 +57,10 @@ export function glucoseEntrySchema(unit: GlucoseUnit) {
   const [min, max] = glucoseBoundsInUnit(unit);
   return glucoseInputSchema.extend({
     value: z
-      .number({ error: orRequired('must be a number') })
-      .min(min, { error: `must be at least ${min.toFixed(1)} ${unit}` })
-      .max(max, { error: `must be at most ${max.toFixed(1)} ${unit}` })
-      .refine(hasOneDecimalAtMost, { error: 'must have at most one decimal place' })
+      .number({ error: orRequired(vmsg('validation.number')) })
+      .min(min, { error: vmsg('validation.min_unit', { min: min.toFixed(1), unit: unit }) })
+      .max(max, { error: vmsg('validation.max_unit', { max: max.toFixed(1), unit: unit }) })
+      .refine(hasOneDecimalAtMost, { error: vmsg('validation.one_decimal') })
       .transform((value) => glucoseToMgDl(value, unit)),
   });
 }
@@ -83,7 +86,7 @@ export const bloodPressureInputSchema = z
   })
   .refine((reading) => reading.systolic > reading.diastolic, {
     path: ['systolic'],
-    error: 'must be above diastolic',
+    error: vmsg('validation.above_diastolic'),
   });
 export type BloodPressureInput = z.input<typeof bloodPressureInputSchema>;
 
@@ -134,6 +137,6 @@ export const readingRangeQuerySchema = z
   })
   .refine((range) => !range.start_date || !range.end_date || range.start_date <= range.end_date, {
     path: ['end_date'],
-    error: 'must not be before start_date',
+    error: vmsg('validation.not_before_start_date'),
   });
 export type ReadingRangeQuery = z.infer<typeof readingRangeQuerySchema>;

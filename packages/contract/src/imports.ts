@@ -5,6 +5,7 @@
  * (undone by deleting the batch).
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { listLimitSchema, orRequired } from './common.ts';
 
 export const IMPORT_FORMATS = ['libreview', 'dexcom', 'nightscout'] as const;
@@ -71,15 +72,17 @@ export const NIGHTSCOUT_DEFAULT_DAYS = 90;
  * The token is used for the import only and never stored.
  */
 export const nightscoutImportSchema = z.object({
-  url: z
-    .url({ protocol: /^https?$/, error: orRequired('must be a web address such as https://my-site.example') })
-    .max(2000),
+  url: z.url({ protocol: /^https?$/, error: orRequired(vmsg('validation.import_url')) }).max(2000),
   token: z
-    .string({ error: orRequired('must be text') })
+    .string({ error: orRequired(vmsg('validation.text')) })
     .trim()
-    .min(1, { error: 'must not be empty' })
-    .max(200, { error: 'must be at most 200 characters' })
-    .regex(/^[\x21-\x7e]+$/, { error: 'must be the token as Nightscout shows it, with no spaces' }),
-  days: z.int().min(1, { error: 'must be at least 1' }).max(3650, { error: 'must be at most 3650' }).optional(),
+    .min(1, { error: vmsg('validation.not_empty') })
+    .max(200, { error: vmsg('validation.max_chars', { max: 200 }) })
+    .regex(/^[\x21-\x7e]+$/, { error: vmsg('validation.import_token') }),
+  days: z
+    .int()
+    .min(1, { error: vmsg('validation.min', { min: 1 }) })
+    .max(3650, { error: vmsg('validation.max', { max: 3650 }) })
+    .optional(),
 });
 export type NightscoutImport = z.infer<typeof nightscoutImportSchema>;

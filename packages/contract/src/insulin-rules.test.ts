@@ -2,11 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { insulinInputSchema } from './insulin.ts';
 import { dailyInsulinTotals, lastDoseUnits, type InsulinDoseLike } from './insulin-rules.ts';
+import { english } from './i18n/english-for-tests.ts';
 
 const DOSE = { units: 10, insulin_type: 'long', date: '2026-11-20', time: '22:00' };
 const issue = (input: unknown) => {
   const result = insulinInputSchema.safeParse(input);
-  return result.success ? null : `${result.error.issues[0]!.path.join('.')}: ${result.error.issues[0]!.message}`;
+  return result.success
+    ? null
+    : `${result.error.issues[0]!.path.join('.')}: ${english(result.error.issues[0]!.message)}`;
 };
 
 describe('an insulin dose', () => {

@@ -3,6 +3,7 @@
  * optionally of one of the user's medicines, at a date and time in the user's zone.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { calendarDateSchema, listLimitSchema, orRequired, readingDateSchema, timeOfDaySchema } from './common.ts';
 import { MEAL_CONTEXTS } from './health-constants.ts';
 import { INSULIN_TYPES, INSULIN_UNITS, isHalfUnitStep } from './insulin-rules.ts';
@@ -11,23 +12,26 @@ export { INSULIN_TYPES, INSULIN_UNITS } from './insulin-rules.ts';
 export type { InsulinType } from './insulin-rules.ts';
 
 export const insulinTypeSchema = z.enum(INSULIN_TYPES, {
-  error: orRequired(`must be one of ${INSULIN_TYPES.join(', ')}`),
+  error: orRequired(vmsg('validation.one_of', { values: INSULIN_TYPES.join(', ') })),
 });
 
 /** POST and PUT /api/health/insulin. */
 export const insulinInputSchema = z.object({
   units: z
-    .number({ error: orRequired('must be a number') })
-    .min(INSULIN_UNITS.min, { error: `must be at least ${INSULIN_UNITS.min} U` })
-    .max(INSULIN_UNITS.max, { error: `must be at most ${INSULIN_UNITS.max} U` })
-    .refine(isHalfUnitStep, { error: 'must be in steps of 0.5 U' }),
+    .number({ error: orRequired(vmsg('validation.number')) })
+    .min(INSULIN_UNITS.min, { error: vmsg('validation.min_unit', { min: INSULIN_UNITS.min, unit: 'U' }) })
+    .max(INSULIN_UNITS.max, { error: vmsg('validation.max_unit', { max: INSULIN_UNITS.max, unit: 'U' }) })
+    .refine(isHalfUnitStep, { error: vmsg('validation.insulin_step') }),
   insulin_type: insulinTypeSchema,
   /** One of the user's medicines (another user's → 404). */
-  medication_id: z.uuid({ error: 'must be a medication id' }).nullable().default(null),
+  medication_id: z
+    .uuid({ error: vmsg('validation.medication_id') })
+    .nullable()
+    .default(null),
   date: readingDateSchema,
   time: timeOfDaySchema,
   meal_context: z
-    .enum(MEAL_CONTEXTS, { error: `must be one of ${MEAL_CONTEXTS.join(', ')}` })
+    .enum(MEAL_CONTEXTS, { error: vmsg('validation.one_of', { values: MEAL_CONTEXTS.join(', ') }) })
     .nullable()
     .default(null),
 });
@@ -54,5 +58,5 @@ export const insulinQuerySchema = z
   })
   .refine((range) => !range.start_date || !range.end_date || range.start_date <= range.end_date, {
     path: ['end_date'],
-    error: 'must not be before start_date',
+    error: vmsg('validation.not_before_start_date'),
   });

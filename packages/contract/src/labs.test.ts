@@ -2,12 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { labResultInputSchema, labResultQuerySchema } from './labs.ts';
+import { english } from './i18n/english-for-tests.ts';
 
 function firstIssue(schema: z.ZodType, input: unknown): string | null {
   const result = schema.safeParse(input);
   if (result.success) return null;
   const issue = result.error.issues[0]!;
-  return `${issue.path.join('.')}: ${issue.message}`;
+  return `${issue.path.join('.')}: ${english(issue.message)}`;
 }
 
 const HBA1C = { test: 'hba1c', value: 7.2, unit: '%', date: '2026-11-20' };

@@ -4,6 +4,7 @@
  * bounds (lab-rules.ts). Whether the date is in the future depends on the user's zone: the server checks it.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { calendarDateSchema, listLimitSchema, orRequired, readingDateSchema } from './common.ts';
 import { LAB_TESTS, LAB_TEST_RULES, hasDecimalsAtMost, labUnitRule } from './lab-rules.ts';
 
@@ -16,14 +17,14 @@ export const LAB_NOTES_MAX = 500;
 /** POST and PUT /api/health/labs: the value in the unit the lab printed. */
 export const labResultInputSchema = z
   .object({
-    test: z.enum(LAB_TESTS, { error: `must be one of ${LAB_TESTS.join(', ')}` }),
-    value: z.number({ error: orRequired('must be a number') }),
-    unit: z.string({ error: orRequired('must be a unit') }),
+    test: z.enum(LAB_TESTS, { error: vmsg('validation.one_of', { values: LAB_TESTS.join(', ') }) }),
+    value: z.number({ error: orRequired(vmsg('validation.number')) }),
+    unit: z.string({ error: orRequired(vmsg('validation.unit')) }),
     date: readingDateSchema,
     notes: z
-      .string({ error: 'must be text' })
+      .string({ error: vmsg('validation.text') })
       .trim()
-      .max(LAB_NOTES_MAX, { error: `must be at most ${LAB_NOTES_MAX} characters` })
+      .max(LAB_NOTES_MAX, { error: vmsg('validation.max_chars', { max: LAB_NOTES_MAX }) })
       .nullable()
       .optional()
       .transform((notes) => (notes ? notes : null)),
@@ -31,18 +32,29 @@ export const labResultInputSchema = z
   .superRefine((input, context) => {
     const rule = labUnitRule(input.test, input.unit);
     if (!rule) {
-      const units = LAB_TEST_RULES[input.test].units.map((unit) => unit.unit).join(' or ');
-      context.addIssue({ code: 'custom', path: ['unit'], message: `must be ${units} for ${input.test}` });
+      const [first, second] = LAB_TEST_RULES[input.test].units.map((unit) => unit.unit);
+      const message = vmsg('validation.lab_unit', { first: first!, second: second ?? 'none', test: input.test });
+      context.addIssue({ code: 'custom', path: ['unit'], message });
       return;
     }
     const [min, max] = rule.bounds;
     if (input.value < min) {
-      context.addIssue({ code: 'custom', path: ['value'], message: `must be at least ${min} ${rule.unit}` });
+      context.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: vmsg('validation.min_unit', { min: min, unit: rule.unit }),
+      });
     } else if (input.value > max) {
-      context.addIssue({ code: 'custom', path: ['value'], message: `must be at most ${max} ${rule.unit}` });
+      context.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: vmsg('validation.max_unit', { max: max, unit: rule.unit }),
+      });
     } else if (!hasDecimalsAtMost(input.value, rule.decimals)) {
       const places =
-        rule.decimals === 0 ? 'must be a whole number' : `must have at most ${rule.decimals} decimal places`;
+        rule.decimals === 0
+          ? vmsg('validation.whole_number')
+          : vmsg('validation.max_decimals', { places: rule.decimals });
       context.addIssue({ code: 'custom', path: ['value'], message: places });
     }
   });
@@ -70,13 +82,13 @@ export type LabResult = z.infer<typeof labResultSchema>;
 /** GET /api/health/labs: optional test, inclusive date range and count; newest first. */
 export const labResultQuerySchema = z
   .object({
-    test: z.enum(LAB_TESTS, { error: `must be one of ${LAB_TESTS.join(', ')}` }).optional(),
+    test: z.enum(LAB_TESTS, { error: vmsg('validation.one_of', { values: LAB_TESTS.join(', ') }) }).optional(),
     start_date: calendarDateSchema.optional(),
     end_date: calendarDateSchema.optional(),
     limit: listLimitSchema,
   })
   .refine((range) => !range.start_date || !range.end_date || range.start_date <= range.end_date, {
     path: ['end_date'],
-    error: 'must not be before start_date',
+    error: vmsg('validation.not_before_start_date'),
   });
 export type LabResultQuery = z.infer<typeof labResultQuerySchema>;

@@ -2,6 +2,7 @@
  * Medication and adherence payloads.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import {
   calendarDateSchema,
   displayNoteSchema,
@@ -30,39 +31,46 @@ export const MAX_TIMES_PER_DAY = 12;
 
 export const scheduleSchema = z
   .object({
-    frequency: z.enum(FREQUENCIES, { error: orRequired('must be daily, weekly or as-needed') }),
-    times: z.array(timeOfDaySchema).max(MAX_TIMES_PER_DAY, { error: `at most ${MAX_TIMES_PER_DAY} times` }),
+    frequency: z.enum(FREQUENCIES, { error: orRequired(vmsg('validation.frequency')) }),
+    times: z
+      .array(timeOfDaySchema)
+      .max(MAX_TIMES_PER_DAY, { error: vmsg('validation.max_times', { max: MAX_TIMES_PER_DAY }) }),
     /** Weekly only: ISO weekdays; empty or absent means the start date's weekday. */
     weekdays: z
-      .array(z.int().min(1, { error: 'must be 1 (Mon) to 7 (Sun)' }).max(7, { error: 'must be 1 (Mon) to 7 (Sun)' }))
+      .array(
+        z
+          .int()
+          .min(1, { error: vmsg('validation.weekday') })
+          .max(7, { error: vmsg('validation.weekday') }),
+      )
       .max(7)
       .optional(),
     start_date: calendarDateSchema,
     /** Always null: courses have no end date. */
-    end_date: z.null({ error: orRequired('must be null') }).optional(),
+    end_date: z.null({ error: orRequired(vmsg('validation.null')) }).optional(),
   })
   .superRefine((schedule, ctx) => {
     if (schedule.frequency !== 'as-needed' && schedule.times.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['times'], message: 'needs at least one reminder time' });
+      ctx.addIssue({ code: 'custom', path: ['times'], message: vmsg('validation.times_required') });
     }
     if (new Set(schedule.times).size !== schedule.times.length) {
-      ctx.addIssue({ code: 'custom', path: ['times'], message: 'must not repeat a time' });
+      ctx.addIssue({ code: 'custom', path: ['times'], message: vmsg('validation.time_repeated') });
     }
     if (schedule.weekdays && new Set(schedule.weekdays).size !== schedule.weekdays.length) {
-      ctx.addIssue({ code: 'custom', path: ['weekdays'], message: 'must not repeat a day' });
+      ctx.addIssue({ code: 'custom', path: ['weekdays'], message: vmsg('validation.day_repeated') });
     }
   });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
 export const refillReminderSchema = z.object({
-  enabled: z.boolean({ error: orRequired('must be true or false') }),
+  enabled: z.boolean({ error: orRequired(vmsg('validation.boolean')) }),
   pills_remaining: z
-    .int({ error: orRequired('must be a whole number') })
-    .min(0, { error: 'must be 0 or more' })
+    .int({ error: orRequired(vmsg('validation.whole_number')) })
+    .min(0, { error: vmsg('validation.min_count', { min: 0 }) })
     .max(100_000),
   threshold: z
-    .int({ error: orRequired('must be a whole number') })
-    .min(1, { error: 'must be 1 or more' })
+    .int({ error: orRequired(vmsg('validation.whole_number')) })
+    .min(1, { error: vmsg('validation.min_count', { min: 1 }) })
     .max(100_000),
 });
 export type RefillReminder = z.infer<typeof refillReminderSchema>;
@@ -72,11 +80,13 @@ export const medicationInputSchema = z
   .object({
     name: displayTextSchema(100),
     dosage: displayTextSchema(50),
-    form: z.enum(MEDICATION_FORMS, { error: orRequired(`must be one of ${MEDICATION_FORMS.join(', ')}`) }),
+    form: z.enum(MEDICATION_FORMS, {
+      error: orRequired(vmsg('validation.one_of', { values: MEDICATION_FORMS.join(', ') })),
+    }),
     instructions: displayNoteSchema(500).default(''),
-    color: z.enum(COLOR_HEXES, { error: orRequired('must be one of the colour tags') }),
+    color: z.enum(COLOR_HEXES, { error: orRequired(vmsg('validation.color')) }),
     when_to_take: z
-      .enum(WHEN_TO_TAKE, { error: `must be one of ${WHEN_TO_TAKE.join(', ')}` })
+      .enum(WHEN_TO_TAKE, { error: vmsg('validation.one_of', { values: WHEN_TO_TAKE.join(', ') }) })
       .nullable()
       .optional(),
     schedule: scheduleSchema,
@@ -86,7 +96,7 @@ export const medicationInputSchema = z
      * null or absent: not insulin. The server refuses it on any other form.
      */
     insulin_type: z
-      .enum(INSULIN_TYPES, { error: `must be one of ${INSULIN_TYPES.join(', ')}` })
+      .enum(INSULIN_TYPES, { error: vmsg('validation.one_of', { values: INSULIN_TYPES.join(', ') }) })
       .nullable()
       .optional(),
   })
@@ -95,7 +105,7 @@ export const medicationInputSchema = z
       context.addIssue({
         code: 'custom',
         path: ['insulin_type'],
-        message: 'only an Injection can be marked as insulin',
+        message: vmsg('validation.insulin_injection_only'),
       });
     }
   });
@@ -134,12 +144,12 @@ export const ADHERENCE_STATUSES = ['taken', 'pending', 'skipped', 'missed'] as c
 export type AdherenceStatus = (typeof ADHERENCE_STATUSES)[number];
 
 const statusSchema = z.enum(ADHERENCE_STATUSES, {
-  error: orRequired(`must be one of ${ADHERENCE_STATUSES.join(', ')}`),
+  error: orRequired(vmsg('validation.one_of', { values: ADHERENCE_STATUSES.join(', ') })),
 });
 
 /** POST /api/adherence: one dose, keyed by (medication, date, scheduled_time). */
 export const adherenceInputSchema = z.object({
-  medication_id: z.uuid({ error: orRequired('must be a medication id') }),
+  medication_id: z.uuid({ error: orRequired(vmsg('validation.medication_id')) }),
   scheduled_time: timeOfDaySchema,
   taken_time: timeOfDaySchema.nullable().optional(),
   date: readingDateSchema,
@@ -161,7 +171,7 @@ export const dateRangeQuerySchema = z
     limit: listLimitSchema,
   })
   .refine((q) => !q.start_date || !q.end_date || q.start_date <= q.end_date, {
-    error: 'must not be after end_date',
+    error: vmsg('validation.not_after_end_date'),
     path: ['start_date'],
   });
 

@@ -3,15 +3,16 @@
  * subscription, §7 /api/push/*; docs/architecture.md and push).
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { orRequired } from './common.ts';
 
 /** base64 or base64url text (the browser's PushSubscription.toJSON() gives base64url). */
 const base64Key = (bytes: string) =>
   z
     .string()
-    .min(1, { error: 'is required' })
+    .min(1, { error: vmsg('validation.required') })
     .max(200)
-    .regex(/^[A-Za-z0-9+/_-]+={0,2}$/, { error: `must be the ${bytes} key, base64-encoded` });
+    .regex(/^[A-Za-z0-9+/_-]+={0,2}$/, { error: vmsg('validation.push_key', { key: bytes }) });
 
 /**
  * POST /api/push/subscribe. The endpoint must be https on a host in PUSH_SERVICE_HOSTS;
@@ -19,14 +20,19 @@ const base64Key = (bytes: string) =>
  * P-256 public key, `auth` the 16-byte secret (RFC 8291).
  */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https$/, error: orRequired('must be an https URL') }).max(2048),
+  endpoint: z.url({ protocol: /^https$/, error: orRequired(vmsg('validation.https_url')) }).max(2048),
   keys: z.object({ p256dh: base64Key('p256dh'), auth: base64Key('auth') }),
   expirationTime: z.number().nullable().optional(),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 
 /** POST /api/push/unsubscribe. */
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().min(1, { error: 'is required' }).max(2048) });
+export const pushUnsubscribeSchema = z.object({
+  endpoint: z
+    .string()
+    .min(1, { error: vmsg('validation.required') })
+    .max(2048),
+});
 
 /** GET /api/push/vapid-public-key: base64url of the uncompressed P-256 public key. */
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });

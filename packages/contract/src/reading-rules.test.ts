@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { EARLIEST_READING_DATE, READING_CLOCK_SKEW_MS } from './health-constants.ts';
 import { readingInstantRefusal, readingTimeRefusal } from './reading-rules.ts';
 import { readingDateSchema } from './common.ts';
+import { english } from './i18n/english-for-tests.ts';
 
 const now = new Date('2026-11-20T18:40:00.000Z');
 const KOLKATA = 'Asia/Kolkata';
@@ -37,7 +38,9 @@ describe('readingTimeRefusal', () => {
     expect(EARLIEST_READING_DATE).toBe('2000-01-01');
     expect(readingTimeRefusal('1999-12-31', '12:00', now, KOLKATA)).toEqual({ field: 'date', reason: 'too_early' });
     expect(readingTimeRefusal('2000-01-01', null, now, KOLKATA)).toBeNull();
-    expect(readingDateSchema.safeParse('1900-01-01').error?.issues[0]?.message).toBe('must not be before 2000-01-01');
+    expect(english(readingDateSchema.safeParse('1900-01-01').error?.issues[0]?.message)).toBe(
+      'must not be before 2000-01-01',
+    );
     expect(readingDateSchema.safeParse('2000-01-01').success).toBe(true);
   });
 });

@@ -3,6 +3,7 @@
  * /api/reminders*, /api/settings/notifications).
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { listLimitSchema, orRequired } from './common.ts';
 import { REMINDER_KINDS } from './push.ts';
 
@@ -19,16 +20,24 @@ export const MAX_REMINDER_LEAD_DAYS = 366;
  * dose is taken meanwhile and its 'Take' still works.
  */
 export const reminderInputSchema = z.object({
-  title: z.string().trim().min(1, { error: 'is required' }).max(120, { error: 'must be at most 120 characters' }),
-  body: z.string().trim().max(500, { error: 'must be at most 500 characters' }).default(''),
-  due_at: z.iso.datetime({ offset: true, error: orRequired('must be an ISO 8601 date-time with offset') }),
-  snoozed_from: z.uuid({ error: 'must be a UUID' }).optional(),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: vmsg('validation.required') })
+    .max(120, { error: vmsg('validation.max_chars', { max: 120 }) }),
+  body: z
+    .string()
+    .trim()
+    .max(500, { error: vmsg('validation.max_chars', { max: 500 }) })
+    .default(''),
+  due_at: z.iso.datetime({ offset: true, error: orRequired(vmsg('validation.date_time')) }),
+  snoozed_from: z.uuid({ error: vmsg('validation.uuid') }).optional(),
 });
 export type ReminderInput = z.input<typeof reminderInputSchema>;
 
 /** GET /api/reminders query: unsent only unless include_sent=true. */
 export const reminderListQuerySchema = z.object({
-  include_sent: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  include_sent: z.enum(['true', 'false'], { error: vmsg('validation.boolean') }).optional(),
   /** The soonest `limit` reminders (capped). */
   limit: listLimitSchema,
 });
@@ -56,11 +65,11 @@ export type Reminder = z.infer<typeof reminderSchema>;
 export { NOTIFICATION_DEFAULTS } from './notification-defaults.ts';
 
 export const notificationSettingsSchema = z.object({
-  medicationReminders: z.boolean({ error: 'must be true or false' }),
-  appointmentReminders: z.boolean({ error: 'must be true or false' }),
-  healthTips: z.boolean({ error: 'must be true or false' }),
-  emailNotifications: z.boolean({ error: 'must be true or false' }),
-  pushNotifications: z.boolean({ error: 'must be true or false' }),
+  medicationReminders: z.boolean({ error: vmsg('validation.boolean') }),
+  appointmentReminders: z.boolean({ error: vmsg('validation.boolean') }),
+  healthTips: z.boolean({ error: vmsg('validation.boolean') }),
+  emailNotifications: z.boolean({ error: vmsg('validation.boolean') }),
+  pushNotifications: z.boolean({ error: vmsg('validation.boolean') }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

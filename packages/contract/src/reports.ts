@@ -4,6 +4,7 @@
  * Glucose values are mg/dL, as stored (decision 025); the web shows them in the user's unit.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 
 /** Periods of the adherence-outcomes comparison, in whole days ending yesterday. */
 export const OUTCOME_PERIODS = [14, 30, 90] as const;
@@ -23,7 +24,7 @@ const daysQuery = <P extends readonly number[]>(periods: P, fallback: P[number])
   z.object({
     days: z
       .enum(periods.map(String) as [string, ...string[]], {
-        error: `must be ${periods.slice(0, -1).join(', ')} or ${periods.at(-1)}`,
+        error: vmsg('validation.one_of_or', { values: periods.slice(0, -1).join(', '), last: String(periods.at(-1)) }),
       })
       .default(String(fallback))
       .transform((value) => Number(value) as P[number]),

@@ -2,6 +2,7 @@
  * The User entity and the profile update payload.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { ACCOUNT_DELETION_WORD } from './account-deletion.ts';
 import { displayTextSchema, hasVisibleText, stripBidiControls, timeZoneSchema } from './common.ts';
 import { GLUCOSE_UNITS } from './glucose-units.ts';
@@ -17,9 +18,9 @@ import {
 
 export { SEX_OPTIONS, INDIAN_STATES, DIABETES_TYPES, DEFAULT_DIABETES_TYPE, DEFAULT_COUNTRY };
 
-/** The app's languages: English and Hindi. */
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from './languages.ts';
+
+export { LANGUAGES, type Language };
 
 export { GLUCOSE_UNITS, type GlucoseUnit } from './glucose-units.ts';
 
@@ -47,21 +48,21 @@ const trimmed = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: `must be at most ${max} characters` });
+    .max(max, { error: vmsg('validation.max_chars', { max: max }) });
 
 /** Phone number: digits only, 10–15 of them (a WhatsApp number, with or without country code). */
 export const phoneSchema = z
   .string()
   .trim()
-  .regex(/^\d{10,15}$/, { error: 'must be 10 to 15 digits' });
+  .regex(/^\d{10,15}$/, { error: vmsg('validation.phone_digits') });
 
 /** Indian PIN code: exactly 6 digits. */
 export const pincodeSchema = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, { error: 'must be exactly 6 digits' });
+  .regex(/^\d{6}$/, { error: vmsg('validation.pincode_digits') });
 
-const AGE_ERROR = `must be a whole number from ${AGE_RANGE.min} to ${AGE_RANGE.max}`;
+const AGE_ERROR = vmsg('validation.whole_number_between', { min: AGE_RANGE.min, max: AGE_RANGE.max });
 /** Age in whole years, AGE_RANGE (1–120). */
 export const ageSchema = z
   .number({ error: AGE_ERROR })
@@ -77,20 +78,25 @@ export const ageSchema = z
 export const userUpdateSchema = z.strictObject({
   name: displayTextSchema(100).optional(),
   phone: phoneSchema.nullable().optional(),
-  sex: z.enum(SEX_OPTIONS, { error: 'must be male, female or other' }).nullable().optional(),
+  sex: z
+    .enum(SEX_OPTIONS, { error: vmsg('validation.sex') })
+    .nullable()
+    .optional(),
   age: ageSchema.nullable().optional(),
   address: trimmed(500).nullable().optional(),
   state: z
-    .enum(INDIAN_STATES, { error: 'must be one of the 28 Indian states or 8 union territories' })
+    .enum(INDIAN_STATES, { error: vmsg('validation.state') })
     .nullable()
     .optional(),
-  country: z.literal(DEFAULT_COUNTRY, { error: 'must be India' }).optional(),
+  country: z.literal(DEFAULT_COUNTRY, { error: vmsg('validation.country') }).optional(),
   pincode: pincodeSchema.nullable().optional(),
-  diabetes_type: z.enum(DIABETES_TYPES, { error: `must be one of ${DIABETES_TYPES.join(', ')}` }).optional(),
+  diabetes_type: z
+    .enum(DIABETES_TYPES, { error: vmsg('validation.one_of', { values: DIABETES_TYPES.join(', ') }) })
+    .optional(),
   timezone: timeZoneSchema.optional(),
-  language: z.enum(LANGUAGES, { error: 'must be en or hi' }).optional(),
-  glucose_unit: z.enum(GLUCOSE_UNITS, { error: 'must be mg/dL or mmol/L' }).optional(),
-  email: z.never({ error: 'cannot be changed' }).optional(),
+  language: z.enum(LANGUAGES, { error: vmsg('validation.language') }).optional(),
+  glucose_unit: z.enum(GLUCOSE_UNITS, { error: vmsg('validation.glucose_unit') }).optional(),
+  email: z.never({ error: vmsg('validation.unchangeable') }).optional(),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
@@ -102,26 +108,26 @@ export const profileSetupSchema = z.object({
   name: trimmed(100)
     .overwrite(stripBidiControls)
     .trim()
-    .min(1, { error: 'Name is required' })
-    .refine(hasVisibleText, { error: 'Name is required' }),
-  sex: z.enum(SEX_OPTIONS, { error: 'Sex is required' }),
+    .min(1, { error: vmsg('validation.profile_name') })
+    .refine(hasVisibleText, { error: vmsg('validation.profile_name') }),
+  sex: z.enum(SEX_OPTIONS, { error: vmsg('validation.profile_sex') }),
   age: z
     .string()
     .trim()
-    .regex(/^\d+$/, { error: 'Age must be a whole number from 1 to 120' })
+    .regex(/^\d+$/, { error: vmsg('validation.profile_age') })
     .refine((value) => Number(value) >= 1 && Number(value) <= 120, {
-      error: 'Age must be a whole number from 1 to 120',
+      error: vmsg('validation.profile_age'),
     }),
   whatsapp: z
     .string()
     .trim()
-    .regex(/^\d{10,15}$/, { error: 'WhatsApp Number must be 10 to 15 digits' }),
-  address: trimmed(500).min(1, { error: 'Address is required' }),
-  state: z.enum(INDIAN_STATES, { error: 'State is required' }),
+    .regex(/^\d{10,15}$/, { error: vmsg('validation.profile_whatsapp') }),
+  address: trimmed(500).min(1, { error: vmsg('validation.profile_address') }),
+  state: z.enum(INDIAN_STATES, { error: vmsg('validation.profile_state') }),
   pincode: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, { error: 'Pincode must be exactly 6 digits' }),
+    .regex(/^\d{6}$/, { error: vmsg('validation.profile_pincode') }),
 });
 export type ProfileSetupInput = z.infer<typeof profileSetupSchema>;
 
@@ -132,6 +138,6 @@ export { ACCOUNT_DELETION_WORD };
  * cannot delete an account (decision 021).
  */
 export const accountDeletionSchema = z.object({
-  confirm: z.literal(ACCOUNT_DELETION_WORD, { error: `must be "${ACCOUNT_DELETION_WORD}"` }),
+  confirm: z.literal(ACCOUNT_DELETION_WORD, { error: vmsg('validation.exact_word', { word: ACCOUNT_DELETION_WORD }) }),
 });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;

@@ -88,6 +88,9 @@ const rawEnvSchema = z.object({
   WHATSAPP_API_URL: z.url({ error: 'must be a URL' }).default('https://graph.facebook.com/v21.0'),
 });
 
+/** zod's English messages, which a per-parse map puts before the contract's global one. */
+const OPERATOR_MESSAGES = z.locales.en().localeError;
+
 /** The parsed configuration with derived values filled in. */
 export type Env = ReturnType<typeof parseEnv>;
 
@@ -96,7 +99,8 @@ export type Env = ReturnType<typeof parseEnv>;
  * @throws Error whose message names each bad variable, e.g. "PORT: Too big: expected number to be <=65535".
  */
 export function parseEnv(source: Record<string, string | undefined>) {
-  const result = rawEnvSchema.safeParse(source);
+  // Messages for the operator in zod's own English, not the contract's message ids (decision 094).
+  const result = rawEnvSchema.safeParse(source, { error: OPERATOR_MESSAGES });
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);

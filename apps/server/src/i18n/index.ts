@@ -1,18 +1,26 @@
 /**
- * The server's texts in the user's language: ICU catalogs in `locales/<lang>.json`, compiled
+ * The server's texts in the user's language: ICU catalogs in `locales/<lang>.json` and the
+ * validation messages and field names in `locales/validation/<lang>.json` (decision 094), compiled
  * once at load; English is the source and Hindi must hold every id. A request's language is the
  * user's `language`, else the `lang` query parameter of server pages, else Accept-Language, else English.
  * Decision 026.
  */
+import { pseudoCatalog } from '@diacare/contract/i18n/pseudo-locale';
+import { INTL_LOCALES, type Language } from '@diacare/contract/languages';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import type { FastifyRequest } from 'fastify';
-import en from './locales/en.json' with { type: 'json' };
-import hi from './locales/hi.json' with { type: 'json' };
+import enTexts from './locales/en.json' with { type: 'json' };
+import hiTexts from './locales/hi.json' with { type: 'json' };
+import enValidation from './locales/validation/en.json' with { type: 'json' };
+import hiValidation from './locales/validation/hi.json' with { type: 'json' };
 
-/** The languages the server speaks (the contract's LANGUAGES). */
-export type Language = 'en' | 'hi';
-export const SERVER_LANGUAGES: readonly Language[] = ['en', 'hi'];
+/** The languages the server speaks (the contract's LANGUAGES) and their Intl locales. */
+export { INTL_LOCALES, type Language };
+
+/** Each language's whole catalog: its texts and its validation messages. */
+const en = { ...enTexts, ...enValidation };
+const hi: Record<string, string> = { ...hiTexts, ...hiValidation };
 
 /** Every message id (the English catalog is the source). */
 export type MessageId = keyof typeof en;
@@ -27,16 +35,22 @@ export interface Message {
 /** The raw catalogs (id → ICU message), for the coverage test. */
 export const catalogs: Record<Language, Record<string, string>> = { en, hi };
 
-/** Intl locale for dates and numbers: India's English and Hindi (shared i18n plan). */
-export const INTL_LOCALE: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
-
 function compile(messages: Record<string, string>) {
   return Object.fromEntries(Object.entries(messages).map(([id, text]) => [id, compileMessage(text)]));
 }
 
+/**
+ * DIACARE_PSEUDO_LOCALE=1, for development and the pseudo-locale journey only (never in
+ * production): English is rendered as the pseudo-locale en-XA ('[Ḿéḋîçîñé ~~~]'), built here
+ * from en.json, so any English text a person gets that is not from a catalog stands out
+ * (decision 095).
+ */
+export const PSEUDO_LOCALE_ON = process.env.DIACARE_PSEUDO_LOCALE === '1' && process.env.NODE_ENV !== 'production';
+const english = PSEUDO_LOCALE_ON ? pseudoCatalog(en) : en;
+
 const instances: Record<Language, I18n> = {
-  en: setupI18n({ locale: 'en', messages: { en: compile(en) } }),
-  hi: setupI18n({ locale: 'hi', messages: { hi: compile(hi), en: compile(en) } }),
+  en: setupI18n({ locale: 'en', messages: { en: compile(english) } }),
+  hi: setupI18n({ locale: 'hi', messages: { hi: compile(hi), en: compile(english) } }),
 };
 
 /**

@@ -4,7 +4,6 @@
  * the request's language.
  * Decision 054.
  */
-import { translateFieldName, translateValidationMessage } from '@diacare/contract/i18n/validation-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -16,6 +15,7 @@ import {
   type MessageId,
   type MessageValues,
 } from '../i18n/index.ts';
+import { fieldLabel, validationText } from '../i18n/validation.ts';
 
 /**
  * An error a handler throws on purpose, always a catalog message (msg('error.…')) rendered as
@@ -35,7 +35,7 @@ export class HttpError extends Error {
   /** The `detail` in `language`. */
   detail(language: Language): string {
     const text = t(language, this.i18n.id, this.i18n.values);
-    return this.field === null ? text : `${translateFieldName(this.field, language)}: ${text}`;
+    return this.field === null ? text : `${fieldLabel(language, this.field)}: ${text}`;
   }
 }
 
@@ -46,9 +46,6 @@ export const notFound = (what: MessageId = 'error.not_found') => httpError(404, 
 /** A 400 about one field (a path such as 'schedule.times.1', or a header name): '<field>: <message>'. */
 export const badRequest = (field: string, id: MessageId, values?: MessageValues) =>
   new HttpError(400, msg(id, values), field);
-
-/** The message of a key no schema names: 'schedule.days_of_week: unknown field'. */
-const UNKNOWN_FIELD = 'unknown field';
 
 /** 'body.schedule.times.1' → 'schedule.times.1': the field as the client named it. */
 function fieldName(instancePath: string, context: string | undefined): string {
@@ -70,11 +67,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
           ? (first?.instancePath ?? '')
           : `${(first?.instancePath ?? '').replace(/\/$/, '')}/${unknownKey}`;
       const field = fieldName(path, error.validationContext);
-      const message = translateValidationMessage(
-        unknownKey === undefined ? (first?.message ?? 'is invalid') : UNKNOWN_FIELD,
-        language,
-      );
-      return reply.code(400).send({ detail: `${translateFieldName(field, language)}: ${message}` });
+      // A key no schema names reads 'schedule.days_of_week: unknown field'.
+      const message =
+        unknownKey === undefined
+          ? validationText(language, first?.message ?? '')
+          : t(language, 'validation.unknown_field');
+      return reply.code(400).send({ detail: `${fieldLabel(language, field)}: ${message}` });
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send({ detail: error.detail(language) });

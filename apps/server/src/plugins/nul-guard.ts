@@ -98,7 +98,7 @@ export function registerJsonDepthLimit(app: FastifyInstance): void {
       // A prototype key is refused by the parser as 'not valid JSON'; name it the way any other
       // unknown key is named.
       const key = error ? /"(__proto__|constructor)"\s*:/.exec(body as string)?.[1] : undefined;
-      if (key) done(badRequest(key, 'error.unknown_field'), undefined);
+      if (key) done(badRequest(key, 'validation.unknown_field'), undefined);
       else done(error, value);
     });
   });

@@ -1,7 +1,7 @@
 /**
  * The catalog areas: one JSON file per area and language, ids starting with `<area>.`; a route loads
  * only its areas in the active language. 'health' and 'appointments' hold only Home's cards (the
- * rest is in 'health-reports' and 'booking'), so Home loads less. Decision 023.
+ * rest is in 'health-reports' and 'booking'), so Home loads less. 'validation' holds the rules of form errors (lib/i18n/field-error.ts loads it). Decision 023.
  */
 export const CATALOG_AREAS = [
   'common',
@@ -23,6 +23,7 @@ export const CATALOG_AREAS = [
   'your-data',
   'faq',
   'care',
+  'validation',
 ] as const;
 
 export type CatalogArea = (typeof CATALOG_AREAS)[number];

@@ -1,5 +1,5 @@
 /// <reference types="node" />
-// The source scan below reads the contract's own files (Node APIs, in this test only).
+// The source scan below reads the contract's own files and the catalogs of both sides (Node APIs, in this test only).
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,15 +15,21 @@ import * as medications from '../medications.ts';
 import * as push from '../push.ts';
 import * as reminders from '../reminders.ts';
 import * as users from '../users.ts';
-import {
-  hasValidationTranslation,
-  translateFieldName,
-  translateValidationDetail,
-  translateValidationMessage,
-} from './validation-messages.ts';
+import * as care from '../care.ts';
+import * as channels from '../channels.ts';
+import * as faq from '../faq.ts';
+import * as insulin from '../insulin.ts';
+import * as labs from '../labs.ts';
+import * as reports from '../reports.ts';
+import { VALIDATION_MESSAGE_IDS, readValidationMessage, vmsg } from './validation-messages.ts';
 
-const DEVANAGARI = /[\u0900-\u097F]/;
 const srcDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repoDir = join(srcDir, '..', '..', '..');
+const DEVANAGARI = /[\u0900-\u097F]/;
+
+/** A catalog file of the repository: id → ICU message. */
+const catalog = (path: string): Record<string, string> =>
+  JSON.parse(readFileSync(join(repoDir, path), 'utf8')) as Record<string, string>;
 
 /** Values that break most fields one way or another: wrong type, out of range, too long, repeated. */
 const BAD_VALUES: unknown[] = [
@@ -86,19 +92,25 @@ function unwrap(schema: z.ZodType): z.ZodType {
   return current as unknown as z.ZodType;
 }
 
-describe('validation messages in Hindi', () => {
-  it('every message the contract schemas produce for bad input has a Hindi entry', () => {
+describe('validation messages are message ids (decision 094)', () => {
+  it('every message the contract schemas produce for bad input is a known id', () => {
     const messages = new Set<string>();
     for (const module of [
       appointments,
       assistant,
       auth,
+      care,
+      channels,
       common,
+      faq,
       health,
       imports,
+      insulin,
+      labs,
       medications,
       push,
       reminders,
+      reports,
       users,
     ]) {
       for (const value of Object.values(module)) {
@@ -106,55 +118,58 @@ describe('validation messages in Hindi', () => {
       }
     }
     expect(messages.size).toBeGreaterThan(40);
-    const missing = [...messages].filter((message) => !hasValidationTranslation(message));
-    expect(missing).toEqual([]);
-    for (const message of messages) expect(translateValidationMessage(message, 'hi')).toMatch(DEVANAGARI);
+    expect([...messages].filter((message) => readValidationMessage(message) === null)).toEqual([]);
   });
 
-  it('every literal message written in the contract sources has a Hindi entry', () => {
+  it('the contract sources hold no sentence for people in a schema: every message goes through vmsg', () => {
     const files = readdirSync(srcDir).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
-    const literals = new Set<string>();
+    const sentences: string[] = [];
     for (const file of files) {
-      // Code only: doc comments show examples such as orRequired('must be …').
+      // Code only: doc comments may show examples.
       const text = readFileSync(join(srcDir, file), 'utf8')
         .split('\n')
         .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line))
         .join('\n');
-      for (const match of text.matchAll(/(?:error|message): '([^']+)'|orRequired\('([^']+)'\)/g)) {
-        literals.add(match[1] ?? match[2]!);
-      }
-      for (const match of text.matchAll(/(?:error|message): "([^"]+)"|orRequired\("([^"]+)"\)/g)) {
-        literals.add(match[1] ?? match[2]!);
+      for (const match of text.matchAll(/(?:error|message): ['"`]([^'"`]+)['"`]|orRequired\(['"`]([^'"`]+)['"`]\)/g)) {
+        sentences.push(`${file}: ${match[1] ?? match[2]}`);
       }
     }
-    expect(literals.size).toBeGreaterThan(30);
-    const missing = [...literals].filter((message) => !hasValidationTranslation(message));
-    expect(missing).toEqual([]);
+    expect(sentences).toEqual([]);
   });
 
-  it('keeps numbers, units and API values as written', () => {
-    expect(translateValidationMessage('must be at least 20 mg/dL', 'hi')).toBe('कम से कम 20 mg/dL होना चाहिए');
-    expect(translateValidationMessage('must be at most 2.5 mmol/L', 'hi')).toBe('ज़्यादा से ज़्यादा 2.5 mmol/L होना चाहिए');
-    expect(translateValidationMessage('must be at most 100 characters', 'hi')).toBe('ज़्यादा से ज़्यादा 100 अक्षर हो सकते हैं');
-    expect(translateValidationMessage('must be one of Tablet, Capsule', 'hi')).toBe(
-      'इनमें से एक होना चाहिए: Tablet, Capsule',
-    );
-    expect(translateValidationMessage('at most 12 times', 'hi')).toContain('12');
+  it('every id is in the English and Hindi catalogs of the server and of the web', () => {
+    const catalogs = {
+      'server en': catalog('apps/server/src/i18n/locales/validation/en.json'),
+      'server hi': catalog('apps/server/src/i18n/locales/validation/hi.json'),
+      'web en': catalog('apps/web/src/locales/en/validation.json'),
+      'web hi': catalog('apps/web/src/locales/hi/validation.json'),
+    };
+    for (const [name, messages] of Object.entries(catalogs)) {
+      expect(
+        VALIDATION_MESSAGE_IDS.filter((id) => !(id in messages)),
+        name,
+      ).toEqual([]);
+    }
+    // The web's Hindi may differ in form: it follows the field's label ('<label> में …'), the server's
+    // follows '<field>: '. English reads the same on both sides.
+    for (const id of VALIDATION_MESSAGE_IDS) {
+      expect(catalogs['server hi'][id], id).toMatch(DEVANAGARI);
+      expect(catalogs['web hi'][id], id).toMatch(DEVANAGARI);
+      expect(catalogs['web en'][id], id).toBe(catalogs['server en'][id]);
+    }
   });
 
-  it('translates a whole detail, field included, and leaves English and unknown text alone', () => {
-    expect(translateValidationDetail('value: must be at least 20 mg/dL', 'hi')).toBe(
-      'ब्लड शुगर: कम से कम 20 mg/dL होना चाहिए',
-    );
-    expect(translateValidationDetail('schedule.times.1: must not repeat a time', 'hi')).toBe(
-      'समय 2: एक ही समय दो बार नहीं हो सकता',
-    );
-    expect(translateValidationDetail('Name is required', 'hi')).toBe('नाम ज़रूरी है');
-    expect(translateValidationDetail('value: must be at least 20 mg/dL', 'en')).toBe(
-      'value: must be at least 20 mg/dL',
-    );
-    expect(translateValidationDetail('Something new: entirely', 'hi')).toBe('Something new: entirely');
-    expect(translateFieldName('refill_reminder.pills_remaining', 'hi')).toBe('बची गोलियाँ');
-    expect(translateFieldName('mystery', 'hi')).toBe('mystery');
+  it('values travel inside the message, units and lists as written', () => {
+    const message = vmsg('validation.min_unit', { min: 2.5, unit: 'mmol/L' });
+    expect(readValidationMessage(message)).toEqual({
+      id: 'validation.min_unit',
+      values: { min: '2.5', unit: 'mmol/L' },
+    });
+    expect(readValidationMessage(vmsg('validation.one_of', { values: 'Tablet, Capsule & more?' }))).toEqual({
+      id: 'validation.one_of',
+      values: { values: 'Tablet, Capsule & more?' },
+    });
+    expect(readValidationMessage('validation.required')).toEqual({ id: 'validation.required', values: {} });
+    expect(readValidationMessage('must be at least 20 mg/dL')).toBeNull();
   });
 });

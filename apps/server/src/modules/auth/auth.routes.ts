@@ -11,6 +11,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGE_COOKIE, requestLanguage, t, toLanguage, type MessageId } from '../../i18n/index.ts';
+import { validationText } from '../../i18n/validation.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { httpError } from '../../plugins/errors.ts';
 import {
@@ -151,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         const parsed = localSignInSchema.safeParse(request.body);
         if (!parsed.success) {
           const language = toLanguage(request.body.lang) ?? requestLanguage(request);
-          const error = t(language, parsed.error.issues[0]!.message as MessageId);
+          const error = validationText(language, parsed.error.issues[0]!.message);
           return reply
             .code(400)
             .type('text/html')

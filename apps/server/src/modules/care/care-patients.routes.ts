@@ -42,14 +42,17 @@ import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.ts';
 import { loadGlucoseReport } from '../reports/glucose-report.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { createCareRepository } from './care.repository.ts';
+import { vmsg } from '@diacare/contract/i18n/validation-messages';
 
 /** A member may mark a dose taken on the patient's behalf, nothing else. */
 const markTakenSchema = adherenceInputSchema.extend({
-  status: z.literal('taken', { error: "must be 'taken'" }),
+  status: z.literal('taken', { error: vmsg('validation.exact_value', { value: 'taken' }) }),
 });
 
 /** The Undo of a member's Mark taken: the dose goes back to pending, nothing else. */
-const unmarkQuerySchema = z.object({ status: z.literal('pending', { error: "must be 'pending'" }) });
+const unmarkQuerySchema = z.object({
+  status: z.literal('pending', { error: vmsg('validation.exact_value', { value: 'pending' }) }),
+});
 
 export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const care = createCareRepository(deps.db);
@@ -214,7 +217,7 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
         tags,
         summary:
           'Undo my own Mark taken of one of the patient’s doses: it is pending again (query status=pending; needs the right and the medications scope)',
-        params: patientParamsSchema.extend({ id: z.uuid({ error: 'must be a UUID' }) }),
+        params: patientParamsSchema.extend({ id: z.uuid({ error: vmsg('validation.uuid') }) }),
         querystring: unmarkQuerySchema,
         response: { 200: adherenceRecordSchema, ...errors },
       },

@@ -1,9 +1,12 @@
 /**
  * The message templates of the e-mail and WhatsApp channels, as data (decision 050). A WhatsApp
  * template must be registered under `name` in both languages before it can be sent; its body
- * is `whatsapp[language]`, where {{n}} is the n-th of `variables`. README lists them.
+ * is `whatsapp[language]`, made from the catalog text whatsapp.<name>, where {{n}} is the n-th of
+ * `variables`. README lists them.
  */
 import type { NotificationKind } from '@diacare/contract/channels';
+import { LANGUAGES } from '@diacare/contract/languages';
+import { t, type Language, type MessageId } from '../../i18n/index.ts';
 
 export interface Template {
   /** The kind whose routing decides the channels. */
@@ -11,59 +14,36 @@ export interface Template {
   /** The values a message needs, in WhatsApp's {{1}}, {{2}}… order. */
   variables: readonly string[];
   /** The body to register with WhatsApp (category UTILITY), per language code. */
-  whatsapp: { en: string; hi: string };
+  whatsapp: Record<Language, string>;
 }
 
-export const TEMPLATES = {
-  dose_reminder: {
-    kind: 'dose',
-    variables: ['medicine', 'dose', 'time'],
-    whatsapp: {
-      en: 'Time to take {{1}} ({{2}}) at {{3}}.',
-      hi: '{{3}} बजे {{1}} ({{2}}) लेने का समय है।',
-    },
-  },
-  refill_reminder: {
-    kind: 'refill',
-    variables: ['medicine', 'count'],
-    whatsapp: {
-      en: 'Only {{2}} left of {{1}}. Time to refill.',
-      hi: '{{1}} की केवल {{2}} बची हैं। दोबारा खरीदने का समय है।',
-    },
-  },
-  appointment_reminder: {
-    kind: 'appointment',
-    variables: ['title', 'time', 'location'],
-    whatsapp: {
-      en: 'Reminder: {{1}} at {{2}}, {{3}}.',
-      hi: 'याद दिलाना: {{1}}, {{2}} बजे, {{3}}।',
-    },
-  },
-  care_missed_dose: {
-    kind: 'care_alert',
-    variables: ['patient', 'medicine', 'time'],
-    whatsapp: {
-      en: '{{1}} has not marked {{2}} due at {{3}} as taken.',
-      hi: '{{1}} ने {{3}} बजे की {{2}} ली गई के रूप में दर्ज नहीं की है।',
-    },
-  },
-  care_low_glucose: {
-    kind: 'care_alert',
-    variables: ['patient', 'value', 'time'],
-    whatsapp: {
-      en: '{{1}} logged a low glucose reading of {{2}} at {{3}}. Please check on them.',
-      hi: '{{1}} ने {{3}} बजे {{2}} की कम ग्लूकोज़ रीडिंग दर्ज की। कृपया उनका हाल पूछें।',
-    },
-  },
-  weekly_summary: {
-    kind: 'weekly_summary',
-    variables: ['week', 'adherence', 'readings'],
-    whatsapp: {
-      en: 'Your week {{1}}: {{2}} of doses taken, {{3}} glucose readings logged.',
-      hi: 'आपका सप्ताह {{1}}: {{2}} खुराकें ली गईं, {{3}} ग्लूकोज़ रीडिंग दर्ज हुईं।',
-    },
-  },
-} as const satisfies Record<string, Template>;
+/** Each template's kind and variables; its WhatsApp bodies come from the catalogs (whatsappBodies). */
+const DEFINITIONS = {
+  dose_reminder: { kind: 'dose', variables: ['medicine', 'dose', 'time'] },
+  refill_reminder: { kind: 'refill', variables: ['medicine', 'count'] },
+  appointment_reminder: { kind: 'appointment', variables: ['title', 'time', 'location'] },
+  care_missed_dose: { kind: 'care_alert', variables: ['patient', 'medicine', 'time'] },
+  care_low_glucose: { kind: 'care_alert', variables: ['patient', 'value', 'time'] },
+  weekly_summary: { kind: 'weekly_summary', variables: ['week', 'adherence', 'readings'] },
+} as const satisfies Record<string, Omit<Template, 'whatsapp'>>;
+
+/**
+ * A template's body in every language, from the server catalogs (whatsapp.<name>), with each
+ * variable written as WhatsApp's {{n}}: the text to register for it.
+ */
+function whatsappBodies(name: string, variables: readonly string[]): Record<Language, string> {
+  const placeholders = Object.fromEntries(variables.map((variable, i) => [variable, `{{${i + 1}}}`]));
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [language, t(language, `whatsapp.${name}` as MessageId, placeholders)]),
+  ) as Record<Language, string>;
+}
+
+export const TEMPLATES = Object.fromEntries(
+  Object.entries(DEFINITIONS).map(([name, template]) => [
+    name,
+    { ...template, whatsapp: whatsappBodies(name, template.variables) },
+  ]),
+) as { [Name in keyof typeof DEFINITIONS]: (typeof DEFINITIONS)[Name] & Pick<Template, 'whatsapp'> };
 
 export type TemplateName = keyof typeof TEMPLATES;
 export const TEMPLATE_NAMES = Object.keys(TEMPLATES) as TemplateName[];

@@ -10,13 +10,7 @@ import {
   shareUnderBloodPressureGoal,
 } from '@diacare/contract/clinical';
 import { datesEndingOn, localDate, localTime } from '@diacare/contract/dates';
-import {
-  adherencePercent,
-  doseStatusesOn,
-  indexByDose,
-  scheduleLine,
-  sumAdherence,
-} from '@diacare/contract/dose-rules';
+import { adherencePercent, doseStatusesOn, indexByDose, sumAdherence } from '@diacare/contract/dose-rules';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 import type { InsulinDoseLike } from '@diacare/contract/insulin-rules';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
@@ -75,11 +69,10 @@ export interface ReportInput {
 }
 
 export interface MedicineRow {
-  name: string;
-  /** 'Daily at 09:00, 21:00'; 'Stopped' for a medication deleted since. */
-  schedule: string;
-  /** The schedule itself, for the report in another language; null when stopped. */
-  plan?: Medication['schedule'] | null;
+  /** As typed; null when a medication deleted since has no name left (the report says 'Medication'). */
+  name: string | null;
+  /** The schedule, written in the report's language (formats.ts scheduleText); null when stopped. */
+  plan: Medication['schedule'] | null;
   taken: number;
   missed: number;
   skipped: number;
@@ -149,16 +142,15 @@ function adherenceModel(input: ReportInput, dates: readonly string[], end: strin
   const rows: MedicineRow[] = [
     ...input.activeMedications.map((m) => ({
       id: m.id,
-      name: m.name,
-      schedule: scheduleLine(m.schedule),
+      name: m.name as string | null,
       plan: m.schedule as Medication['schedule'] | null,
     })),
     ...[...counts.keys()]
       .filter((id) => !active.has(id))
-      .map((id) => ({ id, name: input.medicationNames.get(id) ?? 'Medication', schedule: 'Stopped', plan: null })),
-  ].map(({ id, name, schedule, plan }) => {
+      .map((id) => ({ id, name: input.medicationNames.get(id) ?? null, plan: null })),
+  ].map(({ id, name, plan }) => {
     const c = counts.get(id) ?? { taken: 0, missed: 0, skipped: 0 };
-    return { name, schedule, plan, ...c, percent: adherencePercent(c.taken, c.taken + c.missed + c.skipped) };
+    return { name, plan, ...c, percent: adherencePercent(c.taken, c.taken + c.missed + c.skipped) };
   });
   const overall = sumAdherence(rows.map((row) => ({ taken: row.taken, total: row.taken + row.missed + row.skipped })));
   return { rows, overall: overall.percent };

@@ -9,11 +9,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/session.ts';
 import { userLanguage } from '../../i18n/index.ts';
+import { vmsg } from '@diacare/contract/i18n/validation-messages';
 import type { AppDeps } from '../../types.ts';
 import { buildReportModel, loadReportInput } from './doctor-report-data.ts';
 import { renderDoctorReport, reportFileName } from './doctor-report.ts';
 
-const PERIOD_ERROR = `must be ${REPORT_PERIODS.slice(0, -1).join(', ')} or ${REPORT_PERIODS.at(-1)}`;
+const PERIOD_ERROR = vmsg('validation.one_of_or', {
+  values: REPORT_PERIODS.slice(0, -1).join(', '),
+  last: String(REPORT_PERIODS.at(-1)),
+});
 
 export const doctorReportQuerySchema = z.object({
   days: z

@@ -3,6 +3,7 @@
  * claim statement's row, medication and contact. Pure, apart from the weekly summary's values.
  */
 import { formatShortDate, isoWeekdayOf, localDate, shiftDate } from '@diacare/contract/dates';
+import { INTL_LOCALES } from '@diacare/contract/languages';
 import type { ReminderKind } from '@diacare/contract/push';
 import type { Database } from '../../db/client.ts';
 import type { TemplateName, TemplateValues } from '../channels/index.ts';
@@ -37,10 +38,9 @@ export async function templateValues(db: Database, item: Claimed, now: Date): Pr
       return { medicine: medication!.name, count: String(contact.pillsRemaining ?? 0) };
     case 'appointment': {
       const appointment = contact.appointment!;
-      const locale = language === 'hi' ? 'hi-IN' : 'en-IN';
       return {
         title: appointment.title,
-        time: `${formatShortDate(appointment.date, locale)} ${appointment.time}`,
+        time: `${formatShortDate(appointment.date, INTL_LOCALES[language])} ${appointment.time}`,
         location: appointment.location,
       };
     }

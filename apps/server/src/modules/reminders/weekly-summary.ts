@@ -6,7 +6,7 @@ import { formatShortDate, isoWeekdayOf, localDate, localTime, shiftDate, zonedIn
 import { dailyAdherence, sumAdherence } from '@diacare/contract/dose-rules';
 import type { Medication } from '@diacare/contract/medications';
 import type { Database } from '../../db/client.ts';
-import { t, userLanguage, type Language } from '../../i18n/index.ts';
+import { INTL_LOCALES, t, userLanguage, type Language } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
 import { SUMMARY_TIME, SUMMARY_WINDOW_MS, SUMMARY_PAGE } from './constants.ts';
 import { scheduleOf } from './dose-reminders.ts';
@@ -89,7 +89,7 @@ export async function weeklySummaryValues(
     input.zone,
   );
   const { percent } = sumAdherence(days);
-  const locale = input.language === 'hi' ? 'hi-IN' : 'en-IN';
+  const locale = INTL_LOCALES[input.language];
   return {
     week: `${formatShortDate(monday, locale)} – ${formatShortDate(input.sunday, locale)}`,
     adherence: percent === null ? '—' : `${percent}%`,

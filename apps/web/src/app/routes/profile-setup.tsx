@@ -17,7 +17,6 @@ import { useUpdateUser } from '../../features/profile/api/profile';
 import { useAuth } from '../../lib/auth/auth-provider';
 import { lazyZodResolver } from '../../lib/lazy-zod-resolver';
 import { fieldMessage } from '../../lib/i18n/field-error';
-import type { MessageId } from '../../lib/i18n/i18n';
 import { useT } from '../../lib/i18n/language-provider';
 import { SEX_LABELS, STATE_LABELS } from '../../features/profile/utils/profile-labels';
 import { readFlag, setFlag } from '../../lib/local-flags';
@@ -29,15 +28,6 @@ const resolver = lazyZodResolver<ProfileSetupInput>(() =>
 );
 
 /** The schema's whole-sentence messages (contract users.ts) and their catalog ids. */
-const SETUP_ERRORS: Record<string, MessageId> = {
-  'Name is required': 'profile-setup.error.name',
-  'Sex is required': 'profile-setup.error.sex',
-  'Age must be a whole number from 1 to 120': 'profile-setup.error.age',
-  'WhatsApp Number must be 10 to 15 digits': 'profile-setup.error.whatsapp',
-  'Address is required': 'profile-setup.error.address',
-  'State is required': 'profile-setup.error.state',
-  'Pincode must be exactly 6 digits': 'profile-setup.error.pincode',
-};
 
 /** docs/product.md: after the profile is created, go to /home after 500 ms. */
 const REDIRECT_DELAY_MS = 500;
@@ -58,13 +48,8 @@ export function Component() {
       .then((follows) => setCareMember(follows))
       .catch(() => undefined);
   }, [careMember]);
-  /** A field's error in the active language: the schema's sentence, or 'is required'-style phrase after `label`. */
-  const errorText = (message: string | undefined, label: string) =>
-    message === undefined
-      ? undefined
-      : Object.hasOwn(SETUP_ERRORS, message)
-        ? t(SETUP_ERRORS[message]!)
-        : fieldMessage(t, label, message);
+  /** A field's error in the active language: the schema's sentence, or a rule after `label`. */
+  const errorText = (message: string | undefined, label: string) => fieldMessage(t, label, message);
   const {
     register,
     handleSubmit,

@@ -1,6 +1,5 @@
 import type { ComponentProps, InputHTMLAttributes, LabelHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { cn } from '../../lib/utils';
-import { localiseValidationText } from '../../lib/validation-messages';
 
 const field =
   'w-full min-w-0 rounded-xl border border-slate-300 bg-white text-base text-slate-900 placeholder:text-slate-500 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-500';
@@ -69,15 +68,12 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
   return <label className={cn('mb-1.5 block text-sm font-medium text-slate-700', className)} {...props} />;
 }
 
-/**
- * A field's error message, announced to screen readers; a contract message ('Name is
- * required') is shown in the page's language.
- */
+/** A field's error message (already in the page's language, lib/i18n/field-error), announced to screen readers. */
 export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
   if (!message) return null;
   return (
     <p id={id} role="alert" className="mt-1 text-sm text-red-600">
-      {localiseValidationText(message)}
+      {message}
     </p>
   );
 }

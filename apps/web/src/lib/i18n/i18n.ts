@@ -5,27 +5,21 @@
  * Decision 023.
  */
 import { setupI18n, type Messages } from '@lingui/core';
-import type { Language } from '@diacare/contract/users';
+import { INTL_LOCALES, LANGUAGES, type Language } from '@diacare/contract/languages';
 import type { CatalogArea } from '../../locales/areas';
 import type { MessageId } from './message-ids';
 import { warmFonts } from './warm-fonts';
 
 export type { CatalogArea, Language, MessageId };
 
-/**
- * The contract's LANGUAGES, repeated: importing the value would pull zod into the first
- * screen's JavaScript (the `satisfies` keeps the two lists equal).
- */
-export const LANGUAGES = ['en', 'hi'] as const satisfies readonly Language[];
+/** The contract's languages and their Intl locales (contract/languages.ts holds no zod). */
+export { INTL_LOCALES, LANGUAGES };
 
 /** Lingui's single instance: components read it through LanguageProvider, other code through `t`. */
 export const i18n = setupI18n();
 
 /** localStorage key of the language chosen on this device (before sign-in too). */
 export const LANGUAGE_STORAGE_KEY = 'language';
-
-/** The Intl locale for dates, times, weekdays and numbers in each language. */
-export const INTL_LOCALES: Record<Language, string> = { en: 'en-IN', hi: 'hi-IN' };
 
 /** Each language named in itself, for the 'Language' / 'भाषा' choice. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };

@@ -4,7 +4,9 @@
  * while the app downloads, the main thread's first formatter costs under a millisecond
  * (decision 061). It takes nothing, answers nothing and closes itself.
  */
-for (const locale of ['en-US', 'en-IN', 'hi-IN']) {
+import { INTL_LOCALES } from '@diacare/contract/languages';
+
+for (const locale of ['en-US', ...Object.values(INTL_LOCALES)]) {
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
   new Intl.NumberFormat(locale).format(1.5);
   new Intl.PluralRules(locale).select(1);

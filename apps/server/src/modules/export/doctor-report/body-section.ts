@@ -14,13 +14,16 @@ export function drawBody(pdf: ReportPdf, model: ReportModel): void {
     pdf.figures([
       [
         tr('report.body.first', { date: formatDate(body.first.date) }),
-        `${body.first.weight.toFixed(1)} kg · BMI ${body.first.bmi.toFixed(1)}`,
+        tr('report.body.weight_bmi', { weight: body.first.weight.toFixed(1), bmi: body.first.bmi.toFixed(1) }),
       ],
       [
         tr('report.body.last', { date: formatDate(body.last.date) }),
-        `${body.last.weight.toFixed(1)} kg · BMI ${body.last.bmi.toFixed(1)}`,
+        tr('report.body.weight_bmi', { weight: body.last.weight.toFixed(1), bmi: body.last.bmi.toFixed(1) }),
       ],
-      [tr('report.body.change'), `${signed(body.weightChange!)} kg · BMI ${signed(body.bmiChange!)}`],
+      [
+        tr('report.body.change'),
+        tr('report.body.weight_bmi', { weight: signed(body.weightChange!), bmi: signed(body.bmiChange!) }),
+      ],
     ]);
   }
   pdf.source(tr('report.body.source'));

@@ -21,6 +21,6 @@ export function drawHeader(pdf: ReportPdf, model: ReportModel): void {
     [tr('report.patient'), patient.name || '—'],
     [tr('report.age'), patient.age === null ? '—' : tr('report.age_years', { age: patient.age })],
     [tr('report.sex'), patient.sex ? option(`report.sex.${patient.sex}`, patient.sex) : '—'],
-    [tr('report.diabetes_type'), patient.diabetesType],
+    [tr('report.diabetes_type'), option(`report.diabetes.${patient.diabetesType}`, patient.diabetesType)],
   ]);
 }

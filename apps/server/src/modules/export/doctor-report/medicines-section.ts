@@ -25,7 +25,7 @@ export function drawMedicines(pdf: ReportPdf, model: ReportModel): void {
         { label: tr('report.medicines.adherence'), width: 0.12 },
       ],
       model.adherence.rows.map((row) => [
-        row.name,
+        row.name ?? tr('report.medicines.unnamed'),
         scheduleText(row, pdf.language),
         String(row.taken),
         String(row.missed),

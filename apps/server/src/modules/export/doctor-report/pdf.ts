@@ -43,7 +43,7 @@ export interface ReportPdf {
   language: Language;
   /** A message in the report's language. */
   tr: (id: MessageId, values?: MessageValues) => string;
-  /** YYYY-MM-DD as '5 Mar 2026' (en-GB) or '5 मार्च 2026' (hi-IN). */
+  /** YYYY-MM-DD as '5 Mar 2026' (en-IN) or '5 मार्च 2026' (hi-IN): the contract's INTL_LOCALES. */
   formatDate: (date: string) => string;
   /** A stored option ('female', 'Fasting') in the report's language; the value itself when it has no text. */
   option: (id: string, value: string) => string;

@@ -29,7 +29,7 @@ export const toNumber = (value: unknown) =>
 export const toNumberOrNull = (value: unknown) =>
   value === '' || value === undefined || value === null ? null : Number(value);
 
-/** 'must be at most 600 mg/dL' → 'Value must be at most 600 mg/dL', in the active language. */
+/** The schema's message id (validation.max_unit, max 600 mg/dL) → 'Value must be at most 600 mg/dL', in the active language. */
 export const message = (t: TranslateFunction, label: MessageId, error: { message?: string } | undefined) =>
   fieldMessage(t, t(label), error?.message, 'health');
 

@@ -24,7 +24,7 @@ export const STATUS_IDS: Record<MetricStatus, MessageId> = {
   alert: 'health.status.alert',
 };
 
-/** 'Low', 'Very low', 'Very high' (the contract's READING_ALERT_LABELS, translated). */
+/** 'Low', 'Very low', 'Very high': each ReadingAlert's badge text from the catalog. */
 export const ALERT_LABEL_IDS: Record<ReadingAlert, MessageId> = {
   'very-low-glucose': 'health.alert.label.very-low-glucose',
   'low-glucose': 'health.alert.label.low-glucose',

@@ -68,7 +68,7 @@ export function MedicationForm({
   } = useForm<MedicationInput>({ resolver, defaultValues });
   const t = useT();
   const { intlLocale } = useLocale();
-  /** 'is required' → 'Dosage is required': the schema's messages read after the field's label. */
+  /** validation.required → 'Dosage is required': the schema's rules read after the field's label. */
   const message = (label: string, error: RhfFieldError | undefined) => fieldMessage(t, label, error?.message);
 
   const frequency = useWatch({ control, name: 'schedule.frequency' });
