@@ -2,7 +2,6 @@
  * Entry point: reads the environment, opens the database, listens, and shuts down cleanly
  * on SIGTERM/SIGINT within SHUTDOWN_DEADLINE_MS (decision 042).
  */
-import pino from 'pino';
 import { buildApp, loggerOptions } from './app.ts';
 import { parseEnv } from './config/env.ts';
 import { assertPortFree, describeListenError, StartupError } from './config/startup.ts';
@@ -37,11 +36,7 @@ async function main(): Promise<void> {
     poolStats: database.poolStats,
     processDefaults: Boolean(env.METRICS_TOKEN),
   });
-  // Log lines are written to stdout asynchronously: under load, lines written while a write is
-  // in flight go out together in the next one, instead of one blocking write per request
-  // (decision 079). pino flushes what is left when the process exits.
-  const logger = { ...(loggerOptions(env.LOG_LEVEL) as object), stream: pino.destination({ dest: 1, sync: false }) };
-  const app = await buildApp({ env, db: database.db, clock, metrics, logger });
+  const app = await buildApp({ env, db: database.db, clock, metrics, logger: loggerOptions(env.LOG_LEVEL) });
   let workers: Workers | null = null;
   let backups: BackupSchedule | null = null;
   let workersStopped: Promise<void> | null = null;
