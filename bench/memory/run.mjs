@@ -1,6 +1,6 @@
 /**
  * Memory bench: RSS of the built server at rest after start and after a short load run, on PGlite (first and second
- * start) and PostgreSQL. Budgets: idle PGlite ≤ 300 MB, idle PostgreSQL ≤ 150 MB.
+ * start) and PostgreSQL. Budgets: idle PGlite ≤ 250 MB, idle PostgreSQL ≤ 150 MB.
  * Usage: node bench/memory/run.mjs [--database-url postgres://…] [--seconds 10] [--only pglite|postgres]
  */
 import { randomUUID } from 'node:crypto';
@@ -22,7 +22,7 @@ const { values: options } = parseArgs({
   },
 });
 const SETTLE_MS = Number(options.settle) * 1000;
-const BUDGET_MB = { pglite: 300, postgres: 150 };
+const BUDGET_MB = { pglite: 250, postgres: 150 };
 requireServerBuild('npm run build -w apps/server');
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -21,7 +21,7 @@ const manifest = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8'
 
 /**
  * The module specifiers `bundle` (esbuild's ESM output) loads at run time: `import … from "x"`,
- * `import "x"`, `import("x")` and `require.resolve("x")`; node: built-ins and relative paths left out.
+ * `import "x"`, `import("x")`, `require("x")` and `require.resolve("x")`; node: built-ins and relative paths left out.
  */
 function bundleImports(bundle: string): string[] {
   const patterns = [
@@ -29,6 +29,8 @@ function bundleImports(bundle: string): string[] {
     /^import\s*"([^"]+)";/gm,
     /\bimport\(\s*"([^"]+)"\s*\)/g,
     /\.resolve\(\s*"([^"]+)"\s*\)/g,
+    // A library loaded on first use through createRequire (esbuild renames it require2, require3, …).
+    /\brequire\d*\(\s*"([^"]+)"\s*\)/g,
   ];
   const specifiers = new Set<string>();
   for (const pattern of patterns) for (const match of bundle.matchAll(pattern)) specifiers.add(match[1]!);
@@ -114,7 +116,7 @@ describe('the server bundle and its dependencies', () => {
     }
   });
 
-  it('the reader sees static, bare, dynamic and require.resolve imports, and no built-in or relative one', () => {
+  it('the reader sees static, bare, dynamic, require and require.resolve imports, and no built-in or relative one', () => {
     const sample = [
       'import { parse } from "csv-parse";',
       'import "reflect-metadata";',
@@ -122,6 +124,7 @@ describe('the server bundle and its dependencies', () => {
       'import { pgTable } from "drizzle-orm/pg-core";',
       'const x = await import("esbuild");',
       'const font = require2.resolve("@fontsource/noto-sans/files/a.woff");',
+      'PDFDocument ??= require3("pdfkit");',
       'const local = path.resolve("./knowledge");',
     ].join('\n');
     expect(bundleImports(sample).map(packageOf)).toEqual([
@@ -129,6 +132,7 @@ describe('the server bundle and its dependencies', () => {
       'csv-parse',
       'drizzle-orm',
       'esbuild',
+      'pdfkit',
       'reflect-metadata',
     ]);
   });

@@ -3,8 +3,9 @@
  * state-changing requests only from the app's own origin (CSRF), and /api bodies only as JSON, so
  * a cross-site form post cannot change anything (but the one-click unsubscribe, config.anyOrigin).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Env } from '../config/env.ts';
 import { httpError } from './errors.ts';
 
@@ -12,64 +13,89 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function registerSecurity(app: FastifyInstance, env: Env): Promise<void> {
   const chatOrigin = env.CHAT_AGENT_URL ? new URL(env.CHAT_AGENT_URL).origin : null;
-  // helmet's middleware is built once here and run on every request; @fastify/helmet rebuilt
-  // it (and re-parsed the CSP) on every request, which showed in the API's CPU profile under
-  // load (decision 016).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        frameSrc: chatOrigin ? [chatOrigin] : ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        ...(env.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+  // helmet's headers are the same for every request: its middleware runs once, here, and each
+  // request gets the headers it set (decision 016: @fastify/helmet rebuilt the middleware per
+  // request; decision 079: running helmet's chain of 13 middlewares per request was still a
+  // measurable share of the API's CPU under load).
+  const securityHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          frameSrc: chatOrigin ? [chatOrigin] : ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          ...(env.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    // The chat frame needs the microphone and camera; Permissions-Policy is set below.
-    crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
-    // 'no-referrer' would make browsers send `Origin: null` on our own form posts.
-    referrerPolicy: { policy: 'same-origin' },
-    hsts: env.secureCookies,
-  });
+      // The chat frame needs the microphone and camera; Permissions-Policy is set below.
+      crossOriginEmbedderPolicy: false,
+      frameguard: { action: 'deny' },
+      // 'no-referrer' would make browsers send `Origin: null` on our own form posts.
+      referrerPolicy: { policy: 'same-origin' },
+      hsts: env.secureCookies,
+    }),
+  );
   app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, () => done());
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    done(refusal(request, env));
   });
   const permissionsPolicy = `camera=(self${chatOrigin ? ` "${chatOrigin}"` : ''}), microphone=(self${chatOrigin ? ` "${chatOrigin}"` : ''}), geolocation=()`;
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('Permissions-Policy', permissionsPolicy);
     // Every /api answer may carry a person's data: no browser or proxy cache keeps it, unless the
     // route said otherwise for a public, static answer.
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('Cache-Control', 'no-store');
+    done(null, payload);
   });
+}
 
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method)) return;
-    // The one route mail providers post to from their own servers (RFC 8058 one-click
-    // unsubscribe, decision 078): no Origin, no cookie, a form body; its signed token is its authority.
-    if (request.routeOptions.config?.anyOrigin === true) return;
-    const origin = request.headers.origin;
-    if (!origin || !env.allowedOrigins.has(origin)) {
-      throw httpError(403, 'error.cross_site');
-    }
-    const path = request.routeOptions.url ?? request.url;
-    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in request.headers;
-    if (path.startsWith('/api/') && hasBody) {
-      const type = (request.headers['content-type'] ?? '').toLowerCase();
-      const csv = request.routeOptions.config?.csvBody === true && type.startsWith('text/csv');
-      if (!type.startsWith('application/json') && !csv) {
-        throw httpError(415, 'error.json_only');
-      }
-    }
+/**
+ * The headers helmet's `middleware` sets, as [name, value] pairs: it is run once on a response
+ * that only records them. helmet's headers depend on its options, never on the request.
+ */
+function headersOf(
+  middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void,
+): [string, string][] {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error) => {
+    if (error) throw error;
   });
+  return headers;
+}
+
+/**
+ * The CSRF rule: a state-changing request only from an allowed origin, and an /api body only as
+ * JSON (or text/csv where the route takes it). Returns the HttpError to refuse it with, else undefined.
+ */
+function refusal(request: FastifyRequest, env: Env): Error | undefined {
+  if (!STATE_CHANGING.has(request.method)) return undefined;
+  const { config, url } = request.routeOptions;
+  // The one route mail providers post to from their own servers (RFC 8058 one-click
+  // unsubscribe, decision 078): no Origin, no cookie, a form body; its signed token is its authority.
+  if (config?.anyOrigin === true) return undefined;
+  const origin = request.headers.origin;
+  if (!origin || !env.allowedOrigins.has(origin)) return httpError(403, 'error.cross_site');
+  const path = url ?? request.url;
+  const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in request.headers;
+  if (path.startsWith('/api/') && hasBody) {
+    const type = (request.headers['content-type'] ?? '').toLowerCase();
+    const csv = config?.csvBody === true && type.startsWith('text/csv');
+    if (!type.startsWith('application/json') && !csv) return httpError(415, 'error.json_only');
+  }
+  return undefined;
 }

@@ -2,6 +2,7 @@
  * The care module's door for other modules (decision 051): after a glucose reading is saved,
  * the health routes call glucoseRecorded, which makes the alert a low reading calls for.
  */
+import { LOW_GLUCOSE_MG_DL } from '@diacare/contract/care';
 import { zonedInstant } from '@diacare/contract/dates';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../types.ts';
@@ -28,6 +29,8 @@ export interface CareAlertService {
 export function createCareAlertService({ db, clock }: { db: Database; clock: Clock }): CareAlertService {
   return {
     async glucoseRecorded(patient, reading) {
+      // Most readings are not low: no zone arithmetic for them (glucoseAlertKind would say null).
+      if (reading.value >= LOW_GLUCOSE_MG_DL) return;
       const now = clock();
       const measuredAt = zonedInstant(reading.date, reading.time, patient.timezone);
       const kind = glucoseAlertKind(reading.value, measuredAt, now);

@@ -104,6 +104,15 @@ export function createMedicationRepository(db: Database) {
     .where(and(eq(medications.user_id, sql.placeholder('userId')), isNull(medications.archived_at)))
     .orderBy(asc(medications.created_at), asc(medications.id))
     .prepare('diacare_active_medications');
+  // GET /api/medications always has a limit (its query's default is MAX_LIST_LIMIT): its own
+  // prepared statement, so the route's every call is not built again by Drizzle (decision 079).
+  const activeMedicationsLimited = db
+    .select()
+    .from(medications)
+    .where(and(eq(medications.user_id, sql.placeholder('userId')), isNull(medications.archived_at)))
+    .orderBy(asc(medications.created_at), asc(medications.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('diacare_active_medications_limited');
   const adherenceInRange = db
     .select()
     .from(adherenceRecords)
@@ -158,13 +167,10 @@ export function createMedicationRepository(db: Database) {
   return {
     /** The user's active medications, oldest first; the first `limit` of them when given. */
     async list(userId: string, limit?: number): Promise<Medication[]> {
-      if (limit === undefined) return (await activeMedications.execute({ userId })).map(toMedication);
-      const rows = await db
-        .select()
-        .from(medications)
-        .where(and(eq(medications.user_id, userId), isNull(medications.archived_at)))
-        .orderBy(asc(medications.created_at), asc(medications.id))
-        .limit(limit);
+      const rows =
+        limit === undefined
+          ? await activeMedications.execute({ userId })
+          : await activeMedicationsLimited.execute({ userId, limit });
       return rows.map(toMedication);
     },
 

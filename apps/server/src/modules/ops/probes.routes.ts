@@ -20,7 +20,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /** Counts every response by route template (or 'unmatched'), method and status, and replays. */
 export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       route: request.routeOptions.url ?? 'unmatched',
       method: request.method,
@@ -29,6 +29,7 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
     metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     if (reply.getHeader(REPLAYED_HEADER) === 'true') metrics.idempotencyReplays.inc();
+    done();
   });
 }
 

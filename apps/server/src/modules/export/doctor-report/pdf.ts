@@ -2,7 +2,8 @@
  * The report's PDF primitives over pdfkit: A4 page, colours, text in mixed scripts on one
  * baseline, headings, sources, tables, label–value figures and page breaks. Decision 019.
  */
-import PDFDocument from 'pdfkit';
+import { createRequire } from 'node:module';
+import type PDFKitDocument from 'pdfkit';
 import { t, type Language, type MessageId, type MessageValues } from '../../../i18n/index.ts';
 import { fontData, fontName, scriptRuns } from './fonts.ts';
 import { dateFormatter } from './formats.ts';
@@ -16,6 +17,18 @@ export const COLOURS = {
   line: '#0d9488',
   low: '#dc2626',
 } as const;
+
+const require = createRequire(import.meta.url);
+let PDFDocument: typeof PDFKitDocument | null = null;
+
+/**
+ * pdfkit (with fontkit and its tables), loaded by the first report rather than at start: most
+ * servers make few reports, and it held about 6 MB of the idle heap (decision 080).
+ */
+function loadPdfkit(): typeof PDFKitDocument {
+  PDFDocument ??= require('pdfkit') as typeof PDFKitDocument;
+  return PDFDocument;
+}
 
 export const PAGE = { margin: 40, width: 595.28, height: 841.89 } as const;
 export const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -66,7 +79,8 @@ export interface ReportPdf {
  * primitives. `info` holds the PDF's title and subject.
  */
 export function createReportPdf(language: Language, info: { title: string; subject: string }): ReportPdf {
-  const doc = new PDFDocument({
+  const Document = loadPdfkit();
+  const doc = new Document({
     size: 'A4',
     margin: PAGE.margin,
     lang: language,
