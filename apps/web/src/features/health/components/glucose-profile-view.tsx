@@ -70,7 +70,7 @@ export function GlucoseProfileView({ source }: { source: HistorySource }) {
           data-testid="profile-sufficiency"
           className={
             profile.sufficient
-              ? 'mb-4 rounded-xl border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900'
+              ? 'mb-4 rounded-xl border border-green-300 bg-green-50 p-3 text-sm text-green-900'
               : 'mb-4 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950'
           }
         >

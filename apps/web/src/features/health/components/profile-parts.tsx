@@ -17,39 +17,42 @@ import { minuteLabel } from './profile-chart-labels';
 type Ranges = NonNullable<GlucoseProfile['ranges']>;
 type RangeKey = keyof Ranges;
 
-/** The five bands, highest first (as the consensus report stacks them), with colour and goal. */
+/**
+ * The five bands, highest first (as the consensus report stacks them), with goal and colour: fixed
+ * in both themes (AGP's orange, yellow, green, red, dark red); the text beside each names it.
+ */
 const BANDS: { key: RangeKey; colour: string; goal: MessageId; percent: number; name: MessageId }[] = [
   {
     key: 'very_high',
-    colour: 'bg-orange-600',
+    colour: '#c2410c',
     name: 'health-reports.profile.range.veryHigh',
     goal: 'health-reports.profile.goal.under',
     percent: TIME_IN_RANGES_TARGETS.above250Under,
   },
   {
     key: 'high',
-    colour: 'bg-amber-400',
+    colour: '#facc15',
     name: 'health-reports.profile.range.high',
     goal: 'health-reports.profile.goal.aboveUnder',
     percent: TIME_IN_RANGES_TARGETS.above180Under,
   },
   {
     key: 'in_range',
-    colour: 'bg-emerald-600',
+    colour: '#16a34a',
     name: 'health-reports.profile.range.inRange',
     goal: 'health-reports.profile.goal.over',
     percent: TIME_IN_RANGES_TARGETS.inRangeAbove,
   },
   {
     key: 'low',
-    colour: 'bg-red-500',
+    colour: '#ef4444',
     name: 'health-reports.profile.range.low',
     goal: 'health-reports.profile.goal.belowUnder',
     percent: TIME_IN_RANGES_TARGETS.below70Under,
   },
   {
     key: 'very_low',
-    colour: 'bg-red-800',
+    colour: '#991b1b',
     name: 'health-reports.profile.range.veryLow',
     goal: 'health-reports.profile.goal.under',
     percent: TIME_IN_RANGES_TARGETS.below54Under,
@@ -99,7 +102,14 @@ export function RangesBar({ ranges, unit }: { ranges: Ranges; unit: GlucoseUnit 
       <div className="flex gap-3">
         <div className="flex w-6 shrink-0 flex-col overflow-hidden rounded-md" aria-hidden>
           {BANDS.map((band) => (
-            <div key={band.key} className={band.colour} style={{ flexGrow: ranges[band.key], minHeight: 2 }} />
+            <div
+              key={band.key}
+              style={{
+                backgroundColor: band.colour,
+                flexGrow: ranges[band.key],
+                minHeight: ranges[band.key] > 0 ? 2 : 0,
+              }}
+            />
           ))}
         </div>
         <ul className="min-w-0 flex-1 space-y-2">
@@ -107,7 +117,11 @@ export function RangesBar({ ranges, unit }: { ranges: Ranges; unit: GlucoseUnit 
             <li key={band.key} className="flex items-baseline justify-between gap-2">
               <div className="min-w-0">
                 <p className="text-sm font-semibold">
-                  <span className={`mr-1.5 inline-block h-2.5 w-2.5 rounded-sm ${band.colour}`} aria-hidden />
+                  <span
+                    className="mr-1.5 inline-block h-2.5 w-2.5 rounded-sm"
+                    style={{ backgroundColor: band.colour }}
+                    aria-hidden
+                  />
                   {t(band.name)} <span className="font-normal text-slate-600">{bandRange(band.key, unit, t)}</span>
                 </p>
                 <p className="text-xs text-slate-600">
@@ -295,7 +309,7 @@ export function DailyProfiles({ profile, unit }: { profile: GlucoseProfile; unit
                   width="20"
                   y={y(GLUCOSE_BANDS.high)}
                   height={y(GLUCOSE_BANDS.low) - y(GLUCOSE_BANDS.high)}
-                  className="fill-emerald-600/15"
+                  className="fill-green-600/15"
                 />
                 {day.min !== null && day.max !== null && day.mean !== null ? (
                   <>
