@@ -23,6 +23,11 @@ export function profileReadings(readings: readonly PeriodGlucoseReading[]): Prof
   });
 }
 
+/** Minutes from local midnight of `start` (YYYY-MM-DD) in `zone` to `now`: a DST day has 23 or 25 hours. */
+export function periodMinutesOf(start: string, now: Date, zone: string): number {
+  return (now.getTime() - zonedInstant(start, '00:00', zone).getTime()) / 60_000;
+}
+
 /**
  * `user`'s glucose profile for the `days` days ending today in their zone; the sensor's wear
  * counts the minutes from the first day's local midnight to `now` (a DST day is 23 or 25 hours).
@@ -36,7 +41,9 @@ export async function loadGlucoseProfile(
   const end = localDate(now, user.timezone);
   const dates = datesEndingOn(end, days);
   const start = dates[0]!;
-  const periodMinutes = (now.getTime() - zonedInstant(start, '00:00', user.timezone).getTime()) / 60_000;
   const readings = profileReadings(await glucoseReadingsInPeriod(db, user.id, start, end));
-  return { period: { days, start, end }, ...glucoseProfile(readings, dates, periodMinutes) };
+  return {
+    period: { days, start, end },
+    ...glucoseProfile(readings, dates, periodMinutesOf(start, now, user.timezone)),
+  };
 }
