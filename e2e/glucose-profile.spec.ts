@@ -121,3 +121,29 @@ test('Reports opens the glucose profile of a Libre user, in English and Hindi, l
   await useTheme(page, 'light');
   await fitsIn360(page);
 });
+
+test('a meter without a sensor gets the per-meal table and daily profiles, no bands', async ({ page }) => {
+  await signInWithProfile(page, 'Ravi Kumar');
+  for (const [day, context, time, value] of [
+    [-2, 'Fasting', '07:00', 118],
+    [-1, 'Fasting', '07:05', 126],
+    [-1, 'After Lunch', '14:30', 192],
+  ] as const) {
+    await postRecord(page, '/api/health/glucose', { value, meal_context: context, date: kolkataDate(day), time });
+  }
+  await page.goto('/reports/glucose-profile');
+  await expect(page.getByTestId('profile-sufficiency')).toContainText(
+    'A glucose profile needs a continuous glucose sensor',
+  );
+  const table = page.getByRole('table', { name: /Meter readings by meal/ });
+  await expect(table.getByRole('row')).toHaveText([
+    'WhenReadingsMeanRange',
+    'Fasting2122118–126',
+    'After Lunch1192192–192',
+  ]);
+  await expect(page.getByTestId('profile-daily').getByRole('listitem')).toHaveCount(14);
+  await expect(page.getByTestId('profile-chart')).toHaveCount(0);
+  await expect(page.getByTestId('profile-ranges')).toHaveCount(0);
+  await screenshot(page, 'glucose-profile-meter');
+  await expectAccessible(page, 'glucose profile, meter only');
+});
