@@ -2,7 +2,8 @@
  * The glucose profile (decision 084): a Libre user with two weeks of sensor readings (imported
  * as a LibreView file) and two logged fasting readings opens Reports' 'Glucose profile' and sees
  * the band chart, the five ranges with their goals, the figures and the per-meal table; then
- * the same page in Hindi; light and dark, axe clean, nothing wider than a 360 px screen.
+ * the same page in Hindi; light and dark, axe clean, nothing wider than a 360 px screen. A meter's
+ * user gets the per-meal view, and his doctor the same page through the care circle.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, useTheme } from './a11y';
@@ -122,7 +123,10 @@ test('Reports opens the glucose profile of a Libre user, in English and Hindi, l
   await fitsIn360(page);
 });
 
-test('a meter without a sensor gets the per-meal table and daily profiles, no bands', async ({ page }) => {
+test('a meter without a sensor gets the per-meal table and daily profiles, no bands; his doctor sees the same', async ({
+  page,
+  browser,
+}) => {
   await signInWithProfile(page, 'Ravi Kumar');
   for (const [day, context, time, value] of [
     [-2, 'Fasting', '07:00', 118],
@@ -146,4 +150,25 @@ test('a meter without a sensor gets the per-meal table and daily profiles, no ba
   await expect(page.getByTestId('profile-ranges')).toHaveCount(0);
   await screenshot(page, 'glucose-profile-meter');
   await expectAccessible(page, 'glucose profile, meter only');
+
+  // His doctor (medicines and glucose, the role's defaults) opens the same page from his Reports.
+  const origin = new URL(page.url()).origin;
+  const invitation = await page.request.post('/api/care/invitations', {
+    data: { role: 'doctor' },
+    headers: { origin },
+  });
+  const { token } = await invitation.json();
+  const doctorContext = await browser.newContext();
+  const doctor = await doctorContext.newPage();
+  await signInWithProfile(doctor, 'Dr Mehta');
+  const accepted = await doctor.request.post(`/api/care/invitations/${token}/accept`, { headers: { origin } });
+  expect(accepted.status()).toBe(200);
+  const patientId: string = (await (await doctor.request.get('/api/care/patients')).json())[0].patient_id;
+  await doctor.goto(`/care/patients/${patientId}/reports`);
+  await doctor.getByRole('link', { name: 'Open glucose profile' }).click();
+  await doctor.waitForURL(new RegExp(`/care/patients/${patientId}/reports/glucose-profile$`));
+  await expect(doctor.getByText('Read only')).toBeVisible();
+  await expect(doctor.getByRole('table', { name: /Meter readings by meal/ })).toContainText('After Lunch1192');
+  await expectAccessible(doctor, 'a member’s glucose profile', { themes: ['light'] });
+  await doctorContext.close();
 });
