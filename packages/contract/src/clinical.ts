@@ -339,6 +339,33 @@ export function glucoseManagementIndicator(meanMgDl: number): number {
   return roundTo(3.31 + 0.02392 * meanMgDl, 1);
 }
 
+/** Each of the five bands' consensus goal, met or not (below 70 and above 180 count their two bands). */
+export interface TimeInRangeGoals {
+  veryLow: boolean;
+  low: boolean;
+  inRange: boolean;
+  high: boolean;
+  veryHigh: boolean;
+}
+
+/**
+ * Whether each band meets its consensus goal (TIME_IN_RANGES_TARGETS), judged on the exact shares
+ * of `counts` (readings per band), never on the rounded percentages: 4 of 652 readings below
+ * 54 mg/dL (0.61 %) meet the < 1 % goal even where the whole-percent share shows 1 %.
+ */
+export function timeInRangeGoalsMet(counts: TimeInFiveRanges['counts']): TimeInRangeGoals {
+  const T = TIME_IN_RANGES_TARGETS;
+  const total = counts.veryLow + counts.low + counts.inRange + counts.high + counts.veryHigh;
+  const share = (n: number) => (total === 0 ? 0 : (n / total) * 100);
+  return {
+    veryLow: share(counts.veryLow) < T.below54Under,
+    low: share(counts.veryLow + counts.low) < T.below70Under,
+    inRange: share(counts.inRange) > T.inRangeAbove,
+    high: share(counts.high + counts.veryHigh) < T.above180Under,
+    veryHigh: share(counts.veryHigh) < T.above250Under,
+  };
+}
+
 /** Blood-pressure goal for most people with diabetes: under 130/80 mmHg (ADA Standards of Care 2025, §10). */
 export const BP_GOAL_ADA = { systolic: 130, diastolic: 80 } as const;
 

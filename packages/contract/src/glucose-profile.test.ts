@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { datesEndingOn } from './dates.ts';
-import { glucoseManagementIndicator } from './clinical.ts';
+import { glucoseManagementIndicator, timeInFiveRanges, timeInRangeGoalsMet } from './clinical.ts';
 import {
   glucoseProfile,
   quantile,
@@ -224,5 +224,45 @@ describe('glucoseProfile without a sensor', () => {
       insufficient_reason: 'no_readings',
       sufficient: false,
     });
+  });
+});
+
+describe('the consensus goals, judged on exact shares', () => {
+  it('4 of 652 readings below 54 (0.61 %) meet the < 1 % goal though the whole-percent share reads 1 %', () => {
+    const values = [...Array(4).fill(50), ...Array(648).fill(120)];
+    const tir = timeInFiveRanges(values)!;
+    expect(tir.veryLow).toBe(1);
+    expect(timeInRangeGoalsMet(tir.counts)).toEqual({
+      veryLow: true,
+      low: true,
+      inRange: true,
+      high: true,
+      veryHigh: true,
+    });
+  });
+
+  it('misses a goal at its line: 1 % below 54, 4 % below 70, 70 % in range, 25 % above 180, 5 % above 250', () => {
+    const values = [
+      ...Array(1).fill(50),
+      ...Array(3).fill(60),
+      ...Array(70).fill(120),
+      ...Array(21).fill(200),
+      ...Array(5).fill(300),
+    ];
+    expect(timeInRangeGoalsMet(timeInFiveRanges(values)!.counts)).toEqual({
+      veryLow: false,
+      low: false,
+      inRange: false,
+      high: false,
+      veryHigh: false,
+    });
+  });
+
+  it("the profile carries each band's readings and goals, so 3 readings of 1,300 below 54 read < 1 %", () => {
+    const readings = libre(dates14, (i) => (i < 3 ? 50 : 130)).slice(0, 1300);
+    const profile = glucoseProfile(readings, dates14, 14 * DAY);
+    expect(profile.ranges!.very_low).toBe(0);
+    expect(profile.range_readings!.very_low).toBe(3);
+    expect(profile.goals_met!.very_low).toBe(true);
   });
 });

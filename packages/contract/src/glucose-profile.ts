@@ -15,6 +15,8 @@ import {
   roundTo,
   standardDeviation,
   timeInFiveRanges,
+  timeInRangeGoalsMet,
+  type TimeInRangeGoals,
 } from './clinical.ts';
 import { MEAL_CONTEXTS, type MealContext } from './health-constants.ts';
 
@@ -78,6 +80,10 @@ export interface GlucoseProfileFigures {
   gmi: number | null;
   /** Whole % of readings in < 54, 54–69, 70–180, 181–250, > 250 mg/dL, adding to 100. */
   ranges: { very_low: number; low: number; in_range: number; high: number; very_high: number } | null;
+  /** Readings in each of the five bands. */
+  range_readings: { very_low: number; low: number; in_range: number; high: number; very_high: number } | null;
+  /** Each band's consensus goal met, on the exact shares (timeInRangeGoalsMet). */
+  goals_met: { very_low: boolean; low: boolean; in_range: boolean; high: boolean; very_high: boolean } | null;
   /** Per PROFILE_BIN_MINUTES bin with sensor readings, earliest first; empty without a sensor. */
   percentiles: ProfilePercentiles[];
   /** Every date of the period, oldest first. */
@@ -235,6 +241,14 @@ export function glucoseProfile(
       high: tir.high,
       very_high: tir.veryHigh,
     },
+    range_readings: tir && {
+      very_low: tir.counts.veryLow,
+      low: tir.counts.low,
+      in_range: tir.counts.inRange,
+      high: tir.counts.high,
+      very_high: tir.counts.veryHigh,
+    },
+    goals_met: tir && snakeBands(timeInRangeGoalsMet(tir.counts)),
     percentiles: percentilesByBin(sensor),
     daily: dates.map((date) => ({ date, ...summarise(byDate.get(date) ?? []) })),
     by_context: MEAL_CONTEXTS.flatMap((context) => {
@@ -243,5 +257,16 @@ export function glucoseProfile(
     }),
     sufficient: reason === null,
     insufficient_reason: reason,
+  };
+}
+
+/** The goals in the response's snake_case band names. */
+function snakeBands(goals: TimeInRangeGoals) {
+  return {
+    very_low: goals.veryLow,
+    low: goals.low,
+    in_range: goals.inRange,
+    high: goals.high,
+    very_high: goals.veryHigh,
   };
 }

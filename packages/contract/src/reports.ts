@@ -147,6 +147,20 @@ export const glucoseProfileSchema = z.object({
   ranges: z
     .object({ very_low: z.int(), low: z.int(), in_range: z.int(), high: z.int(), very_high: z.int() })
     .nullable(),
+  /** Readings in each band, so a band with readings that rounds to 0 % can read '< 1 %'. */
+  range_readings: z
+    .object({ very_low: z.int(), low: z.int(), in_range: z.int(), high: z.int(), very_high: z.int() })
+    .nullable(),
+  /** Each band's consensus goal met, judged on the exact shares rather than the rounded ones. */
+  goals_met: z
+    .object({
+      very_low: z.boolean(),
+      low: z.boolean(),
+      in_range: z.boolean(),
+      high: z.boolean(),
+      very_high: z.boolean(),
+    })
+    .nullable(),
   percentiles: z.array(
     z.object({ minute: z.int(), p5: z.number(), p25: z.number(), p50: z.number(), p75: z.number(), p95: z.number() }),
   ),

@@ -61,18 +61,25 @@ export function drawProfile(pdf: ReportPdf, model: ReportModel): void {
     [tr('report.profile.days'), `${profile.days_with_data}/${model.period.days}`],
   ]);
   if (profile.percentiles.length > 0) drawPercentileChart(pdf, profile, unit);
-  if (profile.ranges) drawRanges(pdf, profile.ranges, unit);
+  if (profile.ranges && profile.range_readings) drawRanges(pdf, profile.ranges, profile.range_readings, unit);
   pdf.source(tr('report.profile.source'));
 }
 
-function drawRanges(pdf: ReportPdf, ranges: NonNullable<GlucoseProfileFigures['ranges']>, unit: GlucoseUnit) {
+const BAND_KEYS = ['very_low', 'low', 'in_range', 'high', 'very_high'] as const;
+
+function drawRanges(
+  pdf: ReportPdf,
+  ranges: NonNullable<GlucoseProfileFigures['ranges']>,
+  readings: NonNullable<GlucoseProfileFigures['range_readings']>,
+  unit: GlucoseUnit,
+) {
   const { tr, write } = pdf;
   const T = TIME_IN_RANGES_TARGETS;
   write(tr('report.profile.ranges'), { x: PAGE.margin, bold: true, size: 9.5 });
   pdf.doc.moveDown(0.2);
   const under = (percent: number) => tr('report.profile.goal_under', { percent });
   pdf.table(bandColumns(pdf, unit), [
-    [ranges.very_low, ranges.low, ranges.in_range, ranges.high, ranges.very_high].map((value) => `${value}%`),
+    BAND_KEYS.map((key) => (ranges[key] === 0 && readings[key] > 0 ? '<1%' : `${ranges[key]}%`)),
     [
       under(T.below54Under),
       under(T.below70Under),

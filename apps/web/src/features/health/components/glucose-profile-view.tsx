@@ -117,7 +117,14 @@ export function GlucoseProfileView({ source }: { source: HistorySource }) {
                 <PercentileTable profile={profile} unit={unit} />
               </Card>
             ) : null}
-            {sensor && profile.ranges ? <RangesBar ranges={profile.ranges} unit={unit} /> : null}
+            {sensor && profile.ranges && profile.range_readings && profile.goals_met ? (
+              <RangesBar
+                ranges={profile.ranges}
+                readings={profile.range_readings}
+                goalsMet={profile.goals_met}
+                unit={unit}
+              />
+            ) : null}
             <ProfileFigures profile={profile} unit={unit} />
             {profile.by_context.length > 0 ? <ContextTable profile={profile} unit={unit} /> : null}
             <DailyProfiles profile={profile} unit={unit} />

@@ -76,25 +76,23 @@ function bandRange(key: RangeKey, unit: GlucoseUnit, t: ReturnType<typeof useLoc
   }
 }
 
-/** Whether a band meets its consensus goal (below 70 and above 180 count their two bands together). */
-function meetsGoal(key: RangeKey, ranges: Ranges): boolean {
-  const T = TIME_IN_RANGES_TARGETS;
-  switch (key) {
-    case 'very_low':
-      return ranges.very_low < T.below54Under;
-    case 'low':
-      return ranges.very_low + ranges.low < T.below70Under;
-    case 'in_range':
-      return ranges.in_range > T.inRangeAbove;
-    case 'high':
-      return ranges.high + ranges.very_high < T.above180Under;
-    case 'very_high':
-      return ranges.very_high < T.above250Under;
-  }
+/** A band's share as shown: '< 1%' when it holds readings that round to 0 %. */
+export function bandShare(percent: number, readings: number): string {
+  return percent === 0 && readings > 0 ? '<1%' : `${percent}%`;
 }
 
 /** The stacked bar of the five ranges and, beside each, its share, limits and goal. */
-export function RangesBar({ ranges, unit }: { ranges: Ranges; unit: GlucoseUnit }) {
+export function RangesBar({
+  ranges,
+  readings,
+  goalsMet,
+  unit,
+}: {
+  ranges: Ranges;
+  readings: Ranges;
+  goalsMet: Record<RangeKey, boolean>;
+  unit: GlucoseUnit;
+}) {
   const { t } = useLocale();
   return (
     <Card className="mb-4" data-testid="profile-ranges">
@@ -129,10 +127,10 @@ export function RangesBar({ ranges, unit }: { ranges: Ranges; unit: GlucoseUnit 
                     percent: band.percent,
                     value: `${formatGlucoseValue(band.key === 'low' ? GLUCOSE_BANDS.low : GLUCOSE_BANDS.high, unit)} ${unit}`,
                   })}
-                  {meetsGoal(band.key, ranges) ? '' : ` · ${t('health-reports.profile.goal.missed')}`}
+                  {goalsMet[band.key] ? '' : ` · ${t('health-reports.profile.goal.missed')}`}
                 </p>
               </div>
-              <span className="shrink-0 text-lg font-bold">{ranges[band.key]}%</span>
+              <span className="shrink-0 text-lg font-bold">{bandShare(ranges[band.key], readings[band.key])}</span>
             </li>
           ))}
         </ul>
