@@ -91,6 +91,8 @@ function heavyModel(unit: 'mg/dL' | 'mmol/L'): ReportModel {
       cv: 34.4,
       gmi: 6.9,
       ranges: { very_low: 2, low: 4, in_range: 61, high: 24, very_high: 9 },
+      range_readings: { very_low: 518, low: 1037, in_range: 15811, high: 6221, very_high: 2333 },
+      goals_met: { very_low: false, low: false, in_range: false, high: false, very_high: false },
       percentiles: Array.from({ length: 24 }, (_, hour) => {
         const median = 120 + 60 * Math.sin(((hour - 8) / 24) * 2 * Math.PI);
         return {
