@@ -227,6 +227,8 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
   'GET /api/care/patients/:patient_id/insulin': { query: 'start_date=2026-01-01' },
   'GET /api/care/patients/:patient_id/reports/glucose': { query: 'days=7' },
   'GET /api/care/patients/:patient_id/reports/adherence-outcomes': { query: 'days=14' },
+  // The patient list's Mark reviewed (decision 086).
+  'POST /api/care/patients/:patient_id/reviewed': {},
 };
 
 /** Ids of another user's records sent in a body rather than the path: same answer, 404. */
