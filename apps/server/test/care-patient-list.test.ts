@@ -9,7 +9,8 @@ import type { CareScope } from '@diacare/contract/care';
 import type { CarePatientWithSummary } from '@diacare/contract/care-patient-list';
 import { datesEndingOn } from '@diacare/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { glucoseReadings } from '../src/db/schema.ts';
+import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';
+import { glucoseDailyCounts, glucoseReadings } from '../src/db/schema.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { dumpDatabase } from './support/db-dump.ts';
 
@@ -38,7 +39,7 @@ describe.each(DRIVERS)('the patient list on %s', (driver) => {
     if (values.length) {
       await t.database.db
         .insert(glucoseReadings)
-        .values(values.map((reading) => ({ ...reading, user_id: person.user.id, meal_context: 'Random' })));
+        .values(values.map((reading) => ({ ...reading, user_id: person.user.id, meal_context: 'Fasting' })));
     }
     const invitation = await person.request({
       method: 'POST',
@@ -213,5 +214,55 @@ describe.each(DRIVERS)('the patient list on %s', (driver) => {
     });
     expect(body.statusCode).toBe(400);
     expect(await dumpDatabase(t.database.db)).toEqual(before);
+  });
+});
+
+describe.each(DRIVERS)('the per-day glucose counts on %s', (driver) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(driver, { clock: createTestClock(NOW) });
+  });
+  afterAll(() => t.close());
+
+  it('follow every write of readings, with the contract’s bands at their edges', async () => {
+    const asha = await signIn(t.app, { name: 'Asha', email: 'counts-asha@example.com', timezone: KOLKATA });
+    const values = [53, 54, 69, 70, 180, 181, 300];
+    const ids: string[] = [];
+    for (const value of values) {
+      const created = await asha.request({
+        method: 'POST',
+        url: '/api/health/glucose',
+        payload: { value, meal_context: 'Fasting', date: '2026-11-19', time: '09:00' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      ids.push(created.json().id);
+    }
+    const counts = async () =>
+      (await t.database.db.select().from(glucoseDailyCounts)).map(({ user_id: _user, ...row }) => row);
+    const expected = (list: number[]) => ({
+      date: '2026-11-19',
+      readings: list.length,
+      value_sum: list.reduce((a, b) => a + b, 0),
+      value_square_sum: list.reduce((a, b) => a + b * b, 0),
+      below_54: list.filter((v) => v < HYPOGLYCAEMIA.veryLow).length,
+      below_70: list.filter((v) => v < HYPOGLYCAEMIA.low).length,
+      in_range: list.filter((v) => v >= TIME_IN_RANGE_TARGET.low && v <= TIME_IN_RANGE_TARGET.high).length,
+    });
+    expect(await counts()).toEqual([expected(values)]);
+    // A reading changed to another value and another day, then one deleted.
+    const moved = await asha.request({
+      method: 'PUT',
+      url: `/api/health/glucose/${ids[0]}`,
+      payload: { value: 100, meal_context: 'Fasting', date: '2026-11-18', time: '09:00' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await asha.request({ method: 'DELETE', url: `/api/health/glucose/${ids[6]}` })).statusCode).toBeLessThan(
+      300,
+    );
+    const left = await counts();
+    expect(left).toHaveLength(2);
+    expect(left).toEqual(
+      expect.arrayContaining([expected([54, 69, 70, 180, 181]), { ...expected([100]), date: '2026-11-18' }]),
+    );
   });
 });

@@ -1,15 +1,14 @@
 /**
  * SQL for the patient list of someone who follows many (decision 086): per person the glucose
- * counts of a period in one grouped statement over manual and sensor readings, the newest
+ * counts of a period from the per-day counts the database keeps, the newest
  * reading, and what the adherence rule needs (medications and dose records), for many people at
  * once. Only the people and scopes the caller passes are read; the routes decide those from the
  * member's own memberships.
  */
 import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
-import { SUMMARY_BANDS } from '@diacare/contract/care-patient-list';
 import type { Database } from '../../db/client.ts';
-import { adherenceRecords, careAudit, careMembers, medications } from '../../db/schema.ts';
+import { adherenceRecords, careAudit, careMembers, glucoseDailyCounts, medications } from '../../db/schema.ts';
 import { toMedication } from '../medications/medication.repository.ts';
 
 /** One person's period: dates YYYY-MM-DD in their IANA zone `timezone`. */
@@ -43,41 +42,25 @@ const periodsJson = (periods: readonly SummaryPeriod[]) =>
 /**
  * Glucose counts of each period, manual and imported sensor readings together (as Reports
  * counts them, decision 052), by patient id; a person with no reading in their period is absent.
- * One statement: readings are grouped per person and day first (a hash aggregate over the
- * user-and-date index), then per person, so no per-person sort is needed for the days.
+ * Read from glucose_daily_counts, which triggers keep per person and day (decision 086): at most
+ * `days` rows a person instead of 96 readings a day each.
  */
 export async function glucoseCountsOf(
   db: Database,
   periods: readonly SummaryPeriod[],
 ): Promise<Map<string, GlucoseCounts>> {
   if (periods.length === 0) return new Map();
-  const { veryLow, low, high } = SUMMARY_BANDS;
   const result = (await db.execute(sql`
     WITH p AS (
       SELECT * FROM jsonb_to_recordset(${periodsJson(periods)}::jsonb)
         AS x(patient_id uuid, tz text, start_date date, end_date date)
-    ),
-    r AS (
-      SELECT s.user_id, s.date, s.value FROM p
-        JOIN sensor_readings s ON s.user_id = p.patient_id AND s.date BETWEEN p.start_date AND p.end_date
-      UNION ALL
-      SELECT g.user_id, g.date, g.value FROM p
-        JOIN glucose_readings g ON g.user_id = p.patient_id AND g.date BETWEEN p.start_date AND p.end_date
-    ),
-    daily AS (
-      SELECT user_id, date,
-        count(*) AS n,
-        sum(value)::float8 AS s,
-        sum(value::float8 * value) AS ss,
-        count(*) FILTER (WHERE value < ${veryLow}) AS very_low,
-        count(*) FILTER (WHERE value < ${low}) AS low,
-        count(*) FILTER (WHERE value >= ${low} AND value <= ${high}) AS in_range
-      FROM r GROUP BY user_id, date
     )
-    SELECT user_id AS patient_id, sum(n)::int AS readings, sum(very_low)::int AS below_54,
-      sum(low)::int AS below_70, sum(in_range)::int AS in_range, sum(s)::float8 AS s, sum(ss)::float8 AS ss,
-      count(*)::int AS days
-    FROM daily GROUP BY user_id`)) as unknown as Rows<{
+    SELECT c.user_id AS patient_id, sum(c.readings)::int AS readings, sum(c.below_54)::int AS below_54,
+      sum(c.below_70)::int AS below_70, sum(c.in_range)::int AS in_range, sum(c.value_sum)::float8 AS s,
+      sum(c.value_square_sum)::float8 AS ss, count(*)::int AS days
+    FROM p JOIN ${glucoseDailyCounts} c
+      ON c.user_id = p.patient_id AND c.date BETWEEN p.start_date AND p.end_date AND c.readings > 0
+    GROUP BY c.user_id`)) as unknown as Rows<{
     patient_id: string;
     readings: number;
     below_54: number;
