@@ -46,14 +46,24 @@ async function withDatabase<T>(use: (url: string | undefined) => Promise<T>): Pr
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 async function scenario(url: string | undefined, patients: number) {
   const database = await openDatabase({ databaseUrl: url, dataDir: url ? '' : 'memory://' });
-  const env = parseEnv({ NODE_ENV: 'test', PORT: '3000', AUTH_RATE_LIMIT_PER_MINUTE: '10000', WEB_DIST_DIR: '/nonexistent' });
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PORT: '3000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    WEB_DIST_DIR: '/nonexistent',
+  });
   const app = await buildApp({ env, db: database.db, clock: () => new Date() });
   await app.ready();
-  const doctor = await signIn(app, { name: 'Dr Bench', email: `bench-doctor-${patients}@example.com`, timezone: 'Asia/Kolkata' });
+  const doctor = await signIn(app, {
+    name: 'Dr Bench',
+    email: `bench-doctor-${patients}@example.com`,
+    timezone: 'Asia/Kolkata',
+  });
   const today = localDate(new Date(), 'Asia/Kolkata');
   const start = shiftDate(today, -(DAYS - 1));
   const seedStart = performance.now();
@@ -121,5 +131,7 @@ for (const r of results) {
   );
 }
 const full = results.at(-1)!;
-console.log(`\np95 at ${full.patients} patients: ${full.p95.toFixed(0)} ms (budget ≤ 500 ms); ratio to 10 patients ${(full.p95 / results[0]!.p95).toFixed(1)}`);
+console.log(
+  `\np95 at ${full.patients} patients: ${full.p95.toFixed(0)} ms (budget ≤ 500 ms); ratio to 10 patients ${(full.p95 / results[0]!.p95).toFixed(1)}`,
+);
 if (full.p95 > 500) process.exitCode = 1;
