@@ -17,7 +17,7 @@ import { okSchema } from '@diacare/contract/auth';
 import { errorSchema, idParamsSchema } from '@diacare/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { msg, type MessageId } from '../../i18n/index.ts';
+import { msg } from '../../i18n/index.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { badRequest, httpError, notFound } from '../../plugins/errors.ts';
 import { currentUser, sessionUserLookup } from '../../plugins/session.ts';
