@@ -121,7 +121,8 @@ const SCREENS: ReadonlyArray<{ path: string; Screen: Screen; access: Access }> =
   { path: '/privacy-policy', Screen: PrivacyPolicy, access: 'circle' },
   { path: '/care/join/:token', Screen: CareJoin, access: 'anyone' },
   { path: '/care/share/:code', Screen: CareShare, access: 'anyone' },
-  { path: '/care/patients', Screen: CarePatients, access: 'circle' },
+  // Signed in is enough: a doctor nobody shares with yet comes here for the clinic code.
+  { path: '/care/patients', Screen: CarePatients, access: 'signed-in' },
   { path: '/care/patients/:id', Screen: CarePatient, access: 'circle' },
   { path: '/care/patients/:id/reports', Screen: CarePatientReports, access: 'circle' },
   { path: '/care/patients/:id/medications', Screen: CarePatientMedications, access: 'circle' },

@@ -12,7 +12,7 @@ import type {
 import { formatShortDateTime } from '@diacare/contract/dates';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AlertTriangle, CheckCircle2, ChevronRight } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -21,6 +21,7 @@ import { useUserZone } from '../../lib/auth/auth-provider';
 import { isCaregiverOnly } from '../../lib/auth/require-auth';
 import type { MessageId } from '../../lib/i18n/i18n';
 import { useLocale } from '../../lib/i18n/language-provider';
+import { setFlag } from '../../lib/local-flags';
 import { Link } from '../../lib/navigation';
 import { patientListQuery, SUMMARY_DAYS, useMarkReviewed } from '../../features/care/api/patient-list';
 import { ClinicCode } from '../../features/care/components/clinic-code';
@@ -130,6 +131,12 @@ export function Component() {
   const list = useInfiniteQuery(patientListQuery(sort, onlyAttention));
   const sortId = useId();
   const patients = list.data?.pages.flat() ?? [];
+  // Someone shares with them now (a clinic code taken while signed in): their pages open without
+  // a patient profile, as after joining (decision 076).
+  const followsSomeone = patients.length > 0;
+  useEffect(() => {
+    if (followsSomeone) setFlag('careMember', true);
+  }, [followsSomeone]);
 
   return (
     <Page withNav>
