@@ -53,13 +53,14 @@ export function createCareRequestRepository(db: Database) {
       });
     },
 
-    /** The doctor's live codes at `now`, newest first. */
-    async listLive(memberId: string, now: Date): Promise<RequestRow[]> {
+    /** The doctor's live codes at `now`, newest first, at most `limit`. */
+    async listLive(memberId: string, now: Date, limit: number): Promise<RequestRow[]> {
       return db
         .select()
         .from(careRequests)
         .where(liveOf(memberId, now))
-        .orderBy(desc(careRequests.created_at), desc(careRequests.id));
+        .orderBy(desc(careRequests.created_at), desc(careRequests.id))
+        .limit(limit);
     },
 
     /** Withdraws one of the doctor's live codes; false, changing nothing, when it is not one. */

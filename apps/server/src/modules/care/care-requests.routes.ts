@@ -14,7 +14,7 @@ import {
 } from '@diacare/contract/care-requests';
 import type { CareScope } from '@diacare/contract/care';
 import { okSchema } from '@diacare/contract/auth';
-import { errorSchema, idParamsSchema } from '@diacare/contract/common';
+import { errorSchema, idParamsSchema, listQuerySchema } from '@diacare/contract/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { msg } from '../../i18n/index.ts';
@@ -97,10 +97,11 @@ export const careRequestRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, dep
       schema: {
         tags,
         summary: 'My clinic codes that still work, newest first',
-        response: { 200: z.array(careRequestSchema) },
+        querystring: listQuerySchema,
+        response: { 200: z.array(careRequestSchema), 400: errorSchema },
       },
     },
-    async (request) => (await requests.listLive(currentUser(request).id, deps.clock())).map(toApi),
+    async (request) => (await requests.listLive(currentUser(request).id, deps.clock(), request.query.limit)).map(toApi),
   );
 
   app.delete(

@@ -141,8 +141,8 @@ export function Component() {
   return (
     <Page withNav>
       <PageHeader title={t('care.patients.title')} subtitle={t('care.patients.subtitle', { days: SUMMARY_DAYS })} />
-      <div className="mb-3 flex flex-wrap items-end gap-3">
-        <div className="min-w-0 flex-1">
+      <div className="mb-3 grid gap-2">
+        <div className="min-w-0">
           <label htmlFor={sortId} className="mb-1 block text-sm font-medium">
             {t('care.patients.sortLabel')}
           </label>
