@@ -7,12 +7,14 @@ import { comparePatients, needsAttention, type CarePatientWithSummary } from './
 
 const NOW = new Date('2026-11-20T06:30:00Z');
 const DAY_MS = 86_400_000;
-const glucose = (counts: Partial<{ readings: number; below54: number; below70: number; inRange: number }>) => ({
+const glucose = (
+  counts: Partial<{ readings: number; below54: number; below70: number; inRange: number; lastReadingAt: Date | null }>,
+) => ({
   readings: 200,
   below54: 0,
   below70: 0,
   inRange: 200,
-  lastReadingAt: NOW,
+  lastReadingAt: NOW as Date | null,
   ...counts,
 });
 
