@@ -57,13 +57,23 @@ export async function summarise(
   days: number,
   now: Date,
 ): Promise<CarePatientWithSummary[]> {
+  // Most people share a few zones: each zone's today, time and period dates are worked out once.
+  const zones = new Map<string, { end: string; nowTime: string; dates: string[] }>();
+  const zoneOf = (zone: string) => {
+    let known = zones.get(zone);
+    if (!known) {
+      const end = localDate(now, zone);
+      zones.set(zone, (known = { end, nowTime: localTime(now, zone), dates: datesEndingOn(end, days) }));
+    }
+    return known;
+  };
   const periods = new Map<string, SummaryPeriod>();
   for (const patient of followed) {
-    const end = localDate(now, patient.timezone);
+    const { end, dates } = zoneOf(patient.timezone);
     periods.set(patient.patient_id, {
       patientId: patient.patient_id,
       timezone: patient.timezone,
-      start: datesEndingOn(end, days)[0]!,
+      start: dates[0]!,
       end,
     });
   }
@@ -77,20 +87,19 @@ export async function summarise(
   ]);
 
   return followed.map(({ reviewed_at, ...patient }) => {
-    const period = periods.get(patient.patient_id)!;
     const glucoseShared = patient.scopes.includes('glucose');
     const count = counts.get(patient.patient_id);
     const lastReadingAt = lastReadings.get(patient.patient_id) ?? null;
     const inputs = adherenceInputs.get(patient.patient_id);
     let adherence: number | null = null;
     if (inputs) {
-      const dates = datesEndingOn(period.end, days);
+      const zone = zoneOf(patient.timezone);
       const byDay = dailyAdherence(
         inputs.medications,
         inputs.records,
-        dates,
-        period.end,
-        localTime(now, patient.timezone),
+        zone.dates,
+        zone.end,
+        zone.nowTime,
         patient.timezone,
       );
       adherence = adherencePercent(
