@@ -66,7 +66,7 @@ describe.each(DRIVERS)('the patient list on %s', (driver) => {
     await follow('Ravi', glucose, [...readings(5, 60), ...readings(95, 130, 5)]);
     // 40 of 100 at 250: 60 % in range.
     await follow('Meena', glucose, [...readings(40, 250), ...readings(60, 110, 40)]);
-    // In range, but a daily medicine never taken: adherence 0 %.
+    // In range, but a daily medicine taken once in 14 days.
     const kiran = await follow('Kiran', glucose, readings(100, 120));
     const medicine = await kiran.request({
       method: 'POST',
@@ -90,6 +90,13 @@ describe.each(DRIVERS)('the patient list on %s', (driver) => {
     // Lows, but only medicines shared: nothing of glucose is read or said.
     await follow('Lata', ['medications'], readings(50, 45));
     t.clock.set(NOW);
+    // One of Kiran's 14 due doses taken: 7 %.
+    const taken = await kiran.request({
+      method: 'POST',
+      url: '/api/adherence',
+      payload: { medication_id: medicine.json().id, date: '2026-11-19', scheduled_time: '08:00', status: 'taken' },
+    });
+    expect(taken.statusCode, taken.body).toBeLessThan(300);
   });
   afterAll(() => t.close());
 
@@ -117,7 +124,7 @@ describe.each(DRIVERS)('the patient list on %s', (driver) => {
     // Mean 166 mg/dL: GMI 3.31 + 0.02392 × 166 = 7.3 %; SD of 40 × 250 and 60 × 110 = 68.9 → CV 41.5 %.
     expect(summaries.get('Meena')!.gmi).toBe(7.3);
     expect(summaries.get('Meena')!.cv).toBe(41.5);
-    expect(summaries.get('Kiran')!.adherence_percent).toBe(0);
+    expect(summaries.get('Kiran')!.adherence_percent).toBe(7);
     expect(summaries.get('Asha')!.adherence_percent).toBeNull();
     // Dev's readings lie on one day: no GMI (under 14 days); the newest at 10:17 in Kolkata.
     expect(summaries.get('Dev')!.gmi).toBeNull();

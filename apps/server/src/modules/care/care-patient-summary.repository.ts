@@ -5,7 +5,7 @@
  * once. Only the people and scopes the caller passes are read; the routes decide those from the
  * member's own memberships.
  */
-import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import type { Database } from '../../db/client.ts';
 import { adherenceRecords, careAudit, careMembers, glucoseDailyCounts, medications } from '../../db/schema.ts';
@@ -133,29 +133,17 @@ export async function adherenceInputsOf(
       .select()
       .from(medications)
       .where(and(sql`${medications.user_id} IN ${ids}`, isNull(medications.archived_at))),
-    // Only what the rule reads: a fortnight of thousands of people is ~30,000 records.
-    db
-      .select({
-        id: adherenceRecords.id,
-        user_id: adherenceRecords.user_id,
-        medication_id: adherenceRecords.medication_id,
-        scheduled_time: adherenceRecords.scheduled_time,
-        taken_time: adherenceRecords.taken_time,
-        date: adherenceRecords.date,
-        status: adherenceRecords.status,
-      })
-      .from(adherenceRecords)
-      .where(
-        and(
-          sql`${adherenceRecords.user_id} IN ${ids}`,
-          gte(adherenceRecords.date, start),
-          lte(adherenceRecords.date, end),
-        ),
-      ),
+    // Only what the rule reads, as plain rows (a fortnight of 1,000 people is ~30,000 records).
+    db.execute(sql`
+      SELECT a.id, a.user_id, a.medication_id, a.scheduled_time, a.taken_time, a.date::text AS date, a.status
+      FROM ${adherenceRecords} a
+      WHERE a.user_id IN ${ids} AND a.date BETWEEN ${start}::date AND ${end}::date`) as unknown as Promise<
+      Rows<AdherenceRecord & { user_id: string }>
+    >,
   ]);
   for (const row of medicationRows) inputs.get(row.user_id)?.medications.push(toMedication(row));
   const byId = new Map(periods.map((p) => [p.patientId, p]));
-  for (const { user_id: userId, ...record } of recordRows) {
+  for (const { user_id: userId, ...record } of recordRows.rows) {
     const period = byId.get(userId);
     if (!period || record.date < period.start || record.date > period.end) continue;
     inputs.get(userId)!.records.push(record);
