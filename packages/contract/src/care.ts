@@ -35,7 +35,7 @@ export const CARE_RESOURCES = {
 export type CareResource = keyof typeof CARE_RESOURCES;
 
 const roleSchema = z.enum(CARE_ROLES, { error: orRequired("must be 'family' or 'doctor'") });
-const scopesSchema = z
+export const scopesSchema = z
   .array(z.enum(CARE_SCOPES, { error: `must be one of ${CARE_SCOPES.join(', ')}` }), {
     error: orRequired('must be a list of scopes'),
   })
@@ -195,6 +195,10 @@ export const CARE_AUDIT_ACTIONS = [
   'alert',
   'alert_seen',
   'unmark_taken',
+  /** A member marked the patient reviewed (decision 086). */
+  'review',
+  /** The patient shared with a doctor from the doctor's clinic code (decision 087). */
+  'share',
 ] as const;
 export type CareAuditAction = (typeof CARE_AUDIT_ACTIONS)[number];
 

@@ -87,6 +87,9 @@ const NotFound = page(() => import('./routes/not-found'), []);
 // Opened signed out too (decision 076); its alerts step uses the push and channel texts.
 const CareJoin = page(() => import('./routes/care-join'), ['care', 'push', 'profile']);
 const CarePatient = page(() => import('./routes/care-patient'), ['care']);
+// The Patients screen of someone who follows many (decision 086) and a clinic code's consent screen (087).
+const CarePatients = page(() => import('./routes/care-patients'), ['care']);
+const CareShare = page(() => import('./routes/care-share'), ['care']);
 const CarePatientMedications = page(() => import('./routes/care-patient-medications'), ['care', 'medications']);
 // The member's Reports ships inside the Reports chunk: the health components keep one importer
 // chunk, so Home's chunks do not change (bench/page-weight.mjs).
@@ -123,6 +126,9 @@ const SCREENS: ReadonlyArray<{ path: string; Screen: Screen; access: Access }> =
   { path: '/profile', Screen: Profile, access: 'circle' },
   { path: '/privacy-policy', Screen: PrivacyPolicy, access: 'circle' },
   { path: '/care/join/:token', Screen: CareJoin, access: 'anyone' },
+  { path: '/care/share/:code', Screen: CareShare, access: 'anyone' },
+  // Signed in is enough: a doctor nobody shares with yet comes here for the clinic code.
+  { path: '/care/patients', Screen: CarePatients, access: 'signed-in' },
   { path: '/care/patients/:id', Screen: CarePatient, access: 'circle' },
   { path: '/care/patients/:id/reports', Screen: CarePatientReports, access: 'circle' },
   { path: '/care/patients/:id/medications', Screen: CarePatientMedications, access: 'circle' },
