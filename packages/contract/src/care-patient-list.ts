@@ -5,12 +5,12 @@
  */
 import { z } from 'zod';
 import { carePatientSchema } from './care.ts';
-import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET, TIME_IN_RANGES_GOALS } from './clinical.ts';
+import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET, TIME_IN_RANGES_TARGETS } from './clinical.ts';
 import { listLimitSchema } from './common.ts';
 
 /**
  * Why a person needs attention, each named on screen: more than 1 % of readings below 54 mg/dL,
- * more than 4 % below 70, under 70 % in 70–180 (the consensus goals, TIME_IN_RANGES_GOALS),
+ * more than 4 % below 70, under 70 % in 70–180 (the consensus goals, TIME_IN_RANGES_TARGETS),
  * adherence under NEEDS_ATTENTION_ADHERENCE_PERCENT, or no glucose reading for
  * NO_READING_ATTENTION_DAYS days.
  */
@@ -112,9 +112,10 @@ export function needsAttention({ glucose, adherencePercent, now }: AttentionFact
   const reasons: NeedsAttentionReason[] = [];
   if (glucose && glucose.readings > 0) {
     const over = (count: number, percent: number) => count * 100 > percent * glucose.readings;
-    if (over(glucose.below54, TIME_IN_RANGES_GOALS.below54Under)) reasons.push('below_54');
-    if (over(glucose.below70, TIME_IN_RANGES_GOALS.below70Under)) reasons.push('below_70');
-    if (glucose.inRange * 100 < TIME_IN_RANGES_GOALS.inRangeOver * glucose.readings) reasons.push('low_time_in_range');
+    if (over(glucose.below54, TIME_IN_RANGES_TARGETS.below54Under)) reasons.push('below_54');
+    if (over(glucose.below70, TIME_IN_RANGES_TARGETS.below70Under)) reasons.push('below_70');
+    if (glucose.inRange * 100 < TIME_IN_RANGES_TARGETS.inRangeAbove * glucose.readings)
+      reasons.push('low_time_in_range');
   }
   if (adherencePercent !== null && adherencePercent < NEEDS_ATTENTION_ADHERENCE_PERCENT) reasons.push('low_adherence');
   if (glucose) {

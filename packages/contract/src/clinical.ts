@@ -249,33 +249,8 @@ export function coefficientOfVariation(values: readonly number[]): number | null
 /** Consensus target for the coefficient of variation, % (Battelino 2019). */
 export const CV_TARGET_PERCENT = 36;
 
-/**
- * The consensus goals for the share of readings (of CGM time) in each range, % (Battelino T et
- * al., International Consensus on Time in Range, Diabetes Care 2019;42:1593–1603, table 2, for
- * most adults with type 1 or type 2 diabetes): more than 70 % in 70–180 mg/dL, under 4 % below
- * 70, under 1 % below 54, under 25 % above 180, under 5 % above 250.
- */
-export const TIME_IN_RANGES_GOALS = {
-  inRangeOver: 70,
-  below70Under: 4,
-  below54Under: 1,
-  above180Under: 25,
-  above250Under: 5,
-} as const;
-
 /** Distinct days of readings a GMI needs before it is shown (Bergenstal 2018; Battelino 2019: 14 days). */
 export const GMI_MIN_DAYS = 14;
-
-/**
- * Glucose management indicator, %, to one decimal: 3.31 + 0.02392 × mean glucose in mg/dL
- * (Bergenstal RM et al., "Glucose Management Indicator (GMI): A New Term for Estimating A1C From
- * Continuous Glucose Monitoring", Diabetes Care 2018;41:2275–2280). The caller decides whether
- * the data are enough (GMI_MIN_DAYS).
- * @param meanMgDl mean glucose, mg/dL
- */
-export function glucoseManagementIndicator(meanMgDl: number): number {
-  return roundTo(3.31 + 0.02392 * meanMgDl, 1);
-}
 
 /**
  * Whole percentages of `counts` that sum to exactly `total` (largest-remainder, or Hamilton,

@@ -40,10 +40,13 @@ const SORTS: Record<PatientListSort, MessageId> = {
 };
 
 /**
- * Where a row leads: the person's glucose profile once it exists
- * (/care/patients/{id}/reports/glucose-profile); until then their Reports as a member sees them.
+ * Where a row leads: the person's glucose profile when they share glucose, else their Reports as
+ * a member sees them.
  */
-const patientPage = (id: string) => `/care/patients/${id}/reports`;
+const patientPage = (patient: CarePatientWithSummary) =>
+  patient.scopes.includes('glucose')
+    ? `/care/patients/${patient.patient_id}/reports/glucose-profile`
+    : `/care/patients/${patient.patient_id}/reports`;
 
 function PatientRow({ patient }: { patient: CarePatientWithSummary }) {
   const { t, intlLocale } = useLocale();
@@ -74,7 +77,7 @@ function PatientRow({ patient }: { patient: CarePatientWithSummary }) {
   return (
     <Card className={attention ? 'border-s-4 border-s-red-600' : undefined}>
       <h2 id={titleId} className="text-base font-bold wrap-break-word">
-        <Link to={patientPage(patient.patient_id)} className="flex min-h-11 items-center justify-between gap-2">
+        <Link to={patientPage(patient)} className="flex min-h-11 items-center justify-between gap-2">
           <span className="min-w-0">{patient.name}</span>
           <ChevronRight className="h-5 w-5 shrink-0" aria-hidden />
         </Link>
