@@ -77,7 +77,7 @@ test('a doctor following two patients sees the one with lows first', async ({ pa
   // Only those needing attention: Ravi alone.
   await page.getByRole('checkbox', { name: 'Only those who need attention' }).check();
   await expect(rows).toHaveCount(1);
-  // Each row opens the person.
+  // Each row opens the person: Ravi shares his sugar, so his glucose profile.
   await rows.nth(0).getByRole('link', { name: 'Ravi Rao' }).click();
-  await page.waitForURL(/\/care\/patients\/[0-9a-f-]+\/reports$/);
+  await page.waitForURL(/\/care\/patients\/[0-9a-f-]+\/reports\/glucose-profile$/);
 });
