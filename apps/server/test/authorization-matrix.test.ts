@@ -18,6 +18,8 @@ const PUBLIC_ROUTES: RegExp[] = [
   /^(GET|HEAD) \/api\/push\/vapid-public-key$/,
   // An invitation's preview: its token is the secret (decision 076).
   /^(GET|HEAD) \/api\/care\/invitations\/:token$/,
+  // A clinic code's preview: the same rule (decision 087).
+  /^(GET|HEAD) \/api\/care\/requests\/:code$/,
   /^(GET|HEAD) \/api\/docs(\/.*)?$/,
   // The one-click unsubscribe link: its signed token is the authority (unsubscribe.test.ts).
   /^(GET|HEAD|POST) \/unsubscribe\/:token$/,
@@ -169,6 +171,9 @@ const RESOURCES: Record<string, (owner: SignedInUser, t: TestApp) => Promise<str
   // A pending invitation is the patient's record by its id (its token is the capability below).
   '/api/care/invitations/:id': (owner) =>
     created(owner.request({ method: 'POST', url: '/api/care/invitations', payload: { role: 'family' } })),
+  // A doctor's clinic code is theirs by its id (its code is the capability below; decision 087).
+  '/api/care/requests/:id': (owner) =>
+    created(owner.request({ method: 'POST', url: '/api/care/requests', payload: {} })),
 };
 
 /**
@@ -179,6 +184,9 @@ const CAPABILITY_ROUTES = [
   'GET /api/care/invitations/:token',
   'HEAD /api/care/invitations/:token',
   'POST /api/care/invitations/:token/accept',
+  'GET /api/care/requests/:code',
+  'HEAD /api/care/requests/:code',
+  'POST /api/care/requests/:code/accept',
   // Needs a granted right and a medication of the patient: care-authorization.test.ts.
   'POST /api/care/patients/:patient_id/adherence',
   // Needs an alert sent to the member: care-glucose-alerts.test.ts (another patient's alert → 404).
@@ -217,6 +225,7 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
   'PATCH /api/care/members/:id': { payload: { scopes: ['glucose'] } },
   'DELETE /api/care/members/:id': {},
   'DELETE /api/care/invitations/:id': {},
+  'DELETE /api/care/requests/:id': {},
   ...Object.fromEntries(
     ['medications', 'adherence', 'glucose', 'bp', 'metrics', 'appointments', 'labs', 'alerts'].map((resource) => [
       `GET /api/care/patients/:patient_id/${resource}`,
@@ -226,7 +235,10 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
   // A member's History of the patient (decision 077).
   'GET /api/care/patients/:patient_id/insulin': { query: 'start_date=2026-01-01' },
   'GET /api/care/patients/:patient_id/reports/glucose': { query: 'days=7' },
+  'GET /api/care/patients/:patient_id/reports/glucose-profile': { query: 'days=14' },
   'GET /api/care/patients/:patient_id/reports/adherence-outcomes': { query: 'days=14' },
+  // The patient list's Mark reviewed (decision 086).
+  'POST /api/care/patients/:patient_id/reviewed': {},
 };
 
 /** Ids of another user's records sent in a body rather than the path: same answer, 404. */

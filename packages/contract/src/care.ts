@@ -37,7 +37,7 @@ export const CARE_RESOURCES = {
 export type CareResource = keyof typeof CARE_RESOURCES;
 
 const roleSchema = z.enum(CARE_ROLES, { error: orRequired(vmsg('validation.care_role')) });
-const scopesSchema = z
+export const scopesSchema = z
   .array(z.enum(CARE_SCOPES, { error: vmsg('validation.one_of', { values: CARE_SCOPES.join(', ') }) }), {
     error: orRequired(vmsg('validation.care_scopes')),
   })
@@ -196,6 +196,10 @@ export const CARE_AUDIT_ACTIONS = [
   'alert',
   'alert_seen',
   'unmark_taken',
+  /** A member marked the patient reviewed (decision 086). */
+  'review',
+  /** The patient shared with a doctor from the doctor's clinic code (decision 087). */
+  'share',
 ] as const;
 export type CareAuditAction = (typeof CARE_AUDIT_ACTIONS)[number];
 

@@ -250,6 +250,9 @@ export function coefficientOfVariation(values: readonly number[]): number | null
 /** Consensus target for the coefficient of variation, % (Battelino 2019). */
 export const CV_TARGET_PERCENT = 36;
 
+/** Distinct days of readings a GMI needs before it is shown (Bergenstal 2018; Battelino 2019: 14 days). */
+export const GMI_MIN_DAYS = 14;
+
 /**
  * Whole percentages of `counts` that sum to exactly `total` (largest-remainder, or Hamilton,
  * apportionment): each share is floored, then the units left go to the largest remainders,
@@ -310,6 +313,58 @@ export function timeInFiveRanges(valuesMgDl: readonly number[]): TimeInFiveRange
   const [veryLow, low] = apportion([counts.veryLow, counts.low], below) as [number, number];
   const [high, veryHigh] = apportion([counts.high, counts.veryHigh], above) as [number, number];
   return { veryLow, low, inRange, high, veryHigh, counts, readings: valuesMgDl.length };
+}
+
+/**
+ * The consensus targets for the five bands, whole % of CGM time (Battelino T et al.,
+ * International Consensus on Time in Range, Diabetes Care 2019;42:1593–1603; ADA Standards of
+ * Care 2025, §6): in range (70–180 mg/dL) over 70 %, below 70 under 4 %, below 54 under 1 %,
+ * above 180 under 25 %, above 250 under 5 %. The lines are GLUCOSE_BANDS'.
+ */
+export const TIME_IN_RANGES_TARGETS = {
+  inRangeAbove: 70,
+  below70Under: 4,
+  below54Under: 1,
+  above180Under: 25,
+  above250Under: 5,
+} as const;
+
+/**
+ * Glucose management indicator, %, to one decimal: 3.31 + 0.02392 × mean CGM glucose (mg/dL)
+ * (Bergenstal RM et al., "Glucose Management Indicator (GMI)", Diabetes Care
+ * 2018;41:2275–2280). The paper asks for at least 14 days of CGM data; callers check that
+ * (EA1C_MIN_DAYS is the same 14).
+ * @param meanMgDl mean sensor glucose, mg/dL
+ */
+export function glucoseManagementIndicator(meanMgDl: number): number {
+  return roundTo(3.31 + 0.02392 * meanMgDl, 1);
+}
+
+/** Each of the five bands' consensus goal, met or not (below 70 and above 180 count their two bands). */
+export interface TimeInRangeGoals {
+  veryLow: boolean;
+  low: boolean;
+  inRange: boolean;
+  high: boolean;
+  veryHigh: boolean;
+}
+
+/**
+ * Whether each band meets its consensus goal (TIME_IN_RANGES_TARGETS), judged on the exact shares
+ * of `counts` (readings per band), never on the rounded percentages: 4 of 652 readings below
+ * 54 mg/dL (0.61 %) meet the < 1 % goal even where the whole-percent share shows 1 %.
+ */
+export function timeInRangeGoalsMet(counts: TimeInFiveRanges['counts']): TimeInRangeGoals {
+  const T = TIME_IN_RANGES_TARGETS;
+  const total = counts.veryLow + counts.low + counts.inRange + counts.high + counts.veryHigh;
+  const share = (n: number) => (total === 0 ? 0 : (n / total) * 100);
+  return {
+    veryLow: share(counts.veryLow) < T.below54Under,
+    low: share(counts.veryLow + counts.low) < T.below70Under,
+    inRange: share(counts.inRange) > T.inRangeAbove,
+    high: share(counts.high + counts.veryHigh) < T.above180Under,
+    veryHigh: share(counts.veryHigh) < T.above250Under,
+  };
 }
 
 /** Blood-pressure goal for most people with diabetes: under 130/80 mmHg (ADA Standards of Care 2025, §10). */

@@ -73,9 +73,23 @@ export function doseRecordRefusal(
 function createdGate(medication: Pick<Medication, 'created_at'>, zone: string) {
   const created = new Date(medication.created_at);
   if (Number.isNaN(created.getTime())) return () => true;
-  const createdDate = localDate(created, zone);
+  const createdDate = createdDateOf(medication, created, zone);
   return (date: string, time: string) =>
     date === createdDate ? zonedInstant(date, time, zone) >= created : date > createdDate;
+}
+
+/**
+ * The creation date of `medication` in `zone`, kept per medication object and zone: a period's
+ * rule asks it once per day and dose, and a patient list asks it for many people (decision 086).
+ */
+const createdDates = new WeakMap<object, Map<string, string>>();
+function createdDateOf(medication: Pick<Medication, 'created_at'>, created: Date, zone: string): string {
+  let byZone = createdDates.get(medication);
+  if (!byZone) createdDates.set(medication, (byZone = new Map()));
+  const key = `${zone}|${medication.created_at}`;
+  let date = byZone.get(key);
+  if (date === undefined) byZone.set(key, (date = localDate(created, zone)));
+  return date;
 }
 
 /**

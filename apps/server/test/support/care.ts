@@ -71,6 +71,9 @@ export async function careCircleBothWays(app: App, user: SignedInUser, email: st
       payload: { medication_id: caredMedication.id, date: '2026-11-20', scheduled_time: '08:00', status: 'taken' },
     }),
   );
+  // The user as a doctor: a clinic code of theirs (decision 087), and a review of the person they follow.
+  ok(await user.request({ method: 'POST', url: '/api/care/requests', payload: {} }));
+  ok(await user.request({ method: 'POST', url: `/api/care/patients/${cared.user.id}/reviewed` }));
 }
 
 /**

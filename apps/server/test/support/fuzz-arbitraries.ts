@@ -33,6 +33,8 @@ import {
   bodyMetricsBody,
   reminderBody,
   invitationBody,
+  clinicCodeAcceptBody,
+  clinicCodeBody,
   memberUpdateBody,
   careSettingsBody,
   tokenChoice,
@@ -239,6 +241,14 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
   'POST /api/care/invitations': mutated(invitationBody).map((payload) => ({ payload })),
   'POST /api/care/invitations/:token/accept': tokenChoice.map((id) => ({ id })),
   'DELETE /api/care/invitations/:id': idChoice('care_invitations').map((id) => ({ id })),
+  // Clinic codes (decision 087): no pool of codes, so any id or code is someone else's or none (404);
+  // care-clinic-codes.test.ts sends real ones.
+  'POST /api/care/requests': mutated(clinicCodeBody).map((payload) => ({ payload })),
+  'DELETE /api/care/requests/:id': idChoice('care_invitations').map((id) => ({ id })),
+  'POST /api/care/requests/:code/accept': fc
+    .tuple(tokenChoice, mutated(clinicCodeAcceptBody))
+    .map(([id, payload]) => ({ id, payload })),
+  'POST /api/care/patients/:patient_id/reviewed': idChoice('care_patients').map((id) => ({ id })),
   'PATCH /api/care/members/:id': fc
     .tuple(idChoice('care_members'), mutated(memberUpdateBody))
     .map(([id, payload]) => ({ id, payload })),

@@ -124,6 +124,12 @@ export const invitationBody = fc.record(
   },
   { requiredKeys: ['role'] },
 );
+/** A doctor's clinic code (decision 087), and a patient's answer to one. */
+export const clinicCodeBody = fc.record(
+  { scopes: careScopes, expires_in_days: fc.integer({ min: -1, max: 92 }) },
+  { requiredKeys: [] },
+);
+export const clinicCodeAcceptBody = fc.record({ scopes: careScopes }, { requiredKeys: [] });
 export const memberUpdateBody = fc.record(
   {
     role: fc.constantFrom(...CARE_ROLES, 'nurse'),

@@ -76,6 +76,7 @@ const Medications = page(() => import('./routes/medications'), ['medications']);
 const MedicationForm = page(() => import('./routes/medication-form'), ['medications', 'medication-form']);
 const Reports = page(() => import('./routes/reports'), ['health', 'health-reports', 'your-data']);
 const History = page(() => import('./routes/history'), ['health', 'health-reports']);
+const GlucoseProfile = page(() => import('./routes/glucose-profile'), ['health', 'health-reports']);
 const Chat = page(() => import('./routes/chat'), ['assistant']);
 const Booking = page(() => import('./routes/booking'), ['appointments', 'booking']);
 const Profile = page(() => import('./routes/profile'), ['profile', 'your-data', 'care']);
@@ -86,6 +87,9 @@ const NotFound = page(() => import('./routes/not-found'), []);
 // Opened signed out too (decision 076); its alerts step uses the push and channel texts.
 const CareJoin = page(() => import('./routes/care-join'), ['care', 'push', 'profile']);
 const CarePatient = page(() => import('./routes/care-patient'), ['care']);
+// The Patients screen of someone who follows many (decision 086) and a clinic code's consent screen (087).
+const CarePatients = page(() => import('./routes/care-patients'), ['care']);
+const CareShare = page(() => import('./routes/care-share'), ['care']);
 const CarePatientMedications = page(() => import('./routes/care-patient-medications'), ['care', 'medications']);
 // The member's Reports ships inside the Reports chunk: the health components keep one importer
 // chunk, so Home's chunks do not change (bench/page-weight.mjs).
@@ -94,6 +98,10 @@ const CarePatientReports = page(
   ['care', 'health', 'health-reports', 'medications'],
 );
 const CarePatientHistory = page(() => import('./routes/care-patient-history'), ['care', 'health', 'health-reports']);
+const CarePatientGlucoseProfile = page(
+  () => import('./routes/care-patient-glucose-profile'),
+  ['care', 'health', 'health-reports'],
+);
 
 /**
  * Who may open a screen: anyone, anyone signed in, the signed in with a completed profile or in a
@@ -112,15 +120,20 @@ const SCREENS: ReadonlyArray<{ path: string; Screen: Screen; access: Access }> =
   { path: '/medications/edit/:id', Screen: MedicationForm, access: 'profile' },
   { path: '/reports', Screen: Reports, access: 'profile' },
   { path: '/reports/history/:type', Screen: History, access: 'profile' },
+  { path: '/reports/glucose-profile', Screen: GlucoseProfile, access: 'profile' },
   { path: '/chat', Screen: Chat, access: 'profile' },
   { path: '/booking', Screen: Booking, access: 'profile' },
   { path: '/profile', Screen: Profile, access: 'circle' },
   { path: '/privacy-policy', Screen: PrivacyPolicy, access: 'circle' },
   { path: '/care/join/:token', Screen: CareJoin, access: 'anyone' },
+  { path: '/care/share/:code', Screen: CareShare, access: 'anyone' },
+  // Signed in is enough: a doctor nobody shares with yet comes here for the clinic code.
+  { path: '/care/patients', Screen: CarePatients, access: 'signed-in' },
   { path: '/care/patients/:id', Screen: CarePatient, access: 'circle' },
   { path: '/care/patients/:id/reports', Screen: CarePatientReports, access: 'circle' },
   { path: '/care/patients/:id/medications', Screen: CarePatientMedications, access: 'circle' },
   { path: '/care/patients/:id/reports/history/:type', Screen: CarePatientHistory, access: 'circle' },
+  { path: '/care/patients/:id/reports/glucose-profile', Screen: CarePatientGlucoseProfile, access: 'circle' },
   { path: '/reminders/:type', Screen: ComingSoon, access: 'profile' },
   { path: '/terms', Screen: ComingSoon, access: 'circle' },
   { path: '/faq', Screen: Faq, access: 'circle' },

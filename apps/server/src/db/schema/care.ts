@@ -56,6 +56,32 @@ export const careInvitations = pgTable(
 );
 
 /**
+ * A doctor's clinic code (decision 087): a link any patient may open to share with the doctor,
+ * until it expires or the doctor withdraws it. The code is kept as it is, so the doctor can show
+ * it again: it lets nobody read anything, only ask a patient, who chooses.
+ */
+export const careRequests = pgTable(
+  'care_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    member_id: uuid('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
+    /** CareScope values asked for, in the contract's order. */
+    scopes: text('scopes').array().notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('care_requests_code_key').on(table.code),
+    index('care_requests_member_id_idx').on(table.member_id),
+  ],
+);
+
+/**
  * One member of one patient's circle. `alerts` is read by the care circle's escalation alerts
  * (not built yet): per member, on for family by default.
  */
@@ -73,6 +99,8 @@ export const careMembers = pgTable(
     scopes: text('scopes').array().notNull(),
     can_mark_taken: boolean('can_mark_taken').notNull().default(false),
     alerts: boolean('alerts').notNull().default(false),
+    /** When this member last marked the patient reviewed (decision 086); each mark is also in the audit. */
+    reviewed_at: timestamp('reviewed_at', { withTimezone: true }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,7 +3,7 @@
  * index leads with the user and the date, so one user's range query stays fast however
  * many readings other users have.
  */
-import { date, index, integer, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
 export const glucoseReadings = pgTable(
@@ -22,6 +22,31 @@ export const glucoseReadings = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('glucose_user_date_idx').on(table.user_id, table.date, table.time)],
+);
+
+/**
+ * Each person's glucose readings counted per day, manual and sensor together (decision 086), for
+ * the patient list of a doctor following many: kept by statement triggers on glucose_readings
+ * and sensor_readings (migration 0024), never written by the app. Bands in mg/dL as
+ * SUMMARY_BANDS: under 54, under 70, 70–180.
+ */
+export const glucoseDailyCounts = pgTable(
+  'glucose_daily_counts',
+  {
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The readings' own date, YYYY-MM-DD in the user's zone. */
+    date: date('date', { mode: 'string' }).notNull(),
+    readings: integer('readings').notNull(),
+    /** Σ mg/dL and Σ (mg/dL)², for the mean and the standard deviation. */
+    value_sum: bigint('value_sum', { mode: 'number' }).notNull(),
+    value_square_sum: bigint('value_square_sum', { mode: 'number' }).notNull(),
+    below_54: integer('below_54').notNull(),
+    below_70: integer('below_70').notNull(),
+    in_range: integer('in_range').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.user_id, table.date] })],
 );
 
 export const bloodPressureReadings = pgTable(

@@ -3,13 +3,20 @@
  * with the patient's own shapes; stranger → 404, outside the scopes → 403; the one write is a
  * dose marked taken, when granted, and its Undo by the same member. Decisions 048, 078.
  */
-import { CARE_RESOURCES, carePatientSchema, patientParamsSchema, type CareResource } from '@diacare/contract/care';
+import { CARE_RESOURCES, patientParamsSchema, type CarePatient, type CareResource } from '@diacare/contract/care';
+import {
+  carePatientsQuerySchema,
+  carePatientWithSummarySchema,
+  reviewedSchema,
+} from '@diacare/contract/care-patient-list';
 import { appointmentSchema } from '@diacare/contract/appointments';
 import { insulinDoseSchema, insulinQuerySchema } from '@diacare/contract/insulin';
 import { labResultQuerySchema, labResultSchema } from '@diacare/contract/labs';
 import {
   adherenceOutcomesQuerySchema,
   adherenceOutcomesSchema,
+  glucoseProfileQuerySchema,
+  glucoseProfileSchema,
   glucoseReportQuerySchema,
   glucoseReportSchema,
 } from '@diacare/contract/reports';
@@ -39,9 +46,12 @@ import { labResultOf } from '../health/labs.routes.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { createMedicationService } from '../medications/medication.service.ts';
 import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.ts';
+import { loadGlucoseProfile } from '../reports/glucose-profile.service.ts';
 import { loadGlucoseReport } from '../reports/glucose-report.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { createCareRepository } from './care.repository.ts';
+import { markReviewed } from './care-patient-summary.repository.ts';
+import { arrange, summarise } from './care-patient-summary.service.ts';
 import { vmsg } from '@diacare/contract/i18n/validation-messages';
 
 /** A member may mark a dose taken on the patient's behalf, nothing else. */
@@ -89,12 +99,42 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     {
       schema: {
         tags,
-        summary: 'The people I care for, with the role and scopes each granted me',
-        querystring: listQuerySchema,
-        response: { 200: z.array(carePatientSchema), 400: errorSchema },
+        summary:
+          'The people I care for, with the role and scopes each granted me; with summary_days, each person’s summary within those scopes, needing attention first, paged (decision 086)',
+        querystring: carePatientsQuerySchema,
+        response: { 200: z.array(carePatientWithSummarySchema), 400: errorSchema },
       },
     },
-    async (request) => care.listPatients(currentUser(request).id, request.query.limit),
+    async (request) => {
+      const user = currentUser(request);
+      const query = request.query;
+      const strip = ({ reviewed_at: _reviewed, ...patient }: { reviewed_at: Date | null } & CarePatient) => patient;
+      if (query.summary_days === undefined) {
+        const page = await care.listPatients(user.id, query.limit, (query.page - 1) * query.limit);
+        return page.map(strip);
+      }
+      // Ordering by need spans everyone followed, so every summary is made before the page is cut.
+      const everyone = await care.listPatients(user.id, null);
+      const summarised = await summarise(deps.db, everyone, query.summary_days, deps.clock());
+      return arrange(summarised, query, user.language ?? 'en');
+    },
+  );
+
+  app.post(
+    '/api/care/patients/:patient_id/reviewed',
+    {
+      schema: {
+        tags,
+        summary: 'Mark the patient reviewed by me now; written to the patient’s audit (decision 086)',
+        params: patientParamsSchema,
+        response: { 200: reviewedSchema, 400: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const at = await markReviewed(deps.db, request.params.patient_id, currentUser(request).id, deps.clock());
+      if (!at) throw notFound('error.care_patient_not_found');
+      return { last_reviewed_at: at.toISOString() };
+    },
   );
 
   const read = <Q extends z.ZodType, R extends z.ZodType>(
@@ -141,7 +181,7 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   };
 
   // History's server-made figures, as the patient's own /api/reports/* answer them, in the
-  // patient's zone: the glucose period (glucose scope) and the dose lane (glucose and medicines).
+  // patient's zone: the glucose period and profile (glucose scope) and the dose lane (glucose and medicines).
   app.get(
     '/api/care/patients/:patient_id/reports/glucose',
     {
@@ -156,6 +196,22 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     async (request) => {
       await viewing(request, request.params.patient_id, 'glucose');
       return loadGlucoseReport(deps.db, await patientOf(request.params.patient_id), deps.clock(), request.query.days);
+    },
+  );
+  app.get(
+    '/api/care/patients/:patient_id/reports/glucose-profile',
+    {
+      schema: {
+        tags,
+        summary: 'The patient’s glucose profile, as GET /api/reports/glucose-profile answers it (glucose scope)',
+        params: patientParamsSchema,
+        querystring: glucoseProfileQuerySchema,
+        response: { 200: glucoseProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await viewing(request, request.params.patient_id, 'glucose');
+      return loadGlucoseProfile(deps.db, await patientOf(request.params.patient_id), deps.clock(), request.query.days);
     },
   );
   app.get(

@@ -98,15 +98,24 @@ export function createCareRepository(db: Database) {
       });
     },
 
-    /** The people `memberId` cares for, in the order they joined. */
-    async listPatients(memberId: string, limit: number): Promise<CarePatient[]> {
-      const rows = await db
+    /**
+     * The people `memberId` cares for, in the order they joined: `limit` of them after the first
+     * `offset`, or all when `limit` is null; each with when this member last marked them reviewed.
+     */
+    async listPatients(
+      memberId: string,
+      limit: number | null,
+      offset = 0,
+    ): Promise<(CarePatient & { reviewed_at: Date | null })[]> {
+      const query = db
         .select({ member: careMembers, patient: users })
         .from(careMembers)
         .innerJoin(users, eq(users.id, careMembers.patient_id))
         .where(eq(careMembers.member_id, memberId))
         .orderBy(careMembers.created_at, careMembers.id)
-        .limit(limit);
+        .offset(offset)
+        .$dynamic();
+      const rows = limit === null ? await query : await query.limit(limit);
       return rows.map(({ member, patient }) => ({
         patient_id: patient.id,
         name: displayName(patient),
@@ -114,6 +123,7 @@ export function createCareRepository(db: Database) {
         role: member.role,
         scopes: member.scopes as CareScope[],
         can_mark_taken: member.can_mark_taken,
+        reviewed_at: member.reviewed_at,
       }));
     },
 

@@ -30,6 +30,7 @@ import { createCareRepository } from './care.repository.ts';
 import { createCareInvitationRepository, type InvitationRefusal } from './care-invitation.repository.ts';
 import { careAlertRoutes } from './care-alerts.routes.ts';
 import { carePatientsRoutes } from './care-patients.routes.ts';
+import { careRequestRoutes } from './care-requests.routes.ts';
 import { getCareSettings, putCareSettings } from './care-settings.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -293,4 +294,5 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
 
   await app.register(carePatientsRoutes, deps);
   await app.register(careAlertRoutes, deps);
+  await app.register(careRequestRoutes, deps);
 };

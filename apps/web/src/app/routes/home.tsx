@@ -2,10 +2,12 @@
  * Home: greeting, latest glucose, today's medication progress and doses,
  * quick actions and upcoming appointments, a line when the care circle was alerted, and, for
  * someone who cares for others, their open alerts first. Each section is a feature component.
- * A caregiver without a patient profile gets the caregiver Home instead (decision 076).
+ * A caregiver without a patient profile gets the caregiver Home instead (decision 076), or the
+ * Patients screen when they follow more than one person (decision 086).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import { Redirect } from 'wouter';
 import { useNow } from '../../lib/use-now';
 import { Page } from '../../components/layout/page';
 import { HomeHeader } from '../../features/home/components/home-header';
@@ -90,6 +92,8 @@ function FamilyAlerted({ now }: { now: Date }) {
 function CaregiverHome({ now }: { now: Date }) {
   const t = useT();
   const patients = useQuery(getPatientsQueryOptions());
+  // Following more than one person (a doctor): the Patients screen is the start (decision 086).
+  if ((patients.data?.length ?? 0) > 1) return <Redirect to="/care/patients" replace />;
   return (
     <Page withNav>
       <CareSwitcherOnHome />

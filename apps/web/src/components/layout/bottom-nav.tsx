@@ -6,6 +6,7 @@
 import { ChartColumn, House, MessageCircle, Pill, UserRound, type LucideIcon } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { isCaregiverOnly } from '../../lib/auth/require-auth';
+import { readFlag } from '../../lib/local-flags';
 import type { MessageId } from '../../lib/i18n/i18n';
 import { isActivePath, Link } from '../../lib/navigation';
 import { useT } from '../../lib/i18n/language-provider';
@@ -54,7 +55,8 @@ const COLUMNS: Record<number, string> = { 2: 'grid-cols-2', 3: 'grid-cols-3', 4:
 export function BottomNav({ tabs: given }: { tabs?: NavTabs }) {
   const t = useT();
   const [pathname] = useLocation();
-  const tabs = given?.tabs ?? (isCaregiverOnly() ? CAREGIVER_TABS : OWN_TABS);
+  // Without a profile (a caregiver, or a doctor on Patients before anyone shares): no own health tabs.
+  const tabs = given?.tabs ?? (isCaregiverOnly() || !readFlag('profileCompleted') ? CAREGIVER_TABS : OWN_TABS);
   return (
     <nav
       aria-label={given?.label ?? t('layout.nav.label')}

@@ -50,6 +50,10 @@ function auditText(t: TranslateFunction, entry: CareAuditEntry): string {
       return t('care.audit.alert', { name, kind: entry.resource ?? '', channels: channelsText(t, entry.detail) });
     case 'alert_seen':
       return t('care.audit.alert_seen', { name, kind: entry.resource ?? '' });
+    case 'review':
+      return t('care.audit.review', { name });
+    case 'share':
+      return t('care.audit.share', { name });
   }
 }
 

@@ -13,6 +13,9 @@ import { cn } from '../../../lib/utils';
 import { countByPatient, openAlertsQuery } from '../api/open-alerts';
 import { getPatientsQueryOptions } from '../api/patients';
 
+/** More people than this and the row shows only 'Me', 'Patients' and the person shown (decision 086). */
+const MAX_SWITCHER_PEOPLE = 4;
+
 /** `current`: the patient shown, or undefined on the user's own Home. */
 export function CareSwitcher({ current }: { current?: string }) {
   const patients = useQuery(getPatientsQueryOptions());
@@ -33,6 +36,8 @@ export function CareSwitcherRow({ current, patients }: { current?: string; patie
     );
   }, []);
   if (!textsLoaded) return null;
+  // Someone who follows many (a doctor) finds them on the Patients screen; the row keeps the one shown.
+  const shown = patients.length > MAX_SWITCHER_PEOPLE ? patients.filter((p) => p.patient_id === current) : patients;
   const chip = (active: boolean) =>
     cn(
       'inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium',
@@ -43,7 +48,12 @@ export function CareSwitcherRow({ current, patients }: { current?: string; patie
       <Link to="/home" className={chip(!current)} aria-current={!current ? 'page' : undefined}>
         {t('care.switcher.me')}
       </Link>
-      {patients.map((patient) => {
+      {patients.length > 1 ? (
+        <Link to="/care/patients" className={chip(false)}>
+          {t('care.patients.open')}
+        </Link>
+      ) : null}
+      {shown.map((patient) => {
         const count = counts.get(patient.patient_id) ?? 0;
         return (
           <Link

@@ -1,0 +1,57 @@
+/**
+ * A doctor's clinic code (decision 087): a link and QR code a doctor shows from the Patients
+ * screen; a patient who opens it sees who asks and for what, and chooses. Joining makes the same
+ * membership an invitation makes, which the patient changes or removes as any other.
+ */
+import { z } from 'zod';
+import { CARE_ROLES, CARE_SCOPES, DEFAULT_SCOPES, scopesSchema, sortScopes } from './care.ts';
+
+export const DEFAULT_CLINIC_CODE_DAYS = 30;
+export const MAX_CLINIC_CODE_DAYS = 90;
+/** At most this many live clinic codes a doctor keeps (one per clinic or desk is the use). */
+export const MAX_LIVE_CLINIC_CODES = 5;
+
+/** POST /api/care/requests: what the doctor asks patients to share, and for how long the code works. */
+export const careRequestInputSchema = z
+  .object({
+    scopes: scopesSchema.optional(),
+    expires_in_days: z
+      .number({ error: 'must be a whole number of days' })
+      .int({ error: 'must be a whole number of days' })
+      .min(1, { error: 'must be at least 1' })
+      .max(MAX_CLINIC_CODE_DAYS, { error: `must be at most ${MAX_CLINIC_CODE_DAYS}` })
+      .default(DEFAULT_CLINIC_CODE_DAYS),
+  })
+  .transform((input) => ({ ...input, scopes: sortScopes(input.scopes ?? DEFAULT_SCOPES.doctor) }));
+
+/** A clinic code of the signed-in doctor (POST's 201 and GET /api/care/requests). */
+export const careRequestSchema = z.object({
+  id: z.uuid(),
+  code: z.string(),
+  url: z.string(),
+  scopes: z.array(z.enum(CARE_SCOPES)),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type CareRequest = z.infer<typeof careRequestSchema>;
+
+/** GET /api/care/requests/{code}: what the patient's consent screen names, and nothing else. */
+export const careRequestPreviewSchema = z.object({
+  requester_name: z.string(),
+  role: z.enum(CARE_ROLES),
+  scopes: z.array(z.enum(CARE_SCOPES)),
+  expires_at: z.string(),
+});
+export type CareRequestPreview = z.infer<typeof careRequestPreviewSchema>;
+
+/** POST /api/care/requests/{code}/accept: the patient may share less than was asked. */
+export const careRequestAcceptSchema = z.object({ scopes: scopesSchema.optional() });
+
+/** Path parameter `{code}`: base64url, as newToken() makes them. */
+export const codeParamsSchema = z.object({
+  code: z
+    .string()
+    .min(16, { error: 'must be a clinic code' })
+    .max(128, { error: 'must be a clinic code' })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a clinic code' }),
+});
