@@ -24,7 +24,7 @@ import { createHealthRepository } from '../health/health.repository.ts';
 import { createInsulinRepository } from '../health/insulin.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
 import { createImportRepository } from '../imports/import.repository.ts';
-import { createMedicationRepository, toMedication } from '../medications/medication.repository.ts';
+import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.ts';
 import { periodMinutesOf, profileReadings } from '../reports/glucose-profile.service.ts';
 import { buildGlucoseModel, type GlucoseModel, type SensorGlucose } from './doctor-report/glucose-data.ts';
