@@ -4,6 +4,7 @@
  * attention, and the order and filter the 'Patients' screen offers. Glucose is mg/dL.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { carePatientSchema } from './care.ts';
 import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET, TIME_IN_RANGES_TARGETS } from './clinical.ts';
 import { listLimitSchema } from './common.ts';
@@ -41,10 +42,10 @@ export type PatientListSort = (typeof PATIENT_LIST_SORTS)[number];
 
 const wholeNumber = (min: number, max: number) =>
   z.coerce
-    .number({ error: `must be a whole number from ${min} to ${max}` })
-    .int({ error: `must be a whole number from ${min} to ${max}` })
-    .min(min, { error: `must be a whole number from ${min} to ${max}` })
-    .max(max, { error: `must be a whole number from ${min} to ${max}` });
+    .number({ error: vmsg('validation.whole_number_between', { min, max }) })
+    .int({ error: vmsg('validation.whole_number_between', { min, max }) })
+    .min(min, { error: vmsg('validation.whole_number_between', { min, max }) })
+    .max(max, { error: vmsg('validation.whole_number_between', { min, max }) });
 
 /**
  * GET /api/care/patients. Without `summary_days` the list is as before: the people followed, in
@@ -55,9 +56,11 @@ export const carePatientsQuerySchema = z.object({
   limit: listLimitSchema,
   page: wholeNumber(1, 100_000).default(1),
   summary_days: wholeNumber(1, MAX_SUMMARY_DAYS).optional(),
-  sort: z.enum(PATIENT_LIST_SORTS, { error: `must be one of ${PATIENT_LIST_SORTS.join(', ')}` }).default('attention'),
+  sort: z
+    .enum(PATIENT_LIST_SORTS, { error: vmsg('validation.one_of', { values: PATIENT_LIST_SORTS.join(', ') }) })
+    .default('attention'),
   needs_attention: z
-    .enum(['true', 'false'], { error: "must be 'true' or 'false'" })
+    .enum(['true', 'false'], { error: vmsg('validation.one_of_or', { values: "'true'", last: "'false'" }) })
     .transform((value) => value === 'true')
     .optional(),
 });

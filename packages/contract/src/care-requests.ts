@@ -4,6 +4,7 @@
  * membership an invitation makes, which the patient changes or removes as any other.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import { CARE_ROLES, CARE_SCOPES, DEFAULT_SCOPES, scopesSchema, sortScopes } from './care.ts';
 
 export const DEFAULT_CLINIC_CODE_DAYS = 30;
@@ -16,10 +17,10 @@ export const careRequestInputSchema = z
   .object({
     scopes: scopesSchema.optional(),
     expires_in_days: z
-      .number({ error: 'must be a whole number of days' })
-      .int({ error: 'must be a whole number of days' })
-      .min(1, { error: 'must be at least 1' })
-      .max(MAX_CLINIC_CODE_DAYS, { error: `must be at most ${MAX_CLINIC_CODE_DAYS}` })
+      .number({ error: vmsg('validation.whole_days') })
+      .int({ error: vmsg('validation.whole_days') })
+      .min(1, { error: vmsg('validation.min', { min: 1 }) })
+      .max(MAX_CLINIC_CODE_DAYS, { error: vmsg('validation.max', { max: MAX_CLINIC_CODE_DAYS }) })
       .default(DEFAULT_CLINIC_CODE_DAYS),
   })
   .transform((input) => ({ ...input, scopes: sortScopes(input.scopes ?? DEFAULT_SCOPES.doctor) }));
@@ -51,7 +52,7 @@ export const careRequestAcceptSchema = z.object({ scopes: scopesSchema.optional(
 export const codeParamsSchema = z.object({
   code: z
     .string()
-    .min(16, { error: 'must be a clinic code' })
-    .max(128, { error: 'must be a clinic code' })
-    .regex(/^[A-Za-z0-9_-]+$/, { error: 'must be a clinic code' }),
+    .min(16, { error: vmsg('validation.clinic_code') })
+    .max(128, { error: vmsg('validation.clinic_code') })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: vmsg('validation.clinic_code') }),
 });

@@ -79,6 +79,7 @@ export const VALIDATION_MESSAGE_IDS = [
   'validation.care_scope_repeated',
   'validation.care_max_scopes',
   'validation.care_invitation_token',
+  'validation.clinic_code',
   'validation.care_member_change',
   'validation.care_quiet_hours',
   'validation.care_quiet_hours_equal',
