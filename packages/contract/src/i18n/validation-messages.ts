@@ -95,6 +95,12 @@ const EXACT_HI: Record<string, string> = {
   'no Nightscout site answered at this address': 'इस पते पर कोई Nightscout साइट नहीं मिली',
   'the token was refused; use a token with the readable role': 'टोकन नहीं माना गया; readable भूमिका वाला टोकन दें',
   'must not contain the NUL character': 'इसमें NUL अक्षर नहीं हो सकता',
+  // Meals (decision 088).
+  'must be a food id': 'खाने की सूची की id होनी चाहिए',
+  'must be in steps of 0.25': '0.25 के अंतर में होना चाहिए',
+  'must be a list of items': 'चीज़ों की सूची होनी चाहिए',
+  'must hold at least one item': 'कम से कम एक चीज़ होनी चाहिए',
+  'must be a JPEG or WebP photo': 'JPEG या WebP फ़ोटो होनी चाहिए',
   // zod's own texts for checks without a message of ours.
   'Invalid input': 'सही नहीं है',
   'Invalid JSON': 'सही JSON नहीं है',
@@ -125,6 +131,8 @@ const PATTERNS_HI: [RegExp, (...groups: string[]) => string][] = [
   [/^must be at most (-?[\d.]+) (.+)$/, (n, unit) => `ज़्यादा से ज़्यादा ${n} ${unit} होना चाहिए`],
   [/^must be at least (-?[\d.]+)$/, (n) => `कम से कम ${n} होना चाहिए`],
   [/^must be at most (-?[\d.]+)$/, (n) => `ज़्यादा से ज़्यादा ${n} होना चाहिए`],
+  [/^must hold at most (\d+) items$/, (n) => `ज़्यादा से ज़्यादा ${n} चीज़ें हो सकती हैं`],
+  [/^must be at most (\d+) bytes$/, (n) => `ज़्यादा से ज़्यादा ${n} बाइट हो सकती है`],
   [/^at most (\d+) times$/, (n) => `ज़्यादा से ज़्यादा ${n} समय हो सकते हैं`],
   [/^must not be before (\d{4}-\d{2}-\d{2})$/, (date) => `${date} से पहले की नहीं हो सकती`],
   [/^must be within (\d+) days$/, (n) => `अगले ${n} दिनों के अंदर होना चाहिए`],
@@ -234,6 +242,14 @@ const FIELD_HI: Record<string, string> = {
   token: 'टोकन',
   days: 'दिनों की संख्या',
   id: 'आईडी',
+  meal_type: 'भोजन का समय',
+  items: 'खाने की चीज़ें',
+  food_id: 'खाना',
+  portions: 'मात्रा',
+  carbs_g: 'कार्बोहाइड्रेट',
+  note: 'नोट',
+  q: 'खोज',
+  photo: 'फ़ोटो',
 };
 
 /**
