@@ -23,6 +23,7 @@ export const CATALOG_AREAS = [
   'your-data',
   'faq',
   'care',
+  'meals',
 ] as const;
 
 export type CatalogArea = (typeof CATALOG_AREAS)[number];

@@ -1,7 +1,7 @@
 /**
  * Health Reports: glucose, blood pressure, body metrics and adherence for the last 7 days including
- * today in the user's zone, fetched in parallel. A failed fetch reads as empty; offline the saved
- * week shows, and a week never loaded says so.
+ * today in the user's zone, fetched in parallel, and the meals card over its own period. A failed
+ * fetch reads as empty; offline the saved week shows, and a week never loaded says so.
  */
 import { datesEndingOn, localDate, localTime, shiftDate } from '@diacare/contract/dates';
 import { dailyAdherence } from '@diacare/contract/dose-rules';
@@ -12,6 +12,7 @@ import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { LAB_TESTS, type LabTest } from '@diacare/contract/lab-rules';
 import { lazyPreloaded } from '../../lib/lazy-preloaded';
+import { retryableLazy } from '../../lib/retryable-lazy';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../../features/health/api/health';
@@ -43,6 +44,9 @@ const DoctorReportDialog = lazyPreloaded(() =>
     default: module.DoctorReportDialog,
   })),
 );
+
+// The 'Meals and sugar' card loads after the page's text (decision 088).
+const MealsReportCard = retryableLazy(() => import('../../features/meals/components/meals-report-card'));
 
 /** docs/product.md: reports cover the last 7 days including today. */
 const REPORT_DAYS = 7;
@@ -147,6 +151,9 @@ export function Component() {
             glucoseAverage={sensorAverage}
           />
           <AdherenceWeek days={days} />
+          <Suspense fallback={null}>
+            <MealsReportCard />
+          </Suspense>
           <LabResultsCard data={labResults} onAdd={() => setAddingLab({})} />
         </>
       )}

@@ -22,6 +22,7 @@ import type assistant from '../../locales/en/assistant.json';
 import type yourData from '../../locales/en/your-data.json';
 import type faq from '../../locales/en/faq.json';
 import type care from '../../locales/en/care.json';
+import type meals from '../../locales/en/meals.json';
 
 export type MessageId =
   | keyof typeof common
@@ -42,4 +43,5 @@ export type MessageId =
   | keyof typeof assistant
   | keyof typeof yourData
   | keyof typeof faq
-  | keyof typeof care;
+  | keyof typeof care
+  | keyof typeof meals;

@@ -1,0 +1,36 @@
+/**
+ * One's own meals on the glucose History (decision 088), composed here from the meals and health
+ * features: the period's meals as markers on the chart (each at its wall-clock date and time, the
+ * readings' convention), and the list under it whose open meal a tapped marker chooses. The list
+ * loads after the page's text.
+ */
+import type { Meal } from '@diacare/contract/meals';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense, useMemo, useState } from 'react';
+import type { HistoryExtras, HistoryExtrasArgs } from '../features/health/utils/history-extras';
+import { wallClockSeconds } from '../features/health/utils/readings';
+import { getMealsQueryOptions } from '../features/meals/api/meals';
+import { retryableLazy } from '../lib/retryable-lazy';
+
+const HistoryMeals = retryableLazy(() => import('../features/meals/components/history-meals'));
+
+/** Meals as chart markers, oldest first. */
+export const mealMarkers = (meals: readonly Meal[]) =>
+  meals.map((meal) => ({ id: meal.id, x: wallClockSeconds(meal.date, meal.time) })).sort((a, b) => a.x - b.x);
+
+/** HistoryView's extras for one's own glucose History: the meals from `startDate`. */
+export function useMealExtras({ enabled, startDate, unit, now, zone }: HistoryExtrasArgs): HistoryExtras {
+  const meals = useQuery({ ...getMealsQueryOptions({ start_date: startDate }), enabled });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const markers = useMemo(() => (meals.data ? mealMarkers(meals.data) : undefined), [meals.data]);
+  if (!enabled || !meals.data) return {};
+  return {
+    markers,
+    onMarker: setOpenId,
+    section: (
+      <Suspense fallback={null}>
+        <HistoryMeals meals={meals.data} openId={openId} onOpen={setOpenId} unit={unit} now={now} zone={zone} />
+      </Suspense>
+    ),
+  };
+}

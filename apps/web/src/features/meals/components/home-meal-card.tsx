@@ -1,0 +1,46 @@
+/**
+ * Home's meal card: 'Log a meal' opens the meal dialog (decision 088). Only the card ships with
+ * Home; the dialog, the food search and the 'meals' texts load once the screen is idle.
+ */
+import { Plus, Utensils } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { useUserZone } from '../../../lib/auth/auth-provider';
+import { loadCatalogs } from '../../../lib/i18n/i18n';
+import { useT } from '../../../lib/i18n/language-provider';
+import { lazyPreloaded } from '../../../lib/lazy-preloaded';
+
+const MealDialog = lazyPreloaded(() =>
+  Promise.all([import('./meal-dialog'), loadCatalogs(['meals'])]).then(([module]) => ({ default: module.MealDialog })),
+);
+
+export function HomeMealCard({ now }: { now: Date }) {
+  const t = useT();
+  const zone = useUserZone();
+  const [logging, setLogging] = useState(false);
+  return (
+    <section
+      aria-labelledby="home-meals-heading"
+      className="mb-6 flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-[min(1rem,5vw)] shadow-sm"
+    >
+      <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+        <Utensils className="h-5 w-5" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 id="home-meals-heading" className="text-sm font-medium text-slate-600">
+          {t('home.meals.title')}
+        </h2>
+        <p className="text-sm text-slate-700">{t('home.meals.text')}</p>
+      </div>
+      <Button size="sm" variant="outline" className="shrink-0" onClick={() => setLogging(true)}>
+        <Plus className="h-4 w-4" aria-hidden />
+        {t('home.meals.log')}
+      </Button>
+      {logging ? (
+        <Suspense fallback={null}>
+          <MealDialog now={now} zone={zone} onClose={() => setLogging(false)} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}
