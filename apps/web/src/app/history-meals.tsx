@@ -2,7 +2,7 @@
  * One's own meals on the glucose History (decision 088), composed here from the meals and health
  * features: the period's meals as markers on the chart (each at its wall-clock date and time, the
  * readings' convention), and the list under it whose open meal a tapped marker chooses. The list
- * loads after the page's text.
+ * and its texts load after the page's text.
  */
 import type { Meal } from '@diacare/contract/meals';
 import { useQuery } from '@tanstack/react-query';
@@ -11,8 +11,13 @@ import type { HistoryExtras, HistoryExtrasArgs } from '../features/health/utils/
 import { wallClockSeconds } from '../features/health/utils/readings';
 import { getMealsQueryOptions } from '../features/meals/api/meals';
 import { retryableLazy } from '../lib/retryable-lazy';
+import { loadCatalogs } from '../lib/i18n/i18n';
 
-const HistoryMeals = retryableLazy(() => import('../features/meals/components/history-meals'));
+const HistoryMeals = retryableLazy(() =>
+  Promise.all([import('../features/meals/components/history-meals'), loadCatalogs(['meals'])]).then(
+    ([module]) => module,
+  ),
+);
 
 /** Meals as chart markers, oldest first. */
 export const mealMarkers = (meals: readonly Meal[]) =>

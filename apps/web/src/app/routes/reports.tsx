@@ -13,6 +13,7 @@ import { useSearchParams } from 'wouter';
 import { LAB_TESTS, type LabTest } from '@diacare/contract/lab-rules';
 import { lazyPreloaded } from '../../lib/lazy-preloaded';
 import { retryableLazy } from '../../lib/retryable-lazy';
+import { loadCatalogs } from '../../lib/i18n/i18n';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../../features/health/api/health';
@@ -45,8 +46,12 @@ const DoctorReportDialog = lazyPreloaded(() =>
   })),
 );
 
-// The 'Meals and sugar' card loads after the page's text (decision 088).
-const MealsReportCard = retryableLazy(() => import('../../features/meals/components/meals-report-card'));
+// The 'Meals and sugar' card loads after the page's text, with its texts (decision 088).
+const MealsReportCard = retryableLazy(() =>
+  Promise.all([import('../../features/meals/components/meals-report-card'), loadCatalogs(['meals'])]).then(
+    ([module]) => module,
+  ),
+);
 
 /** docs/product.md: reports cover the last 7 days including today. */
 const REPORT_DAYS = 7;
