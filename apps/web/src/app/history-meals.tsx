@@ -1,5 +1,5 @@
 /**
- * One's own meals on the glucose History (decision 088), composed here from the meals and health
+ * One's own meals on the glucose History (decision 097), composed here from the meals and health
  * features: the period's meals as markers on the chart (each at its wall-clock date and time, the
  * readings' convention), and the list under it whose open meal a tapped marker chooses. The list
  * and its texts load after the page's text.

@@ -46,7 +46,7 @@ const DoctorReportDialog = lazyPreloaded(() =>
   })),
 );
 
-// The 'Meals and sugar' card loads after the page's text, with its texts (decision 088).
+// The 'Meals and sugar' card loads after the page's text, with its texts (decision 097).
 const MealsReportCard = retryableLazy(() =>
   Promise.all([import('../../features/meals/components/meals-report-card'), loadCatalogs(['meals'])]).then(
     ([module]) => module,

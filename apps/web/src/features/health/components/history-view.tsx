@@ -281,7 +281,7 @@ export function HistoryView({
     [kind, readings, t, intlLocale, glucoseUnit, sensor, sensorOnly],
   );
 
-  // One's own glucose History: the meals of the period (app/history-meals.tsx, decision 088).
+  // One's own glucose History: the meals of the period (app/history-meals.tsx, decision 097).
   const extras = useExtras({
     enabled: kind === 'glucose',
     startDate: shiftDate(today, -(range - 1)),

@@ -1,5 +1,5 @@
 /**
- * What src/app may add to the glucose History (one's own meals, decision 088) without the health
+ * What src/app may add to the glucose History (one's own meals, decision 097) without the health
  * feature knowing where it comes from: markers on the chart, what a tapped marker does, and a
  * section under the chart.
  */
@@ -16,7 +16,7 @@ export interface HistoryExtrasArgs {
   zone: string;
 }
 
-/** What src/app adds to the glucose History (one's own meals, decision 088): chart markers and a section. */
+/** What src/app adds to the glucose History (one's own meals, decision 097): chart markers and a section. */
 export interface HistoryExtras {
   markers?: ChartData['markers'];
   onMarker?: (id: string) => void;

@@ -1,5 +1,5 @@
 /**
- * Home's meal card: 'Log a meal' opens the meal dialog (decision 088). Only the card ships with
+ * Home's meal card: 'Log a meal' opens the meal dialog (decision 097). Only the card ships with
  * Home; the dialog, the food search and the 'meals' texts load once the screen is idle.
  */
 import { Plus, Utensils } from 'lucide-react';

@@ -1,5 +1,5 @@
 /**
- * Logging or correcting a meal (decision 088): meal type (starting by the time of day in the
+ * Logging or correcting a meal (decision 097): meal type (starting by the time of day in the
  * person's zone and following a typed time until chosen), the usual items and a food search, a
  * portion stepper per item, when it was eaten, a note and an optional photo. Three taps for a
  * meal eaten before: open, tap a usual item, Save. Saved through the outbox, offline too; the

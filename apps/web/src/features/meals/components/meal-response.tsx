@@ -1,7 +1,7 @@
 /**
  * A meal's response (GET /api/meals/{id}/response): the reading before, the highest after and
  * the rise, in the person's unit, with where they come from; or, when the readings cannot tell,
- * that there is no reading to compare and how to get one. Nothing is made up (decision 088).
+ * that there is no reading to compare and how to get one. Nothing is made up (decision 097).
  */
 import { localTime } from '@diacare/contract/dates';
 import { formatGlucose, type GlucoseUnit } from '@diacare/contract/glucose-units';

@@ -1,5 +1,5 @@
 /**
- * Reports' 'Meals and sugar' card (GET /api/reports/meals, decision 088): over 14, 30 or 90
+ * Reports' 'Meals and sugar' card (GET /api/reports/meals, decision 097): over 14, 30 or 90
  * days, the median rise by meal type, the foods that raise the person most, and the server's
  * sentence (an association in their own data, not a cause and not advice; or that there are too
  * few meals yet). Rises in the person's unit. Loaded after the page's text.

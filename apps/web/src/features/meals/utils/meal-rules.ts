@@ -52,7 +52,7 @@ export const carbsFor = (perPortion: number, portions: number): number => Math.r
 
 /**
  * A carbohydrate figure as the estimate it is, whole grams: 14.6 → '≈ 15 g'. Never a dose: the
- * screens show no insulin figure from it (decision 088).
+ * screens show no insulin figure from it (decision 097).
  */
 export const formatCarbs = (grams: number): string => `≈ ${Math.round(grams)} g`;
 

@@ -1,5 +1,5 @@
 /**
- * Makes a meal photo small on the phone before it is sent (decision 088): drawn on a canvas at
+ * Makes a meal photo small on the phone before it is sent (decision 097): drawn on a canvas at
  * most MEAL_PHOTO_MAX_SIDE px on its longer side and encoded as WebP (JPEG where the browser
  * cannot encode WebP), stepping the quality down until it is at most MEAL_PHOTO_MAX_BYTES. A
  * canvas keeps only pixels, so the camera's location and other metadata never leave the phone.

@@ -1,0 +1,135 @@
+/**
+ * Meals (decision 088), in English and in Hindi at 390×844: a person with an earlier breakfast and
+ * yesterday's before- and after-lunch readings logs yesterday's lunch from Home (a usual item, a
+ * searched food, the portion stepper), sees it on History with its rise from those readings, and
+ * sees Reports' 'Meals and sugar' card. axe in both themes at each screen and the open dialog.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './a11y';
+import { kolkataDate, postRecord, screenshot, signInWithProfile } from './fixtures';
+
+const BOTH = { themes: ['light', 'dark'] as ('light' | 'dark')[] };
+
+/** What the phone shows (a dialog sits on the viewport, not the whole page). */
+const screen = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png` });
+
+/** Two days ago an idli breakfast; yesterday 110 mg/dL before lunch (12:40) and 175 after it (14:40). */
+async function seed(page: Page): Promise<void> {
+  await postRecord(page, '/api/meals', {
+    date: kolkataDate(-2),
+    time: '08:00',
+    meal_type: 'breakfast',
+    items: [{ food_id: 'idli', name: 'Idli', portions: 2 }],
+  });
+  const reading = { date: kolkataDate(-1) };
+  await postRecord(page, '/api/health/glucose', {
+    ...reading,
+    value: 110,
+    meal_context: 'Before Lunch',
+    time: '12:40',
+  });
+  await postRecord(page, '/api/health/glucose', { ...reading, value: 175, meal_context: 'After Lunch', time: '14:40' });
+}
+
+interface Words {
+  logMeal: string;
+  dialog: string;
+  usualIdli: RegExp;
+  search: string;
+  results: string;
+  moreIdli: string;
+  date: string;
+  time: string;
+  lunch: string;
+  save: string;
+  lunchRow: RegExp;
+  reportTitle: string;
+}
+
+const ENGLISH: Words = {
+  logMeal: 'Log meal',
+  dialog: 'Log a meal',
+  usualIdli: /^Idli/,
+  search: 'Search foods',
+  results: 'Foods found',
+  moreIdli: 'More Idli',
+  date: 'Date',
+  time: 'Time',
+  lunch: 'Lunch',
+  save: 'Save meal',
+  lunchRow: /^Lunch ·/,
+  reportTitle: 'Meals and sugar',
+};
+
+const HINDI: Words = {
+  logMeal: 'खाना दर्ज करें',
+  dialog: 'खाना दर्ज करें',
+  usualIdli: /^(Idli|इडली)/,
+  search: 'खाना खोजें',
+  results: 'मिले हुए खाने',
+  moreIdli: 'Idli बढ़ाएँ',
+  date: 'तारीख',
+  time: 'समय',
+  lunch: 'दोपहर का खाना',
+  save: 'खाना सेव करें',
+  lunchRow: /^दोपहर का खाना ·/,
+  reportTitle: 'खाना और शुगर',
+};
+
+async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise<void> {
+  await seed(page);
+  await page.goto('/home');
+  await page.getByRole('button', { name: words.logMeal }).click();
+  const dialog = page.getByRole('dialog', { name: words.dialog });
+  await expect(dialog).toBeVisible();
+
+  // A usual item in one tap, then a searched food; the portion stepper; yesterday's lunch.
+  await dialog.getByRole('button', { name: words.usualIdli }).click();
+  await dialog.getByLabel(words.search).fill(language === 'hi' ? 'दाल' : 'dal');
+  await dialog.getByRole('list', { name: words.results }).getByRole('button').first().click();
+  await dialog.getByRole('button', { name: words.moreIdli }).click();
+  await expect(dialog.getByTestId('meal-total')).toContainText('≈');
+  await dialog.getByLabel(words.date).fill(kolkataDate(-1));
+  await dialog.getByLabel(words.time).fill('13:00');
+  await dialog.getByRole('radio', { name: words.lunch }).click();
+  await expect(dialog.getByRole('radio', { name: words.lunch })).toHaveAttribute('aria-checked', 'true');
+  await expectAccessible(page, `meal dialog (${language})`, BOTH);
+  await screen(page, `meals-dialog-${language}`);
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/meals') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: words.save }).click();
+  expect((await saved).status()).toBe(201);
+  await expect(dialog).toBeHidden();
+  await screenshot(page, `meals-home-${language}`);
+
+  // History: the meal under the chart; opened, its rise from the two readings (175 − 110).
+  await page.goto('/reports/history/glucose');
+  const lunch = page.getByRole('button', { name: words.lunchRow });
+  await lunch.click();
+  await expect(lunch).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('meal-response')).toContainText('+65 mg/dL');
+  await expectAccessible(page, `history with meals (${language})`, BOTH);
+  await screenshot(page, `meals-history-${language}`);
+
+  // Reports: the 'Meals and sugar' card with the server's sentence.
+  await page.goto('/reports');
+  const card = page.getByTestId('meals-report');
+  await expect(card.getByRole('heading', { name: words.reportTitle })).toBeVisible();
+  await expect(card.getByTestId('meals-report-sentence')).not.toBeEmpty();
+  await card.scrollIntoViewIfNeeded();
+  await expectAccessible(page, `reports with meals (${language})`, BOTH);
+  await screenshot(page, `meals-reports-${language}`);
+}
+
+test('log a meal from Home, see its rise on History and the Reports card (English)', async ({ page }) => {
+  await signInWithProfile(page, 'Asha Rao');
+  await journey(page, ENGLISH, 'en');
+});
+
+test('log a meal from Home, see its rise on History and the Reports card (Hindi)', async ({ page }) => {
+  await signInWithProfile(page, 'Asha Rao');
+  const origin = { origin: new URL(page.url()).origin };
+  expect((await page.request.put('/api/users/me', { data: { language: 'hi' }, headers: origin })).status()).toBe(200);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await journey(page, HINDI, 'hi');
+});
