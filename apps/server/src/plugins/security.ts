@@ -67,7 +67,8 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
     if (path.startsWith('/api/') && hasBody) {
       const type = (request.headers['content-type'] ?? '').toLowerCase();
       const csv = request.routeOptions.config?.csvBody === true && type.startsWith('text/csv');
-      if (!type.startsWith('application/json') && !csv) {
+      const image = request.routeOptions.config?.imageBody === true && type.startsWith('image/');
+      if (!type.startsWith('application/json') && !csv && !image) {
         throw httpError(415, 'error.json_only');
       }
     }
