@@ -70,9 +70,9 @@ const HINDI: Words = {
   moreIdli: 'Idli बढ़ाएँ',
   date: 'तारीख',
   time: 'समय',
-  lunch: 'दोपहर का खाना',
+  lunch: 'लंच',
   save: 'खाना सेव करें',
-  lunchRow: /^दोपहर का खाना ·/,
+  lunchRow: /^लंच ·/,
   reportTitle: 'खाना और शुगर',
 };
 
@@ -86,7 +86,8 @@ async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise
   // A usual item in one tap, then a searched food; the portion stepper; yesterday's lunch.
   await dialog.getByRole('button', { name: words.usualIdli }).click();
   await dialog.getByLabel(words.search).fill(language === 'hi' ? 'दाल' : 'dal');
-  await dialog.getByRole('list', { name: words.results }).getByRole('button').first().click();
+  // A food of the list (its carbohydrate shown as an estimate), not the typed text as written.
+  await dialog.getByRole('list', { name: words.results }).getByRole('button', { name: /≈/ }).first().click();
   await dialog.getByRole('button', { name: words.moreIdli }).click();
   await expect(dialog.getByTestId('meal-total')).toContainText('≈');
   await dialog.getByLabel(words.date).fill(kolkataDate(-1));
@@ -132,4 +133,23 @@ test('log a meal from Home, see its rise on History and the Reports card (Hindi)
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   await journey(page, HINDI, 'hi');
+
+  // At 360 px the longer Hindi words still fit: no sideways scrolling on Home, in the dialog, on History.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const noSidewaysScroll = async (name: string) => {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, name).toBeLessThanOrEqual(360);
+  };
+  await page.goto('/home');
+  await noSidewaysScroll('home');
+  await page.getByRole('button', { name: HINDI.logMeal }).click();
+  await expect(page.getByRole('dialog', { name: HINDI.dialog })).toBeVisible();
+  await noSidewaysScroll('meal dialog');
+  await screen(page, 'meals-dialog-hi-360');
+  await page.keyboard.press('Escape');
+  await page.goto('/reports/history/glucose');
+  await page.getByRole('button', { name: HINDI.lunchRow }).click();
+  await expect(page.getByTestId('meal-response')).toBeVisible();
+  await noSidewaysScroll('history');
+  await screenshot(page, 'meals-history-hi-360');
 });

@@ -1,5 +1,6 @@
 /**
- * Home's meal card: 'Log a meal' opens the meal dialog (decision 097). Only the card ships with
+ * Home's meal card: 'Log meal' opens the meal dialog (decision 097); the button goes under the text
+ * when the card is narrow (360 px in Hindi, large text). Only the card ships with
  * Home; the dialog, the food search and the 'meals' texts load once the screen is idle.
  */
 import { Plus, Utensils } from 'lucide-react';
@@ -21,18 +22,18 @@ export function HomeMealCard({ now }: { now: Date }) {
   return (
     <section
       aria-labelledby="home-meals-heading"
-      className="mb-6 flex items-center gap-3 rounded-2xl border border-slate-200 bg-white p-[min(1rem,5vw)] shadow-sm"
+      className="mb-6 flex flex-wrap items-center gap-3 rounded-2xl border border-slate-200 bg-white p-[min(1rem,5vw)] shadow-sm"
     >
       <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800">
         <Utensils className="h-5 w-5" aria-hidden />
       </span>
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-[1_1_10rem]">
         <h2 id="home-meals-heading" className="text-sm font-medium text-slate-600">
           {t('home.meals.title')}
         </h2>
         <p className="text-sm text-slate-700">{t('home.meals.text')}</p>
       </div>
-      <Button size="sm" variant="outline" className="shrink-0" onClick={() => setLogging(true)}>
+      <Button size="sm" variant="outline" className="ml-auto shrink-0" onClick={() => setLogging(true)}>
         <Plus className="h-4 w-4" aria-hidden />
         {t('home.meals.log')}
       </Button>

@@ -2,9 +2,13 @@
  * Reports' 'Meals and sugar' card (GET /api/reports/meals, decision 097): over 14, 30 or 90
  * days, the median rise by meal type, the foods that raise the person most, and the server's
  * sentence (an association in their own data, not a cause and not advice; or that there are too
- * few meals yet). Rises in the person's unit. Loaded after the page's text.
+ * few meals yet, and then no figures). Rises in the person's unit. Loaded after the page's text.
  */
-import { MEALS_REPORT_PERIODS, type MealsReportPeriod } from '@diacare/contract/meal-constants';
+import {
+  MEALS_REPORT_MIN_RESPONSES,
+  MEALS_REPORT_PERIODS,
+  type MealsReportPeriod,
+} from '@diacare/contract/meal-constants';
 import { useQuery } from '@tanstack/react-query';
 import { Utensils } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -91,7 +95,7 @@ export default function MealsReportCard() {
             <p className="text-xs text-slate-600">
               {t('meals.report.counts', { meals: data.meals, withResponse: data.with_response })}
             </p>
-            {data.with_response > 0 ? (
+            {data.with_response >= MEALS_REPORT_MIN_RESPONSES ? (
               <table className="w-full text-sm">
                 <caption className="mb-1 text-left text-sm font-semibold">{t('meals.report.byType')}</caption>
                 <thead className="sr-only">
@@ -116,7 +120,7 @@ export default function MealsReportCard() {
                 </tbody>
               </table>
             ) : null}
-            {data.foods.length ? (
+            {data.with_response >= MEALS_REPORT_MIN_RESPONSES && data.foods.length ? (
               <div>
                 <h3 className="mb-1 text-sm font-semibold">{t('meals.report.foods')}</h3>
                 <ol className="space-y-1 text-sm">
