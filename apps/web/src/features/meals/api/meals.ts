@@ -17,7 +17,7 @@ import { zonedInstant } from '@diacare/contract/dates';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
-import { outboxWrite, pathId, registerApplier, sameRecord } from '../../../lib/offline/lazy-outbox';
+import { outboxWrite, pathId, registerApplier, sameRecord, type OutboxApplier } from '../../../lib/offline/lazy-outbox';
 
 /** GET /api/meals: inclusive YYYY-MM-DD range. */
 export interface MealRange {
@@ -104,7 +104,7 @@ const newestFirst = (a: MealValues, b: MealValues) => `${b.date} ${b.time}`.loca
  * Meals in the outbox: a new meal shows at once in every cached list whose range holds its date;
  * a correction or a delete changes the lists at once.
  */
-registerApplier('meal', {
+export const mealApplier: OutboxApplier = {
   keys: [mealKeys.all],
   apply(data, entry, queryKey) {
     if (queryKey[1] !== 'list') return data;
@@ -125,7 +125,8 @@ registerApplier('meal', {
       .map((meal) => (sameRecord(meal.id, id) ? asMeal(meal.id, entry.body as MealInput, zone, meal.has_photo) : meal))
       .sort(newestFirst);
   },
-});
+};
+registerApplier('meal', mealApplier);
 
 /** A short label for the outbox's refusal toast: 'Meal: Lunch 13:10'. */
 const outboxLabel = (input: Pick<MealInput, 'time'>) => t('common.outbox.meal', { time: input.time });
