@@ -290,9 +290,10 @@ export function HistoryView({
     zone,
   });
 
-  // A glucose history waits for the sensor figures and the dose outcomes (while they are being
-  // fetched) before it says 'empty'.
-  const glucoseWaiting = kind === 'glucose' && (fetchingFirst(report) || fetchingFirst(outcomes));
+  // A glucose history waits for the sensor figures, the dose outcomes and the extras (while they
+  // are being fetched) before it says 'empty'.
+  const glucoseWaiting =
+    kind === 'glucose' && (fetchingFirst(report) || fetchingFirst(outcomes) || extras.waiting === true);
   // The figures, chart and list mount in a deferred render, in slices, not in the urgent one the
   // last of these answers starts (decisions 059, 063).
   const contentReady = useDeferredValue(!inRange.isPending && !latest.isPending && !glucoseWaiting);

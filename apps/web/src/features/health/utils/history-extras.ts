@@ -21,4 +21,6 @@ export interface HistoryExtras {
   markers?: ChartData['markers'];
   onMarker?: (id: string) => void;
   section?: ReactNode;
+  /** Still fetching its first answer: the page waits, so nothing under the chart moves when it comes. */
+  waiting?: boolean;
 }
