@@ -10,6 +10,12 @@ import { kolkataDate, postRecord, screenshot, signInWithProfile } from './fixtur
 
 const BOTH = { themes: ['light', 'dark'] as ('light' | 'dark')[] };
 
+/** A small PNG (16×16, one colour), as a phone's gallery would give a photo. */
+const PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR42mN4ViFHEmIY1TCqYfhqAADNKnwQb7SKzwAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** What the phone shows (a dialog sits on the viewport, not the whole page). */
 const screen = (page: Page, name: string) => page.screenshot({ path: `test-results/screens/${name}.png` });
 
@@ -94,12 +100,22 @@ async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise
   await dialog.getByLabel(words.time).fill('13:00');
   await dialog.getByRole('radio', { name: words.lunch }).click();
   await expect(dialog.getByRole('radio', { name: words.lunch })).toHaveAttribute('aria-checked', 'true');
+  if (language === 'en') {
+    // An optional photo: made small on the phone, sent once the meal is saved.
+    await dialog.locator('#meal-photo').setInputFiles({ name: 'lunch.png', mimeType: 'image/png', buffer: PHOTO });
+    await expect(dialog.getByText('Photo ready: change')).toBeVisible();
+  }
   await expectAccessible(page, `meal dialog (${language})`, BOTH);
   await screen(page, `meals-dialog-${language}`);
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/meals') && r.request().method() === 'POST');
   await dialog.getByRole('button', { name: words.save }).click();
+  const photoSent =
+    language === 'en'
+      ? page.waitForResponse((r) => r.url().endsWith('/photo') && r.request().method() === 'PUT')
+      : null;
   expect((await saved).status()).toBe(201);
   await expect(dialog).toBeHidden();
+  if (photoSent) expect((await photoSent).ok()).toBe(true);
   await screenshot(page, `meals-home-${language}`);
 
   // History: the meal under the chart; opened, its rise from the two readings (175 − 110).
@@ -108,6 +124,11 @@ async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise
   await lunch.click();
   await expect(lunch).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByTestId('meal-response')).toContainText('+65 mg/dL');
+  if (language === 'en') {
+    const photo = page.getByRole('img', { name: /^Photo of Lunch/ });
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  }
   await expectAccessible(page, `history with meals (${language})`, BOTH);
   await screenshot(page, `meals-history-${language}`);
 
