@@ -118,7 +118,7 @@ export function FoodPicker({
         <h3 id="meal-usual" className="mb-2 text-sm font-semibold text-slate-700">
           {t('meals.form.usual')}
         </h3>
-        {recent.isPending ? (
+        {recent.isPending && recent.fetchStatus === 'fetching' ? (
           <p className="text-sm text-slate-500">{t('common.loading')}</p>
         ) : recent.data?.length ? (
           <ul className="flex flex-wrap gap-2">
@@ -151,7 +151,7 @@ export function FoodPicker({
           </ul>
         ) : (
           <p className="text-sm text-slate-600">
-            {recent.isError ? t('meals.form.usualFailed') : t('meals.form.usualNone')}
+            {recent.data ? t('meals.form.usualNone') : t('meals.form.usualFailed')}
           </p>
         )}
       </section>
@@ -216,7 +216,9 @@ export function FoodPicker({
               );
             })}
             {foods.isFetching && !foods.data ? <li className="text-sm text-slate-500">{t('common.loading')}</li> : null}
-            {foods.isError ? <li className="text-sm text-slate-600">{t('meals.form.searchFailed')}</li> : null}
+            {foods.isError || foods.fetchStatus === 'paused' ? (
+              <li className="text-sm text-slate-600">{t('meals.form.searchFailed')}</li>
+            ) : null}
             {foods.data?.length === 0 ? <li className="text-sm text-slate-600">{t('meals.form.noMatch')}</li> : null}
             <li>
               <button
