@@ -28,9 +28,6 @@ export const MEAL_LIMITS = {
   item_name_length: 100,
   note_length: 500,
   query_length: 100,
-  /** Most foods GET /api/foods returns for a `q`, and its default. */
-  foods_limit: 50,
-  foods_default: 20,
   recent_days: 60,
   recent_items: 20,
 } as const;

@@ -10,6 +10,7 @@ import {
   calendarDateSchema,
   displayNoteSchema,
   displayTextSchema,
+  listLimitSchema,
   orRequired,
   readingDateSchema,
   timeOfDaySchema,
@@ -47,19 +48,15 @@ export type Food = z.infer<typeof foodSchema>;
 
 /**
  * GET /api/foods: `q` searched in English, Hindi (Devanagari) and common Latin spellings,
- * typo-tolerant, best first; without `q` the whole list (for the web's offline copy), by name.
+ * typo-tolerant, best first (show the first few); without `q` the whole list (for the web's
+ * offline copy), by English name. `limit` as every list's.
  */
 export const foodsQuerySchema = z.object({
   q: z
     .string()
     .max(MEAL_LIMITS.query_length, { error: `must be at most ${MEAL_LIMITS.query_length} characters` })
     .optional(),
-  limit: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(MEAL_LIMITS.foods_limit, { error: `must be at most ${MEAL_LIMITS.foods_limit}` })
-    .optional(),
+  limit: listLimitSchema,
 });
 export type FoodsQuery = z.infer<typeof foodsQuerySchema>;
 
@@ -137,12 +134,7 @@ export const mealsQuerySchema = z
   .object({
     start_date: calendarDateSchema.optional(),
     end_date: calendarDateSchema.optional(),
-    limit: z.coerce
-      .number({ error: 'must be a whole number' })
-      .int({ error: 'must be a whole number' })
-      .min(1, { error: 'must be at least 1' })
-      .max(1000, { error: 'must be at most 1000' })
-      .default(1000),
+    limit: listLimitSchema,
   })
   .refine((range) => !range.start_date || !range.end_date || range.start_date <= range.end_date, {
     path: ['end_date'],
@@ -153,8 +145,17 @@ export type MealsQuery = z.infer<typeof mealsQuerySchema>;
 /**
  * GET /api/meals/recent-items: the person's items of the last MEAL_LIMITS.recent_days days,
  * most often first, then most recent; each with the portions and carbohydrate it was last
- * logged with, ready to tap into a new meal. At most MEAL_LIMITS.recent_items.
+ * logged with, ready to tap into a new meal. At most `limit` (MEAL_LIMITS.recent_items when absent).
  */
+export const recentMealItemsQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(MEAL_LIMITS.recent_items, { error: `must be at most ${MEAL_LIMITS.recent_items}` })
+    .default(MEAL_LIMITS.recent_items),
+});
+
 export const recentMealItemSchema = z.object({
   food_id: z.string().nullable(),
   name: z.string(),

@@ -14,6 +14,7 @@ import {
   mealSchema,
   mealsQuerySchema,
   recentMealItemSchema,
+  recentMealItemsQuerySchema,
 } from '@diacare/contract/meals';
 import { shiftDate, localDate } from '@diacare/contract/dates';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -50,8 +51,8 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const language = requestLanguage(request);
       const q = request.query.q?.trim();
       const foods = q
-        ? foodSearch().search(q, request.query.limit ?? MEAL_LIMITS.foods_default)
-        : [...FOODS].sort((a, b) => a.en.localeCompare(b.en)).slice(0, request.query.limit ?? FOODS.length);
+        ? foodSearch().search(q, request.query.limit)
+        : [...FOODS].sort((a, b) => a.en.localeCompare(b.en)).slice(0, request.query.limit);
       return foods.map((food) => toFood(food, language));
     },
   );
@@ -79,6 +80,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       schema: {
         tags,
         summary: `Items of the last ${MEAL_LIMITS.recent_days} days' meals, most often eaten first, then most recent, each as last logged`,
+        querystring: recentMealItemsQuerySchema,
         response: { 200: z.array(recentMealItemSchema), 400: errorSchema },
       },
     },
@@ -89,7 +91,10 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         start_date: shiftDate(today, -MEAL_LIMITS.recent_days),
         limit: 1000,
       });
-      return recentItems(rows.map(({ row }) => row));
+      return recentItems(
+        rows.map(({ row }) => row),
+        request.query.limit,
+      );
     },
   );
 

@@ -8,10 +8,10 @@ import type { RecentMealItem } from '@diacare/contract/meals';
 import type { MealRow } from './meals.repository.ts';
 
 /**
- * The recent items of `rows` (meals, newest first), at most MEAL_LIMITS.recent_items. An item is
+ * The recent items of `rows` (meals, newest first), at most `limit`. An item is
  * its food_id, or its name folded for a free-text one; counted once per meal.
  */
-export function recentItems(rows: readonly MealRow[]): RecentMealItem[] {
+export function recentItems(rows: readonly MealRow[], limit: number = MEAL_LIMITS.recent_items): RecentMealItem[] {
   const items = new Map<string, RecentMealItem>();
   for (const row of rows) {
     const seen = new Set<string>();
@@ -34,5 +34,5 @@ export function recentItems(rows: readonly MealRow[]): RecentMealItem[] {
   }
   return [...items.values()]
     .sort((a, b) => b.meals - a.meals || b.last_date.localeCompare(a.last_date) || a.name.localeCompare(b.name))
-    .slice(0, MEAL_LIMITS.recent_items);
+    .slice(0, limit);
 }
