@@ -12,7 +12,6 @@ import type {
   MealsReportPeriod,
   RecentMealItem,
 } from '@diacare/contract/meals';
-import { MEAL_LIMITS } from '@diacare/contract/meal-constants';
 import { zonedInstant } from '@diacare/contract/dates';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -48,11 +47,14 @@ export const getRecentItemsQueryOptions = () =>
     queryFn: () => api.get<RecentMealItem[]>('/api/meals/recent-items'),
   });
 
+/** How many foods a search shows: the best few fit a phone's screen above the keyboard. */
+export const FOOD_RESULTS = 8;
+
 /** Foods matching `q` (English, Hindi or a common Latin spelling), best first. */
 export const getFoodsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: mealKeys.foods(q),
-    queryFn: () => api.get<Food[]>('/api/foods', { q, limit: MEAL_LIMITS.foods_default }),
+    queryFn: () => api.get<Food[]>('/api/foods', { q, limit: FOOD_RESULTS }),
     enabled: q.trim().length > 0,
     staleTime: 24 * 60 * 60 * 1000,
   });

@@ -11,7 +11,7 @@ import { Input, Label } from '../../../components/ui/input';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/language-provider';
 import { cn } from '../../../lib/utils';
-import { getFoodsQueryOptions, getRecentItemsQueryOptions } from '../api/meals';
+import { FOOD_RESULTS, getFoodsQueryOptions, getRecentItemsQueryOptions } from '../api/meals';
 import { carbsFor, formatCarbs, formatPortions, stepPortion } from '../utils/meal-rules';
 
 export const MEAL_TYPE_IDS: Record<MealType, MessageId> = {
@@ -174,7 +174,7 @@ export function FoodPicker({
         </p>
         {asked ? (
           <ul className="mt-2 space-y-1" aria-label={t('meals.form.results')}>
-            {(foods.data ?? []).slice(0, 8).map((food) => {
+            {(foods.data ?? []).slice(0, FOOD_RESULTS).map((food) => {
               const draft: DraftItem = {
                 food_id: food.id,
                 name: food.name,
