@@ -1,5 +1,5 @@
 /**
- * /api/meals, /api/foods and /api/reports/meals (decision 088): query options, logging,
+ * /api/meals, /api/foods and /api/reports/meals (decisions 088–090): query options, logging,
  * correcting and deleting a meal through the outbox (offline too), and the meal's photo. Types
  * only from the contract, so no zod reaches the screens that import this.
  */
