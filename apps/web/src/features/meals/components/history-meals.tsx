@@ -134,20 +134,20 @@ export default function HistoryMeals({
                 key={meal.id}
                 className={cn('rounded-2xl border bg-white', open ? 'border-primary' : 'border-slate-200')}
               >
-                <div className="flex items-start gap-1 py-1 pl-1 pr-1">
+                <div className="flex flex-wrap items-start gap-1 py-1 pl-1 pr-1">
                   <button
                     type="button"
                     data-meal={meal.id}
                     aria-expanded={open}
                     aria-controls={`meal-${meal.id}-response`}
                     onClick={() => onOpen(open ? null : meal.id)}
-                    className="flex min-h-11 min-w-0 flex-1 items-start gap-2 rounded-xl px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary"
+                    className="flex min-h-11 min-w-0 flex-[1_1_10rem] items-start gap-2 rounded-xl px-2 py-1.5 text-left hover:bg-slate-50 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary"
                   >
                     <span className="min-w-0 flex-1">
                       <span className="block font-semibold">
                         {type} · {when}
                       </span>
-                      <span className="block text-sm text-slate-600 wrap-anywhere">{itemsText(meal)}</span>
+                      <span className="block text-sm text-slate-600 wrap-break-word">{itemsText(meal)}</span>
                       {meal.carbs_g !== null ? (
                         <span className="block text-xs text-slate-600">
                           {t('meals.form.carbsEstimate', { carbs: formatCarbs(meal.carbs_g) })}
@@ -159,14 +159,16 @@ export default function HistoryMeals({
                       aria-hidden
                     />
                   </button>
-                  <MealActions meal={meal} label={label} now={now} zone={zone} />
+                  <div className="ml-auto flex shrink-0">
+                    <MealActions meal={meal} label={label} now={now} zone={zone} />
+                  </div>
                 </div>
                 {pending.has(meal.id) ? <PendingMark className="mb-2 ml-3" /> : null}
                 <div id={`meal-${meal.id}-response`} hidden={!open} className="border-t border-slate-100 px-3 py-3">
                   {open ? (
                     <>
                       <MealResponseView id={meal.id} pending={pending.has(meal.id)} unit={unit} zone={zone} />
-                      {meal.note ? <p className="mt-2 text-sm text-slate-700 wrap-anywhere">{meal.note}</p> : null}
+                      {meal.note ? <p className="mt-2 text-sm text-slate-700 wrap-break-word">{meal.note}</p> : null}
                       {meal.has_photo ? (
                         <img
                           src={mealPhotoPath(meal.id)}

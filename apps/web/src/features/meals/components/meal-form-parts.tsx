@@ -64,7 +64,7 @@ export function MealTypeChoice({ value, onChange }: { value: MealType; onChange:
     <div
       role="radiogroup"
       aria-label={t('meals.form.type')}
-      className="grid grid-cols-2 gap-1 rounded-xl bg-slate-200 p-1 min-[22rem]:grid-cols-4"
+      className="flex flex-wrap gap-1 rounded-xl bg-slate-200 p-1"
     >
       {MEAL_TYPES.map((type, index) => (
         <button
@@ -79,7 +79,7 @@ export function MealTypeChoice({ value, onChange }: { value: MealType; onChange:
           onClick={() => onChange(type)}
           onKeyDown={(event) => onKeyDown(event, index)}
           className={cn(
-            'min-h-11 rounded-lg px-1 py-1 text-sm font-semibold',
+            'min-h-11 flex-auto rounded-lg px-2 py-1 text-sm font-semibold',
             value === type ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
           )}
         >
@@ -165,6 +165,7 @@ export function FoodPicker({
           maxLength={MEAL_LIMITS.query_length}
           placeholder={t('meals.form.searchPlaceholder')}
           icon={<Search className="h-5 w-5" />}
+          wrapPlaceholder
           value={query}
           onChange={(event) => setQuery(event.target.value)}
           aria-describedby="meal-search-status"
@@ -195,7 +196,7 @@ export function FoodPicker({
                     className="flex min-h-11 w-full items-center justify-between gap-2 rounded-xl border border-slate-200 bg-white px-3 py-2 text-left hover:border-primary disabled:bg-slate-100"
                   >
                     <span className="min-w-0">
-                      <span className="block font-medium wrap-anywhere">{food.name}</span>
+                      <span className="block font-medium wrap-break-word">{food.name}</span>
                       <span className="block text-xs text-slate-600">
                         {t('meals.form.perPortion', {
                           unit: t(UNIT_IDS[food.portion.unit]),
@@ -271,26 +272,16 @@ export function Plate({
         <ul className="space-y-2">
           {items.map((item, index) => (
             <li key={`${item.food_id ?? ''}:${item.name}`} className="rounded-xl border border-slate-200 bg-white p-2">
-              <div className="flex items-start justify-between gap-2">
-                <div className="min-w-0 pl-1">
-                  <p className="font-medium wrap-anywhere">{item.name}</p>
-                  <p className="text-xs text-slate-600">
-                    {item.perPortion === null
-                      ? t('meals.form.carbsUnknown')
-                      : t('meals.form.carbsEstimate', { carbs: formatCarbs(carbsFor(item.perPortion, item.portions)) })}
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
-                  aria-label={t('meals.form.remove', { name: item.name })}
-                  onClick={() => onRemove(index)}
-                >
-                  <X className="h-5 w-5" aria-hidden />
-                </button>
+              <div className="pl-1">
+                <p className="font-medium wrap-break-word">{item.name}</p>
+                <p className="text-xs text-slate-600">
+                  {item.perPortion === null
+                    ? t('meals.form.carbsUnknown')
+                    : t('meals.form.carbsEstimate', { carbs: formatCarbs(carbsFor(item.perPortion, item.portions)) })}
+                </p>
               </div>
               <div
-                className="mt-1 flex items-center gap-2"
+                className="mt-1 flex flex-wrap items-center gap-2"
                 role="group"
                 aria-label={t('meals.form.portionsOf', { name: item.name })}
               >
@@ -303,7 +294,7 @@ export function Plate({
                 >
                   <Minus className="h-4 w-4" aria-hidden />
                 </button>
-                <output className="min-w-[5.5rem] text-center text-sm font-semibold" aria-live="polite">
+                <output className="min-w-[4.5rem] text-center text-sm font-semibold" aria-live="polite">
                   {item.unit
                     ? t('meals.form.portionsWithUnit', {
                         portions: formatPortions(item.portions),
@@ -319,6 +310,14 @@ export function Plate({
                   onClick={() => onChange(index, stepPortion(item.portions, 1))}
                 >
                   <Plus className="h-4 w-4" aria-hidden />
+                </button>
+                <button
+                  type="button"
+                  className="ml-auto flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
+                  aria-label={t('meals.form.remove', { name: item.name })}
+                  onClick={() => onRemove(index)}
+                >
+                  <X className="h-5 w-5" aria-hidden />
                 </button>
               </div>
             </li>

@@ -129,7 +129,7 @@ export default function MealsReportCard() {
                       key={`${food.food_id ?? ''}:${food.name}`}
                       className="flex justify-between gap-2 border-t border-slate-100 pt-1"
                     >
-                      <span className="min-w-0 wrap-anywhere">
+                      <span className="min-w-0 wrap-break-word">
                         {food.name}{' '}
                         <span className="text-slate-600">· {t('meals.report.mealCount', { count: food.meals })}</span>
                       </span>
