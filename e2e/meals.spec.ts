@@ -128,6 +128,22 @@ async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise
     const photo = page.getByRole('img', { name: /^Photo of Lunch/ });
     await expect(photo).toBeVisible();
     await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+    // Edit: the dialog opens prefilled; one more portion of idli is saved with PUT.
+    await page.getByRole('button', { name: /^Edit Lunch,/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit meal' });
+    await expect(edit.getByRole('radio', { name: 'Lunch' })).toHaveAttribute('aria-checked', 'true');
+    await edit.getByRole('button', { name: 'More Idli' }).click();
+    const put = page.waitForResponse((r) => /\/api\/meals\/[^/]+$/.test(r.url()) && r.request().method() === 'PUT');
+    await edit.getByRole('button', { name: 'Save meal' }).click();
+    expect((await put).status()).toBe(200);
+    await expect(edit).toBeHidden();
+    await expect(lunch).toContainText('Idli × 3');
+
+    // Delete the earlier breakfast, confirmed.
+    await page.getByRole('button', { name: /^Delete Breakfast,/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('button', { name: /^Breakfast ·/ })).toHaveCount(0);
   }
   await expectAccessible(page, `history with meals (${language})`, BOTH);
   await screenshot(page, `meals-history-${language}`);
