@@ -3,10 +3,12 @@
  * yesterday's before- and after-lunch readings logs yesterday's lunch from Home (a usual item, a
  * searched food, the portion stepper), sees it on History with its rise from those readings, and
  * sees Reports' 'Meals and sugar' card. axe in both themes at each screen and the open dialog.
+ * Offline, a meal logged in three taps shows on History at once and reaches the server once online.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { kolkataDate, postRecord, screenshot, signInWithProfile } from './fixtures';
+import { controlledByWorker } from './offline-write-helpers';
 
 const BOTH = { themes: ['light', 'dark'] as ('light' | 'dark')[] };
 
@@ -35,6 +37,23 @@ async function seed(page: Page): Promise<void> {
     time: '12:40',
   });
   await postRecord(page, '/api/health/glucose', { ...reading, value: 175, meal_context: 'After Lunch', time: '14:40' });
+}
+
+/** Wall-clock seconds of a Kolkata date and time, as the chart's x axis counts them. */
+const wallClock = (date: string, time: string) => Date.parse(`${date}T${time}:00Z`) / 1000;
+
+/**
+ * Taps the chart where yesterday's 13:00 lunch is marked: the axis runs from the first meal (two
+ * days ago, 08:00) to the last reading (yesterday, 14:40) with 6 % of the span either side.
+ */
+async function tapMealMark(page: Page): Promise<void> {
+  const first = wallClock(kolkataDate(-2), '08:00');
+  const last = wallClock(kolkataDate(-1), '14:40');
+  const pad = (last - first) * 0.06;
+  const share = (wallClock(kolkataDate(-1), '13:00') - (first - pad)) / (last - first + 2 * pad);
+  const plot = page.getByTestId('trend-chart').locator('.u-over');
+  const box = (await plot.boundingBox())!;
+  await plot.click({ position: { x: box.width * share, y: box.height - 4 } });
 }
 
 interface Words {
@@ -121,8 +140,11 @@ async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise
   // History: the meal under the chart; opened, its rise from the two readings (175 − 110).
   await page.goto('/reports/history/glucose');
   const lunch = page.getByRole('button', { name: words.lunchRow });
-  await lunch.click();
+  await expect(lunch).toHaveAttribute('aria-expanded', 'false');
+  // A tap on the lunch's mark under the chart opens it in the list (and focuses it).
+  await tapMealMark(page);
   await expect(lunch).toHaveAttribute('aria-expanded', 'true');
+  await expect(lunch).toBeFocused();
   await expect(page.getByTestId('meal-response')).toContainText('+65 mg/dL');
   if (language === 'en') {
     const photo = page.getByRole('img', { name: /^Photo of Lunch/ });
@@ -189,4 +211,65 @@ test('log a meal from Home, see its rise on History and the Reports card (Hindi)
   await expect(page.getByTestId('meal-response')).toBeVisible();
   await noSidewaysScroll('history');
   await screenshot(page, 'meals-history-hi-360');
+});
+
+/** The user's query cache as saved in IndexedDB (JSON), or '' (lib/offline/persist.ts). */
+function savedCache(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('keyval-store');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('keyval')) return resolve('');
+          const owner = localStorage.getItem('diacare-cache-owner');
+          const get = db.transaction('keyval').objectStore('keyval').get(`diacare-query-cache:${owner}`);
+          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : '');
+          get.onerror = () => resolve('');
+        };
+        open.onerror = () => resolve('');
+      }),
+  );
+}
+
+test.describe('offline', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a meal logged offline shows at once on History and reaches the server once back online', async ({
+    page,
+    context,
+  }) => {
+    await signInWithProfile(page, 'Asha Rao');
+    await seed(page);
+    const meals = async () => {
+      const response = await context.request.get(new URL('/api/meals', page.url()).href);
+      expect(response.ok()).toBe(true);
+      return (await response.json()) as unknown[];
+    };
+    // Under the service worker, History seen once online (its meals are kept for offline), then Home.
+    await controlledByWorker(page);
+    await page.goto('/reports/history/glucose');
+    await expect(page.getByRole('button', { name: /^Breakfast ·/ })).toBeVisible();
+    await expect.poll(() => savedCache(page)).toContain('"list"');
+    await page.goto('/home');
+    await expect.poll(() => savedCache(page)).toContain('recent-items');
+
+    await context.setOffline(true);
+    // Three taps: Log meal, a usual food, Save.
+    await page.getByRole('button', { name: 'Log meal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Log a meal' });
+    await dialog.getByRole('button', { name: /^Idli/ }).click();
+    await dialog.getByRole('button', { name: 'Save meal' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await meals()).toHaveLength(1);
+
+    await page.goto('/reports/history/glucose');
+    const list = page.getByRole('region', { name: 'Meals' });
+    await expect(list.getByText('Waiting to sync')).toBeVisible();
+    await screenshot(page, 'meals-offline-history');
+
+    await context.setOffline(false);
+    await expect(list.getByText('Waiting to sync')).toHaveCount(0);
+    await expect.poll(async () => (await meals()).length).toBe(2);
+  });
 });
