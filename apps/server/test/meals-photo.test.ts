@@ -82,6 +82,10 @@ describe.each(DRIVERS)('meal photos on %s', (driver) => {
       expect(response.json().detail).toBe(detail);
     }
     expect((await put(asha, lunch.id, 'text', 'text/plain')).statusCode).toBe(415);
+    // Past twice the limit the body is not read at all: 413 with a detail.
+    const huge = await put(asha, lunch.id, Buffer.alloc(2_000_001, 1));
+    expect(huge.statusCode).toBe(413);
+    expect(typeof huge.json().detail).toBe('string');
     expect(await dumpDatabase(t.database.db)).toEqual(before);
   });
 
