@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { COLOR_TAGS } from '../packages/contract/src/medication-options.ts';
-import { completeProfile, kolkataDate, logGlucose, screenshot, signIn, uniqueEmail } from './fixtures';
+import { completeProfile, kolkataDate, logGlucose, postRecord, screenshot, signIn, uniqueEmail } from './fixtures';
 
 /** The routes of a signed-in user with a medicine, readings and an appointment. */
 const SCREENS = [
@@ -245,13 +245,27 @@ async function checkFits(page: Page, name: string, problems: string[]): Promise<
 
 /** The texts the 200 % walk looks for, in each language. */
 const WALK_TEXT = {
-  en: { google: 'Continue with Google', logBp: 'Log Blood Pressure', logGlucose: 'Log Blood Glucose' },
-  hi: { google: 'Google से आगे बढ़ें', logBp: 'ब्लड प्रेशर दर्ज करें', logGlucose: 'ब्लड शुगर दर्ज करें' },
+  en: {
+    google: 'Continue with Google',
+    logBp: 'Log Blood Pressure',
+    logGlucose: 'Log Blood Glucose',
+    logMeal: 'Log meal',
+    mealDialog: 'Log a meal',
+    searchFoods: 'Search foods',
+  },
+  hi: {
+    google: 'Google से आगे बढ़ें',
+    logBp: 'ब्लड प्रेशर दर्ज करें',
+    logGlucose: 'ब्लड शुगर दर्ज करें',
+    logMeal: 'खाना दर्ज करें',
+    mealDialog: 'खाना दर्ज करें',
+    searchFoods: 'खाना खोजें',
+  },
 } as const;
 
 /**
  * Signs in a user with a long name (checking Complete Your Profile on the way), a long-named
- * medicine and two readings, then walks every screen and both log dialogs at 200 % text in `language`; returns what did not fit. Saves
+ * medicine and two readings, then walks every screen, both log dialogs and the meal dialog at 200 % text in `language`; returns what did not fit. Saves
  * full-page screenshots of Home, Add Medication, History, the assistant, Profile and the dialogs.
  */
 async function walkAt200(page: Page, language: 'en' | 'hi'): Promise<string[]> {
@@ -284,6 +298,16 @@ async function walkAt200(page: Page, language: 'en' | 'hi'): Promise<string[]> {
   await logGlucose(page, 182, kolkataDate(-1), '09:15');
   // At 00:00 so that it is never later than now, whatever time the journey runs.
   await logGlucose(page, 64, kolkataDate(0), '00:00');
+  // A meal with a long free-text item: History's meal list and Reports' meals card.
+  await postRecord(page, '/api/meals', {
+    date: kolkataDate(-1),
+    time: '09:00',
+    meal_type: 'breakfast',
+    items: [
+      { food_id: 'idli', name: 'Idli', portions: 2 },
+      { name: 'Coconut chutney with tempering', portions: 1 },
+    ],
+  });
   for (const path of SCREENS) {
     await page.goto(path);
     await expect(page.locator('main').first()).toBeVisible();
@@ -306,6 +330,15 @@ async function walkAt200(page: Page, language: 'en' | 'hi'): Promise<string[]> {
   await expect(page.getByRole('dialog', { name: text.logGlucose })).toBeVisible();
   await checkFits(page, `${text.logGlucose} dialog`, problems);
   await screenshot(page, `text-200${suffix}-log-glucose`);
+  await page.keyboard.press('Escape');
+  // The meal dialog with a food of the list on the plate (its portion stepper and estimate).
+  await page.goto('/home');
+  await page.getByRole('button', { name: text.logMeal }).click();
+  const meal = page.getByRole('dialog', { name: text.mealDialog });
+  await meal.getByLabel(text.searchFoods).fill('dal');
+  await meal.getByRole('button', { name: /≈/ }).first().click();
+  await checkFits(page, `${text.mealDialog} dialog`, problems);
+  await screenshot(page, `text-200${suffix}-log-meal`);
   return problems;
 }
 

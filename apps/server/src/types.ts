@@ -22,6 +22,8 @@ declare module 'fastify' {
     public?: boolean;
     /** The route takes a text/csv body (a sensor export; decision 046) instead of JSON. */
     csvBody?: boolean;
+    /** The route takes an image body (image/jpeg or image/webp: a meal photo; decision 090) instead of JSON. */
+    imageBody?: boolean;
     /** false: the route ignores `Idempotency-Key` (its answer holds a secret that must not be stored). */
     idempotency?: boolean;
     /**

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { isProfileComplete } from '@diacare/contract/profile-rules';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, createTestApp, createTestClock, signIn, type TestApp } from './helpers.ts';
 import { CARE_USER_COLUMNS, careAlertRows, careCircleBothWays } from './support/care.ts';
@@ -165,6 +166,29 @@ describe.each(DRIVERS)('deleting the account on %s', (driver) => {
       const committed = await clarity('08:00');
       ok(await user.request({ method: 'POST', url: `/api/imports/${committed.json().id}/commit` }));
       ok(await clarity('09:00'));
+      // A meal and its photo (decisions 088, 090).
+      const meal = await user.request({
+        method: 'POST',
+        url: '/api/meals',
+        payload: {
+          date: '2026-11-10',
+          time: '13:00',
+          meal_type: 'lunch',
+          items: [{ food_id: 'rice', name: 'Rice', portions: 1 }],
+        },
+      });
+      ok(meal);
+      const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+        .jpeg()
+        .toBuffer();
+      ok(
+        await user.request({
+          method: 'PUT',
+          url: `/api/meals/${meal.json().id}/photo`,
+          headers: { 'content-type': 'image/jpeg' },
+          payload: photo,
+        }),
+      );
       await careCircleBothWays(t.app, user, email);
       await careAlertRows(t.database.db, user.user.id);
       await t.database.db.execute(sql`

@@ -4,6 +4,7 @@
  * `REQUESTS` or `PUBLIC_ROUTES` knows it.
  */
 import type { MedicationInput } from '@diacare/contract/medications';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { dumpDatabase } from './support/db-dump.ts';
@@ -151,6 +152,24 @@ const RESOURCES: Record<string, (owner: SignedInUser, t: TestApp) => Promise<str
         payload: { units: 18, insulin_type: 'long', date: isoDay(t, -1), time: '22:00' },
       }),
     ),
+  // A meal with a photo, so the photo's GET and DELETE have one to answer (decision 090).
+  '/api/meals/:id': async (owner, t) => {
+    const id = await created(
+      owner.request({
+        method: 'POST',
+        url: '/api/meals',
+        payload: { date: isoDay(t, -1), time: '13:00', meal_type: 'lunch', items: [{ name: 'Rice', portions: 1 }] },
+      }),
+    );
+    const photo = await owner.request({
+      method: 'PUT',
+      url: `/api/meals/${id}/photo`,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: MEAL_PHOTO,
+    });
+    if (photo.statusCode !== 200) throw new Error(`no photo: ${photo.statusCode} ${photo.body}`);
+    return id;
+  },
   '/api/imports/:id': (owner) =>
     created(
       owner.request({
@@ -199,8 +218,13 @@ const CAPABILITY_ROUTES = [
   'POST /unsubscribe/:token',
 ];
 
+/** A small JPEG for the meal-photo routes. */
+const MEAL_PHOTO = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'orange' } })
+  .jpeg()
+  .toBuffer();
+
 /** A request its owner may make, keyed by 'METHOD route'; `query` without '?'. */
-const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
+const REQUESTS: Record<string, { query?: string; payload?: unknown; headers?: Record<string, string> }> = {
   'PUT /api/medications/:id': { payload: { ...METFORMIN, name: 'Metformin XR' } },
   'DELETE /api/medications/:id': {},
   'PUT /api/adherence/:id': { query: 'status=pending' },
@@ -220,6 +244,19 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
   'DELETE /api/health/labs/:id': {},
   'PUT /api/health/insulin/:id': { payload: { units: 6, insulin_type: 'rapid', date: '2026-01-02', time: '08:00' } },
   'DELETE /api/health/insulin/:id': {},
+  'PUT /api/meals/:id': {
+    payload: {
+      date: '2026-01-02',
+      time: '20:00',
+      meal_type: 'dinner',
+      items: [{ food_id: 'roti', name: 'Roti', portions: 2 }],
+    },
+  },
+  'DELETE /api/meals/:id': {},
+  'GET /api/meals/:id/response': {},
+  'GET /api/meals/:id/photo': {},
+  'DELETE /api/meals/:id/photo': {},
+  'PUT /api/meals/:id/photo': { payload: MEAL_PHOTO, headers: { 'content-type': 'image/jpeg' } },
   'POST /api/imports/:id/commit': {},
   'DELETE /api/imports/:id': {},
   'PATCH /api/care/members/:id': { payload: { scopes: ['glucose'] } },
@@ -227,10 +264,9 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown }> = {
   'DELETE /api/care/invitations/:id': {},
   'DELETE /api/care/requests/:id': {},
   ...Object.fromEntries(
-    ['medications', 'adherence', 'glucose', 'bp', 'metrics', 'appointments', 'labs', 'alerts'].map((resource) => [
-      `GET /api/care/patients/:patient_id/${resource}`,
-      { query: 'limit=5' },
-    ]),
+    ['medications', 'adherence', 'glucose', 'bp', 'metrics', 'appointments', 'labs', 'alerts', 'meals'].map(
+      (resource) => [`GET /api/care/patients/:patient_id/${resource}`, { query: 'limit=5' }],
+    ),
   ),
   // A member's History of the patient (decision 077).
   'GET /api/care/patients/:patient_id/insulin': { query: 'start_date=2026-01-01' },
@@ -371,7 +407,10 @@ describe.each(DRIVERS)('authorization matrix on %s', (driver) => {
       }
       const id = await create(asha, t);
       const url = concrete(route.url, id) + (request.query ? `?${request.query}` : '');
-      const payload = request.payload === undefined ? {} : { payload: request.payload };
+      const payload = {
+        ...(request.payload === undefined ? {} : { payload: request.payload }),
+        ...(request.headers ? { headers: request.headers } : {}),
+      };
 
       const before = await dumpDatabase(t.database.db);
       const attack = await ben.request({ method: route.method, url, ...payload });

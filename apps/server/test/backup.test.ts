@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { parseEnv } from '../src/config/env.ts';
@@ -121,6 +122,22 @@ async function fill(database: DatabaseHandle): Promise<void> {
         time: '09:00',
       });
       await post('/api/reminders', { title: 'Check feet', due_at: '2026-11-21T04:00:00.000Z' });
+      // A meal and its photo, kept in the database (decision 090).
+      const meal = await post('/api/meals', {
+        date: '2026-11-20',
+        time: '13:00',
+        meal_type: 'lunch',
+        items: [{ food_id: 'rice', name: 'Rice', portions: 1 }],
+      });
+      const photo = await user.request({
+        method: 'PUT',
+        url: `/api/meals/${meal.id}/photo`,
+        headers: { 'content-type': 'image/jpeg' },
+        payload: await sharp({ create: { width: 8, height: 8, channels: 3, background: 'red' } })
+          .jpeg()
+          .toBuffer(),
+      });
+      expect(photo.statusCode, photo.body).toBe(200);
     }
   } finally {
     await app.close();
@@ -171,6 +188,7 @@ describe.each(SQL_DRIVERS)('backup and restore on %s', (driver) => {
       expect.arrayContaining(['public.users', 'public.glucose_readings', 'drizzle.__drizzle_migrations']),
     );
     expect(before['public.glucose_readings']).toMatch(/^40:/);
+    expect(before['public.meal_photos']).toMatch(/^2:/);
 
     const file = join(tempDir(), 'diacare.backup');
     const backup = npmRun('backup', file, source.env);

@@ -111,6 +111,7 @@ describe.each(DRIVERS)('the care circle in records and the export on %s', (drive
       'weight',
       'appointments',
       'labs',
+      'meals',
     ]);
     expect(family.provision!.action!.map((action) => action.coding![0]!.code)).toEqual(['access', 'correct']);
     const doctors = consentOf(practitioners[0]!.id!);

@@ -197,7 +197,7 @@ describe.each(DRIVERS)('managing the care circle on %s', (driver) => {
           user_id: ravi.user.id,
           name: 'Ravi Rao',
           role: 'family',
-          scopes: ['medications', 'glucose', 'bp', 'weight', 'appointments', 'labs'],
+          scopes: ['medications', 'glucose', 'bp', 'weight', 'appointments', 'labs', 'meals'],
           language: 'hi',
           glucose_unit: 'mmol/L',
           email: ravi.user.email,

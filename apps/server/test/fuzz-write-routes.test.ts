@@ -45,6 +45,7 @@ const emptyPools = (): Pools => ({
   metrics: [],
   labs: [],
   insulin: [],
+  meals: [],
   imports: [],
   care_members: [],
   care_patients: [],
@@ -139,6 +140,11 @@ describe.each(SQL_DRIVERS)('fuzzing every write route on %s', (driver) => {
       ['metrics', '/api/health/metrics', { weight: 72.5, height: 168, date: today }],
       ['labs', '/api/health/labs', { test: 'hba1c', value: 7.4, unit: '%', date: today }],
       ['insulin', '/api/health/insulin', { units: 18, insulin_type: 'long', date: today, time: '08:00' }],
+      [
+        'meals',
+        '/api/meals',
+        { date: today, time: '08:00', meal_type: 'breakfast', items: [{ name: 'Poha', portions: 1 }] },
+      ],
     ] as const) {
       pools.other[pool].push((await other.request({ method: 'POST', url, payload })).json().id);
     }

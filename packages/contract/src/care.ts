@@ -11,7 +11,7 @@ export const CARE_ROLES = ['family', 'doctor'] as const;
 export type CareRole = (typeof CARE_ROLES)[number];
 
 /** What a member may read; each names one or two of the patient's own routes (see CARE_RESOURCES). */
-export const CARE_SCOPES = ['medications', 'glucose', 'bp', 'weight', 'appointments', 'labs'] as const;
+export const CARE_SCOPES = ['medications', 'glucose', 'bp', 'weight', 'appointments', 'labs', 'meals'] as const;
 export type CareScope = (typeof CARE_SCOPES)[number];
 
 /** All for family; glucose + medications for a doctor. */
@@ -33,6 +33,8 @@ export const CARE_RESOURCES = {
   labs: 'labs',
   /** Insulin doses given: part of the medicines a member is shown (decision 077). */
   insulin: 'medications',
+  /** Logged meals, their photos and responses (decision 088). */
+  meals: 'meals',
 } as const satisfies Record<string, CareScope>;
 export type CareResource = keyof typeof CARE_RESOURCES;
 

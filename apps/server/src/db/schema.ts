@@ -16,3 +16,4 @@ export * from './schema/insulin.ts';
 export * from './schema/imports.ts';
 export * from './schema/care.ts';
 export * from './schema/channels.ts';
+export * from './schema/meals.ts';

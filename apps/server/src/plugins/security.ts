@@ -80,7 +80,7 @@ function headersOf(
 
 /**
  * The CSRF rule: a state-changing request only from an allowed origin, and an /api body only as
- * JSON (or text/csv where the route takes it). Returns the HttpError to refuse it with, else undefined.
+ * JSON (or text/csv, or an image, where the route takes it). Returns the HttpError to refuse it with, else undefined.
  */
 function refusal(request: FastifyRequest, env: Env): Error | undefined {
   if (!STATE_CHANGING.has(request.method)) return undefined;
@@ -95,7 +95,8 @@ function refusal(request: FastifyRequest, env: Env): Error | undefined {
   if (path.startsWith('/api/') && hasBody) {
     const type = (request.headers['content-type'] ?? '').toLowerCase();
     const csv = config?.csvBody === true && type.startsWith('text/csv');
-    if (!type.startsWith('application/json') && !csv) return httpError(415, 'error.json_only');
+    const image = config?.imageBody === true && type.startsWith('image/');
+    if (!type.startsWith('application/json') && !csv && !image) return httpError(415, 'error.json_only');
   }
   return undefined;
 }

@@ -86,12 +86,12 @@ export function registerStrictInput(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const schema = { ...route.schema };
-    const config = route.config as { csvBody?: boolean } | undefined;
+    const config = route.config as { csvBody?: boolean; imageBody?: boolean } | undefined;
     const writes = [route.method].flat().some((method) => WRITES.has(method));
     if (isSchema(schema.body)) schema.body = strictSchema(schema.body);
-    // A streamed upload (text/csv) is read by its route; any other write without a body schema
+    // An upload (text/csv, an image) is read by its route; any other write without a body schema
     // takes no fields at all, so `{ keep_readings: true }` on an undo is refused, not ignored.
-    else if (writes && !config?.csvBody) schema.body = NO_BODY;
+    else if (writes && !config?.csvBody && !config?.imageBody) schema.body = NO_BODY;
     schema.querystring = isSchema(schema.querystring) ? strictSchema(schema.querystring) : NO_QUERY;
     route.schema = schema;
   });

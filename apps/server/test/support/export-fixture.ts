@@ -23,6 +23,7 @@ export const CSV_FILES = [
   'appointments.csv',
   'labs.csv',
   'insulin.csv',
+  'meals.csv',
   'imports.csv',
   'care_circle.csv',
 ];

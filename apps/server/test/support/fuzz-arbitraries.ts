@@ -30,6 +30,7 @@ import {
   bloodPressureBody,
   labBody,
   insulinBody,
+  mealBody,
   bodyMetricsBody,
   reminderBody,
   invitationBody,
@@ -169,6 +170,12 @@ const ROUTE_REQUESTS: Record<string, fc.Arbitrary<FuzzRequest>> = {
     .tuple(idChoice('insulin'), mutated(insulinBody))
     .map(([id, payload]) => ({ id, payload })),
   'DELETE /api/health/insulin/:id': idChoice('insulin').map((id) => ({ id })),
+  'POST /api/meals': mutated(mealBody).map((payload) => ({ payload })),
+  'PUT /api/meals/:id': fc.tuple(idChoice('meals'), mutated(mealBody)).map(([id, payload]) => ({ id, payload })),
+  'DELETE /api/meals/:id': idChoice('meals').map((id) => ({ id })),
+  // A photo is an image body; the fuzzer's JSON and hostile bodies must all be refused with 400 or 404.
+  'PUT /api/meals/:id/photo': fc.tuple(idChoice('meals'), hostileValue).map(([id, payload]) => ({ id, payload })),
+  'DELETE /api/meals/:id/photo': idChoice('meals').map((id) => ({ id })),
   // Imports take text/csv; the fuzzer's JSON and hostile bodies must all be refused with 400.
   'POST /api/imports': hostileValue.map((payload) => ({ payload })),
   // Nightscout: only private, loopback or malformed addresses (never the internet); the
@@ -335,5 +342,6 @@ export const CREATES: Record<string, Pool> = {
   'POST /api/health/metrics': 'metrics',
   'POST /api/health/labs': 'labs',
   'POST /api/health/insulin': 'insulin',
+  'POST /api/meals': 'meals',
   'POST /api/care/invitations': 'care_invitations',
 };

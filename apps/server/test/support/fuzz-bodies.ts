@@ -87,6 +87,26 @@ export const labBody = fc
     }),
   );
 
+/** A meal: listed foods, free text and unknown ids, portions around the stepper's range (decision 088). */
+export const mealBody = fc.record({
+  date: dateString,
+  time: timeString,
+  meal_type: fc.constantFrom('breakfast', 'lunch', 'dinner', 'snack'),
+  items: fc.array(
+    fc.record({
+      food_id: optional(fc.option(fc.constantFrom('rice', 'roti', 'dal', 'chole-bhature', 'pizza', ''), { nil: null })),
+      name: text(100),
+      portions: fc.oneof(
+        fc.integer({ min: -1, max: 44 }).map((quarters) => quarters / 4),
+        fc.double({ min: -1, max: 11, noNaN: true }),
+      ),
+      carbs_g: optional(fc.option(fc.double({ min: -1, max: 600, noNaN: true }), { nil: null })),
+    }),
+    { minLength: 0, maxLength: 22 },
+  ),
+  note: optional(text(500)),
+});
+
 export const insulinBody = fc.record({
   units: fc.oneof(
     fc.integer({ min: -2, max: 202 }).map((halves) => halves / 2),

@@ -16,6 +16,7 @@ export type Pool =
   | 'metrics'
   | 'labs'
   | 'insulin'
+  | 'meals'
   | 'imports'
   /** Members of the user's care circle. */
   | 'care_members'

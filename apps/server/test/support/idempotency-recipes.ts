@@ -1,6 +1,7 @@
 /** What the Idempotency-Key tests send: a valid request for every write route (decision 022). */
 import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { idempotencyKeys } from '../../src/db/schema.ts';
 import { createTestApp, signIn, type Driver, type SignedInUser, type TestApp } from '../helpers.ts';
@@ -222,6 +223,27 @@ export function writeRecipes(newUser: (name?: string) => Promise<SignedInUser>) 
   };
   const LAB = { test: 'hba1c', value: 7.4, unit: '%', date: isoDate(-1) };
   const INSULIN = { units: 8, insulin_type: 'rapid', date: isoDate(-1), time: '08:00' };
+  const MEAL = {
+    date: isoDate(-1),
+    time: '13:00',
+    meal_type: 'lunch',
+    items: [{ food_id: 'rice', name: 'Rice', portions: 1 }],
+  };
+  /** A meal with a photo (decision 090). */
+  const mealWithPhoto = async (user: SignedInUser) => {
+    const { id } = await created(user, '/api/meals', MEAL);
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'blue' } })
+      .jpeg()
+      .toBuffer();
+    const response = await user.request({
+      method: 'PUT',
+      url: `/api/meals/${id}/photo`,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: photo,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return id;
+  };
   Object.assign(RECIPES, {
     'POST /api/health/labs': async () => ({ url: '/api/health/labs', payload: LAB }),
     'PUT /api/health/labs/:id': async (user: SignedInUser) => ({
@@ -238,6 +260,17 @@ export function writeRecipes(newUser: (name?: string) => Promise<SignedInUser>) 
     }),
     'DELETE /api/health/insulin/:id': async (user: SignedInUser) => ({
       url: `/api/health/insulin/${(await created(user, '/api/health/insulin', INSULIN)).id}`,
+    }),
+    'POST /api/meals': async () => ({ url: '/api/meals', payload: MEAL }),
+    'PUT /api/meals/:id': async (user: SignedInUser) => ({
+      url: `/api/meals/${(await created(user, '/api/meals', MEAL)).id}`,
+      payload: { ...MEAL, meal_type: 'dinner' },
+    }),
+    'DELETE /api/meals/:id': async (user: SignedInUser) => ({
+      url: `/api/meals/${(await created(user, '/api/meals', MEAL)).id}`,
+    }),
+    'DELETE /api/meals/:id/photo': async (user: SignedInUser) => ({
+      url: `/api/meals/${await mealWithPhoto(user)}/photo`,
     }),
     'POST /api/imports/:id/commit': async (user: SignedInUser) => ({
       url: `/api/imports/${await preview(user)}/commit`,
@@ -258,6 +291,8 @@ export const EXEMPT: Record<string, string> = {
     'a file upload the outbox never sends; a repeat makes a second preview, and a commit adds nothing twice (decision 046)',
   'POST /api/imports/nightscout':
     'reads another site; a repeat makes a second preview, and a commit adds nothing twice (decisions 046, 053)',
+  'PUT /api/meals/:id/photo':
+    'an image upload the outbox never sends (the web sends it online); a repeat stores the same cleaned photo and answers the same meal (decision 090)',
   'POST /api/care/alerts/:id/seen':
     'idempotent by nature: the first Seen counts, a repeat changes nothing (decision 051)',
 };

@@ -115,10 +115,20 @@ async function stream(
  * returns the JSON answer; errors as for every other call.
  */
 async function postFile<T>(path: string, file: Blob, contentType: string): Promise<T> {
+  const response = await sendFile('POST', path, file, contentType);
+  return (await response.json()) as T;
+}
+
+/** PUTs a file as the raw body with its own type (a meal's photo); errors as for every other call. */
+async function putFile(path: string, file: Blob, contentType: string): Promise<void> {
+  await sendFile('PUT', path, file, contentType);
+}
+
+async function sendFile(method: 'POST' | 'PUT', path: string, file: Blob, contentType: string): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(path, {
-      method: 'POST',
+      method,
       credentials: 'include',
       headers: { Accept: 'application/json', 'Content-Type': contentType },
       body: file,
@@ -128,7 +138,7 @@ async function postFile<T>(path: string, file: Blob, contentType: string): Promi
     throw new ApiError(t('common.offline'), 0);
   }
   await failIfNotOk(response);
-  return (await response.json()) as T;
+  return response;
 }
 
 export const api = {
@@ -139,6 +149,7 @@ export const api = {
   delete: <T>(path: string, body?: unknown) => request<T>('DELETE', path, { body }),
   stream,
   postFile,
+  putFile,
 };
 
 /**

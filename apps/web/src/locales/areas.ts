@@ -24,6 +24,7 @@ export const CATALOG_AREAS = [
   'faq',
   'care',
   'validation',
+  'meals',
 ] as const;
 
 export type CatalogArea = (typeof CATALOG_AREAS)[number];

@@ -12,6 +12,7 @@ import {
 import { appointmentSchema } from '@diacare/contract/appointments';
 import { insulinDoseSchema, insulinQuerySchema } from '@diacare/contract/insulin';
 import { labResultQuerySchema, labResultSchema } from '@diacare/contract/labs';
+import { mealSchema, mealsQuerySchema } from '@diacare/contract/meals';
 import {
   adherenceOutcomesQuerySchema,
   adherenceOutcomesSchema,
@@ -42,6 +43,7 @@ import { createAppointmentRepository } from '../appointments/appointment.reposit
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createInsulinRepository } from '../health/insulin.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
+import { createMealsRepository, toMeal } from '../meals/meals.repository.ts';
 import { labResultOf } from '../health/labs.routes.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { createMedicationService } from '../medications/medication.service.ts';
@@ -172,6 +174,13 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     return (await labs.list(id, query)).map((row) => labResultOf(row, patient));
   });
   read('insulin', insulinQuerySchema, insulinDoseSchema, (id, query) => insulin.list(id, query));
+  // Meals (decision 088): their photos and responses are read at /api/meals/{id}/… with the same scope.
+  read('meals', mealsQuerySchema, mealSchema, async (id, query) => {
+    const patient = await users.findById(id);
+    if (!patient) throw notFound('error.care_patient_not_found');
+    const rows = await createMealsRepository(deps.db).list(id, query);
+    return rows.map(({ row, hasPhoto }) => toMeal(row, hasPhoto, patient.timezone));
+  });
 
   /** The patient, for figures read in their zone; 404 as for a stranger when the account is gone. */
   const patientOf = async (id: string) => {

@@ -19,6 +19,7 @@ import type {
   GlucoseRow,
   InsulinRow,
   LabRow,
+  MealExportRow,
   MedicationRow,
   SensorRow,
 } from './export.repository.ts';
@@ -31,8 +32,11 @@ interface CsvSpec<Row> {
   file: string;
   header: string[];
   rows: (repository: ExportRepository, userId: string) => AsyncIterable<Row>;
-  cells: (row: Row, zone: string, names: Map<string, string>) => Cell[];
+  cells: (row: Row, zone: string, names: Map<string, string>, photos: ReadonlySet<string>) => Cell[];
 }
+
+/** Where a meal's photo sits in the ZIP. */
+const mealPhotoFile = (mealId: string) => `meal-photos/${mealId}.webp`;
 
 const spec = <Row>(value: CsvSpec<Row>) => value;
 
@@ -171,6 +175,24 @@ export const CSV_FILES = [
       row.meal_context,
     ],
   }),
+  spec<MealExportRow>({
+    file: 'meals.csv',
+    // Meals (decision 088): items as 'name × portions (carbohydrate g)', carbohydrate estimated.
+    header: ['meal_id', 'eaten_at', 'meal_type', 'items', 'food_ids', 'carbs_g_estimated', 'note', 'photo_file'],
+    rows: (repository, userId) => repository.meals(userId),
+    cells: (row, zone, _names, photos) => [
+      row.id,
+      isoLocal(row.date, row.time, zone),
+      row.meal_type,
+      row.items
+        .map((item) => `${item.name} × ${item.portions}${item.carbs_g === null ? '' : ` (${item.carbs_g} g)`}`)
+        .join('; '),
+      row.items.map((item) => item.food_id ?? '').join('; '),
+      row.carbs_g,
+      row.note,
+      photos.has(row.id) ? mealPhotoFile(row.id) : '',
+    ],
+  }),
   spec<SensorRow>({
     file: 'imports.csv',
     // Imported sensor and meter readings (decision 046): the instant with the user's offset, and
@@ -225,8 +247,9 @@ async function* cellRows<Row>(
   userId: string,
   zone: string,
   names: Map<string, string>,
+  photos: ReadonlySet<string>,
 ): AsyncGenerator<Cell[]> {
-  for await (const row of file.rows(repository, userId)) yield file.cells(row, zone, names);
+  for await (const row of file.rows(repository, userId)) yield file.cells(row, zone, names, photos);
 }
 
 /**
@@ -245,13 +268,24 @@ export async function csvZipStream(
   const names = new Map<string, string>();
   for await (const medication of repository.medications(userId)) names.set(medication.id, medication.name);
 
+  // Meals' photos go in as files of their own, each read when the ZIP reaches it.
+  const photos = new Set(await repository.mealPhotoIds(userId));
+
   const zip = new ZipFile();
   for (const file of CSV_FILES as CsvSpec<unknown>[]) {
     zip.addReadStreamLazy(file.file, { mtime: modified }, (callback) => {
       const csv = stringify({ header: true, columns: file.header, escape_formulas: true, record_delimiter: 'windows' });
-      const rows = Readable.from(cellRows(file, repository, userId, zone, names));
+      const rows = Readable.from(cellRows(file, repository, userId, zone, names, photos));
       rows.on('error', (error) => csv.destroy(error));
       callback(null, rows.pipe(csv));
+    });
+  }
+  for (const mealId of photos) {
+    zip.addReadStreamLazy(mealPhotoFile(mealId), { mtime: modified, compress: false }, (callback) => {
+      repository.mealPhoto(userId, mealId).then(
+        (bytes) => callback(null, Readable.from([bytes ?? Buffer.alloc(0)])),
+        (error: Error) => callback(error, Readable.from([])),
+      );
     });
   }
   zip.end();

@@ -13,6 +13,8 @@ import {
   careMembers,
   glucoseReadings,
   insulinDoses,
+  mealPhotos,
+  meals,
   labResults,
   sensorReadings,
   medications,
@@ -31,6 +33,7 @@ export type BodyMetricsRow = typeof bodyMetrics.$inferSelect;
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type LabRow = typeof labResults.$inferSelect;
 export type InsulinRow = typeof insulinDoses.$inferSelect;
+export type MealExportRow = typeof meals.$inferSelect;
 export type SensorRow = typeof sensorReadings.$inferSelect;
 /** A care-circle membership seen from the exporting user: someone in their circle, or someone they care for. */
 export interface CareCircleRow {
@@ -200,6 +203,42 @@ export function createExportRepository(db: Database) {
           .orderBy(asc(insulinDoses.date), asc(insulinDoses.time), asc(insulinDoses.id))
           .limit(EXPORT_PAGE_SIZE),
       ),
+
+    /** Every meal of the user, oldest first (decision 088). */
+    meals: (userId: string) =>
+      keyset<MealExportRow>((after) =>
+        db
+          .select()
+          .from(meals)
+          .where(
+            scoped(
+              eq(meals.user_id, userId),
+              after &&
+                sql`(${meals.date}, ${meals.time}, ${meals.id}) > (${after.date}::date, ${after.time}::text, ${after.id}::uuid)`,
+            ),
+          )
+          .orderBy(asc(meals.date), asc(meals.time), asc(meals.id))
+          .limit(EXPORT_PAGE_SIZE),
+      ),
+
+    /** The ids of the user's meals that have a photo (a list of ids, not the photos). */
+    async mealPhotoIds(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: mealPhotos.meal_id })
+        .from(mealPhotos)
+        .where(eq(mealPhotos.user_id, userId))
+        .orderBy(asc(mealPhotos.meal_id));
+      return rows.map((row) => row.id);
+    },
+
+    /** One photo of the user's meal `mealId`, read when the ZIP reaches it; null when gone. */
+    async mealPhoto(userId: string, mealId: string): Promise<Buffer | null> {
+      const [row] = await db
+        .select({ bytes: mealPhotos.bytes })
+        .from(mealPhotos)
+        .where(and(eq(mealPhotos.user_id, userId), eq(mealPhotos.meal_id, mealId)));
+      return row?.bytes ?? null;
+    },
 
     /** Every imported sensor reading of the user, by instant (then id). */
     sensorReadings: (userId: string) =>

@@ -28,7 +28,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       schema: {
         tags,
         summary:
-          'All my data as a ZIP of CSV files (medications, adherence, glucose, blood pressure, body metrics, appointments, lab results, insulin)',
+          'All my data as a ZIP of CSV files (medications, adherence, glucose, blood pressure, body metrics, appointments, lab results, insulin, meals with their photos)',
         produces: ['application/zip', 'application/json'], // JSON: the {detail} errors
         response: { 200: z.any().describe('application/zip: one CSV per kind'), 401: errorSchema },
       },
@@ -72,6 +72,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
         appointments: repository.appointments(user.id),
         labs: repository.labs(user.id),
         insulin: repository.insulin(user.id),
+        meals: repository.meals(user.id),
         careCircle: repository.careCircle(user.id),
         sensorReadings: repository.sensorReadings(user.id),
       });

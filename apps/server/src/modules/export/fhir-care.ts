@@ -23,6 +23,7 @@ const SCOPE_RESOURCE_TYPES: Record<CareScope, string[]> = {
   weight: ['Observation'],
   appointments: ['Appointment'],
   labs: ['Observation'],
+  meals: ['Observation'],
 };
 
 const action = (code: string): CodeableConcept => ({ coding: [{ system: CONSENT_ACTION, code }] });

@@ -16,6 +16,8 @@ export const LOINC_CODES = {
   bodyWeight: { code: '29463-7', display: 'Body weight' },
   bodyHeight: { code: '8302-2', display: 'Body height' },
   bmi: { code: '39156-5', display: 'Body mass index (BMI) [Ratio]' },
+  /** A meal's estimated carbohydrate (decision 088). */
+  carbohydrateIntake: { code: '9059-7', display: 'Carbohydrate intake Estimated' },
 } as const;
 
 /**

@@ -23,6 +23,7 @@ import type {
   CareCircleRow,
   GlucoseRow,
   InsulinRow,
+  MealExportRow,
   LabRow,
   MedicationRow,
   SensorRow,
@@ -30,6 +31,7 @@ import type {
 } from './export.repository.ts';
 import { careCircleResources } from './fhir-care.ts';
 import { insulinAdministration, labObservations } from './fhir-clinical.ts';
+import { mealObservation } from './fhir-meals.ts';
 import { sensorDevice, sensorDeviceId, sensorObservation } from './fhir-sensor.ts';
 import { category, derivedUuid, fullUrl, loinc, LOINC_CODES, patientReference, quantity } from './fhir-primitives.ts';
 import { isoInZone, isoLocal, isoWeekdayOf } from '@diacare/contract/dates';
@@ -252,6 +254,8 @@ export interface BundleSource {
   /** Lab results and insulin doses; absent, none. */
   labs?: AsyncIterable<LabRow>;
   insulin?: AsyncIterable<InsulinRow>;
+  /** Meals, as Observations of estimated carbohydrate intake; absent, none. */
+  meals?: AsyncIterable<MealExportRow>;
   /** The care circle both ways; only the members of the user's own circle are exported. */
   careCircle?: AsyncIterable<CareCircleRow>;
   /** Imported sensor readings (each device's Device comes before its first reading); absent, none. */
@@ -296,6 +300,7 @@ export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<st
     map(source.insulin ?? none<InsulinRow>(), (row) => [
       insulinAdministration(row, medicines.get(row.medication_id ?? ''), zone),
     ]),
+    map(source.meals ?? none<MealExportRow>(), (row) => [mealObservation(row, zone)]),
     map(source.careCircle ?? none<CareCircleRow>(), (row) =>
       row.direction === 'in_my_circle' ? careCircleResources(row, user.id, zone) : [],
     ),

@@ -1,4 +1,4 @@
-/** Health History: type is glucose, bp or weight; hba1c and insulin. */
+/** Health History: type is glucose (with one's meals), bp or weight; hba1c and insulin. */
 import { useParams } from 'wouter';
 import { Link } from '../../lib/navigation';
 import { Page, PageHeader } from '../../components/layout/page';
@@ -10,6 +10,7 @@ import { InsulinHistory } from '../../features/health/components/insulin-history
 import { useUserZone } from '../../lib/auth/auth-provider';
 import { useT } from '../../lib/i18n/language-provider';
 import { useNow } from '../../lib/use-now';
+import { useMealExtras } from '../history-meals';
 
 const KINDS: readonly ReadingKind[] = ['glucose', 'bp', 'weight'];
 
@@ -27,7 +28,7 @@ export function Component() {
         <InsulinHistory now={now} zone={zone} />
       ) : kind ? (
         // Keyed by kind: a new type starts from its own loading state.
-        <HistoryView key={kind} kind={kind} now={now} zone={zone} />
+        <HistoryView key={kind} kind={kind} now={now} zone={zone} useExtras={useMealExtras} />
       ) : (
         <>
           <PageHeader title={t('health-reports.history.title')} backTo="/reports" />

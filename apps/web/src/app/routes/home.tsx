@@ -1,5 +1,5 @@
 /**
- * Home: greeting, latest glucose, today's medication progress and doses,
+ * Home: greeting, latest glucose, logging a meal, today's medication progress and doses,
  * quick actions and upcoming appointments, a line when the care circle was alerted, and, for
  * someone who cares for others, their open alerts first. Each section is a feature component.
  * A caregiver without a patient profile gets the caregiver Home instead (decision 076), or the
@@ -15,6 +15,7 @@ import { QuickActions } from '../../features/home/components/quick-actions';
 import { MedicationProgress, TodaysDoses } from '../../features/medications/components/todays-doses';
 import { UpcomingAppointments } from '../../features/appointments/components/upcoming-appointments';
 import { LatestGlucoseCard } from '../../features/health/components/latest-glucose-card';
+import { HomeMealCard } from '../../features/meals/components/home-meal-card';
 import { PushBell } from '../../features/push/components/push-bell';
 import { InstallPrompt } from '../../features/install/components/install-prompt';
 import { getPatientsQueryOptions } from '../../features/care/api/patients';
@@ -130,6 +131,7 @@ export function Component() {
       <HomeHeader now={now} actions={<PushBell />} />
       <FamilyAlerted now={now} />
       <LatestGlucoseCard now={now} />
+      <HomeMealCard now={now} />
       <MedicationProgress now={now} />
       <QuickActions />
       <UpcomingAppointments now={now} />

@@ -1,7 +1,7 @@
 /**
  * Health Reports: glucose, blood pressure, body metrics and adherence for the last 7 days including
- * today in the user's zone, fetched in parallel. A failed fetch reads as empty; offline the saved
- * week shows, and a week never loaded says so.
+ * today in the user's zone, fetched in parallel, and the meals card over its own period. A failed
+ * fetch reads as empty; offline the saved week shows, and a week never loaded says so.
  */
 import { datesEndingOn, localDate, localTime, shiftDate } from '@diacare/contract/dates';
 import { dailyAdherence } from '@diacare/contract/dose-rules';
@@ -12,6 +12,8 @@ import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import { LAB_TESTS, type LabTest } from '@diacare/contract/lab-rules';
 import { lazyPreloaded } from '../../lib/lazy-preloaded';
+import { retryableLazy } from '../../lib/retryable-lazy';
+import { loadCatalogs } from '../../lib/i18n/i18n';
 import { Page, PageHeader } from '../../components/layout/page';
 import { Button } from '../../components/ui/button';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../../features/health/api/health';
@@ -43,6 +45,13 @@ const DoctorReportDialog = lazyPreloaded(() =>
   import('../../features/doctor-report/components/doctor-report-dialog').then((module) => ({
     default: module.DoctorReportDialog,
   })),
+);
+
+// The 'Meals and sugar' card loads after the page's text, with its texts (decision 097).
+const MealsReportCard = retryableLazy(() =>
+  Promise.all([import('../../features/meals/components/meals-report-card'), loadCatalogs(['meals'])]).then(
+    ([module]) => module,
+  ),
 );
 
 /** docs/product.md: reports cover the last 7 days including today. */
@@ -149,6 +158,9 @@ export function Component() {
           />
           <GlucoseProfileCard to="/reports/glucose-profile" />
           <AdherenceWeek days={days} />
+          <Suspense fallback={null}>
+            <MealsReportCard />
+          </Suspense>
           <LabResultsCard data={labResults} onAdd={() => setAddingLab({})} />
         </>
       )}

@@ -23,6 +23,7 @@ import type yourData from '../../locales/en/your-data.json';
 import type faq from '../../locales/en/faq.json';
 import type care from '../../locales/en/care.json';
 import type validation from '../../locales/en/validation.json';
+import type meals from '../../locales/en/meals.json';
 
 export type MessageId =
   | keyof typeof common
@@ -44,4 +45,5 @@ export type MessageId =
   | keyof typeof yourData
   | keyof typeof faq
   | keyof typeof care
-  | keyof typeof validation;
+  | keyof typeof validation
+  | keyof typeof meals;

@@ -13,6 +13,7 @@ export const SCOPES = [
   'weight',
   'appointments',
   'labs',
+  'meals',
 ] as const satisfies readonly CareScope[];
 export const DEFAULT_SCOPES: Record<CareRole, readonly CareScope[]> = {
   family: SCOPES,
@@ -26,6 +27,7 @@ export const SCOPE_LABELS: Record<CareScope, MessageId> = {
   weight: 'care.scope.weight',
   appointments: 'care.scope.appointments',
   labs: 'care.scope.labs',
+  meals: 'care.scope.meals',
 };
 
 const RESOURCE_LABELS: Record<string, MessageId> = {
@@ -37,6 +39,7 @@ const RESOURCE_LABELS: Record<string, MessageId> = {
   appointments: 'care.resource.appointments',
   labs: 'care.resource.labs',
   insulin: 'care.resource.insulin',
+  meals: 'care.resource.meals',
 };
 
 /**

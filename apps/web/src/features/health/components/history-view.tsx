@@ -23,6 +23,7 @@ import { OWN_HISTORY, type HistorySource, type SourceQuery } from '../api/histor
 import type { AdherenceOutcomes } from '@diacare/contract/reports';
 import { DoseLane } from './dose-lane';
 import { HISTORY_TITLES, historyModel, themedColour, type HistoryModel, type RecentReading } from '../utils/history';
+import type { HistoryExtras, HistoryExtrasArgs } from '../utils/history-extras';
 import { GlucoseInsights } from './glucose-insights';
 import { AlertBadge, WhatToDoButton } from './reading-alert';
 import { HISTORY_RANGES, RangeSwitch, type HistoryRange } from './range-switch';
@@ -33,6 +34,8 @@ import { retryableLazy } from '../../../lib/retryable-lazy';
 
 // uPlot and its CSS load only here, after the page's text.
 const TrendChart = retryableLazy(() => import('./trend-chart'));
+
+const noExtras = (): HistoryExtras => ({});
 
 const DEFAULT_RANGE: HistoryRange = 30;
 
@@ -149,9 +152,11 @@ function RecentReadings({
   );
 }
 
-function Trend({ model }: { model: HistoryModel }) {
+/** The chart, with the extras' markers when there are some (a tapped marker calls `onMarker`). */
+function Trend({ model, extras }: { model: HistoryModel; extras: HistoryExtras }) {
   const t = useT();
-  const { chart } = model;
+  const { markers } = extras;
+  const chart = useMemo(() => (markers?.length ? { ...model.chart, markers } : model.chart), [model.chart, markers]);
   const theme = useResolvedTheme();
   return (
     <Card className="relative mb-4">
@@ -171,7 +176,7 @@ function Trend({ model }: { model: HistoryModel }) {
         </ul>
       ) : null}
       <Suspense fallback={<div className="h-[220px]" />}>
-        <TrendChart chart={chart} theme={theme} />
+        <TrendChart chart={chart} theme={theme} onMarker={extras.onMarker} />
       </Suspense>
       <p className="mt-2 text-xs text-slate-500" data-testid="trend-summary">
         {model.summary}
@@ -215,12 +220,15 @@ export function HistoryView({
   now,
   zone,
   source = OWN_HISTORY,
+  useExtras = noExtras,
 }: {
   kind: ReadingKind;
   now: Date;
   /** The zone of the person whose readings these are. */
   zone: string;
   source?: HistorySource;
+  /** A hook adding to the glucose History (app/history-meals.tsx); nothing by default. */
+  useExtras?: (args: HistoryExtrasArgs) => HistoryExtras;
 }) {
   const t = useT();
   const { intlLocale } = useLocale();
@@ -273,9 +281,19 @@ export function HistoryView({
     [kind, readings, t, intlLocale, glucoseUnit, sensor, sensorOnly],
   );
 
-  // A glucose history waits for the sensor figures and the dose outcomes (while they are being
-  // fetched) before it says 'empty'.
-  const glucoseWaiting = kind === 'glucose' && (fetchingFirst(report) || fetchingFirst(outcomes));
+  // One's own glucose History: the meals of the period (app/history-meals.tsx, decision 097).
+  const extras = useExtras({
+    enabled: kind === 'glucose',
+    startDate: shiftDate(today, -(range - 1)),
+    unit: glucoseUnit,
+    now,
+    zone,
+  });
+
+  // A glucose history waits for the sensor figures, the dose outcomes and the extras (while they
+  // are being fetched) before it says 'empty'.
+  const glucoseWaiting =
+    kind === 'glucose' && (fetchingFirst(report) || fetchingFirst(outcomes) || extras.waiting === true);
   // The figures, chart and list mount in a deferred render, in slices, not in the urgent one the
   // last of these answers starts (decisions 059, 063).
   const contentReady = useDeferredValue(!inRange.isPending && !latest.isPending && !glucoseWaiting);
@@ -341,7 +359,7 @@ export function HistoryView({
               </div>
             ) : null}
           </Card>
-          <Trend model={model} />
+          <Trend model={model} extras={extras} />
           {kind === 'glucose' ? (
             <>
               {sensor && sensor.readings > 0 ? (
@@ -350,6 +368,7 @@ export function HistoryView({
                 </p>
               ) : null}
               {laneQuery ? <DoseLane days={laneDays} unit={glucoseUnit} query={laneQuery} /> : null}
+              {extras.section}
               <GlucoseInsights
                 readings={readings as GlucoseReading[]}
                 report={report.data}

@@ -12,12 +12,32 @@ import type { ResolvedTheme } from '../../../lib/theme';
 import { themedColour, type ChartData } from '../utils/history';
 
 const HEIGHT = 220;
-/** Axis text, grid, ticks, guide lines and target band per theme (slate-600/200/300/400 light; their mirrors dark). */
+/**
+ * Axis text, grid, ticks, guide lines, target band and meal markers per theme (slate-600/200/300/400
+ * and amber-700 light; their mirrors dark).
+ */
 const PALETTES = {
-  light: { text: '#475569', grid: '#e2e8f0', ticks: '#cbd5e1', guide: '#94a3b8', band: 'rgba(13, 148, 136, 0.10)' },
-  dark: { text: '#cbd5e1', grid: '#334155', ticks: '#475569', guide: '#64748b', band: 'rgba(45, 212, 191, 0.14)' },
+  light: {
+    text: '#475569',
+    grid: '#e2e8f0',
+    ticks: '#cbd5e1',
+    guide: '#94a3b8',
+    band: 'rgba(13, 148, 136, 0.10)',
+    marker: '#b45309',
+  },
+  dark: {
+    text: '#cbd5e1',
+    grid: '#334155',
+    ticks: '#475569',
+    guide: '#64748b',
+    band: 'rgba(45, 212, 191, 0.14)',
+    marker: '#fbbf24',
+  },
 } as const;
 const DAY_SECONDS = 24 * 60 * 60;
+/** A meal marker's half width, and how far from it (CSS px) a tap still opens it. */
+const MARKER_SIZE = 6;
+const MARKER_REACH = 16;
 
 /** The y range: the values plus the band and guides, with some air, so the target stays in view. */
 function yRange(chart: ChartData): [number, number] {
@@ -30,12 +50,13 @@ function yRange(chart: ChartData): [number, number] {
 }
 
 /**
- * The x range from the readings themselves, with a margin so edge points are not clipped.
+ * The x range from the readings (and meal markers) themselves, with a margin so edge points are not clipped.
  * (For a single point uPlot's own time range spans years: 86400 / ms with ms = 1e-3.)
  */
 function xRange(chart: ChartData): [number, number] {
-  const first = chart.x[0]!;
-  const last = chart.x[chart.x.length - 1]!;
+  const all = [...chart.x, ...(chart.markers ?? []).map((marker) => marker.x)];
+  const first = Math.min(...all);
+  const last = Math.max(...all);
   if (first === last) return [first - DAY_SECONDS / 2, last + DAY_SECONDS / 2];
   const pad = (last - first) * 0.06;
   return [first - pad, last + pad];
@@ -123,12 +144,59 @@ function options(chart: ChartData, width: number, theme: ResolvedTheme, locale: 
           ctx.restore();
         },
       ],
+      // Meal markers: a triangle pointing up from the bottom of the plot at each meal's time.
+      draw: [
+        (u) => {
+          if (!chart.markers?.length) return;
+          const { ctx } = u;
+          const bottom = u.bbox.top + u.bbox.height;
+          const size = MARKER_SIZE * uPlot.pxRatio;
+          ctx.save();
+          ctx.fillStyle = palette.marker;
+          for (const marker of chart.markers) {
+            const x = u.valToPos(marker.x, 'x', true);
+            ctx.beginPath();
+            ctx.moveTo(x, bottom - size * 1.6);
+            ctx.lineTo(x - size, bottom);
+            ctx.lineTo(x + size, bottom);
+            ctx.closePath();
+            ctx.fill();
+          }
+          ctx.restore();
+        },
+      ],
     },
   };
 }
 
-/** The chart for `chart` in `theme`'s colours, dates in the active language; drawn again when either changes. */
-export default function TrendChart({ chart, theme }: { chart: ChartData; theme: ResolvedTheme }) {
+/** The id of the marker within reach (CSS px) of `left` across the plot, or null. */
+function markerAt(u: uPlot, chart: ChartData, left: number): string | null {
+  let best: { id: string; distance: number } | null = null;
+  for (const marker of chart.markers ?? []) {
+    const distance = Math.abs(u.valToPos(marker.x, 'x') - left);
+    if (distance <= MARKER_REACH && (!best || distance < best.distance)) best = { id: marker.id, distance };
+  }
+  return best?.id ?? null;
+}
+
+/**
+ * The chart for `chart` in `theme`'s colours, dates in the active language; drawn again when either
+ * changes. A tap near a meal marker calls `onMarker` with its id (the page lists the same meals
+ * as buttons for the keyboard and screen readers).
+ */
+export default function TrendChart({
+  chart,
+  theme,
+  onMarker,
+}: {
+  chart: ChartData;
+  theme: ResolvedTheme;
+  onMarker?: ((id: string) => void) | undefined;
+}) {
+  const tapped = useRef(onMarker);
+  useEffect(() => {
+    tapped.current = onMarker;
+  });
   const { intlLocale } = useLocale();
   const container = useRef<HTMLDivElement>(null);
   const drawn = useRef(false);
@@ -143,6 +211,12 @@ export default function TrendChart({ chart, theme }: { chart: ChartData; theme: 
       const data: uPlot.AlignedData = [chart.x, ...chart.series.map((s) => s.values)];
       plot = new uPlot(options(chart, element.clientWidth, theme, intlLocale), data, (drawing, init) => {
         element.append(drawing.root);
+        if (chart.markers?.length) {
+          drawing.over.addEventListener('click', (event) => {
+            const id = markerAt(drawing, chart, event.offsetX);
+            if (id) tapped.current?.(id);
+          });
+        }
         const paint = () => {
           init();
           observer = new ResizeObserver(() => drawing.setSize({ width: element.clientWidth, height: HEIGHT }));

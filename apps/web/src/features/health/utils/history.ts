@@ -74,6 +74,8 @@ export interface ChartData {
   minPad?: number;
   /** Dashed reference lines, in the chart's unit. */
   guides?: readonly number[];
+  /** Events drawn as markers along the bottom (logged meals), x as `x`, ascending. */
+  markers?: readonly { id: string; x: number }[];
 }
 
 export interface RecentReading {

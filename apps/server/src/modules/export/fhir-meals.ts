@@ -1,0 +1,45 @@
+/**
+ * FHIR R4 for a meal (decision 088): an Observation of estimated carbohydrate intake, LOINC
+ * 9059-7 'Carbohydrate intake Estimated' in grams (UCUM 'g'), at the meal's instant, with one
+ * component per food naming it (and its DiaCare food id) with its own estimate. A meal or an
+ * item without a figure carries dataAbsentReason 'unknown' instead of a value.
+ */
+import type { CodeableConcept, Observation, ObservationComponent } from '@medplum/fhirtypes';
+import type { MealExportRow } from './export.repository.ts';
+import { LOINC_CODES, loinc, patientReference, quantity } from './fhir-primitives.ts';
+import { isoLocal } from './zoned-time.ts';
+
+/** DiaCare's own code system for the food list's ids. */
+export const FOOD_SYSTEM = 'https://diacare.app/fhir/CodeSystem/food';
+const DATA_ABSENT = 'http://terminology.hl7.org/CodeSystem/data-absent-reason';
+
+const unknown: CodeableConcept = { coding: [{ system: DATA_ABSENT, code: 'unknown', display: 'Unknown' }] };
+const value = (carbs: number | null) =>
+  carbs === null ? { dataAbsentReason: unknown } : { valueQuantity: quantity(carbs, 'g') };
+
+/** A meal as an Observation of its estimated carbohydrate, the foods as components. */
+export function mealObservation(row: MealExportRow, zone: string): Observation {
+  const carbs = loinc(LOINC_CODES.carbohydrateIntake);
+  const component: ObservationComponent[] = row.items.map((item) => ({
+    code: {
+      coding: [
+        ...carbs.coding!,
+        ...(item.food_id ? [{ system: FOOD_SYSTEM, code: item.food_id, display: item.name }] : []),
+      ],
+      text: `${item.name} × ${item.portions}`,
+    },
+    ...value(item.carbs_g),
+  }));
+  return {
+    resourceType: 'Observation',
+    id: row.id,
+    status: 'final',
+    code: { ...carbs, text: `Carbohydrate intake Estimated (${row.meal_type})` },
+    subject: patientReference(row.user_id),
+    effectiveDateTime: isoLocal(row.date, row.time, zone),
+    ...value(row.carbs_g),
+    component,
+    method: { text: 'Estimated from household portions and the DiaCare food list' },
+    ...(row.note ? { note: [{ text: row.note }] } : {}),
+  };
+}
