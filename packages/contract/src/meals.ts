@@ -6,6 +6,7 @@
  * person's IANA zone.
  */
 import { z } from 'zod';
+import { vmsg } from './i18n/validation-messages.ts';
 import {
   calendarDateSchema,
   displayNoteSchema,
@@ -27,9 +28,9 @@ export * from './meal-constants.ts';
 
 /** A food of the list: lowercase letters, digits and dashes ('roti', 'masala-dosa'). */
 export const foodIdSchema = z
-  .string({ error: orRequired('must be a food id') })
-  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'must be a food id' })
-  .max(64, { error: 'must be a food id' });
+  .string({ error: orRequired(vmsg('validation.food_id')) })
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: vmsg('validation.food_id') })
+  .max(64, { error: vmsg('validation.food_id') });
 
 /** One food of GET /api/foods. */
 export const foodSchema = z.object({
@@ -54,13 +55,15 @@ export type Food = z.infer<typeof foodSchema>;
 export const foodsQuerySchema = z.object({
   q: z
     .string()
-    .max(MEAL_LIMITS.query_length, { error: `must be at most ${MEAL_LIMITS.query_length} characters` })
+    .max(MEAL_LIMITS.query_length, { error: vmsg('validation.max_chars', { max: MEAL_LIMITS.query_length }) })
     .optional(),
   limit: listLimitSchema,
 });
 export type FoodsQuery = z.infer<typeof foodsQuerySchema>;
 
-export const mealTypeSchema = z.enum(MEAL_TYPES, { error: orRequired(`must be one of ${MEAL_TYPES.join(', ')}`) });
+export const mealTypeSchema = z.enum(MEAL_TYPES, {
+  error: orRequired(vmsg('validation.one_of', { values: MEAL_TYPES.join(', ') })),
+});
 
 /** True when `value` is a whole multiple of 0.25 (the portion stepper's step). */
 export const isQuarterStep = (value: number): boolean => Math.abs(value * 4 - Math.round(value * 4)) < 1e-9;
@@ -74,14 +77,14 @@ export const mealItemInputSchema = z.object({
   food_id: foodIdSchema.nullable().default(null),
   name: displayTextSchema(MEAL_LIMITS.item_name_length),
   portions: z
-    .number({ error: orRequired('must be a number') })
-    .min(MEAL_LIMITS.portions[0], { error: `must be at least ${MEAL_LIMITS.portions[0]}` })
-    .max(MEAL_LIMITS.portions[1], { error: `must be at most ${MEAL_LIMITS.portions[1]}` })
-    .refine(isQuarterStep, { error: 'must be in steps of 0.25' }),
+    .number({ error: orRequired(vmsg('validation.number')) })
+    .min(MEAL_LIMITS.portions[0], { error: vmsg('validation.min', { min: MEAL_LIMITS.portions[0] }) })
+    .max(MEAL_LIMITS.portions[1], { error: vmsg('validation.max', { max: MEAL_LIMITS.portions[1] }) })
+    .refine(isQuarterStep, { error: vmsg('validation.quarter_step') }),
   carbs_g: z
-    .number({ error: 'must be a number' })
-    .min(0, { error: 'must be at least 0 g' })
-    .max(MEAL_LIMITS.carbs_g, { error: `must be at most ${MEAL_LIMITS.carbs_g} g` })
+    .number({ error: vmsg('validation.number') })
+    .min(0, { error: vmsg('validation.min_unit', { min: 0, unit: 'g' }) })
+    .max(MEAL_LIMITS.carbs_g, { error: vmsg('validation.max_unit', { max: MEAL_LIMITS.carbs_g, unit: 'g' }) })
     .nullable()
     .default(null),
 });
@@ -97,9 +100,9 @@ export const mealInputSchema = z.object({
   time: timeOfDaySchema,
   meal_type: mealTypeSchema,
   items: z
-    .array(mealItemInputSchema, { error: orRequired('must be a list of items') })
-    .min(1, { error: 'must hold at least one item' })
-    .max(MEAL_LIMITS.items, { error: `must hold at most ${MEAL_LIMITS.items} items` }),
+    .array(mealItemInputSchema, { error: orRequired(vmsg('validation.meal_items')) })
+    .min(1, { error: vmsg('validation.meal_items_min') })
+    .max(MEAL_LIMITS.items, { error: vmsg('validation.max_items', { max: MEAL_LIMITS.items }) }),
   note: displayNoteSchema(MEAL_LIMITS.note_length).default(''),
 });
 export type MealInput = z.input<typeof mealInputSchema>;
@@ -138,7 +141,7 @@ export const mealsQuerySchema = z
   })
   .refine((range) => !range.start_date || !range.end_date || range.start_date <= range.end_date, {
     path: ['end_date'],
-    error: 'must not be before start_date',
+    error: vmsg('validation.not_before_start_date'),
   });
 export type MealsQuery = z.infer<typeof mealsQuerySchema>;
 
@@ -149,10 +152,10 @@ export type MealsQuery = z.infer<typeof mealsQuerySchema>;
  */
 export const recentMealItemsQuerySchema = z.object({
   limit: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(MEAL_LIMITS.recent_items, { error: `must be at most ${MEAL_LIMITS.recent_items}` })
+    .number({ error: vmsg('validation.whole_number') })
+    .int({ error: vmsg('validation.whole_number') })
+    .min(1, { error: vmsg('validation.min', { min: 1 }) })
+    .max(MEAL_LIMITS.recent_items, { error: vmsg('validation.max', { max: MEAL_LIMITS.recent_items }) })
     .default(MEAL_LIMITS.recent_items),
 });
 
@@ -194,7 +197,10 @@ export type MealResponse = z.infer<typeof mealResponseSchema>;
 export const mealsReportQuerySchema = z.object({
   days: z
     .enum(MEALS_REPORT_PERIODS.map(String) as [string, ...string[]], {
-      error: `must be ${MEALS_REPORT_PERIODS.slice(0, -1).join(', ')} or ${MEALS_REPORT_PERIODS.at(-1)}`,
+      error: vmsg('validation.one_of_or', {
+        values: MEALS_REPORT_PERIODS.slice(0, -1).join(', '),
+        last: MEALS_REPORT_PERIODS.at(-1)!,
+      }),
     })
     .default('30')
     .transform((value) => Number(value) as (typeof MEALS_REPORT_PERIODS)[number]),
