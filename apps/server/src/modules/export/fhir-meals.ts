@@ -7,7 +7,7 @@
 import type { CodeableConcept, Observation, ObservationComponent } from '@medplum/fhirtypes';
 import type { MealExportRow } from './export.repository.ts';
 import { LOINC_CODES, loinc, patientReference, quantity } from './fhir-primitives.ts';
-import { isoLocal } from './zoned-time.ts';
+import { isoLocal } from '@diacare/contract/dates';
 
 /** DiaCare's own code system for the food list's ids. */
 export const FOOD_SYSTEM = 'https://diacare.app/fhir/CodeSystem/food';
