@@ -45,6 +45,10 @@ export const ALLOWED = new Set([
   // A Nightscout site, and the name of the token role to make there, as Nightscout shows it.
   'Nightscout',
   'readable',
+  // The glucose profile's clinical abbreviations, as doctors write them in Hindi too.
+  'GMI',
+  'CV',
+  'ADA',
   // The start of a web address, as typed.
   'https',
 ]);

@@ -21,6 +21,9 @@ const ALLOWED = new Set([
   'BMI',
   'A1c',
   'HbA1c',
+  // the glucose profile card's clinical abbreviations, as doctors write them in Hindi too
+  'GMI',
+  'CV',
   'DiaCare',
   'AI',
   'PDF',

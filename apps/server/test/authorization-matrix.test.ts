@@ -262,6 +262,7 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown; headers?: Re
   // A member's History of the patient (decision 077).
   'GET /api/care/patients/:patient_id/insulin': { query: 'start_date=2026-01-01' },
   'GET /api/care/patients/:patient_id/reports/glucose': { query: 'days=7' },
+  'GET /api/care/patients/:patient_id/reports/glucose-profile': { query: 'days=14' },
   'GET /api/care/patients/:patient_id/reports/adherence-outcomes': { query: 'days=14' },
 };
 

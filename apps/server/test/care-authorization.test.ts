@@ -15,6 +15,7 @@ const PREFIX = '/api/care/patients/:patient_id/';
  */
 const REPORT_SCOPES: Record<string, string> = {
   'reports/glucose': 'glucose',
+  'reports/glucose-profile': 'glucose',
   'reports/adherence-outcomes': 'medications',
 };
 

@@ -1,6 +1,7 @@
 /**
  * The page budget (decision 019: two pages) of a heavy report, drawn by the real renderer in both
- * languages and units: 5 medicines, 2 insulin types, 8 meal contexts, 10 lows, a sensor import, every lab test, 3 visits.
+ * languages and units: the glucose profile of a sensor import first, 5 medicines, 2 insulin types, 8 meal contexts,
+ * 10 lows, every lab test, 3 visits.
  */
 import { writeFileSync } from 'node:fs';
 import { MEAL_CONTEXTS } from '@diacare/contract/health';
@@ -79,6 +80,33 @@ function heavyModel(unit: 'mg/dL' | 'mmol/L'): ReportModel {
       distinctDays: 90,
       daily,
     },
+    // 90 days of a Libre: the profile opens the report (decision 084); mg/dL, as the API gives it.
+    profile: {
+      source: 'mixed',
+      readings: 25920,
+      days_with_data: 90,
+      sensor_active_percent: 100,
+      mean: 151,
+      sd: 52,
+      cv: 34.4,
+      gmi: 6.9,
+      ranges: { very_low: 2, low: 4, in_range: 61, high: 24, very_high: 9 },
+      percentiles: Array.from({ length: 24 }, (_, hour) => {
+        const median = 120 + 60 * Math.sin(((hour - 8) / 24) * 2 * Math.PI);
+        return {
+          minute: hour * 60,
+          p5: median - 60,
+          p25: median - 25,
+          p50: median,
+          p75: median + 30,
+          p95: median + 90,
+        };
+      }),
+      daily: [],
+      by_context: [],
+      sufficient: true,
+      insufficient_reason: null,
+    },
     labs: [
       lab('hba1c', 7.6, '%'),
       lab('hba1c', 8.4, '%', true),
@@ -142,5 +170,10 @@ describe('doctor report page budget', () => {
     expect(pdfPages(pdf)).toBe(2);
     // The last section and the footer are on those pages.
     expect(pdfText(pdf)).toContain('GH Chennai');
+    // The profile first: its heading before the medicines'.
+    const text = pdfText(pdf);
+    const profileAt = text.indexOf(language === 'en' ? 'Glucose profile (sensor)' : 'ग्लूकोज़ प्रोफ़ाइल (सेंसर)');
+    expect(profileAt).toBeGreaterThan(0);
+    expect(profileAt).toBeLessThan(text.indexOf('Metformin XR'));
   });
 });

@@ -314,6 +314,31 @@ export function timeInFiveRanges(valuesMgDl: readonly number[]): TimeInFiveRange
   return { veryLow, low, inRange, high, veryHigh, counts, readings: valuesMgDl.length };
 }
 
+/**
+ * The consensus targets for the five bands, whole % of CGM time (Battelino T et al.,
+ * International Consensus on Time in Range, Diabetes Care 2019;42:1593–1603; ADA Standards of
+ * Care 2025, §6): in range (70–180 mg/dL) over 70 %, below 70 under 4 %, below 54 under 1 %,
+ * above 180 under 25 %, above 250 under 5 %. The lines are GLUCOSE_BANDS'.
+ */
+export const TIME_IN_RANGES_TARGETS = {
+  inRangeAbove: 70,
+  below70Under: 4,
+  below54Under: 1,
+  above180Under: 25,
+  above250Under: 5,
+} as const;
+
+/**
+ * Glucose management indicator, %, to one decimal: 3.31 + 0.02392 × mean CGM glucose (mg/dL)
+ * (Bergenstal RM et al., "Glucose Management Indicator (GMI)", Diabetes Care
+ * 2018;41:2275–2280). The paper asks for at least 14 days of CGM data; callers check that
+ * (EA1C_MIN_DAYS is the same 14).
+ * @param meanMgDl mean sensor glucose, mg/dL
+ */
+export function glucoseManagementIndicator(meanMgDl: number): number {
+  return roundTo(3.31 + 0.02392 * meanMgDl, 1);
+}
+
 /** Blood-pressure goal for most people with diabetes: under 130/80 mmHg (ADA Standards of Care 2025, §10). */
 export const BP_GOAL_ADA = { systolic: 130, diastolic: 80 } as const;
 

@@ -4,6 +4,8 @@
  * Glucose values are mg/dL, as stored (decision 025); the web shows them in the user's unit.
  */
 import { z } from 'zod';
+import { INSUFFICIENT_REASONS } from './glucose-profile.ts';
+import { MEAL_CONTEXTS } from './health-constants.ts';
 
 /** Periods of the adherence-outcomes comparison, in whole days ending yesterday. */
 export const OUTCOME_PERIODS = [14, 30, 90] as const;
@@ -115,3 +117,42 @@ export const glucoseReportSchema = z.object({
   sensor_line: z.array(z.object({ date: z.string(), time: z.string(), value: z.number() })),
 });
 export type GlucoseReport = z.infer<typeof glucoseReportSchema>;
+
+/** The glucose profile's default period: the consensus's 14 days (decision 084). */
+export const DEFAULT_PROFILE_PERIOD: GlucosePeriod = 14;
+export const glucoseProfileQuerySchema = daysQuery(GLUCOSE_PERIODS, DEFAULT_PROFILE_PERIOD);
+
+const summaryShape = {
+  readings: z.int(),
+  /** mg/dL, one decimal; null without readings. */
+  mean: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+};
+
+/**
+ * GET /api/reports/glucose-profile: the glucose profile of the period (glucose-profile.ts,
+ * decision 084). Glucose mg/dL; percentages whole (ranges) or one decimal (wear, CV, GMI).
+ */
+export const glucoseProfileSchema = z.object({
+  period: periodSchema,
+  source: z.enum(['sensor', 'fingerstick', 'mixed']),
+  readings: z.int(),
+  days_with_data: z.int(),
+  sensor_active_percent: z.number().nullable(),
+  mean: z.number().nullable(),
+  sd: z.number().nullable(),
+  cv: z.number().nullable(),
+  gmi: z.number().nullable(),
+  ranges: z
+    .object({ very_low: z.int(), low: z.int(), in_range: z.int(), high: z.int(), very_high: z.int() })
+    .nullable(),
+  percentiles: z.array(
+    z.object({ minute: z.int(), p5: z.number(), p25: z.number(), p50: z.number(), p75: z.number(), p95: z.number() }),
+  ),
+  daily: z.array(z.object({ date: z.string(), ...summaryShape })),
+  by_context: z.array(z.object({ meal_context: z.enum(MEAL_CONTEXTS), ...summaryShape })),
+  sufficient: z.boolean(),
+  insufficient_reason: z.enum(INSUFFICIENT_REASONS).nullable(),
+});
+export type GlucoseProfile = z.infer<typeof glucoseProfileSchema>;

@@ -7,7 +7,7 @@
 import type { CareScope } from '@diacare/contract/care';
 import type { InsulinDose } from '@diacare/contract/insulin';
 import type { LabResult } from '@diacare/contract/labs';
-import type { AdherenceOutcomes, GlucoseReport } from '@diacare/contract/reports';
+import type { AdherenceOutcomes, GlucoseProfile, GlucoseReport } from '@diacare/contract/reports';
 import { api } from '../lib/api-client';
 import type { ReadingByKind, ReadingKind } from '../features/health/api/health';
 import type { HistorySource } from '../features/health/api/history-source';
@@ -45,6 +45,7 @@ export function memberHistory(patientId: string, name: string, scopes: readonly 
     readings: <K extends ReadingKind>(kind: K, params: object) =>
       query<ReadingByKind[K][]>(READING_RESOURCES[kind], { ...params }),
     glucoseReport: (days) => query<GlucoseReport>('reports/glucose', { days }),
+    glucoseProfile: (days) => query<GlucoseProfile>('reports/glucose-profile', { days }),
     outcomes: scopes.includes('medications')
       ? (days) => query<AdherenceOutcomes>('reports/adherence-outcomes', { days })
       : null,

@@ -76,6 +76,7 @@ const Medications = page(() => import('./routes/medications'), ['medications']);
 const MedicationForm = page(() => import('./routes/medication-form'), ['medications', 'medication-form']);
 const Reports = page(() => import('./routes/reports'), ['health', 'health-reports', 'your-data']);
 const History = page(() => import('./routes/history'), ['health', 'health-reports']);
+const GlucoseProfile = page(() => import('./routes/glucose-profile'), ['health', 'health-reports']);
 const Chat = page(() => import('./routes/chat'), ['assistant']);
 const Booking = page(() => import('./routes/booking'), ['appointments', 'booking']);
 const Profile = page(() => import('./routes/profile'), ['profile', 'your-data', 'care']);
@@ -94,6 +95,10 @@ const CarePatientReports = page(
   ['care', 'health', 'health-reports', 'medications'],
 );
 const CarePatientHistory = page(() => import('./routes/care-patient-history'), ['care', 'health', 'health-reports']);
+const CarePatientGlucoseProfile = page(
+  () => import('./routes/care-patient-glucose-profile'),
+  ['care', 'health', 'health-reports'],
+);
 
 /**
  * Who may open a screen: anyone, anyone signed in, the signed in with a completed profile or in a
@@ -112,6 +117,7 @@ const SCREENS: ReadonlyArray<{ path: string; Screen: Screen; access: Access }> =
   { path: '/medications/edit/:id', Screen: MedicationForm, access: 'profile' },
   { path: '/reports', Screen: Reports, access: 'profile' },
   { path: '/reports/history/:type', Screen: History, access: 'profile' },
+  { path: '/reports/glucose-profile', Screen: GlucoseProfile, access: 'profile' },
   { path: '/chat', Screen: Chat, access: 'profile' },
   { path: '/booking', Screen: Booking, access: 'profile' },
   { path: '/profile', Screen: Profile, access: 'circle' },
@@ -121,6 +127,7 @@ const SCREENS: ReadonlyArray<{ path: string; Screen: Screen; access: Access }> =
   { path: '/care/patients/:id/reports', Screen: CarePatientReports, access: 'circle' },
   { path: '/care/patients/:id/medications', Screen: CarePatientMedications, access: 'circle' },
   { path: '/care/patients/:id/reports/history/:type', Screen: CarePatientHistory, access: 'circle' },
+  { path: '/care/patients/:id/reports/glucose-profile', Screen: CarePatientGlucoseProfile, access: 'circle' },
   { path: '/reminders/:type', Screen: ComingSoon, access: 'profile' },
   { path: '/terms', Screen: ComingSoon, access: 'circle' },
   { path: '/faq', Screen: Faq, access: 'circle' },

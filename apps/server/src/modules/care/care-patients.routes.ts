@@ -11,6 +11,8 @@ import { mealSchema, mealsQuerySchema } from '@diacare/contract/meals';
 import {
   adherenceOutcomesQuerySchema,
   adherenceOutcomesSchema,
+  glucoseProfileQuerySchema,
+  glucoseProfileSchema,
   glucoseReportQuerySchema,
   glucoseReportSchema,
 } from '@diacare/contract/reports';
@@ -41,6 +43,7 @@ import { labResultOf } from '../health/labs.routes.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { createMedicationService } from '../medications/medication.service.ts';
 import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.service.ts';
+import { loadGlucoseProfile } from '../reports/glucose-profile.service.ts';
 import { loadGlucoseReport } from '../reports/glucose-report.service.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { createCareRepository } from './care.repository.ts';
@@ -147,7 +150,7 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   };
 
   // History's server-made figures, as the patient's own /api/reports/* answer them, in the
-  // patient's zone: the glucose period (glucose scope) and the dose lane (glucose and medicines).
+  // patient's zone: the glucose period and profile (glucose scope) and the dose lane (glucose and medicines).
   app.get(
     '/api/care/patients/:patient_id/reports/glucose',
     {
@@ -162,6 +165,22 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     async (request) => {
       await viewing(request, request.params.patient_id, 'glucose');
       return loadGlucoseReport(deps.db, await patientOf(request.params.patient_id), deps.clock(), request.query.days);
+    },
+  );
+  app.get(
+    '/api/care/patients/:patient_id/reports/glucose-profile',
+    {
+      schema: {
+        tags,
+        summary: 'The patient’s glucose profile, as GET /api/reports/glucose-profile answers it (glucose scope)',
+        params: patientParamsSchema,
+        querystring: glucoseProfileQuerySchema,
+        response: { 200: glucoseProfileSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await viewing(request, request.params.patient_id, 'glucose');
+      return loadGlucoseProfile(deps.db, await patientOf(request.params.patient_id), deps.clock(), request.query.days);
     },
   );
   app.get(

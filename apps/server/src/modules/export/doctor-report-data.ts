@@ -10,6 +10,7 @@ import {
   shareUnderBloodPressureGoal,
 } from '@diacare/contract/clinical';
 import { datesEndingOn, localDate, localTime } from '@diacare/contract/dates';
+import { glucoseProfile, type GlucoseProfileFigures } from '@diacare/contract/glucose-profile';
 import { adherencePercent, doseStatusesOn, indexByDose, scheduleLine } from '@diacare/contract/dose-rules';
 import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare/contract/health';
 import type { InsulinDoseLike } from '@diacare/contract/insulin-rules';
@@ -26,6 +27,7 @@ import { createLabRepository } from '../health/lab.repository.ts';
 import { createImportRepository } from '../imports/import.repository.ts';
 import { createMedicationRepository, toMedication } from '../medications/medication.repository.ts';
 import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.service.ts';
+import { periodMinutesOf, profileReadings } from '../reports/glucose-profile.service.ts';
 import { buildGlucoseModel, type GlucoseModel, type SensorGlucose } from './doctor-report/glucose-data.ts';
 import { buildInsulinModel, type InsulinModel } from './doctor-report/insulin-data.ts';
 import {
@@ -88,6 +90,8 @@ export interface ReportModel {
   generatedOn: string;
   adherence: { rows: MedicineRow[]; overall: number | null };
   glucose: GlucoseModel;
+  /** The glucose profile (decision 084), mg/dL; null without a sensor's continuous readings. */
+  profile: GlucoseProfileFigures | null;
   /** Lab results (latest of each test, HbA1c also the previous one); empty when none recorded. */
   labs: LabLine[];
   /** Null when the person logs no insulin and has no medicine marked as insulin. */
@@ -109,6 +113,24 @@ export interface ReportModel {
     lateAfterMinutes: number;
   };
   constants: { cvTarget: number; a1cMinDays: number };
+}
+
+/**
+ * The period's glucose profile from the logged and imported readings (both newest first), as
+ * GET /api/reports/glucose-profile makes it; null when no sensor's continuous reading is among them.
+ */
+function profileModel(input: ReportInput, dates: readonly string[]): GlucoseProfileFigures | null {
+  const readings = profileReadings([
+    ...input.glucose.map((r) => ({ ...r, source: 'manual' as const, kind: null })),
+    ...input.sensor.map((r) => ({
+      ...r,
+      source: 'sensor' as const,
+      meal_context: null,
+      kind: r.kind as 'cgm' | 'scan' | 'strip',
+    })),
+  ]).sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time));
+  const profile = glucoseProfile(readings, dates, periodMinutesOf(dates[0]!, input.now, input.user.timezone));
+  return profile.source === 'fingerstick' ? null : profile;
 }
 
 const roundedMean = (values: readonly number[], decimals = 0) => {
@@ -191,6 +213,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
     generatedOn: end,
     adherence: adherenceModel(input, dates, end),
     glucose: buildGlucoseModel(input.glucose, input.sensor, user.glucose_unit, dates),
+    profile: profileModel(input, dates),
     labs: buildLabLines(input.labs, user.age, user.sex),
     insulin: buildInsulinModel(
       input.insulin,

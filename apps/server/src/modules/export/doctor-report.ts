@@ -13,6 +13,7 @@ import { drawInsulin } from './doctor-report/insulin-section.ts';
 import { drawLabs } from './doctor-report/labs-section.ts';
 import { drawMedicines } from './doctor-report/medicines-section.ts';
 import { drawOutcomes } from './doctor-report/outcomes-section.ts';
+import { drawProfile } from './doctor-report/profile-section.ts';
 import { COLOURS, CONTENT_WIDTH, PAGE, createReportPdf } from './doctor-report/pdf.ts';
 
 /** The file name of a report: diacare-report-START-to-END.pdf, dates in the user's zone. */
@@ -29,6 +30,8 @@ export function renderDoctorReport(model: ReportModel, language: Language = 'en'
     subject: t(language, 'report.info.subject'),
   });
   drawHeader(pdf, model);
+  // With sensor data the glucose profile opens the report (decision 084).
+  drawProfile(pdf, model);
   drawMedicines(pdf, model);
   drawOutcomes(pdf, model);
   drawInsulin(pdf, model);

@@ -116,18 +116,20 @@ export function createImportRepository(db: Database) {
 
     /**
      * The user's committed readings dated from `start` to `end` (local dates, inclusive), newest
-     * first: what the doctor report counts beside the logged ones. Value in mg/dL; source a format.
+     * first: what the doctor report counts beside the logged ones. Value in mg/dL; source a format;
+     * kind 'cgm', 'scan' or 'strip'.
      */
     async listReadings(
       userId: string,
       range: { start_date: string; end_date: string },
-    ): Promise<{ date: string; time: string; value: number; source: string }[]> {
+    ): Promise<{ date: string; time: string; value: number; source: string; kind: string }[]> {
       return db
         .select({
           date: sensorReadings.date,
           time: sensorReadings.time,
           value: sensorReadings.value,
           source: sensorReadings.source,
+          kind: sensorReadings.kind,
         })
         .from(sensorReadings)
         .where(

@@ -17,6 +17,8 @@ export interface PeriodGlucoseReading {
   value: number;
   source: 'manual' | 'sensor';
   meal_context: GlucoseReading['meal_context'] | null;
+  /** An imported reading's kind: 'cgm' (every 5 or 15 minutes), 'scan' or 'strip'; null when logged. */
+  kind: 'cgm' | 'scan' | 'strip' | null;
 }
 
 /**
@@ -43,7 +45,12 @@ export async function glucoseReadingsInPeriod(
         and(eq(glucoseReadings.user_id, userId), gte(glucoseReadings.date, start), lte(glucoseReadings.date, end)),
       ),
     db
-      .select({ date: sensorReadings.date, time: sensorReadings.time, value: sensorReadings.value })
+      .select({
+        date: sensorReadings.date,
+        time: sensorReadings.time,
+        value: sensorReadings.value,
+        kind: sensorReadings.kind,
+      })
       .from(sensorReadings)
       .where(and(eq(sensorReadings.user_id, userId), gte(sensorReadings.date, start), lte(sensorReadings.date, end)))
       .orderBy(asc(sensorReadings.date), asc(sensorReadings.time)),
@@ -53,8 +60,14 @@ export async function glucoseReadingsInPeriod(
       ...row,
       source: 'manual' as const,
       meal_context: row.meal_context as GlucoseReading['meal_context'],
+      kind: null,
     })),
-    ...sensor.map((row) => ({ ...row, source: 'sensor' as const, meal_context: null })),
+    ...sensor.map((row) => ({
+      ...row,
+      source: 'sensor' as const,
+      meal_context: null,
+      kind: row.kind as PeriodGlucoseReading['kind'],
+    })),
   ];
   return all.sort(
     (a, b) =>

@@ -9,6 +9,7 @@ import { dailyAdherence } from '@diacare/contract/dose-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'wouter';
 import { AdherenceWeek } from '../../features/health/components/adherence-week';
+import { GlucoseProfileCard } from '../../features/health/components/glucose-profile-card';
 import { HealthMetricCards } from '../../features/health/components/metric-cards';
 import { ReportsSummary } from '../../features/health/components/reports-summary';
 import { overallAdherence, summariseGlucose } from '../../features/health/utils/readings';
@@ -75,6 +76,9 @@ export function Component() {
             historyBase={`/care/patients/${patient.patient_id}/reports/history`}
             notShared={(['glucose', 'bp', 'weight'] as const).filter((kind) => !has(kind))}
           />
+          {has('glucose') ? (
+            <GlucoseProfileCard to={`/care/patients/${patient.patient_id}/reports/glucose-profile`} />
+          ) : null}
           {has('medications') ? <AdherenceWeek days={days} /> : null}
         </>
       )}

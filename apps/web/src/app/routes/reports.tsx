@@ -17,6 +17,7 @@ import { Button } from '../../components/ui/button';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind } from '../../features/health/api/health';
 import { getGlucoseReportQueryOptions } from '../../features/health/api/reports';
 import { AdherenceWeek } from '../../features/health/components/adherence-week';
+import { GlucoseProfileCard } from '../../features/health/components/glucose-profile-card';
 import { HealthMetricCards } from '../../features/health/components/metric-cards';
 import { LabResultsCard, useLabResultsData } from '../../features/health/components/lab-results-card';
 import { ReportsSummary } from '../../features/health/components/reports-summary';
@@ -146,6 +147,7 @@ export function Component() {
             onLog={setLogging}
             glucoseAverage={sensorAverage}
           />
+          <GlucoseProfileCard to="/reports/glucose-profile" />
           <AdherenceWeek days={days} />
           <LabResultsCard data={labResults} onAdd={() => setAddingLab({})} />
         </>

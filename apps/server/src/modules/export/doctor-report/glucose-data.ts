@@ -18,12 +18,13 @@ import { MEAL_CONTEXTS, type GlucoseReading } from '@diacare/contract/health';
 /** Most lows listed by date and time; the rest are counted (keeps the report at 1–2 pages). */
 export const MAX_LOWS_LISTED = 10;
 
-/** An imported reading of the period: local date and time, mg/dL, the import's format ('libreview'). */
+/** An imported reading of the period: local date and time, mg/dL, the import's format ('libreview'), its kind ('cgm'). */
 export interface SensorGlucose {
   date: string;
   time: string;
   value: number;
   source: string;
+  kind: string;
 }
 
 export interface GlucoseModel {

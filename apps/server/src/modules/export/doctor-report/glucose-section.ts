@@ -1,6 +1,7 @@
 /**
  * The 'Blood glucose' section: figures, time in five ranges, estimated A1c, readings by meal
- * context, lows and the daily chart, in the user's unit (thresholds named in it too).
+ * context, lows and the daily chart, in the user's unit (thresholds named in it too); with a
+ * sensor's profile drawn first (profile-section.ts), only the count, meal contexts and lows.
  */
 import { GLUCOSE_BANDS, HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';
 import { GLUCOSE_DECIMALS, formatGlucoseValue, type GlucoseUnit } from '@diacare/contract/glucose-units';
@@ -55,10 +56,14 @@ function drawGlucoseFigures(pdf: ReportPdf, model: ReportModel) {
     [tr('report.glucose.cv'), glucose.cv === null ? '—' : `${glucose.cv.toFixed(1)}%`],
   ]);
   drawSensorSources(pdf, glucose);
-  drawTimeInRanges(pdf, glucose);
+  // With a sensor, the profile before this section has the five ranges and the chart, and the
+  // per-meal table shrinks to a line (decision 084).
+  if (!model.profile) drawTimeInRanges(pdf, glucose);
   drawEstimatedA1c(pdf, model);
-  drawByContext(pdf, glucose);
+  if (model.profile) drawByContextLine(pdf, glucose);
+  else drawByContext(pdf, glucose);
   drawLows(pdf, glucose);
+  if (model.profile) return;
   pdf.doc.moveDown(0.4);
   drawDailyChart(pdf, model);
 }
@@ -75,7 +80,7 @@ function drawSensorSources(pdf: ReportPdf, glucose: Glucose) {
 }
 
 /** The five bands' headers in `unit`: whole mg/dL bands are closed ('Low 54–69'), mmol/L ones half-open. */
-function bandColumns(pdf: ReportPdf, unit: GlucoseUnit): Column[] {
+export function bandColumns(pdf: ReportPdf, unit: GlucoseUnit): Column[] {
   const { tr } = pdf;
   const { threshold } = inUnit(unit);
   const mgDl = unit === 'mg/dL';
@@ -156,6 +161,22 @@ function drawByContext(pdf: ReportPdf, glucose: Glucose) {
       shown(row.mean),
     ]),
   );
+  pdf.doc.moveDown(0.3);
+}
+
+/** Beside a sensor's profile, the logged readings per meal context on one line: 'Fasting: 40 × 120; …'. */
+function drawByContextLine(pdf: ReportPdf, glucose: Glucose) {
+  if (glucose.byContext.length === 0) return;
+  const { tr, option } = pdf;
+  const { shown } = inUnit(glucose.unit);
+  const parts = glucose.byContext
+    .map((row) => `${option(`option.meal.${row.context}`, row.context)} ${row.readings} × ${shown(row.mean)}`)
+    .join('; ');
+  pdf.write(`${tr('report.glucose.by_context_line', { unit: glucose.unit })} ${parts}.`, {
+    x: PAGE.margin,
+    width: CONTENT_WIDTH,
+    size: 9,
+  });
   pdf.doc.moveDown(0.3);
 }
 

@@ -5,12 +5,22 @@
  */
 import type { InsulinDose } from '@diacare/contract/insulin';
 import type { LabResult } from '@diacare/contract/labs';
-import type { AdherenceOutcomes, GlucosePeriod, GlucoseReport, OutcomePeriod } from '@diacare/contract/reports';
+import type {
+  AdherenceOutcomes,
+  GlucosePeriod,
+  GlucoseProfile,
+  GlucoseReport,
+  OutcomePeriod,
+} from '@diacare/contract/reports';
 import type { QueryKey } from '@tanstack/react-query';
 import { getInsulinDosesQueryOptions } from '../../../lib/insulin-doses';
 import { getReadingsQueryOptions, type ReadingByKind, type ReadingKind, type ReadingQuery } from './health';
 import { getLabResultsQueryOptions } from './labs';
-import { getAdherenceOutcomesQueryOptions, getGlucoseReportQueryOptions } from './reports';
+import {
+  getAdherenceOutcomesQueryOptions,
+  getGlucoseProfileQueryOptions,
+  getGlucoseReportQueryOptions,
+} from './reports';
 
 /** The query options a History screen passes to useQuery. */
 export interface SourceQuery<T> {
@@ -34,6 +44,8 @@ export interface HistorySource {
   personName: string | null;
   readings<K extends ReadingKind>(kind: K, query: ReadingQuery): SourceQuery<ReadingByKind[K][]>;
   glucoseReport(days: GlucosePeriod): SourceQuery<GlucoseReport>;
+  /** The glucose profile of a period (decision 084). */
+  glucoseProfile(days: GlucosePeriod): SourceQuery<GlucoseProfile>;
   /** The dose lane's outcomes, or null when they may not be read (a member without medicines). */
   outcomes: ((days: OutcomePeriod) => SourceQuery<AdherenceOutcomes>) | null;
   hba1c(): SourceQuery<LabResult[]>;
@@ -47,6 +59,7 @@ export const OWN_HISTORY: HistorySource = {
   personName: null,
   readings: (kind, query) => plain(getReadingsQueryOptions(kind, query)),
   glucoseReport: (days) => plain(getGlucoseReportQueryOptions(days)),
+  glucoseProfile: (days) => plain(getGlucoseProfileQueryOptions(days)),
   outcomes: (days) => plain(getAdherenceOutcomesQueryOptions(days)),
   hba1c: () => plain(getLabResultsQueryOptions({ test: 'hba1c' })),
   insulin: (query) => plain(getInsulinDosesQueryOptions(query)),

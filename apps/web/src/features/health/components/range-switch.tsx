@@ -1,5 +1,5 @@
 /**
- * The 7 / 30 / 90-day switch of Health History: a radio group (arrow keys move the choice,
+ * The 7 / 30 / 90-day switch of Health History (and the glucose profile's 7 / 14 / 30 / 90): a radio group (arrow keys move the choice,
  * as for native radios; one tab stop).
  */
 import { useRef, type KeyboardEvent } from 'react';
@@ -9,24 +9,34 @@ import { cn } from '../../../lib/utils';
 export const HISTORY_RANGES = [7, 30, 90] as const;
 export type HistoryRange = (typeof HISTORY_RANGES)[number];
 
-export function RangeSwitch({ value, onChange }: { value: HistoryRange; onChange: (range: HistoryRange) => void }) {
+/** The switch over `ranges` (days; History's 7 / 30 / 90 unless given). */
+export function RangeSwitch<R extends number = HistoryRange>({
+  value,
+  onChange,
+  ranges = HISTORY_RANGES as unknown as readonly R[],
+}: {
+  value: R;
+  onChange: (range: R) => void;
+  ranges?: readonly R[];
+}) {
   const t = useT();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
     if (!step) return;
     event.preventDefault();
-    const next = (index + step + HISTORY_RANGES.length) % HISTORY_RANGES.length;
-    onChange(HISTORY_RANGES[next]!);
+    const next = (index + step + ranges.length) % ranges.length;
+    onChange(ranges[next]!);
     buttons.current[next]?.focus();
   };
   return (
     <div
       role="radiogroup"
       aria-label={t('health-reports.range.label')}
-      className="mb-4 grid grid-cols-3 gap-1 rounded-xl bg-slate-200 p-1"
+      className="mb-4 grid gap-1 rounded-xl bg-slate-200 p-1"
+      style={{ gridTemplateColumns: `repeat(${ranges.length}, minmax(0, 1fr))` }}
     >
-      {HISTORY_RANGES.map((range, index) => (
+      {ranges.map((range, index) => (
         <button
           key={range}
           ref={(element) => {
