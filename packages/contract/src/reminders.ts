@@ -61,6 +61,8 @@ export const notificationSettingsSchema = z.object({
   healthTips: z.boolean({ error: 'must be true or false' }),
   emailNotifications: z.boolean({ error: 'must be true or false' }),
   pushNotifications: z.boolean({ error: 'must be true or false' }),
+  /** 2 hours after a logged meal, a push asking for a glucose reading (decision 098). */
+  afterMealCheck: z.boolean({ error: 'must be true or false' }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
