@@ -18,21 +18,14 @@ export function drawMeals(pdf: ReportPdf, model: ReportModel): void {
   const rise = (mgDl: number | null) => (mgDl === null ? '—' : formatGlucoseValue(mgDl, unit));
   pdf.heading(tr('report.meals.heading'), 70);
   const byType = meals.byMealType
-    .map((row) =>
-      tr('report.meals.item', {
-        name: tr(`report.meals.type.${row.mealType}` as MessageId),
-        rise: rise(row.medianRise),
-      }),
-    )
+    .map((row) => `${tr(`report.meals.type.${row.mealType}` as MessageId)} ${rise(row.medianRise)}`)
     .join(' · ');
   pdf.write(tr('report.meals.logged', { meals: meals.meals, with: meals.withResponse, unit, list: byType }), {
     x: PAGE.margin,
     size: 9,
   });
   if (meals.foods.length > 0) {
-    const foods = meals.foods
-      .map((food) => tr('report.meals.food', { name: food.name, rise: rise(food.medianRise), meals: food.meals }))
-      .join(' · ');
+    const foods = meals.foods.map((food) => `${food.name} ${rise(food.medianRise)} (${food.meals})`).join(' · ');
     pdf.write(tr('report.meals.foods', { unit, list: foods }), { x: PAGE.margin, size: 9 });
   }
   pdf.source(tr('report.meals.source'));
