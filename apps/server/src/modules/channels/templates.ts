@@ -63,6 +63,14 @@ export const TEMPLATES = {
       hi: 'आपका सप्ताह {{1}}: {{2}} खुराकें ली गईं, {{3}} ग्लूकोज़ रीडिंग दर्ज हुईं।',
     },
   },
+  meal_check: {
+    kind: 'meal_check',
+    variables: ['time'],
+    whatsapp: {
+      en: 'It is 2 hours since your {{1}} meal: check your sugar now to see what this meal did.',
+      hi: '{{1}} बजे के खाने को 2 घंटे हो गए: अभी शुगर जाँचें, ताकि पता चले इस खाने का क्या असर हुआ।',
+    },
+  },
 } as const satisfies Record<string, Template>;
 
 export type TemplateName = keyof typeof TEMPLATES;

@@ -58,6 +58,8 @@ export async function onMealSaved(
     .values({
       user_id: userId,
       kind: 'meal_check',
+      // The meal's local time, for the e-mail and WhatsApp templates.
+      scheduled_time: meal.time,
       title: t(language, 'push.meal_check.title'),
       body: t(language, 'push.meal_check.body', { time: meal.time }),
       due_at: due,
