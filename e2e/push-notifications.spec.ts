@@ -205,7 +205,7 @@ test('Profile notification toggles are saved on the server; e-mail is a real swi
   expect((await savedTips).status()).toBe(200);
   await expect(tips).toBeChecked();
   // The after-meal check (a push 2 hours after a logged meal) is off by default too.
-  const afterMeal = page.getByRole('switch', { name: 'After-meal check' });
+  const afterMeal = page.getByRole('switch', { name: 'After-meal check', exact: true });
   await expect(afterMeal).not.toBeChecked();
   const savedAfterMeal = page.waitForResponse(
     (r) => r.url().endsWith('/api/settings/notifications') && r.request().method() === 'PUT',
