@@ -204,6 +204,15 @@ test('Profile notification toggles are saved on the server; e-mail is a real swi
   await tips.click();
   expect((await savedTips).status()).toBe(200);
   await expect(tips).toBeChecked();
+  // The after-meal check (a push 2 hours after a logged meal) is off by default too.
+  const afterMeal = page.getByRole('switch', { name: 'After-meal check', exact: true });
+  await expect(afterMeal).not.toBeChecked();
+  const savedAfterMeal = page.waitForResponse(
+    (r) => r.url().endsWith('/api/settings/notifications') && r.request().method() === 'PUT',
+  );
+  await afterMeal.click();
+  expect((await savedAfterMeal).status()).toBe(200);
+  await expect(afterMeal).toBeChecked();
 
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/settings/notifications') && r.request().method() === 'PUT',
@@ -224,6 +233,7 @@ test('Profile notification toggles are saved on the server; e-mail is a real swi
   await expect(appointments).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Push Notifications' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Health Tips' })).toBeChecked();
+  await expect(afterMeal).toBeChecked();
   await screenshot(page, 'profile-notifications');
   await expectAccessible(page, 'profile-notifications');
 });

@@ -59,6 +59,7 @@ describe.each(DRIVERS)('notification channels API on %s', (driver) => {
         appointment: { push: true, email: true, whatsapp: false },
         care_alert: { push: true, email: true, whatsapp: true },
         weekly_summary: { push: false, email: true, whatsapp: false },
+        meal_check: { push: true, email: false, whatsapp: false },
       },
     });
   });

@@ -171,6 +171,36 @@ describe.each(SQL_DRIVERS)('reminders on channels on %s', (driver) => {
     expect(stands.mails).toEqual([]);
   });
 
+  it('an after-meal check goes by push alone by default, and by WhatsApp and e-mail when turned on', async () => {
+    const at = startDay();
+    at('07:40:00'); // 13:10 in Kolkata
+    const routed = await newUser({ subscribed: true, phone: true });
+    const plain = await newUser({ subscribed: true, phone: true });
+    for (const { user } of [routed, plain]) {
+      await put(user, '/api/settings/notifications', { afterMealCheck: true });
+      const meal = {
+        date: todayInKolkata(),
+        time: '13:00',
+        meal_type: 'lunch',
+        items: [{ name: 'Thali', portions: 1 }],
+      };
+      expect((await user.request({ method: 'POST', url: '/api/meals', payload: meal })).statusCode).toBe(201);
+    }
+    await put(routed.user, '/api/notifications/channels', { meal_check: { whatsapp: true, email: true } });
+    at('09:30:00'); // 15:00: 2 hours after the meal
+    await dispatcher().runOnce();
+
+    expect(stands.whatsapp.map((body) => [body.to, body.template.name])).toEqual([[`+91${PHONE}`, 'meal_check']]);
+    expect(stands.whatsapp[0]!.template.components[0]!.parameters.map((p) => p.text)).toEqual(['13:00']);
+    expect(stands.mails.map((mail) => [Array.isArray(mail.to) ? null : mail.to?.text, mail.subject])).toEqual([
+      [routed.email, 'How is your sugar after your meal?'],
+    ]);
+    for (const { user, subscription } of [routed, plain]) {
+      expect(pushesTo(subscription).map((message) => JSON.parse(message.payload).kind)).toEqual(['meal_check']);
+      expect((await remindersOf(user, 'meal_check')).map((row) => row.status)).toEqual(['sent']);
+    }
+  });
+
   it('an appointment reminder reaches e-mail with its title, local time and place; counted per channel', async () => {
     const at = startDay();
     at('03:00:00');

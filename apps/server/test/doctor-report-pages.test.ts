@@ -1,7 +1,7 @@
 /**
  * The page budget (decision 019: two pages) of a heavy report, drawn by the real renderer in both
  * languages and units: the glucose profile of a sensor import first, 5 medicines, 2 insulin types, 8 meal contexts,
- * 10 lows, every lab test, 3 visits.
+ * 10 lows, every lab test, 270 meals of four types with their foods, 3 visits.
  */
 import { writeFileSync } from 'node:fs';
 import { MEAL_CONTEXTS } from '@diacare/contract/health';
@@ -127,6 +127,22 @@ function heavyModel(unit: 'mg/dL' | 'mmol/L'): ReportModel {
       weightChange: -1.6,
       bmiChange: -0.6,
     },
+    // Three meals a day and a snack most days, with a sensor: every type and the foods listed.
+    meals: {
+      meals: 270,
+      withResponse: 262,
+      byMealType: [
+        { mealType: 'breakfast', meals: 90, medianRise: 48 },
+        { mealType: 'lunch', meals: 85, medianRise: 71 },
+        { mealType: 'dinner', meals: 80, medianRise: 83 },
+        { mealType: 'snack', meals: 15, medianRise: 36 },
+      ],
+      foods: [
+        { name: 'Rice with sambar (1 plate)', meals: 41, medianRise: 96 },
+        { name: 'Chole bhature', meals: 6, medianRise: 92 },
+        { name: 'Masala dosa with chutney', meals: 12, medianRise: 77 },
+      ],
+    },
     appointments: Array.from({ length: HEAVY_APPOINTMENTS }, (_, i) => ({
       title: `Diabetes review ${i + 1}`,
       type: i % 2 ? 'lab' : 'doctor',
@@ -177,5 +193,9 @@ describe('doctor report page budget', () => {
     const profileAt = text.indexOf(language === 'en' ? 'Glucose profile (sensor)' : 'ग्लूकोज़ प्रोफ़ाइल (सेंसर)');
     expect(profileAt).toBeGreaterThan(0);
     expect(profileAt).toBeLessThan(text.indexOf('Metformin XR'));
+    // The meals section keeps its place within the budget, rises in the person's unit.
+    expect(text).toContain(language === 'en' ? 'Meals and sugar' : 'भोजन और शुगर');
+    expect(text).toContain(`Rice with sambar (1 plate) ${unit === 'mg/dL' ? '96' : '5.3'} (41)`);
+    expect(text).toContain(language === 'en' ? `Dinner ${unit === 'mg/dL' ? '83' : '4.6'}` : 'स्नैक');
   });
 });

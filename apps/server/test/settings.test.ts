@@ -29,6 +29,7 @@ describe.each(DRIVERS)('notification settings on %s', (driver) => {
       healthTips: false,
       emailNotifications: true,
       pushNotifications: true,
+      afterMealCheck: false,
     });
   });
 

@@ -43,6 +43,7 @@ export const channelPreferencesSchema = z.object({
     appointment: perChannel(z.boolean()),
     care_alert: perChannel(z.boolean()),
     weekly_summary: perChannel(z.boolean()),
+    meal_check: perChannel(z.boolean()),
   }),
 });
 export type ChannelPreferences = z.infer<typeof channelPreferencesSchema>;
@@ -62,5 +63,6 @@ export const channelPreferencesUpdateSchema = z.strictObject({
   appointment: choiceUpdate,
   care_alert: choiceUpdate,
   weekly_summary: choiceUpdate,
+  meal_check: choiceUpdate,
 });
 export type ChannelPreferencesUpdate = z.infer<typeof channelPreferencesUpdateSchema>;

@@ -1,5 +1,5 @@
 /**
- * The five notification preferences of docs/product.md with its defaults (stored on the
+ * The notification preferences of docs/product.md with its defaults (stored on the
  * server). Free of zod so the Profile screen can show them while the saved values load.
  */
 export const NOTIFICATION_DEFAULTS = {
@@ -8,4 +8,6 @@ export const NOTIFICATION_DEFAULTS = {
   healthTips: false,
   emailNotifications: true,
   pushNotifications: true,
+  /** A push asking for a reading 2 hours after a logged meal (off until turned on, decision 098). */
+  afterMealCheck: false,
 } as const;

@@ -70,6 +70,8 @@ export const notificationSettingsSchema = z.object({
   healthTips: z.boolean({ error: vmsg('validation.boolean') }),
   emailNotifications: z.boolean({ error: vmsg('validation.boolean') }),
   pushNotifications: z.boolean({ error: vmsg('validation.boolean') }),
+  /** 2 hours after a logged meal, a push asking for a glucose reading (decision 098). */
+  afterMealCheck: z.boolean({ error: vmsg('validation.boolean') }),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 

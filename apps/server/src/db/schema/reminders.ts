@@ -18,7 +18,7 @@ import { medications } from './medications.ts';
  *   'missed' (found after `expires_at`) or 'failed' (every attempt failed).
  * - `dedupe_key` makes materialising twice harmless: 'dose:<medication>:<date>:<time>',
  *   'refill:<medication>', 'appointment:<id>:24h' / ':1h', 'custom:<uuid>',
- *   'weekly_summary:<user>:<Sunday>' (decision 050).
+ *   'weekly_summary:<user>:<Sunday>' (decision 050), 'meal_check:<meal>' (decision 098).
  * - `claimed_until`/`claim_token`: a dispatcher's lease; an expired lease may be re-claimed.
  */
 export const reminders = pgTable(
@@ -90,5 +90,6 @@ export const notificationSettings = pgTable('notification_settings', {
   health_tips: boolean('health_tips').notNull().default(NOTIFICATION_DEFAULTS.healthTips),
   email_notifications: boolean('email_notifications').notNull().default(NOTIFICATION_DEFAULTS.emailNotifications),
   push_notifications: boolean('push_notifications').notNull().default(NOTIFICATION_DEFAULTS.pushNotifications),
+  after_meal_check: boolean('after_meal_check').notNull().default(NOTIFICATION_DEFAULTS.afterMealCheck),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

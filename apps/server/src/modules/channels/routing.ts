@@ -20,6 +20,8 @@ export const DEFAULT_CHANNELS: Record<Exclude<NotificationKind, 'care_alert'>, r
   refill: ['push', 'email'],
   appointment: ['push', 'email'],
   weekly_summary: ['email'],
+  // The after-meal check is timely: push alone until the person adds a channel (decision 098).
+  meal_check: ['push'],
   care_alert: { family: ['push', 'email', 'whatsapp'], doctor: [], patient: [] },
 };
 

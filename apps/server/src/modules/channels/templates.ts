@@ -25,6 +25,7 @@ const DEFINITIONS = {
   care_missed_dose: { kind: 'care_alert', variables: ['patient', 'medicine', 'time'] },
   care_low_glucose: { kind: 'care_alert', variables: ['patient', 'value', 'time'] },
   weekly_summary: { kind: 'weekly_summary', variables: ['week', 'adherence', 'readings'] },
+  meal_check: { kind: 'meal_check', variables: ['time'] },
 } as const satisfies Record<string, Omit<Template, 'whatsapp'>>;
 
 /**

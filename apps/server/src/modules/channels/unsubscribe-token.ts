@@ -22,6 +22,7 @@ const KIND_CODES: Record<NotificationKind, number> = {
   appointment: 3,
   weekly_summary: 4,
   care_alert: 5,
+  meal_check: 6,
 };
 const KIND_OF_CODE = new Map(Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as NotificationKind]));
 /** Bytes: version (1), user id (16), kind (1), then the MAC truncated to 128 bits (16). */

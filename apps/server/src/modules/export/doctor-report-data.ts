@@ -18,6 +18,7 @@ import type { AdherenceRecord, Medication } from '@diacare/contract/medications'
 import type { AdherenceOutcomes } from '@diacare/contract/reports';
 import type { User } from '@diacare/contract/users';
 import type { ReportPeriod } from '@diacare/contract/doctor-report';
+import type { MealType } from '@diacare/contract/meal-constants';
 import type { Database } from '../../db/client.ts';
 import { createAppointmentRepository } from '../appointments/appointment.repository.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
@@ -27,6 +28,8 @@ import { createImportRepository } from '../imports/import.repository.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { loadAdherenceOutcomes } from '../reports/adherence-outcomes.ts';
 import { periodMinutesOf, profileReadings } from '../reports/glucose-profile.service.ts';
+import { loadMealsReport } from '../meals/meals.service.ts';
+import type { MealsReport } from '@diacare/contract/meals';
 import { buildGlucoseModel, type GlucoseModel, type SensorGlucose } from './doctor-report/glucose-data.ts';
 import { buildInsulinModel, type InsulinModel } from './doctor-report/insulin-data.ts';
 import {
@@ -37,6 +40,8 @@ import {
   type LabLine,
 } from './doctor-report/labs-data.ts';
 
+/** Most foods the report names in its meals section (largest median rise first). */
+export const MEALS_LISTED_FOODS = 3;
 /** Most upcoming appointments listed. */
 export const MAX_APPOINTMENTS_LISTED = 5;
 /** Insulin doses read for a period: 90 days of a basal-bolus plan with corrections fit many times over. */
@@ -66,6 +71,8 @@ export interface ReportInput {
   outcomes: AdherenceOutcomes;
   /** Insulin doses of the period. */
   insulin: InsulinDoseLike[];
+  /** The period's meals report (GET /api/reports/meals, decision 089), food names in the person's language. */
+  meals: Pick<MealsReport, 'meals' | 'with_response' | 'by_meal_type' | 'foods'>;
   /** Upcoming appointments from now, soonest first. */
   upcoming: { title: string; type: string; doctor: string | null; location: string; date: string; time: string }[];
 }
@@ -94,6 +101,16 @@ export interface ReportModel {
   labs: LabLine[];
   /** Null when the person logs no insulin and has no medicine marked as insulin. */
   insulin: InsulinModel | null;
+  /**
+   * Meals and sugar (decision 089), rises in mg/dL: meal types with a meal, the foods with the
+   * largest median rises (at most MEALS_LISTED_FOODS); null when no meal was logged in the period.
+   */
+  meals: {
+    meals: number;
+    withResponse: number;
+    byMealType: { mealType: MealType; meals: number; medianRise: number | null }[];
+    foods: { name: string; meals: number; medianRise: number }[];
+  } | null;
   bloodPressure: { readings: number; systolic: number | null; diastolic: number | null; underGoal: number | null };
   body: {
     readings: number;
@@ -178,6 +195,21 @@ function adherenceModel(input: ReportInput, dates: readonly string[], end: strin
   return { rows, overall: overall.percent };
 }
 
+/** The meals section's figures from the meals report; null without a meal in the period. */
+function mealsModel(report: ReportInput['meals']): ReportModel['meals'] {
+  if (report.meals === 0) return null;
+  return {
+    meals: report.meals,
+    withResponse: report.with_response,
+    byMealType: report.by_meal_type
+      .filter((row) => row.meals > 0)
+      .map((row) => ({ mealType: row.meal_type, meals: row.meals, medianRise: row.median_rise })),
+    foods: report.foods
+      .slice(0, MEALS_LISTED_FOODS)
+      .map((food) => ({ name: food.name, meals: food.meals, medianRise: food.median_rise })),
+  };
+}
+
 /** First and last weight and BMI of the period and their change, one decimal. */
 function bodyModel(bodyMetrics: readonly BodyMetrics[]): ReportModel['body'] {
   const oldestFirst = [...bodyMetrics].reverse();
@@ -222,6 +254,7 @@ export function buildReportModel(input: ReportInput): ReportModel {
       underGoal: shareUnderBloodPressureGoal(bp),
     },
     body: bodyModel(input.bodyMetrics),
+    meals: mealsModel(input.meals),
     appointments: input.upcoming,
     outcomes: {
       statement: input.outcomes.statement,
@@ -266,11 +299,12 @@ export async function loadReportInput(db: Database, user: User, now: Date, days:
       health.listBodyMetrics(user.id, range),
       upcomingAppointments(db, user.id, now),
     ]);
-  const [sensor, labs, insulin, outcomes] = await Promise.all([
+  const [sensor, labs, insulin, outcomes, meals] = await Promise.all([
     createImportRepository(db).listReadings(user.id, range),
     latestLabs(db, user.id),
     createInsulinRepository(db).list(user.id, { ...range, limit: INSULIN_DOSES_LIMIT }),
     loadAdherenceOutcomes(db, user, now, days),
+    loadMealsReport(db, user, now, days),
   ]);
   return {
     user,
@@ -287,5 +321,6 @@ export async function loadReportInput(db: Database, user: User, now: Date, days:
     insulin,
     upcoming,
     outcomes,
+    meals,
   };
 }

@@ -11,6 +11,7 @@ import { drawGlucose } from './doctor-report/glucose-section.ts';
 import { drawHeader } from './doctor-report/header-section.ts';
 import { drawInsulin } from './doctor-report/insulin-section.ts';
 import { drawLabs } from './doctor-report/labs-section.ts';
+import { drawMeals } from './doctor-report/meals-section.ts';
 import { drawMedicines } from './doctor-report/medicines-section.ts';
 import { drawOutcomes } from './doctor-report/outcomes-section.ts';
 import { drawProfile } from './doctor-report/profile-section.ts';
@@ -36,6 +37,7 @@ export function renderDoctorReport(model: ReportModel, language: Language = 'en'
   drawOutcomes(pdf, model);
   drawInsulin(pdf, model);
   drawGlucose(pdf, model);
+  drawMeals(pdf, model);
   drawLabs(pdf, model);
   drawBloodPressure(pdf, model);
   drawBody(pdf, model);

@@ -27,12 +27,14 @@ import { refuseImpossibleReadingTime } from '../health/reading-time.ts';
 import { FOODS, toFood } from './foods/index.ts';
 import { foodSearch } from './foods/search.ts';
 import { mealAccess } from './meal-access.ts';
+import { createReminderService } from '../reminders/reminder.service.ts';
 import { createMealsRepository, toMeal } from './meals.repository.ts';
 import { loadMealResponse, mealToStore } from './meals.service.ts';
 import { recentItems } from './recent-items.ts';
 
 export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createMealsRepository(deps.db);
+  const reminders = createReminderService(deps);
   const tags = ['meals'];
   const recordErrors = { 400: errorSchema, 404: errorSchema };
 
@@ -113,6 +115,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const user = currentUser(request);
       refuseImpossibleReadingTime(request.body.date, request.body.time, deps.clock(), user.timezone);
       const row = await repository.create(user.id, mealToStore(request.body), deps.clock());
+      await reminders.mealSaved(user.id, row);
       return reply.code(201).send(toMeal(row, false, user.timezone));
     },
   );
@@ -133,6 +136,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       refuseImpossibleReadingTime(request.body.date, request.body.time, deps.clock(), user.timezone);
       const found = await repository.update(user.id, request.params.id, mealToStore(request.body));
       if (!found) throw notFound('error.meal_not_found');
+      await reminders.mealSaved(user.id, found.row);
       return toMeal(found.row, found.hasPhoto, user.timezone);
     },
   );
@@ -151,6 +155,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const user = currentUser(request);
       const found = await repository.remove(user.id, request.params.id);
       if (!found) throw notFound('error.meal_not_found');
+      await reminders.mealDeleted(user.id, found.row.id);
       return toMeal(found.row, false, user.timezone);
     },
   );

@@ -21,6 +21,7 @@ export function preferenceBlocks(
   }
   if (row.kind === 'appointment' && !settings.appointmentReminders) return 'appointment reminders off';
   if (row.kind === 'tip' && !settings.healthTips) return 'health tips off';
+  if (row.kind === 'meal_check' && !settings.afterMealCheck) return 'after-meal check off';
   return null;
 }
 

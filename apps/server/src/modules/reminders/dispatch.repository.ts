@@ -93,6 +93,7 @@ interface ClaimRecord {
   medication_reminders: boolean;
   appointment_reminders: boolean;
   health_tips: boolean;
+  after_meal_check: boolean;
   push_notifications: boolean;
   /** users.language: the language of the actions' labels */
   language: string | null;
@@ -204,6 +205,7 @@ export function createDispatchRepository(
       coalesce(s.appointment_reminders, ${NOTIFICATION_DEFAULTS.appointmentReminders}) AS appointment_reminders,
       coalesce(s.health_tips, ${NOTIFICATION_DEFAULTS.healthTips}) AS health_tips,
       coalesce(s.push_notifications, ${NOTIFICATION_DEFAULTS.pushNotifications}) AS push_notifications,
+      coalesce(s.after_meal_check, ${NOTIFICATION_DEFAULTS.afterMealCheck}) AS after_meal_check,
       (SELECT u.language FROM users u WHERE u.id = c.user_id) AS language,
       EXISTS (SELECT 1 FROM adherence_records a
         WHERE a.medication_id = c.medication_id AND a.date = c.dose_date
@@ -271,6 +273,7 @@ export function createDispatchRepository(
           appointmentReminders: Boolean(record.appointment_reminders),
           healthTips: Boolean(record.health_tips),
           pushNotifications: Boolean(record.push_notifications),
+          afterMealCheck: Boolean(record.after_meal_check),
         },
         taken: Boolean(record.taken),
         ...(options.channels ? { contact: contactOf(record) } : {}),

@@ -16,6 +16,7 @@ const TEMPLATE_OF: Partial<Record<ReminderKind, TemplateName>> = {
   refill: 'refill_reminder',
   appointment: 'appointment_reminder',
   weekly_summary: 'weekly_summary',
+  meal_check: 'meal_check',
 };
 
 /** The channels template of a reminder kind, or null when push alone carries it. */
@@ -24,7 +25,7 @@ export const templateOf = (kind: ReminderKind): TemplateName | null => TEMPLATE_
 /**
  * Every variable of `item`'s template (see TEMPLATES): dose → medicine, dose, time (local
  * 'HH:MM'); refill → medicine, count; appointment → title, time (its local short date and
- * 'HH:MM' in the user's language), location; weekly_summary → weeklySummaryValues as of `now`
+ * 'HH:MM' in the user's language), location; meal_check → time (the meal's); weekly_summary → weeklySummaryValues as of `now`
  * for the week of its key (a snooze: the week ending on the last Sunday).
  * @throws Error when the claim lacks them (a deleted medication or appointment is skipped first)
  */
@@ -44,6 +45,9 @@ export async function templateValues(db: Database, item: Claimed, now: Date): Pr
         location: appointment.location,
       };
     }
+    case 'meal_check':
+      // The meal's local 'HH:MM' is kept in scheduled_time (decision 098).
+      return { time: row.scheduled_time ?? '' };
     case 'weekly_summary': {
       // A snooze of a summary has its own key: the week is the one ending on the last Sunday.
       const today = localDate(now, contact.timezone);

@@ -9,6 +9,7 @@ import { userLanguage } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
 import { MATERIALISE_HORIZON_HOURS, MATERIALISE_REFRESH_HOURS } from './constants.ts';
 import { doseRemindersFor } from './dose-reminders.ts';
+import { onMealDeleted, onMealSaved } from './meal-check.ts';
 import { createReminderRepository } from './reminder.repository.ts';
 import { createScheduleRepository } from './schedule.repository.ts';
 
@@ -116,6 +117,10 @@ export interface ReminderService {
   timeZoneChanged(userId: string): Promise<void>;
   /** The user's language changed: unsent reminders' texts are written again in it. */
   languageChanged(userId: string): Promise<void>;
+  /** A meal was logged or corrected: its after-meal check is made or moved (decision 098). */
+  mealSaved(userId: string, meal: { id: string; date: string; time: string }): Promise<void>;
+  /** A meal was deleted: its pending after-meal check goes. */
+  mealDeleted(userId: string, mealId: string): Promise<void>;
 }
 
 /** The reminder service over `db`, reading the time from `clock`. */
@@ -137,5 +142,7 @@ export function createReminderService({ db, clock }: { db: Database; clock: Cloc
       await materialiseDoseReminders(db, clock, { userId });
     },
     languageChanged: (userId) => repository.onLanguageChanged(userId, clock()),
+    mealSaved: (userId, meal) => onMealSaved(db, userId, meal, clock()),
+    mealDeleted: (userId, mealId) => onMealDeleted(db, userId, mealId),
   };
 }

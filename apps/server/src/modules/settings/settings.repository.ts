@@ -18,6 +18,7 @@ function toSettings(row: SettingsRow | undefined): NotificationSettings {
     healthTips: row.health_tips,
     emailNotifications: row.email_notifications,
     pushNotifications: row.push_notifications,
+    afterMealCheck: row.after_meal_check,
   };
 }
 
@@ -28,6 +29,7 @@ function toColumns(settings: Partial<NotificationSettings>) {
     ...(settings.healthTips === undefined ? {} : { health_tips: settings.healthTips }),
     ...(settings.emailNotifications === undefined ? {} : { email_notifications: settings.emailNotifications }),
     ...(settings.pushNotifications === undefined ? {} : { push_notifications: settings.pushNotifications }),
+    ...(settings.afterMealCheck === undefined ? {} : { after_meal_check: settings.afterMealCheck }),
   };
 }
 

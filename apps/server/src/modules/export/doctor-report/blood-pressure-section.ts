@@ -4,7 +4,7 @@ import type { ReportModel } from '../doctor-report-data.ts';
 import { percent } from './formats.ts';
 import { PAGE, type ReportPdf } from './pdf.ts';
 
-/** Draws readings, mean and the share under the ADA goal, then the goal's source. */
+/** Draws readings, mean and the share under the ADA goal on one line, then the goal's source. */
 export function drawBloodPressure(pdf: ReportPdf, model: ReportModel): void {
   const { tr } = pdf;
   const { bloodPressure } = model;
@@ -13,7 +13,7 @@ export function drawBloodPressure(pdf: ReportPdf, model: ReportModel): void {
   if (bloodPressure.readings === 0) {
     pdf.write(tr('report.bp.none'), { x: PAGE.margin });
   } else {
-    pdf.figures([
+    pdf.line([
       [tr('report.glucose.readings'), String(bloodPressure.readings)],
       [tr('report.glucose.mean'), `${bloodPressure.systolic}/${bloodPressure.diastolic} mmHg`],
       [tr('report.bp.under_goal', goal), percent(bloodPressure.underGoal)],

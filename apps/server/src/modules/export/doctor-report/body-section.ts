@@ -3,7 +3,7 @@ import type { ReportModel } from '../doctor-report-data.ts';
 import { signed } from './formats.ts';
 import { PAGE, type ReportPdf } from './pdf.ts';
 
-/** Draws the period's first and last weight and BMI and the change, then the BMI rule's source. */
+/** Draws the period's first and last weight and BMI and the change on one line, then the BMI rule's source. */
 export function drawBody(pdf: ReportPdf, model: ReportModel): void {
   const { tr, formatDate } = pdf;
   const { body } = model;
@@ -11,7 +11,7 @@ export function drawBody(pdf: ReportPdf, model: ReportModel): void {
   if (!body.first || !body.last) {
     pdf.write(tr('report.body.none'), { x: PAGE.margin });
   } else {
-    pdf.figures([
+    pdf.line([
       [
         tr('report.body.first', { date: formatDate(body.first.date) }),
         tr('report.body.weight_bmi', { weight: body.first.weight.toFixed(1), bmi: body.first.bmi.toFixed(1) }),

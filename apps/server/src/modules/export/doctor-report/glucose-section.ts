@@ -46,7 +46,9 @@ function drawGlucoseFigures(pdf: ReportPdf, model: ReportModel) {
   const { glucose } = model;
   const { unit } = glucose;
   const { shown } = inUnit(unit);
-  pdf.figures([
+  // With a sensor the profile above shows these figures large; here they take one line.
+  const draw = model.profile ? pdf.line : pdf.figures;
+  draw([
     [
       tr('report.glucose.readings'),
       tr('report.glucose.readings_on_days', { readings: glucose.readings, days: glucose.distinctDays }),
@@ -185,11 +187,11 @@ function drawLows(pdf: ReportPdf, glucose: Glucose) {
   const { unit } = glucose;
   const { shown, threshold } = inUnit(unit);
   pdf.room(60);
-  write(tr('report.glucose.lows', { value: threshold(HYPOGLYCAEMIA.low), unit, count: glucose.lowsCount }), {
-    x: PAGE.margin,
-    bold: true,
-  });
-  if (glucose.lowsCount === 0) return;
+  const heading = tr('report.glucose.lows', { value: threshold(HYPOGLYCAEMIA.low), unit, count: glucose.lowsCount });
+  if (glucose.lowsCount === 0) {
+    write(heading, { x: PAGE.margin, bold: true });
+    return;
+  }
   const listed = glucose.lows
     .map(
       (low) =>
@@ -200,5 +202,6 @@ function drawLows(pdf: ReportPdf, glucose: Glucose) {
     glucose.lowsCount > glucose.lows.length
       ? tr('report.glucose.more', { count: glucose.lowsCount - glucose.lows.length })
       : '';
-  write(`${listed}${more}.`, { x: PAGE.margin, width: CONTENT_WIDTH, size: 9 });
+  // The count leads the list in one paragraph (a line less, for the meals section's room).
+  write(`${heading}. ${listed}${more}.`, { x: PAGE.margin, width: CONTENT_WIDTH, size: 9 });
 }

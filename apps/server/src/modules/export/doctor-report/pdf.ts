@@ -72,6 +72,8 @@ export interface ReportPdf {
   table: (columns: Column[], rows: string[][]) => void;
   /** Label–value pairs on one line, spread across the width. */
   figures: (pairs: [string, string][]) => void;
+  /** Label–value pairs in one line of text, 'Label: value · Label: value' (a compact `figures`). */
+  line: (pairs: [string, string][]) => void;
 }
 
 /**
@@ -107,6 +109,14 @@ export function createReportPdf(language: Language, info: { title: string; subje
     },
     table: (columns, rows) => table(pdf, columns, rows),
     figures: (pairs) => figures(pdf, pairs),
+    line: (pairs) => {
+      room(14);
+      write(pairs.map(([label, value]) => `${label}: ${value}`).join(' · '), {
+        x: PAGE.margin,
+        width: CONTENT_WIDTH,
+        size: 9,
+      });
+    },
   };
   return pdf;
 }

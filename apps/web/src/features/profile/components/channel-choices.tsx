@@ -16,6 +16,7 @@ const KIND_LABELS: Record<NotificationKind, MessageId> = {
   appointment: 'profile.channels.kind.appointment',
   care_alert: 'profile.channels.kind.care_alert',
   weekly_summary: 'profile.channels.kind.weekly_summary',
+  meal_check: 'profile.channels.kind.meal_check',
 };
 
 const CHANNEL_LABELS: Record<Channel, MessageId> = {

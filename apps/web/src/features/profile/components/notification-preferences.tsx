@@ -20,6 +20,8 @@ const PREFERENCES: { key: keyof NotificationSettings; label: MessageId }[] = [
   { key: 'medicationReminders', label: 'profile.notify.medication' },
   { key: 'appointmentReminders', label: 'profile.notify.appointment' },
   { key: 'healthTips', label: 'profile.notify.tips' },
+  // A push 2 hours after a logged meal asking for a reading (decision 098).
+  { key: 'afterMealCheck', label: 'profile.notify.afterMeal' },
   { key: 'emailNotifications', label: 'profile.notify.email' },
   { key: 'pushNotifications', label: 'profile.notify.push' },
 ];

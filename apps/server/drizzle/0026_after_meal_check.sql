@@ -1,0 +1,1 @@
+ALTER TABLE "notification_settings" ADD COLUMN "after_meal_check" boolean DEFAULT false NOT NULL;
