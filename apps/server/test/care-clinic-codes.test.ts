@@ -89,6 +89,13 @@ describe.each(DRIVERS)('clinic codes on %s', (driver) => {
       payload: { scopes: ['everything'] },
     });
     expect(badScope.json().detail).toMatch(/^scopes\.0: /);
+    const sharingNothing = await ravi.request({
+      method: 'POST',
+      url: `/api/care/requests/${code.code}/accept`,
+      payload: { scopes: [] },
+    });
+    expect(sharingNothing.statusCode).toBe(400);
+    expect(sharingNothing.json().detail).toBe('scopes: must hold at least one scope');
     const badCode = await ravi.request({ url: '/api/care/requests/short' });
     expect(badCode.statusCode).toBe(400);
     expect(badCode.json().detail).toMatch(/^code: /);

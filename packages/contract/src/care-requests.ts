@@ -46,7 +46,10 @@ export const careRequestPreviewSchema = z.object({
 export type CareRequestPreview = z.infer<typeof careRequestPreviewSchema>;
 
 /** POST /api/care/requests/{code}/accept: the patient may share less than was asked. */
-export const careRequestAcceptSchema = z.object({ scopes: scopesSchema.optional() });
+/** What the patient shares: at least one scope (sharing nothing would list them with nothing to see). */
+export const careRequestAcceptSchema = z.object({
+  scopes: scopesSchema.min(1, { error: vmsg('validation.care_scopes_min') }).optional(),
+});
 
 /** Path parameter `{code}`: base64url, as newToken() makes them. */
 export const codeParamsSchema = z.object({

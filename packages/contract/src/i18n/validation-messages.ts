@@ -80,6 +80,7 @@ export const VALIDATION_MESSAGE_IDS = [
   'validation.care_max_scopes',
   'validation.care_invitation_token',
   'validation.clinic_code',
+  'validation.care_scopes_min',
   'validation.food_id',
   'validation.quarter_step',
   'validation.meal_items',
