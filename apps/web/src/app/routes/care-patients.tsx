@@ -57,15 +57,20 @@ function PatientRow({ patient }: { patient: CarePatientWithSummary }) {
   const number = new Intl.NumberFormat(intlLocale, { maximumFractionDigits: 1 });
   const when = (iso: string) => formatShortDateTime(new Date(iso), zone, intlLocale);
   const figures = [
+    summary.readings !== null && t('care.patients.readings', { count: summary.readings }),
     summary.in_range !== null && t('care.patients.inRange', { value: number.format(summary.in_range) }),
     summary.below_70 !== null && t('care.patients.below70', { value: number.format(summary.below_70) }),
     summary.below_54 !== null && t('care.patients.below54', { value: number.format(summary.below_54) }),
-    summary.gmi !== null && t('care.patients.gmi', { value: number.format(summary.gmi) }),
+    summary.gmi !== null
+      ? t('care.patients.gmi', { value: number.format(summary.gmi) })
+      : Boolean(summary.readings) && t('care.patients.gmiNone'),
     summary.cv !== null && t('care.patients.cv', { value: number.format(summary.cv) }),
     summary.adherence_percent !== null &&
       t('care.patients.adherence', { value: number.format(summary.adherence_percent) }),
   ].filter((figure): figure is string => Boolean(figure));
   const attention = summary.needs_attention.length > 0;
+  // Nothing shared to judge by (no glucose scope, no medicine records): not an all-clear.
+  const nothingToAssess = summary.readings === null && summary.adherence_percent === null;
   const markReviewed = async () => {
     try {
       await review.mutateAsync(patient.patient_id);
@@ -96,6 +101,8 @@ function PatientRow({ patient }: { patient: CarePatientWithSummary }) {
             ))}
           </ul>
         </div>
+      ) : nothingToAssess ? (
+        <p className="mt-1 text-sm text-slate-600">{t('care.patients.nothingToAssess')}</p>
       ) : (
         <p className="mt-1 flex items-center gap-1 text-sm text-green-800">
           <CheckCircle2 className="h-4 w-4 shrink-0" aria-hidden />
