@@ -29,7 +29,9 @@ describe.each(DRIVERS)('care-circle authorization on %s', (driver) => {
     t = await createTestApp(driver, {
       onRoute: (route) => {
         for (const method of [route.method].flat())
-          if (route.url.startsWith(PREFIX) && method !== 'HEAD') routes.push({ method, url: route.url });
+          // 'reviewed' reads no data of the patient's: its 404s and audit are care-patient-list.test.ts'.
+          if (route.url.startsWith(PREFIX) && method !== 'HEAD' && !route.url.endsWith('/reviewed'))
+            routes.push({ method, url: route.url });
       },
     });
   });

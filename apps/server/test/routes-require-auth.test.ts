@@ -14,6 +14,9 @@ const PUBLIC_API_ROUTES = [
   // The invitation preview a person opens before signing in (decision 076).
   'GET /api/care/invitations/:token',
   'HEAD /api/care/invitations/:token',
+  // The clinic code's preview: who asks and for what, before signing in (decision 087).
+  'GET /api/care/requests/:code',
+  'HEAD /api/care/requests/:code',
 ];
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -38,7 +41,7 @@ describe.each(DRIVERS)('API routes on %s', (driver) => {
   });
   afterAll(() => t.close());
 
-  it('the only public API routes are the sign-in code exchange, the VAPID public key, the invitation preview and the API docs', () => {
+  it('the only public API routes are the sign-in code exchange, the VAPID public key, the invitation and clinic-code previews and the API docs', () => {
     const publicRoutes = routes.filter((route) => route.public).map((route) => `${route.method} ${route.url}`);
     const docs = publicRoutes.filter((route) => / \/api\/docs(\/|$)/.test(route));
     expect(docs).toEqual(expect.arrayContaining(['GET /api/docs', 'GET /api/docs/json']));

@@ -18,9 +18,11 @@ export const MEDICATION = {
   schedule: { frequency: 'daily', times: ['08:00', '20:00'], start_date: '2026-01-01' },
   refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
 };
-export const GLUCOSE = { value: 152, date: isoDate(0), time: '08:00' };
-export const BLOOD_PRESSURE = { systolic: 128, diastolic: 82, date: isoDate(0), time: '08:00' };
-export const BODY = { weight: 72.5, height: 168, date: isoDate(0) };
+// Yesterday (UTC): its 08:00 has passed in every zone at any hour of the run, where today's 08:00
+// is still to come in Asia/Kolkata between 00:00 and 02:30 UTC.
+export const GLUCOSE = { value: 152, date: isoDate(-1), time: '08:00' };
+export const BLOOD_PRESSURE = { systolic: 128, diastolic: 82, date: isoDate(-1), time: '08:00' };
+export const BODY = { weight: 72.5, height: 168, date: isoDate(-1) };
 
 export interface Recipe {
   url: string;
@@ -194,6 +196,20 @@ export function writeRecipes(newUser: (name?: string) => Promise<SignedInUser>) 
     'POST /api/care/patients/:patient_id/adherence': async (user) => {
       const { patientId, dose } = await markingMember(user);
       return { url: `/api/care/patients/${patientId}/adherence`, payload: dose };
+    },
+    'POST /api/care/patients/:patient_id/reviewed': async (user) => {
+      const patient = await newUser('Lata Nair');
+      await careJoin(patient, user);
+      return { url: `/api/care/patients/${patient.user.id}/reviewed` };
+    },
+    'POST /api/care/requests': async () => ({ url: '/api/care/requests', payload: {} }),
+    'DELETE /api/care/requests/:id': async (user) => ({
+      url: `/api/care/requests/${(await created(user, '/api/care/requests', {})).id}`,
+    }),
+    'POST /api/care/requests/:code/accept': async () => {
+      const doctor = await newUser('Dr Mehta');
+      const code = (await created(doctor, '/api/care/requests', {})) as unknown as { code: string };
+      return { url: `/api/care/requests/${code.code}/accept`, payload: {} };
     },
     'PUT /api/care/patients/:patient_id/adherence/:id': async (user) => {
       // The member's Undo of a dose they marked taken (decision 078).
