@@ -38,7 +38,15 @@ export const pushUnsubscribeSchema = z.object({
 export const vapidPublicKeySchema = z.object({ publicKey: z.string() });
 
 /** 'tip': the weekly health tip; 'weekly_summary': the week's adherence and readings (e-mail by default, decision 050). */
-export const REMINDER_KINDS = ['dose', 'refill', 'appointment', 'custom', 'tip', 'weekly_summary', 'meal_check'] as const;
+export const REMINDER_KINDS = [
+  'dose',
+  'refill',
+  'appointment',
+  'custom',
+  'tip',
+  'weekly_summary',
+  'meal_check',
+] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
 
 /**

@@ -22,7 +22,13 @@ import { t, userLanguage, type Language } from '../../i18n/index.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { recipeCarbs } from './foods/define.ts';
 import { foodSearch } from './foods/search.ts';
-import { aroundDate, mealMomentsBetween, readingsBetween, readingsWithin, type MealReadings } from './meal-readings.repository.ts';
+import {
+  aroundDate,
+  mealMomentsBetween,
+  readingsBetween,
+  readingsWithin,
+  type MealReadings,
+} from './meal-readings.repository.ts';
 import type { NewMeal } from './meals.repository.ts';
 import { createMealsRepository } from './meals.repository.ts';
 
