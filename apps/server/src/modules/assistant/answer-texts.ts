@@ -119,6 +119,7 @@ const EN: AnswerTexts = {
     if (p.kind === 'daysAgo') return `on ${enDay(p.from)} (${p.n} days ago)`;
     if (p.kind === 'onDate') return `on ${enDay(p.from)}`;
     if (p.kind === 'since') return `since ${enDay(p.from)}`;
+    if (p.kind === 'all') return 'in all your data (no period was asked)';
     return `in the last ${p.days} days (including today)`;
   },
   extreme: ({ which, reading, unit, period, count }) =>
@@ -184,6 +185,7 @@ const hiPeriod = (p: Period) => {
   if (p.kind === 'daysAgo') return `${hiDay(p.from)} को (${p.n} दिन पहले)`;
   if (p.kind === 'onDate') return `${hiDay(p.from)} को`;
   if (p.kind === 'since') return `${hiDay(p.from)} से अब तक`;
+  if (p.kind === 'all') return 'आपके पूरे डेटा में (कोई अवधि नहीं पूछी गई)';
   return `पिछले ${p.days} दिनों (आज समेत) में`;
 };
 const hiWhat = (medicine: string | null, timeOfDay: string | null) =>

@@ -17,8 +17,8 @@ import { assistantTexts } from './texts.ts';
 import { linksFor, type AssistantTools, type PeriodDays, type ToolContext, type ToolResult } from './tools.ts';
 import type { Meal, Period, TimeOfDay, Understanding } from './understanding.ts';
 
-/** Reports' and History's periods, for links and the summary tools: 30 days from 28 on, else 7. */
-export const periodDays = (period: Period): PeriodDays => (period.days >= 28 ? 30 : 7);
+/** Reports' and History's periods, for links and the summary tools: 30 days from 14 on (a calendar month so far), else 7. */
+export const periodDays = (period: Period): PeriodDays => (period.days >= 14 ? 30 : 7);
 
 /** Scheduled times ('HH:MM') that count as each time of day. */
 const TIME_OF_DAY: Record<TimeOfDay, (time: string) => boolean> = {

@@ -1,0 +1,65 @@
+/**
+ * Where the learned intent step sends a question (decision 082): an article, the list of what
+ * the assistant can do, or the user's data with the rules' slots (period, medicine, meal,
+ * threshold) kept and the subject and measure set from the class.
+ */
+import { shiftDate } from '@diacare/contract/dates';
+import { classifyIntent, MIN_MARGIN, readThreshold } from './learned-intent.ts';
+import type { Measure, Subject, Understanding } from './understanding.ts';
+
+export type Route =
+  | { kind: 'article'; id: string }
+  | { kind: 'other' }
+  | { kind: 'data'; understood: Understanding; tool: 'todaysDoses' | 'nextAppointment' | 'weight' | 'adherence' | null }
+  | { kind: 'rules' };
+
+const MEASURES: Record<string, Measure> = {
+  latest: 'latest',
+  average: 'average',
+  highest: 'highest',
+  lowest: 'lowest',
+  onDay: 'onDay',
+  lows: 'lows',
+  count: 'count',
+  tir: 'timeInRange',
+  summary: 'summary',
+  trend: 'trend',
+  list: 'list',
+  threshold: 'threshold',
+  missed: 'missed',
+  taken: 'taken',
+  runOut: 'runOut',
+  bmi: 'bmi',
+};
+
+/** Everything since the first reading: 'highest ever', 'lowest' with no period. */
+const ALL_TIME = (today: string) => ({ kind: 'all' as const, from: '1900-01-01', to: today, days: 36_500 });
+
+/**
+ * The route of `question` read by the rules as `u` on `today` (YYYY-MM-DD, user's zone).
+ * 'rules' when the learned class is not sure (margin under MIN_MARGIN).
+ */
+export function routeQuestion(question: string, u: Understanding, today: string): Route {
+  const { label, margin } = classifyIntent(question);
+  if (margin < MIN_MARGIN) return { kind: 'rules' };
+  if (label === 'other') return { kind: 'other' };
+  if (label.startsWith('kb:')) return { kind: 'article', id: label.slice(3) };
+  const [subject, measureName = 'summary'] = label.split('.') as [Subject | 'doses', string];
+  const measure = MEASURES[measureName] ?? 'summary';
+  const understood: Understanding = { ...u, aboutMe: true, subject: subject as Subject, measure };
+  if (measure === 'threshold') {
+    const threshold = readThreshold(question);
+    if (!threshold) understood.measure = 'lows';
+    understood.threshold = threshold;
+  }
+  if ((measure === 'highest' || measure === 'lowest') && !u.periodNamed) {
+    understood.period = ALL_TIME(today);
+  }
+  if (measure === 'trend' && !u.periodNamed) understood.period = { ...u.period, from: shiftDate(today, -29), days: 30, kind: 'lastDays', n: 30 };
+  if (subject === 'labs') understood.labTest = u.labTest ?? 'hba1c';
+  if (label === 'doses.today') return { kind: 'data', understood, tool: 'todaysDoses' };
+  if (label === 'doses.adherence') return { kind: 'data', understood, tool: 'adherence' };
+  if (subject === 'appointment') return { kind: 'data', understood, tool: 'nextAppointment' };
+  if (subject === 'refill') understood.measure = 'runOut';
+  return { kind: 'data', understood, tool: null };
+}
