@@ -22,7 +22,6 @@ export function classOf(q: Pick<Question, 'group' | 'expect'>): string | null {
   const match = /^([a-z]+)(?:\.([a-zA-Z]+))?/.exec(q.expect)!;
   const [, subject, measure = ''] = match;
   if (subject === 'glucose' && /^(over|under)$/.test(measure)) return 'glucose.threshold';
-  if (subject === 'bp' && measure === 'onDay') return 'bp.list';
   if (subject === 'refill') return 'refill.runOut';
   return `${subject}.${measure}`;
 }

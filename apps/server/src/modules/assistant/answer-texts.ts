@@ -124,7 +124,8 @@ const EN: AnswerTexts = {
   },
   extreme: ({ which, reading, unit, period, count }) =>
     `Your ${which} glucose reading ${EN.period(period)} was ${formatGlucose(reading.value, unit)}, ${EN_MEAL[reading.meal_context]} on ${enDay(reading.date)} at ${reading.time}. ` +
-    `That is out of ${plural(count, 'reading', 'readings')}.`,
+    `That is out of ${plural(count, 'reading', 'readings')}.` +
+    (reading.value < HYPOGLYCAEMIA.low ? ` That was a low (under ${formatGlucose(HYPOGLYCAEMIA.low, unit)}).` : ''),
   average: ({ unit, period, average, count, tir, meal }) =>
     `Your ${meal ? `${meal} ` : ''}glucose ${EN.period(period)}: average ${formatGlucose(average, unit)} from ${plural(count, 'reading', 'readings')}, ` +
     `time in range ${tirLine(tir, unit)}, below ${tir.below}%, above ${tir.above}%.`,
@@ -144,7 +145,7 @@ const EN: AnswerTexts = {
       ? '; there are no readings in the days before to compare with.'
       : `, ${average < previous ? 'down' : average > previous ? 'up' : 'unchanged'} from ${formatGlucose(previous, unit)} in the ${period.days} days before.`),
   onDay: ({ unit, period, readings }) =>
-    `Your glucose ${EN.period(period)}: ${readings.map((r) => `${formatGlucose(r.value, unit)} (${EN_MEAL[r.meal_context]}, ${r.time})`).join(', ')}.`,
+    `Your glucose ${EN.period(period)}: ${readings.map((r) => `${formatGlucose(r.value, unit)} (${EN_MEAL[r.meal_context]}, ${r.time}${r.value < HYPOGLYCAEMIA.low ? ', a low' : ''})`).join(', ')}.`,
   noGlucoseIn: (period) => `You have no glucose readings ${EN.period(period)}.`,
   bpExtreme: ({ which, reading, period, count }) =>
     `Your ${which} blood pressure ${EN.period(period)} was ${reading.systolic}/${reading.diastolic} mmHg, on ${enDay(reading.date)} at ${reading.time}. ` +
@@ -195,7 +196,8 @@ const HI: AnswerTexts = {
   period: hiPeriod,
   extreme: ({ which, reading, unit, period, count }) =>
     `${hiPeriod(period)} आपकी ${which === 'highest' ? 'सबसे ज़्यादा' : 'सबसे कम'} शुगर ${formatGlucose(reading.value, unit)} रही, ${hiDay(reading.date)} को ${reading.time} बजे (${HI_MEAL[reading.meal_context]})। ` +
-    `यह कुल ${count} रीडिंग में से है।`,
+    `यह कुल ${count} रीडिंग में से है।` +
+    (reading.value < HYPOGLYCAEMIA.low ? ` यह लो शुगर थी (${formatGlucose(HYPOGLYCAEMIA.low, unit)} से कम)।` : ''),
   average: ({ unit, period, average, count, tir, meal }) =>
     `${hiPeriod(period)}: ${meal ? `${meal} ` : ''}${count} रीडिंग का औसत ${formatGlucose(average, unit)}; टाइम इन रेंज ${tirLine(tir, unit)}, इससे कम ${tir.below}%, इससे ज़्यादा ${tir.above}%।`,
   count: ({ period, count }) => `${hiPeriod(period)} आपने ${count} शुगर रीडिंग दर्ज कीं।`,
@@ -213,7 +215,7 @@ const HI: AnswerTexts = {
       ? '; तुलना के लिए उससे पहले के दिनों की कोई रीडिंग नहीं है।'
       : `, उससे पहले के ${period.days} दिनों में ${formatGlucose(previous, unit)} थी (${average < previous ? 'कम हुई' : average > previous ? 'बढ़ी' : 'उतनी ही'})।`),
   onDay: ({ unit, period, readings }) =>
-    `${hiPeriod(period)} आपकी शुगर: ${readings.map((r) => `${formatGlucose(r.value, unit)} (${HI_MEAL[r.meal_context]}, ${r.time} बजे)`).join(', ')}।`,
+    `${hiPeriod(period)} आपकी शुगर: ${readings.map((r) => `${formatGlucose(r.value, unit)} (${HI_MEAL[r.meal_context]}, ${r.time} बजे${r.value < HYPOGLYCAEMIA.low ? ', लो' : ''})`).join(', ')}।`,
   noGlucoseIn: (period) => `${hiPeriod(period)} आपकी कोई शुगर रीडिंग नहीं है।`,
   bpExtreme: ({ which, reading, period, count }) =>
     `${hiPeriod(period)} आपका ${which === 'highest' ? 'सबसे ज़्यादा' : 'सबसे कम'} ब्लड प्रेशर ${reading.systolic}/${reading.diastolic} mmHg रहा, ${hiDay(reading.date)} को ${reading.time} बजे। यह कुल ${count} रीडिंग में से है।`,

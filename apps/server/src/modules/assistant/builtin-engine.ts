@@ -59,8 +59,11 @@ export function createBuiltinEngine({
       const article = knowledge(context.language ?? 'en').article(route.id, withKnowledgeTerms(question));
       if (article) {
         const source = sourceOf(article);
+        // The passage the question matched, then the article's key fact (its tip) when that passage does not hold it.
+        const quoted = excerpt(article);
+        const text = article.tip && !quoted.includes(article.tip) ? `${quoted} ${article.tip}` : quoted;
         return {
-          text: texts.knowledgeAnswer({ title: article.title, excerpt: excerpt(article), source }),
+          text: texts.knowledgeAnswer({ title: article.title, excerpt: text, source }),
           links: [],
           sources: [source],
           engine: BUILTIN_ASSISTANT_NAME,

@@ -143,7 +143,7 @@ export type Escalation = 'emergency' | 'self-harm' | 'hypo' | null;
 const SELF_HARM =
   /\b(kill(ing)? myself|suicid\w*|end (my|it all)|take my (own )?life|hurt(ing)? myself|self[- ]?harm|don't want to (live|be alive)|want to die|better off dead)\b/;
 const EMERGENCY =
-  /\b(faint(ed|ing)?|pass(ed)? out|passing out|black(ed)? out|unconscious|collaps(e|ed|ing)|seizure|fits?|chest pains?|pain in (my|the) chest|chest (tight|tightness|pressure)|can't breathe|cannot breathe|can not breathe|breathless|short(ness)? of breath|trouble breathing|difficulty breathing|hard to breathe|breathing (trouble|problem|difficult)|not breathing|stroke|unresponsive|won't wake|not waking|can't wake|cannot wake|not responding)\b/;
+  /\b(faint(ed|ing)?|pass(ed)? out|passing out|black(ed)? out|unconscious|collaps(e|ed|ing)|seizure|fits?|chest pains?|pain in (my|the) chest|chest (tight|tightness|pressure)|can't breathe|cannot breathe|can not breathe|breathless|short(ness)? of breath|trouble breathing|difficulty breathing|hard to breathe|breathing (trouble|problem|difficult)|not breathing|stroke|unresponsive|won't wake|not waking|can't wake|cannot wake|not responding|face (is )?droop(ing|ed|s)?|drooping face|slurred speech|speech (is )?slurred|can't lift (his|her|my) arm)\b/;
 /** Symptoms and "going low" — not the bare word (so "What is hypoglycaemia?" gets the article). */
 const HYPO_SYMPTOMS =
   /\b(shak(y|ing|es)|trembl(e|ing|y)|sweat(y|ing)|clammy|dizz(y|iness)|light-?headed|confus(ed|ion)|feel(ing)? (low|hypo)|going low|(having|had|in) a hypo|i'?m hypo|palpitations?|pounding heart|heart racing|blurr?(y|ed) vision|very hungry|weak and)\b/;
@@ -152,7 +152,7 @@ const HYPO_SYMPTOMS =
 const SELF_HARM_HI =
   /(आत्महत्या|खुदकुशी|खुद को (मार|खत्म|नुकसान|चोट)|अपनी जान (दे|ले)|जान दे दूं|जीना नहीं चाहत|जीने का मन नहीं|मर जाना चाहत|मरना चाहत|मर जाऊं)/;
 const EMERGENCY_HI =
-  /(बेहोश|होश नहीं|होश खो|गिर पड|दौरा पड|दौरे पड|मिर्गी|सीने में (दर्द|जकडन|भारीपन|दबाव)|छाती में (दर्द|जकडन|भारीपन|दबाव)|सांस (नहीं|लेने में|फूल|रुक)|सांस की (तकलीफ|दिक्कत|परेशानी)|दम घुट|लकवा|स्ट्रोक|जाग नहीं|उठ नहीं रह)/;
+  /(बेहोश|होश नहीं|होश खो|गिर पड|दौरा पड|दौरे पड|मिर्गी|सीने में (दर्द|जकडन|भारीपन|दबाव)|छाती में (दर्द|जकडन|भारीपन|दबाव)|सांस (नहीं|लेने में|फूल|रुक)|सांस की (तकलीफ|दिक्कत|परेशानी)|दम घुट|लकवा|स्ट्रोक|मुंह टेढा|मुंह टेढ़ा|चेहरा टेढा|हाथ नहीं उठ|बोल नहीं पा|जाग नहीं|उठ नहीं रह)/;
 const HYPO_SYMPTOMS_HI =
   /(कांप|कंपकंपी|पसीना|पसीने|चक्कर|घबराहट|धुंधला|उलझन|बहुत भूख|शुगर (कम|लो|डाउन) (हो(?!ती)|लग)|लो (हो|लग) रह|हाइपो (हो|हुआ)|दिल (तेज|जोर से) धडक|धडकन तेज)/;
 

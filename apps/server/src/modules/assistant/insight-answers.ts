@@ -44,7 +44,7 @@ export function createInsightAnswers(db: Database) {
     if (rows.length === 0) return null;
     if (u.measure === 'threshold' && u.threshold) {
       // The number is in the user's unit; readings are stored in mg/dL.
-      const limit = glucoseToMgDl(u.threshold.value, unit);
+      const limit = u.threshold.mgDl ? u.threshold.value : glucoseToMgDl(u.threshold.value, unit);
       const hits = newestFirst(rows.filter((r) => (u.threshold!.side === 'above' ? r.value > limit : r.value < limit)));
       return result(t.threshold({ unit, period: u.period, side: u.threshold.side, value: limit, hits, count: rows.length }), {
         count: hits.length,

@@ -5,6 +5,7 @@
  * examples in the same order give the same weights. No library does character n-grams with
  * a linear model offline in a few kB (decision 082 lists what was tried).
  */
+import { conceptsOf } from './intents.ts';
 import { wordsOf } from './language.ts';
 
 /** One training example: its class ('glucose.highest', 'kb:foot-care', 'other') and text. */
@@ -15,12 +16,16 @@ export interface Example {
   group?: string;
 }
 
-/** The feature strings of `text`: w:word, b:word_word, c:char n-gram (digits read as 0). */
+/**
+ * The feature strings of `text`: w:word, b:word_word, c:char n-gram (digits read as 0), and
+ * k:concept for each word the vocabulary places (bp, बीपी and 'blood presure' → k:bp).
+ */
 export function features(text: string): string[] {
   const words = wordsOf(text).map((word) => word.replace(/\d+/g, '0'));
   const out = new Set<string>();
   words.forEach((word, i) => {
     out.add(`w:${word}`);
+    for (const concept of conceptsOf(word)) out.add(`k:${concept}`);
     if (i > 0) out.add(`b:${words[i - 1]}_${word}`);
     const padded = `<${word}>`;
     const chars = [...padded];

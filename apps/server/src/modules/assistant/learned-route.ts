@@ -3,6 +3,7 @@
  * the assistant can do, or the user's data with the rules' slots (period, medicine, meal,
  * threshold) kept and the subject and measure set from the class.
  */
+import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { shiftDate } from '@diacare/contract/dates';
 import { classifyIntent, MIN_MARGIN, readThreshold } from './learned-intent.ts';
 import type { Measure, Subject, Understanding } from './understanding.ts';
@@ -48,9 +49,9 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   const measure = MEASURES[measureName] ?? 'summary';
   const understood: Understanding = { ...u, aboutMe: true, subject: subject as Subject, measure };
   if (measure === 'threshold') {
-    const threshold = readThreshold(question);
-    if (!threshold) understood.measure = 'lows';
-    understood.threshold = threshold;
+    // 'when did my sugar go low': no number → under 70 mg/dL (ADA level 1 hypoglycaemia); no period → all data.
+    understood.threshold = readThreshold(question) ?? { value: HYPOGLYCAEMIA.low, side: 'below', mgDl: true };
+    if (!u.periodNamed) understood.period = ALL_TIME(today);
   }
   if ((measure === 'highest' || measure === 'lowest') && !u.periodNamed) {
     understood.period = ALL_TIME(today);

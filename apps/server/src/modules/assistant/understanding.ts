@@ -54,7 +54,7 @@ export interface Understanding {
   /** For subject 'labs': the test it names ('hba1c' for HbA1c or A1c), or null for lab results in general. */
   labTest: LabTest | null;
   /** For measure 'threshold': the number readings are compared with ('above 180'), in the user's unit. */
-  threshold?: { value: number; side: 'above' | 'below' } | null;
+  threshold?: { value: number; side: 'above' | 'below'; /** The value is in mg/dL whatever the user's unit. */ mgDl?: boolean } | null;
 }
 
 const R = VOCABULARY.records;
