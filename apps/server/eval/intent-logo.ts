@@ -28,7 +28,11 @@ export function leaveOneGroupOut(examples: readonly Example[], method: Method) {
   return { right, asked, percent: Math.round((right / asked) * 1000) / 10 };
 }
 
-export const perceptron: Method = { name: 'averaged perceptron, word + char 2–4-grams', train: (e) => train(e), predict: (m, t) => predict(m as ReturnType<typeof train>, t).label };
+export const perceptron: Method = {
+  name: 'averaged perceptron, word + char 2–4-grams',
+  train: (e) => train(e),
+  predict: (m, t) => predict(m as ReturnType<typeof train>, t).label,
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   parseArgs({ options: {} });
@@ -37,6 +41,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   for (const method of [perceptron, ...compareMethods]) {
     const started = performance.now();
     const result = leaveOneGroupOut(all, method);
-    console.log(`${method.name.padEnd(48)} LOGO ${result.percent}% (${result.right}/${result.asked}) in ${Math.round(performance.now() - started)} ms; ${examples.length} question examples`);
+    console.log(
+      `${method.name.padEnd(48)} LOGO ${result.percent}% (${result.right}/${result.asked}) in ${Math.round(performance.now() - started)} ms; ${examples.length} question examples`,
+    );
   }
 }

@@ -75,7 +75,15 @@ const nearest: Method = {
 /** The perceptron on whole words only (what character n-grams add). */
 const wordsOnly: Method = {
   name: 'averaged perceptron, words only',
-  train: (examples) => train(examples.map((e) => ({ ...e, text: wordsOf(e.text).map((w) => `${w}`).join(' ') }))),
+  train: (examples) =>
+    train(
+      examples.map((e) => ({
+        ...e,
+        text: wordsOf(e.text)
+          .map((w) => `${w}`)
+          .join(' '),
+      })),
+    ),
   predict: (model, text) => predict(model as ReturnType<typeof train>, text).label,
 };
 

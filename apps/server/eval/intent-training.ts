@@ -44,7 +44,10 @@ export function trainingExamples(questions: readonly Question[] = loadQuestions(
     for (const article of loadArticles(KNOWLEDGE_DIRECTORIES[language])) {
       const group = `article:${article.id}:${language}`;
       examples.push({ label: `kb:${article.id}`, text: article.title, group });
-      for (const keyword of article.keywords.split(',').map((k) => k.trim()).filter(Boolean)) {
+      for (const keyword of article.keywords
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)) {
         examples.push({ label: `kb:${article.id}`, text: keyword, group });
       }
     }

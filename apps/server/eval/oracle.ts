@@ -87,8 +87,13 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     // 'glucose.over180@7': how many readings are above (or under) the number, in both languages' words.
     const limit = Number(threshold[2]);
     const n = values.filter((v) => (threshold[1] === 'over' ? v > limit : v < limit)).length;
-    const side = threshold[1] === 'over' ? (language === 'hi' ? 'से ऊपर' : 'above') : language === 'hi' ? 'से कम' : 'under';
-    return [language === 'hi' ? `${n} रीडिंग ${mg(limit)} ${side}` : `${n} ${n === 1 ? 'reading' : 'readings'} ${side} ${mg(limit)}`];
+    const side =
+      threshold[1] === 'over' ? (language === 'hi' ? 'से ऊपर' : 'above') : language === 'hi' ? 'से कम' : 'under';
+    return [
+      language === 'hi'
+        ? `${n} रीडिंग ${mg(limit)} ${side}`
+        : `${n} ${n === 1 ? 'reading' : 'readings'} ${side} ${mg(limit)}`,
+    ];
   }
   switch (`${label.subject}.${label.measure}`) {
     case 'glucose.latest':

@@ -54,7 +54,8 @@ export function createBuiltinEngine({
     const today = localDate(context.now, context.zone);
     const read = understand(question, today, await tools.medicineNames(context));
     const route = routeQuestion(question, read, today);
-    if (route.kind === 'other') return { text: texts.capabilities, links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    if (route.kind === 'other')
+      return { text: texts.capabilities, links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
     if (route.kind === 'article') {
       const article = knowledge(context.language ?? 'en').article(route.id, withKnowledgeTerms(question));
       if (article) {
@@ -76,7 +77,8 @@ export function createBuiltinEngine({
     if (learned && !route.tool) {
       const insight = await insights.answer(understood, context);
       if (insight) {
-        const extra = understood.subject === 'weight' && understood.measure === 'bmi' ? await tools.weight(context, 7) : null;
+        const extra =
+          understood.subject === 'weight' && understood.measure === 'bmi' ? await tools.weight(context, 7) : null;
         return {
           text: extra ? `${extra.text}\n\n${insight.text}` : insight.text,
           links: [...insight.links, ...(extra?.links ?? [])],
@@ -87,7 +89,8 @@ export function createBuiltinEngine({
     }
     const specific = route.kind === 'data' && route.tool ? null : await answers.answer(understood, context);
     if (specific) {
-      const direction = understood.subject === 'labs' ? await insights.labDirection(context, understood.labTest ?? 'hba1c') : '';
+      const direction =
+        understood.subject === 'labs' ? await insights.labDirection(context, understood.labTest ?? 'hba1c') : '';
       const text = direction ? `${specific.text} ${direction}` : specific.text;
       return { text, links: specific.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
     }

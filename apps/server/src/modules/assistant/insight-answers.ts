@@ -32,10 +32,11 @@ export function createInsightAnswers(db: Database) {
     const unit = context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT;
     const links = linksFor(assistantTexts(context.language));
     const meal = (c: string) =>
-      !u.meal || (u.meal === 'fasting' ? c === 'Fasting' : u.meal === 'after' ? c.startsWith('After') : c.startsWith('Before'));
-    const rows = (await health.listGlucose(context.userId, { start_date: u.period.from, end_date: u.period.to })).filter(
-      (r) => meal(r.meal_context),
-    );
+      !u.meal ||
+      (u.meal === 'fasting' ? c === 'Fasting' : u.meal === 'after' ? c.startsWith('After') : c.startsWith('Before'));
+    const rows = (
+      await health.listGlucose(context.userId, { start_date: u.period.from, end_date: u.period.to })
+    ).filter((r) => meal(r.meal_context));
     const result = (text: string, data: Record<string, unknown>): ToolResult => ({
       text,
       links: [links.glucoseHistory(periodDays(u.period)), links.reports],
@@ -46,10 +47,13 @@ export function createInsightAnswers(db: Database) {
       // The number is in the user's unit; readings are stored in mg/dL.
       const limit = u.threshold.mgDl ? u.threshold.value : glucoseToMgDl(u.threshold.value, unit);
       const hits = newestFirst(rows.filter((r) => (u.threshold!.side === 'above' ? r.value > limit : r.value < limit)));
-      return result(t.threshold({ unit, period: u.period, side: u.threshold.side, value: limit, hits, count: rows.length }), {
-        count: hits.length,
-        readings: rows.length,
-      });
+      return result(
+        t.threshold({ unit, period: u.period, side: u.threshold.side, value: limit, hits, count: rows.length }),
+        {
+          count: hits.length,
+          readings: rows.length,
+        },
+      );
     }
     if (u.measure === 'list') {
       const readings = newestFirst(rows);
@@ -70,7 +74,10 @@ export function createInsightAnswers(db: Database) {
       const now = roundTo(mean(later.map((r) => r.value))!);
       const was = roundTo(mean(earlier.map((r) => r.value))!);
       const direction = now === was ? 'same' : now < was ? 'down' : 'up';
-      return result(t.trend({ unit, period: u.period, now, before: was, halves, direction }), { average: now, previous: was });
+      return result(t.trend({ unit, period: u.period, now, before: was, halves, direction }), {
+        average: now,
+        previous: was,
+      });
     }
     return null;
   }
@@ -95,23 +102,39 @@ export function createInsightAnswers(db: Database) {
     const t = insightTexts(context.language);
     const links = linksFor(assistantTexts(context.language));
     if (u.measure === 'bmi') {
-      const rows = await health.listBodyMetrics(context.userId, { start_date: shiftDate(u.period.to, -365), end_date: u.period.to });
+      const rows = await health.listBodyMetrics(context.userId, {
+        start_date: shiftDate(u.period.to, -365),
+        end_date: u.period.to,
+      });
       const latest = rows.reduce<(typeof rows)[number] | null>((a, b) => (!a || b.date > a.date ? b : a), null);
       if (!latest) return null;
       const bmi = latest.bmi;
-      const band = bmi < BMI_BANDS.healthyLow ? 'under' : bmi < BMI_BANDS.overweight ? 'healthy' : bmi < BMI_BANDS.obese ? 'over' : 'obese';
+      const band =
+        bmi < BMI_BANDS.healthyLow
+          ? 'under'
+          : bmi < BMI_BANDS.overweight
+            ? 'healthy'
+            : bmi < BMI_BANDS.obese
+              ? 'over'
+              : 'obese';
       return { text: t.bmiBand({ bmi, band }), links: [links.weightHistory(30)], data: { bmi, band } };
     }
     if (u.measure !== 'trend' || !u.periodNamed) return null;
-    const rows = (await health.listBodyMetrics(context.userId, { start_date: u.period.from, end_date: u.period.to })).sort(
-      (a, b) => a.date.localeCompare(b.date),
-    );
+    const rows = (
+      await health.listBodyMetrics(context.userId, { start_date: u.period.from, end_date: u.period.to })
+    ).sort((a, b) => a.date.localeCompare(b.date));
     if (rows.length < 2) return null;
     const first = rows[0]!;
     const latest = rows.at(-1)!;
     const change = roundTo(latest.weight - first.weight, 1);
     return {
-      text: t.weightChange({ period: u.period, latest: latest.weight, first: first.weight, firstDate: first.date, change }),
+      text: t.weightChange({
+        period: u.period,
+        latest: latest.weight,
+        first: first.weight,
+        firstDate: first.date,
+        change,
+      }),
       links: [links.weightHistory(periodDays(u.period))],
       data: { unit: 'kg', latest: latest.weight, first: first.weight, change },
     };

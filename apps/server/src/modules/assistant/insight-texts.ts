@@ -14,9 +14,23 @@ type Direction = 'up' | 'down' | 'same';
 type Band = 'under' | 'healthy' | 'over' | 'obese';
 
 export interface InsightTexts {
-  threshold(d: { unit: GlucoseUnit; period: Period; side: 'above' | 'below'; value: number; hits: Reading[]; count: number }): string;
+  threshold(d: {
+    unit: GlucoseUnit;
+    period: Period;
+    side: 'above' | 'below';
+    value: number;
+    hits: Reading[];
+    count: number;
+  }): string;
   list(d: { unit: GlucoseUnit; period: Period; readings: Reading[]; shown: number }): string;
-  trend(d: { unit: GlucoseUnit; period: Period; now: number; before: number; halves: boolean; direction: Direction }): string;
+  trend(d: {
+    unit: GlucoseUnit;
+    period: Period;
+    now: number;
+    before: number;
+    halves: boolean;
+    direction: Direction;
+  }): string;
   bpList(d: { period: Period; readings: Bp[]; above: number; goal: string }): string;
   weightChange(d: { period: Period; latest: number; first: number; firstDate: string; change: number }): string;
   bmiBand(d: { bmi: number; band: Band }): string;
@@ -44,11 +58,17 @@ const EN: InsightTexts = {
   threshold: ({ unit, period, side, value, hits, count }) =>
     `${cap(answerTexts('en').period(period))}, ${hits.length} ${hits.length === 1 ? 'reading' : 'readings'} ${side === 'above' ? 'above' : 'under'} ${formatGlucose(value, unit)}, out of ${count}` +
     (hits.length
-      ? `: ${hits.slice(0, 8).map((r) => `${formatGlucose(r.value, unit)} on ${enDay(r.date)} at ${r.time}`).join(', ')}${more(hits.length - 8, true)}.`
+      ? `: ${hits
+          .slice(0, 8)
+          .map((r) => `${formatGlucose(r.value, unit)} on ${enDay(r.date)} at ${r.time}`)
+          .join(', ')}${more(hits.length - 8, true)}.`
       : '.'),
   list: ({ unit, period, readings, shown }) =>
     `Your glucose readings ${answerTexts('en').period(period)}, newest first: ` +
-    readings.slice(0, shown).map((r) => `${enDay(r.date)} ${r.time} ${formatGlucose(r.value, unit)} (${enContext(r.meal_context)})`).join('; ') +
+    readings
+      .slice(0, shown)
+      .map((r) => `${enDay(r.date)} ${r.time} ${formatGlucose(r.value, unit)} (${enContext(r.meal_context)})`)
+      .join('; ') +
     `${more(readings.length - shown, true)}.`,
   trend: ({ unit, period, now, before, halves, direction }) =>
     (halves
@@ -57,24 +77,39 @@ const EN: InsightTexts = {
     `: ${direction === 'down' ? 'going down' : direction === 'up' ? 'going up' : 'about the same'}.`,
   bpList: ({ period, readings, above, goal }) =>
     `Your blood pressure ${answerTexts('en').period(period)}, newest first: ${readings.map((r) => `${r.systolic}/${r.diastolic} mmHg (${enDay(r.date)} ${r.time})`).join(', ')}. ` +
-    (above ? `${above} of ${readings.length} were above the usual goal of under ${goal}; show them to your doctor.` : `All were under the usual goal of ${goal}.`),
+    (above
+      ? `${above} of ${readings.length} were above the usual goal of under ${goal}; show them to your doctor.`
+      : `All were under the usual goal of ${goal}.`),
   weightChange: ({ period, latest, first, firstDate, change }) =>
     `Your weight is ${latest.toFixed(1)} kg; ${answerTexts('en').period(period)} it went from ${first.toFixed(1)} kg (${enDay(firstDate)}) — a change of ${signedKg(change)}.`,
   bmiBand: ({ bmi, band }) =>
     `A BMI of ${bmi.toFixed(1)} is in the ${{ under: 'underweight', healthy: 'healthy', over: 'overweight', obese: 'obese' }[band]} band (WHO: 25–29.9 overweight, 30 and over obese).`,
   labTrend: ({ direction }) =>
-    direction === 'down' ? 'It has come down since then.' : direction === 'up' ? 'It has gone up since then.' : 'It is unchanged.',
+    direction === 'down'
+      ? 'It has come down since then.'
+      : direction === 'up'
+        ? 'It has gone up since then.'
+        : 'It is unchanged.',
 };
 
 const HI: InsightTexts = {
   threshold: ({ unit, period, side, value, hits, count }) =>
     `${answerTexts('hi').period(period)} ${count} में से ${hits.length} रीडिंग ${formatGlucose(value, unit)} ${side === 'above' ? 'से ऊपर' : 'से कम'} रहीं` +
     (hits.length
-      ? `: ${hits.slice(0, 8).map((r) => `${formatGlucose(r.value, unit)} (${hiDay(r.date)}, ${r.time} बजे)`).join(', ')}${more(hits.length - 8, false)}।`
+      ? `: ${hits
+          .slice(0, 8)
+          .map((r) => `${formatGlucose(r.value, unit)} (${hiDay(r.date)}, ${r.time} बजे)`)
+          .join(', ')}${more(hits.length - 8, false)}।`
       : '।'),
   list: ({ unit, period, readings, shown }) =>
     `${answerTexts('hi').period(period)} आपकी शुगर रीडिंग, नई से पुरानी: ` +
-    readings.slice(0, shown).map((r) => `${hiDay(r.date)} ${r.time} बजे ${formatGlucose(r.value, unit)} (${HI_CONTEXT[r.meal_context] ?? r.meal_context})`).join('; ') +
+    readings
+      .slice(0, shown)
+      .map(
+        (r) =>
+          `${hiDay(r.date)} ${r.time} बजे ${formatGlucose(r.value, unit)} (${HI_CONTEXT[r.meal_context] ?? r.meal_context})`,
+      )
+      .join('; ') +
     `${more(readings.length - shown, false)}।`,
   trend: ({ unit, period, now, before, halves, direction }) =>
     (halves
@@ -83,11 +118,13 @@ const HI: InsightTexts = {
     `: ${direction === 'down' ? 'शुगर घट रही है' : direction === 'up' ? 'शुगर बढ़ रही है' : 'लगभग उतनी ही है'}।`,
   bpList: ({ period, readings, above, goal }) =>
     `${answerTexts('hi').period(period)} आपका ब्लड प्रेशर, नई से पुरानी: ${readings.map((r) => `${r.systolic}/${r.diastolic} mmHg (${hiDay(r.date)} ${r.time} बजे)`).join(', ')}। ` +
-    (above ? `${readings.length} में से ${above} रीडिंग सामान्य लक्ष्य (${goal} से कम) से ऊपर थीं; ये अपने डॉक्टर को दिखाएं।` : `सभी रीडिंग सामान्य लक्ष्य (${goal} से कम) के भीतर थीं।`),
+    (above
+      ? `${readings.length} में से ${above} रीडिंग सामान्य लक्ष्य (${goal} से कम) से ऊपर थीं; ये अपने डॉक्टर को दिखाएं।`
+      : `सभी रीडिंग सामान्य लक्ष्य (${goal} से कम) के भीतर थीं।`),
   weightChange: ({ period, latest, first, firstDate, change }) =>
     `आपका वज़न ${latest.toFixed(1)} kg है; ${answerTexts('hi').period(period)} यह ${first.toFixed(1)} kg (${hiDay(firstDate)}) से बदलकर ${signedKg(change)} हुआ।`,
   bmiBand: ({ bmi, band }) =>
-    `BMI ${bmi.toFixed(1)} ${{ under: 'कम वज़न', healthy: 'सामान्य', over: 'ज़्यादा वज़न (ओवरवेट)', obese: 'मोटापे' }[band]} की श्रेणी में है (WHO: 25–29.9 ओवरवेट, 30 या ज़्यादा मोटापा)।`,
+    `BMI ${bmi.toFixed(1)} ${{ under: 'कम वज़न', healthy: 'सामान्य', over: 'ज़्यादा वज़न (ओवरवेट)', obese: 'मोटापे' }[band]} की श्रेणी में है (विश्व स्वास्थ्य संगठन: 25–29.9 ओवरवेट, 30 या ज़्यादा मोटापा)।`,
   labTrend: ({ direction }) =>
     direction === 'down' ? 'तब से यह कम हुआ है।' : direction === 'up' ? 'तब से यह बढ़ा है।' : 'यह उतना ही है।',
 };

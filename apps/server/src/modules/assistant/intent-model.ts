@@ -5,7 +5,7 @@
  * examples in the same order give the same weights. No library does character n-grams with
  * a linear model offline in a few kB (decision 082 lists what was tried).
  */
-import { conceptsOf } from './intents.ts';
+import { conceptsOf, isGeneralQuestion, readIntent } from './intents.ts';
 import { wordsOf } from './language.ts';
 
 /** One training example: its class ('glucose.highest', 'kb:foot-care', 'other') and text. */
@@ -18,7 +18,9 @@ export interface Example {
 
 /**
  * The feature strings of `text`: w:word, b:word_word, c:char n-gram (digits read as 0), and
- * k:concept for each word the vocabulary places (bp, बीपी and 'blood presure' → k:bp).
+ * k:concept for each word the vocabulary places (bp, बीपी and 'blood presure' → k:bp), and
+ * what the hand-written rules read (r:tool for each data tool readIntent names, r:general for
+ * a general question), so the model learns when to follow them.
  */
 export function features(text: string): string[] {
   const words = wordsOf(text).map((word) => word.replace(/\d+/g, '0'));
@@ -33,6 +35,10 @@ export function features(text: string): string[] {
       for (let j = 0; j + n <= chars.length; j += 1) out.add(`c:${chars.slice(j, j + n).join('')}`);
     }
   });
+  const intent = readIntent(text);
+  for (const tool of intent.tools) out.add(`r:${tool}`);
+  if (intent.tools.length === 0) out.add('r:none');
+  if (isGeneralQuestion(words.join(' '))) out.add('r:general');
   return [...out];
 }
 

@@ -32,7 +32,24 @@ export interface Threshold {
   side: 'above' | 'below';
 }
 
-const ABOVE = new Set(['above', 'over', 'upar', 'uper', 'jyada', 'zyada', 'ziada', 'ऊपर', 'उपर', 'ज्यादा', 'अधिक', 'exceeded', 'crossed', 'cross', 'paar', 'पार']);
+const ABOVE = new Set([
+  'above',
+  'over',
+  'upar',
+  'uper',
+  'jyada',
+  'zyada',
+  'ziada',
+  'ऊपर',
+  'उपर',
+  'ज्यादा',
+  'अधिक',
+  'exceeded',
+  'crossed',
+  'cross',
+  'paar',
+  'पार',
+]);
 const BELOW = new Set(['below', 'under', 'neeche', 'niche', 'kam', 'नीचे', 'कम', 'less']);
 
 /**

@@ -5,6 +5,7 @@
  */
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { shiftDate } from '@diacare/contract/dates';
+import { readIntent, type Concept } from './intents.ts';
 import { classifyIntent, MIN_MARGIN, readThreshold } from './learned-intent.ts';
 import type { Measure, Subject, Understanding } from './understanding.ts';
 
@@ -33,6 +34,14 @@ const MEASURES: Record<string, Measure> = {
   bmi: 'bmi',
 };
 
+const READINGS = new Set<Subject>(['glucose', 'bp', 'weight']);
+/** The vocabulary concepts that name each measured thing (intents.ts). */
+const SUBJECT_CONCEPTS: Partial<Record<Subject, Concept[]>> = {
+  glucose: ['glucose', 'low', 'range'],
+  bp: ['bp'],
+  weight: ['weight', 'bmi'],
+};
+
 /** Everything since the first reading: 'highest ever', 'lowest' with no period. */
 const ALL_TIME = (today: string) => ({ kind: 'all' as const, from: '1900-01-01', to: today, days: 36_500 });
 
@@ -45,9 +54,19 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   if (margin < MIN_MARGIN) return { kind: 'rules' };
   if (label === 'other') return { kind: 'other' };
   if (label.startsWith('kb:')) return { kind: 'article', id: label.slice(3) };
-  const [subject, measureName = 'summary'] = label.split('.') as [Subject | 'doses', string];
+  const [learnedSubject, measureName = 'summary'] = label.split('.') as [Subject, string];
+  // The measured thing is a slot the rules read from its words ('bp', 'बीपी', 'weight'): a learned
+  // class of another measured thing does not overrule it.
+  const subject =
+    u.subject &&
+    u.subject !== learnedSubject &&
+    READINGS.has(u.subject) &&
+    READINGS.has(learnedSubject) &&
+    !SUBJECT_CONCEPTS[learnedSubject]!.some((concept) => readIntent(question).concepts.has(concept))
+      ? u.subject
+      : learnedSubject;
   const measure = MEASURES[measureName] ?? 'summary';
-  const understood: Understanding = { ...u, aboutMe: true, subject: subject as Subject, measure };
+  const understood: Understanding = { ...u, aboutMe: true, subject, measure };
   if (measure === 'threshold') {
     // 'when did my sugar go low': no number → under 70 mg/dL (ADA level 1 hypoglycaemia); no period → all data.
     understood.threshold = readThreshold(question) ?? { value: HYPOGLYCAEMIA.low, side: 'below', mgDl: true };
@@ -56,7 +75,8 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   if ((measure === 'highest' || measure === 'lowest') && !u.periodNamed) {
     understood.period = ALL_TIME(today);
   }
-  if (measure === 'trend' && !u.periodNamed) understood.period = { ...u.period, from: shiftDate(today, -29), days: 30, kind: 'lastDays', n: 30 };
+  if (measure === 'trend' && !u.periodNamed)
+    understood.period = { ...u.period, from: shiftDate(today, -29), days: 30, kind: 'lastDays', n: 30 };
   if (subject === 'labs') understood.labTest = u.labTest ?? 'hba1c';
   if (label === 'doses.today') return { kind: 'data', understood, tool: 'todaysDoses' };
   if (label === 'doses.adherence') return { kind: 'data', understood, tool: 'adherence' };

@@ -54,7 +54,11 @@ export interface Understanding {
   /** For subject 'labs': the test it names ('hba1c' for HbA1c or A1c), or null for lab results in general. */
   labTest: LabTest | null;
   /** For measure 'threshold': the number readings are compared with ('above 180'), in the user's unit. */
-  threshold?: { value: number; side: 'above' | 'below'; /** The value is in mg/dL whatever the user's unit. */ mgDl?: boolean } | null;
+  threshold?: {
+    value: number;
+    side: 'above' | 'below';
+    /** The value is in mg/dL whatever the user's unit. */ mgDl?: boolean;
+  } | null;
 }
 
 const R = VOCABULARY.records;
@@ -153,7 +157,12 @@ export function readPeriod(question: string, today: string): Period | null {
   if (hasPhrase(text, P.yesterday)) return range(shiftDate(today, -1), shiftDate(today, -1), 'yesterday');
   if (hasPhrase(text, P.today)) return range(today, today, 'today');
   // 'this month' is the calendar month so far; 'last month', 'past month' the last 30 days (as History).
-  if (hasPhrase(text, P.thisMonth.filter((phrase) => !phrase.startsWith('past')))) {
+  if (
+    hasPhrase(
+      text,
+      P.thisMonth.filter((phrase) => !phrase.startsWith('past')),
+    )
+  ) {
     return range(`${today.slice(0, 8)}01`, today, 'since');
   }
   if (hasPhrase(text, [...P.thisMonth, ...P.lastMonth])) return lastDays(today, 30);
