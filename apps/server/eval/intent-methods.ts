@@ -1,15 +1,30 @@
 /**
- * The methods the learned intent step was compared with (decision 082), over the same
- * features: multinomial naive Bayes, nearest neighbour (cosine), and word-only perceptron.
+ * The methods the learned intent step was compared with (decision 082), over cached features:
+ * the averaged perceptron with all features, with words only, without the rule features,
+ * multinomial naive Bayes, and nearest neighbour (cosine).
  */
 import { features, predict, train, type Example } from '../src/modules/assistant/intent-model.ts';
-import { wordsOf } from '../src/modules/assistant/language.ts';
 
 export interface Method {
   name: string;
   train(examples: readonly Example[]): unknown;
   predict(model: unknown, text: string): string;
 }
+
+const cache = new Map<string, string[]>();
+/** features() of `text`, computed once per process. */
+export const cachedFeatures = (text: string) => {
+  let x = cache.get(text);
+  if (!x) cache.set(text, (x = features(text)));
+  return x;
+};
+const only = (keep: (f: string) => boolean) => (text: string) => cachedFeatures(text).filter(keep);
+
+const perceptronOver = (name: string, featuresOf: (text: string) => string[]): Method => ({
+  name,
+  train: (examples) => train(examples, 12, featuresOf),
+  predict: (model, text) => predict(model as ReturnType<typeof train>, text, featuresOf).label,
+});
 
 interface Bayes {
   classes: string[];
@@ -20,7 +35,7 @@ interface Bayes {
 }
 
 const bayes: Method = {
-  name: 'multinomial naive Bayes, word + char 2–4-grams',
+  name: 'multinomial naive Bayes, all features',
   train(examples) {
     const counts = new Map<string, Map<string, number>>();
     const totals = new Map<string, number>();
@@ -30,7 +45,7 @@ const bayes: Method = {
       prior.set(e.label, (prior.get(e.label) ?? 0) + 1);
       const c = counts.get(e.label) ?? new Map<string, number>();
       counts.set(e.label, c);
-      for (const f of features(e.text)) {
+      for (const f of cachedFeatures(e.text)) {
         vocabulary.add(f);
         c.set(f, (c.get(f) ?? 0) + 1);
         totals.set(e.label, (totals.get(e.label) ?? 0) + 1);
@@ -40,7 +55,7 @@ const bayes: Method = {
   },
   predict(model, text) {
     const m = model as Bayes;
-    const x = features(text);
+    const x = cachedFeatures(text);
     let best = m.classes[0]!;
     let bestScore = -Infinity;
     for (const c of m.classes) {
@@ -55,36 +70,29 @@ const bayes: Method = {
 };
 
 const nearest: Method = {
-  name: 'nearest neighbour (cosine), word + char 2–4-grams',
-  train: (examples) => examples.map((e) => ({ label: e.label, x: new Set(features(e.text)) })),
+  name: 'nearest neighbour (cosine), all features',
+  train: (examples) => examples.map((e) => ({ label: e.label, x: new Set(cachedFeatures(e.text)) })),
   predict(model, text) {
     const rows = model as { label: string; x: Set<string> }[];
-    const x = new Set(features(text));
+    const x = cachedFeatures(text);
     let best = rows[0]!.label;
     let bestScore = -1;
     for (const r of rows) {
       let shared = 0;
       for (const f of x) if (r.x.has(f)) shared += 1;
-      const score = shared / Math.sqrt(x.size * r.x.size || 1);
+      const score = shared / Math.sqrt(x.length * r.x.size || 1);
       if (score > bestScore) [best, bestScore] = [r.label, score];
     }
     return best;
   },
 };
 
-/** The perceptron on whole words only (what character n-grams add). */
-const wordsOnly: Method = {
-  name: 'averaged perceptron, words only',
-  train: (examples) =>
-    train(
-      examples.map((e) => ({
-        ...e,
-        text: wordsOf(e.text)
-          .map((w) => `${w}`)
-          .join(' '),
-      })),
-    ),
-  predict: (model, text) => predict(model as ReturnType<typeof train>, text).label,
-};
+/** The shipped method: the averaged perceptron over every feature. */
+export const perceptron = perceptronOver('averaged perceptron, words + char 2–4-grams + concepts + rules', cachedFeatures);
 
-export const compareMethods: Method[] = [bayes, nearest, wordsOnly];
+export const compareMethods: Method[] = [
+  perceptronOver('averaged perceptron, words + char n-grams (no concepts, no rules)', only((f) => /^[wbc]:/.test(f))),
+  perceptronOver('averaged perceptron, words and word pairs only', only((f) => /^[wb]:/.test(f))),
+  bayes,
+  nearest,
+];

@@ -104,7 +104,11 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     case 'glucose.trend': {
       // This period's mean against the same number of days before; with none before, first half against second.
       const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-      const before = s.glucose.filter((r) => r.date >= shiftDate(from, -days) && r.date < from).map((r) => r.value);
+      const before = s.glucose
+        .filter((r) => r.date >= shiftDate(from, -days) && r.date < from)
+        .filter((r) => label.qualifier !== 'after' || r.meal_context.startsWith('After'))
+        .filter((r) => label.qualifier !== 'fasting' || r.meal_context === 'Fasting')
+        .map((r) => r.value);
       if (before.length) return [mg(roundTo(mean(values)!)), mg(roundTo(mean(before)!))];
       const middle = shiftDate(from, Math.floor(days / 2));
       const first = glucose.filter((r) => r.date < middle).map((r) => r.value);
