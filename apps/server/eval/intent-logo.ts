@@ -17,7 +17,10 @@ import { trainingExamples } from './intent-training.ts';
  */
 export function leaveGroupsOut(examples: readonly Example[], method: Method, folds = 0) {
   const groups = [...new Set(examples.map((e) => e.group!))].filter((g) => !g.startsWith('article:'));
-  const sets = folds > 0 ? Array.from({ length: folds }, (_, i) => groups.filter((_, j) => j % folds === i)) : groups.map((g) => [g]);
+  const sets =
+    folds > 0
+      ? Array.from({ length: folds }, (_, i) => groups.filter((_, j) => j % folds === i))
+      : groups.map((g) => [g]);
   let right = 0;
   let asked = 0;
   for (const set of sets) {

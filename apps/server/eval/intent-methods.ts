@@ -88,11 +88,20 @@ const nearest: Method = {
 };
 
 /** The shipped method: the averaged perceptron over every feature. */
-export const perceptron = perceptronOver('averaged perceptron, words + char 2–4-grams + concepts + rules', cachedFeatures);
+export const perceptron = perceptronOver(
+  'averaged perceptron, words + char 2–4-grams + concepts + rules',
+  cachedFeatures,
+);
 
 export const compareMethods: Method[] = [
-  perceptronOver('averaged perceptron, words + char n-grams (no concepts, no rules)', only((f) => /^[wbc]:/.test(f))),
-  perceptronOver('averaged perceptron, words and word pairs only', only((f) => /^[wb]:/.test(f))),
+  perceptronOver(
+    'averaged perceptron, words + char n-grams (no concepts, no rules)',
+    only((f) => /^[wbc]:/.test(f)),
+  ),
+  perceptronOver(
+    'averaged perceptron, words and word pairs only',
+    only((f) => /^[wb]:/.test(f)),
+  ),
   bayes,
   nearest,
 ];
