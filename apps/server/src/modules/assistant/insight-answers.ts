@@ -28,6 +28,7 @@ export function createInsightAnswers(db: Database) {
   const labs = createLabRepository(db);
 
   async function glucose(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+    if (u.measure !== 'threshold' && u.measure !== 'list' && u.measure !== 'trend') return null;
     const t = insightTexts(context.language);
     const unit = context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT;
     const links = linksFor(assistantTexts(context.language));
