@@ -52,7 +52,13 @@ export interface AnswerTexts {
   }): string;
   count(d: { period: Period; count: number }): string;
   lows(d: { unit: GlucoseUnit; period: Period; lows: number; veryLows: number; lowest: Reading | null }): string;
-  trend(d: { unit: GlucoseUnit; period: Period; average: number; previous: number | null }): string;
+  trend(d: {
+    unit: GlucoseUnit;
+    period: Period;
+    average: number;
+    previous: number | null;
+    meal: string | null;
+  }): string;
   onDay(d: { unit: GlucoseUnit; period: Period; readings: Reading[] }): string;
   noGlucoseIn(period: Period): string;
   bpExtreme(d: { which: 'highest' | 'lowest'; reading: Bp; period: Period; count: number }): string;
@@ -139,8 +145,8 @@ const EN: AnswerTexts = {
         (lowest
           ? ` The lowest was ${formatGlucose(lowest.value, unit)}, ${EN_MEAL[lowest.meal_context]} on ${enDay(lowest.date)}.`
           : ''),
-  trend: ({ unit, period, average, previous }) =>
-    `Your average glucose ${EN.period(period)} was ${formatGlucose(average, unit)}` +
+  trend: ({ unit, period, average, previous, meal }) =>
+    `Your average ${meal ? `${meal} ` : ''}glucose ${EN.period(period)} was ${formatGlucose(average, unit)}` +
     (previous === null
       ? '; there are no readings in the days before to compare with.'
       : `, ${average < previous ? 'down' : average > previous ? 'up' : 'unchanged'} from ${formatGlucose(previous, unit)} in the ${period.days} days before.`),
@@ -209,8 +215,8 @@ const HI: AnswerTexts = {
         (lowest
           ? ` सबसे कम ${formatGlucose(lowest.value, unit)} थी, ${hiDay(lowest.date)} को (${HI_MEAL[lowest.meal_context]})।`
           : ''),
-  trend: ({ unit, period, average, previous }) =>
-    `${hiPeriod(period)} आपकी औसत शुगर ${formatGlucose(average, unit)} रही` +
+  trend: ({ unit, period, average, previous, meal }) =>
+    `${hiPeriod(period)} आपकी ${meal ? `${meal} ` : ''}औसत शुगर ${formatGlucose(average, unit)} रही` +
     (previous === null
       ? '; तुलना के लिए उससे पहले के दिनों की कोई रीडिंग नहीं है।'
       : `, उससे पहले के ${period.days} दिनों में ${formatGlucose(previous, unit)} थी (${average < previous ? 'कम हुई' : average > previous ? 'बढ़ी' : 'उतनी ही'})।`),

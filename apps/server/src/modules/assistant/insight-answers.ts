@@ -11,6 +11,7 @@ import { DEFAULT_GLUCOSE_UNIT, glucoseToMgDl } from '@diacare/contract/glucose-u
 import type { Database } from '../../db/client.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
+import { answerTexts } from './answer-texts.ts';
 import { insightTexts } from './insight-texts.ts';
 import { assistantTexts } from './texts.ts';
 import { linksFor, type ToolContext, type ToolResult } from './tools.ts';
@@ -75,7 +76,8 @@ export function createInsightAnswers(db: Database) {
       const now = roundTo(mean(later.map((r) => r.value))!);
       const was = roundTo(mean(earlier.map((r) => r.value))!);
       const direction = now === was ? 'same' : now < was ? 'down' : 'up';
-      return result(t.trend({ unit, period: u.period, now, before: was, halves, direction }), {
+      const mealName = u.meal ? answerTexts(context.language).meal[u.meal] : null;
+      return result(t.trend({ unit, period: u.period, now, before: was, halves, direction, meal: mealName }), {
         average: now,
         previous: was,
       });

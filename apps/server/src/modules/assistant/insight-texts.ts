@@ -30,6 +30,8 @@ export interface InsightTexts {
     before: number;
     halves: boolean;
     direction: Direction;
+    /** The meal the question names ('after-meal'), or null for all readings. */
+    meal: string | null;
   }): string;
   bpList(d: { period: Period; readings: Bp[]; above: number; goal: string }): string;
   weightChange(d: { period: Period; latest: number; first: number; firstDate: string; change: number }): string;
@@ -70,10 +72,10 @@ const EN: InsightTexts = {
       .map((r) => `${enDay(r.date)} ${r.time} ${formatGlucose(r.value, unit)} (${enContext(r.meal_context)})`)
       .join('; ') +
     `${more(readings.length - shown, true)}.`,
-  trend: ({ unit, period, now, before, halves, direction }) =>
+  trend: ({ unit, period, now, before, halves, direction, meal }) =>
     (halves
-      ? `${cap(answerTexts('en').period(period))}, your average glucose was ${formatGlucose(before, unit)} in the first half and ${formatGlucose(now, unit)} in the second half`
-      : `Your average glucose ${answerTexts('en').period(period)} was ${formatGlucose(now, unit)}, against ${formatGlucose(before, unit)} in the same number of days before`) +
+      ? `${cap(answerTexts('en').period(period))}, your average ${meal ? `${meal} ` : ''}glucose was ${formatGlucose(before, unit)} in the first half and ${formatGlucose(now, unit)} in the second half`
+      : `Your average ${meal ? `${meal} ` : ''}glucose ${answerTexts('en').period(period)} was ${formatGlucose(now, unit)}, against ${formatGlucose(before, unit)} in the same number of days before`) +
     `: ${direction === 'down' ? 'going down' : direction === 'up' ? 'going up' : 'about the same'}.`,
   bpList: ({ period, readings, above, goal }) =>
     `Your blood pressure ${answerTexts('en').period(period)}, newest first: ${readings.map((r) => `${r.systolic}/${r.diastolic} mmHg (${enDay(r.date)} ${r.time})`).join(', ')}. ` +
@@ -111,10 +113,10 @@ const HI: InsightTexts = {
       )
       .join('; ') +
     `${more(readings.length - shown, false)}।`,
-  trend: ({ unit, period, now, before, halves, direction }) =>
+  trend: ({ unit, period, now, before, halves, direction, meal }) =>
     (halves
-      ? `${answerTexts('hi').period(period)} पहले आधे में आपकी औसत शुगर ${formatGlucose(before, unit)} थी और दूसरे आधे में ${formatGlucose(now, unit)}`
-      : `${answerTexts('hi').period(period)} आपकी औसत शुगर ${formatGlucose(now, unit)} रही, उससे पहले के उतने ही दिनों में ${formatGlucose(before, unit)}`) +
+      ? `${answerTexts('hi').period(period)} पहले आधे में आपकी ${meal ? `${meal} ` : ''}औसत शुगर ${formatGlucose(before, unit)} थी और दूसरे आधे में ${formatGlucose(now, unit)}`
+      : `${answerTexts('hi').period(period)} आपकी ${meal ? `${meal} ` : ''}औसत शुगर ${formatGlucose(now, unit)} रही, उससे पहले के उतने ही दिनों में ${formatGlucose(before, unit)}`) +
     `: ${direction === 'down' ? 'शुगर घट रही है' : direction === 'up' ? 'शुगर बढ़ रही है' : 'लगभग उतनी ही है'}।`,
   bpList: ({ period, readings, above, goal }) =>
     `${answerTexts('hi').period(period)} आपका ब्लड प्रेशर, नई से पुरानी: ${readings.map((r) => `${r.systolic}/${r.diastolic} mmHg (${hiDay(r.date)} ${r.time} बजे)`).join(', ')}। ` +

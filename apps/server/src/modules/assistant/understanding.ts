@@ -51,6 +51,8 @@ export interface Understanding {
   medicine: string | null;
   timeOfDay: TimeOfDay | null;
   meal: Meal | null;
+  /** Every meal it names, in the order named ('fasting vs after lunch' → both: each is answered). */
+  meals: Meal[];
   /** For subject 'labs': the test it names ('hba1c' for HbA1c or A1c), or null for lab results in general. */
   labTest: LabTest | null;
   /** For measure 'threshold': the number readings are compared with ('above 180'), in the user's unit. */
@@ -245,6 +247,14 @@ const pick = <K extends string>(text: Words, lists: Record<K, string[]>): K | nu
     .filter((entry) => entry.found)
     .sort((a, b) => a.found!.at - b.found!.at)[0]?.key ?? null;
 
+/** Every key of `lists` with a phrase in `text`, in the order they appear. */
+const pickAll = <K extends string>(text: Words, lists: Record<K, string[]>): K[] =>
+  (Object.keys(lists) as K[])
+    .map((key) => ({ key, found: findPhrase(text, lists[key]) }))
+    .filter((entry) => entry.found)
+    .sort((a, b) => a.found!.at - b.found!.at)
+    .map((entry) => entry.key);
+
 /**
  * Reads `question` asked on `today` (YYYY-MM-DD in the user's zone) by a user who takes
  * `medicines` (their names as entered). Pure: no database, no clock.
@@ -296,6 +306,7 @@ export function understand(question: string, today: string, medicines: readonly 
     medicine,
     timeOfDay: pick(text, VOCABULARY.timesOfDay as Record<TimeOfDay, string[]>),
     meal: pick(text, VOCABULARY.meals as Record<Meal, string[]>),
+    meals: pickAll(text, VOCABULARY.meals as Record<Meal, string[]>),
     labTest: subject === 'labs' ? labTest : null,
   };
 }
