@@ -27,6 +27,8 @@ describe('isDoseChangeQuestion', () => {
     'I want to reduce my pills',
     'Shall I increase glimepiride?',
     'I forgot my tablets this morning, should I take them now?',
+    // An amount to change while ill stays a dose-change question.
+    'I have fever, should I double my insulin?',
   ])('“%s” is a dose-change question', (question) => {
     expect(isDoseChangeQuestion(question)).toBe(true);
   });
@@ -40,6 +42,10 @@ describe('isDoseChangeQuestion', () => {
     'How was my sugar this week?',
     'How much exercise should I do?',
     'What is my BP?',
+    // Going on with medicines while ill: the sick-day rules answer it (sick-days article).
+    'I have a fever, should I keep taking my metformin?',
+    'तेज़ बुखार हो तो शुगर की दवा लेते रहें या बंद कर दें?',
+    'bukhar hai, dawai lete rahu ya band kar du?',
   ])('“%s” is not', (question) => {
     expect(isDoseChangeQuestion(question)).toBe(false);
   });
@@ -69,6 +75,11 @@ describe('escalationFor', () => {
     ['glucose 3.5', null, 'hypo'],
     ['reading 3.9 mmol', null, null],
     ['my sugar is 12.5', null, null],
+    // 'Does it go low after the gym?' asks what happens; 'it is going low now' is a low.
+    ['gym ke baad sugar low ho jati h kya', null, null],
+    ['कसरत के बाद शुगर कम हो जाती है क्या?', null, null],
+    ['meri sugar low ho rahi hai abhi', null, 'hypo'],
+    ['शुगर कम हो गई है', null, 'hypo'],
   ] as const)('“%s” with a recent low of %s → %s', (text, recentLow, expected) => {
     expect(escalationFor(text, recentLow)).toBe(expected);
   });
