@@ -89,11 +89,9 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     const n = values.filter((v) => (threshold[1] === 'over' ? v > limit : v < limit)).length;
     const side =
       threshold[1] === 'over' ? (language === 'hi' ? 'से ऊपर' : 'above') : language === 'hi' ? 'से कम' : 'under';
-    return [
-      language === 'hi'
-        ? `${n} रीडिंग ${mg(limit)} ${side}`
-        : `${n} ${n === 1 ? 'reading' : 'readings'} ${side} ${mg(limit)}`,
-    ];
+    // In English the count and the limit, whether the sentence says 'readings under' or 'readings were under'.
+    if (language !== 'hi') return [`${n} ${n === 1 ? 'reading' : 'readings'} `, `${side} ${mg(limit)}`];
+    return [`${n} रीडिंग ${mg(limit)} ${side}`];
   }
   switch (`${label.subject}.${label.measure}`) {
     case 'glucose.latest':
@@ -128,9 +126,8 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     case 'glucose.lows': {
       const lows = values.filter((v) => v < 70).length;
       if (language === 'hi') return lows ? [`${lows} रीडिंग 70 mg/dL से कम`] : ['कोई रीडिंग 70 mg/dL से कम नहीं'];
-      return lows
-        ? [`${lows} ${lows === 1 ? 'reading was' : 'readings were'} under 70 mg/dL`]
-        : ['no reading was under'];
+      // The count and the limit, whether the sentence says 'readings were under' or 'readings under'.
+      return lows ? [`${lows} ${lows === 1 ? 'reading' : 'readings'} `, 'under 70 mg/dL'] : ['no reading was under'];
     }
     case 'glucose.tir':
       return [`${timeInRange(values)!.inRange}%`];

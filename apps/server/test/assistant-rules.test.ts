@@ -29,6 +29,7 @@ describe('isDoseChangeQuestion', () => {
     'I forgot my tablets this morning, should I take them now?',
     // An amount to change while ill stays a dose-change question.
     'I have fever, should I double my insulin?',
+    'post lunch sugars high. can i make metformin 1000 at night',
   ])('“%s” is a dose-change question', (question) => {
     expect(isDoseChangeQuestion(question)).toBe(true);
   });
@@ -79,6 +80,9 @@ describe('escalationFor', () => {
     ['gym ke baad sugar low ho jati h kya', null, null],
     ['कसरत के बाद शुगर कम हो जाती है क्या?', null, null],
     ['meri sugar low ho rahi hai abhi', null, 'hypo'],
+    // The meter's figure is a reading; one from last week is not.
+    ['dad shaking sweating confused, meter shows 48. what do i do', null, 'emergency'],
+    ['my meter showed 45 last week, was that bad', null, null],
     ['शुगर कम हो गई है', null, 'hypo'],
   ] as const)('“%s” with a recent low of %s → %s', (text, recentLow, expected) => {
     expect(escalationFor(text, recentLow)).toBe(expected);

@@ -59,6 +59,8 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b${MEDICINE_WORDS}\b.{0,40}\b${CHANGE_WORDS}\b`),
   // "how much insulin should I take", "how many units/tablets should I take"
   new RegExp(String.raw`\bhow (much|many)\b.{0,30}\b${MEDICINE_WORDS}\b`),
+  // "can I make metformin 1000 at night", "should I go to glimepiride 2": a medicine with a new amount
+  new RegExp(String.raw`\b(can|should|may|shall|could) i\b.{0,30}\b${MEDICINE_WORDS}\b.{0,6}\b\d+`),
   // "what dose should I take", "which dosage is right for me"
   /\b(what|which|right|correct|best|ideal)\b.{0,20}\b(dose|dosage|units)\b/,
   // "can I take two tablets", "should I take 20 units", "should I take another pill"

@@ -34,6 +34,7 @@ const MEASURES: Record<string, Measure> = {
   bmi: 'bmi',
 };
 
+const EXTREMES = new Set<Measure>(['highest', 'lowest']);
 const READINGS = new Set<Subject>(['glucose', 'bp', 'weight']);
 /** The vocabulary concepts that name each measured thing (intents.ts). */
 const SUBJECT_CONCEPTS: Partial<Record<Subject, Concept[]>> = {
@@ -65,7 +66,10 @@ export function routeQuestion(question: string, u: Understanding, today: string)
     !SUBJECT_CONCEPTS[learnedSubject]!.some((concept) => readIntent(question).concepts.has(concept))
       ? u.subject
       : learnedSubject;
-  const measure = MEASURES[measureName] ?? 'summary';
+  // Highest or lowest is read from its words ('lowest', 'सबसे कम'): the learned class picks the answer, the
+  // rules' slot says which end.
+  const learnedMeasure = MEASURES[measureName] ?? 'summary';
+  const measure = EXTREMES.has(learnedMeasure) && EXTREMES.has(u.measure) ? u.measure : learnedMeasure;
   const understood: Understanding = { ...u, aboutMe: true, subject, measure };
   if (measure === 'threshold') {
     // 'when did my sugar go low': no number → under 70 mg/dL (ADA level 1 hypoglycaemia); no period → all data.
