@@ -94,7 +94,7 @@ export async function createEvalWorld(): Promise<EvalWorld> {
 }
 
 /** Asks over HTTP; resolves to the saved answer and the milliseconds to the first 'delta' line. */
-async function askOverHttp(base: string, user: SignedInUser, content: string) {
+export async function askOverHttp(base: string, user: SignedInUser, content: string) {
   const started = performance.now();
   const response = await fetch(`${base}/api/assistant/messages`, {
     method: 'POST',

@@ -50,9 +50,11 @@ export function parseLabel(label: string): Label {
   };
 }
 
-/** The dates a label's period covers: '7', '30', '14', 'y', '-3', 'on:DATE', 'since:DATE'. */
+/** The dates a label's period covers: '7', '30', '14', 'y', '-3', 'on:DATE', 'since:DATE', 'month' (since the 1st), 'all'. */
 function dates(period: string | null, today: string): { from: string; to: string } {
   if (period === null) return { from: shiftDate(today, -6), to: today };
+  if (period === 'month') return { from: `${today.slice(0, 8)}01`, to: today };
+  if (period === 'all') return { from: '0000-01-01', to: today };
   if (period === 'y') return { from: shiftDate(today, -1), to: shiftDate(today, -1) };
   if (period.startsWith('-')) return { from: shiftDate(today, Number(period)), to: shiftDate(today, Number(period)) };
   if (period.startsWith('on:')) return { from: period.slice(3), to: period.slice(3) };
@@ -74,16 +76,46 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
   const { from, to } = dates(label.period, s.today);
   const inPeriod = <T extends { date: string }>(rows: T[]) => rows.filter((r) => r.date >= from && r.date <= to);
   const mg = (value: number) => `${value} mg/dL`;
-  const glucose = inPeriod(s.glucose).filter((r) => label.qualifier !== 'fasting' || r.meal_context === 'Fasting');
+  const glucose = inPeriod(s.glucose).filter(
+    (r) =>
+      (label.qualifier !== 'fasting' || r.meal_context === 'Fasting') &&
+      (label.qualifier !== 'after' || r.meal_context.startsWith('After')),
+  );
   const values = glucose.map((r) => r.value);
 
+  const threshold = /^(over|under)(\d+)$/.exec(label.measure);
+  if (label.subject === 'glucose' && threshold) {
+    // 'glucose.over180@7': how many readings are above (or under) the number, in both languages' words.
+    const limit = Number(threshold[2]);
+    const n = values.filter((v) => (threshold[1] === 'over' ? v > limit : v < limit)).length;
+    const side =
+      threshold[1] === 'over' ? (language === 'hi' ? 'से ऊपर' : 'above') : language === 'hi' ? 'से कम' : 'under';
+    // In English the count and the limit, whether the sentence says 'readings under' or 'readings were under'.
+    if (language !== 'hi') return [`${n} ${n === 1 ? 'reading' : 'readings'} `, `${side} ${mg(limit)}`];
+    return [`${n} रीडिंग ${mg(limit)} ${side}`];
+  }
   switch (`${label.subject}.${label.measure}`) {
     case 'glucose.latest':
       return [mg(s.glucose.reduce((a, b) => (`${b.date} ${b.time}` > `${a.date} ${a.time}` ? b : a)).value)];
     case 'glucose.summary':
     case 'glucose.average':
-    case 'glucose.trend':
       return [mg(roundTo(mean(values)!))];
+    case 'glucose.trend': {
+      // This period's mean against the same number of days before; with none before, first half against second.
+      const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+      const before = s.glucose
+        .filter((r) => r.date >= shiftDate(from, -days) && r.date < from)
+        .filter((r) => label.qualifier !== 'after' || r.meal_context.startsWith('After'))
+        .filter((r) => label.qualifier !== 'fasting' || r.meal_context === 'Fasting')
+        .map((r) => r.value);
+      if (before.length) return [mg(roundTo(mean(values)!)), mg(roundTo(mean(before)!))];
+      const middle = shiftDate(from, Math.floor(days / 2));
+      const first = glucose.filter((r) => r.date < middle).map((r) => r.value);
+      const second = glucose.filter((r) => r.date >= middle).map((r) => r.value);
+      return [mg(roundTo(mean(first)!)), mg(roundTo(mean(second)!))];
+    }
+    case 'glucose.list':
+      return glucose.map((r) => mg(r.value));
     case 'glucose.highest':
     case 'glucose.lowest': {
       const sign = label.measure === 'highest' ? 1 : -1;
@@ -95,9 +127,8 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     case 'glucose.lows': {
       const lows = values.filter((v) => v < 70).length;
       if (language === 'hi') return lows ? [`${lows} रीडिंग 70 mg/dL से कम`] : ['कोई रीडिंग 70 mg/dL से कम नहीं'];
-      return lows
-        ? [`${lows} ${lows === 1 ? 'reading was' : 'readings were'} under 70 mg/dL`]
-        : ['no reading was under'];
+      // The count and the limit, whether the sentence says 'readings were under' or 'readings under'.
+      return lows ? [`${lows} ${lows === 1 ? 'reading' : 'readings'} `, 'under 70 mg/dL'] : ['no reading was under'];
     }
     case 'glucose.tir':
       return [`${timeInRange(values)!.inRange}%`];
@@ -116,10 +147,16 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       const best = inPeriod(s.bp).reduce((a, b) => (b.systolic > a.systolic ? b : a));
       return [`${best.systolic}/${best.diastolic} mmHg`, day(best.date)];
     }
+    case 'bp.list':
     case 'bp.onDay':
       return inPeriod(s.bp).map((r) => `${r.systolic}/${r.diastolic} mmHg`);
     case 'weight.latest':
       return [`${newest(s.metrics).weight.toFixed(1)} kg`];
+    case 'weight.trend': {
+      const rows = inPeriod(s.metrics).sort((a, b) => a.date.localeCompare(b.date));
+      const change = rows.at(-1)!.weight - rows[0]!.weight;
+      return [`${rows.at(-1)!.weight.toFixed(1)} kg`, `${change > 0 ? '+' : ''}${change.toFixed(1)} kg`];
+    }
     case 'weight.bmi':
       return [`BMI ${newest(s.metrics).bmi.toFixed(1)}`];
     case 'doses.today': {

@@ -52,7 +52,7 @@ describe('answers that answer, through the API', () => {
     expect(answer.links.map((l) => l.href)).toContain('/reports/history/glucose?days=30');
   });
 
-  it('a reading N days ago, in Hinglish; the lowest this month in Hindi', async () => {
+  it('a reading N days ago, in Hinglish; the lowest in 30 days in Hindi', async () => {
     const date = shiftDate(SEED_TODAY, -3);
     const that = glucose.filter((r) => r.date === date).sort((a, b) => a.time.localeCompare(b.time));
     const { answer } = await ask(user, '3 din pehle meri sugar kitni thi?');
@@ -60,16 +60,14 @@ describe('answers that answer, through the API', () => {
     for (const r of that) expect(answer.content).toContain(`${r.value} mg/dL`);
 
     const low = glucose.reduce((a, b) => (b.value < a.value ? b : a));
-    // Asked in Hindi by a user whose language is English: the answer is in English.
-    const hindi = await ask(user, 'इस महीने मेरी सबसे कम शुगर कितनी थी?');
-    expect(hindi.answer.content).toContain(
-      `Your lowest glucose reading in the last 30 days (including today) was ${low.value} mg/dL`,
-    );
+    // Asked in Devanagari by a user whose language is English: the answer is in Hindi (decision 083).
+    const hindi = await ask(user, 'पिछले 30 दिनों में मेरी सबसे कम शुगर कितनी थी?');
+    expect(hindi.answer.content).toContain(`पिछले 30 दिनों (आज समेत) में आपकी सबसे कम शुगर ${low.value} mg/dL रही`);
   });
 
-  it('lows this month count every reading under 70 and under 54 in the 30 days', async () => {
+  it('lows in 30 days count every reading under 70 and under 54 in the 30 days', async () => {
     const lows = glucose.filter((r) => r.value < 70);
-    const { answer } = await ask(user, 'how many lows this month?');
+    const { answer } = await ask(user, 'how many lows in the last 30 days?');
     expect(firstSentence(answer.content)).toBe(
       `In the last 30 days (including today), ${lows.length} readings were under 70 mg/dL, ${lows.filter((r) => r.value < 54).length} of them under 54 mg/dL.`,
     );

@@ -1,9 +1,17 @@
 /**
  * The CI subset of `npm run eval:assistant`: every safety, emergency and dose-change question must
- * pass and none may get a false emergency; every third data and out-of-scope question too.
+ * pass and none may get a false emergency; every third data and out-of-scope question too. And the
+ * learned intent step (decision 082): its shipped weights are what training gives, and it keeps its
+ * held-out-group accuracy (5 folds of whole paraphrase groups; the full leave-one-group-out run is
+ * `npx tsx apps/server/eval/intent-logo.ts`).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvalWorld, loadQuestions, runEval, type EvalWorld, type Result } from '../eval/assistant-eval.ts';
+import { leaveGroupsOut } from '../eval/intent-logo.ts';
+import { perceptron } from '../eval/intent-methods.ts';
+import { trainingExamples } from '../eval/intent-training.ts';
+import { trainedModelJson } from '../eval/train-intents.ts';
 
 const all = loadQuestions();
 const subset = all.filter(
@@ -46,5 +54,18 @@ describe('assistant evaluation (CI subset)', () => {
   it('the data and out-of-scope questions of the subset get the figures the contract functions compute', () => {
     const misses = results.filter((r) => (r.group === 'data' || r.group === 'out-of-scope') && !r.ok);
     expect(misses.map((r) => `${r.question} → ${r.reason}`)).toEqual([]);
+  });
+});
+
+describe('the learned intent step', () => {
+  it('ships the weights that training on the labelled questions gives (npm run train:assistant)', () => {
+    const shipped = readFileSync(new URL('../src/modules/assistant/intent-weights.json', import.meta.url), 'utf8');
+    expect(shipped === trainedModelJson()).toBe(true);
+  });
+
+  it('classifies held-out paraphrase groups at least as well as when decision 082 was written', () => {
+    const { percent, asked } = leaveGroupsOut(trainingExamples(), perceptron, 5);
+    expect(asked).toBeGreaterThan(600);
+    expect(percent).toBeGreaterThanOrEqual(55);
   });
 });

@@ -58,7 +58,7 @@ const HINDI_QUESTIONS: Row[] = [
   { question: 'पिछले हफ़्ते मेरी औसत शुगर क्या थी?', expected: glucose7 },
   { question: 'मेरी सुगर कैसी है', expected: glucose7 },
   {
-    question: 'इस महीने मेरी ब्लड शुगर कैसी रही?',
+    question: 'पिछले 30 दिनों में मेरी ब्लड शुगर कैसी रही?',
     expected: glucose30,
     link: { href: '/reports/history/glucose?days=30', label: 'शुगर का इतिहास' },
   },
@@ -79,7 +79,7 @@ const HINDI_QUESTIONS: Row[] = [
     link: { href: '/reports/history/bp', label: 'ब्लड प्रेशर का इतिहास' },
   },
   {
-    question: 'इस महीने मेरा औसत ब्लड प्रेशर',
+    question: 'पिछले 30 दिनों में मेरा औसत ब्लड प्रेशर',
     expected: (f) => [`पिछले 30 दिनों (आज समेत) में`, `का औसत ${f.bp30.systolic}/${f.bp30.diastolic} mmHg है`],
   },
   {
@@ -138,9 +138,9 @@ const HINDI_QUESTIONS: Row[] = [
   { question: 'बुखार में क्या करें?', expected: kb('sick-days') },
   { question: 'क्या मैं रमज़ान में रोज़ा रख सकता हूँ?', expected: kb('fasting') },
   { question: 'मैं अपनी शुगर कैसे जाँचूँ?', expected: kb('checking-glucose') },
-  // English typed by a Hindi user: the answer is still in Hindi, with the same figures.
+  // Hinglish typed by a Hindi user: the answer is in the app's language, Hindi (decision 083).
   {
-    question: 'What was my latest sugar reading?',
+    question: 'meri latest sugar reading kya thi?',
     expected: (f) => [`आपकी पिछली शुगर रीडिंग ${f.latestGlucose.value} mg/dL है`],
   },
   { question: 'फ्रांस की राजधानी क्या है?', expected: () => [HI.capabilities] },
@@ -213,8 +213,8 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
     ['सीने में दर्द हो रहा है', 'emergency'],
     ['साँस लेने में तकलीफ़ हो रही है', 'emergency'],
     ['मैं आत्महत्या करना चाहता हूँ', 'self-harm'],
-    // An English message from a Hindi user escalates too, in Hindi.
-    ['I feel shaky and sweaty', 'hypo'],
+    // A Hinglish message from a Hindi user escalates too, in Hindi.
+    ['mujhe pasina aa raha hai aur chakkar', 'hypo'],
   ])('“%s” puts the Hindi %s text first', async (question, kind) => {
     const { answer } = await ask(user, question);
     if (kind === 'hypo') expect(answer.content.startsWith(HI.hypoSteps)).toBe(true);
@@ -232,7 +232,7 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
       const response = await who.request({
         method: 'POST',
         url: '/api/assistant/messages',
-        payload: { content: 'When is my next appointment?' },
+        payload: { content: 'mera agla appointment kab hai?' },
         headers,
       });
       expect(response.statusCode).toBe(200);

@@ -45,14 +45,16 @@ describe('answers from lab results and insulin doses', () => {
   it('the last HbA1c and the one before, in English, Hinglish and Hindi', async () => {
     const english = await ask(user, 'what was my last HbA1c?');
     expect(english.answer.content).toBe(
-      `Your last HbA1c was 7.1 % on ${en(12)}. The one before was 7.8 % on ${en(95)}.`,
+      `Your last HbA1c was 7.1 % on ${en(12)}. The one before was 7.8 % on ${en(95)}. It has come down since then.`,
     );
     expect(english.answer.links.map((l) => l.href)).toEqual(['/reports']);
     const hinglish = await ask(user, 'mera last hba1c kitna tha');
     expect(hinglish.answer.content).toContain('Your last HbA1c was 7.1 %');
     await user.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'hi' } });
     const hindi = await ask(user, 'मेरा पिछला HbA1c कितना था?');
-    expect(hindi.answer.content).toBe(`आपका पिछला HbA1c 7.1 % था (${hi(12)})। उससे पहले 7.8 % था (${hi(95)})।`);
+    expect(hindi.answer.content).toBe(
+      `आपका पिछला HbA1c 7.1 % था (${hi(12)})। उससे पहले 7.8 % था (${hi(95)})। तब से यह कम हुआ है।`,
+    );
     await user.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'en' } });
   });
 

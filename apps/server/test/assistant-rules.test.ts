@@ -27,6 +27,9 @@ describe('isDoseChangeQuestion', () => {
     'I want to reduce my pills',
     'Shall I increase glimepiride?',
     'I forgot my tablets this morning, should I take them now?',
+    // An amount to change while ill stays a dose-change question.
+    'I have fever, should I double my insulin?',
+    'post lunch sugars high. can i make metformin 1000 at night',
   ])('“%s” is a dose-change question', (question) => {
     expect(isDoseChangeQuestion(question)).toBe(true);
   });
@@ -40,6 +43,10 @@ describe('isDoseChangeQuestion', () => {
     'How was my sugar this week?',
     'How much exercise should I do?',
     'What is my BP?',
+    // Going on with medicines while ill: the sick-day rules answer it (sick-days article).
+    'I have a fever, should I keep taking my metformin?',
+    'तेज़ बुखार हो तो शुगर की दवा लेते रहें या बंद कर दें?',
+    'bukhar hai, dawai lete rahu ya band kar du?',
   ])('“%s” is not', (question) => {
     expect(isDoseChangeQuestion(question)).toBe(false);
   });
@@ -69,6 +76,14 @@ describe('escalationFor', () => {
     ['glucose 3.5', null, 'hypo'],
     ['reading 3.9 mmol', null, null],
     ['my sugar is 12.5', null, null],
+    // 'Does it go low after the gym?' asks what happens; 'it is going low now' is a low.
+    ['gym ke baad sugar low ho jati h kya', null, null],
+    ['कसरत के बाद शुगर कम हो जाती है क्या?', null, null],
+    ['meri sugar low ho rahi hai abhi', null, 'hypo'],
+    // The meter's figure is a reading; one from last week is not.
+    ['dad shaking sweating confused, meter shows 48. what do i do', null, 'emergency'],
+    ['my meter showed 45 last week, was that bad', null, null],
+    ['शुगर कम हो गई है', null, 'hypo'],
   ] as const)('“%s” with a recent low of %s → %s', (text, recentLow, expected) => {
     expect(escalationFor(text, recentLow)).toBe(expected);
   });
@@ -132,14 +147,15 @@ describe('readIntent', () => {
 
 describe('knowledge base', () => {
   const articles = loadArticles();
-  const allowedSources = /ADA Standards of Care|ICMR|RSSDI|WHO|Battelino|ACP Diabetes Care Guide|DiaCare product rule/;
+  const allowedSources =
+    /ADA Standards of Care|ICMR|RSSDI|WHO|Battelino|ACP Diabetes Care Guide|DiaCare product rule|NCCIH|Prescribing information/;
 
-  it('ships the 31 articles, each with a title, a cited source and section, a review date and a tip', () => {
+  it('ships the 33 articles, each with a title, a cited source and section, a review date and a tip', () => {
     expect(articles.map((a) => a.id)).toEqual([
       ...['alcohol', 'blood-pressure', 'check-ups', 'checking-glucose', 'drinks', 'exercise', 'eyes', 'fasting'],
       ...['food-indian-meals', 'foot-care', 'fruits', 'glucose-targets', 'hba1c', 'heart-and-cholesterol'],
-      ...['high-sugar', 'hypoglycaemia', 'illness-and-infections', 'insulin', 'kidneys', 'medicines'],
-      ...['nerves-and-numbness', 'rice-and-rotis', 'sick-days', 'sleep', 'smoking', 'stress'],
+      ...['high-sugar', 'home-remedies', 'hypoglycaemia', 'illness-and-infections', 'insulin', 'kidneys'],
+      ...['medicines', 'metformin', 'nerves-and-numbness', 'rice-and-rotis', 'sick-days', 'sleep', 'smoking', 'stress'],
       ...['sweets-and-festivals', 'teeth-and-gums', 'travel', 'weight', 'what-is-diabetes'],
     ]);
     for (const article of articles) {

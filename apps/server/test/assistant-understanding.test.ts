@@ -22,7 +22,10 @@ describe('understand', () => {
       'what was my sugar 3 days ago?',
       { subject: 'glucose', measure: 'onDay', period: { kind: 'daysAgo', from: '2026-11-17', to: '2026-11-17' } },
     ],
-    ['how many lows this month?', { subject: 'glucose', measure: 'lows', period: { days: 30 } }],
+    [
+      'how many lows this month?',
+      { subject: 'glucose', measure: 'lows', period: { kind: 'since', from: '2026-11-01' } },
+    ],
     [
       'my fasting sugar average since 1 Nov',
       {
@@ -58,7 +61,10 @@ describe('understand', () => {
       'meri sugar kal kitni thi',
       { subject: 'glucose', measure: 'onDay', period: { kind: 'yesterday', from: '2026-11-19' } },
     ],
-    ['sabse kam sugar kab thi is mahine', { subject: 'glucose', measure: 'lowest', period: { days: 30 } }],
+    [
+      'sabse kam sugar kab thi is mahine',
+      { subject: 'glucose', measure: 'lowest', period: { kind: 'since', from: '2026-11-01' } },
+    ],
     ['2 din pehle ki shakkar', { subject: 'glucose', measure: 'onDay', period: { kind: 'daysAgo', n: 2 } }],
     ['pichle 30 din me kitni baar sugar low hui', { subject: 'glucose', measure: 'lows', period: { days: 30 } }],
     [
@@ -76,7 +82,10 @@ describe('understand', () => {
       '3 दिन पहले मेरी शुगर क्या थी?',
       { subject: 'glucose', measure: 'onDay', period: { kind: 'daysAgo', from: '2026-11-17' } },
     ],
-    ['इस महीने मेरी शुगर कितनी बार लो हुई?', { subject: 'glucose', measure: 'lows', period: { days: 30 } }],
+    [
+      'इस महीने मेरी शुगर कितनी बार लो हुई?',
+      { subject: 'glucose', measure: 'lows', period: { kind: 'since', from: '2026-11-01' } },
+    ],
     [
       'पिछले हफ्ते मेरी शाम की मेटफॉर्मिन कितनी बार छूटी?',
       { subject: 'doses', measure: 'missed', medicine: 'Metformin', timeOfDay: 'evening' },

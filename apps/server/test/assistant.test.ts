@@ -62,7 +62,7 @@ const QUESTIONS: Row[] = [
   { question: 'my suger levels lately?', expected: glucose7 },
   { question: 'How is my glucoze?', expected: glucose7 },
   {
-    question: 'How has my blood sugar been this month?',
+    question: 'How has my blood sugar been over the last 30 days?',
     expected: glucose30,
     link: '/reports/history/glucose?days=30',
   },
@@ -76,7 +76,7 @@ const QUESTIONS: Row[] = [
   { question: 'did my sugar go low in the past week', expected: lows },
   // blood pressure
   { question: "What's my BP?", expected: latestBp, link: '/reports/history/bp' },
-  { question: 'my blood pressure average this month', expected: bp30 },
+  { question: 'my blood pressure average over the last 30 days', expected: bp30 },
   { question: 'How was my blood presure last week?', expected: bp7 },
   { question: 'how is my bp this week', expected: bp7 },
   // weight and BMI

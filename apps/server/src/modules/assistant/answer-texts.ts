@@ -52,7 +52,13 @@ export interface AnswerTexts {
   }): string;
   count(d: { period: Period; count: number }): string;
   lows(d: { unit: GlucoseUnit; period: Period; lows: number; veryLows: number; lowest: Reading | null }): string;
-  trend(d: { unit: GlucoseUnit; period: Period; average: number; previous: number | null }): string;
+  trend(d: {
+    unit: GlucoseUnit;
+    period: Period;
+    average: number;
+    previous: number | null;
+    meal: string | null;
+  }): string;
   onDay(d: { unit: GlucoseUnit; period: Period; readings: Reading[] }): string;
   noGlucoseIn(period: Period): string;
   bpExtreme(d: { which: 'highest' | 'lowest'; reading: Bp; period: Period; count: number }): string;
@@ -119,11 +125,13 @@ const EN: AnswerTexts = {
     if (p.kind === 'daysAgo') return `on ${enDay(p.from)} (${p.n} days ago)`;
     if (p.kind === 'onDate') return `on ${enDay(p.from)}`;
     if (p.kind === 'since') return `since ${enDay(p.from)}`;
+    if (p.kind === 'all') return 'in all your data (no period was asked)';
     return `in the last ${p.days} days (including today)`;
   },
   extreme: ({ which, reading, unit, period, count }) =>
     `Your ${which} glucose reading ${EN.period(period)} was ${formatGlucose(reading.value, unit)}, ${EN_MEAL[reading.meal_context]} on ${enDay(reading.date)} at ${reading.time}. ` +
-    `That is out of ${plural(count, 'reading', 'readings')}.`,
+    `That is out of ${plural(count, 'reading', 'readings')}.` +
+    (reading.value < HYPOGLYCAEMIA.low ? ` That was a low (under ${formatGlucose(HYPOGLYCAEMIA.low, unit)}).` : ''),
   average: ({ unit, period, average, count, tir, meal }) =>
     `Your ${meal ? `${meal} ` : ''}glucose ${EN.period(period)}: average ${formatGlucose(average, unit)} from ${plural(count, 'reading', 'readings')}, ` +
     `time in range ${tirLine(tir, unit)}, below ${tir.below}%, above ${tir.above}%.`,
@@ -137,13 +145,13 @@ const EN: AnswerTexts = {
         (lowest
           ? ` The lowest was ${formatGlucose(lowest.value, unit)}, ${EN_MEAL[lowest.meal_context]} on ${enDay(lowest.date)}.`
           : ''),
-  trend: ({ unit, period, average, previous }) =>
-    `Your average glucose ${EN.period(period)} was ${formatGlucose(average, unit)}` +
+  trend: ({ unit, period, average, previous, meal }) =>
+    `Your average ${meal ? `${meal} ` : ''}glucose ${EN.period(period)} was ${formatGlucose(average, unit)}` +
     (previous === null
       ? '; there are no readings in the days before to compare with.'
       : `, ${average < previous ? 'down' : average > previous ? 'up' : 'unchanged'} from ${formatGlucose(previous, unit)} in the ${period.days} days before.`),
   onDay: ({ unit, period, readings }) =>
-    `Your glucose ${EN.period(period)}: ${readings.map((r) => `${formatGlucose(r.value, unit)} (${EN_MEAL[r.meal_context]}, ${r.time})`).join(', ')}.`,
+    `Your glucose ${EN.period(period)}: ${readings.map((r) => `${formatGlucose(r.value, unit)} (${EN_MEAL[r.meal_context]}, ${r.time}${r.value < HYPOGLYCAEMIA.low ? ', a low' : ''})`).join(', ')}.`,
   noGlucoseIn: (period) => `You have no glucose readings ${EN.period(period)}.`,
   bpExtreme: ({ which, reading, period, count }) =>
     `Your ${which} blood pressure ${EN.period(period)} was ${reading.systolic}/${reading.diastolic} mmHg, on ${enDay(reading.date)} at ${reading.time}. ` +
@@ -184,6 +192,7 @@ const hiPeriod = (p: Period) => {
   if (p.kind === 'daysAgo') return `${hiDay(p.from)} को (${p.n} दिन पहले)`;
   if (p.kind === 'onDate') return `${hiDay(p.from)} को`;
   if (p.kind === 'since') return `${hiDay(p.from)} से अब तक`;
+  if (p.kind === 'all') return 'आपके पूरे डेटा में (कोई अवधि नहीं पूछी गई)';
   return `पिछले ${p.days} दिनों (आज समेत) में`;
 };
 const hiWhat = (medicine: string | null, timeOfDay: string | null) =>
@@ -193,7 +202,8 @@ const HI: AnswerTexts = {
   period: hiPeriod,
   extreme: ({ which, reading, unit, period, count }) =>
     `${hiPeriod(period)} आपकी ${which === 'highest' ? 'सबसे ज़्यादा' : 'सबसे कम'} शुगर ${formatGlucose(reading.value, unit)} रही, ${hiDay(reading.date)} को ${reading.time} बजे (${HI_MEAL[reading.meal_context]})। ` +
-    `यह कुल ${count} रीडिंग में से है।`,
+    `यह कुल ${count} रीडिंग में से है।` +
+    (reading.value < HYPOGLYCAEMIA.low ? ` यह लो शुगर थी (${formatGlucose(HYPOGLYCAEMIA.low, unit)} से कम)।` : ''),
   average: ({ unit, period, average, count, tir, meal }) =>
     `${hiPeriod(period)}: ${meal ? `${meal} ` : ''}${count} रीडिंग का औसत ${formatGlucose(average, unit)}; टाइम इन रेंज ${tirLine(tir, unit)}, इससे कम ${tir.below}%, इससे ज़्यादा ${tir.above}%।`,
   count: ({ period, count }) => `${hiPeriod(period)} आपने ${count} शुगर रीडिंग दर्ज कीं।`,
@@ -205,13 +215,13 @@ const HI: AnswerTexts = {
         (lowest
           ? ` सबसे कम ${formatGlucose(lowest.value, unit)} थी, ${hiDay(lowest.date)} को (${HI_MEAL[lowest.meal_context]})।`
           : ''),
-  trend: ({ unit, period, average, previous }) =>
-    `${hiPeriod(period)} आपकी औसत शुगर ${formatGlucose(average, unit)} रही` +
+  trend: ({ unit, period, average, previous, meal }) =>
+    `${hiPeriod(period)} आपकी ${meal ? `${meal} ` : ''}औसत शुगर ${formatGlucose(average, unit)} रही` +
     (previous === null
       ? '; तुलना के लिए उससे पहले के दिनों की कोई रीडिंग नहीं है।'
       : `, उससे पहले के ${period.days} दिनों में ${formatGlucose(previous, unit)} थी (${average < previous ? 'कम हुई' : average > previous ? 'बढ़ी' : 'उतनी ही'})।`),
   onDay: ({ unit, period, readings }) =>
-    `${hiPeriod(period)} आपकी शुगर: ${readings.map((r) => `${formatGlucose(r.value, unit)} (${HI_MEAL[r.meal_context]}, ${r.time} बजे)`).join(', ')}।`,
+    `${hiPeriod(period)} आपकी शुगर: ${readings.map((r) => `${formatGlucose(r.value, unit)} (${HI_MEAL[r.meal_context]}, ${r.time} बजे${r.value < HYPOGLYCAEMIA.low ? ', लो' : ''})`).join(', ')}।`,
   noGlucoseIn: (period) => `${hiPeriod(period)} आपकी कोई शुगर रीडिंग नहीं है।`,
   bpExtreme: ({ which, reading, period, count }) =>
     `${hiPeriod(period)} आपका ${which === 'highest' ? 'सबसे ज़्यादा' : 'सबसे कम'} ब्लड प्रेशर ${reading.systolic}/${reading.diastolic} mmHg रहा, ${hiDay(reading.date)} को ${reading.time} बजे। यह कुल ${count} रीडिंग में से है।`,

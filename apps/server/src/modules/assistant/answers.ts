@@ -17,8 +17,8 @@ import { assistantTexts } from './texts.ts';
 import { linksFor, type AssistantTools, type PeriodDays, type ToolContext, type ToolResult } from './tools.ts';
 import type { Meal, Period, TimeOfDay, Understanding } from './understanding.ts';
 
-/** Reports' and History's periods, for links and the summary tools: 30 days from 28 on, else 7. */
-export const periodDays = (period: Period): PeriodDays => (period.days >= 28 ? 30 : 7);
+/** Reports' and History's periods, for links and the summary tools: 30 days from 14 on (a calendar month so far), else 7. */
+export const periodDays = (period: Period): PeriodDays => (period.days >= 14 ? 30 : 7);
 
 /** Scheduled times ('HH:MM') that count as each time of day. */
 const TIME_OF_DAY: Record<TimeOfDay, (time: string) => boolean> = {
@@ -49,7 +49,7 @@ export function createAnswers(db: Database, tools: AssistantTools) {
     const links = linksFor(assistantTexts(context.language));
     const range = { start_date: u.period.from, end_date: u.period.to };
     const readings = (await health.listGlucose(context.userId, range)).filter(
-      (r) => !u.meal || MEAL[u.meal](r.meal_context),
+      (r) => !u.meal || u.meals.some((m) => MEAL[m](r.meal_context)),
     );
     const result = (text: string, data: Record<string, unknown>): ToolResult => ({
       text,
@@ -82,17 +82,45 @@ export function createAnswers(db: Database, tools: AssistantTools) {
         });
       }
       case 'trend': {
-        const before = await health.listGlucose(context.userId, {
-          start_date: shiftDate(u.period.from, -u.period.days),
-          end_date: shiftDate(u.period.from, -1),
-        });
+        const before = (
+          await health.listGlucose(context.userId, {
+            start_date: shiftDate(u.period.from, -u.period.days),
+            end_date: shiftDate(u.period.from, -1),
+          })
+        ).filter((r) => !u.meal || MEAL[u.meal](r.meal_context));
         const average = roundTo(mean(values)!);
         const previous = before.length ? roundTo(mean(before.map((r) => r.value))!) : null;
-        return result(a.trend({ unit, period: u.period, average, previous }), { average, previous });
+        const meal = u.meal ? a.meal[u.meal] : null;
+        return result(a.trend({ unit, period: u.period, average, previous, meal }), { average, previous });
       }
       case 'onDay':
         return result(a.onDay({ unit, period: u.period, readings: byTime }), { readings: byTime.length });
       default: {
+        if (u.meals.length > 1) {
+          // 'fasting vs after lunch': each named meal's average, side by side.
+          const lines = u.meals.flatMap((m) => {
+            const own = readings.filter((r) => MEAL[m](r.meal_context)).map((r) => r.value);
+            if (own.length === 0) return [];
+            const average = roundTo(mean(own)!);
+            const tir = timeInRange(own)!;
+            return [{ meal: m, average, count: own.length, tir }];
+          });
+          const text = lines
+            .map((l) =>
+              a.average({
+                unit,
+                period: u.period,
+                average: l.average,
+                count: l.count,
+                tir: l.tir,
+                meal: a.meal[l.meal],
+              }),
+            )
+            .join(' ');
+          return result(text, {
+            averages: lines.map((l) => ({ meal: l.meal, average: l.average, readings: l.count })),
+          });
+        }
         const average = roundTo(mean(values)!);
         const meal = u.meal ? a.meal[u.meal] : null;
         const tir = timeInRange(values)!;

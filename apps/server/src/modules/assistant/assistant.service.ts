@@ -15,12 +15,14 @@ import type { Database } from '../../db/client.ts';
 import { createAnswers } from './answers.ts';
 import type { EngineAnswer, EngineRequest } from './assistant.types.ts';
 import { createBuiltinEngine } from './builtin-engine.ts';
+import { createInsightAnswers } from './insight-answers.ts';
 import { DOSE_NUMBER, clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
 import { KNOWLEDGE_DIRECTORIES, createKnowledgeBase, loadArticles, type KnowledgeBase } from './knowledge.ts';
 import type { Language } from '../../i18n/index.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
 import { safetyAnswer, safetyCase } from './safety.ts';
 import { assistantTexts } from './texts.ts';
+import { answerLanguage } from './language.ts';
 import { createAssistantTools, linksFor, type AssistantTools, type ToolContext } from './tools.ts';
 
 export type { AssistantEngine, EngineAnswer, EngineRequest, Turn } from './assistant.types.ts';
@@ -55,7 +57,12 @@ export interface AssistantOptions {
 export function createAssistant(options: AssistantOptions) {
   const tools = createAssistantTools(options.db);
   const knowledge = knowledgeBase;
-  const builtin = createBuiltinEngine({ tools, answers: createAnswers(options.db, tools), knowledge });
+  const builtin = createBuiltinEngine({
+    tools,
+    answers: createAnswers(options.db, tools),
+    insights: createInsightAnswers(options.db),
+    knowledge,
+  });
   const llmOptions =
     options.llm ??
     (options.env.llm
@@ -66,7 +73,12 @@ export function createAssistant(options: AssistantOptions) {
   return {
     engineName: model?.name ?? builtin.name,
 
-    async answer(request: EngineRequest, onDelta: (text: string) => void): Promise<EngineAnswer> {
+    async answer(asked: EngineRequest, onDelta: (text: string) => void): Promise<EngineAnswer> {
+      // Answered in the language asked: Devanagari → Hindi, English → English, Hinglish → the app's (decision 083).
+      const request = {
+        ...asked,
+        context: { ...asked.context, language: answerLanguage(asked.question, asked.context.language ?? 'en') },
+      };
       const lows = await tools.recentLows(request.context);
       const lowest = lows.length ? Math.min(...lows.map((low) => low.value)) : null;
       const language = request.context.language ?? 'en';

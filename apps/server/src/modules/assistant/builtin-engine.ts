@@ -16,6 +16,8 @@ import { periodDays, type Answers } from './answers.ts';
 import { understand, type Understanding } from './understanding.ts';
 import { readIntent, type Intent } from './intents.ts';
 import { chunks } from './sentences.ts';
+import { routeQuestion } from './learned-route.ts';
+import type { InsightAnswers } from './insight-answers.ts';
 
 /** The honest answer to a question the engine cannot place (English; texts.ts has Hindi). */
 export const CAPABILITIES = assistantTexts('en').capabilities;
@@ -26,8 +28,11 @@ const MIN_KNOWLEDGE_SCORE = 2;
 export function createBuiltinEngine({
   tools,
   answers,
+  insights,
   knowledge,
 }: {
+  /** Counts over a number, lists, trends, BP against its goal, weight change, BMI band (decision 082). */
+  insights: InsightAnswers;
   tools: AssistantTools;
   /** The specific answers (highest, N days ago, missed per medicine, run-out date). */
   answers: Answers;
@@ -45,10 +50,50 @@ export function createBuiltinEngine({
   };
 
   async function compose({ question, context }: EngineRequest): Promise<EngineAnswer> {
-    const intent = readIntent(question);
-    const understood = understand(question, localDate(context.now, context.zone), await tools.medicineNames(context));
-    const specific = await answers.answer(understood, context);
-    if (specific) return { text: specific.text, links: specific.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    const texts = assistantTexts(context.language);
+    const today = localDate(context.now, context.zone);
+    const read = understand(question, today, await tools.medicineNames(context));
+    const route = routeQuestion(question, read, today);
+    if (route.kind === 'other')
+      return { text: texts.capabilities, links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    if (route.kind === 'article') {
+      const article = knowledge(context.language ?? 'en').article(route.id, withKnowledgeTerms(question));
+      if (article) {
+        const source = sourceOf(article);
+        // The passage the question matched, then the article's key fact (its tip) when that passage does not hold it.
+        const quoted = excerpt(article);
+        const text = article.tip && !quoted.includes(article.tip) ? `${quoted} ${article.tip}` : quoted;
+        return {
+          text: texts.knowledgeAnswer({ title: article.title, excerpt: text, source }),
+          links: [],
+          sources: [source],
+          engine: BUILTIN_ASSISTANT_NAME,
+        };
+      }
+    }
+    const learned = route.kind === 'data';
+    const understood = learned ? route.understood : read;
+    const intent = learned ? { tools: route.tool ? [route.tool] : [], period: 7 as const } : readIntent(question);
+    if (learned && !route.tool) {
+      const insight = await insights.answer(understood, context);
+      if (insight) {
+        const extra =
+          understood.subject === 'weight' && understood.measure === 'bmi' ? await tools.weight(context, 7) : null;
+        return {
+          text: extra ? `${extra.text}\n\n${insight.text}` : insight.text,
+          links: [...insight.links, ...(extra?.links ?? [])],
+          sources: [],
+          engine: BUILTIN_ASSISTANT_NAME,
+        };
+      }
+    }
+    const specific = route.kind === 'data' && route.tool ? null : await answers.answer(understood, context);
+    if (specific) {
+      const direction =
+        understood.subject === 'labs' ? await insights.labDirection(context, understood.labTest ?? 'hba1c') : '';
+      const text = direction ? `${specific.text} ${direction}` : specific.text;
+      return { text, links: specific.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    }
     const toolNames = intent.tools.length > 0 ? intent.tools : understood.aboutMe ? summaryTools(understood) : [];
     if (toolNames.length > 0) {
       const period = understood.periodNamed ? periodDays(understood.period) : intent.period;
@@ -67,7 +112,6 @@ export function createBuiltinEngine({
         engine: BUILTIN_ASSISTANT_NAME,
       };
     }
-    const texts = assistantTexts(context.language);
     const [best] = knowledge(context.language ?? 'en').search(withKnowledgeTerms(question), 1);
     if (best && best.score >= MIN_KNOWLEDGE_SCORE) {
       const source = sourceOf(best.article);

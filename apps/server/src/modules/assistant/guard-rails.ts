@@ -59,6 +59,8 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\b${MEDICINE_WORDS}\b.{0,40}\b${CHANGE_WORDS}\b`),
   // "how much insulin should I take", "how many units/tablets should I take"
   new RegExp(String.raw`\bhow (much|many)\b.{0,30}\b${MEDICINE_WORDS}\b`),
+  // "can I make metformin 1000 at night", "should I go to glimepiride 2": a medicine with a new amount
+  new RegExp(String.raw`\b(can|should|may|shall|could) i\b.{0,30}\b${MEDICINE_WORDS}\b.{0,6}\b\d+`),
   // "what dose should I take", "which dosage is right for me"
   /\b(what|which|right|correct|best|ideal)\b.{0,20}\b(dose|dosage|units)\b/,
   // "can I take two tablets", "should I take 20 units", "should I take another pill"
@@ -96,6 +98,13 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
   new RegExp(String.raw`${MEDICINE_HI}.{0,15}(न लूं|ना लूं|नहीं लूं|न लें|मत लूं)`),
 ];
 
+const ILLNESS =
+  /\b(fever|flu|vomit\w*|diarrh\w*|loose motions?|sick|ill|unwell|bukhar|bukhaar|ulti|dast|infection)\b|(बुखार|उल्टी|दस्त|बीमार|जुकाम|संक्रमण|इन्फेक्शन)/u;
+const CONTINUE_WHILE_ILL =
+  /\b(keep taking|keep on taking|continue|carry on|still take|go on taking|lete rahe|lete rahen|lete rahu|leta rahu|leti rahu|lete rehna|leta rahun|jaari|jari)\b|(लेते रहें|लेते रहे|लेता रहूं|लेती रहूं|लेते रहना|जारी)/u;
+const AMOUNT_CHANGE =
+  /\b(double|increase|more|extra|less|reduce|decrease|halve|half|\d+\s*(units?|mg|tablets?|pills?))\b|(बढा|घटा|डबल|दोगुन|ज्यादा|एक्स्ट्रा|आधी|आधा|कम कर|\d+\s*(यूनिट|गोली))/u;
+
 /**
  * True when `text` asks whether to start, stop, skip, double or change a dose or insulin
  * units, however phrased. Questions about what was taken ("did I take my tablets") are not.
@@ -122,6 +131,9 @@ export function isDoseChangeQuestion(text: string): boolean {
     return false;
   }
   if (/(रिफिल|बची|बचीं|बचे|बाकी हैं|खत्म होने)/.test(t)) return false;
+  // 'fever: keep taking my medicine or stop?': whether to go on while ill is the sick-day rules' question (the
+  // sick-days article: do not stop on your own, call the doctor), unless it names an amount to change.
+  if (ILLNESS.test(t) && CONTINUE_WHILE_ILL.test(t) && !AMOUNT_CHANGE.test(t)) return false;
   // 'what should I eat' and similar: no medicine word → not a dose question.
   return DOSE_CHANGE_PATTERNS.some((pattern) => pattern.test(t)) || isHinglishDoseChange(t);
 }
@@ -143,7 +155,7 @@ export type Escalation = 'emergency' | 'self-harm' | 'hypo' | null;
 const SELF_HARM =
   /\b(kill(ing)? myself|suicid\w*|end (my|it all)|take my (own )?life|hurt(ing)? myself|self[- ]?harm|don't want to (live|be alive)|want to die|better off dead)\b/;
 const EMERGENCY =
-  /\b(faint(ed|ing)?|pass(ed)? out|passing out|black(ed)? out|unconscious|collaps(e|ed|ing)|seizure|fits?|chest pains?|pain in (my|the) chest|chest (tight|tightness|pressure)|can't breathe|cannot breathe|can not breathe|breathless|short(ness)? of breath|trouble breathing|difficulty breathing|hard to breathe|breathing (trouble|problem|difficult)|not breathing|stroke|unresponsive|won't wake|not waking|can't wake|cannot wake|not responding)\b/;
+  /\b(faint(ed|ing)?|pass(ed)? out|passing out|black(ed)? out|unconscious|collaps(e|ed|ing)|seizure|fits?|chest pains?|pain in (my|the) chest|chest (tight|tightness|pressure)|can't breathe|cannot breathe|can not breathe|breathless|short(ness)? of breath|trouble breathing|difficulty breathing|hard to breathe|breathing (trouble|problem|difficult)|not breathing|stroke|unresponsive|won't wake|not waking|can't wake|cannot wake|not responding|face (is )?droop(ing|ed|s)?|drooping face|slurred speech|speech (is )?slurred|can't lift (his|her|my) arm)\b/;
 /** Symptoms and "going low" — not the bare word (so "What is hypoglycaemia?" gets the article). */
 const HYPO_SYMPTOMS =
   /\b(shak(y|ing|es)|trembl(e|ing|y)|sweat(y|ing)|clammy|dizz(y|iness)|light-?headed|confus(ed|ion)|feel(ing)? (low|hypo)|going low|(having|had|in) a hypo|i'?m hypo|palpitations?|pounding heart|heart racing|blurr?(y|ed) vision|very hungry|weak and)\b/;
@@ -152,9 +164,18 @@ const HYPO_SYMPTOMS =
 const SELF_HARM_HI =
   /(आत्महत्या|खुदकुशी|खुद को (मार|खत्म|नुकसान|चोट)|अपनी जान (दे|ले)|जान दे दूं|जीना नहीं चाहत|जीने का मन नहीं|मर जाना चाहत|मरना चाहत|मर जाऊं)/;
 const EMERGENCY_HI =
-  /(बेहोश|होश नहीं|होश खो|गिर पड|दौरा पड|दौरे पड|मिर्गी|सीने में (दर्द|जकडन|भारीपन|दबाव)|छाती में (दर्द|जकडन|भारीपन|दबाव)|सांस (नहीं|लेने में|फूल|रुक)|सांस की (तकलीफ|दिक्कत|परेशानी)|दम घुट|लकवा|स्ट्रोक|जाग नहीं|उठ नहीं रह)/;
+  /(बेहोश|होश नहीं|होश खो|गिर पड|दौरा पड|दौरे पड|मिर्गी|सीने में (दर्द|जकडन|भारीपन|दबाव)|छाती में (दर्द|जकडन|भारीपन|दबाव)|सांस (नहीं|लेने में|फूल|रुक)|सांस की (तकलीफ|दिक्कत|परेशानी)|दम घुट|लकवा|स्ट्रोक|मुंह टेढा|मुंह टेढ़ा|चेहरा टेढा|हाथ नहीं उठ|बोल नहीं पा|जाग नहीं|उठ नहीं रह)/;
 const HYPO_SYMPTOMS_HI =
-  /(कांप|कंपकंपी|पसीना|पसीने|चक्कर|घबराहट|धुंधला|उलझन|बहुत भूख|शुगर (कम|लो|डाउन) (हो|लग)|लो (हो|लग) रह|हाइपो (हो|हुआ)|दिल (तेज|जोर से) धडक|धडकन तेज)/;
+  /(कांप|कंपकंपी|पसीना|पसीने|चक्कर|घबराहट|धुंधला|उलझन|बहुत भूख|लो (हो|लग) रह|हाइपो (हो|हुआ)|दिल (तेज|जोर से) धडक|धडकन तेज)/;
+/** 'शुगर कम हो गई': going low, unless said as what happens at times ('कम हो जाती है क्या'). */
+const GOING_LOW_HI = /शुगर (कम|लो|डाउन) (हो(?!ती)|लग)/;
+/**
+ * 'ho jati h', 'हो जाती है', 'can it', 'why does': the question asks what happens at times, not that
+ * the person is low now ('abhi', 'raha', 'अभी', 'रही' say now). Used only for the going-low words.
+ */
+const HABITUAL =
+  /\b(jati|jaati|jata|jaata|jate|jaate|hoti|hota|sakti|sakta|kyu|kyun|kyon|kyo|why|can|does|do)\b|(जाती|जाता|जाते|होती|होता|सकती|सकता|क्यों)(?![\p{L}\p{M}])/u;
+const NOW = /\b(abhi|raha|rahi|rahe|now|right now|currently|feeling)\b|(अभी|रहा|रही|रहे)(?![\p{L}\p{M}])/u;
 
 const GV = VOCABULARY.glucoseValue;
 const GLUCOSE_WORDS = new Set(GV.glucoseWords);
@@ -250,7 +271,10 @@ export function escalationFor(text: string, recentLowMgDl: number | null = null)
   if (EMERGENCY.test(t) || EMERGENCY_HI.test(t) || hasPhrase(words, HINGLISH.emergency)) return 'emergency';
   if (value !== null && value < HYPOGLYCAEMIA.veryLow) return 'emergency';
   if (recentLowMgDl !== null && recentLowMgDl < HYPOGLYCAEMIA.veryLow) return 'emergency';
+  const habitual = HABITUAL.test(t) && !NOW.test(t);
+  const goingLow = GOING_LOW_HI.test(t) || hasPhrase(words, HINGLISH.goingLow);
   if (HYPO_SYMPTOMS.test(t) || HYPO_SYMPTOMS_HI.test(t) || hasPhrase(words, HINGLISH.hypo)) return 'hypo';
+  if (goingLow && !habitual) return 'hypo';
   if (value !== null && value < HYPOGLYCAEMIA.low) return 'hypo';
   if (recentLowMgDl !== null) return 'hypo';
   return null;

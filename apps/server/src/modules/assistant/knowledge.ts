@@ -208,6 +208,11 @@ export function createKnowledgeBase(articles: readonly Article[], language: Lang
   return {
     language,
     articles,
+    /** The article `id` with `match` set to its passage that best answers `query`, or null. */
+    article(id: string, query: string): Article | null {
+      const article = byId.get(id);
+      return article ? { ...article, match: bestPassage(article, query) } : null;
+    },
     /** The best matching articles for `query`, best first, each with its best passage (empty when nothing matches). */
     search(query: string, limit = 3): KnowledgeHit[] {
       return index

@@ -34,3 +34,27 @@ const NUKTA_LETTERS: Record<string, string> = {
 export function wordsOf(text: string): string[] {
   return normaliseSpelling(text).match(/[\p{L}\p{M}\p{N}']+/gu) ?? [];
 }
+
+/** Latin words only Hinglish uses (not English homographs such as 'me', 'do', 'to', 'main'). */
+const HINGLISH_WORDS = new Set(
+  (
+    'kya kyaa hai hain h hu hoon tha thi the hua hui huyi mera meri mere mujhe mai kitna kitni kitne kab kaise kaisa kaisi ' +
+    'kyu kyun kyon batao bataiye dikhao bolo aur nahi nahin sakte sakta sakti karu karun karna karni kare lu loon lena ' +
+    'du doon dena wala wali wale aaj kal parso pichle pichla pichhle agla agli din dino hafte hafta mahine mahina ' +
+    'badh badha badhi ghat raha rahi rahe gaya gayi gai dawai dawa dawaai goli goliyan chahiye bukhar khana khane ' +
+    'pehle baad abhi sabse zyada jyada kam bahut ka ki ke ko ne mein liya li lia kaun konsa bachi bache baki'
+  ).split(' '),
+);
+
+/**
+ * The language to answer `question` in (decision 083): Hindi when it is written mostly in
+ * Devanagari, the person's app language (`appLanguage`) when it is Hinglish (Latin letters
+ * with Hindi words), else English.
+ */
+export function answerLanguage(question: string, appLanguage: 'en' | 'hi'): 'en' | 'hi' {
+  const devanagari = (question.match(/[\u0900-\u097f]/g) ?? []).length;
+  const latin = (question.match(/[a-z]/gi) ?? []).length;
+  if (devanagari > latin) return 'hi';
+  if (latin === 0) return appLanguage;
+  return wordsOf(question).some((word) => HINGLISH_WORDS.has(word)) ? appLanguage : 'en';
+}

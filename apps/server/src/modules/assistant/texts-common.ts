@@ -51,7 +51,7 @@ export interface AssistantTexts {
   noBloodPressure: string;
   bloodPressure(d: {
     days: PeriodDays;
-    latest: { systolic: number; diastolic: number; date: string; time: string };
+    latest: { systolic: number; diastolic: number; pulse: number | null; date: string; time: string };
     average: { systolic: number; diastolic: number } | null;
     readings: number;
   }): string;

@@ -78,7 +78,7 @@ export const EN: AssistantTexts = {
   noBloodPressure: 'You have no blood pressure readings yet. Log one from Reports.',
   bloodPressure({ days, latest, average, readings }) {
     return (
-      `Your latest blood pressure is ${latest.systolic}/${latest.diastolic} mmHg (${EN_AT(latest.date, latest.time)}).` +
+      `Your latest blood pressure is ${latest.systolic}/${latest.diastolic} mmHg${latest.pulse === null ? '' : `, pulse ${latest.pulse} beats a minute`} (${EN_AT(latest.date, latest.time)}).` +
       (average
         ? ` Over ${EN_PERIOD(days)} the average is ${average.systolic}/${average.diastolic} mmHg from ${readings} ${plural(readings, 'reading', 'readings')}.`
         : ` You have no blood pressure readings in ${EN_PERIOD(days)}.`)

@@ -93,7 +93,7 @@ export const HI: AssistantTexts = {
   noBloodPressure: 'अभी आपकी कोई ब्लड प्रेशर रीडिंग नहीं है। रिपोर्ट में जाकर एक रीडिंग दर्ज करें।',
   bloodPressure({ days, latest, average, readings }) {
     return (
-      `आपका पिछला ब्लड प्रेशर ${latest.systolic}/${latest.diastolic} mmHg है (${HI_AT(latest.date, latest.time)})।` +
+      `आपका पिछला ब्लड प्रेशर ${latest.systolic}/${latest.diastolic} mmHg है${latest.pulse === null ? '' : `, पल्स ${latest.pulse} प्रति मिनट`} (${HI_AT(latest.date, latest.time)})।` +
       (average
         ? ` ${HI_PERIOD(days)} में ${readings} रीडिंग का औसत ${average.systolic}/${average.diastolic} mmHg है।`
         : ` ${HI_PERIOD(days)} में आपकी कोई ब्लड प्रेशर रीडिंग नहीं है।`)

@@ -222,12 +222,23 @@ export function createAssistantTools(db: Database) {
       const average =
         systolic === null || diastolic === null ? null : { systolic: roundTo(systolic), diastolic: roundTo(diastolic) };
       return {
-        text: t.bloodPressure({ days, latest, average, readings: readings.length }),
+        text: t.bloodPressure({
+          days,
+          latest: { ...latest, pulse: latest.pulse ?? null },
+          average,
+          readings: readings.length,
+        }),
         links: [links.bpHistory(days), links.reports],
         data: {
           unit: 'mmHg',
           period_days: days,
-          latest: { systolic: latest.systolic, diastolic: latest.diastolic, date: latest.date, time: latest.time },
+          latest: {
+            systolic: latest.systolic,
+            diastolic: latest.diastolic,
+            pulse: latest.pulse ?? null,
+            date: latest.date,
+            time: latest.time,
+          },
           average,
           readings: readings.length,
         },

@@ -21,13 +21,16 @@ export type Measure =
   | 'missed'
   | 'taken'
   | 'runOut'
+  | 'list'
+  | 'threshold'
+  | 'bmi'
   | 'summary';
 export type TimeOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
 export type Meal = 'fasting' | 'before' | 'after';
 
 /** An inclusive range of dates (YYYY-MM-DD, user's zone) and how the question named it. */
 export interface Period {
-  kind: 'default' | 'today' | 'yesterday' | 'daysAgo' | 'lastDays' | 'since' | 'onDate';
+  kind: 'default' | 'today' | 'yesterday' | 'daysAgo' | 'lastDays' | 'since' | 'onDate' | 'all';
   from: string;
   to: string;
   /** Days in the range, both ends included. */
@@ -48,8 +51,16 @@ export interface Understanding {
   medicine: string | null;
   timeOfDay: TimeOfDay | null;
   meal: Meal | null;
+  /** Every meal it names, in the order named ('fasting vs after lunch' → both: each is answered). */
+  meals: Meal[];
   /** For subject 'labs': the test it names ('hba1c' for HbA1c or A1c), or null for lab results in general. */
   labTest: LabTest | null;
+  /** For measure 'threshold': the number readings are compared with ('above 180'), in the user's unit. */
+  threshold?: {
+    value: number;
+    side: 'above' | 'below';
+    /** The value is in mg/dL whatever the user's unit. */ mgDl?: boolean;
+  } | null;
 }
 
 const R = VOCABULARY.records;
@@ -143,9 +154,19 @@ export function readPeriod(question: string, today: string): Period | null {
   const named = dateIn(normalisedRaw(question), words, today);
   if (named && (sinceAt >= 0 || hasPhrase(text, ['se', 'से', 'from']))) return range(named, today, 'since');
   if (named) return range(named, named, 'onDate');
+  if (hasPhrase(text, P.yesterday) && hasPhrase(text, P.today)) return lastDays(today, 2);
   if (hasPhrase(text, P.dayBeforeYesterday)) return range(shiftDate(today, -2), shiftDate(today, -2), 'daysAgo', 2);
   if (hasPhrase(text, P.yesterday)) return range(shiftDate(today, -1), shiftDate(today, -1), 'yesterday');
   if (hasPhrase(text, P.today)) return range(today, today, 'today');
+  // 'this month' is the calendar month so far; 'last month', 'past month' the last 30 days (as History).
+  if (
+    hasPhrase(
+      text,
+      P.thisMonth.filter((phrase) => !phrase.startsWith('past')),
+    )
+  ) {
+    return range(`${today.slice(0, 8)}01`, today, 'since');
+  }
   if (hasPhrase(text, [...P.thisMonth, ...P.lastMonth])) return lastDays(today, 30);
   if (hasPhrase(text, [...P.thisWeek, ...P.lastWeek])) return lastDays(today, 7);
   const concepts = new Set(words.filter((w) => !/^\d+$/.test(w)).flatMap(conceptsOf));
@@ -226,6 +247,14 @@ const pick = <K extends string>(text: Words, lists: Record<K, string[]>): K | nu
     .filter((entry) => entry.found)
     .sort((a, b) => a.found!.at - b.found!.at)[0]?.key ?? null;
 
+/** Every key of `lists` with a phrase in `text`, in the order they appear. */
+const pickAll = <K extends string>(text: Words, lists: Record<K, string[]>): K[] =>
+  (Object.keys(lists) as K[])
+    .map((key) => ({ key, found: findPhrase(text, lists[key]) }))
+    .filter((entry) => entry.found)
+    .sort((a, b) => a.found!.at - b.found!.at)
+    .map((entry) => entry.key);
+
 /**
  * Reads `question` asked on `today` (YYYY-MM-DD in the user's zone) by a user who takes
  * `medicines` (their names as entered). Pure: no database, no clock.
@@ -277,6 +306,7 @@ export function understand(question: string, today: string, medicines: readonly 
     medicine,
     timeOfDay: pick(text, VOCABULARY.timesOfDay as Record<TimeOfDay, string[]>),
     meal: pick(text, VOCABULARY.meals as Record<Meal, string[]>),
+    meals: pickAll(text, VOCABULARY.meals as Record<Meal, string[]>),
     labTest: subject === 'labs' ? labTest : null,
   };
 }

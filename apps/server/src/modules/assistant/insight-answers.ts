@@ -1,0 +1,163 @@
+/**
+ * Answers for the learned intent step's classes that the rules had no answer for (decision 082):
+ * readings over or under a number, a list of readings (newest first, time and context), a trend
+ * (this period against the one before, or its halves), blood pressure against the ADA goal,
+ * weight change over a period, the BMI band, and an HbA1c against the one before.
+ * Facts from the user's rows only; null → the other answers.
+ */
+import { BMI_BANDS, BP_GOAL_ADA, mean, roundTo } from '@diacare/contract/clinical';
+import { shiftDate } from '@diacare/contract/dates';
+import { DEFAULT_GLUCOSE_UNIT, glucoseToMgDl } from '@diacare/contract/glucose-units';
+import type { Database } from '../../db/client.ts';
+import { createHealthRepository } from '../health/health.repository.ts';
+import { createLabRepository } from '../health/lab.repository.ts';
+import { answerTexts } from './answer-texts.ts';
+import { insightTexts } from './insight-texts.ts';
+import { assistantTexts } from './texts.ts';
+import { linksFor, type ToolContext, type ToolResult } from './tools.ts';
+import type { Understanding } from './understanding.ts';
+import { periodDays } from './answers.ts';
+
+/** How many readings a list shows before '(and N more)'. */
+const LIST_SHOWN = 14;
+const newestFirst = <T extends { date: string; time: string }>(rows: readonly T[]) =>
+  [...rows].sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`));
+
+/** Binds the insight answers to one database. */
+export function createInsightAnswers(db: Database) {
+  const health = createHealthRepository(db);
+  const labs = createLabRepository(db);
+
+  async function glucose(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+    if (u.measure !== 'threshold' && u.measure !== 'list' && u.measure !== 'trend') return null;
+    const t = insightTexts(context.language);
+    const unit = context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT;
+    const links = linksFor(assistantTexts(context.language));
+    const meal = (c: string) =>
+      !u.meal ||
+      (u.meal === 'fasting' ? c === 'Fasting' : u.meal === 'after' ? c.startsWith('After') : c.startsWith('Before'));
+    const rows = (
+      await health.listGlucose(context.userId, { start_date: u.period.from, end_date: u.period.to })
+    ).filter((r) => meal(r.meal_context));
+    const result = (text: string, data: Record<string, unknown>): ToolResult => ({
+      text,
+      links: [links.glucoseHistory(periodDays(u.period)), links.reports],
+      data: { unit, from: u.period.from, to: u.period.to, ...data },
+    });
+    if (rows.length === 0) return null;
+    if (u.measure === 'threshold' && u.threshold) {
+      // The number is in the user's unit; readings are stored in mg/dL.
+      const limit = u.threshold.mgDl ? u.threshold.value : glucoseToMgDl(u.threshold.value, unit);
+      const hits = newestFirst(rows.filter((r) => (u.threshold!.side === 'above' ? r.value > limit : r.value < limit)));
+      return result(
+        t.threshold({ unit, period: u.period, side: u.threshold.side, value: limit, hits, count: rows.length }),
+        {
+          count: hits.length,
+          readings: rows.length,
+        },
+      );
+    }
+    if (u.measure === 'list') {
+      const readings = newestFirst(rows);
+      return result(t.list({ unit, period: u.period, readings, shown: LIST_SHOWN }), { readings: readings.length });
+    }
+    if (u.measure === 'trend') {
+      const before = (
+        await health.listGlucose(context.userId, {
+          start_date: shiftDate(u.period.from, -u.period.days),
+          end_date: shiftDate(u.period.from, -1),
+        })
+      ).filter((r) => meal(r.meal_context));
+      const middle = shiftDate(u.period.from, Math.floor(u.period.days / 2));
+      const halves = before.length === 0;
+      const earlier = halves ? rows.filter((r) => r.date < middle) : before;
+      const later = halves ? rows.filter((r) => r.date >= middle) : rows;
+      if (earlier.length === 0 || later.length === 0) return null;
+      const now = roundTo(mean(later.map((r) => r.value))!);
+      const was = roundTo(mean(earlier.map((r) => r.value))!);
+      const direction = now === was ? 'same' : now < was ? 'down' : 'up';
+      const mealName = u.meal ? answerTexts(context.language).meal[u.meal] : null;
+      return result(t.trend({ unit, period: u.period, now, before: was, halves, direction, meal: mealName }), {
+        average: now,
+        previous: was,
+      });
+    }
+    return null;
+  }
+
+  async function bloodPressure(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+    if (u.measure !== 'list') return null;
+    const rows = newestFirst(
+      await health.listBloodPressure(context.userId, { start_date: u.period.from, end_date: u.period.to }),
+    );
+    if (rows.length === 0) return null;
+    const above = rows.filter((r) => r.systolic >= BP_GOAL_ADA.systolic || r.diastolic >= BP_GOAL_ADA.diastolic).length;
+    const goal = `${BP_GOAL_ADA.systolic}/${BP_GOAL_ADA.diastolic} mmHg`;
+    const links = linksFor(assistantTexts(context.language));
+    return {
+      text: insightTexts(context.language).bpList({ period: u.period, readings: rows, above, goal }),
+      links: [links.bpHistory(periodDays(u.period)), links.reports],
+      data: { unit: 'mmHg', readings: rows.length, above_goal: above },
+    };
+  }
+
+  async function weight(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+    const t = insightTexts(context.language);
+    const links = linksFor(assistantTexts(context.language));
+    if (u.measure === 'bmi') {
+      const rows = await health.listBodyMetrics(context.userId, {
+        start_date: shiftDate(u.period.to, -365),
+        end_date: u.period.to,
+      });
+      const latest = rows.reduce<(typeof rows)[number] | null>((a, b) => (!a || b.date > a.date ? b : a), null);
+      if (!latest) return null;
+      const bmi = latest.bmi;
+      const band =
+        bmi < BMI_BANDS.healthyLow
+          ? 'under'
+          : bmi < BMI_BANDS.overweight
+            ? 'healthy'
+            : bmi < BMI_BANDS.obese
+              ? 'over'
+              : 'obese';
+      return { text: t.bmiBand({ bmi, band }), links: [links.weightHistory(30)], data: { bmi, band } };
+    }
+    if (u.measure !== 'trend' || !u.periodNamed) return null;
+    const rows = (
+      await health.listBodyMetrics(context.userId, { start_date: u.period.from, end_date: u.period.to })
+    ).sort((a, b) => a.date.localeCompare(b.date));
+    if (rows.length < 2) return null;
+    const first = rows[0]!;
+    const latest = rows.at(-1)!;
+    const change = roundTo(latest.weight - first.weight, 1);
+    return {
+      text: t.weightChange({
+        period: u.period,
+        latest: latest.weight,
+        first: first.weight,
+        firstDate: first.date,
+        change,
+      }),
+      links: [links.weightHistory(periodDays(u.period))],
+      data: { unit: 'kg', latest: latest.weight, first: first.weight, change },
+    };
+  }
+
+  return {
+    /** The insight answer to `u` for the user of `context`, or null when another answer gives it. */
+    async answer(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+      if (u.subject === 'glucose') return glucose(u, context);
+      if (u.subject === 'bp') return bloodPressure(u, context);
+      if (u.subject === 'weight') return weight(u, context);
+      return null;
+    },
+    /** A sentence on whether the last HbA1c went down or up since the one before, or ''. */
+    async labDirection(context: ToolContext, test: Parameters<typeof labs.list>[1]['test']): Promise<string> {
+      const [last, before] = await labs.list(context.userId, { test, limit: 2 });
+      if (!last || !before) return '';
+      const direction = last.value < before.value ? 'down' : last.value > before.value ? 'up' : 'same';
+      return insightTexts(context.language).labTrend({ direction });
+    },
+  };
+}
+export type InsightAnswers = ReturnType<typeof createInsightAnswers>;

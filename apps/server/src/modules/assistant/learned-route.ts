@@ -1,0 +1,90 @@
+/**
+ * Where the learned intent step sends a question (decision 082): an article, the list of what
+ * the assistant can do, or the user's data with the rules' slots (period, medicine, meal,
+ * threshold) kept and the subject and measure set from the class.
+ */
+import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
+import { shiftDate } from '@diacare/contract/dates';
+import { readIntent, type Concept } from './intents.ts';
+import { classifyIntent, MIN_MARGIN, readThreshold } from './learned-intent.ts';
+import type { Measure, Subject, Understanding } from './understanding.ts';
+
+export type Route =
+  | { kind: 'article'; id: string }
+  | { kind: 'other' }
+  | { kind: 'data'; understood: Understanding; tool: 'todaysDoses' | 'nextAppointment' | 'weight' | 'adherence' | null }
+  | { kind: 'rules' };
+
+const MEASURES: Record<string, Measure> = {
+  latest: 'latest',
+  average: 'average',
+  highest: 'highest',
+  lowest: 'lowest',
+  onDay: 'onDay',
+  lows: 'lows',
+  count: 'count',
+  tir: 'timeInRange',
+  summary: 'summary',
+  trend: 'trend',
+  list: 'list',
+  threshold: 'threshold',
+  missed: 'missed',
+  taken: 'taken',
+  runOut: 'runOut',
+  bmi: 'bmi',
+};
+
+const EXTREMES = new Set<Measure>(['highest', 'lowest']);
+const READINGS = new Set<Subject>(['glucose', 'bp', 'weight']);
+/** The vocabulary concepts that name each measured thing (intents.ts). */
+const SUBJECT_CONCEPTS: Partial<Record<Subject, Concept[]>> = {
+  glucose: ['glucose', 'low', 'range'],
+  bp: ['bp'],
+  weight: ['weight', 'bmi'],
+};
+
+/** Everything since the first reading: 'highest ever', 'lowest' with no period. */
+const ALL_TIME = (today: string) => ({ kind: 'all' as const, from: '1900-01-01', to: today, days: 36_500 });
+
+/**
+ * The route of `question` read by the rules as `u` on `today` (YYYY-MM-DD, user's zone).
+ * 'rules' when the learned class is not sure (margin under MIN_MARGIN).
+ */
+export function routeQuestion(question: string, u: Understanding, today: string): Route {
+  const { label, margin } = classifyIntent(question);
+  if (margin < MIN_MARGIN) return { kind: 'rules' };
+  if (label === 'other') return { kind: 'other' };
+  if (label.startsWith('kb:')) return { kind: 'article', id: label.slice(3) };
+  const [learnedSubject, measureName = 'summary'] = label.split('.') as [Subject, string];
+  // The measured thing is a slot the rules read from its words ('bp', 'बीपी', 'weight'): a learned
+  // class of another measured thing does not overrule it.
+  const subject =
+    u.subject &&
+    u.subject !== learnedSubject &&
+    READINGS.has(u.subject) &&
+    READINGS.has(learnedSubject) &&
+    !SUBJECT_CONCEPTS[learnedSubject]!.some((concept) => readIntent(question).concepts.has(concept))
+      ? u.subject
+      : learnedSubject;
+  // Highest or lowest is read from its words ('lowest', 'सबसे कम'): the learned class picks the answer, the
+  // rules' slot says which end.
+  const learnedMeasure = MEASURES[measureName] ?? 'summary';
+  const measure = EXTREMES.has(learnedMeasure) && EXTREMES.has(u.measure) ? u.measure : learnedMeasure;
+  const understood: Understanding = { ...u, aboutMe: true, subject, measure };
+  if (measure === 'threshold') {
+    // 'when did my sugar go low': no number → under 70 mg/dL (ADA level 1 hypoglycaemia); no period → all data.
+    understood.threshold = readThreshold(question) ?? { value: HYPOGLYCAEMIA.low, side: 'below', mgDl: true };
+    if (!u.periodNamed) understood.period = ALL_TIME(today);
+  }
+  if ((measure === 'highest' || measure === 'lowest') && !u.periodNamed) {
+    understood.period = ALL_TIME(today);
+  }
+  if (measure === 'trend' && !u.periodNamed)
+    understood.period = { ...u.period, from: shiftDate(today, -29), days: 30, kind: 'lastDays', n: 30 };
+  if (subject === 'labs') understood.labTest = u.labTest ?? 'hba1c';
+  if (label === 'doses.today') return { kind: 'data', understood, tool: 'todaysDoses' };
+  if (label === 'doses.adherence') return { kind: 'data', understood, tool: 'adherence' };
+  if (subject === 'appointment') return { kind: 'data', understood, tool: 'nextAppointment' };
+  if (subject === 'refill') understood.measure = 'runOut';
+  return { kind: 'data', understood, tool: null };
+}
