@@ -20,8 +20,9 @@ const STORED_TYPE = 'image/webp';
 export const mealPhotoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createMealsRepository(deps.db);
   const tags = ['meals'];
-  // Up to twice the limit is read, so a photo just over it gets a 400 that says the limit.
-  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: 2 * MEAL_PHOTO_MAX_BYTES }, (_r, body, done) =>
+  // A declared size over the limit is refused before a byte of the body is read (400 naming the
+  // limit); a body streamed without a size stops being read at the limit (413).
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: MEAL_PHOTO_MAX_BYTES }, (_r, body, done) =>
     done(null, body),
   );
 
@@ -29,7 +30,12 @@ export const mealPhotoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     '/api/meals/:id/photo',
     {
       config: { imageBody: true },
-      bodyLimit: 2 * MEAL_PHOTO_MAX_BYTES,
+      bodyLimit: MEAL_PHOTO_MAX_BYTES,
+      onRequest: async (request) => {
+        if (Number(request.headers['content-length'] ?? 0) > MEAL_PHOTO_MAX_BYTES) {
+          throw badRequest('photo', 'error.meal_photo_too_large', { max: MEAL_PHOTO_MAX_BYTES });
+        }
+      },
       schema: {
         tags,
         summary: `Add or replace the meal's photo (Content-Type image/jpeg or image/webp, at most ${MEAL_PHOTO_MAX_BYTES} bytes); location and other metadata are removed`,
