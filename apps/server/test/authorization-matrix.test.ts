@@ -263,6 +263,7 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown; headers?: Re
   'GET /api/care/patients/:patient_id/insulin': { query: 'start_date=2026-01-01' },
   'GET /api/care/patients/:patient_id/reports/glucose': { query: 'days=7' },
   'GET /api/care/patients/:patient_id/reports/adherence-outcomes': { query: 'days=14' },
+  'GET /api/care/patients/:patient_id/reports/meals': { query: 'days=14' },
 };
 
 /** Ids of another user's records sent in a body rather than the path: same answer, 404. */

@@ -151,6 +151,16 @@ describe.each(DRIVERS)('meal photos on %s', (driver) => {
     expect((await family.request({ url: `/api/meals/${lunch.id}/response` })).statusCode).toBe(200);
     expect((await doctor.request({ url: `/api/meals/${lunch.id}/photo` })).statusCode).toBe(403);
     expect((await stranger.request({ url: `/api/meals/${lunch.id}/photo` })).statusCode).toBe(404);
+    // The member's Reports card: the patient's meals report, with the same scope.
+    const report = `/api/care/patients/${asha.user.id}/reports/meals?days=30`;
+    const shared = await family.request({ url: report });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json().meals).toBe(1);
+    expect((await doctor.request({ url: report })).statusCode).toBe(403);
+    expect((await stranger.request({ url: report })).statusCode).toBe(404);
+    expect((await family.request({ url: `/api/care/patients/${asha.user.id}/reports/meals?days=7` })).statusCode).toBe(
+      400,
+    );
     expect((await stranger.request({ method: 'DELETE', url: `/api/meals/${lunch.id}/photo` })).statusCode).toBe(404);
     const audit = (await asha.request({ url: '/api/care/audit' })).json();
     expect(JSON.stringify(audit)).toContain('meals');

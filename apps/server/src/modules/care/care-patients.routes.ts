@@ -7,7 +7,7 @@ import { CARE_RESOURCES, carePatientSchema, patientParamsSchema, type CareResour
 import { appointmentSchema } from '@diacare/contract/appointments';
 import { insulinDoseSchema, insulinQuerySchema } from '@diacare/contract/insulin';
 import { labResultQuerySchema, labResultSchema } from '@diacare/contract/labs';
-import { mealSchema, mealsQuerySchema } from '@diacare/contract/meals';
+import { mealSchema, mealsQuerySchema, mealsReportQuerySchema, mealsReportSchema } from '@diacare/contract/meals';
 import {
   adherenceOutcomesQuerySchema,
   adherenceOutcomesSchema,
@@ -30,6 +30,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { httpError, notFound } from '../../plugins/errors.ts';
+import { requestLanguage } from '../../i18n/index.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAppointmentRepository } from '../appointments/appointment.repository.ts';
@@ -37,6 +38,7 @@ import { createHealthRepository } from '../health/health.repository.ts';
 import { createInsulinRepository } from '../health/insulin.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
 import { createMealsRepository, toMeal } from '../meals/meals.repository.ts';
+import { loadMealsReport } from '../meals/meals.service.ts';
 import { labResultOf } from '../health/labs.routes.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { createMedicationService } from '../medications/medication.service.ts';
@@ -184,6 +186,25 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       await care.recordView(patientId, memberId, 'glucose', deps.clock());
       await care.recordView(patientId, memberId, 'adherence', deps.clock());
       return loadAdherenceOutcomes(deps.db, await patientOf(patientId), deps.clock(), request.query.days);
+    },
+  );
+
+  app.get(
+    '/api/care/patients/:patient_id/reports/meals',
+    {
+      schema: {
+        tags,
+        summary:
+          'Which of the patient’s meals and foods go with the largest rises, as GET /api/reports/meals answers it, in the patient’s zone and the reader’s language (meals scope)',
+        params: patientParamsSchema,
+        querystring: mealsReportQuerySchema,
+        response: { 200: mealsReportSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await viewing(request, request.params.patient_id, 'meals');
+      const patient = await patientOf(request.params.patient_id);
+      return loadMealsReport(deps.db, patient, deps.clock(), request.query.days, requestLanguage(request));
     },
   );
 
