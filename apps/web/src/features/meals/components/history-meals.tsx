@@ -1,7 +1,8 @@
 /**
  * History's meals (glucose, one's own): the period's meals, newest first, each a button that
  * opens its before, peak and rise (the chart's markers open the same); Edit and Delete (with
- * Undo) per meal; its photo, private, when it has one. Loaded after the page's text.
+ * Undo) per meal, unless read by a care-circle member; its photo, private, when it has one.
+ * Loaded after the page's text.
  */
 import { formatShortDate } from '@diacare/contract/dates';
 import type { GlucoseUnit } from '@diacare/contract/glucose-units';
@@ -92,6 +93,7 @@ export default function HistoryMeals({
   unit,
   now,
   zone,
+  editable = true,
 }: {
   meals: Meal[];
   /** The meal whose response is open (a list tap or a chart marker), or null. */
@@ -100,6 +102,8 @@ export default function HistoryMeals({
   unit: GlucoseUnit;
   now: Date;
   zone: string;
+  /** Whether Edit and Delete show (never for a care-circle member). */
+  editable?: boolean;
 }) {
   const t = useT();
   const { intlLocale } = useLocale();
@@ -159,9 +163,11 @@ export default function HistoryMeals({
                       aria-hidden
                     />
                   </button>
-                  <div className="ml-auto flex shrink-0">
-                    <MealActions meal={meal} label={label} now={now} zone={zone} />
-                  </div>
+                  {editable ? (
+                    <div className="ml-auto flex shrink-0">
+                      <MealActions meal={meal} label={label} now={now} zone={zone} />
+                    </div>
+                  ) : null}
                 </div>
                 {pending.has(meal.id) ? <PendingMark className="mb-2 ml-3" /> : null}
                 <div id={`meal-${meal.id}-response`} hidden={!open} className="border-t border-slate-100 px-3 py-3">
