@@ -86,7 +86,13 @@ describe('mealResponse with finger-stick readings', () => {
   it('a reading 45 min after is too early for the peak; missing readings give none', () => {
     const before = { value: 110, at: lunch.at - 10 * MIN };
     expect(mealResponse(lunch, null, [], [before, { value: 170, at: lunch.at + 45 * MIN }]).source).toBe('none');
-    expect(mealResponse(lunch, null, [], [before]).source).toBe('none');
+    expect(mealResponse(lunch, null, [], [before])).toEqual({
+      source: 'none',
+      before: { value: before.value, at: before.at },
+      peak: null,
+      rise: null,
+      minutes_to_peak: null,
+    });
     expect(mealResponse(lunch, null, [], []).source).toBe('none');
   });
 
