@@ -32,6 +32,9 @@ const iconButton =
 const itemsText = (meal: Meal) =>
   meal.items.map((item) => `${item.name} × ${formatPortions(item.portions)}`).join(', ');
 
+/** How many of the meal's items have no carbohydrate estimate (left out of its total). */
+const withoutEstimate = (meal: Meal) => meal.items.filter((item) => item.carbs_g === null).length;
+
 function MealActions({ meal, label, now, zone }: { meal: Meal; label: string; now: Date; zone: string }) {
   const t = useT();
   const queryClient = useQueryClient();
@@ -155,6 +158,9 @@ export default function HistoryMeals({
                       {meal.carbs_g !== null ? (
                         <span className="block text-xs text-slate-600">
                           {t('meals.form.carbsEstimate', { carbs: formatCarbs(meal.carbs_g) })}
+                          {withoutEstimate(meal)
+                            ? ` ${t('meals.form.withoutEstimate', { count: withoutEstimate(meal) })}`
+                            : null}
                         </span>
                       ) : null}
                     </span>

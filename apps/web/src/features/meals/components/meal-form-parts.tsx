@@ -327,6 +327,9 @@ export function Plate({
       {known.length ? (
         <p className="mt-2 text-sm font-semibold" data-testid="meal-total">
           {t('meals.form.total', { carbs: formatCarbs(total) })}
+          {known.length < items.length
+            ? ` ${t('meals.form.withoutEstimate', { count: items.length - known.length })}`
+            : null}
         </p>
       ) : null}
       <p className="mt-1 text-xs text-slate-600">{t('meals.form.estimateNote')}</p>
