@@ -199,7 +199,7 @@ export function FoodPicker({
                       <span className="block font-medium wrap-break-word">{food.name}</span>
                       <span className="block text-xs text-slate-600">
                         {t('meals.form.perPortion', {
-                          unit: t(UNIT_IDS[food.portion.unit]),
+                          unit: t(UNIT_IDS[food.portion.unit], { count: 1 }),
                           carbs: formatCarbs(food.carbs_g),
                         })}
                       </span>
@@ -298,7 +298,7 @@ export function Plate({
                   {item.unit
                     ? t('meals.form.portionsWithUnit', {
                         portions: formatPortions(item.portions),
-                        unit: t(UNIT_IDS[item.unit]),
+                        unit: t(UNIT_IDS[item.unit], { count: item.portions }),
                       })
                     : t('meals.form.portions', { portions: formatPortions(item.portions) })}
                 </output>
