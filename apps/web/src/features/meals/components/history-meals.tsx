@@ -81,7 +81,7 @@ function MealActions({ meal, label, now, zone }: { meal: Meal; label: string; no
         open={confirming}
         onOpenChange={setConfirming}
         title={t('meals.list.confirmTitle')}
-        description={t('meals.list.confirmText', { label })}
+        description={t(meal.has_photo ? 'meals.list.confirmTextPhoto' : 'meals.list.confirmText', { label })}
         confirmLabel={t('meals.list.confirm')}
         onConfirm={() => void remove()}
       />
