@@ -218,7 +218,7 @@ describe.each(DRIVERS)('meals on %s', (driver) => {
     const empty = (await asha.request({ url: '/api/reports/meals?days=14' })).json();
     expect(empty).toMatchObject({ meals: 0, with_response: 0, foods: [] });
     expect(empty.sentence).toBe(
-      'Too few meals to show a pattern: of the 0 meals of the last 14 days, 0 had readings before and after; at least 3 are needed.',
+      'Too few meals with readings before and after them to show a pattern yet: at least 3 are needed.',
     );
     // Three days: poha breakfast (+40) and rice dinner (+90), finger-stick pairs.
     for (const date of ['2026-11-16', '2026-11-17', '2026-11-18']) {

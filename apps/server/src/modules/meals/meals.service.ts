@@ -141,12 +141,8 @@ export async function loadMealsReport(
   const rises = [...responses.values()].map((r) => r.rise).filter((rise): rise is number => rise !== null);
   let sentence: string;
   if (summary.with_response < MEALS_REPORT_MIN_RESPONSES) {
-    sentence = t(language, 'meals.report.too_few', {
-      days,
-      meals: summary.meals,
-      with: summary.with_response,
-      needed: MEALS_REPORT_MIN_RESPONSES,
-    });
+    // The card shows the counts beside it: the sentence says only what is missing.
+    sentence = t(language, 'meals.report.too_few', { needed: MEALS_REPORT_MIN_RESPONSES });
   } else if (foods[0]) {
     sentence = t(language, 'meals.report.foods', {
       days,
