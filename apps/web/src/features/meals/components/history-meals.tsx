@@ -112,12 +112,13 @@ export default function HistoryMeals({
   const { intlLocale } = useLocale();
   const pending = usePendingMarks();
   const list = useRef<HTMLUListElement>(null);
-  // A marker tapped on the chart: bring its meal into view and give it the focus.
+  // A marker tapped on the chart: bring its meal to the top of the screen, so its before, peak
+  // and rise below it are in view too, and give it the focus.
   useEffect(() => {
     if (!openId) return;
     const button = list.current?.querySelector<HTMLButtonElement>(`[data-meal="${CSS.escape(openId)}"]`);
     if (button && document.activeElement !== button) {
-      button.scrollIntoView({ block: 'nearest' });
+      (button.closest('li') ?? button).scrollIntoView({ block: 'start' });
       button.focus({ preventScroll: true });
     }
   }, [openId]);
@@ -139,7 +140,7 @@ export default function HistoryMeals({
             return (
               <li
                 key={meal.id}
-                className={cn('rounded-2xl border bg-white', open ? 'border-primary' : 'border-slate-200')}
+                className={cn('scroll-mt-4 rounded-2xl border bg-white', open ? 'border-primary' : 'border-slate-200')}
               >
                 <div className="flex flex-wrap items-start gap-1 py-1 pl-1 pr-1">
                   <button
