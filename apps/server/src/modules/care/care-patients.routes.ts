@@ -27,6 +27,7 @@ import {
   dateRangeQuerySchema,
   medicationSchema,
 } from '@diacare/contract/medications';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { httpError, notFound } from '../../plugins/errors.ts';
@@ -102,7 +103,7 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     resource: CareResource,
     querystring: Q,
     item: R,
-    list: (patientId: string, query: z.infer<Q>) => Promise<z.infer<R>[]>,
+    list: (patientId: string, query: z.infer<Q>, request: FastifyRequest) => Promise<z.infer<R>[]>,
   ) =>
     app.get(
       `/api/care/patients/:patient_id/${resource}`,
@@ -117,7 +118,7 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
       async (request) => {
         await viewing(request, request.params.patient_id, resource);
-        return (await list(request.params.patient_id, request.query as z.infer<Q>)) as z.input<R>[];
+        return (await list(request.params.patient_id, request.query as z.infer<Q>, request)) as z.input<R>[];
       },
     );
 
@@ -134,11 +135,12 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   });
   read('insulin', insulinQuerySchema, insulinDoseSchema, (id, query) => insulin.list(id, query));
   // Meals (decision 088): their photos and responses are read at /api/meals/{id}/… with the same scope.
-  read('meals', mealsQuerySchema, mealSchema, async (id, query) => {
+  read('meals', mealsQuerySchema, mealSchema, async (id, query, request) => {
     const patient = await users.findById(id);
     if (!patient) throw notFound('error.care_patient_not_found');
     const rows = await createMealsRepository(deps.db).list(id, query);
-    return rows.map(({ row, hasPhoto }) => toMeal(row, hasPhoto, patient.timezone));
+    // Foods named in the reader's language.
+    return rows.map(({ row, hasPhoto }) => toMeal(row, hasPhoto, patient.timezone, requestLanguage(request)));
   });
 
   /** The patient, for figures read in their zone; 404 as for a stranger when the account is gone. */

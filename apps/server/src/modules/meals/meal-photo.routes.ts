@@ -9,6 +9,7 @@ import { mealSchema } from '@diacare/contract/meals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../plugins/errors.ts';
+import { requestLanguage } from '../../i18n/index.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { mealAccess } from './meal-access.ts';
@@ -60,7 +61,7 @@ export const mealPhotoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         throw error;
       }
       await repository.putPhoto(user.id, found.row.id, cleaned, STORED_TYPE);
-      return toMeal(found.row, true, user.timezone);
+      return toMeal(found.row, true, user.timezone, requestLanguage(request));
     },
   );
 
@@ -102,7 +103,7 @@ export const mealPhotoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const found = await repository.find(user.id, request.params.id);
       if (!found || !(await repository.removePhoto(user.id, found.row.id)))
         throw notFound('error.meal_photo_not_found');
-      return toMeal(found.row, false, user.timezone);
+      return toMeal(found.row, false, user.timezone, requestLanguage(request));
     },
   );
 };

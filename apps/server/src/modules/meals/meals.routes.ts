@@ -27,7 +27,7 @@ import { refuseImpossibleReadingTime } from '../health/reading-time.ts';
 import { FOODS, toFood } from './foods/index.ts';
 import { foodSearch } from './foods/search.ts';
 import { mealAccess } from './meal-access.ts';
-import { createMealsRepository, toMeal } from './meals.repository.ts';
+import { createMealsRepository, itemsIn, toMeal } from './meals.repository.ts';
 import { loadMealResponse, mealToStore } from './meals.service.ts';
 import { recentItems } from './recent-items.ts';
 
@@ -70,7 +70,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => {
       const user = currentUser(request);
       const rows = await repository.list(user.id, request.query);
-      return rows.map(({ row, hasPhoto }) => toMeal(row, hasPhoto, user.timezone));
+      return rows.map(({ row, hasPhoto }) => toMeal(row, hasPhoto, user.timezone, requestLanguage(request)));
     },
   );
 
@@ -91,9 +91,12 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         start_date: shiftDate(today, -MEAL_LIMITS.recent_days),
         limit: 1000,
       });
-      return recentItems(
-        rows.map(({ row }) => row),
-        request.query.limit,
+      return itemsIn(
+        recentItems(
+          rows.map(({ row }) => row),
+          request.query.limit,
+        ),
+        requestLanguage(request),
       );
     },
   );
@@ -113,7 +116,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const user = currentUser(request);
       refuseImpossibleReadingTime(request.body.date, request.body.time, deps.clock(), user.timezone);
       const row = await repository.create(user.id, mealToStore(request.body), deps.clock());
-      return reply.code(201).send(toMeal(row, false, user.timezone));
+      return reply.code(201).send(toMeal(row, false, user.timezone, requestLanguage(request)));
     },
   );
 
@@ -133,7 +136,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       refuseImpossibleReadingTime(request.body.date, request.body.time, deps.clock(), user.timezone);
       const found = await repository.update(user.id, request.params.id, mealToStore(request.body));
       if (!found) throw notFound('error.meal_not_found');
-      return toMeal(found.row, found.hasPhoto, user.timezone);
+      return toMeal(found.row, found.hasPhoto, user.timezone, requestLanguage(request));
     },
   );
 
@@ -151,7 +154,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const user = currentUser(request);
       const found = await repository.remove(user.id, request.params.id);
       if (!found) throw notFound('error.meal_not_found');
-      return toMeal(found.row, false, user.timezone);
+      return toMeal(found.row, false, user.timezone, requestLanguage(request));
     },
   );
 

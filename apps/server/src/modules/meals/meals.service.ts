@@ -40,7 +40,8 @@ export function mealToStore(input: z.output<typeof mealInputSchema>): NewMeal {
     const food = foodSearch().byId(item.food_id);
     if (!food) throw badRequest(`items.${index}.food_id`, 'error.food_unknown');
     const carbs = Math.round(recipeCarbs(food.recipe) * item.portions * 10) / 10;
-    return { food_id: food.id, name: item.name, portions: item.portions, carbs_g: carbs };
+    // A listed food keeps the list's (English) name, whatever was sent; readers see it in their language.
+    return { food_id: food.id, name: food.en, portions: item.portions, carbs_g: carbs };
   });
   const known = items.filter((item) => item.carbs_g !== null);
   const total = known.length === 0 ? null : Math.round(known.reduce((sum, item) => sum + item.carbs_g!, 0));
