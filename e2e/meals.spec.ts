@@ -91,10 +91,11 @@ const ENGLISH: Words = {
 const HINDI: Words = {
   logMeal: 'खाना दर्ज करें',
   dialog: 'खाना दर्ज करें',
-  usualIdli: /^(Idli|इडली)/,
+  usualIdli: /^इडली/,
   search: 'खाना खोजें',
   results: 'मिले हुए खाने',
-  moreIdli: 'Idli बढ़ाएँ',
+  // The usual item is named as the Hindi food list names it (decision 099).
+  moreIdli: 'इडली बढ़ाएँ',
   date: 'तारीख',
   time: 'समय',
   lunch: 'लंच',
