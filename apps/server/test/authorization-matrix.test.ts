@@ -275,6 +275,7 @@ const REQUESTS: Record<string, { query?: string; payload?: unknown; headers?: Re
   'GET /api/care/patients/:patient_id/reports/adherence-outcomes': { query: 'days=14' },
   // The patient list's Mark reviewed (decision 086).
   'POST /api/care/patients/:patient_id/reviewed': {},
+  'GET /api/care/patients/:patient_id/reports/meals': { query: 'days=14' },
 };
 
 /** Ids of another user's records sent in a body rather than the path: same answer, 404. */

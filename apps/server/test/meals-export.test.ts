@@ -61,7 +61,7 @@ describe.each(DRIVERS)('meals in the exports on %s', (driver) => {
         meal_id: lunch.id,
         eaten_at: '2026-11-19T13:00:00+05:30',
         meal_type: 'lunch',
-        items: 'Rice × 1 (42 g); Pickle × 1 (2 g)',
+        items: 'Rice (cooked) × 1 (42 g); Pickle × 1 (2 g)',
         food_ids: 'rice; ',
         carbs_g_estimated: '44',
         note: 'At a wedding',
@@ -78,6 +78,13 @@ describe.each(DRIVERS)('meals in the exports on %s', (driver) => {
         photo_file: '',
       },
     ]);
+    // In Hindi, listed foods are named as the Hindi list names them; free text stays as typed.
+    await asha.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'hi' } });
+    const hindi = unzipSync(new Uint8Array((await asha.request({ url: '/api/export/csv' })).rawPayload));
+    expect(rowsOf(Buffer.from(hindi['meals.csv']!).toString('utf8'))[0]!.items).toBe(
+      'चावल (पका) × 1 (42 g); Pickle × 1 (2 g)',
+    );
+    await asha.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'en' } });
   });
 
   it('FHIR: each meal is a valid Observation of estimated carbohydrate intake in g, its foods named', async () => {
@@ -101,7 +108,7 @@ describe.each(DRIVERS)('meals in the exports on %s', (driver) => {
       code: '9059-7',
       display: 'Carbohydrate intake Estimated',
     });
-    expect(rice!.component!.map((c) => c.code.text)).toEqual(['Rice × 1', 'Pickle × 1']);
+    expect(rice!.component!.map((c) => c.code.text)).toEqual(['Rice (cooked) × 1', 'Pickle × 1']);
     expect(rice!.component![0]!.code.coding![1]).toMatchObject({ code: 'rice' });
     expect(teaTime!.valueQuantity).toBeUndefined();
     expect(teaTime!.dataAbsentReason!.coding![0]!.code).toBe('unknown');

@@ -37,6 +37,9 @@ describe('the food list', () => {
     expect(recipeSource(roti.recipe)).toBe(
       'Estimate from a recipe per portion: 25 g whole-wheat flour (atta) [Wheat flour, whole-grain: 72 g/100 g]. Figures: USDA FoodData Central, SR Legacy (public domain).',
     );
+    expect(recipeSource(FOODS.find((food) => food.id === 'black-coffee')!.recipe)).toBe(
+      'Brewed coffee or tea without milk or sugar: under 1 g carbohydrate per cup, counted as 0 g. Figures: USDA FoodData Central, SR Legacy (public domain).',
+    );
     for (const ingredient of Object.values(INGREDIENTS)) {
       expect(ingredient.carbs).toBeGreaterThanOrEqual(0);
       expect(ingredient.carbs).toBeLessThanOrEqual(100);
@@ -86,6 +89,16 @@ describe('food search', () => {
     expect(first('golgappa')).toBe('pani-puri');
     expect(first('thayir sadam')).toBe('curd-rice');
     expect(first('chaas')).toBe('buttermilk');
+  });
+
+  it('ranks the food named (or misspelt into its name) first, and typo matches of other foods not at all', () => {
+    expect(first('rotti')).toBe('roti');
+    expect(top('chana')).not.toContain('chai');
+    expect(top('chana')[0]).toMatch(/chana/);
+    expect(top('chicken')).not.toContain('chole');
+    expect(top('sambhar')).not.toContain('sugar');
+    // A typo that matches nothing as typed still finds its food.
+    expect(first('idlli')).toBe('idli');
   });
 
   it('a query with nothing to match finds nothing', () => {

@@ -4,9 +4,11 @@
  * 403 for a member without it, 404 for a stranger; a non-image or a file over the limit → 400
  * storing nothing; deleted with the meal and with the account.
  */
+import http from 'node:http';
+import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { DRIVERS, ORIGIN, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { dumpDatabase } from './support/db-dump.ts';
 
 const NOW = new Date('2026-11-20T12:00:00.000Z');
@@ -69,12 +71,17 @@ describe.each(DRIVERS)('meal photos on %s', (driver) => {
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: 'white' } })
       .png()
       .toBuffer();
+    // Small on the wire but over 4096 × 4096 pixels: refused from its header, never decoded.
+    const vast = await sharp({ create: { width: 4097, height: 4097, channels: 3, background: 'white' } })
+      .jpeg({ quality: 10 })
+      .toBuffer();
     const noise = Buffer.alloc(1_000_001, 1);
     noise.set([0xff, 0xd8, 0xff], 0);
     for (const [payload, type, detail] of [
       [Buffer.from('not a photo at all'), 'image/jpeg', 'photo: must be a JPEG or WebP photo'],
       [png, 'image/png', 'photo: must be a JPEG or WebP photo'],
       [Buffer.from([0xff, 0xd8, 0xff, 0, 1, 2, 3]), 'image/jpeg', 'photo: must be a JPEG or WebP photo'],
+      [vast, 'image/jpeg', 'photo: must be a JPEG or WebP photo'],
       [noise, 'image/jpeg', 'photo: must be at most 1000000 bytes'],
     ] as const) {
       const response = await put(asha, lunch.id, payload, type);
@@ -82,11 +89,47 @@ describe.each(DRIVERS)('meal photos on %s', (driver) => {
       expect(response.json().detail).toBe(detail);
     }
     expect((await put(asha, lunch.id, 'text', 'text/plain')).statusCode).toBe(415);
-    // Past twice the limit the body is not read at all: 413 with a detail.
-    const huge = await put(asha, lunch.id, Buffer.alloc(2_000_001, 1));
-    expect(huge.statusCode).toBe(413);
-    expect(typeof huge.json().detail).toBe('string');
+    // A body streamed without a declared size stops being read at the limit: 413 with a detail.
+    const streamed = await asha.request({
+      method: 'PUT',
+      url: `/api/meals/${lunch.id}/photo`,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: Readable.from([noise]),
+    });
+    expect(streamed.statusCode).toBe(413);
+    expect(typeof streamed.json().detail).toBe('string');
     expect(await dumpDatabase(t.database.db)).toEqual(before);
+  });
+
+  it('refuses a declared size over 1 MB from the headers, before any of the body is sent', async () => {
+    const asha = await newUser('Asha Rao');
+    const lunch = await meal(asha);
+    // The listener is closed with the app after the tests.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    // Only the headers go out; the answer comes without waiting for (or decoding) a body.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(`${address}/api/meals/${lunch.id}/photo`, {
+        method: 'PUT',
+        headers: {
+          cookie: asha.cookie,
+          origin: ORIGIN,
+          'content-type': 'image/jpeg',
+          'content-length': String(50 * 1024 * 1024),
+        },
+      });
+      request.on('response', (response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, body });
+          request.destroy();
+        });
+      });
+      request.on('error', reject);
+      request.flushHeaders();
+    });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).detail).toBe('photo: must be at most 1000000 bytes');
   });
 
   it('a member with the meals scope sees it; without the scope 403; a stranger 404', async () => {
@@ -108,6 +151,16 @@ describe.each(DRIVERS)('meal photos on %s', (driver) => {
     expect((await family.request({ url: `/api/meals/${lunch.id}/response` })).statusCode).toBe(200);
     expect((await doctor.request({ url: `/api/meals/${lunch.id}/photo` })).statusCode).toBe(403);
     expect((await stranger.request({ url: `/api/meals/${lunch.id}/photo` })).statusCode).toBe(404);
+    // The member's Reports card: the patient's meals report, with the same scope.
+    const report = `/api/care/patients/${asha.user.id}/reports/meals?days=30`;
+    const shared = await family.request({ url: report });
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.json().meals).toBe(1);
+    expect((await doctor.request({ url: report })).statusCode).toBe(403);
+    expect((await stranger.request({ url: report })).statusCode).toBe(404);
+    expect((await family.request({ url: `/api/care/patients/${asha.user.id}/reports/meals?days=7` })).statusCode).toBe(
+      400,
+    );
     expect((await stranger.request({ method: 'DELETE', url: `/api/meals/${lunch.id}/photo` })).statusCode).toBe(404);
     const audit = (await asha.request({ url: '/api/care/audit' })).json();
     expect(JSON.stringify(audit)).toContain('meals');

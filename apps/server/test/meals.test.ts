@@ -84,8 +84,9 @@ describe.each(DRIVERS)('meals on %s', (driver) => {
   it('logs a meal with carbohydrate summed from the items that have one; lists, corrects and deletes it', async () => {
     const asha = await newUser();
     const meal = await logged(asha, { ...LUNCH, time: '12:30' });
+    // A listed food is named as the list names it, in the reader's language.
     expect(meal.items).toEqual([
-      { food_id: 'rice', name: 'Rice', portions: 1.5, carbs_g: 63 },
+      { food_id: 'rice', name: 'Rice (cooked)', portions: 1.5, carbs_g: 63 },
       { food_id: 'sambar', name: 'Sambar', portions: 1, carbs_g: 19 },
       { food_id: null, name: 'Mango pickle', portions: 1, carbs_g: 2 },
       { food_id: null, name: 'Something unknown', portions: 1, carbs_g: null },
@@ -151,6 +152,17 @@ describe.each(DRIVERS)('meals on %s', (driver) => {
     expect(await dumpDatabase(t.database.db)).toEqual(before);
   });
 
+  it('a listed food is stored with the list name whatever was sent, and read in the reader language', async () => {
+    const asha = await newUser();
+    const meal = await logged(asha, { ...LUNCH, items: [{ food_id: 'roti', name: 'Gulab jamun', portions: 2 }] });
+    expect(meal.items[0]).toMatchObject({ food_id: 'roti', name: 'Roti (chapati)', carbs_g: 36 });
+    await asha.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'hi' } });
+    const [hindi] = (await asha.request({ url: '/api/meals' })).json();
+    expect(hindi.items[0].name).toBe('रोटी (चपाती)');
+    const [usual] = (await asha.request({ url: '/api/meals/recent-items' })).json();
+    expect(usual.name).toBe('रोटी (चपाती)');
+  });
+
   it('recent items: most often eaten first, then most recent, each as last logged', async () => {
     const asha = await newUser();
     await logged(asha, { ...LUNCH, date: '2026-11-18', items: [{ food_id: 'roti', name: 'Roti', portions: 2 }] });
@@ -164,10 +176,10 @@ describe.each(DRIVERS)('meals on %s', (driver) => {
     });
     await logged(asha, { ...LUNCH, date: '2026-11-20', items: [{ food_id: 'dal', name: 'Dal', portions: 1 }] });
     const items = (await asha.request({ url: '/api/meals/recent-items' })).json();
-    expect(items.map((i: { name: string }) => i.name)).toEqual(['Roti', 'Dal', 'Poha']);
+    expect(items.map((i: { name: string }) => i.name)).toEqual(['Roti (chapati)', 'Dal (toor/arhar)', 'Poha']);
     expect(items[0]).toEqual({
       food_id: 'roti',
-      name: 'Roti',
+      name: 'Roti (chapati)',
       portions: 3,
       carbs_g: 54,
       meals: 2,
@@ -218,7 +230,7 @@ describe.each(DRIVERS)('meals on %s', (driver) => {
     const empty = (await asha.request({ url: '/api/reports/meals?days=14' })).json();
     expect(empty).toMatchObject({ meals: 0, with_response: 0, foods: [] });
     expect(empty.sentence).toBe(
-      'Too few meals to show a pattern: of the 0 meals of the last 14 days, 0 had readings before and after; at least 3 are needed.',
+      'Too few meals with readings before and after them to show a pattern yet: at least 3 are needed.',
     );
     // Three days: poha breakfast (+40) and rice dinner (+90), finger-stick pairs.
     for (const date of ['2026-11-16', '2026-11-17', '2026-11-18']) {

@@ -29,8 +29,9 @@ const foodKey = (item: { food_id: string | null; name: string }) =>
 
 /**
  * Sums up `meals`.
- * - by_meal_type: every type in MEAL_TYPES order; `meals` counts all of that type, `median_rise`
- *   the median of those with a rise (whole mg/dL), null without one.
+ * - by_meal_type: every type in MEAL_TYPES order; `meals` counts the meals of that type with a
+ *   rise (the ones the median is of, as for foods), `median_rise` their median (whole mg/dL),
+ *   null without one.
  * - foods: each food (an item in two meals counts twice, twice in one meal once) in at least
  *   MEALS_REPORT_MIN_FOOD_MEALS meals with a rise; `meals` counts those meals; largest median rise
  *   first, then more meals, then name; at most MEALS_REPORT_MAX_FOODS. The name is the latest
@@ -38,11 +39,9 @@ const foodKey = (item: { food_id: string | null; name: string }) =>
  */
 export function summariseMeals(meals: readonly MealWithRise[]): MealsSummary {
   const rises = new Map<MealType, number[]>(MEAL_TYPES.map((type) => [type, []]));
-  const counts = new Map<MealType, number>(MEAL_TYPES.map((type) => [type, 0]));
   const foods = new Map<string, { food_id: string | null; name: string; rises: number[] }>();
   let withResponse = 0;
   for (const meal of meals) {
-    counts.set(meal.meal_type, (counts.get(meal.meal_type) ?? 0) + 1);
     if (meal.rise === null) continue;
     withResponse += 1;
     rises.get(meal.meal_type)!.push(meal.rise);
@@ -62,7 +61,7 @@ export function summariseMeals(meals: readonly MealWithRise[]): MealsSummary {
     with_response: withResponse,
     by_meal_type: MEAL_TYPES.map((meal_type) => ({
       meal_type,
-      meals: counts.get(meal_type) ?? 0,
+      meals: rises.get(meal_type)?.length ?? 0,
       median_rise: median(rises.get(meal_type) ?? []),
     })),
     foods: [...foods.values()]

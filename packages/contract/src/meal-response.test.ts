@@ -86,7 +86,13 @@ describe('mealResponse with finger-stick readings', () => {
   it('a reading 45 min after is too early for the peak; missing readings give none', () => {
     const before = { value: 110, at: lunch.at - 10 * MIN };
     expect(mealResponse(lunch, null, [], [before, { value: 170, at: lunch.at + 45 * MIN }]).source).toBe('none');
-    expect(mealResponse(lunch, null, [], [before]).source).toBe('none');
+    expect(mealResponse(lunch, null, [], [before])).toEqual({
+      source: 'none',
+      before: { value: before.value, at: before.at },
+      peak: null,
+      rise: null,
+      minutes_to_peak: null,
+    });
     expect(mealResponse(lunch, null, [], []).source).toBe('none');
   });
 
@@ -160,7 +166,8 @@ describe('median and the meals summary', () => {
     expect(summary.by_meal_type).toEqual([
       { meal_type: 'breakfast', meals: 2, median_rise: 35 },
       { meal_type: 'lunch', meals: 1, median_rise: 95 },
-      { meal_type: 'dinner', meals: 2, median_rise: 80 },
+      // Of the two dinners only one has a rise: the count is of meals with a rise.
+      { meal_type: 'dinner', meals: 1, median_rise: 80 },
       { meal_type: 'snack', meals: 1, median_rise: 10 },
     ]);
     expect(summary.foods).toEqual([

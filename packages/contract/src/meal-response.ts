@@ -108,7 +108,8 @@ function result(
  *   in the hour before the meal, or a reading logged with this meal's 'Before …' context up to
  *   10 min after it (a 'Before/After Lunch' pair counts); `peak` the highest finger-stick reading
  *   60–180 min after the meal and before the next meal.
- * - none: all null, when neither gives both readings.
+ * - none: when neither gives both readings; `before` is still the reading before the meal when
+ *   there is one (the sensor's, else the finger-stick's), everything else null.
  * @param meal the meal's instant and type
  * @param nextMealAt the instant of the person's next meal after this one (ms), or null
  * @param sensor sensor readings (mg/dL), any order; those far from the meal are ignored
@@ -149,7 +150,9 @@ export function mealResponse(
     fingersticks.filter((r) => r.at >= at + w.fingerstick_peak[0] * MINUTE_MS && r.at <= fingerEnd),
   );
   if (fingerBefore && fingerPeak) return result('fingerstick', at, fingerBefore, fingerPeak);
-  return NONE;
+  // No rise, but a reading before the meal is still shown, so the person sees what is missing.
+  const before = sensorBefore ?? fingerBefore;
+  return before ? { ...NONE, before: { value: before.value, at: before.at } } : NONE;
 }
 
 /** The median of `values` (the mean of the middle two for an even count), rounded to a whole number; null for none. */

@@ -212,7 +212,10 @@ export const mealsReportSchema = z.object({
   meals: z.int(),
   /** Of those, meals whose response is not 'none'. */
   with_response: z.int(),
-  /** Every meal type in MEAL_TYPES order; median_rise (mg/dL, whole) null without a response. */
+  /**
+   * Every meal type in MEAL_TYPES order; `meals` counts those with a response (the meals the
+   * median is of); median_rise (mg/dL, whole) null without one.
+   */
   by_meal_type: z.array(
     z.object({ meal_type: z.enum(MEAL_TYPES), meals: z.int(), median_rise: z.number().nullable() }),
   ),

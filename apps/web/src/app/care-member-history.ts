@@ -7,6 +7,7 @@
 import type { CareScope } from '@diacare/contract/care';
 import type { InsulinDose } from '@diacare/contract/insulin';
 import type { LabResult } from '@diacare/contract/labs';
+import type { Meal, MealsReport, MealsReportPeriod } from '@diacare/contract/meals';
 import type { AdherenceOutcomes, GlucoseProfile, GlucoseReport } from '@diacare/contract/reports';
 import { api } from '../lib/api-client';
 import type { ReadingByKind, ReadingKind } from '../features/health/api/health';
@@ -25,6 +26,26 @@ export const HISTORY_SCOPES = {
   insulin: 'medications',
 } as const satisfies Record<string, CareScope>;
 export type HistoryKind = keyof typeof HISTORY_SCOPES;
+
+/**
+ * The patient's meals from a date (meals scope), never retried, under careKeys.patient: the
+ * markers and list of a member's glucose History.
+ */
+export const memberMealsQuery = (patientId: string) => (params: { start_date: string }) => ({
+  queryKey: careKeys.patient(patientId, 'meals', params),
+  queryFn: () => api.get<Meal[]>(`/api/care/patients/${patientId}/meals`, params),
+  retry: false,
+});
+
+/**
+ * The patient's meals report of `days` (meals scope), never retried: the 'Meals and sugar' card
+ * of a member's Reports.
+ */
+export const memberMealsReportQuery = (patientId: string) => (days: MealsReportPeriod) => ({
+  queryKey: careKeys.patient(patientId, 'reports/meals', { days }),
+  queryFn: () => api.get<MealsReport>(`/api/care/patients/${patientId}/reports/meals`, { days }),
+  retry: false,
+});
 
 /**
  * The History source of `patientId` (named `name` in its texts) for a member granted `scopes`:

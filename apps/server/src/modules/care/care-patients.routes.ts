@@ -12,7 +12,7 @@ import {
 import { appointmentSchema } from '@diacare/contract/appointments';
 import { insulinDoseSchema, insulinQuerySchema } from '@diacare/contract/insulin';
 import { labResultQuerySchema, labResultSchema } from '@diacare/contract/labs';
-import { mealSchema, mealsQuerySchema } from '@diacare/contract/meals';
+import { mealSchema, mealsQuerySchema, mealsReportQuerySchema, mealsReportSchema } from '@diacare/contract/meals';
 import {
   adherenceOutcomesQuerySchema,
   adherenceOutcomesSchema,
@@ -34,9 +34,11 @@ import {
   dateRangeQuerySchema,
   medicationSchema,
 } from '@diacare/contract/medications';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { httpError, notFound } from '../../plugins/errors.ts';
+import { requestLanguage } from '../../i18n/index.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAppointmentRepository } from '../appointments/appointment.repository.ts';
@@ -44,6 +46,7 @@ import { createHealthRepository } from '../health/health.repository.ts';
 import { createInsulinRepository } from '../health/insulin.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
 import { createMealsRepository, toMeal } from '../meals/meals.repository.ts';
+import { loadMealsReport } from '../meals/meals.service.ts';
 import { labResultOf } from '../health/labs.routes.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { createMedicationService } from '../medications/medication.service.ts';
@@ -143,7 +146,7 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
     resource: CareResource,
     querystring: Q,
     item: R,
-    list: (patientId: string, query: z.infer<Q>) => Promise<z.infer<R>[]>,
+    list: (patientId: string, query: z.infer<Q>, request: FastifyRequest) => Promise<z.infer<R>[]>,
   ) =>
     app.get(
       `/api/care/patients/:patient_id/${resource}`,
@@ -158,7 +161,7 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
       async (request) => {
         await viewing(request, request.params.patient_id, resource);
-        return (await list(request.params.patient_id, request.query as z.infer<Q>)) as z.input<R>[];
+        return (await list(request.params.patient_id, request.query as z.infer<Q>, request)) as z.input<R>[];
       },
     );
 
@@ -175,11 +178,12 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   });
   read('insulin', insulinQuerySchema, insulinDoseSchema, (id, query) => insulin.list(id, query));
   // Meals (decision 088): their photos and responses are read at /api/meals/{id}/… with the same scope.
-  read('meals', mealsQuerySchema, mealSchema, async (id, query) => {
+  read('meals', mealsQuerySchema, mealSchema, async (id, query, request) => {
     const patient = await users.findById(id);
     if (!patient) throw notFound('error.care_patient_not_found');
     const rows = await createMealsRepository(deps.db).list(id, query);
-    return rows.map(({ row, hasPhoto }) => toMeal(row, hasPhoto, patient.timezone));
+    // Foods named in the reader's language.
+    return rows.map(({ row, hasPhoto }) => toMeal(row, hasPhoto, patient.timezone, requestLanguage(request)));
   });
 
   /** The patient, for figures read in their zone; 404 as for a stranger when the account is gone. */
@@ -243,6 +247,25 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       await care.recordView(patientId, memberId, 'glucose', deps.clock());
       await care.recordView(patientId, memberId, 'adherence', deps.clock());
       return loadAdherenceOutcomes(deps.db, await patientOf(patientId), deps.clock(), request.query.days);
+    },
+  );
+
+  app.get(
+    '/api/care/patients/:patient_id/reports/meals',
+    {
+      schema: {
+        tags,
+        summary:
+          'Which of the patient’s meals and foods go with the largest rises, as GET /api/reports/meals answers it, in the patient’s zone and the reader’s language (meals scope)',
+        params: patientParamsSchema,
+        querystring: mealsReportQuerySchema,
+        response: { 200: mealsReportSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await viewing(request, request.params.patient_id, 'meals');
+      const patient = await patientOf(request.params.patient_id);
+      return loadMealsReport(deps.db, patient, deps.clock(), request.query.days, requestLanguage(request));
     },
   );
 

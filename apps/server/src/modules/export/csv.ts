@@ -24,6 +24,8 @@ import type {
   SensorRow,
 } from './export.repository.ts';
 import { isoInZone, isoLocal } from '@diacare/contract/dates';
+import type { Language } from '../../i18n/index.ts';
+import { itemsIn } from '../meals/meals.repository.ts';
 
 type Cell = string | number | boolean | null;
 
@@ -32,7 +34,13 @@ interface CsvSpec<Row> {
   file: string;
   header: string[];
   rows: (repository: ExportRepository, userId: string) => AsyncIterable<Row>;
-  cells: (row: Row, zone: string, names: Map<string, string>, photos: ReadonlySet<string>) => Cell[];
+  cells: (
+    row: Row,
+    zone: string,
+    names: Map<string, string>,
+    photos: ReadonlySet<string>,
+    language: Language,
+  ) => Cell[];
 }
 
 /** Where a meal's photo sits in the ZIP. */
@@ -180,11 +188,12 @@ export const CSV_FILES = [
     // Meals (decision 088): items as 'name × portions (carbohydrate g)', carbohydrate estimated.
     header: ['meal_id', 'eaten_at', 'meal_type', 'items', 'food_ids', 'carbs_g_estimated', 'note', 'photo_file'],
     rows: (repository, userId) => repository.meals(userId),
-    cells: (row, zone, _names, photos) => [
+    cells: (row, zone, _names, photos, language) => [
       row.id,
       isoLocal(row.date, row.time, zone),
       row.meal_type,
-      row.items
+      // Listed foods named in the exporting person's language.
+      itemsIn(row.items, language)
         .map((item) => `${item.name} × ${item.portions}${item.carbs_g === null ? '' : ` (${item.carbs_g} g)`}`)
         .join('; '),
       row.items.map((item) => item.food_id ?? '').join('; '),
@@ -248,8 +257,9 @@ async function* cellRows<Row>(
   zone: string,
   names: Map<string, string>,
   photos: ReadonlySet<string>,
+  language: Language,
 ): AsyncGenerator<Cell[]> {
-  for await (const row of file.rows(repository, userId)) yield file.cells(row, zone, names, photos);
+  for await (const row of file.rows(repository, userId)) yield file.cells(row, zone, names, photos, language);
 }
 
 /**
@@ -257,12 +267,14 @@ async function* cellRows<Row>(
  * @param userId whose rows; every query is scoped to it.
  * @param zone the user's IANA zone, for the offsets of every date-time.
  * @param modified the files' modification time in the ZIP (now).
+ * @param language the exporting person's language, for the names of listed foods.
  */
 export async function csvZipStream(
   repository: ExportRepository,
   userId: string,
   zone: string,
   modified: Date,
+  language: Language = 'en',
 ): Promise<Readable> {
   // Medication names for the adherence file: a user has a handful of medicines, not years of rows.
   const names = new Map<string, string>();
@@ -275,7 +287,7 @@ export async function csvZipStream(
   for (const file of CSV_FILES as CsvSpec<unknown>[]) {
     zip.addReadStreamLazy(file.file, { mtime: modified }, (callback) => {
       const csv = stringify({ header: true, columns: file.header, escape_formulas: true, record_delimiter: 'windows' });
-      const rows = Readable.from(cellRows(file, repository, userId, zone, names, photos));
+      const rows = Readable.from(cellRows(file, repository, userId, zone, names, photos, language));
       rows.on('error', (error) => csv.destroy(error));
       callback(null, rows.pipe(csv));
     });

@@ -9,6 +9,7 @@ import { localDate } from '@diacare/contract/dates';
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLanguage } from '../../i18n/index.ts';
 import { httpError } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
@@ -36,7 +37,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
     async (request, reply) => {
       const user = currentUser(request);
       const now = deps.clock();
-      const stream = await csvZipStream(repository, user.id, user.timezone, now);
+      const stream = await csvZipStream(repository, user.id, user.timezone, now, requestLanguage(request));
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', attachment(`diacare-export-${localDate(now, user.timezone)}.zip`))

@@ -9,6 +9,7 @@ import { mealSchema } from '@diacare/contract/meals';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../plugins/errors.ts';
+import { requestLanguage } from '../../i18n/index.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
 import { mealAccess } from './meal-access.ts';
@@ -20,8 +21,9 @@ const STORED_TYPE = 'image/webp';
 export const mealPhotoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createMealsRepository(deps.db);
   const tags = ['meals'];
-  // Up to twice the limit is read, so a photo just over it gets a 400 that says the limit.
-  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: 2 * MEAL_PHOTO_MAX_BYTES }, (_r, body, done) =>
+  // A declared size over the limit is refused before a byte of the body is read (400 naming the
+  // limit); a body streamed without a size stops being read at the limit (413).
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer', bodyLimit: MEAL_PHOTO_MAX_BYTES }, (_r, body, done) =>
     done(null, body),
   );
 
@@ -29,7 +31,12 @@ export const mealPhotoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     '/api/meals/:id/photo',
     {
       config: { imageBody: true },
-      bodyLimit: 2 * MEAL_PHOTO_MAX_BYTES,
+      bodyLimit: MEAL_PHOTO_MAX_BYTES,
+      onRequest: async (request) => {
+        if (Number(request.headers['content-length'] ?? 0) > MEAL_PHOTO_MAX_BYTES) {
+          throw badRequest('photo', 'error.meal_photo_too_large', { max: MEAL_PHOTO_MAX_BYTES });
+        }
+      },
       schema: {
         tags,
         summary: `Add or replace the meal's photo (Content-Type image/jpeg or image/webp, at most ${MEAL_PHOTO_MAX_BYTES} bytes); location and other metadata are removed`,
@@ -54,7 +61,7 @@ export const mealPhotoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
         throw error;
       }
       await repository.putPhoto(user.id, found.row.id, cleaned, STORED_TYPE);
-      return toMeal(found.row, true, user.timezone);
+      return toMeal(found.row, true, user.timezone, requestLanguage(request));
     },
   );
 
@@ -96,7 +103,7 @@ export const mealPhotoRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const found = await repository.find(user.id, request.params.id);
       if (!found || !(await repository.removePhoto(user.id, found.row.id)))
         throw notFound('error.meal_photo_not_found');
-      return toMeal(found.row, false, user.timezone);
+      return toMeal(found.row, false, user.timezone, requestLanguage(request));
     },
   );
 };

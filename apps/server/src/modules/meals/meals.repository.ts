@@ -8,6 +8,8 @@ import { zonedInstant } from '@diacare/contract/dates';
 import { and, desc, eq, gte, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { mealPhotos, meals, type StoredMealItem } from '../../db/schema.ts';
+import type { Language } from '../../i18n/index.ts';
+import { foodSearch } from './foods/search.ts';
 
 export type MealRow = typeof meals.$inferSelect;
 
@@ -21,14 +23,28 @@ export interface NewMeal {
   note: string;
 }
 
-/** The meal as the API answers it; `zone` gives its instant. */
-export function toMeal(row: MealRow, hasPhoto: boolean, zone: string): Meal {
+/**
+ * Items as a reader sees them: one with a food_id named as the food list names it in
+ * `language` (decision 099), a free-text one as typed.
+ */
+export function itemsIn<T extends { food_id: string | null; name: string }>(
+  items: readonly T[],
+  language: Language,
+): T[] {
+  return items.map((item) => {
+    const food = item.food_id ? foodSearch().byId(item.food_id) : undefined;
+    return food ? { ...item, name: language === 'hi' ? food.hi : food.en } : item;
+  });
+}
+
+/** The meal as the API answers it; `zone` gives its instant, `language` its foods' names. */
+export function toMeal(row: MealRow, hasPhoto: boolean, zone: string, language: Language): Meal {
   return {
     id: row.id,
     date: row.date,
     time: row.time,
     meal_type: row.meal_type as MealType,
-    items: row.items,
+    items: itemsIn(row.items, language),
     carbs_g: row.carbs_g,
     note: row.note,
     has_photo: hasPhoto,

@@ -28,7 +28,7 @@ import { FOODS, toFood } from './foods/index.ts';
 import { foodSearch } from './foods/search.ts';
 import { mealAccess } from './meal-access.ts';
 import { createReminderService } from '../reminders/reminder.service.ts';
-import { createMealsRepository, toMeal } from './meals.repository.ts';
+import { createMealsRepository, itemsIn, toMeal } from './meals.repository.ts';
 import { loadMealResponse, mealToStore } from './meals.service.ts';
 import { recentItems } from './recent-items.ts';
 
@@ -72,7 +72,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
     async (request) => {
       const user = currentUser(request);
       const rows = await repository.list(user.id, request.query);
-      return rows.map(({ row, hasPhoto }) => toMeal(row, hasPhoto, user.timezone));
+      return rows.map(({ row, hasPhoto }) => toMeal(row, hasPhoto, user.timezone, requestLanguage(request)));
     },
   );
 
@@ -93,9 +93,12 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
         start_date: shiftDate(today, -MEAL_LIMITS.recent_days),
         limit: 1000,
       });
-      return recentItems(
-        rows.map(({ row }) => row),
-        request.query.limit,
+      return itemsIn(
+        recentItems(
+          rows.map(({ row }) => row),
+          request.query.limit,
+        ),
+        requestLanguage(request),
       );
     },
   );
@@ -116,7 +119,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       refuseImpossibleReadingTime(request.body.date, request.body.time, deps.clock(), user.timezone);
       const row = await repository.create(user.id, mealToStore(request.body), deps.clock());
       await reminders.mealSaved(user.id, row);
-      return reply.code(201).send(toMeal(row, false, user.timezone));
+      return reply.code(201).send(toMeal(row, false, user.timezone, requestLanguage(request)));
     },
   );
 
@@ -137,7 +140,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const found = await repository.update(user.id, request.params.id, mealToStore(request.body));
       if (!found) throw notFound('error.meal_not_found');
       await reminders.mealSaved(user.id, found.row);
-      return toMeal(found.row, found.hasPhoto, user.timezone);
+      return toMeal(found.row, found.hasPhoto, user.timezone, requestLanguage(request));
     },
   );
 
@@ -156,7 +159,7 @@ export const mealsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => 
       const found = await repository.remove(user.id, request.params.id);
       if (!found) throw notFound('error.meal_not_found');
       await reminders.mealDeleted(user.id, found.row.id);
-      return toMeal(found.row, false, user.timezone);
+      return toMeal(found.row, false, user.timezone, requestLanguage(request));
     },
   );
 

@@ -46,7 +46,8 @@ export function mealToStore(input: z.output<typeof mealInputSchema>): NewMeal {
     const food = foodSearch().byId(item.food_id);
     if (!food) throw badRequest(`items.${index}.food_id`, 'error.food_unknown');
     const carbs = Math.round(recipeCarbs(food.recipe) * item.portions * 10) / 10;
-    return { food_id: food.id, name: item.name, portions: item.portions, carbs_g: carbs };
+    // A listed food keeps the list's (English) name, whatever was sent; readers see it in their language.
+    return { food_id: food.id, name: food.en, portions: item.portions, carbs_g: carbs };
   });
   const known = items.filter((item) => item.carbs_g !== null);
   const total = known.length === 0 ? null : Math.round(known.reduce((sum, item) => sum + item.carbs_g!, 0));
@@ -147,12 +148,8 @@ export async function loadMealsReport(
   const rises = [...responses.values()].map((r) => r.rise).filter((rise): rise is number => rise !== null);
   let sentence: string;
   if (summary.with_response < MEALS_REPORT_MIN_RESPONSES) {
-    sentence = t(language, 'meals.report.too_few', {
-      days,
-      meals: summary.meals,
-      with: summary.with_response,
-      needed: MEALS_REPORT_MIN_RESPONSES,
-    });
+    // The card shows the counts beside it: the sentence says only what is missing.
+    sentence = t(language, 'meals.report.too_few', { needed: MEALS_REPORT_MIN_RESPONSES });
   } else if (foods[0]) {
     sentence = t(language, 'meals.report.foods', {
       days,

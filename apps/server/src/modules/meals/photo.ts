@@ -3,9 +3,29 @@
  * the declared type), decoded and re-encoded by sharp as WebP with its longer side at most
  * MEAL_PHOTO_MAX_SIDE px, turned upright by its EXIF orientation, and with no metadata kept
  * (sharp drops EXIF, GPS, XMP and ICC unless asked to keep them).
+ *
+ * Image work must not hold up the server's other requests: sharp runs on one libuv thread
+ * (`sharp.concurrency(1)`, no cache), photos are cleaned one at a time per server (a queue), and
+ * a photo over MEAL_PHOTO_MAX_PIXELS is refused from its header before it is decoded.
  */
 import { MEAL_PHOTO_MAX_SIDE } from '@diacare/contract/meal-constants';
 import sharp from 'sharp';
+
+/** The most pixels a stored photo may start from: 4096 × 4096 (a 16 MP phone photo fits). */
+export const MEAL_PHOTO_MAX_PIXELS = 4096 * 4096;
+
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** The photo being cleaned now; the next one starts when it settles. */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `work` after every photo queued before it (one photo at a time per server). */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const next = queue.then(work, work);
+  queue = next.catch(() => undefined);
+  return next;
+}
 
 /** Why a photo is refused. */
 export class PhotoError extends Error {}
@@ -25,11 +45,13 @@ export function looksLikePhoto(bytes: Buffer): boolean {
 export async function cleanPhoto(bytes: Buffer): Promise<Buffer> {
   if (!looksLikePhoto(bytes)) throw new PhotoError('not a JPEG or WebP image');
   try {
-    return await sharp(bytes, { failOn: 'error', limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({ width: MEAL_PHOTO_MAX_SIDE, height: MEAL_PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
-      .toBuffer();
+    return await oneAtATime(() =>
+      sharp(bytes, { failOn: 'error', limitInputPixels: MEAL_PHOTO_MAX_PIXELS })
+        .rotate()
+        .resize({ width: MEAL_PHOTO_MAX_SIDE, height: MEAL_PHOTO_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
+    );
   } catch {
     throw new PhotoError('not a readable image');
   }

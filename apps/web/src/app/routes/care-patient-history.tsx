@@ -12,7 +12,8 @@ import type { CarePatient } from '@diacare/contract/care';
 import { buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { getPatientsQueryOptions } from '../../features/care/api/care';
-import { HISTORY_SCOPES, memberHistory, type HistoryKind } from '../care-member-history';
+import { HISTORY_SCOPES, memberHistory, memberMealsQuery, type HistoryKind } from '../care-member-history';
+import { memberMealExtras } from '../history-meals';
 import { CarePatientFrame } from '../../features/care/components/care-patient-frame';
 import { Hba1cHistory } from '../../features/health/components/hba1c-history';
 import { HistoryView } from '../../features/health/components/history-view';
@@ -27,6 +28,12 @@ function MemberHistory({ patient, type }: { patient: CarePatient; type: string }
   const t = useT();
   const now = useNow();
   const source = useMemo(() => memberHistory(patient.patient_id, patient.name, patient.scopes), [patient]);
+  // The patient's meals on the glucose chart and under it, read-only, with the meals scope.
+  const sharesMeals = patient.scopes.includes('meals');
+  const mealExtras = useMemo(
+    () => (sharesMeals ? memberMealExtras(memberMealsQuery(patient.patient_id)) : undefined),
+    [sharesMeals, patient.patient_id],
+  );
   const zone = patient.timezone;
   const header = (
     <p className="mb-3 flex flex-wrap items-center gap-2 text-sm">
@@ -73,7 +80,7 @@ function MemberHistory({ patient, type }: { patient: CarePatient; type: string }
       ) : type === 'insulin' ? (
         <InsulinHistory now={now} zone={zone} source={source} />
       ) : (
-        <HistoryView key={type} kind={type} now={now} zone={zone} source={source} />
+        <HistoryView key={type} kind={type} now={now} zone={zone} source={source} useExtras={mealExtras} />
       )}
     </>
   );

@@ -2,12 +2,17 @@
  * /care/patients/{id}/reports: a member's read-only Reports of a person they
  * care for — the week's summary, metric cards and adherence, from the kinds shared with them,
  * with the same components as the patient's own Reports but no Log or doctor report; each shared
- * card opens its read-only history, one not shared says so (decision 077).
+ * card opens its read-only history, one not shared says so (decision 077); with the meals
+ * scope, the patient's 'Meals and sugar' card.
  */
 import { datesEndingOn, localDate, localTime, shiftDate, zoneOrDefault } from '@diacare/contract/dates';
 import { dailyAdherence } from '@diacare/contract/dose-rules';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { useParams } from 'wouter';
+import { memberMealsReportQuery } from '../care-member-history';
+import { loadCatalogs } from '../../lib/i18n/i18n';
+import { retryableLazy } from '../../lib/retryable-lazy';
 import { AdherenceWeek } from '../../features/health/components/adherence-week';
 import { GlucoseProfileCard } from '../../features/health/components/glucose-profile-card';
 import { HealthMetricCards } from '../../features/health/components/metric-cards';
@@ -20,6 +25,13 @@ import { useLocale } from '../../lib/i18n/language-provider';
 import { useNow } from '../../lib/use-now';
 
 const REPORT_DAYS = 7;
+
+// The 'Meals and sugar' card (meals scope) loads after the page's text, with its texts.
+const MealsReportCard = retryableLazy(() =>
+  Promise.all([import('../../features/meals/components/meals-report-card'), loadCatalogs(['meals'])]).then(
+    ([module]) => module,
+  ),
+);
 
 export function Component() {
   const { id = '' } = useParams<{ id: string }>();
@@ -80,6 +92,11 @@ export function Component() {
             <GlucoseProfileCard to={`/care/patients/${patient.patient_id}/reports/glucose-profile`} />
           ) : null}
           {has('medications') ? <AdherenceWeek days={days} /> : null}
+          {has('meals') ? (
+            <Suspense fallback={null}>
+              <MealsReportCard reportQuery={memberMealsReportQuery(patient.patient_id)} />
+            </Suspense>
+          ) : null}
         </>
       )}
     </CarePatientFrame>

@@ -41,13 +41,19 @@ export function recipeCarbs(recipe: Recipe): number {
   return Math.round(total);
 }
 
-/** The recipe as its source: '25 g whole-wheat flour (atta) [Wheat flour, whole-grain: 72 g/100 g]; …'. */
+/**
+ * The recipe as its source: '25 g whole-wheat flour (atta) [Wheat flour, whole-grain: 72 g/100 g]; …';
+ * a recipe with no ingredient (black coffee or tea) says it is counted as 0 g.
+ */
 export function recipeSource(recipe: Recipe): string {
   const parts = (Object.entries(recipe) as [IngredientKey, number][]).map(([key, grams]) => {
     const ingredient = INGREDIENTS[key];
     const name = 'as' in ingredient ? ingredient.as : ingredient.fdc.toLowerCase();
     return `${grams} g ${name} [${ingredient.fdc}: ${ingredient.carbs} g/100 g]`;
   });
+  // Brewed coffee or tea without milk or sugar: no ingredient with carbohydrate worth counting.
+  if (parts.length === 0)
+    return 'Brewed coffee or tea without milk or sugar: under 1 g carbohydrate per cup, counted as 0 g. Figures: USDA FoodData Central, SR Legacy (public domain).';
   return `Estimate from a recipe per portion: ${parts.join('; ')}. Figures: USDA FoodData Central, SR Legacy (public domain).`;
 }
 

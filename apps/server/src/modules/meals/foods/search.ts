@@ -2,7 +2,9 @@
  * Food search (decision 088): MiniSearch, as the assistant's knowledge search, over each food's
  * English and Hindi names and the other names and spellings people type ('chawal', 'chapatti',
  * 'dosai'); Devanagari spelling unified as the assistant does (nukta, chandrabindu); prefix and
- * typo-tolerant matching. Built once, in memory: the list is a few hundred foods.
+ * typo-tolerant matching. Ranked: a food whose own name was typed (or misspelt into it) first,
+ * then foods matching as typed or by prefix; typo matches of other foods only when nothing
+ * matches as typed. Built once, in memory: the list is a few hundred foods.
  */
 import MiniSearch from 'minisearch';
 import { normaliseSpelling } from '../../assistant/language.ts';
@@ -58,11 +60,19 @@ export function createFoodSearch(foods: readonly FoodDefinition[] = FOODS): Food
   return {
     search(query, limit) {
       const asked = normaliseSpelling(query.trim());
-      const own = (id: string) => (ownNames.get(id)?.has(asked) ? 0 : 1);
-      return index
-        .search(query)
-        .map((hit, rank) => ({ id: hit.id as string, rank }))
-        .sort((a, b) => own(a.id) - own(b.id) || a.rank - b.rank)
+      const hits = index.search(query).map((hit, rank) => {
+        // Exact or prefix: a matched term starts with what was typed; else only a typo match.
+        const exact = hit.terms.some((term) => hit.queryTerms.some((typed) => term.startsWith(typed)));
+        const names = ownNames.get(hit.id as string);
+        // The food's own name typed, or misspelt into it ('rotti' → roti).
+        const own = names?.has(asked) || hit.terms.some((term) => names?.has(term));
+        return { id: hit.id as string, rank, tier: own ? 0 : exact ? 1 : 2 };
+      });
+      // Typo matches of other foods only when nothing matches as typed ('chana' not chai).
+      const typedMatched = hits.some((hit) => hit.tier < 2);
+      return hits
+        .filter((hit) => !typedMatched || hit.tier < 2 || hit.tier === 0)
+        .sort((a, b) => a.tier - b.tier || a.rank - b.rank)
         .slice(0, limit)
         .map((hit) => byId.get(hit.id)!);
     },

@@ -1,7 +1,8 @@
 /**
  * History's meals (glucose, one's own): the period's meals, newest first, each a button that
  * opens its before, peak and rise (the chart's markers open the same); Edit and Delete (with
- * Undo) per meal; its photo, private, when it has one. Loaded after the page's text.
+ * Undo) per meal, unless read by a care-circle member; its photo, private, when it has one.
+ * Loaded after the page's text.
  */
 import { formatShortDate } from '@diacare/contract/dates';
 import type { GlucoseUnit } from '@diacare/contract/glucose-units';
@@ -30,6 +31,9 @@ const iconButton =
 /** 'Roti × 2, Dal × 1' */
 const itemsText = (meal: Meal) =>
   meal.items.map((item) => `${item.name} × ${formatPortions(item.portions)}`).join(', ');
+
+/** How many of the meal's items have no carbohydrate estimate (left out of its total). */
+const withoutEstimate = (meal: Meal) => meal.items.filter((item) => item.carbs_g === null).length;
 
 function MealActions({ meal, label, now, zone }: { meal: Meal; label: string; now: Date; zone: string }) {
   const t = useT();
@@ -77,7 +81,7 @@ function MealActions({ meal, label, now, zone }: { meal: Meal; label: string; no
         open={confirming}
         onOpenChange={setConfirming}
         title={t('meals.list.confirmTitle')}
-        description={t('meals.list.confirmText', { label })}
+        description={t(meal.has_photo ? 'meals.list.confirmTextPhoto' : 'meals.list.confirmText', { label })}
         confirmLabel={t('meals.list.confirm')}
         onConfirm={() => void remove()}
       />
@@ -92,6 +96,7 @@ export default function HistoryMeals({
   unit,
   now,
   zone,
+  editable = true,
 }: {
   meals: Meal[];
   /** The meal whose response is open (a list tap or a chart marker), or null. */
@@ -100,17 +105,20 @@ export default function HistoryMeals({
   unit: GlucoseUnit;
   now: Date;
   zone: string;
+  /** Whether Edit and Delete show (never for a care-circle member). */
+  editable?: boolean;
 }) {
   const t = useT();
   const { intlLocale } = useLocale();
   const pending = usePendingMarks();
   const list = useRef<HTMLUListElement>(null);
-  // A marker tapped on the chart: bring its meal into view and give it the focus.
+  // A marker tapped on the chart: bring its meal to the top of the screen, so its before, peak
+  // and rise below it are in view too, and give it the focus.
   useEffect(() => {
     if (!openId) return;
     const button = list.current?.querySelector<HTMLButtonElement>(`[data-meal="${CSS.escape(openId)}"]`);
     if (button && document.activeElement !== button) {
-      button.scrollIntoView({ block: 'nearest' });
+      (button.closest('li') ?? button).scrollIntoView({ block: 'start' });
       button.focus({ preventScroll: true });
     }
   }, [openId]);
@@ -132,7 +140,7 @@ export default function HistoryMeals({
             return (
               <li
                 key={meal.id}
-                className={cn('rounded-2xl border bg-white', open ? 'border-primary' : 'border-slate-200')}
+                className={cn('scroll-mt-4 rounded-2xl border bg-white', open ? 'border-primary' : 'border-slate-200')}
               >
                 <div className="flex flex-wrap items-start gap-1 py-1 pl-1 pr-1">
                   <button
@@ -151,6 +159,9 @@ export default function HistoryMeals({
                       {meal.carbs_g !== null ? (
                         <span className="block text-xs text-slate-600">
                           {t('meals.form.carbsEstimate', { carbs: formatCarbs(meal.carbs_g) })}
+                          {withoutEstimate(meal)
+                            ? ` ${t('meals.form.withoutEstimate', { count: withoutEstimate(meal) })}`
+                            : null}
                         </span>
                       ) : null}
                     </span>
@@ -159,9 +170,11 @@ export default function HistoryMeals({
                       aria-hidden
                     />
                   </button>
-                  <div className="ml-auto flex shrink-0">
-                    <MealActions meal={meal} label={label} now={now} zone={zone} />
-                  </div>
+                  {editable ? (
+                    <div className="ml-auto flex shrink-0">
+                      <MealActions meal={meal} label={label} now={now} zone={zone} />
+                    </div>
+                  ) : null}
                 </div>
                 {pending.has(meal.id) ? <PendingMark className="mb-2 ml-3" /> : null}
                 <div id={`meal-${meal.id}-response`} hidden={!open} className="border-t border-slate-100 px-3 py-3">

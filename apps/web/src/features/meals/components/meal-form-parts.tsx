@@ -199,7 +199,7 @@ export function FoodPicker({
                       <span className="block font-medium wrap-break-word">{food.name}</span>
                       <span className="block text-xs text-slate-600">
                         {t('meals.form.perPortion', {
-                          unit: t(UNIT_IDS[food.portion.unit]),
+                          unit: t(UNIT_IDS[food.portion.unit], { count: 1 }),
                           carbs: formatCarbs(food.carbs_g),
                         })}
                       </span>
@@ -298,7 +298,7 @@ export function Plate({
                   {item.unit
                     ? t('meals.form.portionsWithUnit', {
                         portions: formatPortions(item.portions),
-                        unit: t(UNIT_IDS[item.unit]),
+                        unit: t(UNIT_IDS[item.unit], { count: item.portions }),
                       })
                     : t('meals.form.portions', { portions: formatPortions(item.portions) })}
                 </output>
@@ -327,6 +327,9 @@ export function Plate({
       {known.length ? (
         <p className="mt-2 text-sm font-semibold" data-testid="meal-total">
           {t('meals.form.total', { carbs: formatCarbs(total) })}
+          {known.length < items.length
+            ? ` ${t('meals.form.withoutEstimate', { count: items.length - known.length })}`
+            : null}
         </p>
       ) : null}
       <p className="mt-1 text-xs text-slate-600">{t('meals.form.estimateNote')}</p>

@@ -1,7 +1,8 @@
 /**
  * A meal's response (GET /api/meals/{id}/response): the reading before, the highest after and
- * the rise, in the person's unit, with where they come from; or, when the readings cannot tell,
- * that there is no reading to compare and how to get one. Nothing is made up (decision 097).
+ * the rise, in the person's unit, with where they come from; with a reading before but none
+ * 1–3 h after, that reading and what is missing; or, when the readings cannot tell, that there is
+ * no reading to compare and how to get one. Nothing is made up (decision 097).
  */
 import { localTime } from '@diacare/contract/dates';
 import { formatGlucose, type GlucoseUnit } from '@diacare/contract/glucose-units';
@@ -71,6 +72,15 @@ export function MealResponseView({
   if (isUnreachable(response)) return <p className="text-sm text-slate-600">{t('meals.response.offline')}</p>;
   if (response.isPending) return <p className="text-sm text-slate-500">{t('common.loading')}</p>;
   if (response.isError) return <p className="text-sm text-red-700">{t('meals.response.failed')}</p>;
+  if (response.data.source === 'none' && response.data.before)
+    return (
+      <>
+        <Figures response={response.data} unit={unit} zone={zone} />
+        <p className="mt-2 text-sm text-slate-700" data-testid="meal-response-no-after">
+          {t('meals.response.noAfter')}
+        </p>
+      </>
+    );
   if (response.data.source === 'none')
     return (
       <p className="text-sm text-slate-700" data-testid="meal-response-none">

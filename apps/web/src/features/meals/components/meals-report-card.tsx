@@ -9,6 +9,7 @@ import {
   MEALS_REPORT_PERIODS,
   type MealsReportPeriod,
 } from '@diacare/contract/meal-constants';
+import type { MealsReport } from '@diacare/contract/meals';
 import { useQuery } from '@tanstack/react-query';
 import { Utensils } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -62,11 +63,24 @@ function PeriodSwitch({ value, onChange }: { value: MealsReportPeriod; onChange:
   );
 }
 
-export default function MealsReportCard() {
+/** Where the report comes from: one's own /api/reports/meals, or a patient's for a member. */
+export type MealsReportQuery = (days: MealsReportPeriod) => {
+  queryKey: readonly unknown[];
+  queryFn: () => Promise<MealsReport>;
+  retry?: boolean;
+};
+
+const ownReport: MealsReportQuery = (days) => {
+  const { queryKey, queryFn } = getMealsReportQueryOptions(days);
+  return { queryKey, queryFn: queryFn as () => Promise<MealsReport> };
+};
+
+/** The card; `reportQuery` reads a patient's report on a member's Reports (one's own by default). */
+export default function MealsReportCard({ reportQuery = ownReport }: { reportQuery?: MealsReportQuery }) {
   const t = useT();
   const unit = useGlucoseUnit();
   const [days, setDays] = useState<MealsReportPeriod>(30);
-  const report = useQuery(getMealsReportQueryOptions(days));
+  const report = useQuery(reportQuery(days));
   useEffect(() => {
     if (report.error) console.error('Could not load the meals report', report.error);
   }, [report.error]);
