@@ -15,7 +15,16 @@ import tseslint from 'typescript-eslint';
 const WEB_NO_SERVER = { group: ['**/apps/server/**'], message: 'Web never imports server code.' };
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/drizzle/meta/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/dist-pseudo/**',
+      '**/node_modules/**',
+      '**/drizzle/meta/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
