@@ -17,6 +17,7 @@ const REPORT_SCOPES: Record<string, string> = {
   'reports/glucose': 'glucose',
   'reports/glucose-profile': 'glucose',
   'reports/adherence-outcomes': 'medications',
+  'reports/meals': 'meals',
 };
 
 describe.each(DRIVERS)('care-circle authorization on %s', (driver) => {
