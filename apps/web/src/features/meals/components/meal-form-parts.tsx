@@ -6,10 +6,11 @@
 import { MEAL_LIMITS, MEAL_TYPES, type FoodPortionUnit, type MealType } from '@diacare/contract/meal-constants';
 import { useQuery } from '@tanstack/react-query';
 import { Minus, Plus, Search, X } from 'lucide-react';
-import { useDeferredValue, useRef, useState, type KeyboardEvent } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Input, Label } from '../../../components/ui/input';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { useT } from '../../../lib/i18n/language-provider';
+import { SegmentedChoice } from '../../../components/ui/segmented-choice';
 import { cn } from '../../../lib/utils';
 import { FOOD_RESULTS, getFoodsQueryOptions, getRecentItemsQueryOptions } from '../api/meals';
 import { carbsFor, formatCarbs, formatPortions, stepPortion } from '../utils/meal-rules';
@@ -51,42 +52,16 @@ export const sameItem = (a: Pick<DraftItem, 'food_id' | 'name'>, b: Pick<DraftIt
 /** Breakfast, lunch, dinner, snack as a radio group (arrow keys move the choice; one tab stop). */
 export function MealTypeChoice({ value, onChange }: { value: MealType; onChange: (type: MealType) => void }) {
   const t = useT();
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (!step) return;
-    event.preventDefault();
-    const next = (index + step + MEAL_TYPES.length) % MEAL_TYPES.length;
-    onChange(MEAL_TYPES[next]!);
-    buttons.current[next]?.focus();
-  };
   return (
-    <div
-      role="radiogroup"
-      aria-label={t('meals.form.type')}
-      className="flex flex-wrap gap-1 rounded-xl bg-slate-200 p-1"
-    >
-      {MEAL_TYPES.map((type, index) => (
-        <button
-          key={type}
-          ref={(element) => {
-            buttons.current[index] = element;
-          }}
-          type="button"
-          role="radio"
-          aria-checked={value === type}
-          tabIndex={value === type ? 0 : -1}
-          onClick={() => onChange(type)}
-          onKeyDown={(event) => onKeyDown(event, index)}
-          className={cn(
-            'min-h-11 flex-auto rounded-lg px-2 py-1 text-sm font-semibold',
-            value === type ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-          )}
-        >
-          {t(MEAL_TYPE_IDS[type])}
-        </button>
-      ))}
-    </div>
+    <SegmentedChoice
+      options={MEAL_TYPES}
+      value={value}
+      onChange={onChange}
+      label={t('meals.form.type')}
+      optionLabel={(type) => t(MEAL_TYPE_IDS[type])}
+      className="flex flex-wrap"
+      buttonClassName="min-h-11 flex-auto px-2"
+    />
   );
 }
 

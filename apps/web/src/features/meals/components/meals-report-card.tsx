@@ -12,54 +12,27 @@ import {
 import type { MealsReport } from '@diacare/contract/meals';
 import { useQuery } from '@tanstack/react-query';
 import { Utensils } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Card } from '../../../components/ui/card';
+import { SegmentedChoice } from '../../../components/ui/segmented-choice';
 import { useT } from '../../../lib/i18n/language-provider';
 import { isUnreachable } from '../../../lib/offline/offline-states';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
-import { cn } from '../../../lib/utils';
 import { getMealsReportQueryOptions } from '../api/meals';
 import { formatRise } from '../utils/meal-rules';
 import { MEAL_TYPE_IDS } from './meal-form-parts';
 
 function PeriodSwitch({ value, onChange }: { value: MealsReportPeriod; onChange: (days: MealsReportPeriod) => void }) {
   const t = useT();
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (!step) return;
-    event.preventDefault();
-    const next = (index + step + MEALS_REPORT_PERIODS.length) % MEALS_REPORT_PERIODS.length;
-    onChange(MEALS_REPORT_PERIODS[next]!);
-    buttons.current[next]?.focus();
-  };
   return (
-    <div
-      role="radiogroup"
-      aria-label={t('meals.report.period')}
-      className="mb-3 grid grid-cols-3 gap-1 rounded-xl bg-slate-200 p-1"
-    >
-      {MEALS_REPORT_PERIODS.map((days, index) => (
-        <button
-          key={days}
-          ref={(element) => {
-            buttons.current[index] = element;
-          }}
-          type="button"
-          role="radio"
-          aria-checked={value === days}
-          tabIndex={value === days ? 0 : -1}
-          onClick={() => onChange(days)}
-          onKeyDown={(event) => onKeyDown(event, index)}
-          className={cn(
-            'min-h-9 rounded-lg px-1 py-1 text-sm font-semibold',
-            value === days ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
-          )}
-        >
-          {t('meals.report.days', { days })}
-        </button>
-      ))}
-    </div>
+    <SegmentedChoice
+      options={MEALS_REPORT_PERIODS}
+      value={value}
+      onChange={onChange}
+      label={t('meals.report.period')}
+      optionLabel={(days) => t('meals.report.days', { days })}
+      className="mb-3 grid grid-cols-3"
+    />
   );
 }
 
