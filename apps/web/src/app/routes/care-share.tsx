@@ -25,6 +25,7 @@ import { useLocale } from '../../lib/i18n/language-provider';
 import { setFlag } from '../../lib/local-flags';
 import { clinicCodePreviewQuery, patientListKeys, useShareWithClinic } from '../../features/care/api/patient-list';
 import { SCOPE_LABELS } from '../../features/care/components/care-labels';
+import { ScopeChecklist } from '../../features/care/components/scope-checklist';
 
 /** Who asks, and the scopes to share as checkboxes (all ticked at first). */
 function ShareForm({ code, request }: { code: string; request: CareRequestPreview }) {
@@ -47,22 +48,14 @@ function ShareForm({ code, request }: { code: string; request: CareRequestPrevie
   };
   return (
     <form onSubmit={submit} className="space-y-4">
-      <fieldset>
-        <legend className="font-medium">{t('care.share.choose')}</legend>
-        <div className="mt-1 grid gap-1">
-          {request.scopes.map((scope) => (
-            <label key={scope} className="flex min-h-11 cursor-pointer items-center gap-2">
-              <input
-                type="checkbox"
-                checked={scopes.includes(scope)}
-                onChange={(event) => toggle(scope, event.target.checked)}
-                className="h-5 w-5 accent-primary"
-              />
-              {t(SCOPE_LABELS[scope])}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ScopeChecklist
+        legend={t('care.share.choose')}
+        options={request.scopes}
+        selected={scopes}
+        onToggle={toggle}
+        legendClassName="mb-1 font-medium"
+        labelClassName=""
+      />
       <p className="text-sm text-slate-600">{t('care.share.never')}</p>
       <p className="text-sm text-slate-600">
         {t('care.share.codeUntil', { date: formatShortDateTime(new Date(request.expires_at), zone, intlLocale) })}

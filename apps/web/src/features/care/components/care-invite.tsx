@@ -13,7 +13,8 @@ import { formatShortDateTime } from '@diacare/contract/dates';
 import { useAuth, useUserZone } from '../../../lib/auth/auth-provider';
 import { useLocale } from '../../../lib/i18n/language-provider';
 import { useCreateInvitation } from '../api/care';
-import { DEFAULT_SCOPES, ROLE_LABELS, SCOPE_LABELS, SCOPES, scopeList } from './care-labels';
+import { DEFAULT_SCOPES, ROLE_LABELS, SCOPES, scopeList } from './care-labels';
+import { ScopeChecklist } from './scope-checklist';
 
 /** WhatsApp's click-to-chat address with `text` filled in: the person picks the chat. */
 const whatsAppLink = (text: string) => `https://wa.me/?text=${encodeURIComponent(text)}`;
@@ -114,22 +115,7 @@ export function CareInvite() {
             ))}
           </div>
         </fieldset>
-        <fieldset>
-          <legend className="mb-1 text-sm font-medium">{t('care.invite.scopes')}</legend>
-          <div className="grid gap-1">
-            {SCOPES.map((scope) => (
-              <label key={scope} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  checked={scopes.includes(scope)}
-                  onChange={(event) => toggle(scope, event.target.checked)}
-                  className="h-5 w-5 accent-primary"
-                />
-                {t(SCOPE_LABELS[scope])}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ScopeChecklist legend={t('care.invite.scopes')} options={SCOPES} selected={scopes} onToggle={toggle} />
         {role === 'family' ? (
           <label className="flex min-h-11 cursor-pointer items-start gap-2 text-sm">
             <input

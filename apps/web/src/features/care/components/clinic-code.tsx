@@ -16,7 +16,8 @@ import { toast } from '../../../components/ui/toast';
 import { useUserZone } from '../../../lib/auth/auth-provider';
 import { useLocale } from '../../../lib/i18n/language-provider';
 import { clinicCodesQuery, useCreateClinicCode, useWithdrawClinicCode } from '../api/patient-list';
-import { DEFAULT_SCOPES, SCOPE_LABELS, SCOPES, scopeList } from './care-labels';
+import { DEFAULT_SCOPES, SCOPES, scopeList } from './care-labels';
+import { ScopeChecklist } from './scope-checklist';
 
 /** One live code: its QR code, link, what it asks, until when, Copy and Withdraw. */
 function LiveCode({ code }: { code: CareRequest }) {
@@ -112,22 +113,7 @@ export function ClinicCode() {
             <LiveCode code={live} />
           ) : (
             <form onSubmit={make} className="space-y-3">
-              <fieldset>
-                <legend className="mb-1 text-sm font-medium">{t('care.clinic.scopes')}</legend>
-                <div className="grid gap-1">
-                  {SCOPES.map((scope) => (
-                    <label key={scope} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={scopes.includes(scope)}
-                        onChange={(event) => toggle(scope, event.target.checked)}
-                        className="h-5 w-5 accent-primary"
-                      />
-                      {t(SCOPE_LABELS[scope])}
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <ScopeChecklist legend={t('care.clinic.scopes')} options={SCOPES} selected={scopes} onToggle={toggle} />
               <Button type="submit" className="w-full" disabled={create.isPending || scopes.length === 0}>
                 {t('care.clinic.make')}
               </Button>
