@@ -47,6 +47,7 @@ test('download my data: CSV (ZIP) and FHIR R4 (JSON) from Profile', async ({ pag
     'appointments.csv',
     'labs.csv',
     'insulin.csv',
+    'meals.csv',
     'imports.csv',
     'care_circle.csv',
   ]);
