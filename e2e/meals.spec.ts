@@ -291,8 +291,15 @@ test.describe('offline', () => {
     await page.goto('/reports/history/glucose');
     await expect(page.getByRole('button', { name: /^Breakfast ·/ })).toBeVisible();
     await expect.poll(() => savedCache(page)).toContain('"list"');
+    // History's glucose query too (the page needs it offline), not only the meals list.
+    await expect.poll(() => savedCache(page)).toContain('"glucose",{"start_date"');
     await page.goto('/home');
     await expect.poll(() => savedCache(page)).toContain('recent-items');
+    // The dialog's code and the usual foods, seen once online (as a phone that logged meals before).
+    await page.getByRole('button', { name: 'Log meal' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log a meal' }).getByRole('button', { name: /^Idli/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Log a meal' })).toBeHidden();
 
     await context.setOffline(true);
     // Three taps: Log meal, a usual food, Save.
