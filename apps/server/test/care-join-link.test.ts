@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
-import { recipientsOf } from '../src/modules/care/care-alert.repository.ts';
+import { recipientsOf } from '../src/modules/care/care-alert-list.repository.ts';
 import { dumpDatabase } from './support/db-dump.ts';
 
 describe.each(DRIVERS)('joining from a link while signed out on %s', (driver) => {

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { httpError, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
-import { findToldAlert, listCareAlerts, markAlertSeen } from './care-alert.repository.ts';
+import { findToldAlert, listCareAlerts, markAlertSeen } from './care-alert-list.repository.ts';
 import { listOpenAlertsForMember } from './care-open-alerts.repository.ts';
 import { createCareRepository } from './care.repository.ts';
 
