@@ -3,7 +3,7 @@
  * the averaged perceptron with all features, with words only, without the rule features,
  * multinomial naive Bayes, and nearest neighbour (cosine).
  */
-import { features, predict, train, type Example } from '../src/modules/assistant/intent-model.ts';
+import { features, featuresWith, predict, train, type Example } from '../src/modules/assistant/intent-model.ts';
 
 export interface Method {
   name: string;
@@ -89,11 +89,26 @@ const nearest: Method = {
 
 /** The shipped method: the averaged perceptron over every feature. */
 export const perceptron = perceptronOver(
-  'averaged perceptron, words + char 2–4-grams + concepts + rules',
+  'averaged perceptron, shipped: words + char 2–4-grams + concepts + rules + spelling keys, people left out',
   cachedFeatures,
 );
 
+const cachedWith = (options: Parameters<typeof featuresWith>[0]) => {
+  const own = new Map<string, string[]>();
+  return (text: string) => {
+    let x = own.get(text);
+    if (!x) own.set(text, (x = featuresWith(options, text)));
+    return x;
+  };
+};
+
 export const compareMethods: Method[] = [
+  perceptronOver(
+    'averaged perceptron, decision 082 features (no keys, people kept)',
+    cachedWith({ keys: false, people: false }),
+  ),
+  perceptronOver('averaged perceptron, + spelling keys (people kept)', cachedWith({ keys: true, people: false })),
+  perceptronOver('averaged perceptron, + people left out (no keys)', cachedWith({ keys: false, people: true })),
   perceptronOver(
     'averaged perceptron, words + char n-grams (no concepts, no rules)',
     only((f) => /^[wbc]:/.test(f)),

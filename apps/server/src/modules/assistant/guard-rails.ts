@@ -11,6 +11,7 @@ import type { Language } from '../../i18n/index.ts';
 import { normaliseSpelling } from './language.ts';
 import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
 import { readPeriod } from './understanding.ts';
+import { tellsUrgentSigns, tellsVeryHighWithSigns, withoutGeneralHeartAttack } from './urgent-signs.ts';
 import { assistantTexts } from './texts.ts';
 
 const EN = assistantTexts('en');
@@ -61,6 +62,12 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
   new RegExp(String.raw`\bhow (much|many)\b.{0,30}\b${MEDICINE_WORDS}\b`),
   // "can I make metformin 1000 at night", "should I go to glimepiride 2": a medicine with a new amount
   new RegExp(String.raw`\b(can|should|may|shall|could) i\b.{0,30}\b${MEDICINE_WORDS}\b.{0,6}\b\d+`),
+  // "metformin 500 se 1000 kar du", "insulin 10 to 14 units": from one amount to another
+  new RegExp(String.raw`\b${MEDICINE_WORDS}\b.{0,20}\b\d+\s*(mg|units?)?\s*(se|to|->)\s*\d+`),
+  // "my doctor gave 10 units, can i take 14": an amount asked for with a medicine word before it
+  new RegExp(
+    String.raw`\b${MEDICINE_WORDS}\b.{0,40}\b(can|should|may|shall|could) i (take|inject|have|give|use|go to|make it)\b.{0,4}\d+`,
+  ),
   // "what dose should I take", "which dosage is right for me"
   /\b(what|which|right|correct|best|ideal)\b.{0,20}\b(dose|dosage|units)\b/,
   // "can I take two tablets", "should I take 20 units", "should I take another pill"
@@ -130,7 +137,15 @@ export function isDoseChangeQuestion(text: string): boolean {
   ) {
     return false;
   }
-  if (/(रिफिल|बची|बचीं|बचे|बाकी हैं|खत्म होने)/.test(t)) return false;
+  if (/(रिफिल|बची|बचीं|बचे|बाकी हैं|खत्म होने|शुरू करने के बाद|शुरू होने के बाद)/.test(t)) return false;
+  // 'how many units did I inject this week', 'tablets left', 'my next dose', 'since starting glimepiride': the record.
+  if (
+    /\b(left|remaining|buy more|next dose|since starting|since i started)\b/.test(t) ||
+    (/\b(did|have i|has|used|injected|in (the )?(last|past)|this (week|wk|month)|yesterday|today)\b/.test(t) &&
+      !/\b(should|can|could|may|must|shall|ok|okay|safe|need to)\b/.test(t))
+  ) {
+    return false;
+  }
   // 'fever: keep taking my medicine or stop?': whether to go on while ill is the sick-day rules' question (the
   // sick-days article: do not stop on your own, call the doctor), unless it names an amount to change.
   if (ILLNESS.test(t) && CONTINUE_WHILE_ILL.test(t) && !AMOUNT_CHANGE.test(t)) return false;
@@ -174,7 +189,7 @@ const GOING_LOW_HI = /शुगर (कम|लो|डाउन) (हो(?!ती
  * the person is low now ('abhi', 'raha', 'अभी', 'रही' say now). Used only for the going-low words.
  */
 const HABITUAL =
-  /\b(jati|jaati|jata|jaata|jate|jaate|hoti|hota|sakti|sakta|kyu|kyun|kyon|kyo|why|can|does|do)\b|(जाती|जाता|जाते|होती|होता|सकती|सकता|क्यों)(?![\p{L}\p{M}])/u;
+  /\b(jati|jaati|jata|jaata|jate|jaate|hoti|hota|sakti|sakta|kyu|kyun|kyon|kyo|why|can|does|do|hone|hoga|hogi)\b|(जाती|जाता|जाते|होती|होता|सकती|सकता|क्यों|होने|होगी|होगा)(?![\p{L}\p{M}])/u;
 const NOW = /\b(abhi|raha|rahi|rahe|now|right now|currently|feeling)\b|(अभी|रहा|रही|रहे)(?![\p{L}\p{M}])/u;
 
 const GV = VOCABULARY.glucoseValue;
@@ -268,7 +283,17 @@ export function escalationFor(text: string, recentLowMgDl: number | null = null)
   const words = readWords(t);
   if (SELF_HARM.test(t) || SELF_HARM_HI.test(t) || hasPhrase(words, HINGLISH.selfHarm)) return 'self-harm';
   const value = mentionedGlucose(t);
-  if (EMERGENCY.test(t) || EMERGENCY_HI.test(t) || hasPhrase(words, HINGLISH.emergency)) return 'emergency';
+  // 'why is heart attack risk higher': asked in general, not told (urgent-signs.ts).
+  const told = withoutGeneralHeartAttack(t);
+  const toldWords = readWords(told);
+  if (
+    EMERGENCY.test(told) ||
+    EMERGENCY_HI.test(told) ||
+    hasPhrase(toldWords, HINGLISH.emergency) ||
+    tellsUrgentSigns(told)
+  )
+    return 'emergency';
+  if (tellsVeryHighWithSigns(t, value)) return 'emergency';
   if (value !== null && value < HYPOGLYCAEMIA.veryLow) return 'emergency';
   if (recentLowMgDl !== null && recentLowMgDl < HYPOGLYCAEMIA.veryLow) return 'emergency';
   const habitual = HABITUAL.test(t) && !NOW.test(t);

@@ -6,6 +6,7 @@
  * a linear model offline in a few kB (decision 082 lists what was tried).
  */
 import { conceptsOf, isGeneralQuestion, readIntent } from './intents.ts';
+import { skeleton, transliterate } from './hinglish-key.ts';
 import { wordsOf } from './language.ts';
 
 /** One training example: its class ('glucose.highest', 'kb:foot-care', 'other') and text. */
@@ -23,8 +24,44 @@ export interface Example {
  * a general question), so the model learns when to follow them.
  */
 export function features(text: string): string[] {
-  const words = wordsOf(text).map((word) => word.replace(/\d+/g, '0'));
+  return featuresWith(FEATURES, text);
+}
+
+/** Which feature families features() adds (decision 100 compares them). */
+export interface FeatureOptions {
+  /** s:skeleton and t:transliteration of each word, sb: skeleton pairs (hinglish-key.ts). */
+  keys: boolean;
+  /** Leave out the words naming whose figures they are (papa, mummy, उनका): caregivers ask as the person. */
+  people: boolean;
+}
+
+export const FEATURES: FeatureOptions = { keys: true, people: true };
+
+/** Words naming the person asked about (a caregiver's 'papa ka bp'), left out when `people` is set. */
+const PEOPLE = new Set(
+  (
+    'papa papaji pappa mummy mumma mummyji mom mum mother dad daddy father maa ma amma ammi abbu bapuji pitaji mataji ' +
+    'nana nani dada dadi grandpa grandma grandfather grandmother husband wife pati patni unka unki unke uska uski uske ' +
+    'his her he she him their they them पापा मम्मी मां माँ पिताजी माताजी बापूजी नाना नानी दादा दादी पति पत्नी उनका उनकी उनके उसका उसकी उसके'
+  )
+    .split(' ')
+    .map((w) => wordsOf(w).join('')),
+);
+
+/** features() with the families of `options`. */
+export function featuresWith(options: FeatureOptions, text: string): string[] {
+  const all = wordsOf(text).map((word) => word.replace(/\d+/g, '0'));
+  const words = options.people ? all.filter((word) => !PEOPLE.has(word)) : all;
   const out = new Set<string>();
+  if (options.keys) {
+    const keys = words.map(skeleton);
+    keys.forEach((key, i) => {
+      out.add(`s:${key}`);
+      if (i > 0) out.add(`sb:${keys[i - 1]}_${key}`);
+      const latin = transliterate(words[i]!);
+      if (latin !== words[i]) out.add(`w:${latin}`);
+    });
+  }
   words.forEach((word, i) => {
     out.add(`w:${word}`);
     for (const concept of conceptsOf(word)) out.add(`k:${concept}`);
@@ -142,7 +179,10 @@ export interface StoredModel {
   features: Record<string, number[]>;
 }
 
-/** `model` in its stored form: weights kept to 3 decimals, zeros left out. */
+/** Stored weights (× 1000) below this are left out: the file stays under 2 MB (decision 100). */
+const MIN_STORED = 20;
+
+/** `model` in its stored form: weights kept to 3 decimals, those under 0.02 left out. */
 export function storeModel(model: IntentModel): StoredModel {
   const k = model.classes.length;
   const stored: StoredModel = { classes: model.classes, features: {} };
@@ -150,7 +190,7 @@ export function storeModel(model: IntentModel): StoredModel {
     const row: number[] = [];
     for (let c = 0; c < k; c += 1) {
       const value = Math.round(model.weights[at * k + c]! * 1000);
-      if (value !== 0) row.push(c, value);
+      if (Math.abs(value) >= MIN_STORED) row.push(c, value);
     }
     if (row.length) stored.features[feature] = row;
   }

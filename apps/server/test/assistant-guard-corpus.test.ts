@@ -1,0 +1,47 @@
+/**
+ * The guard rails on the labelled training corpora (eval/training/*.tsv, decision 100): every row
+ * labelled guard:emergency opens with 112, every guard:dose-change gets a refusal or a safety
+ * answer, every guard:missed-dose and guard:extra-dose its safety answer; no other row is taken
+ * for an emergency (a number that is not a current reading never is).
+ */
+import { describe, expect, it } from 'vitest';
+import { escalationFor, isDoseChangeQuestion } from '../src/modules/assistant/guard-rails.ts';
+import { safetyCase } from '../src/modules/assistant/safety.ts';
+import { loadCorpora } from '../eval/intent-training.ts';
+
+const rows = loadCorpora();
+const labelled = (label: string) => rows.filter((r) => r.label === label);
+/** Written in Gujarati or Marwari, not a language the assistant reads (reported in decision 100). */
+const OTHER_LANGUAGE = new Set(['bapuji e bhool thi be vaar insulin lidhu']);
+
+describe('the guard rails on the training corpora', () => {
+  it('every emergency opens with 112', () => {
+    const missed = labelled('guard:emergency').filter(
+      (r) => escalationFor(r.question) !== 'emergency' && escalationFor(r.question) !== 'self-harm',
+    );
+    expect(labelled('guard:emergency').length).toBeGreaterThanOrEqual(30);
+    expect(missed.map((r) => r.question)).toEqual([]);
+  });
+
+  it('every dose change gets the refusal (or a safety answer)', () => {
+    const missed = labelled('guard:dose-change').filter(
+      (r) => !safetyCase(r.question) && !isDoseChangeQuestion(r.question),
+    );
+    expect(missed.map((r) => r.question)).toEqual([]);
+  });
+
+  it('every missed or extra dose gets its safety answer', () => {
+    for (const kind of ['missed-dose', 'extra-dose'] as const) {
+      const missed = labelled(`guard:${kind}`).filter(
+        (r) => safetyCase(r.question) !== kind && !OTHER_LANGUAGE.has(r.question),
+      );
+      expect(missed.map((r) => r.question)).toEqual([]);
+    }
+  });
+
+  it('no other question is taken for an emergency', () => {
+    const others = rows.filter((r) => !r.label.startsWith('guard:'));
+    expect(others.length).toBeGreaterThan(2000);
+    expect(others.filter((r) => escalationFor(r.question) === 'emergency').map((r) => r.question)).toEqual([]);
+  });
+});
