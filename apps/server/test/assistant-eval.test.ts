@@ -63,9 +63,9 @@ describe('the learned intent step', () => {
     expect(shipped === trainedModelJson()).toBe(true);
   });
 
-  it('classifies held-out paraphrase groups at least as well as when decision 082 was written', () => {
+  it('classifies held-out paraphrase groups at least as well as when decision 100 was written (76.3 %)', () => {
     const { percent, asked } = leaveGroupsOut(trainingExamples(), perceptron, 5);
-    expect(asked).toBeGreaterThan(600);
-    expect(percent).toBeGreaterThanOrEqual(55);
+    expect(asked).toBeGreaterThan(3000);
+    expect(percent).toBeGreaterThanOrEqual(70);
   });
 });
