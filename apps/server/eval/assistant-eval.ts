@@ -10,8 +10,9 @@ import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
 import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
 import { assistantTexts } from '../src/modules/assistant/texts.ts';
 import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from '../test/helpers.ts';
-import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedUser } from '../test/support/assistant-seed.ts';
+import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedMeals, seedUser } from '../test/support/assistant-seed.ts';
 import { expectedFigures, parseLabel, type Snapshot } from './oracle.ts';
+import { mealSnapshot } from './oracle-meals.ts';
 
 export type Group = 'data' | 'education' | 'safety' | 'emergency' | 'dose-change' | 'out-of-scope';
 export type Variety = 'en' | 'hi' | 'hinglish';
@@ -72,6 +73,7 @@ async function snapshot(user: SignedInUser): Promise<Snapshot> {
     appointments: await get('/api/appointments'),
     labs: await get('/api/health/labs'),
     insulin: await get(`/api/health/insulin?start_date=${start}`),
+    ...(await mealSnapshot(get, start)),
   };
 }
 
@@ -88,6 +90,7 @@ export async function createEvalWorld(): Promise<EvalWorld> {
     const user = await signIn(t.app, { name: 'Eval', email: `eval-${language}@example.com`, timezone: SEED_ZONE });
     await user.request({ method: 'PUT', url: '/api/users/me', payload: { language } });
     await seedUser(user, t.clock);
+    await seedMeals(user);
     users[language] = { user, snapshot: await snapshot(user) };
   }
   return { t, base, users, close: () => t.close() };

@@ -12,9 +12,10 @@ import type { InsulinDose } from '@diacare/contract/insulin';
 import type { LabResult } from '@diacare/contract/labs';
 import type { AdherenceRecord, Medication } from '@diacare/contract/medications';
 import { runOutDate } from '@diacare/contract/refill-rules';
+import { mealFigures, type MealSnapshot } from './oracle-meals.ts';
 
 /** What the API returns for the seeded user (all rows of the last 60 days). */
-export interface Snapshot {
+export interface Snapshot extends MealSnapshot {
   today: string;
   nowTime: string;
   /** The seeded user's IANA zone. */
@@ -50,11 +51,12 @@ export function parseLabel(label: string): Label {
   };
 }
 
-/** The dates a label's period covers: '7', '30', '14', 'y', '-3', 'on:DATE', 'since:DATE', 'month' (since the 1st), 'all'. */
+/** The dates a label's period covers: '7', '30', '14', 'today', 'y', '-3', 'on:DATE', 'since:DATE', 'month' (since the 1st), 'all'. */
 function dates(period: string | null, today: string): { from: string; to: string } {
   if (period === null) return { from: shiftDate(today, -6), to: today };
   if (period === 'month') return { from: `${today.slice(0, 8)}01`, to: today };
   if (period === 'all') return { from: '0000-01-01', to: today };
+  if (period === 'today') return { from: today, to: today };
   if (period === 'y') return { from: shiftDate(today, -1), to: shiftDate(today, -1) };
   if (period.startsWith('-')) return { from: shiftDate(today, Number(period)), to: shiftDate(today, Number(period)) };
   if (period.startsWith('on:')) return { from: period.slice(3), to: period.slice(3) };
@@ -83,6 +85,7 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
   );
   const values = glucose.map((r) => r.value);
 
+  if (label.subject === 'meals') return mealFigures(label, s, label.period === null ? null : { from, to }, language);
   const threshold = /^(over|under)(\d+)$/.exec(label.measure);
   if (label.subject === 'glucose' && threshold) {
     // 'glucose.over180@7': how many readings are above (or under) the number, in both languages' words.

@@ -4,7 +4,7 @@
  * blood pressure, weight, appointments, two HbA1c results and insulin doses yesterday and today.
  * Values vary by a fixed pseudo-random sequence.
  */
-import { localDate, shiftDate, zonedInstant } from '@diacare/contract/dates';
+import { localDate, localTime, shiftDate, zonedInstant } from '@diacare/contract/dates';
 import type { AdherenceRecord } from '@diacare/contract/medications';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, createTestClock, signIn, type Driver, type SignedInUser, type TestApp } from '../helpers.ts';
@@ -204,6 +204,84 @@ export async function seedUser(user: SignedInUser, clock: TestClock, days = 30) 
     );
   }
   return { metformin: metformin.id, glimepiride: glimepiride.id };
+}
+
+/** A sensor's readings around a meal: [date, 'HH:MM' local, mg/dL]. */
+type SensorPoint = [string, string, number];
+/** Sensor readings every 15 minutes from `date` `start` (local), one value each (may pass midnight). */
+function sensorCurve(date: string, start: string, values: readonly number[]): SensorPoint[] {
+  const first = zonedInstant(date, start, SEED_ZONE).getTime();
+  return values.map((value, i) => {
+    const at = new Date(first + i * 15 * 60_000);
+    return [localDate(at, SEED_ZONE), localTime(at, SEED_ZONE), value];
+  });
+}
+
+/**
+ * Seeds `user`'s meals (after seedUser; issue 46) through the API: four meals with sensor readings
+ * around them (imported as a Dexcom Clarity CSV) — dinner yesterday at 20:00, a dinner two days ago
+ * at 23:30 that peaks after midnight, dinner three days ago, breakfast four days ago; lunch two
+ * days ago at 13:00 with a 'Before Lunch' finger-stick at 12:45 (seedUser's 'After Lunch' at 14:00
+ * is its peak); today's breakfast at 08:30 (only seedUser's fasting reading before it); a snack
+ * yesterday at 17:00 with no reading near it; and a 'Before Lunch' reading yesterday at 13:05 with
+ * no lunch logged. Sensor readings are not finger-stick readings: no glucose figure of seedUser changes.
+ * Returns the meals' ids by name.
+ */
+export async function seedMeals(user: SignedInUser) {
+  const day = (n: number) => shiftDate(SEED_TODAY, -n);
+  const sensor = [
+    ...sensorCurve(day(1), '19:30', [112, 110, 108, 120, 140, 162, 178, 185, 180, 170, 158, 148, 140, 132, 126]),
+    ...sensorCurve(day(2), '23:00', [118, 116, 115, 125, 142, 160, 176, 188, 184, 172, 160, 150, 142, 136, 130]),
+    ...sensorCurve(day(3), '20:00', [120, 119, 118, 134, 150, 164, 176, 172, 170, 160, 150, 142, 135]),
+    ...sensorCurve(day(4), '08:00', [105, 104, 104, 118, 130, 140, 148, 144, 140, 132, 125]),
+  ];
+  const csv = [
+    'Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,Source Device ID,Glucose Value (mg/dL)',
+    ...sensor.map(([date, time, value], i) => `${i + 1},${date}T${time}:00,EGV,,,,G7,${value}`),
+  ].join('\n');
+  const preview = (await ok(
+    await user.request({ method: 'POST', url: '/api/imports', headers: { 'content-type': 'text/csv' }, payload: csv }),
+  )) as { id: string };
+  await ok(await user.request({ method: 'POST', url: `/api/imports/${preview.id}/commit` }), 200);
+  for (const [value, context, date, time] of [
+    [112, 'Before Lunch', day(2), '12:45'],
+    [101, 'Before Lunch', day(1), '13:05'],
+  ] as const) {
+    await ok(
+      await user.request({
+        method: 'POST',
+        url: '/api/health/glucose',
+        payload: { value, meal_context: context, date, time },
+      }),
+    );
+  }
+  const listed = (id: string, portions = 1) => ({ food_id: id, name: id, portions });
+  const meals = {
+    dinnerYesterday: {
+      date: day(1),
+      time: '20:00',
+      meal_type: 'dinner',
+      items: [listed('rice'), listed('dal'), listed('roti', 2)],
+    },
+    lateDinner: {
+      date: day(2),
+      time: '23:30',
+      meal_type: 'dinner',
+      items: [listed('rice', 1.5), { name: 'Chicken curry', portions: 1 }],
+    },
+    dinner3: { date: day(3), time: '20:00', meal_type: 'dinner', items: [listed('rice'), listed('rajma')] },
+    breakfast4: { date: day(4), time: '08:30', meal_type: 'breakfast', items: [listed('poha'), listed('roti')] },
+    lunch2: { date: day(2), time: '13:00', meal_type: 'lunch', items: [listed('rice'), listed('dal')] },
+    breakfastToday: { date: SEED_TODAY, time: '08:30', meal_type: 'breakfast', items: [listed('poha')] },
+    snackYesterday: { date: day(1), time: '17:00', meal_type: 'snack', items: [{ name: 'Samosa', portions: 1 }] },
+  };
+  const ids = {} as Record<keyof typeof meals, string>;
+  for (const [name, payload] of Object.entries(meals)) {
+    ids[name as keyof typeof meals] = (
+      (await ok(await user.request({ method: 'POST', url: '/api/meals', payload }))) as { id: string }
+    ).id;
+  }
+  return ids;
 }
 
 /**

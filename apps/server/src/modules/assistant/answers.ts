@@ -12,6 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { answerTexts, type DoseLine } from './answer-texts.ts';
+import { createMealAnswers } from './meal-answers.ts';
 import { createRecordAnswers } from './record-answers.ts';
 import { assistantTexts } from './texts.ts';
 import { linksFor, type AssistantTools, type PeriodDays, type ToolContext, type ToolResult } from './tools.ts';
@@ -39,6 +40,7 @@ export function createAnswers(db: Database, tools: AssistantTools) {
   const health = createHealthRepository(db);
   const medications = createMedicationRepository(db);
   const record = createRecordAnswers(db);
+  const meals = createMealAnswers(db);
 
   async function glucose(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
     const single = SINGLE_DAY.has(u.period.kind);
@@ -239,6 +241,7 @@ export function createAnswers(db: Database, tools: AssistantTools) {
       if (u.measure === 'runOut' || u.subject === 'refill') {
         return u.measure === 'runOut' ? runOut(u, context) : null;
       }
+      if (u.subject === 'meals') return meals.answer(u, context);
       if (u.subject === 'labs') return record.labs(u, context);
       if (u.subject === 'insulin') return record.insulin(u, context);
       if (u.subject === 'glucose') return glucose(u, context);

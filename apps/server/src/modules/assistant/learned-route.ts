@@ -32,6 +32,8 @@ const MEASURES: Record<string, Measure> = {
   taken: 'taken',
   runOut: 'runOut',
   bmi: 'bmi',
+  response: 'response',
+  ranking: 'ranking',
 };
 
 const EXTREMES = new Set<Measure>(['highest', 'lowest']);

@@ -17,6 +17,8 @@ const { $comment: _safetyComment, ...safety } = raw.safety;
 const { $comment: _doseComment, ...doseChange } = raw.doseChange;
 const { $comment: _termsComment, ...knowledgeTerms } = raw.knowledgeTerms;
 const { $comment: _recordsComment, ...records } = raw.records;
+const { $comment: _mealTypesComment, ...mealTypes } = raw.mealTypes;
+const { $comment: _mealQuestionsComment, ...mealQuestions } = raw.mealQuestions;
 const KNOWLEDGE_TERMS = new Map(
   Object.entries(knowledgeTerms).map(([word, terms]) => [wordsOf(word).join(' '), terms]),
 );
@@ -39,6 +41,8 @@ export const VOCABULARY = {
   months: normAll(raw.months),
   timesOfDay: normAll(raw.timesOfDay),
   meals: normAll(raw.meals),
+  mealTypes: normAll(mealTypes),
+  mealQuestions: normAll(mealQuestions),
   medicineNames: normAll(raw.medicineNames),
   sulfonylureas: norm(raw.sulfonylureas),
   escalation: normAll(raw.escalation),

@@ -4,10 +4,12 @@
  */
 import { shiftDate } from '@diacare/contract/dates';
 import type { LabTest } from '@diacare/contract/lab-rules';
+import type { MealType } from '@diacare/contract/meal-constants';
 import { conceptsOf, isGeneralQuestion, readIntent } from './intents.ts';
 import { VOCABULARY, findPhrase, hasPhrase, readWords, type Words } from './lexicon.ts';
+import { readMealSlots } from './meal-slots.ts';
 
-export type Subject = 'glucose' | 'bp' | 'weight' | 'doses' | 'refill' | 'appointment' | 'labs' | 'insulin';
+export type Subject = 'glucose' | 'bp' | 'weight' | 'doses' | 'refill' | 'appointment' | 'labs' | 'insulin' | 'meals';
 export type Measure =
   | 'latest'
   | 'onDay'
@@ -24,7 +26,11 @@ export type Measure =
   | 'list'
   | 'threshold'
   | 'bmi'
-  | 'summary';
+  | 'summary'
+  /** meals: what one meal did to the sugar */
+  | 'response'
+  /** meals: which meals or foods go with the largest rises */
+  | 'ranking';
 export type TimeOfDay = 'morning' | 'afternoon' | 'evening' | 'night';
 export type Meal = 'fasting' | 'before' | 'after';
 
@@ -53,6 +59,8 @@ export interface Understanding {
   meal: Meal | null;
   /** Every meal it names, in the order named ('fasting vs after lunch' → both: each is answered). */
   meals: Meal[];
+  /** The meal type it names ('dinner', 'kal ka lunch', 'नाश्ता'), or null (meal-slots.ts). */
+  mealType: MealType | null;
   /** For subject 'labs': the test it names ('hba1c' for HbA1c or A1c), or null for lab results in general. */
   labTest: LabTest | null;
   /** For measure 'threshold': the number readings are compared with ('above 180'), in the user's unit. */
@@ -268,8 +276,11 @@ export function understand(question: string, today: string, medicines: readonly 
   const labs = labTest !== null || hasPhrase(text, R.labResults);
   // How much insulin was logged is the insulin record's question, not the schedule's.
   const insulin = hasPhrase(text, R.insulin) && hasPhrase(text, R.amount);
+  const mealSlots = readMealSlots(text);
+  const education = isGeneralQuestion(text.padded);
   let subject: Subject | null = null;
-  if (has('appointment') && !hasPhrase(text, ['lab results', 'lab result', 'lab report', 'test results'])) {
+  if (mealSlots.ask && !education) subject = 'meals';
+  else if (has('appointment') && !hasPhrase(text, ['lab results', 'lab result', 'lab report', 'test results'])) {
     subject = 'appointment';
   } else if (insulin) subject = 'insulin';
   else if (has('refill') || (has('medicine') && hasPhrase(text, M.runOut))) subject = 'refill';
@@ -280,7 +291,7 @@ export function understand(question: string, today: string, medicines: readonly 
   else if (has('weight') || has('bmi')) subject = 'weight';
 
   const named = readPeriod(question, today);
-  let measure = measureOf(text, subject);
+  let measure = subject === 'meals' ? mealSlots.ask : measureOf(text, subject);
   if (measure === null) {
     measure =
       named && (named.kind === 'yesterday' || named.kind === 'daysAgo' || named.kind === 'onDate')
@@ -288,7 +299,6 @@ export function understand(question: string, today: string, medicines: readonly 
         : 'summary';
   }
   const personal = intent.tools.length > 0 || has('personal') || named !== null;
-  const education = isGeneralQuestion(text.padded);
   // 'latest blood pressure', 'highest sugar in last 30 days?': the measure says it is the user's own.
   const ownMeasure = ['highest', 'lowest', 'latest', 'lows', 'missed', 'runOut'].includes(measure);
   const aboutMe =
@@ -296,7 +306,8 @@ export function understand(question: string, today: string, medicines: readonly 
     (intent.tools.length > 0 ||
       ((personal || ownMeasure) && !education) ||
       (subject === 'labs' && hasPhrase(text, ['my', 'mera', 'meri', 'मेरा', 'मेरी'])) ||
-      (subject === 'insulin' && !education));
+      (subject === 'insulin' && !education) ||
+      subject === 'meals');
   return {
     aboutMe,
     subject,
@@ -307,6 +318,7 @@ export function understand(question: string, today: string, medicines: readonly 
     timeOfDay: pick(text, VOCABULARY.timesOfDay as Record<TimeOfDay, string[]>),
     meal: pick(text, VOCABULARY.meals as Record<Meal, string[]>),
     meals: pickAll(text, VOCABULARY.meals as Record<Meal, string[]>),
+    mealType: mealSlots.mealType,
     labTest: subject === 'labs' ? labTest : null,
   };
 }
