@@ -17,6 +17,9 @@ const { $comment: _safetyComment, ...safety } = raw.safety;
 const { $comment: _doseComment, ...doseChange } = raw.doseChange;
 const { $comment: _termsComment, ...knowledgeTerms } = raw.knowledgeTerms;
 const { $comment: _recordsComment, ...records } = raw.records;
+const { $comment: _judgeComment, ...judge } = raw.judge;
+const { $comment: _offTopicComment, ...offTopic } = raw.offTopic;
+const { $comment: _foodTimingComment, ...foodTiming } = raw.foodTiming;
 const KNOWLEDGE_TERMS = new Map(
   Object.entries(knowledgeTerms).map(([word, terms]) => [wordsOf(word).join(' '), terms]),
 );
@@ -46,6 +49,9 @@ export const VOCABULARY = {
   safety: normAll(safety),
   doseChange: normAll(doseChange),
   records: normAll(records),
+  judge: normAll(judge),
+  offTopic: normAll(offTopic),
+  foodTiming: normAll(foodTiming),
 };
 
 /** A question read once: its normalised words, and the same joined with single spaces and padded. */
