@@ -35,11 +35,12 @@ export function isOffTopic(question: string): boolean {
 /**
  * True when `question`, read as `u`, asks whether the person's blood pressure is all right
  * ('is papa's BP normal?', 'bp theek hai kya', 'मेरा बीपी ठीक है क्या'): a judging word with
- * blood pressure, no value of its own ('is 130/80 normal' is the article's question), and either
+ * blood pressure, not the highest or lowest, no value of its own ('is 130/80 normal' is the article's question), and either
  * whose it is or no 'what is … normal' phrasing.
  */
-export function asksBpGoal(question: string, u: Pick<Understanding, 'subject'>): boolean {
-  if (u.subject !== 'bp') return false;
+export function asksBpGoal(question: string, u: Pick<Understanding, 'subject' | 'measure'>): boolean {
+  // 'सबसे ज़्यादा बीपी': the highest reading, not a judgement.
+  if (u.subject !== 'bp' || u.measure === 'highest' || u.measure === 'lowest') return false;
   const text = readWords(question);
   if (!hasPhrase(text, J.words) || /\d{2,3}\s*\/\s*\d{2,3}/.test(question)) return false;
   return hasPhrase(text, J.whose) || !hasPhrase(text, J.general);
@@ -48,7 +49,7 @@ export function asksBpGoal(question: string, u: Pick<Understanding, 'subject'>):
 /** Words a short form may carry besides its subject: whose, 'kya hai', 'please', 'now'. */
 const FILLER = new Set([
   ...J.whose,
-  ...'ka ki ke kya hai h he hain is the now current latest abhi aaj please pls plz batao bata dikhao show tell me what whats'.split(
+  ...'ka ki ke kya hai h he hain the now current latest abhi aaj please pls plz batao bata dikhao show tell me'.split(
     ' ',
   ),
   ...'का की के क्या है हैं अभी आज बताओ बताएं बताइए दिखाओ'.split(' '),

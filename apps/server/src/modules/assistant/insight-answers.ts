@@ -148,7 +148,8 @@ export function createInsightAnswers(db: Database) {
   /**
    * Blood pressure judged against the ADA goal of under 130/80 mmHg (Standards of Care 2025, §10;
    * `BP_GOAL_ADA`): the latest reading, then the average of `u`'s period and how many of its
-   * readings were at or above the goal. Null when the user has no reading at all.
+   * readings were at or above the goal, and each reading when the question names the period.
+   * Null when the user has no reading at all.
    */
   async function bpGoal(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
     const [latest] = await health.listBloodPressure(context.userId, { limit: 1 });
@@ -187,6 +188,13 @@ export function createInsightAnswers(db: Database) {
           within: yes(within(average)),
         }),
       );
+    }
+    if (u.periodNamed && rows.length > 1) {
+      // 'over the last 2 weeks, is my bp ok': each reading of the period too.
+      const readings = newestFirst(rows)
+        .slice(0, LIST_SHOWN)
+        .map((r) => `${r.systolic}/${r.diastolic} mmHg (${formatShortDate(r.date, INTL_LOCALES[language])} ${r.time})`);
+      parts.push(t(language, 'assistant.bp_goal.readings', { readings: readings.join(', ') }));
     }
     parts.push(t(language, 'assistant.bp_goal.doctor'));
     const links = linksFor(assistantTexts(language));
