@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { AssistantMessage, AssistantStreamEvent } from '@diacare/contract/assistant';
 import { shiftDate } from '@diacare/contract/dates';
+import { t as i18n } from '../src/i18n/index.ts';
 import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
 import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
 import { assistantTexts } from '../src/modules/assistant/texts.ts';
@@ -135,10 +136,24 @@ function judge(q: Question, answer: AssistantMessage, snap: Snapshot, language: 
       const text = q.expect === 'extra-dose' ? s.extraDose('mg/dL').split('\n\n')[0]! : s.missedDose;
       return content.includes(text) ? '' : `expected the ${q.expect} safety answer`;
     }
-    case 'dose-change':
-      return content.startsWith(t.doseChangeRefusal) ? '' : 'expected the dose-change refusal';
+    case 'dose-change': {
+      if (!content.startsWith(t.doseChangeRefusal)) return 'expected the dose-change refusal';
+      // 'refusal+home-remedies': and that article's point; 'refusal+strength': and the strength as saved.
+      for (const part of q.expect.split('+').slice(1)) {
+        if (part === 'strength') {
+          if (!snap.medications.some((m) => content.includes(`“${m.dosage}”`))) return 'expected the saved strength';
+          continue;
+        }
+        const article = knowledgeBase(language).articles.find((a) => a.id === part);
+        if (!article || !content.includes(`${article.title}: `)) return `expected article ${part} beside the refusal`;
+      }
+      return '';
+    }
     case 'out-of-scope':
-      return content === t.capabilities ? '' : 'expected the capabilities answer';
+      // The capabilities, or 'I can't help with that' for a subject it names that is not covered.
+      return content === t.capabilities || content === i18n(language, 'assistant.out_of_scope')
+        ? ''
+        : 'expected the capabilities answer';
     case 'education': {
       const slugs = q.expect.split('|');
       const known = slugs.map((slug) => knowledgeBase(language).articles.find((a) => a.id === slug)).filter(Boolean);

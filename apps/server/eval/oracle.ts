@@ -144,7 +144,11 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     case 'bp.summary':
     case 'bp.average': {
       const rows = inPeriod(s.bp);
-      return [`${roundTo(mean(rows.map((r) => r.systolic))!)}/${roundTo(mean(rows.map((r) => r.diastolic))!)} mmHg`];
+      const average = `${roundTo(mean(rows.map((r) => r.systolic))!)}/${roundTo(mean(rows.map((r) => r.diastolic))!)} mmHg`;
+      if (label.qualifier !== 'goal') return [average];
+      // '~goal' ('is my bp normal'): the latest reading and the average, judged against the ADA goal of under 130/80.
+      const latest = s.bp.reduce((a, b) => (`${b.date} ${b.time}` > `${a.date} ${a.time}` ? b : a));
+      return [`${latest.systolic}/${latest.diastolic} mmHg`, average, '130/80 mmHg'];
     }
     case 'bp.highest': {
       const best = inPeriod(s.bp).reduce((a, b) => (b.systolic > a.systolic ? b : a));
@@ -220,7 +224,8 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     }
     case 'insulin.total': {
       const total = inPeriod(s.insulin).reduce((sum, dose) => sum + dose.units, 0);
-      return [`${total} U`];
+      // '~times' ('aur kitne baje'): each dose's time too.
+      return label.qualifier === 'times' ? [`${total} U`, ...inPeriod(s.insulin).map((d) => d.time)] : [`${total} U`];
     }
     default:
       throw new Error(`no oracle for ${label.subject}.${label.measure}`);

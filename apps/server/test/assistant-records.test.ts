@@ -58,9 +58,11 @@ describe('answers from lab results and insulin doses', () => {
     await user.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'en' } });
   });
 
-  it('the insulin logged yesterday: total and by type, in English and Hinglish', async () => {
+  it('the insulin logged yesterday: total, by type and each dose with its time, in English and Hinglish', async () => {
     const yesterday = formatShortDate(shiftDate(SEED_TODAY, -1), 'en-IN');
-    const expected = `Yesterday (${yesterday}) you logged 32.5 U of insulin in 3 doses (rapid 14.5 U, long 18 U).`;
+    const expected =
+      `Yesterday (${yesterday}) you logged 32.5 U of insulin in 3 doses (rapid 14.5 U, long 18 U). ` +
+      'The doses: 8 U rapid at 08:00, 6.5 U rapid at 13:30, 18 U long at 22:00.';
     expect((await ask(user, 'how much insulin did I take yesterday?')).answer.content).toBe(expected);
     expect((await ask(user, 'kal kitna insulin liya')).answer.content).toBe(expected);
     const today = await ask(user, 'how much insulin have I taken today');

@@ -16,14 +16,15 @@ import { createAnswers } from './answers.ts';
 import type { EngineAnswer, EngineRequest } from './assistant.types.ts';
 import { createBuiltinEngine } from './builtin-engine.ts';
 import { createInsightAnswers } from './insight-answers.ts';
-import { DOSE_NUMBER, clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
+import { doseChangeAnswer } from './dose-change-answer.ts';
+import { clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
 import { KNOWLEDGE_DIRECTORIES, createKnowledgeBase, loadArticles, type KnowledgeBase } from './knowledge.ts';
 import type { Language } from '../../i18n/index.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
 import { safetyAnswer, safetyCase } from './safety.ts';
 import { assistantTexts } from './texts.ts';
 import { answerLanguage } from './language.ts';
-import { createAssistantTools, linksFor, type AssistantTools, type ToolContext } from './tools.ts';
+import { createAssistantTools, linksFor } from './tools.ts';
 
 export type { AssistantEngine, EngineAnswer, EngineRequest, Turn } from './assistant.types.ts';
 
@@ -116,7 +117,13 @@ export function createAssistant(options: AssistantOptions) {
         body = { text, links: [linksFor(texts).medications], sources: answer.sources, engine: builtin.name };
         emit(text);
       } else if (isDoseChangeQuestion(request.question)) {
-        body = await doseChangeAnswer(tools, request.context, model?.name ?? builtin.name);
+        body = await doseChangeAnswer(
+          request.question,
+          tools,
+          request.context,
+          knowledge(language),
+          model?.name ?? builtin.name,
+        );
         emit(body.text);
       } else if (model) {
         try {
@@ -147,26 +154,4 @@ export type Assistant = ReturnType<typeof createAssistant>;
 function unique<T>(items: readonly T[], key: (item: T) => string): T[] {
   const seen = new Set<string>();
   return items.filter((item) => (seen.has(key(item)) ? false : (seen.add(key(item)), true)));
-}
-
-/**
- * The fixed dose-change answer plus the user's relevant facts (the medicines they take,
- * today's doses, the last 7 days' adherence) — never a dose number.
- */
-async function doseChangeAnswer(tools: AssistantTools, context: ToolContext, engine: string): Promise<EngineAnswer> {
-  const [names, today, adherence] = await Promise.all([
-    tools.medicineNames(context),
-    tools.todaysDoses(context),
-    tools.adherence(context, 7),
-  ]);
-  const texts = assistantTexts(context.language);
-  const links = linksFor(texts);
-  const text = `${texts.doseChangeRefusal}\n\n${texts.doseChangeFacts({ medicines: names, facts: [today.text, adherence.text] })}`;
-  // A medicine named "… 500 mg" must not put a dose number in the refusal.
-  return {
-    text: text.replace(new RegExp(DOSE_NUMBER.source, 'giu'), texts.doseNotShown),
-    links: [links.medications, links.reports],
-    sources: [],
-    engine,
-  };
 }

@@ -8,7 +8,8 @@ import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.types.ts';
 import { excerpt, sourceOf, type KnowledgeBase } from './knowledge.ts';
 import { withKnowledgeTerms } from './lexicon.ts';
-import type { Language } from '../../i18n/index.ts';
+import { t, type Language } from '../../i18n/index.ts';
+import { asksBpGoal, foodTimingArticle, isOffTopic, shortFormTool } from './answer-rules.ts';
 import { assistantTexts } from './texts.ts';
 import type { AssistantTools, ToolResult } from './tools.ts';
 import { localDate } from '@diacare/contract/dates';
@@ -53,23 +54,54 @@ export function createBuiltinEngine({
     const texts = assistantTexts(context.language);
     const today = localDate(context.now, context.zone);
     const read = understand(question, today, await tools.medicineNames(context));
+    const language = context.language ?? 'en';
+    /** The article `id`: the passage the question matched, then its key fact (its tip) when that passage does not hold it. */
+    const articleAnswer = (id: string): EngineAnswer | null => {
+      const article = knowledge(language).article(id, withKnowledgeTerms(question));
+      if (!article) return null;
+      const source = sourceOf(article);
+      const quoted = excerpt(article);
+      const text = article.tip && !quoted.includes(article.tip) ? `${quoted} ${article.tip}` : quoted;
+      return {
+        text: texts.knowledgeAnswer({ title: article.title, excerpt: text, source }),
+        links: [],
+        sources: [source],
+        engine: BUILTIN_ASSISTANT_NAME,
+      };
+    };
+    // The slot rules that read a question for sure come before the learned step (answer-rules.ts).
+    if (isOffTopic(question)) {
+      return { text: t(language, 'assistant.out_of_scope'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    }
+    if (asksBpGoal(question, read)) {
+      const judged = await insights.bpGoal(read, context);
+      const article = knowledge(language).article('blood-pressure', '');
+      if (judged) {
+        return {
+          text: judged.text,
+          links: judged.links,
+          sources: article ? [sourceOf(article)] : [],
+          engine: BUILTIN_ASSISTANT_NAME,
+        };
+      }
+    }
+    const short = shortFormTool(question);
+    if (short) {
+      const result =
+        short === 'refills'
+          ? await answers.answer({ ...read, aboutMe: true, subject: 'refill', measure: 'runOut' }, context)
+          : await tools[short](context, 7);
+      if (result) return { text: result.text, links: result.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    }
+    const timing = foodTimingArticle(question, read);
+    const timed = timing ? articleAnswer(timing) : null;
+    if (timed) return timed;
     const route = routeQuestion(question, read, today);
     if (route.kind === 'other')
       return { text: texts.capabilities, links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
     if (route.kind === 'article') {
-      const article = knowledge(context.language ?? 'en').article(route.id, withKnowledgeTerms(question));
-      if (article) {
-        const source = sourceOf(article);
-        // The passage the question matched, then the article's key fact (its tip) when that passage does not hold it.
-        const quoted = excerpt(article);
-        const text = article.tip && !quoted.includes(article.tip) ? `${quoted} ${article.tip}` : quoted;
-        return {
-          text: texts.knowledgeAnswer({ title: article.title, excerpt: text, source }),
-          links: [],
-          sources: [source],
-          engine: BUILTIN_ASSISTANT_NAME,
-        };
-      }
+      const answer = articleAnswer(route.id);
+      if (answer) return answer;
     }
     const learned = route.kind === 'data';
     const understood = learned ? route.understood : read;
@@ -112,7 +144,7 @@ export function createBuiltinEngine({
         engine: BUILTIN_ASSISTANT_NAME,
       };
     }
-    const [best] = knowledge(context.language ?? 'en').search(withKnowledgeTerms(question), 1);
+    const [best] = knowledge(language).search(withKnowledgeTerms(question), 1);
     if (best && best.score >= MIN_KNOWLEDGE_SCORE) {
       const source = sourceOf(best.article);
       return {

@@ -6,9 +6,11 @@
  * Facts from the user's rows only; null → the other answers.
  */
 import { BMI_BANDS, BP_GOAL_ADA, mean, roundTo } from '@diacare/contract/clinical';
-import { shiftDate } from '@diacare/contract/dates';
+import { formatShortDate, shiftDate } from '@diacare/contract/dates';
+import { INTL_LOCALES } from '@diacare/contract/languages';
 import { DEFAULT_GLUCOSE_UNIT, glucoseToMgDl } from '@diacare/contract/glucose-units';
 import type { Database } from '../../db/client.ts';
+import { t } from '../../i18n/index.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
 import { answerTexts } from './answer-texts.ts';
@@ -143,7 +145,75 @@ export function createInsightAnswers(db: Database) {
     };
   }
 
+  /**
+   * Blood pressure judged against the ADA goal of under 130/80 mmHg (Standards of Care 2025, §10;
+   * `BP_GOAL_ADA`): the latest reading, then the average of `u`'s period and how many of its
+   * readings were at or above the goal, and each reading when the question names the period.
+   * Null when the user has no reading at all.
+   */
+  async function bpGoal(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+    const [latest] = await health.listBloodPressure(context.userId, { limit: 1 });
+    if (!latest) return null;
+    const language = context.language ?? 'en';
+    const rows = await health.listBloodPressure(context.userId, { start_date: u.period.from, end_date: u.period.to });
+    const within = (r: { systolic: number; diastolic: number }) =>
+      r.systolic < BP_GOAL_ADA.systolic && r.diastolic < BP_GOAL_ADA.diastolic;
+    const goal = `${BP_GOAL_ADA.systolic}/${BP_GOAL_ADA.diastolic} mmHg`;
+    const yes = (ok: boolean) => (ok ? 'yes' : 'no');
+    const date = formatShortDate(latest.date, INTL_LOCALES[language]);
+    const parts = [
+      t(language, 'assistant.bp_goal.latest', {
+        systolic: latest.systolic,
+        diastolic: latest.diastolic,
+        time: latest.time,
+        date,
+        goal,
+        within: yes(within(latest)),
+      }),
+    ];
+    let average: { systolic: number; diastolic: number } | null = null;
+    const above = rows.filter((r) => !within(r)).length;
+    if (rows.length > 0) {
+      average = {
+        systolic: roundTo(mean(rows.map((r) => r.systolic))!),
+        diastolic: roundTo(mean(rows.map((r) => r.diastolic))!),
+      };
+      const period = answerTexts(language).period(u.period);
+      parts.push(
+        t(language, 'assistant.bp_goal.average', {
+          ...average,
+          period: language === 'en' ? period.charAt(0).toUpperCase() + period.slice(1) : period,
+          count: rows.length,
+          above,
+          within: yes(within(average)),
+        }),
+      );
+    }
+    if (u.periodNamed && rows.length > 1) {
+      // 'over the last 2 weeks, is my bp ok': each reading of the period too.
+      const readings = newestFirst(rows)
+        .slice(0, LIST_SHOWN)
+        .map((r) => `${r.systolic}/${r.diastolic} mmHg (${formatShortDate(r.date, INTL_LOCALES[language])} ${r.time})`);
+      parts.push(t(language, 'assistant.bp_goal.readings', { readings: readings.join(', ') }));
+    }
+    parts.push(t(language, 'assistant.bp_goal.doctor'));
+    const links = linksFor(assistantTexts(language));
+    return {
+      text: parts.join(' '),
+      links: [links.bpHistory(periodDays(u.period)), links.reports],
+      data: {
+        unit: 'mmHg',
+        goal: BP_GOAL_ADA,
+        latest: { systolic: latest.systolic, diastolic: latest.diastolic, date: latest.date, time: latest.time },
+        average,
+        readings: rows.length,
+        at_or_above_goal: above,
+      },
+    };
+  }
+
   return {
+    bpGoal,
     /** The insight answer to `u` for the user of `context`, or null when another answer gives it. */
     async answer(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
       if (u.subject === 'glucose') return glucose(u, context);

@@ -19,6 +19,9 @@ const { $comment: _termsComment, ...knowledgeTerms } = raw.knowledgeTerms;
 const { $comment: _recordsComment, ...records } = raw.records;
 const { $comment: _mealTypesComment, ...mealTypes } = raw.mealTypes;
 const { $comment: _mealQuestionsComment, ...mealQuestions } = raw.mealQuestions;
+const { $comment: _judgeComment, ...judge } = raw.judge;
+const { $comment: _offTopicComment, ...offTopic } = raw.offTopic;
+const { $comment: _foodTimingComment, ...foodTiming } = raw.foodTiming;
 const KNOWLEDGE_TERMS = new Map(
   Object.entries(knowledgeTerms).map(([word, terms]) => [wordsOf(word).join(' '), terms]),
 );
@@ -50,6 +53,9 @@ export const VOCABULARY = {
   safety: normAll(safety),
   doseChange: normAll(doseChange),
   records: normAll(records),
+  judge: normAll(judge),
+  offTopic: normAll(offTopic),
+  foodTiming: normAll(foodTiming),
 };
 
 /** A question read once: its normalised words, and the same joined with single spaces and padded. */

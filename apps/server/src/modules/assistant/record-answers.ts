@@ -3,10 +3,11 @@
  * with the one before, and the insulin units logged in a period by type. Facts only: never a dose.
  */
 import { formatShortDate } from '@diacare/contract/dates';
+import type { InsulinDose } from '@diacare/contract/insulin';
 import { dailyInsulinTotals, INSULIN_TYPES, type InsulinType } from '@diacare/contract/insulin-rules';
 import { LAB_TEST_RULES, type LabTest } from '@diacare/contract/lab-rules';
 import type { Database } from '../../db/client.ts';
-import type { Language } from '../../i18n/index.ts';
+import { t, type Language } from '../../i18n/index.ts';
 import { createInsulinRepository } from '../health/insulin.repository.ts';
 import { createLabRepository, type LabRow } from '../health/lab.repository.ts';
 import { answerTexts } from './answer-texts.ts';
@@ -128,12 +129,36 @@ export function createRecordAnswers(db: Database) {
             ? `${period} आपने ${doses.length} खुराक में कुल ${total} U इंसुलिन दर्ज की (${parts.join(', ')})।`
             : `${sentenceStart(period)} you logged ${total} U of insulin in ${doses.length} ${doses.length === 1 ? 'dose' : 'doses'} (${parts.join(', ')}).`;
       return {
-        text,
+        text: doses.length === 0 ? text : `${text} ${doseTimes(doses, language)}`,
         links: [{ label: language === 'hi' ? 'इंसुलिन इतिहास' : 'Insulin history', href: '/reports/history/insulin' }],
         data: { from: u.period.from, to: u.period.to, unit: 'U', total, by_type: byType, doses: doses.length },
       };
     },
   };
+}
+
+/** How many doses the answer lists with their times (the rest are in the total). */
+const DOSES_LISTED = 8;
+
+/**
+ * Each dose with its units, kind and time: in time order within one day; newest first, with
+ * its date, over several days ('8 U rapid at 08:00, 6.5 U rapid at 13:30, 18 U long at 22:00').
+ */
+function doseTimes(doses: readonly InsulinDose[], language: Language): string {
+  const oneDay = doses.every((dose) => dose.date === doses[0]!.date);
+  const sorted = [...doses].sort((a, b) => `${a.date} ${a.time}`.localeCompare(`${b.date} ${b.time}`));
+  const listed = (oneDay ? sorted : sorted.reverse()).slice(0, DOSES_LISTED);
+  const items = listed.map((dose) =>
+    t(language, oneDay ? 'assistant.insulin.dose_at' : 'assistant.insulin.dose_on', {
+      units: dose.units,
+      type: TYPES[language][dose.insulin_type],
+      time: dose.time,
+      date: formatShortDate(dose.date, language === 'hi' ? 'hi-IN' : 'en-IN'),
+    }),
+  );
+  return t(language, 'assistant.insulin.doses', {
+    doses: items.join(', ') + (doses.length > listed.length ? ', …' : ''),
+  });
 }
 
 const sentenceStart = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

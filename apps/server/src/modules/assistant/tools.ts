@@ -328,6 +328,11 @@ export function createAssistantTools(db: Database) {
         .map((r) => ({ value: r.value, date: r.date, time: r.time }));
     },
 
+    /** The user's active medicines with the strength as saved ('500 mg'; '' when none was entered). */
+    async medicineStrengths(context: ToolContext): Promise<{ name: string; dosage: string }[]> {
+      return (await medications.list(context.userId)).map((m) => ({ name: m.name, dosage: m.dosage }));
+    },
+
     /** The user's active medicine names (dose-change refusals mention what they take). */
     async medicineNames(context: ToolContext): Promise<string[]> {
       return (await medications.list(context.userId)).map((m) => m.name);

@@ -1,0 +1,109 @@
+/**
+ * Slot rules that answer before the learned intent step (decision 082 leaves a question to the
+ * learned class only when no rule reads it for sure): a question on a subject the assistant does
+ * not cover, whether the person's blood pressure is all right, a measured thing asked in its
+ * short form ('bp?', 'wt', 'pills left'), and when a named medicine is taken against food.
+ * Pure functions over vocabulary.json (`judge`, `offTopic`, `foodTiming`, `concepts`).
+ */
+import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
+import type { Understanding } from './understanding.ts';
+
+const J = VOCABULARY.judge;
+const OFF = VOCABULARY.offTopic;
+const FT = VOCABULARY.foodTiming;
+const C = VOCABULARY.concepts;
+
+/** Medicine words of every kind, for 'is there a health word'. */
+const HEALTH_WORDS = [
+  ...OFF.health,
+  ...C.glucose,
+  ...C.bp,
+  ...C.medicine,
+  ...Object.values(VOCABULARY.medicineNames).flat(),
+];
+
+/**
+ * True when `question` names a subject the assistant does not cover ('which SIP fund', 'gehu
+ * me kaunsa khaad', 'python me list sort') and no health word: the answer is 'I can't help with
+ * that', never the nearest article.
+ */
+export function isOffTopic(question: string): boolean {
+  const text = readWords(question);
+  return hasPhrase(text, OFF.words) && !hasPhrase(text, HEALTH_WORDS);
+}
+
+/**
+ * True when `question`, read as `u`, asks whether the person's blood pressure is all right
+ * ('is papa's BP normal?', 'bp theek hai kya', 'मेरा बीपी ठीक है क्या'): a judging word with
+ * blood pressure, not the highest or lowest, no value of its own ('is 130/80 normal' is the article's question), and either
+ * whose it is or no 'what is … normal' phrasing.
+ */
+export function asksBpGoal(question: string, u: Pick<Understanding, 'subject' | 'measure'>): boolean {
+  // 'सबसे ज़्यादा बीपी': the highest reading, not a judgement.
+  if (u.subject !== 'bp' || u.measure === 'highest' || u.measure === 'lowest') return false;
+  const text = readWords(question);
+  if (!hasPhrase(text, J.words) || /\d{2,3}\s*\/\s*\d{2,3}/.test(question)) return false;
+  return hasPhrase(text, J.whose) || !hasPhrase(text, J.general);
+}
+
+/** Words a short form may carry besides its subject: whose, 'kya hai', 'please', 'now'. */
+const FILLER = new Set([
+  ...J.whose,
+  ...'ka ki ke kya hai h he hain the now current latest abhi aaj please pls plz batao bata dikhao show tell me'.split(
+    ' ',
+  ),
+  ...'का की के क्या है हैं अभी आज बताओ बताएं बताइए दिखाओ'.split(' '),
+]);
+const PILL_WORDS = new Set([
+  'pills',
+  'pill',
+  'tablets',
+  'tablet',
+  'tabs',
+  'goli',
+  'goliyan',
+  'goliya',
+  'गोली',
+  'गोलियां',
+]);
+const LEFT_WORDS = new Set([...C.refill, 'left', 'remaining', 'baki', 'baaki', 'बाकी']);
+/** 'diabetes?' alone asks what it is; 'readings' alone is not one measured thing. */
+const NOT_GLUCOSE_SHORT = /^(reading|रीडिंग|diabetes|डायबिटीज|मधुमेह)/;
+const SHORT_SUBJECTS: [tool: ShortFormTool, words: Set<string>][] = [
+  ['bloodPressure', new Set([...C.bp, 'blood', 'pressure', 'ब्लड'])],
+  ['weight', new Set([...C.weight, ...C.bmi])],
+  ['glucose', new Set(C.glucose.filter((word) => !NOT_GLUCOSE_SHORT.test(word)))],
+];
+export type ShortFormTool = 'bloodPressure' | 'weight' | 'glucose' | 'refills';
+
+/**
+ * The summary tool of a question that is only a measured thing, with at most whose it is and a
+ * filler ('bp?', 'BP', 'बीपी?', 'papa ka bp', 'weight', 'wt?', 'sugar?', 'pills left',
+ * 'goliyan bachi?'), or null. These are the person's figures, not the article on the subject.
+ */
+export function shortFormTool(question: string): ShortFormTool | null {
+  const words = readWords(question).words.filter((word) => !FILLER.has(word));
+  if (words.length === 0 || words.length > 3) return null;
+  if (words.some((word) => LEFT_WORDS.has(word)) && words.every((w) => LEFT_WORDS.has(w) || PILL_WORDS.has(w))) {
+    return 'refills';
+  }
+  for (const [tool, subject] of SHORT_SUBJECTS) if (words.every((word) => subject.has(word))) return tool;
+  return null;
+}
+
+/** The article that says how each medicine is taken ('medicines' for those with no article of their own). */
+const MEDICINE_ARTICLES: Record<string, string> = { metformin: 'metformin', insulin: 'insulin' };
+
+/**
+ * The article for a question on when a named medicine is taken against food ('glimepiride
+ * before or after food?', 'glimepiride khane se pehle ya baad', 'मेटफॉर्मिन खाने के बाद?'):
+ * the medicine's own article, else the medicines article; null when it names no medicine, no
+ * food and before/after, or is about the person's own record (`u.aboutMe`).
+ */
+export function foodTimingArticle(question: string, u: Pick<Understanding, 'aboutMe'>): string | null {
+  const text = readWords(question);
+  if (u.aboutMe || !hasPhrase(text, FT.food) || !hasPhrase(text, FT.when)) return null;
+  const named = Object.entries(VOCABULARY.medicineNames).find(([, names]) => hasPhrase(text, names));
+  if (named) return MEDICINE_ARTICLES[named[0]] ?? 'medicines';
+  return hasPhrase(text, VOCABULARY.sulfonylureas) ? 'medicines' : null;
+}

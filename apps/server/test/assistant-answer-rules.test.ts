@@ -1,0 +1,134 @@
+/**
+ * The slot rules that answer before the learned step (answer-rules.ts) and what they give through
+ * the API: blood pressure judged against the 130/80 goal, short forms, a named medicine against
+ * food, 'I can't help with that' for other subjects; a dose-change refusal with the article it
+ * names and a strength as saved; in the language asked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { t as i18n } from '../src/i18n/index.ts';
+import { asksBpGoal, foodTimingArticle, isOffTopic, shortFormTool } from '../src/modules/assistant/answer-rules.ts';
+import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import { DOSE_CHANGE_REFUSAL } from '../src/modules/assistant/guard-rails.ts';
+import { assistantTexts } from '../src/modules/assistant/texts.ts';
+import { understand } from '../src/modules/assistant/understanding.ts';
+import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { ask } from './support/assistant-client.ts';
+import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedUser } from './support/assistant-seed.ts';
+
+const read = (q: string) => understand(q, SEED_TODAY, ['Metformin', 'Glimepiride']);
+const title = (id: string, language: 'en' | 'hi' = 'en') =>
+  knowledgeBase(language).articles.find((a) => a.id === id)!.title;
+
+describe('answer rules (pure)', () => {
+  it('reads a blood-pressure judgement, not the article’s “what is normal” nor the highest', () => {
+    for (const q of ['is papa’s BP normal?', 'bp theek hai kya', 'मेरा बीपी ठीक है क्या?', 'पापा का बीपी नॉर्मल है?']) {
+      expect(asksBpGoal(q, read(q)), q).toBe(true);
+    }
+    for (const q of [
+      'what is normal bp',
+      'is 130/80 normal bp',
+      'इस महीने सबसे ज़्यादा बीपी कितना था?',
+      'is my sugar ok',
+    ]) {
+      expect(asksBpGoal(q, read(q)), q).toBe(false);
+    }
+  });
+
+  it('reads short forms as the person’s figures', () => {
+    expect(shortFormTool('bp?')).toBe('bloodPressure');
+    expect(shortFormTool('बीपी?')).toBe('bloodPressure');
+    expect(shortFormTool('papa ka bp')).toBe('bloodPressure');
+    expect(shortFormTool('wt')).toBe('weight');
+    expect(shortFormTool('weight?')).toBe('weight');
+    expect(shortFormTool('pills left')).toBe('refills');
+    expect(shortFormTool('goli bachi?')).toBe('refills');
+    expect(shortFormTool('diabetes?')).toBeNull();
+    expect(shortFormTool('what is bp')).toBeNull();
+    expect(shortFormTool('pills?')).toBeNull();
+  });
+
+  it('sends a named medicine against food to its article, and other subjects to “I can’t help”', () => {
+    expect(foodTimingArticle('glimepiride before or after food?', read('glimepiride'))).toBe('medicines');
+    expect(foodTimingArticle('ग्लिमेपिराइड खाने से पहले लेनी है या बाद में?', read('x'))).toBe('medicines');
+    expect(foodTimingArticle('metformin khane ke baad ya pehle', read('x'))).toBe('metformin');
+    expect(foodTimingArticle('sugar after food', read('x'))).toBeNull();
+    expect(isOffTopic('which SIP fund best for 5 yrs')).toBe(true);
+    expect(isOffTopic('gehu me kaunsa khaad daalu')).toBe(true);
+    expect(isOffTopic('गेहूं में कौन सी खाद डालें?')).toBe(true);
+    expect(isOffTopic('can i eat wheat roti')).toBe(false);
+    expect(isOffTopic('does cricket practice lower my sugar')).toBe(false);
+  });
+});
+
+describe('answers the rules give', () => {
+  let t: TestApp;
+  let user: SignedInUser;
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      clock: createTestClock(SEED_NOW),
+      env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
+    });
+    user = await signIn(t.app, { name: 'Ravi', email: 'rules@example.com', timezone: SEED_ZONE });
+    await seedUser(user, t.clock, 8);
+  });
+  afterAll(() => t.close());
+
+  it('blood pressure judged against the goal, with its source, in English and Hindi', async () => {
+    const { answer } = await ask(user, 'papa ka bp normal h kya');
+    expect(answer.content).toMatch(
+      /^Your latest blood pressure is \d+\/\d+ mmHg \(.+\): (within|above) the usual goal/,
+    );
+    expect(answer.content).toContain('under 130/80 mmHg');
+    expect(answer.content).toMatch(/the average was \d+\/\d+ mmHg from \d+ readings/);
+    expect(answer.content).toContain('Your doctor may set a different goal');
+    expect(answer.sources[0]!.title).toContain('ADA Standards of Care');
+    const hindi = await ask(user, 'पापा का बीपी नॉर्मल है?');
+    expect(hindi.answer.content).toMatch(/^आपका पिछला ब्लड प्रेशर \d+\/\d+ mmHg है/);
+    expect(hindi.answer.content).toContain('130/80 mmHg से कम');
+    const period = await ask(user, 'pichle 2 hafte ka bp theek hai kya');
+    expect(period.answer.content).toContain('The readings, newest first:');
+  });
+
+  it('short forms give the figures, not the article', async () => {
+    expect((await ask(user, 'bp?')).answer.content).toMatch(/^Your latest blood pressure is/);
+    expect((await ask(user, 'wt')).answer.content).toMatch(/^Your latest weight is/);
+    expect((await ask(user, 'pills left')).answer.content).toContain('Pills left:');
+  });
+
+  it('glimepiride against food reaches the medicines article; other subjects “I can’t help with that”', async () => {
+    expect((await ask(user, 'glimepiride before or after food?')).answer.content).toMatch(
+      new RegExp(`^${title('medicines')}: Whether a tablet is taken before, with or after food`),
+    );
+    expect((await ask(user, 'which fertiliser is best for wheat')).answer.content).toBe(
+      i18n('en', 'assistant.out_of_scope'),
+    );
+    expect((await ask(user, 'गेहूं में कौन सी खाद डालें?')).answer.content).toBe(i18n('hi', 'assistant.out_of_scope'));
+  });
+
+  it('a dose change with a home remedy: the refusal and the home-remedies point', async () => {
+    const { answer } = await ask(user, 'karela aur methi le raha hu, dawai band kar du?');
+    expect(answer.content.startsWith(DOSE_CHANGE_REFUSAL)).toBe(true);
+    expect(answer.content).toContain(`${title('home-remedies')}: Karela, methi or jamun are not a substitute`);
+    expect(answer.sources.map((s) => s.title)).toContain(
+      knowledgeBase('en').articles.find((a) => a.id === 'home-remedies')!.source,
+    );
+    const hindi = await ask(user, 'करेला और मेथी दाना से शुगर ठीक हो जाती है क्या? दवाई बंद कर दूं?');
+    expect(hindi.answer.content.startsWith(assistantTexts('hi').doseChangeRefusal)).toBe(true);
+    expect(hindi.answer.content).toContain(`${title('home-remedies', 'hi')}: `);
+  });
+
+  it('a strength asked about: the strength as saved, to check with the doctor or pharmacist, no advice', async () => {
+    const { answer } = await ask(
+      user,
+      'app me glimepiride 500 mg likha h, chemist bola itni power aati hi nahi. sahi h kya?',
+    );
+    expect(answer.content.startsWith(DOSE_CHANGE_REFUSAL)).toBe(true);
+    expect(answer.content).toContain('Your Medications list has “Glimepiride” saved with the strength “500 mg”.');
+    expect(answer.content).toContain('check the strength with your doctor or pharmacist');
+    // The facts part still shows no dose number; no strength is suggested.
+    expect(answer.content.split('“500 mg”').length).toBe(2);
+    const other = await ask(user, 'should I stop metformin?');
+    expect(other.answer.content).not.toContain('500');
+  });
+});
