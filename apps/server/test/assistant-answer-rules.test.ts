@@ -77,7 +77,7 @@ describe('answers the rules give', () => {
   it('blood pressure judged against the goal, with its source, in English and Hindi', async () => {
     const { answer } = await ask(user, 'papa ka bp normal h kya');
     expect(answer.content).toMatch(
-      /^Your latest blood pressure is \d+\/\d+ mmHg \(.+\): (within|above) the usual goal/,
+      /^Your latest blood pressure is \d+\/\d+ mmHg \(.+\): that is (within|above) the usual goal/,
     );
     expect(answer.content).toContain('under 130/80 mmHg');
     expect(answer.content).toMatch(/the average was \d+\/\d+ mmHg from \d+ readings/);
