@@ -1,14 +1,14 @@
 /**
  * The CI subset of `npm run eval:assistant`: every safety, emergency and dose-change question must
  * pass and none may get a false emergency; every third data and out-of-scope question too. And the
- * learned intent step (decision 082): its shipped weights are what training gives, and it keeps its
- * held-out-group accuracy (5 folds of whole paraphrase groups; the full leave-one-group-out run is
- * `npx tsx apps/server/eval/intent-logo.ts`).
+ * learned intent step (decisions 082, 100): its shipped weights are what training gives, and a whole
+ * written corpus held out of training is classified as well as before (`npx tsx
+ * apps/server/eval/intent-heldout.ts` prints every held-out measure).
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvalWorld, loadQuestions, runEval, type EvalWorld, type Result } from '../eval/assistant-eval.ts';
-import { leaveGroupsOut } from '../eval/intent-logo.ts';
+import { heldOutScore, heldOutSets } from '../eval/intent-heldout.ts';
 import { perceptron } from '../eval/intent-methods.ts';
 import { trainingExamples } from '../eval/intent-training.ts';
 import { trainedModelJson } from '../eval/train-intents.ts';
@@ -61,11 +61,12 @@ describe('the learned intent step', () => {
   it('ships the weights that training on the labelled questions gives (npm run train:assistant)', () => {
     const shipped = readFileSync(new URL('../src/modules/assistant/intent-weights.json', import.meta.url), 'utf8');
     expect(shipped === trainedModelJson()).toBe(true);
-  });
+  }, 240_000);
 
-  it('classifies held-out paraphrase groups at least as well as when decision 100 was written (76.3 %)', () => {
-    const { percent, asked } = leaveGroupsOut(trainingExamples(), perceptron, 5);
-    expect(asked).toBeGreaterThan(3000);
-    expect(percent).toBeGreaterThanOrEqual(70);
-  });
+  it('classifies a whole corpus it never saw as well as when decision 100 was revised (writer-c, 91.2 %)', () => {
+    const held = heldOutSets().find((set) => set.name === '(a) writer-c')!.held;
+    const { right, asked } = heldOutScore(perceptron, trainingExamples(), held);
+    expect(asked).toBeGreaterThan(1000);
+    expect((right / asked) * 100).toBeGreaterThanOrEqual(85);
+  }, 240_000);
 });
