@@ -5,7 +5,7 @@
  * them first and the model cannot outvote them.
  */
 import { readFileSync } from 'node:fs';
-import { KNOWLEDGE_DIRECTORIES, loadArticles } from '../src/modules/assistant/knowledge.ts';
+import { KNOWLEDGE_DIRECTORIES, loadArticles } from '../src/modules/knowledge/knowledge.ts';
 import type { Example } from '../src/modules/assistant/intent-model.ts';
 import { loadQuestions, type Question } from './assistant-eval.ts';
 
