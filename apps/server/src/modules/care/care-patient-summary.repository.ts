@@ -39,6 +39,12 @@ const periodsJson = (periods: readonly SummaryPeriod[]) =>
     periods.map((p) => ({ patient_id: p.patientId, tz: p.timezone, start_date: p.start, end_date: p.end })),
   );
 
+/** The periods as a CTE `p` (patient_id, tz, start_date, end_date) a statement starts from. */
+const periodsTable = (periods: readonly SummaryPeriod[]) => sql`WITH p AS (
+  SELECT * FROM jsonb_to_recordset(${periodsJson(periods)}::jsonb)
+    AS x(patient_id uuid, tz text, start_date date, end_date date)
+)`;
+
 /** The patient list's statements over `db`, each documented below. */
 export function createCarePatientSummaryRepository(db: Database) {
   return {
@@ -51,10 +57,7 @@ export function createCarePatientSummaryRepository(db: Database) {
     async glucoseCountsOf(periods: readonly SummaryPeriod[]): Promise<Map<string, GlucoseCounts>> {
       if (periods.length === 0) return new Map();
       const result = (await db.execute(sql`
-        WITH p AS (
-          SELECT * FROM jsonb_to_recordset(${periodsJson(periods)}::jsonb)
-            AS x(patient_id uuid, tz text, start_date date, end_date date)
-        )
+        ${periodsTable(periods)}
         SELECT c.user_id AS patient_id, sum(c.readings)::int AS readings, sum(c.below_54)::int AS below_54,
           sum(c.below_70)::int AS below_70, sum(c.in_range)::int AS in_range, sum(c.value_sum)::float8 AS s,
           sum(c.value_square_sum)::float8 AS ss, count(*)::int AS days
@@ -98,10 +101,7 @@ export function createCarePatientSummaryRepository(db: Database) {
     async lastReadingsOf(periods: readonly SummaryPeriod[]): Promise<Map<string, Date>> {
       if (periods.length === 0) return new Map();
       const result = (await db.execute(sql`
-        WITH p AS (
-          SELECT * FROM jsonb_to_recordset(${periodsJson(periods)}::jsonb)
-            AS x(patient_id uuid, tz text, start_date date, end_date date)
-        )
+        ${periodsTable(periods)}
         SELECT p.patient_id, (extract(epoch FROM greatest(
           (SELECT s.measured_at FROM sensor_readings s WHERE s.user_id = p.patient_id
             ORDER BY s.date DESC, s.time DESC LIMIT 1),
