@@ -34,7 +34,7 @@ await build({
   logLevel: 'warning',
 });
 
-// The assistant's knowledge base is read at start from ./knowledge beside the bundle.
-cpSync(new URL('src/modules/assistant/knowledge', import.meta.url), new URL('dist/knowledge', import.meta.url), {
+// The knowledge base's articles are read at start from ./articles beside the bundle.
+cpSync(new URL('src/modules/knowledge/articles', import.meta.url), new URL('dist/articles', import.meta.url), {
   recursive: true,
 });

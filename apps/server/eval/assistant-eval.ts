@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { AssistantMessage, AssistantStreamEvent } from '@diacare/contract/assistant';
 import { shiftDate } from '@diacare/contract/dates';
 import { t as i18n } from '../src/i18n/index.ts';
-import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
 import { assistantTexts } from '../src/modules/assistant/texts.ts';
 import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from '../test/helpers.ts';

@@ -6,7 +6,7 @@
  * first and the model cannot outvote them (corpus rows labelled `guard:…` test the guard rails).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { KNOWLEDGE_DIRECTORIES, loadArticles } from '../src/modules/assistant/knowledge.ts';
+import { KNOWLEDGE_DIRECTORIES, loadArticles } from '../src/modules/knowledge/knowledge.ts';
 import type { Example } from '../src/modules/assistant/intent-model.ts';
 import { loadQuestions, type Question, type Variety } from './assistant-eval.ts';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t as i18n } from '../src/i18n/index.ts';
 import { asksBpGoal, foodTimingArticle, isOffTopic, shortFormTool } from '../src/modules/assistant/answer-rules.ts';
-import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { DOSE_CHANGE_REFUSAL } from '../src/modules/assistant/guard-rails.ts';
 import { assistantTexts } from '../src/modules/assistant/texts.ts';
 import { understand } from '../src/modules/assistant/understanding.ts';

@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../src/app.ts';
 import { CAPABILITIES } from '../src/modules/assistant/builtin-engine.ts';
-import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { createAssistantRepository } from '../src/modules/assistant/assistant.repository.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type TestApp } from './helpers.ts';
 import { ask, parseEvents } from './support/assistant-client.ts';

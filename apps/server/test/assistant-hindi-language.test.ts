@@ -6,14 +6,14 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { readIntent } from '../src/modules/assistant/intents.ts';
-import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import {
   DOSE_NUMBER,
   containsDoseInstruction,
   escalationFor,
   isDoseChangeQuestion,
 } from '../src/modules/assistant/guard-rails.ts';
-import { hindiStem, loadArticles, KNOWLEDGE_DIRECTORIES } from '../src/modules/assistant/knowledge.ts';
+import { hindiStem, loadArticles, KNOWLEDGE_DIRECTORIES } from '../src/modules/knowledge/knowledge.ts';
 import { normaliseSpelling, wordsOf } from '../src/modules/assistant/language.ts';
 import { assistantTexts, type AssistantTexts } from '../src/modules/assistant/texts.ts';
 import { HINDI_DOSE_CHANGE_QUESTIONS, latinWords } from './support/hindi-questions.ts';

@@ -6,7 +6,7 @@ import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { simulateReadableStream } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { HINDI_PROMPT } from '../src/modules/assistant/llm-engine.ts';
 import { assistantTexts } from '../src/modules/assistant/texts.ts';
 import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';

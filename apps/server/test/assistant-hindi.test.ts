@@ -6,7 +6,7 @@
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import { shiftDate } from '@diacare/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
 import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
 import { assistantTexts } from '../src/modules/assistant/texts.ts';

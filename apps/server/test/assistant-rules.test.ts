@@ -12,7 +12,7 @@ import {
   isDoseChangeQuestion,
   ungroundedNumbers,
 } from '../src/modules/assistant/guard-rails.ts';
-import { createKnowledgeBase, excerpt, loadArticles, parseArticle } from '../src/modules/assistant/knowledge.ts';
+import { createKnowledgeBase, excerpt, loadArticles, parseArticle } from '../src/modules/knowledge/knowledge.ts';
 
 describe('isDoseChangeQuestion', () => {
   it.each([

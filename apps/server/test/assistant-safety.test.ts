@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DOSE_CHANGE_REFUSAL, EMERGENCY_TEXT, HYPO_STEPS, hypoSteps } from '../src/modules/assistant/guard-rails.ts';
-import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { DRIVERS } from './helpers.ts';
 import { ask } from './support/assistant-client.ts';
 import { SEED_TODAY, medicationPayload, seedMmolUserWithLow, seededAssistantApp } from './support/assistant-seed.ts';

@@ -10,7 +10,7 @@ import { shiftDate } from '@diacare/contract/dates';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../src/modules/assistant/builtin-engine.ts';
 import { DOSE_CHANGE_REFUSAL, DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
-import { knowledgeBase } from '../src/modules/assistant/assistant.service.ts';
+import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
 import { DRIVERS } from './helpers.ts';
 import { ask, type ScreenFigures } from './support/assistant-client.ts';

@@ -76,11 +76,11 @@ describe('the server bundle and its dependencies', () => {
   it('starts and imports a sensor file beside a node_modules of dependencies only (as npm ci --omit=dev)', async () => {
     const pruned = mkdtempSync(join(tmpdir(), 'diacare-pruned-'));
     try {
-      // The layout the bundle expects: apps/server/dist/server.js, ../drizzle, ./knowledge.
+      // The layout the bundle expects: apps/server/dist/server.js, ../drizzle, ./articles.
       const dist = join(pruned, 'apps/server/dist');
       mkdirSync(dist, { recursive: true });
       cpSync(bundle.path, join(dist, 'server.js'));
-      cpSync(join(serverDir, 'dist/knowledge'), join(dist, 'knowledge'), { recursive: true });
+      cpSync(join(serverDir, 'dist/articles'), join(dist, 'articles'), { recursive: true });
       symlinkSync(join(serverDir, 'drizzle'), join(pruned, 'apps/server/drizzle'));
       for (const name of Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@diacare/'))) {
         const installed = [join(serverDir, 'node_modules', name), join(rootDir, 'node_modules', name)].find(existsSync);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_CARE_SETTINGS } from '@diacare/contract/care';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getCareSettings, listAlertRecipients } from '../src/modules/care/care-settings.repository.ts';
+import { createCareSettingsRepository } from '../src/modules/care/care-settings.repository.ts';
 import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { dumpDatabase } from './support/db-dump.ts';
 
@@ -147,10 +147,10 @@ describe.each(DRIVERS)('managing the care circle on %s', (driver) => {
       expect(saved.json()).toEqual(settings);
       expect((await asha.request({ url: '/api/care/settings' })).json()).toEqual(settings);
       expect((await ben.request({ url: '/api/care/settings' })).json()).toEqual(DEFAULT_CARE_SETTINGS);
-      expect(await getCareSettings(t.database.db, asha.user.id)).toEqual(settings);
+      expect(await createCareSettingsRepository(t.database.db).getCareSettings(asha.user.id)).toEqual(settings);
       const cleared = { ...settings, quiet_hours: null, missed_dose_alert_minutes: 240 };
       await asha.request({ method: 'PUT', url: '/api/care/settings', payload: cleared });
-      expect(await getCareSettings(t.database.db, asha.user.id)).toEqual(cleared);
+      expect(await createCareSettingsRepository(t.database.db).getCareSettings(asha.user.id)).toEqual(cleared);
     });
 
     const VALID = { missed_dose_alert_minutes: 60, low_glucose_alerts: true, quiet_hours: null };
@@ -191,7 +191,7 @@ describe.each(DRIVERS)('managing the care circle on %s', (driver) => {
       });
       const raviId = await join(asha, ravi);
       const doctorId = await join(asha, doctor, 'doctor');
-      expect(await listAlertRecipients(t.database.db, asha.user.id)).toEqual([
+      expect(await createCareSettingsRepository(t.database.db).listAlertRecipients(asha.user.id)).toEqual([
         {
           membership_id: raviId,
           user_id: ravi.user.id,
@@ -206,7 +206,7 @@ describe.each(DRIVERS)('managing the care circle on %s', (driver) => {
       ]);
       await asha.request({ method: 'PATCH', url: `/api/care/members/${doctorId}`, payload: { alerts: true } });
       await asha.request({ method: 'PATCH', url: `/api/care/members/${raviId}`, payload: { alerts: false } });
-      expect(await listAlertRecipients(t.database.db, asha.user.id)).toEqual([
+      expect(await createCareSettingsRepository(t.database.db).listAlertRecipients(asha.user.id)).toEqual([
         expect.objectContaining({
           user_id: doctor.user.id,
           role: 'doctor',
@@ -215,8 +215,8 @@ describe.each(DRIVERS)('managing the care circle on %s', (driver) => {
         }),
       ]);
       await asha.request({ method: 'DELETE', url: `/api/care/members/${doctorId}` });
-      expect(await listAlertRecipients(t.database.db, asha.user.id)).toEqual([]);
-      expect(await listAlertRecipients(t.database.db, ravi.user.id)).toEqual([]);
+      expect(await createCareSettingsRepository(t.database.db).listAlertRecipients(asha.user.id)).toEqual([]);
+      expect(await createCareSettingsRepository(t.database.db).listAlertRecipients(ravi.user.id)).toEqual([]);
     });
   });
 });

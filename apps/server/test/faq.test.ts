@@ -4,7 +4,7 @@
  */
 import { FAQ_QUERY_MAX_LENGTH, type Faq } from '@diacare/contract/faq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KNOWLEDGE_DIRECTORIES, loadArticles } from '../src/modules/assistant/knowledge.ts';
+import { KNOWLEDGE_DIRECTORIES, loadArticles } from '../src/modules/knowledge/knowledge.ts';
 import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 
 const english = loadArticles();

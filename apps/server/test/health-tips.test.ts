@@ -7,7 +7,7 @@ import type { ReminderPush } from '@diacare/contract/push';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reminders } from '../src/db/schema.ts';
-import { healthTips } from '../src/modules/assistant/knowledge.ts';
+import { healthTips } from '../src/modules/knowledge/knowledge.ts';
 import { createDispatcher } from '../src/workers/reminder-dispatcher.ts';
 import { createMaterialiser } from '../src/workers/materialiser.ts';
 import { nextTip, nextTipDue, tipArticleOf } from '../src/modules/reminders/tips.ts';

@@ -11,7 +11,7 @@ import type { Clock } from '../types.ts';
 import { buildAlertMessage, type CareAlertChannel } from '../modules/care/care-alert-channels.ts';
 import {
   createCareAlertClaims,
-  insertMissedDoseAlerts,
+  createCareAlertRepository,
   type AlertOutcome,
   type ClaimedAlert,
   type DeliveryRow,
@@ -24,7 +24,7 @@ import {
   ESCALATION_MAX_ATTEMPTS,
   ESCALATION_RETRY_DELAY_MS,
 } from '../modules/care/constants.ts';
-import { listAlertRecipients, type AlertRecipient } from '../modules/care/care-settings.repository.ts';
+import { createCareSettingsRepository, type AlertRecipient } from '../modules/care/care-settings.repository.ts';
 import { createPollingLoop, type Job } from './polling-loop.ts';
 
 /** The scope a member needs to be told of each kind. */
@@ -69,6 +69,8 @@ export function createCareEscalation(deps: CareEscalationDeps): CareEscalation {
   const maxAttempts = deps.maxAttempts ?? ESCALATION_MAX_ATTEMPTS;
   const retryDelayMs = deps.retryDelayMs ?? ESCALATION_RETRY_DELAY_MS;
   const claims = createCareAlertClaims(db, { batchSize, leaseMs: deps.leaseMs ?? ESCALATION_LEASE_MS });
+  const alerts = createCareAlertRepository(db);
+  const careSettings = createCareSettingsRepository(db);
 
   /** Delivers to every recipient not reached before, on every channel. */
   async function deliver(alert: ClaimedAlert, recipients: AlertRecipient[]): Promise<DeliveryRow[]> {
@@ -117,7 +119,7 @@ export function createCareEscalation(deps: CareEscalationDeps): CareEscalation {
     if (decision.action === 'cancel') return { status: 'cancelled', detail: decision.reason, deliveries: [] };
     if (decision.action === 'hold') return { status: 'hold', until: decision.until };
     if (signal.aborted || now >= alert.claimed_until) return null;
-    const recipients = (await listAlertRecipients(db, alert.patient_id)).filter((recipient) =>
+    const recipients = (await careSettings.listAlertRecipients(alert.patient_id)).filter((recipient) =>
       recipient.scopes.includes(SCOPE_OF[alert.kind]),
     );
     if (recipients.length === 0) return { status: 'failed', detail: 'no recipient', deliveries: [] };
@@ -132,7 +134,7 @@ export function createCareEscalation(deps: CareEscalationDeps): CareEscalation {
   }
 
   async function pass(signal: AbortSignal): Promise<{ claimed: number; settled: number }> {
-    const made = await insertMissedDoseAlerts(db, clock());
+    const made = await alerts.insertMissedDoseAlerts(clock());
     const token = randomUUID();
     const claimed = await claims.claim(token, clock());
     let settled = 0;

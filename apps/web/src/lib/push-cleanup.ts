@@ -5,12 +5,15 @@
  */
 import { api } from './api-client';
 
+/** POST /api/push/unsubscribe { endpoint } (also the push feature's, when push is turned off). */
+export const removeSubscription = (endpoint: string) => api.post<unknown>('/api/push/unsubscribe', { endpoint });
+
 async function unsubscribe(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager?.getSubscription();
   if (!subscription) return;
-  await api.post('/api/push/unsubscribe', { endpoint: subscription.endpoint }).catch((error: unknown) => {
+  await removeSubscription(subscription.endpoint).catch((error: unknown) => {
     console.warn('Could not remove the push subscription on the server', error);
   });
   await subscription.unsubscribe();

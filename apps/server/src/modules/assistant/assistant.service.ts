@@ -18,7 +18,7 @@ import { createBuiltinEngine } from './builtin-engine.ts';
 import { createInsightAnswers } from './insight-answers.ts';
 import { doseChangeAnswer } from './dose-change-answer.ts';
 import { clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
-import { KNOWLEDGE_DIRECTORIES, createKnowledgeBase, loadArticles, type KnowledgeBase } from './knowledge.ts';
+import { knowledgeBase } from '../knowledge/knowledge.ts';
 import type { Language } from '../../i18n/index.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
 import { safetyAnswer, safetyCase } from './safety.ts';
@@ -37,12 +37,6 @@ export function assistantConfig(env: Env): AssistantConfig {
 export const MODEL_DOWN_NOTE = assistantTexts('en').modelDownNote;
 /** Shown above a built-in answer when the model's answer failed the checks. */
 export const MODEL_REJECTED_NOTE = assistantTexts('en').modelRejectedNote;
-
-const sharedKnowledge: Partial<Record<Language, KnowledgeBase>> = {};
-/** The shipped knowledge base in `language`, read once per process. */
-export function knowledgeBase(language: Language = 'en'): KnowledgeBase {
-  return (sharedKnowledge[language] ??= createKnowledgeBase(loadArticles(KNOWLEDGE_DIRECTORIES[language]), language));
-}
 
 export interface AssistantOptions {
   db: Database;

@@ -6,7 +6,7 @@
  */
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.types.ts';
-import { excerpt, sourceOf, type KnowledgeBase } from './knowledge.ts';
+import { excerpt, sourceOf, type KnowledgeBase } from '../knowledge/knowledge.ts';
 import { withKnowledgeTerms } from './lexicon.ts';
 import { t, type Language } from '../../i18n/index.ts';
 import { asksBpGoal, foodTimingArticle, isOffTopic, shortFormTool } from './answer-rules.ts';

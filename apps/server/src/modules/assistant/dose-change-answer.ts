@@ -9,7 +9,7 @@ import { localDate } from '@diacare/contract/dates';
 import { t } from '../../i18n/index.ts';
 import type { EngineAnswer } from './assistant.types.ts';
 import { DOSE_NUMBER } from './guard-rails.ts';
-import { sourceOf, type Article, type KnowledgeBase } from './knowledge.ts';
+import { sourceOf, type Article, type KnowledgeBase } from '../knowledge/knowledge.ts';
 import { wordsOf } from './language.ts';
 import { hasPhrase, readWords } from './lexicon.ts';
 import { assistantTexts } from './texts.ts';

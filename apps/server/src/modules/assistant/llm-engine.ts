@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { AssistantLink, AssistantSource } from '@diacare/contract/assistant';
 import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.types.ts';
 import { containsDoseInstruction, ungroundedNumbers } from './guard-rails.ts';
-import { sourceOf, type KnowledgeBase } from './knowledge.ts';
+import { sourceOf, type KnowledgeBase } from '../knowledge/knowledge.ts';
 import type { Language } from '../../i18n/index.ts';
 import { ALL_TEXTS, assistantTexts } from './texts.ts';
 import { chunks } from './sentences.ts';

@@ -63,80 +63,85 @@ export type AlertOutcome =
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (date: Date) => date.toISOString();
 
-/** Inserts a glucose alert once per reading; false when it already existed. */
-export async function insertGlucoseAlert(
-  db: Database,
-  alert: { patientId: string; kind: CareAlertKind; readingId: string; value: number; eventAt: Date; dueAt: Date },
-  now: Date,
-): Promise<boolean> {
-  const inserted = await db
-    .insert(careAlerts)
-    .values({
-      patient_id: alert.patientId,
-      kind: alert.kind,
-      dedupe_key: `glucose:${alert.readingId}`,
-      reading_id: alert.readingId,
-      value: alert.value,
-      event_at: alert.eventAt,
-      due_at: alert.dueAt,
-      created_at: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: careAlerts.id });
-  return inserted.length > 0;
-}
+/** Making alerts: the statements over `db` (claiming them is createCareAlertClaims'). */
+export function createCareAlertRepository(db: Database) {
+  return {
+    /** Inserts a glucose alert once per reading; false when it already existed. */
+    async insertGlucoseAlert(
+      alert: { patientId: string; kind: CareAlertKind; readingId: string; value: number; eventAt: Date; dueAt: Date },
+      now: Date,
+    ): Promise<boolean> {
+      const inserted = await db
+        .insert(careAlerts)
+        .values({
+          patient_id: alert.patientId,
+          kind: alert.kind,
+          dedupe_key: `glucose:${alert.readingId}`,
+          reading_id: alert.readingId,
+          value: alert.value,
+          event_at: alert.eventAt,
+          due_at: alert.dueAt,
+          created_at: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: careAlerts.id });
+      return inserted.length > 0;
+    },
 
-/**
- * Makes a 'missed_dose' alert for every dose reminder whose alert time has come (care-alert-rules.ts
- * missedDoseAlertAt and isMissedDoseAlertDue: its instant plus the patient's
- * missed_dose_alert_minutes, within MISSED_DOSE_LOOKBACK_MS), of a patient with a member who has
- * alerts on and the medications scope, when the dose is neither recorded taken or skipped nor
- * snoozed, and was due at or after its medicine was added (dose-rules.ts isDoseExpected, decision
- * 077). One per dose ('missed:<medication>:<date>:<time>'), however many instances run it.
- * Returns the number of alerts made.
- */
-export async function insertMissedDoseAlerts(db: Database, now: Date): Promise<number> {
-  const defaultMinutes = DEFAULT_CARE_SETTINGS.missed_dose_alert_minutes;
-  const candidates = rowsOf<MissedDoseCandidate>(
-    await db.execute(sql`
-    SELECT r.user_id, r.medication_id, to_char(r.dose_date, 'YYYY-MM-DD') AS dose_date, r.scheduled_time,
-      (extract(epoch FROM r.due_at) * 1000)::float8 AS due_ms,
-      coalesce(s.missed_dose_alert_minutes, ${defaultMinutes}) AS delay_minutes
-    FROM (SELECT DISTINCT patient_id FROM care_members
-          WHERE alerts AND 'medications' = ANY(scopes)) p
-    JOIN reminders r ON r.user_id = p.patient_id AND r.kind = 'dose' AND r.snoozed_from IS NULL
-      AND r.due_at > ${iso(missedDoseCandidatesFrom(now))}::timestamptz AND r.due_at <= ${iso(now)}::timestamptz
-    -- isDoseExpected (decision 077): a dose due before its medicine was added was never expected.
-    JOIN medications m ON m.id = r.medication_id AND r.due_at >= m.created_at
-    LEFT JOIN care_settings s ON s.patient_id = p.patient_id
-    WHERE r.dedupe_key LIKE 'dose:%' AND r.detail IS DISTINCT FROM 'schedule changed'
-      AND NOT EXISTS (SELECT 1 FROM adherence_records a WHERE a.medication_id = r.medication_id
-        AND a.date = r.dose_date AND a.scheduled_time = r.scheduled_time AND a.status IN ('taken', 'skipped'))
-      AND NOT EXISTS (SELECT 1 FROM reminders z WHERE z.medication_id = r.medication_id
-        AND z.user_id = r.user_id AND z.snoozed_from = r.id)`),
-  );
-  const due = candidates.flatMap((candidate) => {
-    const doseDueAt = new Date(Number(candidate.due_ms));
-    const alertAt = missedDoseAlertAt(doseDueAt, Number(candidate.delay_minutes));
-    if (!isMissedDoseAlertDue(alertAt, now)) return [];
-    return [
-      {
-        patient_id: candidate.user_id,
-        kind: 'missed_dose' as const,
-        dedupe_key: `missed:${candidate.medication_id}:${candidate.dose_date}:${candidate.scheduled_time}`,
-        medication_id: candidate.medication_id,
-        dose_date: candidate.dose_date,
-        scheduled_time: candidate.scheduled_time,
-        event_at: doseDueAt,
-        due_at: alertAt,
-        created_at: now,
-      },
-    ];
-  });
-  if (due.length === 0) return 0;
-  const made = await db.insert(careAlerts).values(due).onConflictDoNothing().returning({ id: careAlerts.id });
-  return made.length;
+    /**
+     * Makes a 'missed_dose' alert for every dose reminder whose alert time has come (care-alert-rules.ts
+     * missedDoseAlertAt and isMissedDoseAlertDue: its instant plus the patient's
+     * missed_dose_alert_minutes, within MISSED_DOSE_LOOKBACK_MS), of a patient with a member who has
+     * alerts on and the medications scope, when the dose is neither recorded taken or skipped nor
+     * snoozed, and was due at or after its medicine was added (dose-rules.ts isDoseExpected, decision
+     * 077). One per dose ('missed:<medication>:<date>:<time>'), however many instances run it.
+     * Returns the number of alerts made.
+     */
+    async insertMissedDoseAlerts(now: Date): Promise<number> {
+      const defaultMinutes = DEFAULT_CARE_SETTINGS.missed_dose_alert_minutes;
+      const candidates = rowsOf<MissedDoseCandidate>(
+        await db.execute(sql`
+        SELECT r.user_id, r.medication_id, to_char(r.dose_date, 'YYYY-MM-DD') AS dose_date, r.scheduled_time,
+          (extract(epoch FROM r.due_at) * 1000)::float8 AS due_ms,
+          coalesce(s.missed_dose_alert_minutes, ${defaultMinutes}) AS delay_minutes
+        FROM (SELECT DISTINCT patient_id FROM care_members
+              WHERE alerts AND 'medications' = ANY(scopes)) p
+        JOIN reminders r ON r.user_id = p.patient_id AND r.kind = 'dose' AND r.snoozed_from IS NULL
+          AND r.due_at > ${iso(missedDoseCandidatesFrom(now))}::timestamptz AND r.due_at <= ${iso(now)}::timestamptz
+        -- isDoseExpected (decision 077): a dose due before its medicine was added was never expected.
+        JOIN medications m ON m.id = r.medication_id AND r.due_at >= m.created_at
+        LEFT JOIN care_settings s ON s.patient_id = p.patient_id
+        WHERE r.dedupe_key LIKE 'dose:%' AND r.detail IS DISTINCT FROM 'schedule changed'
+          AND NOT EXISTS (SELECT 1 FROM adherence_records a WHERE a.medication_id = r.medication_id
+            AND a.date = r.dose_date AND a.scheduled_time = r.scheduled_time AND a.status IN ('taken', 'skipped'))
+          AND NOT EXISTS (SELECT 1 FROM reminders z WHERE z.medication_id = r.medication_id
+            AND z.user_id = r.user_id AND z.snoozed_from = r.id)`),
+      );
+      const due = candidates.flatMap((candidate) => {
+        const doseDueAt = new Date(Number(candidate.due_ms));
+        const alertAt = missedDoseAlertAt(doseDueAt, Number(candidate.delay_minutes));
+        if (!isMissedDoseAlertDue(alertAt, now)) return [];
+        return [
+          {
+            patient_id: candidate.user_id,
+            kind: 'missed_dose' as const,
+            dedupe_key: `missed:${candidate.medication_id}:${candidate.dose_date}:${candidate.scheduled_time}`,
+            medication_id: candidate.medication_id,
+            dose_date: candidate.dose_date,
+            scheduled_time: candidate.scheduled_time,
+            event_at: doseDueAt,
+            due_at: alertAt,
+            created_at: now,
+          },
+        ];
+      });
+      if (due.length === 0) return 0;
+      const made = await db.insert(careAlerts).values(due).onConflictDoNothing().returning({ id: careAlerts.id });
+      return made.length;
+    },
+  };
 }
+export type CareAlertRepository = ReturnType<typeof createCareAlertRepository>;
 
 /** A dose reminder that may have become a missed dose, with the patient's alert delay. */
 interface MissedDoseCandidate {

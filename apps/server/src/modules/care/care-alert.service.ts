@@ -6,9 +6,9 @@ import { LOW_GLUCOSE_MG_DL } from '@diacare/contract/care';
 import { zonedInstant } from '@diacare/contract/dates';
 import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../types.ts';
-import { insertGlucoseAlert } from './care-alert.repository.ts';
+import { createCareAlertRepository } from './care-alert.repository.ts';
 import { LOW_RECOVERY_MS, glucoseAlertKind } from './care-alert-rules.ts';
-import { getCareSettings, listAlertRecipients } from './care-settings.repository.ts';
+import { createCareSettingsRepository } from './care-settings.repository.ts';
 
 /** What the care module is told when a reading is saved. */
 export interface CareAlertService {
@@ -27,6 +27,8 @@ export interface CareAlertService {
 
 /** The service over `db`, reading the time from `clock`. */
 export function createCareAlertService({ db, clock }: { db: Database; clock: Clock }): CareAlertService {
+  const alerts = createCareAlertRepository(db);
+  const settings = createCareSettingsRepository(db);
   return {
     async glucoseRecorded(patient, reading) {
       // Most readings are not low: no zone arithmetic for them (glucoseAlertKind would say null).
@@ -35,14 +37,13 @@ export function createCareAlertService({ db, clock }: { db: Database; clock: Clo
       const measuredAt = zonedInstant(reading.date, reading.time, patient.timezone);
       const kind = glucoseAlertKind(reading.value, measuredAt, now);
       if (!kind) return;
-      if (!(await getCareSettings(db, patient.id)).low_glucose_alerts) return;
-      const recipients = await listAlertRecipients(db, patient.id);
+      if (!(await settings.getCareSettings(patient.id)).low_glucose_alerts) return;
+      const recipients = await settings.listAlertRecipients(patient.id);
       if (!recipients.some((recipient) => recipient.scopes.includes('glucose'))) return;
       // A reading dated a few minutes ahead of the server's clock counts from now.
       const eventAt = measuredAt > now ? now : measuredAt;
       const dueAt = kind === 'urgent_low_glucose' ? now : new Date(eventAt.getTime() + LOW_RECOVERY_MS);
-      await insertGlucoseAlert(
-        db,
+      await alerts.insertGlucoseAlert(
         { patientId: patient.id, kind, readingId: reading.id, value: reading.value, eventAt, dueAt },
         now,
       );

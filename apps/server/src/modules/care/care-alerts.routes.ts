@@ -21,8 +21,8 @@ import { z } from 'zod';
 import { httpError, notFound } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/session.ts';
 import type { AppDeps } from '../../types.ts';
-import { findToldAlert, listCareAlerts, markAlertSeen } from './care-alert-list.repository.ts';
-import { listOpenAlertsForMember } from './care-open-alerts.repository.ts';
+import { createCareAlertListRepository } from './care-alert-list.repository.ts';
+import { createCareOpenAlertsRepository } from './care-open-alerts.repository.ts';
 import { createCareRepository } from './care.repository.ts';
 
 /** The kinds of alert a member with `scopes` may read. */
@@ -31,6 +31,8 @@ const kindsFor = (scopes: readonly CareScope[]): CareAlertKind[] =>
 
 export const careAlertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const care = createCareRepository(deps.db);
+  const alerts = createCareAlertListRepository(deps.db);
+  const openAlerts = createCareOpenAlertsRepository(deps.db);
   const tags = ['care'];
   const ALERT_NOT_FOUND = 'error.care_alert_not_found' as const;
 
@@ -45,7 +47,7 @@ export const careAlertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       },
     },
     async (request) =>
-      listCareAlerts(deps.db, currentUser(request).id, {
+      alerts.listCareAlerts(currentUser(request).id, {
         limit: request.query.limit,
         kinds: CARE_ALERT_KINDS,
         toldOnly: false,
@@ -66,7 +68,7 @@ export const careAlertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     // Polled by every open app of a member (decision 075): not a view of the patient's data for
     // the audit, which records the member opening the patient's pages.
     async (request) =>
-      listOpenAlertsForMember(deps.db, currentUser(request).id, { limit: request.query.limit, now: deps.clock() }),
+      openAlerts.listOpenAlertsForMember(currentUser(request).id, { limit: request.query.limit, now: deps.clock() }),
   );
 
   app.get(
@@ -88,7 +90,7 @@ export const careAlertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
       const kinds = kindsFor(membership.scopes);
       if (kinds.length === 0) throw httpError(403, 'error.care_scope_not_granted');
       await care.recordView(patientId, memberId, 'alerts', deps.clock());
-      return listCareAlerts(deps.db, patientId, { limit: request.query.limit, kinds, toldOnly: true });
+      return alerts.listCareAlerts(patientId, { limit: request.query.limit, kinds, toldOnly: true });
     },
   );
 
@@ -104,12 +106,12 @@ export const careAlertRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps)
     },
     async (request) => {
       const memberId = currentUser(request).id;
-      const alert = await findToldAlert(deps.db, request.params.id);
+      const alert = await alerts.findToldAlert(request.params.id);
       const membership = alert ? await care.findMembership(alert.patient_id, memberId) : null;
       if (!alert || !membership || !kindsFor(membership.scopes).includes(alert.kind)) throw notFound(ALERT_NOT_FOUND);
-      await markAlertSeen(deps.db, request.params.id, memberId, deps.clock());
+      await alerts.markAlertSeen(request.params.id, memberId, deps.clock());
       const [seen] = (
-        await listCareAlerts(deps.db, alert.patient_id, { limit: 50, kinds: [alert.kind], toldOnly: true })
+        await alerts.listCareAlerts(alert.patient_id, { limit: 50, kinds: [alert.kind], toldOnly: true })
       ).filter((item) => item.id === request.params.id);
       if (!seen) throw notFound(ALERT_NOT_FOUND);
       return seen;

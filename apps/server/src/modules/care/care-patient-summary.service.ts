@@ -18,9 +18,7 @@ import { datesEndingOn, localDate, localTime } from '@diacare/contract/dates';
 import { adherencePercent, dailyAdherence } from '@diacare/contract/dose-rules';
 import type { Database } from '../../db/client.ts';
 import {
-  adherenceInputsOf,
-  glucoseCountsOf,
-  lastReadingsOf,
+  createCarePatientSummaryRepository,
   type GlucoseCounts,
   type SummaryPeriod,
 } from './care-patient-summary.repository.ts';
@@ -80,10 +78,11 @@ export async function summarise(
   const withScope = (scope: 'glucose' | 'medications') =>
     followed.filter((p) => p.scopes.includes(scope)).map((p) => periods.get(p.patient_id)!);
   const glucosePeriods = withScope('glucose');
+  const summaries = createCarePatientSummaryRepository(db);
   const [counts, lastReadings, adherenceInputs] = await Promise.all([
-    glucoseCountsOf(db, glucosePeriods),
-    lastReadingsOf(db, glucosePeriods),
-    adherenceInputsOf(db, withScope('medications')),
+    summaries.glucoseCountsOf(glucosePeriods),
+    summaries.lastReadingsOf(glucosePeriods),
+    summaries.adherenceInputsOf(withScope('medications')),
   ]);
 
   return followed.map(({ reviewed_at, ...patient }) => {

@@ -55,7 +55,7 @@ import { loadGlucoseProfile } from '../reports/glucose-profile.service.ts';
 import { loadGlucoseReport } from '../reports/glucose-report.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { createCareRepository } from './care.repository.ts';
-import { markReviewed } from './care-patient-summary.repository.ts';
+import { createCarePatientSummaryRepository } from './care-patient-summary.repository.ts';
 import { arrange, summarise } from './care-patient-summary.service.ts';
 import { vmsg } from '@diacare/contract/i18n/validation-messages';
 
@@ -78,6 +78,7 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
   const labs = createLabRepository(deps.db);
   const insulin = createInsulinRepository(deps.db);
   const users = createUserRepository(deps.db);
+  const summaries = createCarePatientSummaryRepository(deps.db);
   const tags = ['care'];
   const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema };
 
@@ -136,7 +137,7 @@ export const carePatientsRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, de
       },
     },
     async (request) => {
-      const at = await markReviewed(deps.db, request.params.patient_id, currentUser(request).id, deps.clock());
+      const at = await summaries.markReviewed(request.params.patient_id, currentUser(request).id, deps.clock());
       if (!at) throw notFound('error.care_patient_not_found');
       return { last_reviewed_at: at.toISOString() };
     },

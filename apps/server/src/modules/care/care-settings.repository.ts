@@ -26,71 +26,72 @@ export interface AlertRecipient {
   whatsapp: string | null;
 }
 
-/**
- * The patient's care settings: missed-dose delay in minutes (5–240), low-glucose alerts on or
- * off, quiet hours ('HH:MM' in the patient's zone) or null. DEFAULT_CARE_SETTINGS when never saved.
- */
-export async function getCareSettings(db: Database, patientId: string): Promise<CareSettings> {
-  const [row] = await db.select().from(careSettings).where(eq(careSettings.patient_id, patientId));
-  if (!row) return { ...DEFAULT_CARE_SETTINGS };
+/** The care settings' statements over `db`. */
+export function createCareSettingsRepository(db: Database) {
   return {
-    missed_dose_alert_minutes: row.missed_dose_alert_minutes,
-    low_glucose_alerts: row.low_glucose_alerts,
-    quiet_hours: row.quiet_start && row.quiet_end ? { start: row.quiet_start, end: row.quiet_end } : null,
+    /**
+     * The patient's care settings: missed-dose delay in minutes (5–240), low-glucose alerts on or
+     * off, quiet hours ('HH:MM' in the patient's zone) or null. DEFAULT_CARE_SETTINGS when never saved.
+     */
+    async getCareSettings(patientId: string): Promise<CareSettings> {
+      const [row] = await db.select().from(careSettings).where(eq(careSettings.patient_id, patientId));
+      if (!row) return { ...DEFAULT_CARE_SETTINGS };
+      return {
+        missed_dose_alert_minutes: row.missed_dose_alert_minutes,
+        low_glucose_alerts: row.low_glucose_alerts,
+        quiet_hours: row.quiet_start && row.quiet_end ? { start: row.quiet_start, end: row.quiet_end } : null,
+      };
+    },
+
+    /** Stores the patient's care settings whole (validated by careSettingsSchema); returns them. */
+    async putCareSettings(patientId: string, settings: CareSettings, now: Date): Promise<CareSettings> {
+      const values = {
+        missed_dose_alert_minutes: settings.missed_dose_alert_minutes,
+        low_glucose_alerts: settings.low_glucose_alerts,
+        quiet_start: settings.quiet_hours?.start ?? null,
+        quiet_end: settings.quiet_hours?.end ?? null,
+        updated_at: now,
+      };
+      await db
+        .insert(careSettings)
+        .values({ patient_id: patientId, ...values })
+        .onConflictDoUpdate({ target: careSettings.patient_id, set: values });
+      return this.getCareSettings(patientId);
+    },
+
+    /**
+     * The members of `patientId`'s circle with alerts on (`care_members.alerts`), oldest first,
+     * with what the alert engine needs to address them. Empty when none; the patient is never one.
+     */
+    async listAlertRecipients(patientId: string): Promise<AlertRecipient[]> {
+      const rows = await db
+        .select({
+          membership_id: careMembers.id,
+          user_id: careMembers.member_id,
+          role: careMembers.role,
+          scopes: careMembers.scopes,
+          name: users.name,
+          email: users.email,
+          phone: users.phone,
+          language: users.language,
+          glucose_unit: users.glucose_unit,
+        })
+        .from(careMembers)
+        .innerJoin(users, eq(users.id, careMembers.member_id))
+        .where(and(eq(careMembers.patient_id, patientId), eq(careMembers.alerts, true)))
+        .orderBy(careMembers.created_at, careMembers.id);
+      return rows.map((row) => ({
+        membership_id: row.membership_id,
+        user_id: row.user_id,
+        name: row.name ?? row.email ?? '',
+        role: row.role,
+        scopes: row.scopes as CareScope[],
+        language: row.language ?? 'en',
+        glucose_unit: row.glucose_unit,
+        email: row.email ?? null,
+        whatsapp: row.phone ?? null,
+      }));
+    },
   };
 }
-
-/** Stores the patient's care settings whole (validated by careSettingsSchema); returns them. */
-export async function putCareSettings(
-  db: Database,
-  patientId: string,
-  settings: CareSettings,
-  now: Date,
-): Promise<CareSettings> {
-  const values = {
-    missed_dose_alert_minutes: settings.missed_dose_alert_minutes,
-    low_glucose_alerts: settings.low_glucose_alerts,
-    quiet_start: settings.quiet_hours?.start ?? null,
-    quiet_end: settings.quiet_hours?.end ?? null,
-    updated_at: now,
-  };
-  await db
-    .insert(careSettings)
-    .values({ patient_id: patientId, ...values })
-    .onConflictDoUpdate({ target: careSettings.patient_id, set: values });
-  return getCareSettings(db, patientId);
-}
-
-/**
- * The members of `patientId`'s circle with alerts on (`care_members.alerts`), oldest first,
- * with what the alert engine needs to address them. Empty when none; the patient is never one.
- */
-export async function listAlertRecipients(db: Database, patientId: string): Promise<AlertRecipient[]> {
-  const rows = await db
-    .select({
-      membership_id: careMembers.id,
-      user_id: careMembers.member_id,
-      role: careMembers.role,
-      scopes: careMembers.scopes,
-      name: users.name,
-      email: users.email,
-      phone: users.phone,
-      language: users.language,
-      glucose_unit: users.glucose_unit,
-    })
-    .from(careMembers)
-    .innerJoin(users, eq(users.id, careMembers.member_id))
-    .where(and(eq(careMembers.patient_id, patientId), eq(careMembers.alerts, true)))
-    .orderBy(careMembers.created_at, careMembers.id);
-  return rows.map((row) => ({
-    membership_id: row.membership_id,
-    user_id: row.user_id,
-    name: row.name ?? row.email ?? '',
-    role: row.role,
-    scopes: row.scopes as CareScope[],
-    language: row.language ?? 'en',
-    glucose_unit: row.glucose_unit,
-    email: row.email ?? null,
-    whatsapp: row.phone ?? null,
-  }));
-}
+export type CareSettingsRepository = ReturnType<typeof createCareSettingsRepository>;

@@ -31,7 +31,7 @@ import { createCareInvitationRepository, type InvitationRefusal } from './care-i
 import { careAlertRoutes } from './care-alerts.routes.ts';
 import { carePatientsRoutes } from './care-patients.routes.ts';
 import { careRequestRoutes } from './care-requests.routes.ts';
-import { getCareSettings, putCareSettings } from './care-settings.repository.ts';
+import { createCareSettingsRepository } from './care-settings.repository.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -50,6 +50,7 @@ const refused = (refusal: InvitationRefusal) => httpError(...REFUSALS[refusal]);
 export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
   const repository = createCareRepository(deps.db);
   const invitations = createCareInvitationRepository(deps.db);
+  const careSettings = createCareSettingsRepository(deps.db);
   const tags = ['care'];
   const MEMBER_NOT_FOUND = 'error.care_member_not_found' as const;
   // Per patient, in the store all instances share (the session hook has set the user by then).
@@ -276,7 +277,7 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: careSettingsSchema },
       },
     },
-    async (request) => getCareSettings(deps.db, currentUser(request).id),
+    async (request) => careSettings.getCareSettings(currentUser(request).id),
   );
 
   app.put(
@@ -289,7 +290,7 @@ export const careRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) => {
         response: { 200: careSettingsSchema, 400: errorSchema },
       },
     },
-    async (request) => putCareSettings(deps.db, currentUser(request).id, request.body, deps.clock()),
+    async (request) => careSettings.putCareSettings(currentUser(request).id, request.body, deps.clock()),
   );
 
   await app.register(carePatientsRoutes, deps);

@@ -1,13 +1,12 @@
 /**
- * GET /api/faq: the FAQ screen's list, from the assistant's knowledge base in the
+ * GET /api/faq: the FAQ screen's list, from the knowledge base (modules/knowledge) in the
  * user's language (profile `language`, else the request's; src/i18n requestLanguage).
  */
 import { errorSchema } from '@diacare/contract/common';
 import { faqQuerySchema, faqSchema, type FaqArticle } from '@diacare/contract/faq';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../i18n/index.ts';
-import { knowledgeBase } from '../assistant/assistant.service.ts';
-import type { Article } from '../assistant/knowledge.ts';
+import { knowledgeBase, type Article } from '../knowledge/knowledge.ts';
 
 /** Matches shown for a search: every article that shares a word with it would be too many to scan. */
 const MAX_MATCHES = 10;

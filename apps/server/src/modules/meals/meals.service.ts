@@ -24,8 +24,7 @@ import { recipeCarbs } from './foods/define.ts';
 import { foodSearch } from './foods/search.ts';
 import {
   aroundDate,
-  mealMomentsBetween,
-  readingsBetween,
+  createMealReadingsRepository,
   readingsWithin,
   type MealReadings,
 } from './meal-readings.repository.ts';
@@ -98,9 +97,10 @@ export function responsesOf(
 /** GET /api/meals/{id}/response for the meal `id` of `owner` (already found as theirs). */
 export async function loadMealResponse(db: Database, owner: User, meal: { id: string; date: string }) {
   const [start, end] = aroundDate(meal.date);
+  const mealReadings = createMealReadingsRepository(db);
   const [moments, readings] = await Promise.all([
-    mealMomentsBetween(db, owner.id, owner.timezone, start, end),
-    readingsBetween(db, owner.id, owner.timezone, start, end),
+    mealReadings.mealMomentsBetween(owner.id, owner.timezone, start, end),
+    mealReadings.readingsBetween(owner.id, owner.timezone, start, end),
   ]);
   const own = moments.filter((moment) => moment.id === meal.id);
   return toMealResponse(responsesOf(own, moments, readings).get(meal.id)!);
@@ -125,10 +125,11 @@ export async function loadMealsReport(
   const start = dates[0]!;
   const end = dates.at(-1)!;
   const repository = createMealsRepository(db);
+  const mealReadings = createMealReadingsRepository(db);
   const [rows, moments, readings] = await Promise.all([
     repository.list(user.id, { start_date: start, end_date: end, limit: 1000 }),
-    mealMomentsBetween(db, user.id, user.timezone, start, aroundDate(end)[1]),
-    readingsBetween(db, user.id, user.timezone, aroundDate(start)[0], aroundDate(end)[1]),
+    mealReadings.mealMomentsBetween(user.id, user.timezone, start, aroundDate(end)[1]),
+    mealReadings.readingsBetween(user.id, user.timezone, aroundDate(start)[0], aroundDate(end)[1]),
   ]);
   const byId = new Map(rows.map(({ row }) => [row.id, row]));
   const inPeriod = moments.filter((moment) => byId.has(moment.id));

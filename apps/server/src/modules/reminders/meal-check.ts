@@ -6,10 +6,9 @@
  */
 import { zonedInstant } from '@diacare/contract/dates';
 import { NOTIFICATION_DEFAULTS } from '@diacare/contract/reminders';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { notificationSettings, reminders, users } from '../../db/schema.ts';
 import { t, userLanguage } from '../../i18n/index.ts';
+import { createMealCheckRepository } from './meal-check.repository.ts';
 
 /** The check follows the meal's start by 2 hours: the ADA's 1–2 h after-meal reading (decision 089). */
 export const MEAL_CHECK_DELAY_MS = 2 * 60 * 60 * 1000;
@@ -40,45 +39,27 @@ export async function onMealSaved(
   now: Date,
 ): Promise<void> {
   await onMealDeleted(db, userId, meal.id);
-  const [person] = await db
-    .select({
-      timezone: users.timezone,
-      language: users.language,
-      on: notificationSettings.after_meal_check,
-    })
-    .from(users)
-    .leftJoin(notificationSettings, eq(notificationSettings.user_id, users.id))
-    .where(eq(users.id, userId));
+  const repository = createMealCheckRepository(db);
+  const person = await repository.checkSettings(userId);
   if (!person || !(person.on ?? NOTIFICATION_DEFAULTS.afterMealCheck)) return;
   const due = mealCheckDue(meal, person.timezone, now);
   if (!due) return;
   const language = userLanguage(person.language);
-  await db
-    .insert(reminders)
-    .values({
-      user_id: userId,
-      kind: 'meal_check',
-      // The meal's local time, for the e-mail and WhatsApp templates.
-      scheduled_time: meal.time,
-      title: t(language, 'push.meal_check.title'),
-      body: t(language, 'push.meal_check.body', { time: meal.time }),
-      due_at: due,
-      expires_at: new Date(due.getTime() + MEAL_CHECK_WINDOW_MS),
-      dedupe_key: mealCheckKey(meal.id),
-    })
-    // A check already sent (or settled) keeps its key: the meal gets no second one.
-    .onConflictDoNothing({ target: reminders.dedupe_key });
+  // A check already sent (or settled) keeps its key: the meal gets no second one.
+  await repository.insertCheck({
+    user_id: userId,
+    kind: 'meal_check',
+    // The meal's local time, for the e-mail and WhatsApp templates.
+    scheduled_time: meal.time,
+    title: t(language, 'push.meal_check.title'),
+    body: t(language, 'push.meal_check.body', { time: meal.time }),
+    due_at: due,
+    expires_at: new Date(due.getTime() + MEAL_CHECK_WINDOW_MS),
+    dedupe_key: mealCheckKey(meal.id),
+  });
 }
 
 /** A meal was deleted: its check goes unless already sent (a pending one is never sent). */
 export async function onMealDeleted(db: Database, userId: string, mealId: string): Promise<void> {
-  await db
-    .delete(reminders)
-    .where(
-      and(
-        eq(reminders.user_id, userId),
-        eq(reminders.dedupe_key, mealCheckKey(mealId)),
-        eq(reminders.status, 'pending'),
-      ),
-    );
+  await createMealCheckRepository(db).deletePendingCheck(userId, mealCheckKey(mealId));
 }

@@ -9,7 +9,7 @@ import type { Database } from '../../db/client.ts';
 import { t, userLanguage } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
 import { TIP_TIME, TIP_INTERVAL_DAYS, TIP_WINDOW_MS, TIP_PAGE } from './constants.ts';
-import { healthTips, type HealthTip } from '../assistant/knowledge.ts';
+import { healthTips, type HealthTip } from '../knowledge/knowledge.ts';
 import { createScheduleRepository } from './schedule.repository.ts';
 
 /** 'tip:<user>:<local date>:<article>' — the article is kept so that the next tip differs. */

@@ -20,7 +20,7 @@ import {
 import type { User } from '@diacare/contract/users';
 import type { Database } from '../../db/client.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
-import { glucoseReadingsInPeriod, type PeriodGlucoseReading } from './glucose-readings.repository.ts';
+import { createGlucoseReadingsRepository, type PeriodGlucoseReading } from './glucose-readings.repository.ts';
 
 /** What the comparison is made from; every date and time in the user's zone. */
 export interface OutcomesInput {
@@ -200,7 +200,7 @@ export async function loadAdherenceOutcomes(
     repository.list(user.id),
     repository.namesById(user.id),
     repository.listAdherence(user.id, { start_date: start, end_date: end }),
-    glucoseReadingsInPeriod(db, user.id, start, end),
+    createGlucoseReadingsRepository(db).glucoseReadingsInPeriod(user.id, start, end),
   ]);
   return {
     period: { days, start, end },

@@ -10,7 +10,7 @@ import { glucoseProfile, type ProfileReading } from '@diacare/contract/glucose-p
 import type { GlucosePeriod, GlucoseProfile } from '@diacare/contract/reports';
 import type { User } from '@diacare/contract/users';
 import type { Database } from '../../db/client.ts';
-import { glucoseReadingsInPeriod, type PeriodGlucoseReading } from './glucose-readings.repository.ts';
+import { createGlucoseReadingsRepository, type PeriodGlucoseReading } from './glucose-readings.repository.ts';
 
 /** The profile's readings from the period's: CGM readings as the sensor's, strips as the meter's, no scans. */
 export function profileReadings(readings: readonly PeriodGlucoseReading[]): ProfileReading[] {
@@ -41,7 +41,9 @@ export async function loadGlucoseProfile(
   const end = localDate(now, user.timezone);
   const dates = datesEndingOn(end, days);
   const start = dates[0]!;
-  const readings = profileReadings(await glucoseReadingsInPeriod(db, user.id, start, end));
+  const readings = profileReadings(
+    await createGlucoseReadingsRepository(db).glucoseReadingsInPeriod(user.id, start, end),
+  );
   return {
     period: { days, start, end },
     ...glucoseProfile(readings, dates, periodMinutesOf(start, now, user.timezone)),

@@ -8,7 +8,7 @@ import { datesEndingOn, localDate } from '@diacare/contract/dates';
 import type { GlucosePeriod, GlucoseReport } from '@diacare/contract/reports';
 import type { User } from '@diacare/contract/users';
 import type { Database } from '../../db/client.ts';
-import { glucoseReadingsInPeriod, type PeriodGlucoseReading } from './glucose-readings.repository.ts';
+import { createGlucoseReadingsRepository, type PeriodGlucoseReading } from './glucose-readings.repository.ts';
 
 /** Sensor readings averaged per hour ('HH:00'), oldest first, whole mg/dL. */
 function hourlyLine(readings: readonly PeriodGlucoseReading[]): GlucoseReport['sensor_line'] {
@@ -61,5 +61,9 @@ export async function loadGlucoseReport(
 ): Promise<GlucoseReport> {
   const end = localDate(now, user.timezone);
   const start = datesEndingOn(end, days)[0]!;
-  return glucoseReport(await glucoseReadingsInPeriod(db, user.id, start, end), { days, start, end });
+  return glucoseReport(await createGlucoseReadingsRepository(db).glucoseReadingsInPeriod(user.id, start, end), {
+    days,
+    start,
+    end,
+  });
 }

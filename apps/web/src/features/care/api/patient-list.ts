@@ -8,7 +8,7 @@ import type { CareScope } from '@diacare/contract/care';
 import type { CareRequest, CareRequestPreview } from '@diacare/contract/care-requests';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { CARE_REFRESH_MS } from './patients';
+import { CARE_PATIENTS_PATH, CARE_REFRESH_MS } from './patients';
 
 /** People a page of the list holds; a full page means there may be another. */
 export const PATIENT_PAGE_SIZE = 25;
@@ -27,7 +27,7 @@ export const patientListQuery = (sort: PatientListSort, needsAttention: boolean)
   infiniteQueryOptions({
     queryKey: patientListKeys.list(sort, needsAttention),
     queryFn: ({ pageParam }) =>
-      api.get<CarePatientWithSummary[]>('/api/care/patients', {
+      api.get<CarePatientWithSummary[]>(CARE_PATIENTS_PATH, {
         summary_days: SUMMARY_DAYS,
         sort,
         limit: PATIENT_PAGE_SIZE,
@@ -44,7 +44,7 @@ export function useMarkReviewed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patientId: string) =>
-      api.post<{ last_reviewed_at: string }>(`/api/care/patients/${patientId}/reviewed`),
+      api.post<{ last_reviewed_at: string }>(`${CARE_PATIENTS_PATH}/${patientId}/reviewed`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: patientListKeys.all }),
   });
 }

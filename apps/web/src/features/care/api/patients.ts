@@ -1,4 +1,7 @@
-/** GET /api/care/patients: apart from care.ts so Home's switcher loads only this. */
+/**
+ * GET /api/care/patients: apart from care.ts so Home's switcher loads only this. The Patients
+ * screen's list with summaries (patient-list.ts) asks the same path.
+ */
 import type { CarePatient } from '@diacare/contract/care';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -10,11 +13,13 @@ import { setFlag } from '../../../lib/local-flags';
  */
 export const CARE_REFRESH_MS = 30_000;
 
+export const CARE_PATIENTS_PATH = '/api/care/patients';
+
 export const patientKeys = { all: ['care', 'patients'] as const };
 
 /** The people the signed-in user cares for. */
 export const getPatientsQueryOptions = () =>
-  queryOptions({ queryKey: patientKeys.all, queryFn: () => api.get<CarePatient[]>('/api/care/patients') });
+  queryOptions({ queryKey: patientKeys.all, queryFn: () => api.get<CarePatient[]>(CARE_PATIENTS_PATH) });
 
 /**
  * Asks whether the signed-in user follows anyone and records it in the careMember flag, which
@@ -22,7 +27,7 @@ export const getPatientsQueryOptions = () =>
  * cannot answer (the flag is then left as it was).
  */
 export async function syncCareMember(): Promise<boolean> {
-  const follows = (await api.get<CarePatient[]>('/api/care/patients')).length > 0;
+  const follows = (await api.get<CarePatient[]>(CARE_PATIENTS_PATH)).length > 0;
   setFlag('careMember', follows);
   return follows;
 }

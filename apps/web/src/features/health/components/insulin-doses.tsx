@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { toast } from '../../../components/ui/toast';
 import type { MessageId } from '../../../lib/i18n/i18n';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
-import { deleteInsulinDose, restoreInsulinDose } from '../api/insulin';
+import { deleteInsulinDose, restoreInsulinDose } from '../../../lib/insulin-doses';
 import { formatLabDate } from '../utils/labs';
 
 const iconButton =

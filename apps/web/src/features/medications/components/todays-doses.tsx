@@ -22,7 +22,7 @@ import { isUnreachable, OfflineFirstTime } from '../../../lib/offline/offline-st
 import { cn } from '../../../lib/utils';
 import { optionLabel, WHEN_LABELS } from '../utils/option-labels';
 import { getAdherenceQueryOptions, getMedicationsQueryOptions, useRecordDose, useUndoDose } from '../api/medications';
-import { useRecordInsulin } from '../api/insulin';
+import { useRecordInsulin } from '../../../lib/insulin-doses';
 import { retryableLazy } from '../../../lib/retryable-lazy';
 
 // The units dialog of an insulin's Take loads when such a Take is first pressed.

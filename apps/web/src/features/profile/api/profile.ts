@@ -6,7 +6,7 @@
  */
 import type { User, UserUpdate } from '@diacare/contract/users';
 import { useMutation } from '@tanstack/react-query';
-import { updateMeRequest } from '../../../lib/auth/auth-api';
+import { ME_PATH, updateMeRequest } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/auth-provider';
 import { PROFILE_KIND } from '../../../lib/auth/profile-outbox';
 import { t } from '../../../lib/i18n/i18n';
@@ -28,7 +28,7 @@ export function useUpdateUser({ queued = true }: { queued?: boolean } = {}) {
             {
               kind: PROFILE_KIND,
               method: 'PUT',
-              path: '/api/users/me',
+              path: ME_PATH,
               body: patch,
               label: t('common.outbox.profile'),
             },

@@ -12,8 +12,8 @@ export const getVapidPublicKey = () => api.get<{ publicKey: string }>('/api/push
 export const saveSubscription = (subscription: PushSubscriptionInput) =>
   api.post<unknown>('/api/push/subscribe', subscription);
 
-/** POST /api/push/unsubscribe { endpoint }. */
-export const removeSubscription = (endpoint: string) => api.post<unknown>('/api/push/unsubscribe', { endpoint });
+/** POST /api/push/unsubscribe { endpoint }: lib/push-cleanup.ts's, which sign-out uses too. */
+export { removeSubscription } from '../../../lib/push-cleanup';
 
 /** base64url (or base64) text → bytes, as PushManager.subscribe wants the applicationServerKey. */
 export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {

@@ -1,14 +1,15 @@
 /**
- * The assistant's knowledge base: articles with front matter in ./knowledge (Hindi in ./knowledge/hi), searched
- * with MiniSearch; Hindi terms normalised, stop words dropped, endings stemmed; synonyms in knowledge/vocabulary.yaml.
- * The build copies it next to dist/server.js, so `new URL('./knowledge/', import.meta.url)` works from both.
+ * The knowledge base the assistant, the FAQ and the weekly tips read: articles with front matter in ./articles
+ * (Hindi in ./articles/hi), searched with MiniSearch; Hindi terms normalised, stop words dropped, endings stemmed;
+ * synonyms in articles/vocabulary.yaml. The build copies ./articles next to dist/server.js, so
+ * `new URL('./articles/', import.meta.url)` works from both.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AssistantSource } from '@diacare/contract/assistant';
 import MiniSearch from 'minisearch';
 import { parse as parseYaml } from 'yaml';
 import type { Language } from '../../i18n/index.ts';
-import { normaliseSpelling } from './language.ts';
+import { normaliseSpelling } from '../assistant/language.ts';
 
 export interface Article {
   id: string;
@@ -30,7 +31,7 @@ export interface Article {
   match?: number;
 }
 
-/** The synonym tables of knowledge/vocabulary.yaml (data: everyday, Hinglish and Hindi words). */
+/** The synonym tables of articles/vocabulary.yaml (data: everyday, Hinglish and Hindi words). */
 interface Vocabulary {
   english: Record<string, string[]>;
   hinglish_hindi: Record<string, string[]>;
@@ -38,7 +39,7 @@ interface Vocabulary {
   hinglish_stop_words: string;
 }
 const vocabulary = parseYaml(
-  readFileSync(new URL('./knowledge/vocabulary.yaml', import.meta.url), 'utf8'),
+  readFileSync(new URL('./articles/vocabulary.yaml', import.meta.url), 'utf8'),
 ) as Vocabulary;
 
 /** Everyday and Hinglish words and their standard terms; a query term adds its synonyms. */
@@ -102,17 +103,17 @@ export function processHindiTerm(term: string): string[] | null {
 
 /** Where each language's articles are (beside this module or the bundle). */
 export const KNOWLEDGE_DIRECTORIES: Record<Language, URL> = {
-  en: new URL('./knowledge/', import.meta.url),
-  hi: new URL('./knowledge/hi/', import.meta.url),
+  en: new URL('./articles/', import.meta.url),
+  hi: new URL('./articles/hi/', import.meta.url),
 };
 
 /** Splits a markdown file into its YAML front matter and body. */
 export function parseArticle(id: string, markdown: string): Article {
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(markdown);
-  if (!match) throw new Error(`knowledge/${id}.md: no front matter`);
+  if (!match) throw new Error(`articles/${id}.md: no front matter`);
   const meta = parseYaml(match[1]!) as Record<string, unknown>;
   for (const field of ['title', 'source', 'section', 'reviewed']) {
-    if (!meta[field]) throw new Error(`knowledge/${id}.md: front matter needs '${field}'`);
+    if (!meta[field]) throw new Error(`articles/${id}.md: front matter needs '${field}'`);
   }
   const passages = match[2]!
     .split(/\n\s*\n/)
@@ -131,7 +132,7 @@ export function parseArticle(id: string, markdown: string): Article {
   };
 }
 
-/** Reads every article in `directory` (default: ./knowledge beside this module or the bundle). */
+/** Reads every article in `directory` (default: ./articles beside this module or the bundle). */
 export function loadArticles(directory: URL = KNOWLEDGE_DIRECTORIES.en): Article[] {
   return readdirSync(directory)
     .filter((name) => name.endsWith('.md'))
@@ -266,4 +267,10 @@ export function healthTips(language: Language): HealthTip[] {
     tipsByLanguage.set(language, tips);
   }
   return tips;
+}
+
+const sharedKnowledge: Partial<Record<Language, KnowledgeBase>> = {};
+/** The shipped knowledge base in `language`, read once per process. */
+export function knowledgeBase(language: Language = 'en'): KnowledgeBase {
+  return (sharedKnowledge[language] ??= createKnowledgeBase(loadArticles(KNOWLEDGE_DIRECTORIES[language]), language));
 }
