@@ -266,7 +266,7 @@ export default defineConfig(() => ({
     }),
     tailwindcss(),
     // Our own service worker (src/sw/sw.ts): the precached app shell, push notifications and
-    // their actions. main.tsx registers it at load.
+    // their actions. boot.tsx registers it once the first screen is shown (decision 104).
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
