@@ -45,6 +45,41 @@ test('the landing choice applies at once, is kept before sign-in, and is saved t
   await expect(page.getByRole('heading', { name: 'नमस्ते Asha!' })).toBeVisible();
 });
 
+test("a screen's page asks for its texts in the first render's language as it loads, and only those", async ({
+  browser,
+}) => {
+  // Decision 104: public/theme-init.js reads the page's catalog chunks per language from its own tag.
+  for (const { locale, stored, language, tagline } of [
+    { locale: 'en-IN', stored: null, language: 'en', tagline: 'Your Diabetes Care Partner' },
+    { locale: 'hi-IN', stored: null, language: 'hi', tagline: 'डायबिटीज़ की देखभाल में आपका साथी' },
+    { locale: 'hi-IN', stored: 'en', language: 'en', tagline: 'Your Diabetes Care Partner' },
+  ]) {
+    // No service worker: its precache would answer the catalogs and hide what the page asked for.
+    const context = await browser.newContext({ serviceWorkers: 'block', locale });
+    if (stored) await context.addInitScript((value) => localStorage.setItem('language', value), stored);
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByText(tagline)).toBeVisible();
+    const { files, started, bootArrived } = await page.evaluate(() => {
+      const tag = document.querySelector('script[src="/theme-init.js"]')!;
+      const files = Object.fromEntries(
+        ['en', 'hi'].map((lang) => [lang, (tag.getAttribute(`data-catalogs-${lang}`) ?? '').split(' ')]),
+      );
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const started = Object.fromEntries(entries.map((entry) => [new URL(entry.name).pathname, entry.startTime]));
+      const boot = entries.find((entry) => /\/assets\/boot-[\w-]+\.js$/.test(entry.name))!;
+      return { files, started, bootArrived: boot.responseEnd };
+    });
+    const other = language === 'en' ? 'hi' : 'en';
+    expect(files[language], locale).toHaveLength(3); // common, layout, landing
+    // Asked for before the app's code had even arrived, so not by the app (boot.tsx).
+    for (const file of files[language]!) expect(started[file], `${locale} ${file}`).toBeLessThan(bootArrived);
+    for (const file of files[other]!) expect(started[file], `${locale} ${file}`).toBeUndefined();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await context.close();
+  }
+});
+
 test('switching language on Profile applies at once without reload and persists on the profile', async ({
   page,
   browser,

@@ -104,34 +104,68 @@ const routeModule = (name: string) => fileURLToPath(new URL(`./src/app/routes/${
 
 /**
  * router.tsx's SCREENS, read from its source (as bench/page-weight.mjs reads it): each path, whether
- * anyone may open it, and the name of its module in src/app/routes/.
+ * anyone may open it, the name of its module in src/app/routes/, its constant and its catalog areas.
  * @throws when an entry does not have the shape read here, so a changed router fails the build
  */
-function readScreens(source: string): Array<{ path: string; anyone: boolean; name: string }> {
-  const modules = new Map<string, string>();
-  for (const [, constant, name] of source.matchAll(
-    /const (\w+) = page\(\s*\(\) => import\('\.\/routes\/([\w-]+)'\)/g,
+function readScreens(
+  source: string,
+): Array<{ path: string; anyone: boolean; name: string; screen: string; areas: string[] }> {
+  const modules = new Map<string, { name: string; areas: string[] }>();
+  for (const [, constant, name, areas] of source.matchAll(
+    /const (\w+) = page\(\s*\(\) => import\('\.\/routes\/([\w-]+)'\)[^[]*?,\s*\[([^\]]*)\],?\s*\);/g,
   )) {
-    modules.set(constant!, name!);
+    modules.set(constant!, { name: name!, areas: [...areas!.matchAll(/'([\w-]+)'/g)].map(([, area]) => area!) });
   }
   const entries = [...source.matchAll(/\{ path: '([^']+)', Screen: (\w+), access: '([\w-]+)' \}/g)];
   if (entries.length === 0 || entries.length !== source.match(/\{ path: '/g)?.length) {
     throw new Error('router.tsx: SCREENS entries must read { path: …, Screen: …, access: … } on one line');
   }
   return entries.map(([, path, screen, access]) => {
-    const name = modules.get(screen!);
-    if (!name) throw new Error(`router.tsx: ${screen} is not a page(() => import('./routes/…')) constant`);
-    return { path: path!, anyone: access === 'anyone', name };
+    const module = modules.get(screen!);
+    if (!module) throw new Error(`router.tsx: ${screen} is not a page(() => import('./routes/…'), [areas]) constant`);
+    return { path: path!, anyone: access === 'anyone', screen: screen!, ...module };
   });
+}
+
+/** `catalogs.get(language).get(area)`: the chunk of src/locales/<language>/<area>.json (`?lingui`). */
+function catalogChunks(chunks: Rollup.OutputChunk[]): Map<string, Map<string, string>> {
+  const catalogs = new Map<string, Map<string, string>>();
+  for (const chunk of chunks) {
+    const [, language, area] = /\/src\/locales\/(\w+)\/([\w-]+)\.json\?lingui$/.exec(chunk.facadeModuleId ?? '') ?? [];
+    if (!language || !area) continue;
+    if (!catalogs.has(language)) catalogs.set(language, new Map());
+    catalogs.get(language)!.set(area, chunk.fileName);
+  }
+  return catalogs;
+}
+
+/**
+ * The attributes a screen's page adds to index.html's theme-init.js tag: `data-catalogs-<language>`,
+ * the chunks of common, layout and the screen's `areas` in that language, for the script to ask for
+ * those of the first render's language (decision 104).
+ * @throws when a language lacks an area's catalog
+ */
+function catalogAttributes(catalogs: Map<string, Map<string, string>>, areas: string[]): string {
+  return [...catalogs]
+    .map(([language, files]) => {
+      const paths = ['common', 'layout', ...areas].map((area) => {
+        const file = files.get(area);
+        if (!file) throw new Error(`screen pages: no catalog chunk for ${language}/${area}`);
+        return `/${file}`;
+      });
+      return ` data-catalogs-${language}="${paths.join(' ')}"`;
+    })
+    .join('');
 }
 
 /**
  * One page per screen, `screens/<route>.html`: index.html with a low-priority modulepreload for
  * every chunk the screen imports that index.html does not already name (and, on a signed-in
- * screen, the outbox's), and `screen-pages.json`
+ * screen, the outbox's), its catalog chunks per language on theme-init.js's tag (decision 104),
+ * and `screen-pages.json`
  * listing each path's pattern (regexparam), whether anyone may open it, and its page. The server
- * sends a screen's page to a request for its path (decision 062), so the screen's chunks
- * download while the shell paints instead of being asked for by the boot code.
+ * sends a screen's page to a request for its path (decision 062), so the screen's chunks and
+ * texts download while the shell paints instead of being asked for by the boot code.
  */
 function screenPages(): Plugin {
   return {
@@ -143,13 +177,20 @@ function screenPages(): Plugin {
       const indexHtml = String(index.source);
       const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const catalogs = catalogChunks(chunks);
       const pages: Array<{ pattern: string; anyone: boolean; page: string }> = [];
-      const written = new Set<string>();
-      for (const { path, anyone, name } of readScreens(readFileSync(ROUTER, 'utf8'))) {
-        const page = `screens/${name}.html`;
+      /** Each page written, by the route module and catalog areas it was written for. */
+      const written = new Map<string, string>();
+      for (const { path, anyone, name, screen: constant, areas } of readScreens(readFileSync(ROUTER, 'utf8'))) {
+        const key = `${name} ${areas.join(',')}`;
+        // A module shown with other areas too (Reports and a member's Reports) gets a page per set.
+        const taken = [...written].some(([other, page]) => other !== key && page === `screens/${name}.html`);
+        const page =
+          written.get(key) ??
+          (taken ? `screens/${constant.replace(/(?<!^)([A-Z])/g, '-$1').toLowerCase()}.html` : `screens/${name}.html`);
         pages.push({ pattern: parsePattern(path).pattern.source, anyone, page });
-        if (written.has(page)) continue;
-        written.add(page);
+        if (written.has(key)) continue;
+        written.set(key, page);
         const screen = chunks.find((chunk) => chunk.isDynamicEntry && chunk.moduleIds.includes(routeModule(name)));
         if (!screen) throw new Error(`screen pages: no chunk for src/app/routes/${name}.tsx`);
         const outbox = chunks.find((chunk) => chunk.moduleIds.includes(OUTBOX));
@@ -165,7 +206,14 @@ function screenPages(): Plugin {
         const links = files
           .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
           .join('');
-        this.emitFile({ type: 'asset', fileName: page, source: indexHtml.replace('</head>', `${links}</head>`) });
+        const html = indexHtml
+          .replace(
+            '<script src="/theme-init.js">',
+            `<script src="/theme-init.js"${catalogAttributes(catalogs, areas)}>`,
+          )
+          .replace('</head>', `${links}</head>`);
+        if (!html.includes('data-catalogs-')) throw new Error('screen pages: index.html has no theme-init.js tag');
+        this.emitFile({ type: 'asset', fileName: page, source: html });
       }
       this.emitFile({ type: 'asset', fileName: 'screen-pages.json', source: JSON.stringify(pages) });
     },
@@ -218,7 +266,7 @@ export default defineConfig(() => ({
     }),
     tailwindcss(),
     // Our own service worker (src/sw/sw.ts): the precached app shell, push notifications and
-    // their actions. main.tsx registers it at load.
+    // their actions. boot.tsx registers it once the first screen is shown (decision 104).
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',

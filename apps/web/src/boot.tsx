@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadScreen } from './app/router';
+import { afterFirstScreen } from './lib/after-first-screen';
 import { activateLanguage, initialLanguage } from './lib/i18n/i18n';
 import { initTheme } from './lib/theme';
 
@@ -34,9 +35,9 @@ void activateLanguage(initialLanguage()).then(() => {
 });
 
 /**
- * Registers /sw.js from the site root at load and checks for updates every 60 s. A failure is
- * logged only. The register code loads after the page, so it adds nothing to the first screen's
- * JavaScript.
+ * Registers /sw.js from the site root and checks for updates every 60 s. A failure is logged only.
+ * It starts once the first screen is shown (decision 104): its code and the worker's precache of the
+ * whole app then take nothing from the first screen's downloads and main thread.
  */
 function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
@@ -67,5 +68,4 @@ function registerServiceWorker(): void {
     .catch((error: unknown) => console.error('Service worker registration failed', error));
 }
 
-if (document.readyState === 'complete') registerServiceWorker();
-else window.addEventListener('load', registerServiceWorker, { once: true });
+afterFirstScreen(registerServiceWorker, 'shown');
