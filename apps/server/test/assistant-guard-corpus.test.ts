@@ -2,7 +2,8 @@
  * The guard rails on the labelled training corpora (eval/training/*.tsv, decision 100): every row
  * labelled guard:emergency opens with 112, every guard:dose-change gets a refusal or a safety
  * answer, every guard:missed-dose and guard:extra-dose its safety answer; no other row is taken
- * for an emergency (a number that is not a current reading never is).
+ * for an emergency (a number that is not a current reading never is). Rows in Marathi, Gujarati and Punjabi are
+ * tested too: the guard rails read their words for forgot, twice, took and unconscious (decision 100).
  */
 import { describe, expect, it } from 'vitest';
 import { escalationFor, isDoseChangeQuestion } from '../src/modules/assistant/guard-rails.ts';
@@ -11,8 +12,6 @@ import { loadCorpora } from '../eval/intent-training.ts';
 
 const rows = loadCorpora();
 const labelled = (label: string) => rows.filter((r) => r.label === label);
-/** Written in Gujarati or Marwari, not a language the assistant reads (reported in decision 100). */
-const OTHER_LANGUAGE = new Set(['bapuji e bhool thi be vaar insulin lidhu']);
 
 describe('the guard rails on the training corpora', () => {
   it('every emergency opens with 112', () => {
@@ -32,9 +31,7 @@ describe('the guard rails on the training corpora', () => {
 
   it('every missed or extra dose gets its safety answer', () => {
     for (const kind of ['missed-dose', 'extra-dose'] as const) {
-      const missed = labelled(`guard:${kind}`).filter(
-        (r) => safetyCase(r.question) !== kind && !OTHER_LANGUAGE.has(r.question),
-      );
+      const missed = labelled(`guard:${kind}`).filter((r) => safetyCase(r.question) !== kind);
       expect(missed.map((r) => r.question)).toEqual([]);
     }
   });

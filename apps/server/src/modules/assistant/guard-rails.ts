@@ -9,7 +9,7 @@ import { glucoseToMgDl, type GlucoseUnit } from '@diacare/contract/glucose-units
 import { GLUCOSE_BOUNDS } from '@diacare/contract/health-constants';
 import type { Language } from '../../i18n/index.ts';
 import { normaliseSpelling } from './language.ts';
-import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
+import { VOCABULARY, hasPhrase, readChatWords, readWords } from './lexicon.ts';
 import { readPeriod } from './understanding.ts';
 import { tellsUrgentSigns, tellsVeryHighWithSigns, withoutGeneralHeartAttack } from './urgent-signs.ts';
 import { assistantTexts } from './texts.ts';
@@ -48,7 +48,7 @@ const MEDICINE_HI = String.raw`(दवा|दवाई|दवाइयां|द
 /** Hindi change verbs: stop, start, skip, increase, decrease, double, halve, change, extra. */
 const CHANGE_HI = String.raw`(बंद|शुरू|छोड|बढा|बढाऊं|घटा|घटाऊं|कम कर|कम लूं|ज्यादा|डबल|दोगुन|दुगन|दुगुन|आधी|आधा|बदल|एक्स्ट्रा|अतिरिक्त|एक और|दूसरी)`;
 /** Asking for permission or advice: should I, may I, is it OK. */
-const ASK_HI = String.raw`(लूं|ले लूं|ले सकता|ले सकती|ले सकते|लेनी चाहिए|लेना चाहिए|लेने चाहिए|लगाऊं|लगा सकता|लगा सकती|लगानी चाहिए|चाहिए|क्या करूं|क्या करें|क्या करना|अब क्या)`;
+const ASK_HI = String.raw`(कर दूं|कर दीं|कर द्यूं|कर दंव|लूं|ले लूं|ले सकता|ले सकती|ले सकते|लेनी चाहिए|लेना चाहिए|लेने चाहिए|लगाऊं|लगा सकता|लगा सकती|लगानी चाहिए|चाहिए|क्या करूं|क्या करें|क्या करना|अब क्या)`;
 
 const MEDICINE_WORDS = String.raw`(dose|doses|dosage|dosing|insulin|units?|tablets?|pills?|capsules?|medicines?|medications?|meds|drugs?|metformin|glimepiride|gliclazide|sitagliptin|vildagliptin|empagliflozin|dapagliflozin|pioglitazone|glipizide|teneligliptin|voglibose|semaglutide|liraglutide|mg|ml|jab|injections?|shots?)`;
 const CHANGE_WORDS = String.raw`(stop|stopping|start|starting|skip|skipping|double|doubling|halve|half|increase|increasing|decrease|decreasing|reduce|reducing|lower|raise|raising|change|changing|adjust|adjusting|cut|cutting|quit|quitting|come off|get off|drop|dropping|extra|more|less|fewer|leave out|miss out|taper|switch|swap|add|up my|bump)`;
@@ -153,11 +153,15 @@ export function isDoseChangeQuestion(text: string): boolean {
   return DOSE_CHANGE_PATTERNS.some((pattern) => pattern.test(t)) || isHinglishDoseChange(t);
 }
 
-const HINGLISH_MEDICINE = [...VOCABULARY.concepts.medicine, ...Object.values(VOCABULARY.medicineNames).flat()];
+const HINGLISH_MEDICINE = [
+  ...VOCABULARY.concepts.medicine,
+  ...Object.values(VOCABULARY.medicineNames).flat(),
+  ...VOCABULARY.doseChange.medicine,
+];
 
 /** Hinglish (vocabulary.json doseChange): a medicine word, a change or amount word and an asking word. */
 function isHinglishDoseChange(t: string): boolean {
-  const words = readWords(t);
+  const words = readChatWords(t);
   return (
     hasPhrase(words, HINGLISH_MEDICINE) &&
     hasPhrase(words, VOCABULARY.doseChange.change) &&
@@ -170,7 +174,7 @@ export type Escalation = 'emergency' | 'self-harm' | 'hypo' | null;
 const SELF_HARM =
   /\b(kill(ing)? myself|suicid\w*|end (my|it all)|take my (own )?life|hurt(ing)? myself|self[- ]?harm|don't want to (live|be alive)|want to die|better off dead)\b/;
 const EMERGENCY =
-  /\b(faint(ed|ing)?|pass(ed)? out|passing out|black(ed)? out|unconscious|collaps(e|ed|ing)|seizure|fits?|chest pains?|pain in (my|the) chest|chest (tight|tightness|pressure)|can't breathe|cannot breathe|can not breathe|breathless|short(ness)? of breath|trouble breathing|difficulty breathing|hard to breathe|breathing (trouble|problem|difficult)|not breathing|stroke|unresponsive|won't wake|not waking|can't wake|cannot wake|not responding|face (is )?droop(ing|ed|s)?|drooping face|slurred speech|speech (is )?slurred|can't lift (his|her|my) arm)\b/;
+  /\b(faint(ed|ing)?|pass(ed)? out|passing out|black(ed)? out|unconscious|collaps(e|ed|ing)|seizure|fits?|chest pains?|pain in (my|the) chest|chest (tight|tightness|pressure)|can't breathe|cannot breathe|can not breathe|breathless|short(ness)? of breath|trouble breathing|difficulty breathing|hard to breathe|breathing (trouble|problem|difficult)|not breathing|stroke|unresponsive|won't wake|not waking|(isn't|isnt|is not|hasn't) (waking|woken)|can't wake|cannot wake|not responding|face (is )?droop(ing|ed|s)?|drooping face|slurred speech|speech (is )?slurred|can't lift (his|her|my) arm)\b/;
 /** Symptoms and "going low" — not the bare word (so "What is hypoglycaemia?" gets the article). */
 const HYPO_SYMPTOMS =
   /\b(shak(y|ing|es)|trembl(e|ing|y)|sweat(y|ing)|clammy|dizz(y|iness)|light-?headed|confus(ed|ion)|feel(ing)? (low|hypo)|going low|(having|had|in) a hypo|i'?m hypo|palpitations?|pounding heart|heart racing|blurr?(y|ed) vision|very hungry|weak and)\b/;
@@ -179,7 +183,7 @@ const HYPO_SYMPTOMS =
 const SELF_HARM_HI =
   /(आत्महत्या|खुदकुशी|खुद को (मार|खत्म|नुकसान|चोट)|अपनी जान (दे|ले)|जान दे दूं|जीना नहीं चाहत|जीने का मन नहीं|मर जाना चाहत|मरना चाहत|मर जाऊं)/;
 const EMERGENCY_HI =
-  /(बेहोश|होश नहीं|होश खो|गिर पड|दौरा पड|दौरे पड|मिर्गी|सीने में (दर्द|जकडन|भारीपन|दबाव)|छाती में (दर्द|जकडन|भारीपन|दबाव)|सांस (नहीं|लेने में|फूल|रुक)|सांस की (तकलीफ|दिक्कत|परेशानी)|दम घुट|लकवा|स्ट्रोक|मुंह टेढा|मुंह टेढ़ा|चेहरा टेढा|हाथ नहीं उठ|बोल नहीं पा|जाग नहीं|उठ नहीं रह)/;
+  /(बेहोश|बेहोस|बेशुद्ध|होश नहीं|होश (कोनी|नइ|नई|नाहीं|ना)|होश खो|गिर पड|दौरा पड|दौरे पड|मिर्गी|सीने में (दर्द|जकडन|भारीपन|दबाव)|छाती में (दर्द|जकडन|भारीपन|दबाव)|सांस (नहीं|लेने में|फूल|रुक)|सांस की (तकलीफ|दिक्कत|परेशानी)|दम घुट|लकवा|स्ट्रोक|मुंह टेढा|मुंह टेढ़ा|चेहरा टेढा|हाथ नहीं उठ|बोल नहीं पा|जाग नहीं|उठ नहीं रह)/;
 const HYPO_SYMPTOMS_HI =
   /(कांप|कंपकंपी|पसीना|पसीने|चक्कर|घबराहट|धुंधला|उलझन|बहुत भूख|लो (हो|लग) रह|हाइपो (हो|हुआ)|दिल (तेज|जोर से) धडक|धडकन तेज)/;
 /** 'शुगर कम हो गई': going low, unless said as what happens at times ('कम हो जाती है क्या'). */
@@ -280,17 +284,19 @@ const HINGLISH = VOCABULARY.escalation;
  */
 export function escalationFor(text: string, recentLowMgDl: number | null = null): Escalation {
   const t = normalise(text);
-  const words = readWords(t);
+  // Chat spellings written out ('jawab ni de rhi' → 'jawab nahi de rahi') for the phrase lists and patterns.
+  const words = readChatWords(t);
   if (SELF_HARM.test(t) || SELF_HARM_HI.test(t) || hasPhrase(words, HINGLISH.selfHarm)) return 'self-harm';
   const value = mentionedGlucose(t);
   // 'why is heart attack risk higher': asked in general, not told (urgent-signs.ts).
   const told = withoutGeneralHeartAttack(t);
-  const toldWords = readWords(told);
+  const toldWords = readChatWords(told);
   if (
     EMERGENCY.test(told) ||
     EMERGENCY_HI.test(told) ||
     hasPhrase(toldWords, HINGLISH.emergency) ||
-    tellsUrgentSigns(told)
+    tellsUrgentSigns(told) ||
+    tellsUrgentSigns(toldWords.padded)
   )
     return 'emergency';
   if (tellsVeryHighWithSigns(t, value)) return 'emergency';

@@ -22,6 +22,11 @@ const { $comment: _mealQuestionsComment, ...mealQuestions } = raw.mealQuestions;
 const { $comment: _judgeComment, ...judge } = raw.judge;
 const { $comment: _offTopicComment, ...offTopic } = raw.offTopic;
 const { $comment: _foodTimingComment, ...foodTiming } = raw.foodTiming;
+const { $comment: _chatComment, ...chatSpellings } = raw.chatSpellings;
+/** Each chat spelling ('nhi', 'rha', 'kr') → its full form ('nahi', 'raha', 'kar'). */
+const CHAT_SPELLINGS = new Map(
+  Object.entries(chatSpellings).flatMap(([full, spellings]) => spellings.map((spelling) => [spelling, full] as const)),
+);
 const KNOWLEDGE_TERMS = new Map(
   Object.entries(knowledgeTerms).map(([word, terms]) => [wordsOf(word).join(' '), terms]),
 );
@@ -67,7 +72,19 @@ export interface Words {
 
 /** Reads `text` into words (language.ts wordsOf: letters, marks, digits and '). */
 export function readWords(text: string): Words {
-  const words = wordsOf(text);
+  return wordsFrom(wordsOf(text));
+}
+
+/**
+ * Reads `text` as readWords does, with Hinglish chat spellings written out ('mummy jawab ni de rhi' →
+ * 'mummy jawab nahi de rahi'; vocabulary.json chatSpellings), so the guard rails' phrase lists need one spelling.
+ */
+export function readChatWords(text: string): Words {
+  return wordsFrom(wordsOf(text).map((word) => CHAT_SPELLINGS.get(word) ?? word));
+}
+
+/** The Words of already-read `words`. */
+function wordsFrom(words: string[]): Words {
   return { words, padded: ` ${words.join(' ')} ` };
 }
 

@@ -5,7 +5,7 @@
 import type { AssistantSource } from '@diacare/contract/assistant';
 import type { GlucoseUnit } from '@diacare/contract/glucose-units';
 import type { Language } from '../../i18n/index.ts';
-import { VOCABULARY, hasPhrase, readWords, type Words } from './lexicon.ts';
+import { VOCABULARY, hasPhrase, readChatWords, type Words } from './lexicon.ts';
 import { safetyTexts } from './safety-texts.ts';
 
 export type SafetyCase = 'extra-dose' | 'missed-dose';
@@ -30,10 +30,12 @@ function countsDoses(text: Words): boolean {
  * kha li', 'गलती से दवा दो बार ले ली'); 'missed-dose' when it says a dose was missed and asks
  * what to do ('I forgot my morning metformin, should I take two tonight?', 'dawai lena bhool
  * gaya, ab kya karun?'); else null. Questions about the record ('did I miss any doses this
- * week?', 'kitni dawai chhooti?') are not.
+ * week?', 'kitni dawai chhooti?') are not. Chat spellings are written out first ('bhul gyi kya kru'; lexicon.ts
+ * readChatWords); dialect, Marathi, Gujarati and Punjabi words are in the lists ('भुला गइनी', 'रहगी', 'visarlo',
+ * 'do vaari'; decision 100).
  */
 export function safetyCase(question: string): SafetyCase | null {
-  const text = readWords(question);
+  const text = readChatWords(question);
   const asks = hasPhrase(text, S.ask);
   const aboutRecord = hasPhrase(text, S.dataAsk) && !asks;
   const medicine = hasPhrase(text, MEDICINE_WORDS);

@@ -3,14 +3,15 @@
  * normalised text (language.ts): chest pain with words between ('seene me bahut dard', 'सीने में
  * तेज दर्द'), stroke signs ('face looks drooping', 'एक तरफ का हाथ पैर काम नहीं कर रहा'), and very
  * high glucose with vomiting, fast breathing or drowsiness, which needs urgent care (ADA
- * Standards of Care 2025, §2 and §16). Decision 100.
+ * Standards of Care 2025, §2 and §16). Dialect and Marathi spellings ('छाती में दरद', 'chhatit dukhtay') and
+ * Hinglish chat spellings (lexicon.ts readChatWords: 'haath pair nhi chal rha') are read too. Decision 100.
  */
 
 const CHEST =
-  /\b(chest|seene|seena|sine|sina|chhati|chati|chaati|chhaati)\b.{0,30}\b(dard|pain|dabav|dabaav|dabaw|bhaaripan|bharipan|jakdan|jakadan|dukhe|dukhave|dukhta|tight|tightness|pressure)\b|(सीने|सीना|छाती).{0,20}(दर्द|जकडन|भारीपन|दबाव|दुख)/u;
+  /\b(chest|seene|seena|sine|sina|chhati|chati|chaati|chhaati|chhatit|chatit)\b.{0,30}\b(dard|darad|pain|dabav|dabaav|dabaw|bhaaripan|bharipan|jakdan|jakadan|dukh\w*|tight|tightness|pressure)\b|(सीने|सीना|छाती).{0,20}(दर्द|दरद|जकडन|भारीपन|दबाव|दुख)/u;
 
 const STROKE =
-  /\bface\b.{0,15}\bdroop|\b(can't|cannot|cant|unable to|not able to) (speak|talk)\b|\b(one side|ek taraf|ek side)\b.{0,30}\b(weak|numb|not working|kaam nahi|sunn)\b|एक (तरफ|साइड).{0,30}(काम नहीं|कमजोर|सुन्न)|बोल (भी )?नहीं पा/u;
+  /\bface\b.{0,15}\bdroop|\b(can't|cannot|cant|unable to|not able to) (speak|talk)\b|\b(one side|ek taraf|ek side)\b.{0,30}\b(weak|numb|not working|kaam nahi|sunn|nahi chal|nahi hil)\b|एक (तरफ|साइड).{0,30}(काम नहीं|कमजोर|सुन्न|नहीं चल|नहीं हिल)|बोल (भी )?नहीं पा/u;
 
 /** 'heart attack' asked about in general ('risk', 'silent', 'why'): the article, not 112. */
 const HEART_ATTACK = /\b(heart attack|dil ka daura)\b|(हार्ट अटैक|दिल का दौरा)/u;
