@@ -7,6 +7,8 @@ import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { shiftDate } from '@diacare/contract/dates';
 import { readIntent, type Concept } from './intents.ts';
 import { classifyIntent, MIN_MARGIN, readThreshold } from './learned-intent.ts';
+import { readWords } from './lexicon.ts';
+import { namesMeal } from './meal-slots.ts';
 import type { Measure, Subject, Understanding } from './understanding.ts';
 
 export type Route =
@@ -58,6 +60,8 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   if (label === 'other') return { kind: 'other' };
   if (label.startsWith('kb:')) return { kind: 'article', id: label.slice(3) };
   const [learnedSubject, measureName = 'summary'] = label.split('.') as [Subject, string];
+  // A meal class needs a meal or food word (meal-slots.ts); without one the rules read it.
+  if (learnedSubject === 'meals' && !namesMeal(readWords(question))) return { kind: 'rules' };
   // The measured thing is a slot the rules read from its words ('bp', 'बीपी', 'weight'): a learned
   // class of another measured thing does not overrule it.
   const subject =

@@ -20,6 +20,18 @@ export interface MealSlots {
 }
 
 /**
+ * True when `text` names a meal type, a which-food phrase or eating at all ('food', 'khana',
+ * 'भोजन'): a learned meal class stands only then ('my glucose over the last 30 days' is not one).
+ */
+export function namesMeal(text: Words): boolean {
+  return (
+    Object.values(TYPES).some((words) => hasPhrase(text, words)) ||
+    hasPhrase(text, Q.ranking) ||
+    hasPhrase(text, Q.eating)
+  );
+}
+
+/**
  * Reads the meal slots of `text` (a question read by lexicon.ts readWords). A question asks
  * about meals only with a word of rising or effect ('badha', 'बढ़ाता', 'do to') and either a
  * meal type (response) or a which-food phrase and 'my' (ranking); 'does rice raise sugar?' and
