@@ -127,6 +127,42 @@ describe.each(DRIVERS)('meal answers on %s', (driver) => {
     expect(text).toContain('Median rise by meal type: Dinner ');
   });
 
+  it('which food raises me most, with no food in two meals yet: says foods cannot be compared, gives meal types', async () => {
+    const fresh = await newUser();
+    const day = (n: number) => shiftDate(SEED_TODAY, -n);
+    for (const [n, food, before, after] of [
+      [1, 'poha', 110, 150],
+      [2, 'idli', 105, 160],
+      [3, 'upma', 100, 170],
+    ] as const) {
+      const meal = await fresh.request({
+        method: 'POST',
+        url: '/api/meals',
+        payload: {
+          date: day(n),
+          time: '08:00',
+          meal_type: 'breakfast',
+          items: [{ food_id: food, name: food, portions: 1 }],
+        },
+      });
+      expect(meal.statusCode, meal.body).toBe(201);
+      for (const [value, context, time] of [
+        [before, 'Before Breakfast', '07:40'],
+        [after, 'After Breakfast', '09:30'],
+      ] as const) {
+        const reading = await fresh.request({
+          method: 'POST',
+          url: '/api/health/glucose',
+          payload: { value, meal_context: context, date: day(n), time },
+        });
+        expect(reading.statusCode, reading.body).toBe(201);
+      }
+    }
+    const text = await content(fresh, 'which food raises me most?');
+    expect(text).toContain('No food yet appears in at least two meals with readings before and after');
+    expect(text).toContain('Median rise by meal type: Breakfast 55 mg/dL (3 meals)');
+  });
+
   it('in Hindi for a Devanagari question, with Hindi food names and dates', async () => {
     const breakfast = await content(user, 'मेरा नाश्ता शुगर कितनी बढ़ाता है');
     expect(breakfast).toMatch(new RegExp(`^आपका नाश्ता \\(${hi(0)}, 08:30 बजे; पोहा\\): उससे पहले शुगर \\d+ mg/dL थी`));

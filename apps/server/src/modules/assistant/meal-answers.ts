@@ -198,6 +198,8 @@ export function createMealAnswers(db: Database) {
     if (foods.length) {
       const list = foods.map((food) => item(food.name, food.median_rise, food.meals)).join(', ');
       lines.push(t(w.language, 'assistant.meals.ranking_foods', { list }));
+    } else {
+      lines.push(t(w.language, 'assistant.meals.ranking_no_foods'));
     }
     const types = report.by_meal_type
       .filter((type) => type.median_rise !== null && type.meals > 0)
