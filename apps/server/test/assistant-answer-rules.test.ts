@@ -74,6 +74,15 @@ describe('answers the rules give', () => {
   });
   afterAll(() => t.close());
 
+  it('an emergency opening is not followed by “not understood” nor a low reading by the high-glucose article', async () => {
+    const fell = await ask(user, 'papa fell down in the shop he is sweating and not answering properly what do i do');
+    expect(fell.answer.content.startsWith(assistantTexts('en').emergency)).toBe(true);
+    expect(fell.answer.content).not.toContain(assistantTexts('en').capabilities);
+    const low = await ask(user, 'meter me abhi 30 aaya but kuch feel nahi ho raha ye sahi h kya');
+    expect(low.answer.content.startsWith(assistantTexts('en').emergency)).toBe(true);
+    expect(low.answer.content).not.toContain(`${title('high-sugar')}: `);
+  });
+
   it('blood pressure judged against the goal, with its source, in English and Hindi', async () => {
     const { answer } = await ask(user, 'papa ka bp normal h kya');
     expect(answer.content).toMatch(

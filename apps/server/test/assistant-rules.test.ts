@@ -84,6 +84,20 @@ describe('escalationFor', () => {
     ['dad shaking sweating confused, meter shows 48. what do i do', null, 'emergency'],
     ['my meter showed 45 last week, was that bad', null, null],
     ['शुगर कम हो गई है', null, 'hypo'],
+    // First-sight round 5: a fall with no proper answer; a very high reading told as a bound, with signs.
+    ['papa fell down in the shop he is sweating and not answering properly what do i do', null, 'emergency'],
+    ['he is not answering properly', null, 'emergency'],
+    ['mummy gir gayi aur confused lag rahi hai', null, 'emergency'],
+    ['पापा गिर गए हैं और ठीक से जवाब नहीं दे रहे', null, 'emergency'],
+    ['papa ki sugar 400 se upar h ulti ho rahi h aur saans tez chal rahi', null, 'emergency'],
+    ['sugar is above 350 and he is vomiting', null, 'emergency'],
+    ['शुगर 400 से ऊपर है और उल्टी हो रही है', null, 'emergency'],
+    ['i fell down last week, can diabetes cause falls?', null, null],
+    ['the app is not answering properly', null, null],
+    ['doctor is not answering properly on phone, what is normal sugar', null, null],
+    ['kitni baar sugar 300 se upar gayi', null, null],
+    ['sugar 400 se upar h, kya karu', null, null],
+    ['meter me abhi 30 aaya but kuch feel nahi ho raha ye sahi h kya', null, 'emergency'],
   ] as const)('“%s” with a recent low of %s → %s', (text, recentLow, expected) => {
     expect(escalationFor(text, recentLow)).toBe(expected);
   });

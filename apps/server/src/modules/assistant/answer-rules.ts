@@ -5,6 +5,7 @@
  * short form ('bp?', 'wt', 'pills left'), and when a named medicine is taken against food.
  * Pure functions over vocabulary.json (`judge`, `offTopic`, `foodTiming`, `concepts`).
  */
+import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
 import type { Understanding } from './understanding.ts';
 
@@ -106,4 +107,15 @@ export function foodTimingArticle(question: string, u: Pick<Understanding, 'abou
   const named = Object.entries(VOCABULARY.medicineNames).find(([, names]) => hasPhrase(text, names));
   if (named) return MEDICINE_ARTICLES[named[0]] ?? 'medicines';
   return hasPhrase(text, VOCABULARY.sulfonylureas) ? 'medicines' : null;
+}
+
+/**
+ * The article to answer with instead of `id` when the question tells a low: a current reading
+ * under 70 mg/dL (ADA Standards of Care 2025, §6; guard-rails.ts mentionedGlucose) or low symptoms
+ * (`lowTold`). The low-glucose article then, never the high-glucose one ('meter me abhi 30 aaya … sahi h
+ * kya', 'i feel shaky … are my lows after lunch').
+ */
+export function articleForLow(id: string, readingMgDl: number | null, lowTold: boolean): string {
+  const low = lowTold || (readingMgDl !== null && readingMgDl < HYPOGLYCAEMIA.low);
+  return id === 'high-sugar' && low ? 'hypoglycaemia' : id;
 }

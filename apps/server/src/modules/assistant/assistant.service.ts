@@ -19,7 +19,6 @@ import { createInsightAnswers } from './insight-answers.ts';
 import { doseChangeAnswer } from './dose-change-answer.ts';
 import { clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
 import { knowledgeBase } from '../knowledge/knowledge.ts';
-import type { Language } from '../../i18n/index.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
 import { safetyAnswer, safetyCase } from './safety.ts';
 import { assistantTexts } from './texts.ts';
@@ -98,8 +97,16 @@ export function createAssistant(options: AssistantOptions) {
       if (preamble) {
         parts.push(preamble.text);
         sources.push(...preamble.sources);
-        emit(`${preamble.text}\n\n`);
+        emit(preamble.text);
       }
+      // The body's first words come after a blank line below the opening, when there is a body.
+      let opened = !preamble;
+      const emitBody = (text: string) => {
+        if (!text) return;
+        if (!opened) emit('\n\n');
+        opened = true;
+        emit(text);
+      };
 
       let body: EngineAnswer;
       const safety = safetyCase(request.question);
@@ -109,7 +116,7 @@ export function createAssistant(options: AssistantOptions) {
         const steps = `\n\n${texts.hypoStepsIn(request.context.glucoseUnit ?? 'mg/dL')}`;
         const text = preamble ? answer.text.replace(steps, '') : answer.text;
         body = { text, links: [linksFor(texts).medications], sources: answer.sources, engine: builtin.name };
-        emit(text);
+        emitBody(text);
       } else if (isDoseChangeQuestion(request.question)) {
         body = await doseChangeAnswer(
           request.question,
@@ -118,20 +125,24 @@ export function createAssistant(options: AssistantOptions) {
           knowledge(language),
           model?.name ?? builtin.name,
         );
-        emit(body.text);
+        emitBody(body.text);
       } else if (model) {
         try {
-          body = await model.answer(request, emit);
+          body = await model.answer(request, emitBody);
         } catch (error) {
           const note = error instanceof AnswerRejected ? texts.modelRejectedNote : texts.modelDownNote;
-          emit(`${note}\n\n`);
-          const fallback = await builtin.answer(request, emit);
+          emitBody(`${note}\n\n`);
+          const fallback = await builtin.answer(request, emitBody);
           body = { ...fallback, text: `${note}\n\n${fallback.text}` };
         }
       } else {
-        body = await builtin.answer(request, emit);
+        const held: string[] = [];
+        body = await builtin.answer(request, (text) => held.push(text));
+        // After an escalation, 'I'm not sure I understood that' adds nothing: the opening is the answer.
+        if (preamble && body.text === texts.capabilities) body = { ...body, text: '' };
+        else held.forEach(emitBody);
       }
-      parts.push(body.text);
+      if (body.text) parts.push(body.text);
       links.push(...body.links);
       sources.push(...body.sources);
       return {

@@ -9,7 +9,8 @@ import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.t
 import { excerpt, sourceOf, type KnowledgeBase } from '../knowledge/knowledge.ts';
 import { withKnowledgeTerms } from './lexicon.ts';
 import { t, type Language } from '../../i18n/index.ts';
-import { asksBpGoal, foodTimingArticle, isOffTopic, shortFormTool } from './answer-rules.ts';
+import { articleForLow, asksBpGoal, foodTimingArticle, isOffTopic, shortFormTool } from './answer-rules.ts';
+import { escalationFor, mentionedGlucose } from './guard-rails.ts';
 import { assistantTexts } from './texts.ts';
 import type { AssistantTools, ToolResult } from './tools.ts';
 import { localDate } from '@diacare/contract/dates';
@@ -100,7 +101,9 @@ export function createBuiltinEngine({
     if (route.kind === 'other')
       return { text: texts.capabilities, links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
     if (route.kind === 'article') {
-      const answer = articleAnswer(route.id);
+      const answer = articleAnswer(
+        articleForLow(route.id, mentionedGlucose(question), escalationFor(question) === 'hypo'),
+      );
       if (answer) return answer;
     }
     const learned = route.kind === 'data';

@@ -93,6 +93,7 @@ const DAY_WORDS = new Set(P.days);
 const WEEK_WORDS = new Set(P.weeks);
 const AGO_WORDS = new Set(P.ago);
 const LAST_WORDS = new Set(P.last);
+const DATE_WORDS = new Set(P.dateWords);
 const MONTHS = new Map(
   Object.entries(VOCABULARY.months).flatMap(([month, names]) => names.map((n) => [n, Number(month)])),
 );
@@ -127,6 +128,13 @@ function dateIn(text: string, words: readonly string[], today: string): string |
   };
   const slash = /\b(\d{1,2})\/(\d{1,2})\b/.exec(text);
   if (slash && Number(slash[2]) <= 12) return inPast(Number(slash[1]), Number(slash[2]));
+  // '16 तारीख', '16 tarikh': the day of this month, or of the last when it is still to come.
+  const dayAt = words.findIndex((w, i) => i > 0 && DATE_WORDS.has(w) && /^\d{1,2}(st|nd|rd|th)?$/.test(words[i - 1]!));
+  if (dayAt > 0) {
+    const day = Number(/^\d{1,2}/.exec(words[dayAt - 1]!)![0]);
+    const month = Number(today.slice(5, 7));
+    if (day >= 1 && day <= 31) return inPast(day, day > Number(today.slice(8, 10)) ? ((month + 10) % 12) + 1 : month);
+  }
   for (let i = 0; i < words.length; i += 1) {
     const month = MONTHS.get(words[i]!);
     if (month === undefined) continue;
@@ -140,7 +148,8 @@ function dateIn(text: string, words: readonly string[], today: string): string |
 /**
  * The period `text` names, relative to `today` (the user's date): today, yesterday ('kal',
  * 'कल'), N days ago, the last N days or weeks, this or last week (the last 7 days, as
- * Reports), this or last month (the last 30 days, as History), since a date, or on a date.
+ * Reports), this or last month (the last 30 days, as History; so is what is usual: 'overall',
+ * 'ज्यादातर'), since a date, or on a date ('14 Nov', '16 तारीख').
  * Null when it names none.
  */
 export function readPeriod(question: string, today: string): Period | null {
@@ -175,7 +184,8 @@ export function readPeriod(question: string, today: string): Period | null {
   ) {
     return range(`${today.slice(0, 8)}01`, today, 'since');
   }
-  if (hasPhrase(text, [...P.thisMonth, ...P.lastMonth])) return lastDays(today, 30);
+  // 'overall', 'usually', 'ज्यादातर': what is typical, over the last 30 days (as History).
+  if (hasPhrase(text, [...P.thisMonth, ...P.lastMonth, ...P.overall])) return lastDays(today, 30);
   if (hasPhrase(text, [...P.thisWeek, ...P.lastWeek])) return lastDays(today, 7);
   const concepts = new Set(words.filter((w) => !/^\d+$/.test(w)).flatMap(conceptsOf));
   if (concepts.has('month')) return lastDays(today, 30);

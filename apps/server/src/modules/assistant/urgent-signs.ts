@@ -5,6 +5,9 @@
  * high glucose with vomiting, fast breathing or drowsiness, which needs urgent care (ADA
  * Standards of Care 2025, §2 and §16). Dialect and Marathi spellings ('छाती में दरद', 'chhatit dukhtay') and
  * Hinglish chat spellings (lexicon.ts readChatWords: 'haath pair nhi chal rha') are read too. Decision 100.
+ * Round 5 of the first-sight questions (decision 100): a person not answering properly, or a fall or
+ * collapse with confusion or no proper answer ('papa fell down … not answering properly'), and a very high
+ * reading told as a bound ('sugar 400 se upar', 'sugar above 400') with vomiting or fast breathing.
  */
 
 const CHEST =
@@ -24,9 +27,28 @@ const VERY_HIGH_SIGNS =
 const METER_HIGH =
   /\b(meter|glucometer|sugar|reading)\b.{0,15}\bhi\b.{0,3}\b(dikha|dikh|dikhata|show|shows|showing|aa|aaya|likha|reads|says)\b|\b(shows|showing|reads|says) hi\b/u;
 
-/** True when `t` (normalised) tells chest pain or stroke signs. */
+/** Not answering or responding properly, not making sense: someone whose consciousness is altered. */
+const NOT_ANSWERING_PROPERLY =
+  /\b(answer\w*|repl\w*|respond\w*|talk\w*|speak\w*) (properly|clearly|normally|sensibly)\b|\bnot making (any )?sense\b|\b(theek|thik|sahi|dhang) se (jawab|baat|bol)\w* (nahi|na)\b|(ठीक|सही|ढंग) से (जवाब|बात|बोल)\S* (नहीं|ना)(?![\p{L}\p{M}])/u;
+/** The app, a phone or a doctor not answering is not a person's consciousness. */
+const NOT_A_PERSON =
+  /\b(app|assistant|chatbot|bot|phone|call|calls|doctor|doc|website|site|server|helpline)\b|(ऐप|फोन|डॉक्टर)/u;
+/** A fall or collapse: 'fell down', 'has fallen', 'gir gaye', 'गिर गए'. */
+const FELL =
+  /\b(fell|fallen|falls down|collapsed|gir (gaye|gaya|gayi|gai|gae|gye|gya|pade|pada|padi|padey|pde))\b|गिर (गए|गया|गई|गये|गयी|पडे|पडा|पडी)/u;
+/** With a fall: confused, not answering, drowsy, unresponsive. */
+const AFTER_FALL =
+  /\b(confused|confusion|disoriented|drowsy|unresponsive|not (answering|responding|replying|talking|speaking)|(jawab|baat) nahi|ulajh\w*)\b|(उलझन|जवाब नहीं|बात नहीं|बेसुध)/u;
+
+/**
+ * True when `t` (normalised) tells chest pain or stroke signs, a person not answering properly,
+ * or a fall with confusion or no proper answer (an emergency: ADA Standards of Care 2025, §6, level 3
+ * hypoglycaemia is altered mental status needing help; a collapse needs 112 whatever its cause).
+ */
 export function tellsUrgentSigns(t: string): boolean {
-  return CHEST.test(t) || STROKE.test(t);
+  if (CHEST.test(t) || STROKE.test(t)) return true;
+  if (NOT_A_PERSON.test(t)) return false;
+  return NOT_ANSWERING_PROPERLY.test(t) || (FELL.test(t) && AFTER_FALL.test(t));
 }
 
 /** `t` without its heart-attack words when it asks about heart attacks in general (risk, silent, why), else `t`. */
@@ -34,10 +56,30 @@ export function withoutGeneralHeartAttack(t: string): string {
   return HEART_ATTACK.test(t) && IN_GENERAL.test(t) ? t.replace(new RegExp(HEART_ATTACK.source, 'gu'), ' ') : t;
 }
 
+const GLUCOSE_WORD = String.raw`(\b(sugar|suger|shugar|glucose|reading|level|meter|glucometer|bg|rbs)\b|शुगर|सुगर|ग्लूकोज|रीडिंग|मीटर)`;
+const ABOVE_WORD = String.raw`(upar|uppar|oopar|zyada|jyada|jada|adhik|paar|par)\b|(ऊपर|उपर|ज्यादा|अधिक|पार)(?![\p{L}\p{M}])`;
+/** A glucose word, then a bound it is above: 'above 400', 'over 400', '400 se upar', '400+', '४००' not read. */
+const STATED_ABOVE = [
+  new RegExp(String.raw`${GLUCOSE_WORD}.{0,25}?\b(above|over|more than|higher than|beyond|upar|zyada) (\d{3})\b`, 'u'),
+  new RegExp(String.raw`${GLUCOSE_WORD}.{0,25}?\b(\d{3}) ?(\+|plus\b|(se|ke|sey|से|के) (${ABOVE_WORD}))`, 'u'),
+];
+
+/** The bound, in mg/dL, that the current glucose is told to be above ('sugar 400 se upar' → 400), else null. */
+export function statedAboveMgDl(t: string): number | null {
+  for (const pattern of STATED_ABOVE) {
+    const match = pattern.exec(t);
+    const number = match?.slice(1).find((group) => group !== undefined && /^\d{3}$/.test(group));
+    if (number) return Number(number);
+  }
+  return null;
+}
+
 /**
  * True when `t` tells very high glucose — `readingMgDl` (the current reading it states, mg/dL)
- * of 300 or more, or the meter's 'HI' — with vomiting, fast breathing or drowsiness.
+ * or a bound it is told to be above ('400 se upar', statedAboveMgDl) of 300 or more, or the
+ * meter's 'HI' — with vomiting, fast breathing or drowsiness.
  */
 export function tellsVeryHighWithSigns(t: string, readingMgDl: number | null): boolean {
-  return ((readingMgDl !== null && readingMgDl >= 300) || METER_HIGH.test(t)) && VERY_HIGH_SIGNS.test(t);
+  const reading = Math.max(readingMgDl ?? 0, statedAboveMgDl(t) ?? 0);
+  return (reading >= 300 || METER_HIGH.test(t)) && VERY_HIGH_SIGNS.test(t);
 }
