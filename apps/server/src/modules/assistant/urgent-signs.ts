@@ -36,19 +36,26 @@ const NOT_A_PERSON =
 /** A fall or collapse: 'fell down', 'has fallen', 'gir gaye', 'गिर गए'. */
 const FELL =
   /\b(fell|fallen|falls down|collapsed|gir (gaye|gaya|gayi|gai|gae|gye|gya|pade|pada|padi|padey|pde))\b|गिर (गए|गया|गई|गये|गयी|पडे|पडा|पडी)/u;
+/** Speech gone wrong: 'slurring', 'slurred words', 'bol nahi pa rahe', 'लड़खड़ा'. */
+const SLURRING = /\bslurr\w*|\bbol nahi pa (rahe|raha|rahi)\b|(ज़ुबान|जुबान|जबान) (लड़खड़ा|लडखडा)/u;
+/** Signs of a low with it: sweating, shaking, clammy. */
+const LOW_SIGNS = /\b(sweat\w*|shak(y|ing)|trembl\w*|clammy|pasina|paseena|kaanp\w*|kanp\w*)\b|(पसीना|पसीने|काँप|कांप)/u;
+/** 'confused about/whether' is a question, not a person's state. */
+const CONFUSED_ABOUT = /\bconfus\w* (about|whether|if|by|between)\b/u;
 /** With a fall: confused, not answering, drowsy, unresponsive. */
 const AFTER_FALL =
   /\b(confused|confusion|disoriented|drowsy|unresponsive|not (answering|responding|replying|talking|speaking)|(jawab|baat) nahi|ulajh\w*)\b|(उलझन|जवाब नहीं|बात नहीं|बेसुध)/u;
 
 /**
- * True when `t` (normalised) tells chest pain or stroke signs, a person not answering properly,
- * or a fall with confusion or no proper answer (an emergency: ADA Standards of Care 2025, §6, level 3
+ * True when `t` (normalised) tells chest pain or stroke signs, slurred speech, a person not
+ * answering properly, or a fall or low signs (sweating, shaking) with confusion or no proper answer (an emergency: ADA Standards of Care 2025, §6, level 3
  * hypoglycaemia is altered mental status needing help; a collapse needs 112 whatever its cause).
  */
 export function tellsUrgentSigns(t: string): boolean {
-  if (CHEST.test(t) || STROKE.test(t)) return true;
+  if (CHEST.test(t) || STROKE.test(t) || SLURRING.test(t)) return true;
   if (NOT_A_PERSON.test(t)) return false;
-  return NOT_ANSWERING_PROPERLY.test(t) || (FELL.test(t) && AFTER_FALL.test(t));
+  const altered = AFTER_FALL.test(t) && !CONFUSED_ABOUT.test(t);
+  return NOT_ANSWERING_PROPERLY.test(t) || (altered && (FELL.test(t) || LOW_SIGNS.test(t)));
 }
 
 /** `t` without its heart-attack words when it asks about heart attacks in general (risk, silent, why), else `t`. */
