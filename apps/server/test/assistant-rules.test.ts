@@ -87,6 +87,9 @@ describe('escalationFor', () => {
     // First-sight round 5: a fall with no proper answer; a very high reading told as a bound, with signs.
     ['papa fell down in the shop he is sweating and not answering properly what do i do', null, 'emergency'],
     ['he is not answering properly', null, 'emergency'],
+    ['papa slurring on the phone and mummy says hes sweating a lot and confused. what do i do', null, 'emergency'],
+    ['mummy confused lag rahi hai aur kaanp rahi hai', null, 'emergency'],
+    ['i am confused about whether sweating means low sugar', null, 'hypo'],
     ['mummy gir gayi aur confused lag rahi hai', null, 'emergency'],
     ['पापा गिर गए हैं और ठीक से जवाब नहीं दे रहे', null, 'emergency'],
     ['papa ki sugar 400 se upar h ulti ho rahi h aur saans tez chal rahi', null, 'emergency'],
