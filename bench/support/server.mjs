@@ -230,7 +230,8 @@ export async function signInWithReadings(base) {
     await send('POST', '/api/health/glucose', {
       value: 110 + back * 7,
       meal_context: 'Fasting',
-      date: day(back),
+      // From yesterday back: today's 07:30 may still be ahead in the user's zone.
+      date: day(back + 1),
       time: '07:30',
     });
   }
