@@ -1,6 +1,6 @@
 /**
  * The evaluation's expected figures for the meal labels ('meals.response@y~dinner',
- * 'meals.ranking@30'; issue 46), from the seeded user's API rows: the meals, each meal's response
+ * 'meals.ranking@30'; decision 102), from the seeded user's API rows: the meals, each meal's response
  * (GET /api/meals/{id}/response) and the meals report (GET /api/reports/meals), never from the
  * assistant's code.
  */

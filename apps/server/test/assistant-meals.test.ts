@@ -1,5 +1,5 @@
 /**
- * The assistant answers meal questions through the real HTTP API (issue 46) from the seeded meals
+ * The assistant answers meal questions through the real HTTP API (decision 102) from the seeded meals
  * (seedMeals): a dinner from sensor readings, a dinner at 23:30 whose peak is after midnight, a
  * lunch from a finger-stick pair, a breakfast with only a reading before, a snack with none, a day
  * with no lunch logged but its Before/After Lunch readings, and which foods and meal types go with

@@ -1,5 +1,5 @@
 /**
- * Issue 45's checks over the real sources (decisions 091–093, 103), in milliseconds: the rule map
+ * The one-way-per-concern checks over the real sources (decisions 091–093, 103), in milliseconds: the rule map
  * of docs/architecture.md names files and functions that exist; SQL runs only in repositories and
  * db/; no setInterval outside the workers and the web app's timers; one Retry-After parser; the
  * fallback zone 'Asia/Kolkata' only in the contract (the schema's default reads DEFAULT_ZONE).
@@ -59,7 +59,7 @@ function filesNamed(name: string): string[] {
   return ALL.filter((path) => pattern.test(path));
 }
 
-describe('one way per concern (issue 45)', () => {
+describe('one way per concern (decision 103)', () => {
   it('the rule map names files that exist, and functions those files define', () => {
     const rows = ruleMapRows();
     expect(rows.length).toBeGreaterThan(10);

@@ -218,7 +218,7 @@ function sensorCurve(date: string, start: string, values: readonly number[]): Se
 }
 
 /**
- * Seeds `user`'s meals (after seedUser; issue 46) through the API: four meals with sensor readings
+ * Seeds `user`'s meals (after seedUser; decision 102) through the API: four meals with sensor readings
  * around them (imported as a Dexcom Clarity CSV) — dinner yesterday at 20:00, a dinner two days ago
  * at 23:30 that peaks after midnight, dinner three days ago, breakfast four days ago; lunch two
  * days ago at 13:00 with a 'Before Lunch' finger-stick at 12:45 (seedUser's 'After Lunch' at 14:00

@@ -1,5 +1,5 @@
 /**
- * One web home per API path (issue 45, decision 103): every `/api/…` path the app calls is written
+ * One web home per API path (decision 103): every `/api/…` path the app calls is written
  * in one module, which owns its queries, mutations and keys; other modules import from it. Reads
  * the real sources, comments left out.
  */

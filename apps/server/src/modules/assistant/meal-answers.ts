@@ -1,5 +1,5 @@
 /**
- * Meal answers (issue 46): what one meal did to the person's sugar — what was eaten, the reading
+ * Meal answers (decision 102): what one meal did to the person's sugar — what was eaten, the reading
  * before it, the highest after it, the rise and the minutes to it — and which meals and foods go
  * with the largest rises. Every figure comes through the meals module's service (decision 089:
  * `loadMealResponse`, `loadMealsReport`), so the assistant never shows one the meals screens and

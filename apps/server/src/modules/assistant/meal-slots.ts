@@ -1,5 +1,5 @@
 /**
- * The meal slots of a question (issue 46): the meal type it names ('dinner', 'kal ka lunch',
+ * The meal slots of a question (decision 102): the meal type it names ('dinner', 'kal ka lunch',
  * 'मेरा नाश्ता'; vocabulary.json `mealTypes`) and whether it asks what a meal did to the person's
  * own sugar or which meals or foods raise it most (`mealQuestions`), for the rules' reading when
  * the learned step is unsure. The day is the period slot (understanding.ts readPeriod).
