@@ -11,17 +11,11 @@ const MINUTE_MS = 60_000;
 
 /** 'HH:MM' and YYYY-MM-DD of `instant` in the journeys' zone. */
 function zoned(instant: number): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(instant));
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:${part('minute')}` };
+  const at = new Date(instant);
+  return {
+    date: at.toLocaleDateString('en-CA', { timeZone: ZONE }),
+    time: at.toLocaleTimeString('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
+  };
 }
 
 /**
