@@ -245,9 +245,11 @@ function glucoseValue(number: string, next: string | undefined): number | null {
  */
 export function mentionedGlucose(t: string): number | null {
   const tokens = tokensOf(normalise(t));
-  // 'my sugar was 45 last week', 'kal sugar 45 thi': a past reading, not the current one.
+  // 'my sugar was 45 last week', 'kal sugar 45 thi', 'sugar was 51 on monday': a past reading,
+  // not the current one.
   const words = readWords(t);
-  if (hasPhrase(words, PAST_TENSE) && (readPeriod(t, '2000-01-01')?.kind ?? 'today') !== 'today') return null;
+  const pastDay = (readPeriod(t, '2000-01-01')?.kind ?? 'today') !== 'today' || hasPhrase(words, GV.weekdays);
+  if (hasPhrase(words, PAST_TENSE) && pastDay) return null;
   const isNumber = (token: string | undefined) => token !== undefined && /^\d/.test(token);
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
