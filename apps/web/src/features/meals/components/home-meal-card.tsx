@@ -88,11 +88,12 @@ export function HomeMealCard({ now, readingsFetchedAt }: { now: Date; readingsFe
   return (
     <section
       aria-labelledby="home-meals-heading"
-      className="mb-6 rounded-2xl border border-slate-200 bg-white p-[min(1rem,5vw)] shadow-sm"
+      className="@container mb-6 rounded-2xl border border-slate-200 bg-white p-[min(1rem,5vw)] shadow-sm"
       data-testid="home-meals"
     >
       <div className="flex items-center gap-3">
-        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800">
+        {/* The plate gives way to the texts when large text leaves the card under 14rem across. */}
+        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800 @max-[14rem]:hidden">
           <Utensils className="h-5 w-5" aria-hidden />
         </span>
         <div className="min-w-0 flex-1">
