@@ -11,7 +11,7 @@ import { withKnowledgeTerms } from './lexicon.ts';
 import { t, type Language } from '../../i18n/index.ts';
 import { articleForLow, asksBpGoal, foodTimingArticle, isOffTopic, shortFormTool } from './answer-rules.ts';
 import { escalationFor, mentionedGlucose } from './guard-rails.ts';
-import { assistantTexts } from './texts.ts';
+import { knowledgeAnswer } from './phrases.ts';
 import type { AssistantTools, ToolResult } from './tools.ts';
 import { localDate } from '@diacare/contract/dates';
 import { periodDays, type Answers } from './answers.ts';
@@ -21,8 +21,8 @@ import { chunks } from './sentences.ts';
 import { routeQuestion } from './learned-route.ts';
 import type { InsightAnswers } from './insight-answers.ts';
 
-/** The honest answer to a question the engine cannot place (English; texts.ts has Hindi). */
-export const CAPABILITIES = assistantTexts('en').capabilities;
+/** The honest answer to a question the engine cannot place, in English (`assistant.capabilities`). */
+export const CAPABILITIES = t('en', 'assistant.capabilities');
 
 /** The lowest MiniSearch score that counts as a match (below it, the question is not placed). */
 const MIN_KNOWLEDGE_SCORE = 2;
@@ -52,7 +52,6 @@ export function createBuiltinEngine({
   };
 
   async function compose({ question, context }: EngineRequest): Promise<EngineAnswer> {
-    const texts = assistantTexts(context.language);
     const today = localDate(context.now, context.zone);
     const read = understand(question, today, await tools.medicineNames(context));
     const language = context.language ?? 'en';
@@ -64,7 +63,7 @@ export function createBuiltinEngine({
       const quoted = excerpt(article);
       const text = article.tip && !quoted.includes(article.tip) ? `${quoted} ${article.tip}` : quoted;
       return {
-        text: texts.knowledgeAnswer({ title: article.title, excerpt: text, source }),
+        text: knowledgeAnswer(language, { title: article.title, excerpt: text, source }),
         links: [],
         sources: [source],
         engine: BUILTIN_ASSISTANT_NAME,
@@ -99,7 +98,7 @@ export function createBuiltinEngine({
     if (timed) return timed;
     const route = routeQuestion(question, read, today);
     if (route.kind === 'other')
-      return { text: texts.capabilities, links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
+      return { text: t(language, 'assistant.capabilities'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
     if (route.kind === 'article') {
       const answer = articleAnswer(
         articleForLow(route.id, mentionedGlucose(question), escalationFor(question) === 'hypo'),
@@ -151,13 +150,13 @@ export function createBuiltinEngine({
     if (best && best.score >= MIN_KNOWLEDGE_SCORE) {
       const source = sourceOf(best.article);
       return {
-        text: texts.knowledgeAnswer({ title: best.article.title, excerpt: excerpt(best.article), source }),
+        text: knowledgeAnswer(language, { title: best.article.title, excerpt: excerpt(best.article), source }),
         links: [],
         sources: [source],
         engine: BUILTIN_ASSISTANT_NAME,
       };
     }
-    return { text: texts.capabilities, links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    return { text: t(language, 'assistant.capabilities'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
   }
 
   return engine;

@@ -12,7 +12,7 @@ import { DOSE_NUMBER } from './guard-rails.ts';
 import { sourceOf, type Article, type KnowledgeBase } from '../knowledge/knowledge.ts';
 import { wordsOf } from './language.ts';
 import { hasPhrase, readWords } from './lexicon.ts';
-import { assistantTexts } from './texts.ts';
+import { knowledgeAnswer, quote } from './phrases.ts';
 import { linksFor, medicineLabel, type AssistantTools, type ToolContext } from './tools.ts';
 import { understand } from './understanding.ts';
 
@@ -75,15 +75,19 @@ export async function doseChangeAnswer(
     tools.todaysDoses(context),
     tools.adherence(context, 7),
   ]);
-  const texts = assistantTexts(language);
-  const links = linksFor(texts);
-  const facts = texts.doseChangeFacts({ medicines: medicines.map((m) => m.name), facts: [today.text, adherence.text] });
+  const links = linksFor(language);
+  const names = medicines.length
+    ? [t(language, 'assistant.dose_change.medicines', { list: medicines.map((m) => quote(m.name)).join(', ') })]
+    : [];
+  const facts = t(language, 'assistant.dose_change.facts', { facts: [...names, today.text, adherence.text].join(' ') });
   // A medicine named "… 500 mg" must not put a dose number in the refusal.
-  const parts = [texts.doseChangeRefusal];
+  const parts = [t(language, 'assistant.dose_change.refusal')];
   const article = articleBesideRefusal(question, knowledge);
   if (article) {
     const source = sourceOf(article);
-    parts.push(texts.knowledgeAnswer({ title: article.title, excerpt: article.tip || article.passages[0]!, source }));
+    parts.push(
+      knowledgeAnswer(language, { title: article.title, excerpt: article.tip || article.passages[0]!, source }),
+    );
   }
   const named = STRENGTH.test(question)
     ? understand(
@@ -102,7 +106,7 @@ export async function doseChangeAnswer(
         : t(language, 'assistant.medicine.no_strength', { medicine }),
     );
   }
-  parts.push(facts.replace(new RegExp(DOSE_NUMBER.source, 'giu'), texts.doseNotShown));
+  parts.push(facts.replace(new RegExp(DOSE_NUMBER.source, 'giu'), t(language, 'assistant.dose_change.dose_not_shown')));
   return {
     text: parts.join('\n\n'),
     links: [links.medications, links.reports],
