@@ -8,7 +8,7 @@ import { shiftDate } from '@diacare/contract/dates';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, FlaskConical, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Card, CardIcon } from '../../../components/ui/card';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { Link } from '../../../lib/navigation';
 import { getReadingsQueryOptions } from '../api/health';
@@ -57,10 +57,7 @@ export function LabResultsCard({
   return (
     <Card role="region" aria-labelledby="lab-results-heading" data-testid="lab-results" className="mt-4 @container">
       <div className="flex items-start gap-3">
-        {/* As on the metric cards, the icon gives way to the title when large text leaves under 14rem. */}
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-purple-100 text-purple-700 @max-[14rem]:hidden">
-          <FlaskConical className="h-5 w-5" aria-hidden />
-        </span>
+        <CardIcon icon={FlaskConical} className="bg-purple-100 text-purple-700" />
         <h3 id="lab-results-heading" className="min-w-0 flex-1 pt-2 font-semibold">
           {t('health-reports.labs.heading')}
         </h3>

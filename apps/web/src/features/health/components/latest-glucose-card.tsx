@@ -7,6 +7,7 @@ import { glucoseAlert } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';
 import { formatGlucose, formatGlucoseValue } from '@diacare/contract/glucose-units';
 import { ChevronRight, Droplet, Plus } from 'lucide-react';
+import { CardIcon } from '../../../components/ui/card';
 import { Suspense, useEffect, useState } from 'react';
 import { lazyPreloaded } from '../../../lib/lazy-preloaded';
 import { Link } from '../../../lib/navigation';
@@ -85,10 +86,7 @@ export function LatestGlucoseCard({ now }: { now: Date }) {
       data-testid="latest-glucose"
     >
       <div className="flex items-center gap-3">
-        {/* The drop gives way to the reading when large text leaves the card under 14rem across. */}
-        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-teal-100 text-teal-700 @max-[14rem]:hidden">
-          <Droplet className="h-5 w-5" aria-hidden />
-        </span>
+        <CardIcon icon={Droplet} size={11} className="bg-teal-100 text-teal-700" />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h2 id="latest-glucose-heading" className="text-sm font-medium text-slate-600">

@@ -22,7 +22,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/navigation';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
+import { Card, CardIcon } from '../../../components/ui/card';
 import { useLocale, useT } from '../../../lib/i18n/language-provider';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import type { ReadingKind } from '../api/health';
@@ -76,12 +76,7 @@ function MetricCard({
   return (
     <Card role="region" aria-labelledby={headingId} data-testid={`metric-${kind}`} className="@container">
       <div className="flex items-start gap-3">
-        {/* The icon gives way to the figures when large text leaves the card under 14rem across. */}
-        <span
-          className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full @max-[14rem]:hidden ${iconClass}`}
-        >
-          <Icon className="h-5 w-5" aria-hidden />
-        </span>
+        <CardIcon icon={Icon} className={iconClass} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <h3 id={headingId} className="font-semibold">

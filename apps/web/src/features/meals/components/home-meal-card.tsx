@@ -9,6 +9,7 @@
  */
 import { localDate } from '@diacare/contract/dates';
 import { ChevronRight, Plus, Utensils } from 'lucide-react';
+import { CardIcon } from '../../../components/ui/card';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -92,10 +93,7 @@ export function HomeMealCard({ now, readingsFetchedAt }: { now: Date; readingsFe
       data-testid="home-meals"
     >
       <div className="flex items-center gap-3">
-        {/* The plate gives way to the texts when large text leaves the card under 14rem across. */}
-        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-amber-100 text-amber-800 @max-[14rem]:hidden">
-          <Utensils className="h-5 w-5" aria-hidden />
-        </span>
+        <CardIcon icon={Utensils} size={11} className="bg-amber-100 text-amber-800" />
         <div className="min-w-0 flex-1">
           <h2 id="home-meals-heading" className="text-sm font-medium text-slate-600">
             {t('home.meals.title')}
