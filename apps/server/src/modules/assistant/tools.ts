@@ -22,7 +22,7 @@ import type { Database } from '../../db/client.ts';
 import { createAppointmentRepository } from '../appointments/appointment.repository.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
-import type { Language } from '../../i18n/index.ts';
+import { t as i18n, type Language } from '../../i18n/index.ts';
 import { assistantTexts, link, type AssistantTexts, type PeriodDays } from './texts.ts';
 
 /** The periods the tools summarise: Reports' 7 days and History's 30 (both include today). */
@@ -120,11 +120,17 @@ export function createAssistantTools(db: Database) {
 
     /**
      * Adherence for the last 7 or 30 days including today, overall and per medicine: the
-     * total taken ÷ counted doses over the days of `dailyAdherence` (Reports' figure).
+     * total taken ÷ counted doses over the days of `dailyAdherence` (Reports' figure). With
+     * `since` (a date, YYYY-MM-DD, and its words: 'since 1 Nov', 'in the last 14 days'), over
+     * the days from that date to today instead ('this month' is since the 1st, decision 082).
      */
-    async adherence(context: ToolContext, days: PeriodDays): Promise<ToolResult> {
+    async adherence(
+      context: ToolContext,
+      days: PeriodDays,
+      since?: { from: string; words: string },
+    ): Promise<ToolResult> {
       const { today, nowTime } = clock(context);
-      const dates = datesEndingOn(today, days);
+      const dates = since ? datesEndingOn(today, daysFrom(since.from, today)) : datesEndingOn(today, days);
       const meds = await medications.list(context.userId);
       const records = await medications.listAdherence(context.userId, {
         start_date: dates[0],
@@ -148,7 +154,9 @@ export function createAssistantTools(db: Database) {
         }));
       const { t, links } = say(context);
       return {
-        text: t.adherence({ days, overall, perMedicine }),
+        text: since
+          ? adherenceSince(context.language ?? 'en', since.words, overall, perMedicine)
+          : t.adherence({ days, overall, perMedicine }),
         links: [links.reports, links.medications],
         data: { period_days: days, from: dates[0], to: today, overall, per_medicine: perMedicine },
       };
@@ -328,6 +336,13 @@ export function createAssistantTools(db: Database) {
         .map((r) => ({ value: r.value, date: r.date, time: r.time }));
     },
 
+    /** The user's active medicines taken on a schedule, with their times ('HH:MM', as saved in Medications). */
+    async medicineSchedules(context: ToolContext): Promise<{ name: string; times: string[] }[]> {
+      return (await medications.list(context.userId))
+        .filter((m) => m.schedule.frequency !== 'as-needed')
+        .map((m) => ({ name: m.name, times: [...m.schedule.times].sort() }));
+    },
+
     /** The user's active medicines with the strength as saved ('500 mg'; '' when none was entered). */
     async medicineStrengths(context: ToolContext): Promise<{ name: string; dosage: string }[]> {
       return (await medications.list(context.userId)).map((m) => ({ name: m.name, dosage: m.dosage }));
@@ -340,6 +355,32 @@ export function createAssistantTools(db: Database) {
   };
 }
 export type AssistantTools = ReturnType<typeof createAssistantTools>;
+
+/** Days from `from` to `to` (YYYY-MM-DD), both included. */
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+
+/** Adherence over a named period in `language` (catalog `assistant.adherence.*`): overall, then per medicine. */
+function adherenceSince(
+  language: Language,
+  period: string,
+  overall: { taken: number; total: number; percent: number | null },
+  perMedicine: { medicine: string; taken: number; total: number; percent: number | null }[],
+): string {
+  if (overall.total === 0) return i18n(language, 'assistant.adherence.none', { period });
+  const text = i18n(language, 'assistant.adherence.period', { period, ...overall, percent: overall.percent ?? 0 });
+  const lines = perMedicine
+    .filter((m) => m.percent !== null)
+    .map((m) =>
+      i18n(language, 'assistant.adherence.medicine', {
+        ...m,
+        medicine: medicineLabel({ name: m.medicine }),
+        percent: m.percent!,
+      }),
+    );
+  return lines.length > 1
+    ? `${text} ${i18n(language, 'assistant.adherence.by_medicine', { list: lines.join('; ') })}`
+    : text;
+}
 
 /** Sums days of `dailyAdherence`: taken, counted and their whole percentage (Reports' overall figure). */
 function sumPercent(days: readonly { taken: number; total: number }[]) {
