@@ -132,6 +132,10 @@ function judge(q: Question, answer: AssistantMessage, snap: Snapshot, language: 
       return opening && content.startsWith(opening) ? '' : `expected the ${q.expect} opening`;
     }
     case 'safety': {
+      // 'strength' ('glimepiride 500 mg, isnt that a lot'): the strength as saved, to check.
+      if (q.expect === 'strength') {
+        return snap.medications.some((m) => content.includes(`“${m.dosage}”`)) ? '' : 'expected the saved strength';
+      }
       const s = safetyTexts(language);
       const text = q.expect === 'extra-dose' ? s.extraDose('mg/dL').split('\n\n')[0]! : s.missedDose;
       return content.includes(text) ? '' : `expected the ${q.expect} safety answer`;
@@ -142,6 +146,13 @@ function judge(q: Question, answer: AssistantMessage, snap: Snapshot, language: 
       for (const part of q.expect.split('+').slice(1)) {
         if (part === 'strength') {
           if (!snap.medications.some((m) => content.includes(`“${m.dosage}”`))) return 'expected the saved strength';
+          continue;
+        }
+        if (part === 'lows') {
+          // 'refusal+lows': the readings under 70 mg/dL of the last 30 days, each with its value.
+          const from = shiftDate(snap.today, -29);
+          const lows = snap.glucose.filter((r) => r.date >= from && r.value < 70);
+          if (lows.length === 0 || lows.some((r) => !content.includes(`${r.value} mg/dL`))) return 'expected the lows';
           continue;
         }
         const article = knowledgeBase(language).articles.find((a) => a.id === part);
@@ -162,7 +173,13 @@ function judge(q: Question, answer: AssistantMessage, snap: Snapshot, language: 
       return hit ? '' : `expected article ${q.expect}`;
     }
     case 'data': {
-      const missing = expectedFigures(parseLabel(q.expect), snap, language).filter((f) => !content.includes(f));
+      // 'appointment.next+check-ups': the figures, and that article's passage beside them.
+      const [label, ...articles] = q.expect.split('+');
+      const missing = expectedFigures(parseLabel(label!), snap, language).filter((f) => !content.includes(f));
+      for (const id of articles) {
+        const article = knowledgeBase(language).articles.find((a) => a.id === id);
+        if (!article || !content.includes(`${article.title}: `)) missing.push(`${id} article`);
+      }
       return missing.length ? `missing ${missing.map((m) => JSON.stringify(m)).join(', ')}` : '';
     }
   }
