@@ -298,16 +298,22 @@ async function walkAt200(page: Page, language: 'en' | 'hi'): Promise<string[]> {
   await logGlucose(page, 182, kolkataDate(-1), '09:15');
   // At 00:00 so that it is never later than now, whatever time the journey runs.
   await logGlucose(page, 64, kolkataDate(0), '00:00');
-  // A meal with a long free-text item: History's meal list and Reports' meals card.
-  await postRecord(page, '/api/meals', {
-    date: kolkataDate(-1),
-    time: '09:00',
-    meal_type: 'breakfast',
-    items: [
-      { food_id: 'idli', name: 'Idli', portions: 2 },
-      { name: 'Coconut chutney with tempering', portions: 1 },
-    ],
-  });
+  // A meal with a long free-text item: History's meal list and Reports' meals card; and one just
+  // after midnight today, listed on Home's Meals card.
+  for (const [date, time] of [
+    [kolkataDate(-1), '09:00'],
+    [kolkataDate(0), '00:00'],
+  ]) {
+    await postRecord(page, '/api/meals', {
+      date,
+      time,
+      meal_type: 'breakfast',
+      items: [
+        { food_id: 'idli', name: 'Idli', portions: 2 },
+        { name: 'Coconut chutney with tempering', portions: 1 },
+      ],
+    });
+  }
   for (const path of SCREENS) {
     await page.goto(path);
     await expect(page.locator('main').first()).toBeVisible();

@@ -6,6 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { axeViolations, expectAccessible } from './a11y';
 import { kolkataDate, logGlucose, screenshot, signInWithProfile, uniqueEmail } from './fixtures';
+import { doseTimesAhead } from './dose-times';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const themeColor = (page: Page) => page.locator('meta[name="theme-color"]').getAttribute('content');
@@ -138,6 +139,16 @@ test('keyboard only: sign in, complete the profile, add a medicine, Take it, log
   await expect(page.getByRole('heading', { name: 'Add Medication' })).toBeVisible();
   await type('Medication Name *', 'Metformin');
   await type('Dosage *', '500 mg');
+  // A dose still to come today (one due before the medicine is added is not owed, decision 077),
+  // typed into the time field's segments as a person would: hour, minute, then am or pm.
+  const [time] = await doseTimesAhead(1);
+  const [hour, minute] = time!.split(':').map(Number) as [number, number];
+  const reminder = page.getByLabel('Reminder time 1', { exact: true });
+  await tabTo(page, reminder);
+  await page.keyboard.type(
+    `${String(hour % 12 || 12).padStart(2, '0')}${String(minute).padStart(2, '0')}${hour < 12 ? 'a' : 'p'}`,
+  );
+  await expect(reminder).toHaveValue(time!);
   await tabTo(page, page.getByRole('button', { name: 'Save Medication' }), 60);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/medications$/);
@@ -146,9 +157,9 @@ test('keyboard only: sign in, complete the profile, add a medicine, Take it, log
   await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/home$/);
-  await tabTo(page, page.getByRole('button', { name: 'Take Metformin 09:00' }));
+  await tabTo(page, page.getByRole('button', { name: `Take Metformin ${time}` }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('img', { name: 'Metformin 09:00 taken' })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Metformin ${time} taken` })).toBeVisible();
 
   await tabTo(page, page.getByRole('button', { name: 'Log Blood Glucose' }));
   await page.keyboard.press('Enter');

@@ -156,6 +156,8 @@ export async function addRecordsForEveryScreen(page: Page): Promise<void> {
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (process.env.CI && !process.env.E2E_SCREENSHOTS) return;
+  // A face still loading paints its text faintly or not at all: wait, so the picture shows the page.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
 }
 

@@ -2,8 +2,10 @@
  * Meals (decision 088), in English and in Hindi at 390×844: a person with an earlier breakfast and
  * yesterday's before- and after-lunch readings logs yesterday's lunch from Home (a usual item, a
  * searched food, the portion stepper), sees it on History with its rise from those readings, and
- * sees Reports' 'Meals and sugar' card. axe in both themes at each screen and the open dialog.
- * Offline, a meal logged in three taps shows on History at once and reaches the server once online.
+ * sees Reports' 'Meals and sugar' card; then logs today's meal from Home and sees it listed there,
+ * and sees Home as it was late yesterday, listing the lunch with its rise. axe in both themes at
+ * each screen and the open dialog.
+ * Offline, a meal logged in three taps shows on Home and History at once and reaches the server once online.
  * A family member with the meals scope sees the meals and their rise on the patient's History,
  * read-only, and the 'Meals and sugar' card on the patient's Reports.
  */
@@ -71,6 +73,11 @@ interface Words {
   save: string;
   lunchRow: RegExp;
   reportTitle: string;
+  /** Home's Meals card with nothing logged today, and the words over today's list. */
+  nothingToday: string;
+  loggedToday: string;
+  idli: string;
+  rise: string;
 }
 
 const ENGLISH: Words = {
@@ -86,6 +93,10 @@ const ENGLISH: Words = {
   save: 'Save meal',
   lunchRow: /^Lunch ·/,
   reportTitle: 'Meals and sugar',
+  nothingToday: 'Nothing logged today.',
+  loggedToday: 'Logged today',
+  idli: 'Idli',
+  rise: 'Rise',
 };
 
 const HINDI: Words = {
@@ -102,6 +113,10 @@ const HINDI: Words = {
   save: 'खाना सेव करें',
   lunchRow: /^लंच ·/,
   reportTitle: 'खाना और शुगर',
+  nothingToday: 'आज कुछ दर्ज नहीं है।',
+  loggedToday: 'आज दर्ज किए गए',
+  idli: 'इडली',
+  rise: 'बढ़त',
 };
 
 async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise<void> {
@@ -138,7 +153,9 @@ async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise
   expect((await saved).status()).toBe(201);
   await expect(dialog).toBeHidden();
   if (photoSent) expect((await photoSent).ok()).toBe(true);
-  await screenshot(page, `meals-home-${language}`);
+  // Yesterday's lunch is not today's: Home's Meals card still lists nothing for today.
+  await expect(page.getByTestId('home-meals')).toContainText(words.nothingToday);
+  await expect(page.getByTestId('todays-meals')).toHaveCount(0);
 
   // History: the meal under the chart; opened, its rise from the two readings (175 − 110).
   await page.goto('/reports/history/glucose');
@@ -181,6 +198,34 @@ async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise
   await card.scrollIntoViewIfNeeded();
   await expectAccessible(page, `reports with meals (${language})`, BOTH);
   await screenshot(page, `meals-reports-${language}`);
+
+  // Today's meal in three taps from Home (Log meal, a usual food, Save): listed on Home's card at
+  // once, with its time, its items and its carbohydrate as an estimate (no rise yet: no reading after).
+  await page.goto('/home');
+  const mealsCard = page.getByTestId('home-meals');
+  await expect(mealsCard).toContainText(words.nothingToday);
+  await mealsCard.getByRole('button', { name: words.logMeal }).click();
+  await dialog.getByRole('button', { name: words.usualIdli }).click();
+  await dialog.getByRole('button', { name: words.save }).click();
+  await expect(dialog).toBeHidden();
+  const today = mealsCard.getByRole('list', { name: words.loggedToday });
+  await expect(today.getByRole('listitem')).toHaveCount(1);
+  await expect(today.getByRole('listitem')).toContainText(/· \d\d:\d\d/);
+  await expect(today.getByRole('listitem')).toContainText(`${words.idli} ×`);
+  await expect(today.getByRole('listitem')).toContainText('≈');
+  await expect(mealsCard.getByTestId('home-meal-rise')).toHaveCount(0);
+  await expectAccessible(page, `home with today's meal (${language})`, BOTH);
+  await screenshot(page, `meals-home-today-${language}`);
+
+  // Home as it was late yesterday (the page's clock at 23:30): the lunch listed with its rise.
+  await page.clock.setFixedTime(new Date(`${kolkataDate(-1)}T23:30:00+05:30`));
+  await page.goto('/home');
+  const lunchOnHome = mealsCard.getByRole('list', { name: words.loggedToday }).getByRole('listitem');
+  await expect(lunchOnHome).toHaveCount(1);
+  await expect(lunchOnHome).toContainText(`${words.lunch} · 13:00`);
+  await expect(lunchOnHome.getByTestId('home-meal-rise')).toHaveText(`${words.rise}+65 mg/dL`);
+  await expectAccessible(page, `home with a meal and its rise (${language})`, BOTH);
+  await screenshot(page, `meals-home-${language}`);
 }
 
 test('log a meal from Home, see its rise on History and the Reports card (English)', async ({ page }) => {
@@ -203,7 +248,9 @@ test('log a meal from Home, see its rise on History and the Reports card (Hindi)
     expect(width, name).toBeLessThanOrEqual(360);
   };
   await page.goto('/home');
+  await expect(page.getByTestId('home-meal-rise')).toBeVisible();
   await noSidewaysScroll('home');
+  await screenshot(page, 'meals-home-hi-360');
   await page.getByRole('button', { name: HINDI.logMeal }).click();
   await expect(page.getByRole('dialog', { name: HINDI.dialog })).toBeVisible();
   await noSidewaysScroll('meal dialog');
@@ -309,6 +356,12 @@ test.describe('offline', () => {
     await dialog.getByRole('button', { name: 'Save meal' }).click();
     await expect(dialog).toBeHidden();
     expect(await meals()).toHaveLength(1);
+    // Home's card lists it at once among today's meals, waiting to sync, with no rise asked for.
+    const today = page.getByTestId('home-meals').getByRole('list', { name: 'Logged today' });
+    await expect(today.getByRole('listitem')).toHaveCount(1);
+    await expect(today.getByRole('listitem')).toContainText('Idli ×');
+    await expect(today.getByText('Waiting to sync')).toBeVisible();
+    await screenshot(page, 'meals-offline-home');
 
     await page.goto('/reports/history/glucose');
     const list = page.getByRole('region', { name: 'Meals' });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { screenshot, signInWithProfile } from './fixtures';
 import { expectAccessible } from './a11y';
+import { doseTimesAhead } from './dose-times';
 
 test('add Metformin twice a day, take a dose on Home, edit, search and delete it', async ({ page }) => {
   await signInWithProfile(page, 'Meera Shah');
@@ -27,9 +28,12 @@ test('add Metformin twice a day, take a dose on Home, edit, search and delete it
   await page.getByLabel('Dosage *').fill('500 mg');
   await page.getByLabel('When to Take').selectOption('After food');
   await page.getByLabel('Instructions').fill('With a glass of water');
+  // Times still to come today: a dose due before the medicine is added is not owed (decision 077).
+  const [first, second] = await doseTimesAhead(2);
+  await page.getByLabel('Reminder time 1', { exact: true }).fill(first!);
   await page.getByRole('button', { name: 'Add Time' }).click();
   await expect(page.getByLabel('Reminder time 2', { exact: true })).toHaveValue('12:00');
-  await page.getByLabel('Reminder time 2', { exact: true }).fill('21:00');
+  await page.getByLabel('Reminder time 2', { exact: true }).fill(second!);
   await screenshot(page, 'medication-form');
   await expectAccessible(page, 'medication-form');
   await page.getByRole('button', { name: 'Save Medication' }).click();
@@ -38,20 +42,20 @@ test('add Metformin twice a day, take a dose on Home, edit, search and delete it
   await expect(page.getByText('Medication added successfully', { exact: true })).toBeVisible();
   await expect(page.getByText('1 active')).toBeVisible();
   await expect(page.getByText('500 mg • Tablet')).toBeVisible();
-  await expect(page.getByText('Daily at 09:00, 21:00')).toBeVisible();
+  await expect(page.getByText(`Daily at ${first}, ${second}`)).toBeVisible();
   await expect(page.getByText('Pills left: 30')).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   const doses = page.getByRole('list', { name: "Today's doses" }).getByRole('listitem');
   await expect(doses).toHaveCount(2);
-  await expect(doses.nth(0)).toContainText('09:00');
-  await expect(doses.nth(1)).toContainText('21:00');
+  await expect(doses.nth(0)).toContainText(first!);
+  await expect(doses.nth(1)).toContainText(second!);
   await expect(page.getByTestId('dose-progress')).toHaveText('0/2');
 
-  const take = page.getByRole('button', { name: 'Take Metformin 09:00' });
+  const take = page.getByRole('button', { name: `Take Metformin ${first}` });
   await take.click();
   await expect(page.getByText('Marked Metformin as taken', { exact: true })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Metformin 09:00 taken' })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Metformin ${first} taken` })).toBeVisible();
   await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
   await screenshot(page, 'home-take-undo-toast');
   await expectAccessible(page, 'home-take-undo-toast');
@@ -65,17 +69,17 @@ test('add Metformin twice a day, take a dose on Home, edit, search and delete it
   await take.click();
   await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
   await page.getByRole('button', { name: 'Dismiss notification' }).click();
-  await page.getByRole('button', { name: 'Undo Take of Metformin 09:00' }).click();
+  await page.getByRole('button', { name: `Undo Take of Metformin ${first}` }).click();
   await expect(page.getByText('Metformin is no longer marked as taken', { exact: true })).toBeVisible();
   await expect(page.getByTestId('dose-progress')).toHaveText('0/2');
-  await expect(page.getByRole('img', { name: 'Metformin 09:00 taken' })).toHaveCount(0);
+  await expect(page.getByRole('img', { name: `Metformin ${first} taken` })).toHaveCount(0);
 
   await take.click();
   await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
   await page.getByRole('button', { name: 'Dismiss notification' }).click();
-  await expect(page.getByRole('button', { name: 'Undo Take of Metformin 09:00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Undo Take of Metformin ${first}` })).toBeVisible();
   // The dose buttons are disabled (paler) while the Take is being saved: axe checks the settled screen.
-  await expect(page.getByRole('button', { name: 'Take Metformin 21:00' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: `Take Metformin ${second}` })).toBeEnabled();
   await screenshot(page, 'home-doses');
   await expectAccessible(page, 'home-doses');
 

@@ -5,20 +5,21 @@
  */
 import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { signIn, signInWithProfile, uniqueEmail } from './fixtures';
+import { doseTimesAhead } from './dose-times';
 import { controlledByWorker } from './offline-write-helpers';
 
 // Goes offline or uses pushes: this file keeps the service worker the config blocks.
 test.use({ serviceWorkers: 'allow' });
 
-const medicationBody = {
+const medicationBody = (time: string) => ({
   name: 'Metformin',
   dosage: '500 mg',
   form: 'Tablet',
   instructions: '',
   color: '#4ECDC4',
-  schedule: { frequency: 'daily', times: ['08:00'], start_date: '2020-01-01', end_date: null },
+  schedule: { frequency: 'daily', times: [time], start_date: '2020-01-01', end_date: null },
   refill_reminder: { enabled: true, pills_remaining: 60, threshold: 7 },
-};
+});
 
 /** GETs `path` as the user whose cookies `api` holds (not through a page: it works offline). */
 async function get<T>(api: APIRequestContext, path: string): Promise<T> {
@@ -28,12 +29,12 @@ async function get<T>(api: APIRequestContext, path: string): Promise<T> {
 }
 
 /**
- * Queues, offline, a Take of Metformin 08:00 and a glucose reading of `value`; closes the page.
+ * Queues, offline, a Take of Metformin at `time` and a glucose reading of `value`; closes the page.
  * @returns the outbox's sync tag, as the page registered it
  */
-async function queueOffline(page: Page, context: BrowserContext, value: string): Promise<string> {
+async function queueOffline(page: Page, context: BrowserContext, value: string, time: string): Promise<string> {
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Take Metformin 08:00' }).click();
+  await page.getByRole('button', { name: `Take Metformin ${time}` }).click();
   const dose = page.getByRole('list', { name: "Today's doses" }).getByRole('listitem').first();
   await expect(dose.getByText('Waiting to sync')).toBeVisible();
   await page.getByRole('button', { name: 'Log Blood Glucose' }).first().click();
@@ -100,12 +101,13 @@ test('writes queued offline are sent by the service worker, with no page open, e
 }) => {
   await signInWithProfile(page, 'Sync Sunita');
   const api = context.request;
-  const created = await api.post('/api/medications', { data: medicationBody, headers: { Origin: baseURL! } });
+  const [time] = await doseTimesAhead(1);
+  const created = await api.post('/api/medications', { data: medicationBody(time!), headers: { Origin: baseURL! } });
   expect(created.status()).toBe(201);
   await controlledByWorker(page);
-  await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Take Metformin ${time}` })).toBeVisible();
 
-  const tag = await queueOffline(page, context, '151');
+  const tag = await queueOffline(page, context, '151', time!);
   expect(await get<unknown[]>(api, '/api/adherence')).toHaveLength(0);
 
   await context.setOffline(false);
@@ -115,12 +117,12 @@ test('writes queued offline are sent by the service worker, with no page open, e
     .poll(async () => (await get<{ value: number }[]>(api, '/api/health/glucose')).map((r) => r.value))
     .toEqual([151]);
   const records = await get<{ status: string; scheduled_time: string }[]>(api, '/api/adherence');
-  expect(records.map((r) => `${r.scheduled_time} ${r.status}`)).toEqual(['08:00 taken']);
+  expect(records.map((r) => `${r.scheduled_time} ${r.status}`)).toEqual([`${time} taken`]);
 
   // Opened again: nothing waits, nothing is sent again.
   const again = await context.newPage();
   await again.goto('/home');
-  await expect(again.getByRole('img', { name: 'Metformin 08:00 taken' })).toBeVisible();
+  await expect(again.getByRole('img', { name: `Metformin ${time} taken` })).toBeVisible();
   await expect(again.getByTestId('latest-glucose')).toContainText('151');
   await expect(again.getByText('Waiting to sync')).toHaveCount(0);
   expect(await get<unknown[]>(api, '/api/adherence')).toHaveLength(1);
@@ -128,23 +130,25 @@ test('writes queued offline are sent by the service worker, with no page open, e
 });
 
 /**
- * Signs `name` in with Metformin 08:00 daily, on Home controlled by the service worker.
- * @returns the email, the medicine, and an API context with the same session (kept for checking
+ * Signs `name` in with Metformin daily at a time still to come today, on Home controlled by the
+ * service worker.
+ * @returns the email, the medicine, its dose time, and an API context with the same session (kept for checking
  *   the user's data from the test after the browser's cookies are cleared)
  */
 async function signedInWithMedicine(page: Page, baseURL: string, name: string) {
   const email = await signInWithProfile(page, name);
   const context = page.context();
+  const [time] = await doseTimesAhead(1);
   const created = await context.request.post('/api/medications', {
-    data: medicationBody,
+    data: medicationBody(time!),
     headers: { Origin: baseURL },
   });
   expect(created.status()).toBe(201);
   const medication = (await created.json()) as { id: string };
   await controlledByWorker(page);
-  await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Take Metformin ${time}` })).toBeVisible();
   const api = await request.newContext({ baseURL, storageState: await context.storageState() });
-  return { email, medication, api };
+  return { email, medication, time: time!, api };
 }
 
 test("another user's session never sends the first user's writes; a refusal shows when the page opens", async ({
@@ -152,9 +156,9 @@ test("another user's session never sends the first user's writes; a refusal show
   context,
   baseURL,
 }) => {
-  const { email, medication, api: gita } = await signedInWithMedicine(page, baseURL!, 'Guard Gita');
+  const { email, medication, time, api: gita } = await signedInWithMedicine(page, baseURL!, 'Guard Gita');
 
-  const tag = await queueOffline(page, context, '163');
+  const tag = await queueOffline(page, context, '163', time);
   // Meanwhile the medicine is deleted elsewhere: the queued Take will be refused (404).
   const deleted = await gita.delete(`/api/medications/${medication.id}`, { headers: { Origin: baseURL! } });
   expect(deleted.status()).toBeLessThan(300);
@@ -195,7 +199,7 @@ test("another user's session never sends the first user's writes; a refusal show
     .poll(async () => (await get<{ value: number }[]>(gita, '/api/health/glucose')).map((r) => r.value))
     .toEqual([163]);
   await expect(back.getByText('Not saved', { exact: true })).toBeVisible();
-  await expect(back.getByText(/^Take of Metformin 08:00: .+/)).toBeVisible();
+  await expect(back.getByText(new RegExp(`^Take of Metformin ${time}: .+`))).toBeVisible();
   await expect(back.getByTestId('latest-glucose')).toContainText('163');
   await expect(back.getByText('Waiting to sync')).toHaveCount(0);
   expect(await get<unknown[]>(gita, '/api/adherence')).toHaveLength(0);
@@ -224,9 +228,9 @@ test("a refusal met with no page open shows to its user at their next sign-in, n
   context,
   baseURL,
 }) => {
-  const { email, medication, api: rekha } = await signedInWithMedicine(page, baseURL!, 'Refused Rekha');
+  const { email, medication, time, api: rekha } = await signedInWithMedicine(page, baseURL!, 'Refused Rekha');
 
-  const tag = await queueOffline(page, context, '171');
+  const tag = await queueOffline(page, context, '171', time);
   const user = tag.slice('diacare-outbox:'.length);
   const deleted = await rekha.delete(`/api/medications/${medication.id}`, { headers: { Origin: baseURL! } });
   expect(deleted.status()).toBeLessThan(300);
@@ -245,7 +249,7 @@ test("a refusal met with no page open shows to its user at their next sign-in, n
   await signIn(hari, { name: 'Hari', email: uniqueEmail('hari') });
   await expect(hari.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
   await expect.poll(() => outboxLocked(hari, tag)).toBe(false);
-  expect((await storedRefusals(hari, user)).map((refusal) => refusal.label)).toEqual(['Take of Metformin 08:00']);
+  expect((await storedRefusals(hari, user)).map((refusal) => refusal.label)).toEqual([`Take of Metformin ${time}`]);
   await expect(hari.getByText('Not saved', { exact: true })).toHaveCount(0);
   await hari.close();
 
@@ -254,7 +258,7 @@ test("a refusal met with no page open shows to its user at their next sign-in, n
   const back = await context.newPage();
   await signIn(back, { name: 'Refused Rekha', email });
   await expect(back.getByText('Not saved', { exact: true })).toBeVisible();
-  await expect(back.getByText(/^Take of Metformin 08:00: .+/)).toBeVisible();
+  await expect(back.getByText(new RegExp(`^Take of Metformin ${time}: .+`))).toBeVisible();
   await expect.poll(() => storedRefusals(back, user)).toEqual([]);
   expect(await get<unknown[]>(rekha, '/api/adherence')).toHaveLength(0);
   await rekha.dispose();

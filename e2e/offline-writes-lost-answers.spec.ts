@@ -15,6 +15,7 @@ import {
   type AdherenceRecord,
   type Medication,
 } from './offline-write-helpers';
+import { doseTimesAhead } from './dose-times';
 
 /** Writes of each kind (an even number: half the doses are taken and undone). */
 const WRITES = Number(process.env.LOST_ANSWER_WRITES ?? 4);
@@ -37,7 +38,7 @@ test.describe(`answers lost on the way back: ${WRITES} writes of each kind, none
   test(`Take and Undo of ${WRITES} doses`, async ({ page, context, baseURL }) => {
     await signInWithProfile(page, 'Flaky Doses');
     const api = serverApi(context.request, baseURL!);
-    const times = Array.from({ length: HALF }, (_, i) => `${String(8 + i).padStart(2, '0')}:00`);
+    const times = await doseTimesAhead(HALF);
     await api.post('/api/medications', medicationBody('Alpha', times));
     await api.post('/api/medications', medicationBody('Beta', times));
     await page.reload();

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type BrowserContext } from '@playwright/test';
 import { JOURNEY_CHROMIUM } from './chromium';
 import { signIn, signInWithProfile, uniqueEmail } from './fixtures';
+import { doseTimesAhead } from './dose-times';
 
 import {
   controlledByWorker,
@@ -30,14 +31,15 @@ test('a dose taken and a reading logged offline survive a reload and reach the s
 }) => {
   await signInWithProfile(page, 'Ravi Offline');
   const api = serverApi(context.request, baseURL!);
-  const medication = await api.post<Medication>('/api/medications', medicationBody('Metformin', ['08:00']));
+  const [morning] = await doseTimesAhead(1);
+  const medication = await api.post<Medication>('/api/medications', medicationBody('Metformin', [morning!]));
   await controlledByWorker(page);
-  await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Take Metformin ${morning}` })).toBeVisible();
 
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Take Metformin 08:00' }).click();
+  await page.getByRole('button', { name: `Take Metformin ${morning}` }).click();
   const dose = page.getByRole('list', { name: "Today's doses" }).getByRole('listitem').first();
-  await expect(dose.getByRole('img', { name: 'Metformin 08:00 taken' })).toBeVisible();
+  await expect(dose.getByRole('img', { name: `Metformin ${morning} taken` })).toBeVisible();
   await expect(dose.getByText('Waiting to sync')).toBeVisible();
   await expect(page.getByTestId('dose-progress')).toHaveText('1/1');
 
@@ -54,7 +56,7 @@ test('a dose taken and a reading logged offline survive a reload and reach the s
   expect(await api.get<unknown[]>('/api/health/glucose')).toHaveLength(0);
 
   await page.reload();
-  await expect(dose.getByRole('img', { name: 'Metformin 08:00 taken' })).toBeVisible();
+  await expect(dose.getByRole('img', { name: `Metformin ${morning} taken` })).toBeVisible();
   await expect(dose.getByText('Waiting to sync')).toBeVisible();
   await expect(card).toContainText('142');
   await expect(card.getByText('Waiting to sync')).toBeVisible();
@@ -62,12 +64,12 @@ test('a dose taken and a reading logged offline survive a reload and reach the s
   await context.setOffline(false);
   await expect(dose.getByText('Waiting to sync')).toHaveCount(0);
   await expect(card.getByText('Waiting to sync')).toHaveCount(0);
-  await expect(dose.getByRole('img', { name: 'Metformin 08:00 taken' })).toBeVisible();
+  await expect(dose.getByRole('img', { name: `Metformin ${morning} taken` })).toBeVisible();
   await expect(card).toContainText('142');
 
   const records = await api.get<AdherenceRecord[]>('/api/adherence');
   expect(records).toHaveLength(1);
-  expect(records[0]).toMatchObject({ medication_id: medication.id, scheduled_time: '08:00', status: 'taken' });
+  expect(records[0]).toMatchObject({ medication_id: medication.id, scheduled_time: morning, status: 'taken' });
   const readings = await api.get<{ value: number }[]>('/api/health/glucose');
   expect(readings.map((r) => r.value)).toEqual([142]);
   const [after] = await api.get<Medication[]>('/api/medications');
@@ -117,13 +119,14 @@ test('the outbox survives closing and reopening the browser', async ({ baseURL }
 test('signing out with unsynced writes asks first, then drops them', async ({ page, context, baseURL }) => {
   const email = await signInWithProfile(page, 'Sign Out Sunil');
   const api = serverApi(context.request, baseURL!);
-  await api.post('/api/medications', medicationBody('Metformin', ['08:00', '20:00']));
+  const [morning, evening] = await doseTimesAhead(2);
+  await api.post('/api/medications', medicationBody('Metformin', [morning!, evening!]));
   // Reloads once the worker has precached the app, so Profile's code is there offline.
   await controlledByWorker(page);
-  await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Take Metformin ${morning}` })).toBeVisible();
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Take Metformin 08:00' }).click();
-  await page.getByRole('button', { name: 'Take Metformin 20:00' }).click();
+  await page.getByRole('button', { name: `Take Metformin ${morning}` }).click();
+  await page.getByRole('button', { name: `Take Metformin ${evening}` }).click();
   await expect(page.getByTestId('dose-progress')).toHaveText('2/2');
 
   await page.getByRole('link', { name: 'Profile', exact: true }).click();
@@ -142,7 +145,7 @@ test('signing out with unsynced writes asks first, then drops them', async ({ pa
 
   await context.setOffline(false);
   await signIn(page, { name: 'Sign Out Sunil', email });
-  await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Take Metformin ${morning}` })).toBeVisible();
   expect(await api.get<AdherenceRecord[]>('/api/adherence')).toHaveLength(0);
 });
 
@@ -153,13 +156,14 @@ test("another person signing in on the same phone never sends the first person's
 }) => {
   const email = await signInWithProfile(page, 'First Fatima');
   const api = serverApi(context.request, baseURL!);
-  await api.post('/api/medications', medicationBody('Metformin', ['08:00']));
+  const [morning] = await doseTimesAhead(1);
+  await api.post('/api/medications', medicationBody('Metformin', [morning!]));
   // As in an installed app: the worker serves the outbox's code offline, whether or not the page
   // had fetched it yet.
   await controlledByWorker(page);
-  await expect(page.getByRole('button', { name: 'Take Metformin 08:00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Take Metformin ${morning}` })).toBeVisible();
   await context.setOffline(true);
-  await page.getByRole('button', { name: 'Take Metformin 08:00' }).click();
+  await page.getByRole('button', { name: `Take Metformin ${morning}` }).click();
   await expect(page.getByTestId('dose-progress')).toHaveText('1/1');
 
   // Her session ends while the Take waits (the cookie is gone): replay stops at the 401.
@@ -237,21 +241,22 @@ test.describe('without a service worker (a first visit)', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await signInWithProfile(page, 'Toast Tara');
     const api = serverApi(context.request, baseURL!);
-    await api.post('/api/medications', medicationBody('Metformin', ['08:00', '20:00']));
+    const [morning, evening] = await doseTimesAhead(2);
+    await api.post('/api/medications', medicationBody('Metformin', [morning!, evening!]));
     // As offline on a first visit, before the service worker holds the renderer's chunk.
     await page.route(/\/assets\/toaster-view-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
     await page.reload();
     const shownNothing = page.waitForEvent('console', (message) =>
       message.text().includes('A toast could not be shown'),
     );
-    await page.getByRole('button', { name: 'Take Metformin 08:00' }).click();
+    await page.getByRole('button', { name: `Take Metformin ${morning}` }).click();
     await shownNothing;
     await expect(page.getByTestId('dose-progress')).toHaveText('1/2');
     await expect(page.getByText('Marked Metformin as taken')).toHaveCount(0);
     expect(errors).toEqual([]);
 
     await page.unroute(/\/assets\/toaster-view-[\w-]+\.js$/);
-    await page.getByRole('button', { name: 'Take Metformin 20:00' }).click();
+    await page.getByRole('button', { name: `Take Metformin ${evening}` }).click();
     await expect(page.getByTestId('dose-progress')).toHaveText('2/2');
     await expect(page.getByText('Marked Metformin as taken').first()).toBeVisible();
   });

@@ -18,7 +18,7 @@ import {
 } from '../src/modules/assistant/answer-rules.ts';
 import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { DOSE_CHANGE_REFUSAL, DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
-import { assistantTexts } from '../src/modules/assistant/texts.ts';
+import { t as translate } from '../src/i18n/index.ts';
 import { understand } from '../src/modules/assistant/understanding.ts';
 import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask } from './support/assistant-client.ts';
@@ -133,10 +133,10 @@ describe('answers the rules give', () => {
 
   it('an emergency opening is not followed by “not understood” nor a low reading by the high-glucose article', async () => {
     const fell = await ask(user, 'papa fell down in the shop he is sweating and not answering properly what do i do');
-    expect(fell.answer.content.startsWith(assistantTexts('en').emergency)).toBe(true);
-    expect(fell.answer.content).not.toContain(assistantTexts('en').capabilities);
+    expect(fell.answer.content.startsWith(translate('en', 'assistant.emergency'))).toBe(true);
+    expect(fell.answer.content).not.toContain(translate('en', 'assistant.capabilities'));
     const low = await ask(user, 'meter me abhi 30 aaya but kuch feel nahi ho raha ye sahi h kya');
-    expect(low.answer.content.startsWith(assistantTexts('en').emergency)).toBe(true);
+    expect(low.answer.content.startsWith(translate('en', 'assistant.emergency'))).toBe(true);
     expect(low.answer.content).not.toContain(`${title('high-sugar')}: `);
   });
 
@@ -180,7 +180,7 @@ describe('answers the rules give', () => {
       knowledgeBase('en').articles.find((a) => a.id === 'home-remedies')!.source,
     );
     const hindi = await ask(user, 'करेला और मेथी दाना से शुगर ठीक हो जाती है क्या? दवाई बंद कर दूं?');
-    expect(hindi.answer.content.startsWith(assistantTexts('hi').doseChangeRefusal)).toBe(true);
+    expect(hindi.answer.content.startsWith(translate('hi', 'assistant.dose_change.refusal'))).toBe(true);
     expect(hindi.answer.content).toContain(`${title('home-remedies', 'hi')}: `);
   });
 
@@ -248,7 +248,7 @@ describe('answers the rules give', () => {
     const hindi = await ask(user, 'अगर कभी शुगर 300 आ जाए तो क्या करना चाहिए? अभी तो नहीं आई पर डर लगता है');
     expect(hindi.answer.content.startsWith(`${title('high-sugar', 'hi')}: एक बार की ज़्यादा रीडिंग`)).toBe(true);
     expect(hindi.answer.content).toContain('112 पर कॉल करें');
-    expect(hindi.answer.content.startsWith(assistantTexts('hi').emergency)).toBe(false);
+    expect(hindi.answer.content.startsWith(translate('hi', 'assistant.emergency'))).toBe(false);
     const english = await ask(user, 'what do I do if my sugar is 320');
     expect(english.answer.content.startsWith(`${title('high-sugar')}: A single high reading often has a reason`)).toBe(
       true,

@@ -8,12 +8,11 @@ import { MockLanguageModelV3 } from 'ai/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { HINDI_PROMPT } from '../src/modules/assistant/llm-engine.ts';
-import { assistantTexts } from '../src/modules/assistant/texts.ts';
+import { t as translate } from '../src/i18n/index.ts';
 import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask } from './support/assistant-client.ts';
 import { SEED_NOW, SEED_ZONE } from './support/assistant-seed.ts';
 
-const HI = assistantTexts('hi');
 const hiArticle = (id: string) => knowledgeBase('hi').articles.find((a) => a.id === id)!;
 
 describe('Hindi rate-limit detail', () => {
@@ -89,14 +88,16 @@ describe('the model path in Hindi', () => {
   it('a Hindi dose instruction from the model is replaced by the Hindi refusal', async () => {
     reply = 'आप अपनी मेटफॉर्मिन की खुराक बढ़ा दें।';
     const { answer } = await ask(user, 'मेरी शुगर के बारे में बताइए');
-    expect(answer.content).toBe(HI.doseChangeRefusal);
+    expect(answer.content).toBe(translate('hi', 'assistant.dose_change.refusal'));
   });
 
   it('an ungrounded number makes the built-in engine answer, with the Hindi note', async () => {
     reply = 'आपकी औसत शुगर 187 mg/dL है।';
     const { answer } = await ask(user, 'मुझे क्या खाना चाहिए?');
-    expect(answer.content.startsWith(`${HI.modelRejectedNote}\n\n${hiArticle('food-indian-meals').title}: `)).toBe(
-      true,
-    );
+    expect(
+      answer.content.startsWith(
+        `${translate('hi', 'assistant.model.rejected')}\n\n${hiArticle('food-indian-meals').title}: `,
+      ),
+    ).toBe(true);
   });
 });

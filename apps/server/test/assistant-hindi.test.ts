@@ -8,15 +8,13 @@ import { shiftDate } from '@diacare/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
-import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
-import { assistantTexts } from '../src/modules/assistant/texts.ts';
+import { t as translate } from '../src/i18n/index.ts';
+import { citedSource, hypoSteps } from '../src/modules/assistant/phrases.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask, type ScreenFigures } from './support/assistant-client.ts';
 import { HINDI_DOSE_CHANGE_QUESTIONS, HINDI_MISSED_DOSE, latinWords } from './support/hindi-questions.ts';
 import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedMmolUserWithLow, seedUserAndFigures } from './support/assistant-seed.ts';
 
-const HI = assistantTexts('hi');
-const EN = assistantTexts('en');
 const hiArticle = (id: string) => knowledgeBase('hi').articles.find((a) => a.id === id)!;
 
 interface Row {
@@ -147,8 +145,8 @@ const HINDI_QUESTIONS: Row[] = [
     question: 'meri latest sugar reading kya thi?',
     expected: (f) => [`आपकी पिछली शुगर रीडिंग ${f.latestGlucose.value} mg/dL है`],
   },
-  { question: 'फ्रांस की राजधानी क्या है?', expected: () => [HI.capabilities] },
-  { question: 'नमस्ते', expected: () => [HI.capabilities] },
+  { question: 'फ्रांस की राजधानी क्या है?', expected: () => [translate('hi', 'assistant.capabilities')] },
+  { question: 'नमस्ते', expected: () => [translate('hi', 'assistant.capabilities')] },
 ];
 
 describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
@@ -194,7 +192,7 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
     'refuses “%s” in Hindi with the user’s facts and no dose number',
     async (q) => {
       const { answer } = await ask(user, q);
-      expect(answer.content.startsWith(HI.doseChangeRefusal)).toBe(true);
+      expect(answer.content.startsWith(translate('hi', 'assistant.dose_change.refusal'))).toBe(true);
       expect(answer.content).toContain('“Metformin”');
       expect(answer.content).toContain(`नियमितता ${figures.adherence7.percent}%`);
       expect(answer.content).not.toMatch(DOSE_NUMBER);
@@ -205,7 +203,7 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
 
   it.each(HINDI_MISSED_DOSE)('answers the missed dose “%s” in Hindi', async (q) => {
     const { answer } = await ask(user, q);
-    expect(answer.content).toBe(safetyTexts('hi').missedDose);
+    expect(answer.content).toBe(translate('hi', 'assistant.safety.missed_dose'));
     expect(answer.content).not.toMatch(DOSE_NUMBER);
   });
 
@@ -221,12 +219,14 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
     ['mujhe pasina aa raha hai aur chakkar', 'hypo'],
   ])('“%s” puts the Hindi %s text first', async (question, kind) => {
     const { answer } = await ask(user, question);
-    if (kind === 'hypo') expect(answer.content.startsWith(HI.hypoSteps)).toBe(true);
-    if (kind === 'emergency') expect(answer.content.startsWith(`${HI.emergency}\n\n${HI.hypoSteps}`)).toBe(true);
-    if (kind === 'self-harm') expect(answer.content.startsWith(HI.selfHarm)).toBe(true);
+    const steps = hypoSteps('mg/dL', 'hi');
+    if (kind === 'hypo') expect(answer.content.startsWith(steps)).toBe(true);
+    if (kind === 'emergency')
+      expect(answer.content.startsWith(`${translate('hi', 'assistant.emergency')}\n\n${steps}`)).toBe(true);
+    if (kind === 'self-harm') expect(answer.content.startsWith(translate('hi', 'assistant.self_harm'))).toBe(true);
     expect(answer.content.startsWith('अभी 112 पर कॉल करें')).toBe(kind !== 'hypo');
-    if (kind !== 'self-harm') expect(answer.sources).toContainEqual(HI.hypoSource);
-    if (kind !== 'hypo') expect(answer.sources).toContainEqual(HI.emergencySource);
+    if (kind !== 'self-harm') expect(answer.sources).toContainEqual(citedSource('hi', 'hypo'));
+    if (kind !== 'hypo') expect(answer.sources).toContainEqual(citedSource('hi', 'emergency'));
   });
 
   it('a user with no language chosen follows Accept-Language; a chosen language wins over it', async () => {
@@ -242,11 +242,12 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
       expect(response.statusCode).toBe(200);
       return JSON.parse(response.body.trim().split('\n').at(-1)!).message.content as string;
     };
-    expect(await asked(undecided, hindiBrowser)).toBe(HI.noAppointment);
-    expect(await asked(undecided, { 'accept-language': 'en-IN,en;q=0.9' })).toBe(EN.noAppointment);
-    expect(await asked(undecided, {})).toBe(EN.noAppointment);
+    const none = (language: 'en' | 'hi') => translate(language, 'assistant.appointment.none');
+    expect(await asked(undecided, hindiBrowser)).toBe(none('hi'));
+    expect(await asked(undecided, { 'accept-language': 'en-IN,en;q=0.9' })).toBe(none('en'));
+    expect(await asked(undecided, {})).toBe(none('en'));
     const english = await newUser('en');
-    expect(await asked(english, hindiBrowser)).toBe(EN.noAppointment);
+    expect(await asked(english, hindiBrowser)).toBe(none('en'));
   });
 
   it('a new Hindi user with no data gets honest Hindi answers to the suggested questions', async () => {
@@ -256,7 +257,11 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
         async (q) => (await ask(other, q)).answer.content,
       ),
     );
-    expect(answers).toEqual([HI.noGlucose, `आज (${SEED_TODAY}) आपकी कोई खुराक तय नहीं है।`, HI.noAppointment]);
+    expect(answers).toEqual([
+      translate('hi', 'assistant.glucose.none'),
+      `आज (${SEED_TODAY}) आपकी कोई खुराक तय नहीं है।`,
+      translate('hi', 'assistant.appointment.none'),
+    ]);
   });
 
   it('a Hindi user who chose mmol/L hears glucose, ranges and the 15–15 rule in mmol/L, in Hindi', async () => {
@@ -264,7 +269,7 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
     // 99 mg/dL (5.5 mmol/L) at 09:00; 58 mg/dL (3.2 mmol/L) 50 minutes ago is a low.
     await seedMmolUserWithLow(other);
     const { answer } = await ask(other, 'इस हफ़्ते मेरी शुगर कैसी रही?');
-    expect(answer.content.startsWith(HI.hypoStepsIn('mmol/L'))).toBe(true);
+    expect(answer.content.startsWith(hypoSteps('mmol/L', 'hi'))).toBe(true);
     expect(answer.content).toContain('3.9 mmol/L से कम शुगर लो शुगर');
     expect(answer.content).toContain('आपकी पिछली शुगर रीडिंग 3.2 mmol/L है');
     expect(answer.content).toContain('औसत 4.4 mmol/L'); // 78.5 mg/dL

@@ -83,6 +83,11 @@ describe('escalationFor', () => {
     // The meter's figure is a reading; one from last week is not.
     ['dad shaking sweating confused, meter shows 48. what do i do', null, 'emergency'],
     ['my meter showed 45 last week, was that bad', null, null],
+    // A past day named by its weekday: not the current reading (first-sight round 7).
+    ['sugar was 51 on monday, shall i stop glimepiride', null, null],
+    ['somvar ko sugar 48 thi, kya ye khatarnak tha', null, null],
+    ['सोमवार को शुगर 50 थी', null, null],
+    ['my sugar is 48 and it is monday', null, 'emergency'],
     ['शुगर कम हो गई है', null, 'hypo'],
     // First-sight round 5: a fall with no proper answer; a very high reading told as a bound, with signs.
     ['papa fell down in the shop he is sweating and not answering properly what do i do', null, 'emergency'],

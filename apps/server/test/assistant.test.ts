@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../src/modules/assistant/builtin-engine.ts';
 import { DOSE_CHANGE_REFUSAL, DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
 import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
-import { safetyTexts } from '../src/modules/assistant/safety-texts.ts';
+import { t as translate } from '../src/i18n/index.ts';
+import { citedSource } from '../src/modules/assistant/phrases.ts';
 import { DRIVERS } from './helpers.ts';
 import { ask, type ScreenFigures } from './support/assistant-client.ts';
 import { SEED_TODAY, medicationPayload, seededAssistantApp } from './support/assistant-seed.ts';
@@ -218,9 +219,9 @@ describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {
     'answers the missed dose “%s” with “do not double up” and no dose number',
     async (q) => {
       const { answer } = await ask(seeded.user, q);
-      expect(answer.content).toBe(safetyTexts('en').missedDose);
+      expect(answer.content).toBe(translate('en', 'assistant.safety.missed_dose'));
       expect(answer.content).not.toMatch(DOSE_NUMBER);
-      expect(answer.sources).toEqual(safetyTexts('en').missedDoseSources);
+      expect(answer.sources).toEqual([citedSource('en', 'leaflet')]);
     },
   );
 

@@ -35,7 +35,11 @@ const oneDecimal = ([min, max]: readonly [number, number], unit: string) =>
     .max(max, { error: vmsg('validation.max_unit', { max: max, unit: unit }) })
     .refine(hasOneDecimalAtMost, { error: vmsg('validation.one_decimal') });
 
-/** POST /api/health/glucose: value in mg/dL, an integer 20–600. */
+/**
+ * POST /api/health/glucose: value in mg/dL, an integer 20–600. Without `meal_context` the reading
+ * is stored as 'Fasting', the product's default context; the web's forms start from the time of
+ * day instead (`defaultMealContext`, decision 011).
+ */
 export const glucoseInputSchema = z.object({
   value: wholeNumber(GLUCOSE_BOUNDS.value, 'mg/dL'),
   meal_context: z

@@ -1,8 +1,9 @@
 /**
- * The server's texts in the user's language: ICU catalogs in `locales/<lang>.json` and the
- * validation messages and field names in `locales/validation/<lang>.json` (decision 094), compiled
- * once at load; English is the source and Hindi must hold every id. A request's language is the
- * user's `language`, else the `lang` query parameter of server pages, else Accept-Language, else English.
+ * The server's texts in the user's language: ICU catalogs in `locales/<lang>.json`, the
+ * validation messages and field names in `locales/validation/<lang>.json` (decision 094) and the
+ * assistant's sentences in `locales/assistant/<lang>.json` (`assistant.*`), compiled once at load;
+ * English is the source and Hindi must hold every id. A request's language is the user's
+ * `language`, else the `lang` query parameter of server pages, else Accept-Language, else English.
  * Decision 026.
  */
 import { pseudoCatalog } from '@diacare/contract/i18n/pseudo-locale';
@@ -14,13 +15,15 @@ import enTexts from './locales/en.json' with { type: 'json' };
 import hiTexts from './locales/hi.json' with { type: 'json' };
 import enValidation from './locales/validation/en.json' with { type: 'json' };
 import hiValidation from './locales/validation/hi.json' with { type: 'json' };
+import enAssistant from './locales/assistant/en.json' with { type: 'json' };
+import hiAssistant from './locales/assistant/hi.json' with { type: 'json' };
 
 /** The languages the server speaks (the contract's LANGUAGES) and their Intl locales. */
 export { INTL_LOCALES, type Language };
 
-/** Each language's whole catalog: its texts and its validation messages. */
-const en = { ...enTexts, ...enValidation };
-const hi: Record<string, string> = { ...hiTexts, ...hiValidation };
+/** Each language's whole catalog: its texts, its validation messages and the assistant's sentences. */
+const en = { ...enTexts, ...enValidation, ...enAssistant };
+const hi: Record<string, string> = { ...hiTexts, ...hiValidation, ...hiAssistant };
 
 /** Every message id (the English catalog is the source). */
 export type MessageId = keyof typeof en;

@@ -15,6 +15,7 @@ const webDir = 'apps/web/src/locales/en';
 const english: Record<string, string> = {
   ...read('apps/server/src/i18n/locales/en.json'),
   ...read('apps/server/src/i18n/locales/validation/en.json'),
+  ...read('apps/server/src/i18n/locales/assistant/en.json'),
   ...Object.assign({}, ...readdirSync(join(repoDir, webDir)).map((file) => read(`${webDir}/${file}`))),
 };
 

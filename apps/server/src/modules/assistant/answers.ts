@@ -12,10 +12,10 @@ import type { Database } from '../../db/client.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { t, type Language } from '../../i18n/index.ts';
-import { answerTexts, type DoseLine } from './answer-texts.ts';
+import { answerSentences, type DoseLine } from './answer-sentences.ts';
+import { mealKindWord } from './phrases.ts';
 import { createMealAnswers } from './meal-answers.ts';
 import { createRecordAnswers } from './record-answers.ts';
-import { assistantTexts } from './texts.ts';
 import { linksFor, type AssistantTools, type PeriodDays, type ToolContext, type ToolResult } from './tools.ts';
 import type { Meal, Period, TimeOfDay, Understanding } from './understanding.ts';
 
@@ -47,9 +47,9 @@ export function createAnswers(db: Database, tools: AssistantTools) {
     const single = SINGLE_DAY.has(u.period.kind);
     const standard = !single && (u.period.days === 7 || u.period.days === 30);
     if (u.measure === 'latest' || (u.measure === 'summary' && standard && !u.meal)) return null;
-    const a = answerTexts(context.language);
+    const a = answerSentences(context.language ?? 'en');
     const unit = context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT;
-    const links = linksFor(assistantTexts(context.language));
+    const links = linksFor(context.language);
     const range = { start_date: u.period.from, end_date: u.period.to };
     const readings = (await health.listGlucose(context.userId, range)).filter(
       (r) => !u.meal || u.meals.some((m) => MEAL[m](r.meal_context)),
@@ -93,8 +93,7 @@ export function createAnswers(db: Database, tools: AssistantTools) {
         ).filter((r) => !u.meal || MEAL[u.meal](r.meal_context));
         const average = roundTo(mean(values)!);
         const previous = before.length ? roundTo(mean(before.map((r) => r.value))!) : null;
-        const meal = u.meal ? a.meal[u.meal] : null;
-        return result(a.trend({ unit, period: u.period, average, previous, meal }), { average, previous });
+        return result(a.trend({ unit, period: u.period, average, previous, meal: u.meal }), { average, previous });
       }
       case 'onDay':
         return result(a.onDay({ unit, period: u.period, readings: byTime }), { readings: byTime.length });
@@ -116,7 +115,7 @@ export function createAnswers(db: Database, tools: AssistantTools) {
                 average: l.average,
                 count: l.count,
                 tir: l.tir,
-                meal: a.meal[l.meal],
+                meal: l.meal,
               }),
             )
             .join(' ');
@@ -125,9 +124,8 @@ export function createAnswers(db: Database, tools: AssistantTools) {
           });
         }
         const average = roundTo(mean(values)!);
-        const meal = u.meal ? a.meal[u.meal] : null;
         const tir = timeInRange(values)!;
-        return result(a.average({ unit, period: u.period, average, count: readings.length, tir, meal }), {
+        return result(a.average({ unit, period: u.period, average, count: readings.length, tir, meal: u.meal }), {
           average,
           readings: readings.length,
           time_in_range: tir,
@@ -141,8 +139,8 @@ export function createAnswers(db: Database, tools: AssistantTools) {
     const wanted = u.measure === 'highest' || u.measure === 'lowest' || single;
     const standard = u.period.days === 7 || u.period.days === 30;
     if (!wanted && (standard || u.measure === 'latest')) return null;
-    const a = answerTexts(context.language);
-    const links = linksFor(assistantTexts(context.language));
+    const a = answerSentences(context.language ?? 'en');
+    const links = linksFor(context.language);
     const readings = await health.listBloodPressure(context.userId, {
       start_date: u.period.from,
       end_date: u.period.to,
@@ -198,16 +196,15 @@ export function createAnswers(db: Database, tools: AssistantTools) {
         else missed.push({ medicine: names.get(id) ?? '', date, time });
       }
     }
-    const a = answerTexts(context.language);
-    const timeOfDay = u.timeOfDay ? a.timeOfDay[u.timeOfDay] : null;
+    const a = answerSentences(context.language ?? 'en');
     const counted = taken + missed.length;
-    const facts = { period: u.period, medicine: u.medicine, timeOfDay, missed, counted };
+    const facts = { period: u.period, medicine: u.medicine, timeOfDay: u.timeOfDay, missed, counted };
     let text = u.measure === 'missed' ? a.missed(facts) : a.taken({ ...facts, taken });
     // One supporting line: the adherence Reports shows over the same 7 or 30 days.
     if (!SINGLE_DAY.has(u.period.kind) && (u.period.days === 7 || u.period.days === 30)) {
       text += `\n\n${(await tools.adherence(context, u.period.days)).text}`;
     }
-    const links = linksFor(assistantTexts(context.language));
+    const links = linksFor(context.language);
     return {
       text,
       links: [links.reports, links.medications],
@@ -227,11 +224,11 @@ export function createAnswers(db: Database, tools: AssistantTools) {
       const out = runOutDate(m, pills, today, nowTime);
       return { medicine: m.name, pills, lastDate: out?.lastDate ?? null, dosesPerDay: out?.dosesPerDay ?? 0 };
     });
-    const links = linksFor(assistantTexts(context.language));
+    const links = linksFor(context.language);
     const refills = await tools.refills(context);
     if (lines.length === 0) return refills;
     // One supporting line: pills left and refills due (Medications' figures).
-    const text = `${answerTexts(context.language).runOut(lines)}\n\n${refills.text}`;
+    const text = `${answerSentences(context.language ?? 'en').runOut(lines)}\n\n${refills.text}`;
     return { text, links: [links.medications], data: { medicines: lines } };
   }
 
@@ -260,7 +257,7 @@ function compareMeals(
   unit: GlucoseUnit,
   language: Language = 'en',
 ): string {
-  const name = (meal: Meal) => answerTexts(language).meal[meal];
+  const name = (meal: Meal) => mealKindWord(language, meal);
   if (first!.average === second!.average) {
     return t(language, 'assistant.glucose.meal_same', {
       first: name(first!.meal),

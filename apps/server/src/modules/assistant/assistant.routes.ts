@@ -17,11 +17,10 @@ import { PassThrough } from 'node:stream';
 import { z } from 'zod';
 import { currentUser } from '../../plugins/session.ts';
 import { createRateLimit } from '../auth/sign-in-rate-limit.ts';
-import { msg, requestLanguage } from '../../i18n/index.ts';
+import { msg, requestLanguage, t } from '../../i18n/index.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAssistantRepository } from './assistant.repository.ts';
 import { createAssistant, type AssistantOptions } from './assistant.service.ts';
-import { assistantTexts } from './texts.ts';
 
 /** Turns of earlier conversation an engine sees. */
 const CONTEXT_TURNS = 6;
@@ -123,7 +122,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = as
         } catch (error) {
           // The error's type only: a message could quote the question.
           request.log.error({ err: { type: error instanceof Error ? error.name : typeof error } }, 'assistant failed');
-          write({ type: 'error', detail: assistantTexts(language).streamError });
+          write({ type: 'error', detail: t(language, 'error.assistant_failed') });
         } finally {
           stream.end();
         }

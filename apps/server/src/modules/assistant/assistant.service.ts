@@ -21,7 +21,8 @@ import { clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } 
 import { knowledgeBase } from '../knowledge/knowledge.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
 import { safetyAnswer, safetyCase } from './safety.ts';
-import { assistantTexts } from './texts.ts';
+import { t } from '../../i18n/index.ts';
+import { hypoSteps } from './phrases.ts';
 import { answerLanguage } from './language.ts';
 import { createAssistantTools, linksFor } from './tools.ts';
 
@@ -32,10 +33,10 @@ export function assistantConfig(env: Env): AssistantConfig {
   return env.llm ? { engine: 'llm', name: env.llm.model } : { engine: 'builtin', name: BUILTIN_ASSISTANT_NAME };
 }
 
-/** Shown above a built-in answer when the model could not answer (English; texts.ts has Hindi). */
-export const MODEL_DOWN_NOTE = assistantTexts('en').modelDownNote;
-/** Shown above a built-in answer when the model's answer failed the checks. */
-export const MODEL_REJECTED_NOTE = assistantTexts('en').modelRejectedNote;
+/** Shown above a built-in answer when the model could not answer (English; `assistant.model.down`). */
+export const MODEL_DOWN_NOTE = t('en', 'assistant.model.down');
+/** Shown above a built-in answer when the model's answer failed the checks (`assistant.model.rejected`). */
+export const MODEL_REJECTED_NOTE = t('en', 'assistant.model.rejected');
 
 export interface AssistantOptions {
   db: Database;
@@ -77,7 +78,6 @@ export function createAssistant(options: AssistantOptions) {
       const lows = await tools.recentLows(request.context);
       const lowest = lows.length ? Math.min(...lows.map((low) => low.value)) : null;
       const language = request.context.language ?? 'en';
-      const texts = assistantTexts(language);
       const preamble = escalationPreamble(
         escalationFor(request.question, lowest),
         language,
@@ -114,9 +114,9 @@ export function createAssistant(options: AssistantOptions) {
       if (safety) {
         const answer = safetyAnswer(safety, language, request.context.glucoseUnit);
         // The escalation above already gave the 15–15 steps.
-        const steps = `\n\n${texts.hypoStepsIn(request.context.glucoseUnit ?? 'mg/dL')}`;
+        const steps = `\n\n${hypoSteps(request.context.glucoseUnit ?? 'mg/dL', language)}`;
         const text = preamble ? answer.text.replace(steps, '') : answer.text;
-        body = { text, links: [linksFor(texts).medications], sources: answer.sources, engine: builtin.name };
+        body = { text, links: [linksFor(language).medications], sources: answer.sources, engine: builtin.name };
         emitBody(text);
       } else if (isDoseChangeQuestion(request.question)) {
         body = await doseChangeAnswer(
@@ -132,7 +132,10 @@ export function createAssistant(options: AssistantOptions) {
         try {
           body = await model.answer(request, emitBody);
         } catch (error) {
-          const note = error instanceof AnswerRejected ? texts.modelRejectedNote : texts.modelDownNote;
+          const note = t(
+            language,
+            error instanceof AnswerRejected ? 'assistant.model.rejected' : 'assistant.model.down',
+          );
           emitBody(`${note}\n\n`);
           const fallback = await builtin.answer(request, emitBody);
           body = { ...fallback, text: `${note}\n\n${fallback.text}` };
@@ -141,7 +144,7 @@ export function createAssistant(options: AssistantOptions) {
         const held: string[] = [];
         body = await builtin.answer(request, (text) => held.push(text));
         // After an escalation, 'I'm not sure I understood that' adds nothing: the opening is the answer.
-        if (preamble && body.text === texts.capabilities) body = { ...body, text: '' };
+        if (preamble && body.text === t(language, 'assistant.capabilities')) body = { ...body, text: '' };
         else held.forEach(emitBody);
       }
       if (body.text) parts.push(body.text);

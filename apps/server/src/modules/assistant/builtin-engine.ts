@@ -23,9 +23,8 @@ import {
 import { savedStrength } from './dose-change-answer.ts';
 import { scheduleAnswer } from './schedule-answer.ts';
 import { escalationFor, mentionedGlucose } from './guard-rails.ts';
-import { assistantTexts } from './texts.ts';
+import { knowledgeAnswer, periodPhrase } from './phrases.ts';
 import { linksFor, type AssistantTools, type ToolResult } from './tools.ts';
-import { answerTexts } from './answer-texts.ts';
 import { localDate } from '@diacare/contract/dates';
 import { periodDays, type Answers } from './answers.ts';
 import { understand, type Understanding } from './understanding.ts';
@@ -34,8 +33,8 @@ import { chunks } from './sentences.ts';
 import { routeQuestion } from './learned-route.ts';
 import type { InsightAnswers } from './insight-answers.ts';
 
-/** The honest answer to a question the engine cannot place (English; texts.ts has Hindi). */
-export const CAPABILITIES = assistantTexts('en').capabilities;
+/** The honest answer to a question the engine cannot place, in English (`assistant.capabilities`). */
+export const CAPABILITIES = t('en', 'assistant.capabilities');
 
 /** The lowest MiniSearch score that counts as a match (below it, the question is not placed). */
 const MIN_KNOWLEDGE_SCORE = 2;
@@ -65,7 +64,6 @@ export function createBuiltinEngine({
   };
 
   async function compose({ question, context }: EngineRequest): Promise<EngineAnswer> {
-    const texts = assistantTexts(context.language);
     const today = localDate(context.now, context.zone);
     const read = understand(question, today, await tools.medicineNames(context));
     const language = context.language ?? 'en';
@@ -83,7 +81,7 @@ export function createBuiltinEngine({
       const urgent = passageAsks(question, 'whatToDo') ? urgentSentence(article.passages) : null;
       if (urgent && !text.includes(urgent)) text += ` ${urgent}`;
       return {
-        text: texts.knowledgeAnswer({ title: article.title, excerpt: text, source }),
+        text: knowledgeAnswer(language, { title: article.title, excerpt: text, source }),
         links: [],
         sources: [source],
         engine: BUILTIN_ASSISTANT_NAME,
@@ -109,7 +107,7 @@ export function createBuiltinEngine({
       // 'glimepiride 500 mg, isnt that a lot': the strength as saved, to check (decision 101).
       const saved = (await tools.medicineStrengths(context)).find((m) => m.name === read.medicine);
       if (saved) {
-        const links = [linksFor(texts).medications];
+        const links = [linksFor(language).medications];
         return { text: savedStrength(saved, language), links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
       }
     }
@@ -139,7 +137,7 @@ export function createBuiltinEngine({
     }
     const route = routeQuestion(question, read, today);
     if (route.kind === 'other')
-      return { text: texts.capabilities, links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
+      return { text: t(language, 'assistant.capabilities'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
     if (route.kind === 'article') {
       const answer = articleAnswer(
         articleForLow(route.id, mentionedGlucose(question), escalationFor(question) === 'hypo'),
@@ -177,7 +175,7 @@ export function createBuiltinEngine({
         understood.periodNamed &&
         understood.period.kind !== 'all' &&
         (understood.period.kind === 'since' || understood.period.days !== period)
-          ? { from: understood.period.from, words: answerTexts(language).period(understood.period) }
+          ? { from: understood.period.from, words: periodPhrase(language, understood.period) }
           : undefined;
       const results: ToolResult[] = [];
       const sources: EngineAnswer['sources'] = [];
@@ -208,13 +206,13 @@ export function createBuiltinEngine({
     if (best && best.score >= MIN_KNOWLEDGE_SCORE) {
       const source = sourceOf(best.article);
       return {
-        text: texts.knowledgeAnswer({ title: best.article.title, excerpt: excerpt(best.article), source }),
+        text: knowledgeAnswer(language, { title: best.article.title, excerpt: excerpt(best.article), source }),
         links: [],
         sources: [source],
         engine: BUILTIN_ASSISTANT_NAME,
       };
     }
-    return { text: texts.capabilities, links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    return { text: t(language, 'assistant.capabilities'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
   }
 
   return engine;

@@ -18,7 +18,7 @@ import { wordsOf } from './language.ts';
 import { STRENGTH } from './answer-rules.ts';
 import type { InsightAnswers } from './insight-answers.ts';
 import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
-import { assistantTexts } from './texts.ts';
+import { knowledgeAnswer, quote } from './phrases.ts';
 import { linksFor, medicineLabel, type AssistantTools, type ToolContext } from './tools.ts';
 import { understand } from './understanding.ts';
 
@@ -105,20 +105,24 @@ export async function doseChangeAnswer(
     tools.todaysDoses(context),
     tools.adherence(context, 7),
   ]);
-  const texts = assistantTexts(language);
-  const links = linksFor(texts);
-  const facts = texts.doseChangeFacts({ medicines: medicines.map((m) => m.name), facts: [today.text, adherence.text] });
+  const links = linksFor(language);
+  const names = medicines.length
+    ? [t(language, 'assistant.dose_change.medicines', { list: medicines.map((m) => quote(m.name)).join(', ') })]
+    : [];
+  const facts = t(language, 'assistant.dose_change.facts', { facts: [...names, today.text, adherence.text].join(' ') });
   // A medicine named "… 500 mg" must not put a dose number in the refusal.
-  const parts = [texts.doseChangeRefusal];
+  const parts = [t(language, 'assistant.dose_change.refusal')];
   const article = articleBesideRefusal(question, knowledge);
   if (article) {
     const source = sourceOf(article);
-    parts.push(texts.knowledgeAnswer({ title: article.title, excerpt: article.tip || article.passages[0]!, source }));
+    parts.push(
+      knowledgeAnswer(language, { title: article.title, excerpt: article.tip || article.passages[0]!, source }),
+    );
   }
   const lowsPoint = sulfonylureaPoint(question, knowledge);
   if (lowsPoint) {
     const source = sourceOf(lowsPoint.article);
-    parts.push(texts.knowledgeAnswer({ title: lowsPoint.article.title, excerpt: lowsPoint.text, source }));
+    parts.push(knowledgeAnswer(language, { title: lowsPoint.article.title, excerpt: lowsPoint.text, source }));
   }
   const day = localDate(context.now, context.zone);
   const read = understand(
@@ -129,7 +133,7 @@ export async function doseChangeAnswer(
   const saved = STRENGTH.test(question) ? medicines.find((m) => m.name === read.medicine) : undefined;
   // The strength as saved, quoted from the record: a fact to check, not advice.
   if (saved) parts.push(savedStrength(saved, language));
-  parts.push(facts.replace(new RegExp(DOSE_NUMBER.source, 'giu'), texts.doseNotShown));
+  parts.push(facts.replace(new RegExp(DOSE_NUMBER.source, 'giu'), t(language, 'assistant.dose_change.dose_not_shown')));
   const text = readWords(question);
   if (lowsPoint || hasPhrase(text, VOCABULARY.medicineNames.insulin!) || hasPhrase(text, VOCABULARY.lowWords)) {
     // Readings under 70 mg/dL (ADA level 1 hypoglycaemia) in the last 30 days: what the doctor needs for this decision.

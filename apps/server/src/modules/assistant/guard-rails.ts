@@ -7,36 +7,29 @@ import { ASSISTANT_MESSAGE_MAX_CHARS, type AssistantSource } from '@diacare/cont
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { glucoseToMgDl, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import { GLUCOSE_BOUNDS } from '@diacare/contract/health-constants';
-import type { Language } from '../../i18n/index.ts';
+import { t, type Language } from '../../i18n/index.ts';
 import { normaliseSpelling } from './language.ts';
 import { VOCABULARY, hasPhrase, readChatWords, readWords } from './lexicon.ts';
 import { readPeriod } from './understanding.ts';
 import { tellsUrgentSigns, tellsVeryHighWithSigns, withoutGeneralHeartAttack } from './urgent-signs.ts';
-import { assistantTexts } from './texts.ts';
+import { citedSource, hypoSteps } from './phrases.ts';
 
-const EN = assistantTexts('en');
+/** The 15–15 steps in `unit` and `language` (phrases.ts). */
+export { hypoSteps };
 
 /** The fixed answer to any dose-change question (ask the doctor or pharmacist), in English. */
-export const DOSE_CHANGE_REFUSAL = EN.doseChangeRefusal;
+export const DOSE_CHANGE_REFUSAL = t('en', 'assistant.dose_change.refusal');
 
 /** 'Call 112 now' first (112 is India's national emergency number, ERSS; 108 the ambulance). */
-export const EMERGENCY_TEXT = EN.emergency;
-
-/**
- * The hypoglycaemia steps, the ADA "15–15 rule" (ADA Standards of Care 2025, §6), with the
- * thresholds (70, 54 mg/dL) told in `unit` (3.9, 3.0 mmol/L), in `language`.
- */
-export function hypoSteps(unit: GlucoseUnit = 'mg/dL', language: Language = 'en'): string {
-  return assistantTexts(language).hypoStepsIn(unit);
-}
+export const EMERGENCY_TEXT = t('en', 'assistant.emergency');
 
 /** The hypoglycaemia steps in mg/dL, in English. */
-export const HYPO_STEPS = EN.hypoSteps;
+export const HYPO_STEPS = hypoSteps();
 
-export const SELF_HARM_TEXT = EN.selfHarm;
+export const SELF_HARM_TEXT = t('en', 'assistant.self_harm');
 
-export const HYPO_SOURCE: AssistantSource = EN.hypoSource;
-export const EMERGENCY_SOURCE: AssistantSource = EN.emergencySource;
+export const HYPO_SOURCE: AssistantSource = citedSource('en', 'hypo');
+export const EMERGENCY_SOURCE: AssistantSource = citedSource('en', 'emergency');
 
 /** Lower-case, apostrophes unified, Devanagari spellings unified, whitespace collapsed: what the patterns below read. */
 export function normalise(text: string): string {
@@ -245,9 +238,11 @@ function glucoseValue(number: string, next: string | undefined): number | null {
  */
 export function mentionedGlucose(t: string): number | null {
   const tokens = tokensOf(normalise(t));
-  // 'my sugar was 45 last week', 'kal sugar 45 thi': a past reading, not the current one.
+  // 'my sugar was 45 last week', 'kal sugar 45 thi', 'sugar was 51 on monday': a past reading,
+  // not the current one.
   const words = readWords(t);
-  if (hasPhrase(words, PAST_TENSE) && (readPeriod(t, '2000-01-01')?.kind ?? 'today') !== 'today') return null;
+  const pastDay = (readPeriod(t, '2000-01-01')?.kind ?? 'today') !== 'today' || hasPhrase(words, GV.weekdays);
+  if (hasPhrase(words, PAST_TENSE) && pastDay) return null;
   const isNumber = (token: string | undefined) => token !== undefined && /^\d/.test(token);
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
@@ -317,12 +312,16 @@ export function escalationPreamble(
   language: Language = 'en',
   unit: GlucoseUnit = 'mg/dL',
 ): { text: string; sources: AssistantSource[] } | null {
-  const t = assistantTexts(language);
-  if (escalation === 'self-harm') return { text: t.selfHarm, sources: [t.emergencySource] };
-  if (escalation === 'emergency') {
-    return { text: `${t.emergency}\n\n${t.hypoStepsIn(unit)}`, sources: [t.emergencySource, t.hypoSource] };
+  if (escalation === 'self-harm') {
+    return { text: t(language, 'assistant.self_harm'), sources: [citedSource(language, 'emergency')] };
   }
-  if (escalation === 'hypo') return { text: t.hypoStepsIn(unit), sources: [t.hypoSource] };
+  if (escalation === 'emergency') {
+    return {
+      text: `${t(language, 'assistant.emergency')}\n\n${hypoSteps(unit, language)}`,
+      sources: [citedSource(language, 'emergency'), citedSource(language, 'hypo')],
+    };
+  }
+  if (escalation === 'hypo') return { text: hypoSteps(unit, language), sources: [citedSource(language, 'hypo')] };
   return null;
 }
 

@@ -13,9 +13,8 @@ import type { Database } from '../../db/client.ts';
 import { t } from '../../i18n/index.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createLabRepository } from '../health/lab.repository.ts';
-import { answerTexts } from './answer-texts.ts';
-import { insightTexts } from './insight-texts.ts';
-import { assistantTexts } from './texts.ts';
+import { insightSentences } from './insight-sentences.ts';
+import { periodPhrase, sentenceStart } from './phrases.ts';
 import { linksFor, type ToolContext, type ToolResult } from './tools.ts';
 import type { Understanding } from './understanding.ts';
 import { periodDays } from './answers.ts';
@@ -32,9 +31,9 @@ export function createInsightAnswers(db: Database) {
 
   async function glucose(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
     if (u.measure !== 'threshold' && u.measure !== 'list' && u.measure !== 'trend') return null;
-    const t = insightTexts(context.language);
+    const t = insightSentences(context.language ?? 'en');
     const unit = context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT;
-    const links = linksFor(assistantTexts(context.language));
+    const links = linksFor(context.language);
     const meal = (c: string) =>
       !u.meal ||
       (u.meal === 'fasting' ? c === 'Fasting' : u.meal === 'after' ? c.startsWith('After') : c.startsWith('Before'));
@@ -78,8 +77,7 @@ export function createInsightAnswers(db: Database) {
       const now = roundTo(mean(later.map((r) => r.value))!);
       const was = roundTo(mean(earlier.map((r) => r.value))!);
       const direction = now === was ? 'same' : now < was ? 'down' : 'up';
-      const mealName = u.meal ? answerTexts(context.language).meal[u.meal] : null;
-      return result(t.trend({ unit, period: u.period, now, before: was, halves, direction, meal: mealName }), {
+      return result(t.trend({ unit, period: u.period, now, before: was, halves, direction, meal: u.meal }), {
         average: now,
         previous: was,
       });
@@ -95,17 +93,17 @@ export function createInsightAnswers(db: Database) {
     if (rows.length === 0) return null;
     const above = rows.filter((r) => r.systolic >= BP_GOAL_ADA.systolic || r.diastolic >= BP_GOAL_ADA.diastolic).length;
     const goal = `${BP_GOAL_ADA.systolic}/${BP_GOAL_ADA.diastolic} mmHg`;
-    const links = linksFor(assistantTexts(context.language));
+    const links = linksFor(context.language);
     return {
-      text: insightTexts(context.language).bpList({ period: u.period, readings: rows, above, goal }),
+      text: insightSentences(context.language ?? 'en').bpList({ period: u.period, readings: rows, above, goal }),
       links: [links.bpHistory(periodDays(u.period)), links.reports],
       data: { unit: 'mmHg', readings: rows.length, above_goal: above },
     };
   }
 
   async function weight(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
-    const t = insightTexts(context.language);
-    const links = linksFor(assistantTexts(context.language));
+    const t = insightSentences(context.language ?? 'en');
+    const links = linksFor(context.language);
     if (u.measure === 'bmi') {
       const rows = await health.listBodyMetrics(context.userId, {
         start_date: shiftDate(u.period.to, -365),
@@ -178,11 +176,11 @@ export function createInsightAnswers(db: Database) {
         systolic: roundTo(mean(rows.map((r) => r.systolic))!),
         diastolic: roundTo(mean(rows.map((r) => r.diastolic))!),
       };
-      const period = answerTexts(language).period(u.period);
+      const period = periodPhrase(language, u.period);
       parts.push(
         t(language, 'assistant.bp_goal.average', {
           ...average,
-          period: language === 'en' ? period.charAt(0).toUpperCase() + period.slice(1) : period,
+          period: sentenceStart(period),
           count: rows.length,
           above,
           within: yes(within(average)),
@@ -197,7 +195,7 @@ export function createInsightAnswers(db: Database) {
       parts.push(t(language, 'assistant.bp_goal.readings', { readings: readings.join(', ') }));
     }
     parts.push(t(language, 'assistant.bp_goal.doctor'));
-    const links = linksFor(assistantTexts(language));
+    const links = linksFor(language);
     return {
       text: parts.join(' '),
       links: [links.bpHistory(periodDays(u.period)), links.reports],
@@ -226,7 +224,7 @@ export function createInsightAnswers(db: Database) {
       const [last, before] = await labs.list(context.userId, { test, limit: 2 });
       if (!last || !before) return '';
       const direction = last.value < before.value ? 'down' : last.value > before.value ? 'up' : 'same';
-      return insightTexts(context.language).labTrend({ direction });
+      return insightSentences(context.language ?? 'en').labTrend({ direction });
     },
   };
 }

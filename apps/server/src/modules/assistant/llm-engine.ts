@@ -12,8 +12,9 @@ import type { AssistantLink, AssistantSource } from '@diacare/contract/assistant
 import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.types.ts';
 import { containsDoseInstruction, ungroundedNumbers } from './guard-rails.ts';
 import { sourceOf, type KnowledgeBase } from '../knowledge/knowledge.ts';
-import type { Language } from '../../i18n/index.ts';
-import { ALL_TEXTS, assistantTexts } from './texts.ts';
+import { LANGUAGES } from '@diacare/contract/languages';
+import { t, type Language } from '../../i18n/index.ts';
+import { hypoSteps } from './phrases.ts';
 import { chunks } from './sentences.ts';
 import type { AssistantTools, ToolContext, ToolResult } from './tools.ts';
 
@@ -182,16 +183,16 @@ export function createLlmEngine(options: LlmEngineOptions): AssistantEngine {
       const userData = used.flatMap((r) => strings(r.data)).filter((value) => value.length >= 3);
       const ownWords = userData.reduce((rest, value) => rest.split(value).join('“”'), text);
       if (containsDoseInstruction(ownWords)) {
-        text = assistantTexts(language).doseChangeRefusal;
+        text = t(language, 'assistant.dose_change.refusal');
       } else {
         const grounding = [
           request.question,
           ...used.map((r) => `${r.text} ${JSON.stringify(r.data)}`),
           ...hits.map((hit) => hit.article.body),
-          ...ALL_TEXTS.flatMap((t) => [
-            t.emergency,
-            t.hypoSteps,
-            t.hypoStepsIn(request.context.glucoseUnit ?? 'mg/dL'),
+          ...LANGUAGES.flatMap((each) => [
+            t(each, 'assistant.emergency'),
+            hypoSteps('mg/dL', each),
+            hypoSteps(request.context.glucoseUnit ?? 'mg/dL', each),
           ]),
         ];
         if (ungroundedNumbers(text, grounding).length > 0) throw new AnswerRejected('ungrounded numbers');

@@ -20,7 +20,6 @@ import { createHealthRepository } from '../health/health.repository.ts';
 import { createMealsRepository, itemsIn, type MealRow } from '../meals/meals.repository.ts';
 import { loadMealResponse, loadMealsReport } from '../meals/meals.service.ts';
 import { createUserRepository } from '../users/user.repository.ts';
-import { assistantTexts } from './texts.ts';
 import { linksFor, type ToolContext, type ToolResult } from './tools.ts';
 import type { Understanding } from './understanding.ts';
 
@@ -161,7 +160,7 @@ export function createMealAnswers(db: Database) {
       .filter((row) => !u.mealType || row.meal_type === u.mealType)
       .filter((row) => zonedInstant(row.date, row.time, context.zone) <= context.now);
     const chosen = day ? rows.slice(0, MOST_MEALS).reverse() : rows.slice(0, 1);
-    const links = [linksFor(assistantTexts(w.language)).reports];
+    const links = [linksFor(w.language).reports];
     if (chosen.length === 0) {
       const text = day
         ? await noMealOn(day, u.mealType, context)
@@ -181,7 +180,7 @@ export function createMealAnswers(db: Database) {
     const w = writer(context);
     const days = reportDays(u);
     const report = await loadMealsReport(db, owner, context.now, days, w.language);
-    const links = [linksFor(assistantTexts(w.language)).reports];
+    const links = [linksFor(w.language).reports];
     const data = { unit: w.unit, days, meals: report.meals, with_response: report.with_response };
     if (report.with_response < MEALS_REPORT_MIN_RESPONSES) {
       const counts = t(w.language, 'assistant.meals.ranking_counts', {

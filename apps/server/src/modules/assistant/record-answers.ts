@@ -1,8 +1,8 @@
 /**
- * Answers from the clinical record, English and Hindi: the last lab result (HbA1c by default)
- * with the one before, and the insulin units logged in a period by type. Facts only: never a dose.
+ * Answers from the clinical record in the answer's language (`assistant.lab.*`, `assistant.insulin.*`):
+ * the last lab result (HbA1c by default) with the one before, and the insulin units logged in a
+ * period by type. Facts only: never a dose.
  */
-import { formatShortDate } from '@diacare/contract/dates';
 import type { InsulinDose } from '@diacare/contract/insulin';
 import { dailyInsulinTotals, INSULIN_TYPES, type InsulinType } from '@diacare/contract/insulin-rules';
 import { LAB_TEST_RULES, type LabTest } from '@diacare/contract/lab-rules';
@@ -10,57 +10,29 @@ import type { Database } from '../../db/client.ts';
 import { t, type Language } from '../../i18n/index.ts';
 import { createInsulinRepository } from '../health/insulin.repository.ts';
 import { createLabRepository, type LabRow } from '../health/lab.repository.ts';
-import { answerTexts } from './answer-texts.ts';
-import { assistantTexts, link } from './texts.ts';
+import { dayOf, link, periodPhrase, sentenceStart } from './phrases.ts';
 import type { ToolContext, ToolResult } from './tools.ts';
 import type { Understanding } from './understanding.ts';
 
-const NAMES: Record<Language, Record<LabTest, string>> = {
-  en: {
-    hba1c: 'HbA1c',
-    fasting_glucose: 'lab fasting glucose',
-    total_cholesterol: 'total cholesterol',
-    ldl_cholesterol: 'LDL cholesterol',
-    hdl_cholesterol: 'HDL cholesterol',
-    triglycerides: 'triglycerides',
-    creatinine: 'creatinine',
-    uacr: 'urine albumin-to-creatinine ratio',
-  },
-  hi: {
-    hba1c: 'HbA1c',
-    fasting_glucose: 'लैब में खाली पेट शुगर',
-    total_cholesterol: 'कुल कोलेस्ट्रॉल',
-    ldl_cholesterol: 'LDL कोलेस्ट्रॉल',
-    hdl_cholesterol: 'HDL कोलेस्ट्रॉल',
-    triglycerides: 'ट्राइग्लिसराइड',
-    creatinine: 'क्रिएटिनिन',
-    uacr: 'पेशाब में एल्ब्यूमिन-क्रिएटिनिन अनुपात',
-  },
-};
-const TYPES: Record<Language, Record<InsulinType, string>> = {
-  en: { rapid: 'rapid', short: 'short', intermediate: 'intermediate', long: 'long', premixed: 'premixed' },
-  hi: { rapid: 'रैपिड', short: 'शॉर्ट', intermediate: 'इंटरमीडिएट', long: 'लॉन्ग', premixed: 'प्रीमिक्स्ड' },
-};
+/** A lab test's name in `language` ('HbA1c', 'LDL cholesterol'). */
+const labName = (test: LabTest, language: Language) => t(language, `assistant.lab_name.${test}`);
+/** An insulin type in `language` ('rapid', 'long'). */
+const insulinType = (type: InsulinType, language: Language) => t(language, `assistant.insulin_type.${type}`);
 
 /** '12 Nov 2026': a result can be from another year. */
-const day = (date: string, language: Language) =>
-  `${formatShortDate(date, language === 'hi' ? 'hi-IN' : 'en-IN')} ${date.slice(0, 4)}`;
+const day = (date: string, language: Language) => `${dayOf(date, language)} ${date.slice(0, 4)}`;
 /** A result's value with the unit it is stored in (HbA1c in %). */
 const valueOf = (row: LabRow) => `${row.value} ${LAB_TEST_RULES[row.test].units[0].unit}`;
 
 function labSentence(rows: LabRow[], language: Language): string {
   const [last, before] = rows;
-  const name = NAMES[language][last!.test];
-  if (language === 'hi') {
-    return (
-      `आपका पिछला ${name} ${valueOf(last!)} था (${day(last!.date, 'hi')})।` +
-      (before ? ` उससे पहले ${valueOf(before)} था (${day(before.date, 'hi')})।` : '')
-    );
-  }
-  return (
-    `Your last ${name} was ${valueOf(last!)} on ${day(last!.date, 'en')}.` +
-    (before ? ` The one before was ${valueOf(before)} on ${day(before.date, 'en')}.` : '')
-  );
+  const text = t(language, 'assistant.lab.last', {
+    name: labName(last!.test, language),
+    value: valueOf(last!),
+    day: day(last!.date, language),
+  });
+  if (!before) return text;
+  return `${text} ${t(language, 'assistant.lab.before', { value: valueOf(before), day: day(before.date, language) })}`;
 }
 
 /** Binds the record's answers to one database. */
@@ -75,7 +47,7 @@ export function createRecordAnswers(db: Database) {
      */
     async labs(u: Understanding, context: ToolContext): Promise<ToolResult> {
       const language = context.language ?? 'en';
-      const links = [link(assistantTexts(language), 'reports', '/reports')];
+      const links = [link(language, 'reports', '/reports')];
       const test = u.labTest ?? 'hba1c';
       const rows = await labs.list(context.userId, { test, limit: 2 });
       if (rows.length > 0) {
@@ -96,12 +68,8 @@ export function createRecordAnswers(db: Database) {
           };
         }
       }
-      const name = NAMES[language][test];
       return {
-        text:
-          language === 'hi'
-            ? `आपका कोई ${name} नतीजा अभी दर्ज नहीं है। रिपोर्ट में 'लैब नतीजे' पर इसे जोड़ें।`
-            : `You have no ${name} result saved yet. Add it under Lab results on Reports.`,
+        text: t(language, 'assistant.lab.none', { name: labName(test, language) }),
         links,
         data: { test, results: [] },
       };
@@ -117,20 +85,21 @@ export function createRecordAnswers(db: Database) {
       }
       const total = INSULIN_TYPES.reduce((sum, type) => sum + byType[type], 0);
       const parts = INSULIN_TYPES.filter((type) => byType[type] > 0).map(
-        (type) => `${TYPES[language][type]} ${byType[type]} U`,
+        (type) => `${insulinType(type, language)} ${byType[type]} U`,
       );
-      const period = answerTexts(language).period(u.period);
+      const periodStart = sentenceStart(periodPhrase(language, u.period));
       const text =
         doses.length === 0
-          ? language === 'hi'
-            ? `${period} आपने कोई इंसुलिन दर्ज नहीं की।`
-            : `${sentenceStart(period)} you logged no insulin.`
-          : language === 'hi'
-            ? `${period} आपने ${doses.length} खुराक में कुल ${total} U इंसुलिन दर्ज की (${parts.join(', ')})।`
-            : `${sentenceStart(period)} you logged ${total} U of insulin in ${doses.length} ${doses.length === 1 ? 'dose' : 'doses'} (${parts.join(', ')}).`;
+          ? t(language, 'assistant.insulin.none', { period_start: periodStart })
+          : t(language, 'assistant.insulin.total', {
+              period_start: periodStart,
+              total,
+              doses: doses.length,
+              parts: parts.join(', '),
+            });
       return {
         text: doses.length === 0 ? text : `${text} ${doseTimes(doses, language)}`,
-        links: [{ label: language === 'hi' ? 'इंसुलिन इतिहास' : 'Insulin history', href: '/reports/history/insulin' }],
+        links: [link(language, 'insulin_history', '/reports/history/insulin')],
         data: { from: u.period.from, to: u.period.to, unit: 'U', total, by_type: byType, doses: doses.length },
       };
     },
@@ -151,14 +120,12 @@ function doseTimes(doses: readonly InsulinDose[], language: Language): string {
   const items = listed.map((dose) =>
     t(language, oneDay ? 'assistant.insulin.dose_at' : 'assistant.insulin.dose_on', {
       units: dose.units,
-      type: TYPES[language][dose.insulin_type],
+      type: insulinType(dose.insulin_type, language),
       time: dose.time,
-      date: formatShortDate(dose.date, language === 'hi' ? 'hi-IN' : 'en-IN'),
+      date: dayOf(dose.date, language),
     }),
   );
   return t(language, 'assistant.insulin.doses', {
     doses: items.join(', ') + (doses.length > listed.length ? ', …' : ''),
   });
 }
-
-const sentenceStart = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

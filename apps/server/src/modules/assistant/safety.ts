@@ -4,9 +4,9 @@
  */
 import type { AssistantSource } from '@diacare/contract/assistant';
 import type { GlucoseUnit } from '@diacare/contract/glucose-units';
-import type { Language } from '../../i18n/index.ts';
+import { t, type Language } from '../../i18n/index.ts';
 import { VOCABULARY, hasPhrase, readChatWords, type Words } from './lexicon.ts';
-import { safetyTexts } from './safety-texts.ts';
+import { citedSource, hypoSteps } from './phrases.ts';
 
 export type SafetyCase = 'extra-dose' | 'missed-dose';
 
@@ -59,8 +59,14 @@ export function safetyAnswer(
   language: Language = 'en',
   unit: GlucoseUnit = 'mg/dL',
 ): { text: string; sources: AssistantSource[] } {
-  const t = safetyTexts(language);
   return kind === 'extra-dose'
-    ? { text: t.extraDose(unit), sources: t.extraDoseSources }
-    : { text: t.missedDose, sources: t.missedDoseSources };
+    ? {
+        text: `${t(language, 'assistant.safety.extra_dose')}\n\n${hypoSteps(unit, language)}`,
+        sources: [
+          citedSource(language, 'sulfonylurea'),
+          citedSource(language, 'hypo'),
+          citedSource(language, 'emergency'),
+        ],
+      }
+    : { text: t(language, 'assistant.safety.missed_dose'), sources: [citedSource(language, 'leaflet')] };
 }

@@ -5,8 +5,8 @@
  * saved, never a dose.
  */
 import { t } from '../../i18n/index.ts';
-import { answerTexts } from './answer-texts.ts';
 import { TIME_OF_DAY } from './answers.ts';
+import { timeOfDayWord } from './phrases.ts';
 import { medicineLabel, type AssistantTools, type ToolContext, type ToolResult } from './tools.ts';
 import type { Understanding } from './understanding.ts';
 
@@ -31,7 +31,7 @@ export async function scheduleAnswer(
     .map((m) => ({ name: m.name, times: m.times.filter(inTime) }))
     .filter((m) => m.times.length > 0);
   if (wanted.length === 0 && !u.timeOfDay) return today;
-  const when = u.timeOfDay ? answerTexts(language).timeOfDay[u.timeOfDay] : 'any';
+  const when = u.timeOfDay ? timeOfDayWord(language, u.timeOfDay) : 'any';
   const text =
     wanted.length > 0
       ? t(language, 'assistant.schedule.doses', {

@@ -22,8 +22,9 @@ import type { Database } from '../../db/client.ts';
 import { createAppointmentRepository } from '../appointments/appointment.repository.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
-import { t as i18n, type Language } from '../../i18n/index.ts';
-import { assistantTexts, link, type AssistantTexts, type PeriodDays } from './texts.ts';
+import type { Language } from '../../i18n/index.ts';
+import { link, quote } from './phrases.ts';
+import { summarySentences, type PeriodDays } from './summary-sentences.ts';
 
 /** The periods the tools summarise: Reports' 7 days and History's 30 (both include today). */
 export type { PeriodDays };
@@ -46,22 +47,22 @@ export interface ToolContext {
   language?: Language;
 }
 
-/** The screens that show a tool's figures, labelled in the answer's language. */
-export function linksFor(texts: AssistantTexts) {
+/** The screens that show a tool's figures, labelled in `language` (English when none is given). */
+export function linksFor(language: Language = 'en') {
   const history = (kind: string, days: PeriodDays) =>
     days === 30 ? `/reports/history/${kind}?days=30` : `/reports/history/${kind}`;
   return {
-    reports: link(texts, 'reports', '/reports'),
-    medications: link(texts, 'medications', '/medications'),
-    home: link(texts, 'home', '/home'),
-    booking: link(texts, 'booking', '/booking'),
-    glucoseHistory: (days: PeriodDays) => link(texts, 'glucoseHistory', history('glucose', days)),
-    bpHistory: (days: PeriodDays) => link(texts, 'bpHistory', history('bp', days)),
-    weightHistory: (days: PeriodDays) => link(texts, 'weightHistory', history('weight', days)),
+    reports: link(language, 'reports', '/reports'),
+    medications: link(language, 'medications', '/medications'),
+    home: link(language, 'home', '/home'),
+    booking: link(language, 'booking', '/booking'),
+    glucoseHistory: (days: PeriodDays) => link(language, 'glucose_history', history('glucose', days)),
+    bpHistory: (days: PeriodDays) => link(language, 'bp_history', history('bp', days)),
+    weightHistory: (days: PeriodDays) => link(language, 'weight_history', history('weight', days)),
   };
 }
 /** English links (the labels as first shipped; do not reword). */
-export const LINKS = linksFor(assistantTexts('en'));
+export const LINKS = linksFor('en');
 
 /** Home's statuses in the assistant's words: an overdue dose is 'missed' until it is marked. */
 const STATUS_WORDS: Record<DoseStatus, 'taken' | 'missed' | 'due'> = {
@@ -71,7 +72,7 @@ const STATUS_WORDS: Record<DoseStatus, 'taken' | 'missed' | 'due'> = {
 };
 
 /** "Metformin 500 mg": a medicine as the user named it. Quoted so that it reads as data. */
-export const medicineLabel = (medication: Pick<Medication, 'name'>) => `“${medication.name}”`;
+export const medicineLabel = (medication: Pick<Medication, 'name'>) => quote(medication.name);
 
 /**
  * Binds the tools to one database. Each tool takes a ToolContext and resolves to a
@@ -87,11 +88,11 @@ export function createAssistantTools(db: Database) {
     today: localDate(context.now, context.zone),
     nowTime: localTime(context.now, context.zone),
   });
-  /** The texts and links of the answer's language. */
-  const say = (context: ToolContext) => {
-    const texts = assistantTexts(context.language);
-    return { t: texts, links: linksFor(texts) };
-  };
+  /** The sentences and links of the answer's language. */
+  const say = (context: ToolContext) => ({
+    t: summarySentences(context.language ?? 'en'),
+    links: linksFor(context.language),
+  });
 
   return {
     /** Today's doses: taken, due later, missed (overdue) and the next one. */
@@ -154,9 +155,7 @@ export function createAssistantTools(db: Database) {
         }));
       const { t, links } = say(context);
       return {
-        text: since
-          ? adherenceSince(context.language ?? 'en', since.words, overall, perMedicine)
-          : t.adherence({ days, overall, perMedicine }),
+        text: t.adherence({ days, overall, perMedicine, period: since?.words }),
         links: [links.reports, links.medications],
         data: { period_days: days, from: dates[0], to: today, overall, per_medicine: perMedicine },
       };
@@ -182,7 +181,7 @@ export function createAssistantTools(db: Database) {
       const unit = context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT;
       const { t, links } = say(context);
       if (!latest) {
-        return { text: t.noGlucose, links: [links.reports], data: { period_days: days, readings: 0 } };
+        return { text: t.noGlucose(), links: [links.reports], data: { period_days: days, readings: 0 } };
       }
       const text = t.glucose({
         unit,
@@ -225,7 +224,7 @@ export function createAssistantTools(db: Database) {
       const diastolic = mean(readings.map((r) => r.diastolic));
       const { t, links } = say(context);
       if (!latest) {
-        return { text: t.noBloodPressure, links: [links.reports], data: { period_days: days, readings: 0 } };
+        return { text: t.noBloodPressure(), links: [links.reports], data: { period_days: days, readings: 0 } };
       }
       const average =
         systolic === null || diastolic === null ? null : { systolic: roundTo(systolic), diastolic: roundTo(diastolic) };
@@ -261,7 +260,7 @@ export function createAssistantTools(db: Database) {
       const latest = lastTwo[0];
       const { t, links } = say(context);
       if (!latest) {
-        return { text: t.noWeight, links: [links.reports], data: { period_days: days, readings: 0 } };
+        return { text: t.noWeight(), links: [links.reports], data: { period_days: days, readings: 0 } };
       }
       const change = weightChange(lastTwo.map((r) => r.weight));
       const periodChange =
@@ -302,7 +301,7 @@ export function createAssistantTools(db: Database) {
     async nextAppointment(context: ToolContext): Promise<ToolResult> {
       const [next] = upcomingAppointments(await appointments.list(context.userId), context.now, 1);
       const { t, links } = say(context);
-      if (!next) return { text: t.noAppointment, links: [links.booking], data: { next: null } };
+      if (!next) return { text: t.noAppointment(), links: [links.booking], data: { next: null } };
       return {
         text: t.appointment(next),
         links: [links.booking],
@@ -358,29 +357,6 @@ export type AssistantTools = ReturnType<typeof createAssistantTools>;
 
 /** Days from `from` to `to` (YYYY-MM-DD), both included. */
 const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-
-/** Adherence over a named period in `language` (catalog `assistant.adherence.*`): overall, then per medicine. */
-function adherenceSince(
-  language: Language,
-  period: string,
-  overall: { taken: number; total: number; percent: number | null },
-  perMedicine: { medicine: string; taken: number; total: number; percent: number | null }[],
-): string {
-  if (overall.total === 0) return i18n(language, 'assistant.adherence.none', { period });
-  const text = i18n(language, 'assistant.adherence.period', { period, ...overall, percent: overall.percent ?? 0 });
-  const lines = perMedicine
-    .filter((m) => m.percent !== null)
-    .map((m) =>
-      i18n(language, 'assistant.adherence.medicine', {
-        ...m,
-        medicine: medicineLabel({ name: m.medicine }),
-        percent: m.percent!,
-      }),
-    );
-  return lines.length > 1
-    ? `${text} ${i18n(language, 'assistant.adherence.by_medicine', { list: lines.join('; ') })}`
-    : text;
-}
 
 /** Sums days of `dailyAdherence`: taken, counted and their whole percentage (Reports' overall figure). */
 function sumPercent(days: readonly { taken: number; total: number }[]) {

@@ -1,5 +1,5 @@
 /**
- * Home: greeting, latest glucose, logging a meal, today's medication progress and doses,
+ * Home: greeting, latest glucose, today's meals and logging one, today's medication progress and doses,
  * quick actions and upcoming appointments, a line when the care circle was alerted, and, for
  * someone who cares for others, their open alerts first. Each section is a feature component.
  * A caregiver without a patient profile gets the caregiver Home instead (decision 076), or the
@@ -16,6 +16,7 @@ import { MedicationProgress, TodaysDoses } from '../../features/medications/comp
 import { UpcomingAppointments } from '../../features/appointments/components/upcoming-appointments';
 import { LatestGlucoseCard } from '../../features/health/components/latest-glucose-card';
 import { HomeMealCard } from '../../features/meals/components/home-meal-card';
+import { getReadingsQueryOptions } from '../../features/health/api/health';
 import { PushBell } from '../../features/push/components/push-bell';
 import { InstallPrompt } from '../../features/install/components/install-prompt';
 import { getPatientsQueryOptions } from '../../features/care/api/patients';
@@ -27,6 +28,7 @@ import { Link } from '../../lib/navigation';
 import { Card } from '../../components/ui/card';
 import { buttonClasses } from '../../components/ui/button';
 import { retryableLazy } from '../../lib/retryable-lazy';
+import { useDeferredQuery } from '../../lib/use-deferred-query';
 
 // Loaded only when the circle was alerted in the last day (page weight).
 const FamilyAlertedLine = retryableLazy(() =>
@@ -87,6 +89,15 @@ function FamilyAlerted({ now }: { now: Date }) {
 }
 
 /**
+ * Today's meals (the meals feature), whose rises are asked for again whenever the latest-glucose
+ * card's readings are fetched anew (a reading logged after a meal can give it its rise).
+ */
+function HomeMeals({ now }: { now: Date }) {
+  const glucose = useDeferredQuery(getReadingsQueryOptions('glucose', { limit: 1 }));
+  return <HomeMealCard now={now} readingsFetchedAt={glucose.dataUpdatedAt} />;
+}
+
+/**
  * Home for someone who follows people and has no patient profile (decision 076): the people,
  * their alerts and latest figures, and the way to start tracking their own health.
  */
@@ -131,7 +142,7 @@ export function Component() {
       <HomeHeader now={now} actions={<PushBell />} />
       <FamilyAlerted now={now} />
       <LatestGlucoseCard now={now} />
-      <HomeMealCard now={now} />
+      <HomeMeals now={now} />
       <MedicationProgress now={now} />
       <QuickActions />
       <UpcomingAppointments now={now} />

@@ -67,4 +67,12 @@ describe('meal outbox applier', () => {
     expect(corrected[0]).toMatchObject({ id: 'server-1', time: '09:00', carbs_g: 52 });
     expect(mealApplier.apply([breakfast], entry('DELETE', '/api/meals/server-1'), mealKeys.list({}))).toEqual([]);
   });
+
+  it("shows a meal logged offline today in Home's list of today, and one logged for yesterday only in earlier days' lists", () => {
+    const today = mealKeys.list({ start_date: '2026-11-28', end_date: '2026-11-28' });
+    const logged = mealApplier.apply([], entry('POST', '/api/meals', input), today) as Meal[];
+    expect(logged).toMatchObject([{ id: 'temp-1', meal_type: 'lunch', time: '13:00', carbs_g: 52 }]);
+    const yesterday = entry('POST', '/api/meals', { ...input, date: '2026-11-27' });
+    expect(mealApplier.apply(logged, yesterday, today)).toBe(logged);
+  });
 });

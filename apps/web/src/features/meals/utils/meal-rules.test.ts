@@ -3,8 +3,11 @@ import {
   carbsFor,
   defaultMealType,
   formatCarbs,
+  formatItems,
   formatPortions,
   formatRise,
+  inTimeOrder,
+  itemsInShort,
   PORTION_STEPS,
   stepPortion,
 } from './meal-rules';
@@ -36,5 +39,20 @@ describe('meal rules', () => {
     expect(formatRise(65, 'mmol/L')).toBe('+3.6 mmol/L');
     expect(formatRise(-10, 'mg/dL')).toBe('−10 mg/dL');
     expect(formatRise(0, 'mmol/L')).toBe('0.0 mmol/L');
+  });
+
+  it("writes a meal's items, in short on Home without ever hiding a single one behind '+1 more'", () => {
+    const item = (name: string, portions = 1) => ({ name, portions });
+    expect(formatItems([item('Roti', 2), item('Dal', 0.5)])).toBe('Roti × 2, Dal × ½');
+    const three = [item('Roti', 2), item('Dal'), item('Rice', 1.5)];
+    expect(itemsInShort(three)).toEqual({ text: 'Roti × 2, Dal × 1, Rice × 1½', more: 0 });
+    expect(itemsInShort([...three, item('Curd')])).toEqual({ text: 'Roti × 2, Dal × 1', more: 2 });
+    expect(itemsInShort([item('Idli', 2)], 1)).toEqual({ text: 'Idli × 2', more: 0 });
+  });
+
+  it("puts a day's meals in the order eaten (the API lists newest first)", () => {
+    const meals = [{ time: '20:15' }, { time: '13:00' }, { time: '08:05' }];
+    expect(inTimeOrder(meals).map((meal) => meal.time)).toEqual(['08:05', '13:00', '20:15']);
+    expect(meals[0]!.time).toBe('20:15');
   });
 });

@@ -4,6 +4,7 @@
  */
 import { formatGlucoseValue, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import { MEAL_LIMITS, type MealType } from '@diacare/contract/meal-constants';
+import type { Meal, MealItem } from '@diacare/contract/meals';
 
 /**
  * The meal type a new meal starts with, from the wall-clock time in the person's zone; they
@@ -46,6 +47,25 @@ export function formatPortions(portions: number): string {
   const fraction = { 0: '', 0.25: '¼', 0.5: '½', 0.75: '¾' }[portions - whole] ?? String(portions - whole).slice(1);
   return whole === 0 && fraction ? fraction : `${whole}${fraction}`;
 }
+
+/** A meal's items as a person writes them: 'Roti × 2, Dal × ½'. */
+export const formatItems = (items: readonly Pick<MealItem, 'name' | 'portions'>[]): string =>
+  items.map((item) => `${item.name} × ${formatPortions(item.portions)}`).join(', ');
+
+/**
+ * A meal's items in short, for a line on Home, as `formatItems` writes them: all of them when
+ * there are at most `max`, else the first `max` − 1 and how many more (the screen says
+ * '+2 more'; never '+1 more', where the item itself would fit). History lists them all.
+ * @returns `{ text, more }`, `more` 0 or ≥ 2
+ */
+export function itemsInShort(items: readonly Pick<MealItem, 'name' | 'portions'>[], max = 3) {
+  const shown = items.length > max ? items.slice(0, max - 1) : items;
+  return { text: formatItems(shown), more: items.length - shown.length };
+}
+
+/** A day's meals in the order they were eaten (by 'HH:MM'; the API lists newest first). */
+export const inTimeOrder = <T extends Pick<Meal, 'time'>>(meals: readonly T[]): T[] =>
+  [...meals].sort((a, b) => a.time.localeCompare(b.time));
 
 /** An item's carbohydrate for `portions` when one portion has `perPortion` g, one decimal. */
 export const carbsFor = (perPortion: number, portions: number): number => Math.round(perPortion * portions * 10) / 10;

@@ -1,0 +1,42 @@
+/**
+ * Home's Meals card (decision 097) at 390×844: a reading logged from Home's glucose card after a
+ * meal gives the meal listed on the card its rise without leaving Home. The page's clock is set to
+ * late yesterday, so a dinner with readings before and after can be 'today'. (Logging today's meal
+ * from Home, its rise, Hindi and offline are in meals.spec.ts.)
+ */
+import { expect, test } from '@playwright/test';
+import { kolkataDate, postRecord, signInWithProfile } from './fixtures';
+
+test("a reading logged on Home after a meal gives the meal on Home's card its rise at once", async ({ page }) => {
+  await signInWithProfile(page, 'Asha Rao');
+  const yesterday = kolkataDate(-1);
+  await postRecord(page, '/api/meals', {
+    date: yesterday,
+    time: '20:00',
+    meal_type: 'dinner',
+    items: [{ food_id: 'roti', name: 'Roti', portions: 2 }],
+  });
+  await postRecord(page, '/api/health/glucose', {
+    date: yesterday,
+    time: '19:50',
+    value: 120,
+    meal_context: 'Before Dinner',
+  });
+  // Home late yesterday (the page's clock set to 23:30 and running): the dinner is listed, with no rise yet.
+  await page.clock.install({ time: new Date(`${yesterday}T23:30:00+05:30`) });
+  await page.goto('/home');
+  const dinner = page.getByTestId('todays-meals').getByRole('listitem');
+  await expect(dinner).toContainText('Dinner · 20:00');
+  await expect(dinner).toContainText('Roti (chapati) × 2');
+  await expect(dinner.getByTestId('home-meal-rise')).toHaveCount(0);
+
+  // The reading after it, from Home's glucose card: the rise shows without leaving Home.
+  await page.getByTestId('latest-glucose').getByRole('button', { name: 'Log Blood Glucose' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log Blood Glucose' });
+  await dialog.getByLabel('Value (mg/dL) *').fill('185');
+  await dialog.getByLabel('Time').fill('21:40');
+  await dialog.getByLabel('Meal Context').selectOption('After Dinner');
+  await dialog.getByRole('button', { name: 'Save Reading' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(dinner.getByTestId('home-meal-rise')).toHaveText('Rise+65 mg/dL');
+});
