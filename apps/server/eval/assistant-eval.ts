@@ -134,6 +134,10 @@ function judge(q: Question, answer: AssistantMessage, snap: Snapshot, language: 
       return opening && content.startsWith(opening) ? '' : `expected the ${q.expect} opening`;
     }
     case 'safety': {
+      // 'strength' ('glimepiride 500 mg, isnt that a lot'): the strength as saved, to check.
+      if (q.expect === 'strength') {
+        return snap.medications.some((m) => content.includes(`“${m.dosage}”`)) ? '' : 'expected the saved strength';
+      }
       const text = i18n(
         language,
         q.expect === 'extra-dose' ? 'assistant.safety.extra_dose' : 'assistant.safety.missed_dose',
@@ -147,6 +151,13 @@ function judge(q: Question, answer: AssistantMessage, snap: Snapshot, language: 
       for (const part of q.expect.split('+').slice(1)) {
         if (part === 'strength') {
           if (!snap.medications.some((m) => content.includes(`“${m.dosage}”`))) return 'expected the saved strength';
+          continue;
+        }
+        if (part === 'lows') {
+          // 'refusal+lows': the readings under 70 mg/dL of the last 30 days, each with its value.
+          const from = shiftDate(snap.today, -29);
+          const lows = snap.glucose.filter((r) => r.date >= from && r.value < 70);
+          if (lows.length === 0 || lows.some((r) => !content.includes(`${r.value} mg/dL`))) return 'expected the lows';
           continue;
         }
         const article = knowledgeBase(language).articles.find((a) => a.id === part);
@@ -168,7 +179,13 @@ function judge(q: Question, answer: AssistantMessage, snap: Snapshot, language: 
       return hit ? '' : `expected article ${q.expect}`;
     }
     case 'data': {
-      const missing = expectedFigures(parseLabel(q.expect), snap, language).filter((f) => !content.includes(f));
+      // 'appointment.next+check-ups': the figures, and that article's passage beside them.
+      const [label, ...articles] = q.expect.split('+');
+      const missing = expectedFigures(parseLabel(label!), snap, language).filter((f) => !content.includes(f));
+      for (const id of articles) {
+        const article = knowledgeBase(language).articles.find((a) => a.id === id);
+        if (!article || !content.includes(`${article.title}: `)) missing.push(`${id} article`);
+      }
       return missing.length ? `missing ${missing.map((m) => JSON.stringify(m)).join(', ')}` : '';
     }
   }

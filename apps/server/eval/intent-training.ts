@@ -25,6 +25,8 @@ export function classOf(q: Pick<Question, 'group' | 'expect'>): string | null {
   const [, subject, measure = ''] = match;
   if (subject === 'glucose' && /^(over|under)\d*$/.test(measure)) return 'glucose.threshold';
   if (subject === 'refill') return 'refill.runOut';
+  // 'at what time is the night tablet': the writers' corpora label it as today's doses (a rule answers it first).
+  if (subject === 'doses' && measure === 'schedule') return 'doses.today';
   return `${subject}.${measure}`;
 }
 

@@ -67,6 +67,7 @@ function dates(period: string | null, today: string): { from: string; to: string
 const TIME_OF_DAY: Record<string, (time: string) => boolean> = {
   morning: (t) => t >= '04:00' && t < '12:00',
   evening: (t) => t >= '16:00',
+  night: (t) => t >= '19:00' || t < '04:00',
 };
 
 /**
@@ -101,8 +102,19 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     case 'glucose.latest':
       return [mg(s.glucose.reduce((a, b) => (`${b.date} ${b.time}` > `${a.date} ${a.time}` ? b : a)).value)];
     case 'glucose.summary':
-    case 'glucose.average':
-      return [mg(roundTo(mean(values)!))];
+    case 'glucose.average': {
+      if (label.qualifier !== 'compare') return [mg(roundTo(mean(values)!))];
+      // '~compare' ('after meals or fasting, which is higher'): both averages and which is higher.
+      const average = (after: boolean) =>
+        roundTo(
+          mean(
+            glucose
+              .filter((r) => (after ? r.meal_context.startsWith('After') : r.meal_context === 'Fasting'))
+              .map((r) => r.value),
+          )!,
+        );
+      return [mg(average(false)), mg(average(true)), language === 'hi' ? 'से ज़्यादा रहती है' : 'higher than'];
+    }
     case 'glucose.trend': {
       // This period's mean against the same number of days before; with none before, first half against second.
       const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
@@ -192,7 +204,8 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       return missed ? [`You missed ${missed} `, `out of ${counted}`] : ['You missed no'];
     }
     case 'doses.adherence': {
-      const days = Number(label.period ?? 7);
+      // 'month': since the 1st, named by its first day.
+      const days = label.period === 'month' ? Number(s.today.slice(8, 10)) : Number(label.period ?? 7);
       const perDay = dailyAdherence(
         s.medications,
         s.adherence,
@@ -203,7 +216,16 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       );
       const taken = perDay.reduce((sum, d) => sum + d.taken, 0);
       const total = perDay.reduce((sum, d) => sum + d.total, 0);
-      return [`${adherencePercent(taken, total)}%`];
+      const percent = `${adherencePercent(taken, total)}%`;
+      return label.period === 'month' ? [percent, day(from)] : [percent];
+    }
+    case 'doses.schedule': {
+      // '~night': each medicine's scheduled times in that part of the day, as saved.
+      const inTime = TIME_OF_DAY[label.qualifier ?? ''] ?? (() => true);
+      return s.medications.flatMap((m) => {
+        const times = m.schedule.times.filter(inTime);
+        return times.length ? [`“${m.name}”`, ...times] : [];
+      });
     }
     case 'refill.pills':
       return s.medications.map((m) => `“${m.name}” ${m.refill_reminder.pills_remaining}`);

@@ -93,6 +93,21 @@ describe('answers that answer, through the API', () => {
     expect(answer.content).toContain('Your medicine adherence over the last 7 days (including today) is');
   });
 
+  it('fasting against after meals over 30 days: both averages, then which is higher', async () => {
+    const average = (after: boolean) => {
+      const own = glucose.filter((r) => (after ? r.meal_context.startsWith('After') : r.meal_context === 'Fasting'));
+      return Math.round(own.reduce((sum, r) => sum + r.value, 0) / own.length);
+    };
+    const [fasting, after] = [average(false), average(true)];
+    const { answer } = await ask(user, 'fasting vs after lunch, which average is higher in the last 30 days?');
+    expect(answer.content).toContain(`average ${fasting} mg/dL`);
+    expect(answer.content).toContain(`average ${after} mg/dL`);
+    const [higher, lower] = fasting > after ? ['fasting', 'after-meal'] : ['after-meal', 'fasting'];
+    expect(answer.content).toContain(
+      `On average your ${higher} readings are higher than your ${lower} readings: ${Math.max(fasting, after)} mg/dL against ${Math.min(fasting, after)} mg/dL.`,
+    );
+  });
+
   it('when Metformin runs out: the date from the pill count and schedule (contract runOutDate)', async () => {
     const metformin = medications.find((m) => m.name === 'Metformin')!;
     const out = runOutDate(metformin, metformin.refill_reminder.pills_remaining, SEED_TODAY, '18:00')!;

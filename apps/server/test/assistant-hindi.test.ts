@@ -33,6 +33,9 @@ const glucose30 = (f: ScreenFigures) => [
 const adherence7 = (f: ScreenFigures) => [
   `पिछले 7 दिनों (आज समेत) में आपकी दवा लेने की नियमितता ${f.adherence7.percent}% रही (${f.adherence7.total} में से ${f.adherence7.taken} खुराक लीं)`,
 ];
+const adherenceMonth = (f: ScreenFigures) => [
+  `1 नव॰ से अब तक आपकी दवा लेने की नियमितता ${f.adherenceMonth.percent}% रही (${f.adherenceMonth.total} में से ${f.adherenceMonth.taken} खुराक लीं)`,
+];
 const adherence30 = (f: ScreenFigures) => [
   `पिछले 30 दिनों (आज समेत) में आपकी दवा लेने की नियमितता ${f.adherence30.percent}% रही (${f.adherence30.total} में से ${f.adherence30.taken} खुराक लीं)`,
 ];
@@ -103,7 +106,8 @@ const HINDI_QUESTIONS: Row[] = [
   { question: 'मेरी अगली खुराक कब है?', expected: () => ['अगली: “Metformin” 20:00 बजे।'] },
   { question: 'आज कौन सी गोलियाँ बाकी हैं?', expected: () => ['अभी बाकी: 1।'] },
   { question: 'पिछले हफ़्ते मैंने कितनी खुराक छोड़ीं?', expected: adherence7, link: { href: '/reports', label: 'रिपोर्ट' } },
-  { question: 'इस महीने मैंने दवा कितनी नियमित ली?', expected: adherence30 },
+  { question: 'इस महीने मैंने दवा कितनी नियमित ली?', expected: adherenceMonth },
+  { question: 'पिछले 30 दिनों में मैंने दवा कितनी नियमित ली?', expected: adherence30 },
   {
     question: 'इस हफ़्ते मेरी दवा की नियमितता कितनी रही?',
     expected: (f) => {

@@ -66,6 +66,11 @@ describe('understand', () => {
       { subject: 'glucose', measure: 'lowest', period: { kind: 'since', from: '2026-11-01' } },
     ],
     ['2 din pehle ki shakkar', { subject: 'glucose', measure: 'onDay', period: { kind: 'daysAgo', n: 2 } }],
+    // A meal's reading on a named day is a glucose reading, with no glucose word.
+    [
+      '16 tarik ko 51 kaise aa gaya tha lunch ke baad tha na',
+      { subject: 'glucose', measure: 'onDay', meal: 'after', period: { kind: 'onDate', from: '2026-11-16' } },
+    ],
     ['pichle 30 din me kitni baar sugar low hui', { subject: 'glucose', measure: 'lows', period: { days: 30 } }],
     [
       'subah ki dawai kitni baar bhool gaya is hafte',

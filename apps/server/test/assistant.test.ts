@@ -45,6 +45,9 @@ const latestBp = (f: ScreenFigures) => [`${f.latestBp.systolic}/${f.latestBp.dia
 const adherence7 = (f: ScreenFigures) => [
   `over the last 7 days (including today) is ${f.adherence7.percent}% (${f.adherence7.taken} of ${f.adherence7.total} doses taken)`,
 ];
+const adherenceMonth = (f: ScreenFigures) => [
+  `since 1 Nov is ${f.adherenceMonth.percent}% (${f.adherenceMonth.taken} of ${f.adherenceMonth.total} doses taken)`,
+];
 const adherence30 = (f: ScreenFigures) => [
   `over the last 30 days (including today) is ${f.adherence30.percent}% (${f.adherence30.taken} of ${f.adherence30.total} doses taken)`,
 ];
@@ -100,7 +103,7 @@ const QUESTIONS: Row[] = [
   { question: 'Did I forget my medecine today?', expected: todayDoses },
   // adherence (Reports' figure)
   { question: 'How many doses did I miss last week?', expected: adherence7, link: '/reports' },
-  { question: 'What is my adherence this month?', expected: adherence30 },
+  { question: 'What is my adherence this month?', expected: adherenceMonth },
   { question: 'How regularly did I take my tablets in the last 30 days?', expected: adherence30 },
   { question: 'my medicine adherence last week', expected: adherence7 },
   { question: 'Did I miss any medicines this week?', expected: adherence7 },

@@ -71,6 +71,8 @@ export async function screenFigures(user: SignedInUser, today: string, nowTime: 
     medications,
     adherence7: await adherence(7),
     adherence30: await adherence(30),
+    /** 'this month': since the 1st (decision 082). */
+    adherenceMonth: await adherence(Number(today.slice(8, 10))),
     adherenceByMedicine7: Object.fromEntries(
       await Promise.all(medications.map(async (m) => [m.name, await adherence(7, m.id)] as const)),
     ),

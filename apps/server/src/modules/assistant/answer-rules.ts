@@ -2,17 +2,19 @@
  * Slot rules that answer before the learned intent step (decision 082 leaves a question to the
  * learned class only when no rule reads it for sure): a question on a subject the assistant does
  * not cover, whether the person's blood pressure is all right, a measured thing asked in its
- * short form ('bp?', 'wt', 'pills left'), and when a named medicine is taken against food.
- * Pure functions over vocabulary.json (`judge`, `offTopic`, `foodTiming`, `concepts`).
+ * short form ('bp?', 'wt', 'pills left'), when a named medicine is taken against food, a doubted
+ * strength, the clock time of the person's doses, and what to bring to the next visit.
+ * Pure functions over vocabulary.json (`judge`, `offTopic`, `foodTiming`, `answerRules`, `concepts`).
  */
-import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
-import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
-import type { Understanding } from './understanding.ts';
+import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';
+import { VOCABULARY, hasPhrase, passageAsks, readWords } from './lexicon.ts';
+import type { Period, Understanding } from './understanding.ts';
 
 const J = VOCABULARY.judge;
 const OFF = VOCABULARY.offTopic;
 const FT = VOCABULARY.foodTiming;
 const C = VOCABULARY.concepts;
+const AR = VOCABULARY.answerRules;
 
 /** Medicine words of every kind, for 'is there a health word'. */
 const HEALTH_WORDS = [
@@ -118,4 +120,55 @@ export function foodTimingArticle(question: string, u: Pick<Understanding, 'abou
 export function articleForLow(id: string, readingMgDl: number | null, lowTold: boolean): string {
   const low = lowTold || (readingMgDl !== null && readingMgDl < HYPOGLYCAEMIA.low);
   return id === 'high-sugar' && low ? 'hypoglycaemia' : id;
+}
+
+/** A strength written in a question: '500 mg', '2mg', '500 मिलीग्राम'. */
+export const STRENGTH = /\d+(\.\d+)?\s*(mg|mcg|µg|g|मिलीग्राम|ग्राम)(?![\p{L}\p{M}\p{N}_])/iu;
+
+/**
+ * True when `question`, read as `u`, doubts a strength written beside one of the person's
+ * medicines ('why does the app say glimepiride 500 mg, isnt that a lot', 'glimepiride 500 mg
+ * likha h sahi h?'): the answer is the strength as saved, to check with the doctor or pharmacist
+ * (decision 101; no usual strength is stated, none is listed in the knowledge base's sources).
+ */
+export function doubtsStrength(question: string, u: Pick<Understanding, 'medicine'>): boolean {
+  return u.medicine !== null && STRENGTH.test(question) && hasPhrase(readWords(question), AR.strengthDoubt);
+}
+
+/** Periods that say the question is about doses already due, not the schedule. */
+const PAST_PERIODS = new Set<Period['kind']>(['yesterday', 'daysAgo', 'onDate', 'lastDays', 'since', 'all']);
+
+/**
+ * True when `question`, read as `u`, asks at what time the person's tablets are taken ('raat wali
+ * goli kitne baje deni hai', 'what time is the night tablet', 'when do I give his evening
+ * tablet'): a clock-time phrase, or 'when' with a time of day, about medicines (not insulin, which
+ * has no schedule here), and not about a dose already taken ('what time did I take', 'kal kitne
+ * baje li'). The answer is the schedule saved in Medications.
+ */
+export function asksDoseTime(question: string, u: Pick<Understanding, 'subject' | 'timeOfDay' | 'period'>): boolean {
+  if (u.subject !== 'doses' || PAST_PERIODS.has(u.period.kind)) return false;
+  const text = readWords(question);
+  if (hasPhrase(text, AR.pastTake) || hasPhrase(text, VOCABULARY.medicineNames.insulin!)) return false;
+  return hasPhrase(text, AR.clockTime) || (u.timeOfDay !== null && hasPhrase(text, AR.when));
+}
+
+/**
+ * True when `question` asks what to bring to a visit ('which reports should we take', 'कौन सी
+ * रिपोर्ट साथ ले जाएँ', 'kya le jaun'): asked with the next appointment, the answer adds the
+ * check-ups article's passage on the doctor report.
+ */
+export function asksWhatToBring(question: string): boolean {
+  return passageAsks(question, 'visitBring');
+}
+
+/**
+ * The article for 'what to do' with a glucose the question tells ('sugar 300 aa jaye to kya karna
+ * chahiye', 'what do I do if my sugar is 320', `readingMgDl` from guard-rails.ts mentionedGlucose):
+ * above 180 mg/dL (the top of the target range, Battelino 2019) the high-glucose article, under
+ * 70 mg/dL (ADA level 1) the low-glucose one; null otherwise or when it asks no 'what to do'.
+ */
+export function articleForToldReading(question: string, readingMgDl: number | null): string | null {
+  if (readingMgDl === null || !passageAsks(question, 'whatToDo')) return null;
+  if (readingMgDl > TIME_IN_RANGE_TARGET.high) return 'high-sugar';
+  return readingMgDl < HYPOGLYCAEMIA.low ? 'hypoglycaemia' : null;
 }

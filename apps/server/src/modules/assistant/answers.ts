@@ -4,14 +4,16 @@
  */
 import { HYPOGLYCAEMIA, mean, roundTo, timeInRange } from '@diacare/contract/clinical';
 import { localDate, localTime, shiftDate } from '@diacare/contract/dates';
-import { DEFAULT_GLUCOSE_UNIT } from '@diacare/contract/glucose-units';
+import { DEFAULT_GLUCOSE_UNIT, formatGlucose, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import { doseStatusesOn, indexByDose } from '@diacare/contract/dose-rules';
 import type { GlucoseReading } from '@diacare/contract/health';
 import { runOutDate } from '@diacare/contract/refill-rules';
 import type { Database } from '../../db/client.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
+import { t, type Language } from '../../i18n/index.ts';
 import { answerSentences, type DoseLine } from './answer-sentences.ts';
+import { mealKindWord } from './phrases.ts';
 import { createMealAnswers } from './meal-answers.ts';
 import { createRecordAnswers } from './record-answers.ts';
 import { linksFor, type AssistantTools, type PeriodDays, type ToolContext, type ToolResult } from './tools.ts';
@@ -21,7 +23,7 @@ import type { Meal, Period, TimeOfDay, Understanding } from './understanding.ts'
 export const periodDays = (period: Period): PeriodDays => (period.days >= 14 ? 30 : 7);
 
 /** Scheduled times ('HH:MM') that count as each time of day. */
-const TIME_OF_DAY: Record<TimeOfDay, (time: string) => boolean> = {
+export const TIME_OF_DAY: Record<TimeOfDay, (time: string) => boolean> = {
   morning: (t) => t >= '04:00' && t < '12:00',
   afternoon: (t) => t >= '12:00' && t < '16:00',
   evening: (t) => t >= '16:00',
@@ -117,7 +119,7 @@ export function createAnswers(db: Database, tools: AssistantTools) {
               }),
             )
             .join(' ');
-          return result(text, {
+          return result(lines.length === 2 ? `${text} ${compareMeals(lines, unit, context.language)}` : text, {
             averages: lines.map((l) => ({ meal: l.meal, average: l.average, readings: l.count })),
           });
         }
@@ -248,3 +250,26 @@ export function createAnswers(db: Database, tools: AssistantTools) {
   };
 }
 export type Answers = ReturnType<typeof createAnswers>;
+
+/** Which of two meals' averages is higher ('fasting vs after lunch, which is higher'), in `language`. */
+function compareMeals(
+  [first, second]: readonly { meal: Meal; average: number }[],
+  unit: GlucoseUnit,
+  language: Language = 'en',
+): string {
+  const name = (meal: Meal) => mealKindWord(language, meal);
+  if (first!.average === second!.average) {
+    return t(language, 'assistant.glucose.meal_same', {
+      first: name(first!.meal),
+      second: name(second!.meal),
+      value: formatGlucose(first!.average, unit),
+    });
+  }
+  const [high, low] = first!.average > second!.average ? [first!, second!] : [second!, first!];
+  return t(language, 'assistant.glucose.meal_higher', {
+    higher: name(high.meal),
+    lower: name(low.meal),
+    high: formatGlucose(high.average, unit),
+    low: formatGlucose(low.average, unit),
+  });
+}

@@ -52,10 +52,11 @@ export interface AssistantOptions {
 export function createAssistant(options: AssistantOptions) {
   const tools = createAssistantTools(options.db);
   const knowledge = knowledgeBase;
+  const insights = createInsightAnswers(options.db);
   const builtin = createBuiltinEngine({
     tools,
     answers: createAnswers(options.db, tools),
-    insights: createInsightAnswers(options.db),
+    insights,
     knowledge,
   });
   const llmOptions =
@@ -124,6 +125,7 @@ export function createAssistant(options: AssistantOptions) {
           request.context,
           knowledge(language),
           model?.name ?? builtin.name,
+          insights,
         );
         emitBody(body.text);
       } else if (model) {

@@ -7,12 +7,24 @@
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.types.ts';
 import { excerpt, sourceOf, type KnowledgeBase } from '../knowledge/knowledge.ts';
-import { withKnowledgeTerms } from './lexicon.ts';
+import { VOCABULARY, hasPhrase, passageAsks, passageQuery, readWords, withKnowledgeTerms } from './lexicon.ts';
 import { t, type Language } from '../../i18n/index.ts';
-import { articleForLow, asksBpGoal, foodTimingArticle, isOffTopic, shortFormTool } from './answer-rules.ts';
+import {
+  articleForLow,
+  articleForToldReading,
+  asksBpGoal,
+  asksDoseTime,
+  asksWhatToBring,
+  doubtsStrength,
+  foodTimingArticle,
+  isOffTopic,
+  shortFormTool,
+} from './answer-rules.ts';
+import { savedStrength } from './dose-change-answer.ts';
+import { scheduleAnswer } from './schedule-answer.ts';
 import { escalationFor, mentionedGlucose } from './guard-rails.ts';
-import { knowledgeAnswer } from './phrases.ts';
-import type { AssistantTools, ToolResult } from './tools.ts';
+import { knowledgeAnswer, periodPhrase } from './phrases.ts';
+import { linksFor, type AssistantTools, type ToolResult } from './tools.ts';
 import { localDate } from '@diacare/contract/dates';
 import { periodDays, type Answers } from './answers.ts';
 import { understand, type Understanding } from './understanding.ts';
@@ -55,13 +67,19 @@ export function createBuiltinEngine({
     const today = localDate(context.now, context.zone);
     const read = understand(question, today, await tools.medicineNames(context));
     const language = context.language ?? 'en';
-    /** The article `id`: the passage the question matched, then its key fact (its tip) when that passage does not hold it. */
-    const articleAnswer = (id: string): EngineAnswer | null => {
-      const article = knowledge(language).article(id, withKnowledgeTerms(question));
+    /**
+     * The article `id`: the passage the question matched (passageQuery: 'how often' and 'what to do'
+     * pick the passage that answers them), then its key fact (its tip) when that passage does not
+     * hold it; for 'what to do', also the article's sentence on when to call 112.
+     */
+    const articleAnswer = (id: string, query = passageQuery(question)): EngineAnswer | null => {
+      const article = knowledge(language).article(id, query);
       if (!article) return null;
       const source = sourceOf(article);
       const quoted = excerpt(article);
-      const text = article.tip && !quoted.includes(article.tip) ? `${quoted} ${article.tip}` : quoted;
+      let text = article.tip && !quoted.includes(article.tip) ? `${quoted} ${article.tip}` : quoted;
+      const urgent = passageAsks(question, 'whatToDo') ? urgentSentence(article.passages) : null;
+      if (urgent && !text.includes(urgent)) text += ` ${urgent}`;
       return {
         text: knowledgeAnswer(language, { title: article.title, excerpt: text, source }),
         links: [],
@@ -85,17 +103,38 @@ export function createBuiltinEngine({
         };
       }
     }
+    if (doubtsStrength(question, read)) {
+      // 'glimepiride 500 mg, isnt that a lot': the strength as saved, to check (decision 101).
+      const saved = (await tools.medicineStrengths(context)).find((m) => m.name === read.medicine);
+      if (saved) {
+        const links = [linksFor(language).medications];
+        return { text: savedStrength(saved, language), links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+      }
+    }
     const short = shortFormTool(question);
     if (short) {
       const result =
         short === 'refills'
           ? await answers.answer({ ...read, aboutMe: true, subject: 'refill', measure: 'runOut' }, context)
           : await tools[short](context, 7);
-      if (result) return { text: result.text, links: result.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+      // 'bmi?': the weight line and the BMI's band (decision 082's weight.bmi answer).
+      const band =
+        short === 'weight' && hasPhrase(readWords(question), VOCABULARY.concepts.bmi)
+          ? await insights.answer({ ...read, aboutMe: true, subject: 'weight', measure: 'bmi' }, context)
+          : null;
+      const text = band && result ? `${result.text}\n\n${band.text}` : result?.text;
+      if (result && text) return { text, links: result.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
     }
     const timing = foodTimingArticle(question, read);
     const timed = timing ? articleAnswer(timing) : null;
     if (timed) return timed;
+    const told = articleForToldReading(question, mentionedGlucose(question));
+    const toldAnswer = told ? articleAnswer(told) : null;
+    if (toldAnswer) return toldAnswer;
+    if (asksDoseTime(question, read)) {
+      const schedule = await scheduleAnswer(read, context, tools);
+      return { text: schedule.text, links: schedule.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    }
     const route = routeQuestion(question, read, today);
     if (route.kind === 'other')
       return { text: t(language, 'assistant.capabilities'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
@@ -131,18 +170,35 @@ export function createBuiltinEngine({
     const toolNames = intent.tools.length > 0 ? intent.tools : understood.aboutMe ? summaryTools(understood) : [];
     if (toolNames.length > 0) {
       const period = understood.periodNamed ? periodDays(understood.period) : intent.period;
+      // 'this month' (since the 1st), 'since 10 Nov', 'last 14 days': adherence over that period, not 7 or 30 days.
+      const since =
+        understood.periodNamed &&
+        understood.period.kind !== 'all' &&
+        (understood.period.kind === 'since' || understood.period.days !== period)
+          ? { from: understood.period.from, words: periodPhrase(language, understood.period) }
+          : undefined;
       const results: ToolResult[] = [];
+      const sources: EngineAnswer['sources'] = [];
       for (const name of toolNames) {
         if (name === 'todaysDoses' || name === 'refills' || name === 'nextAppointment') {
           results.push(await tools[name](context));
+        } else if (name === 'adherence') {
+          results.push(await tools.adherence(context, period, since));
         } else {
           results.push(await tools[name](context, period));
         }
       }
+      const parts = results.map((result) => result.text);
+      if (toolNames.includes('nextAppointment') && asksWhatToBring(question)) {
+        // 'which reports should we take': the check-ups article's passage on the doctor report.
+        const bring = articleAnswer('check-ups', passageQuery(question, 'visitBring'));
+        if (bring) parts.push(bring.text);
+        sources.push(...(bring?.sources ?? []));
+      }
       return {
-        text: results.map((result) => result.text).join('\n\n'),
+        text: parts.join('\n\n'),
         links: results.flatMap((result) => result.links),
-        sources: [],
+        sources,
         engine: BUILTIN_ASSISTANT_NAME,
       };
     }
@@ -160,6 +216,15 @@ export function createBuiltinEngine({
   }
 
   return engine;
+}
+
+/** The first sentence of `passages` that says when to call 112 (an article's urgent-care sentence), or null. */
+function urgentSentence(passages: readonly string[]): string | null {
+  for (const passage of passages) {
+    const sentence = (passage.match(/[^.!?।]+[.!?।]+(\s|$)/g) ?? [passage]).find((s) => /\b112\b/.test(s));
+    if (sentence) return sentence.trim();
+  }
+  return null;
 }
 
 /** The summary tool of a subject the vocabulary placed but readIntent did not (Hinglish, a named day). */

@@ -3,15 +3,21 @@
  * point of the article on what the question names beside the medicine (a home remedy, a fast,
  * a sick day, alcohol, exercise, travel: 'karela le raha hu, dawai band kar du?'); the strength
  * saved for a medicine the question names with a strength ('glimepiride 500 mg likha hai, sahi
- * hai?'), to be checked with the doctor or pharmacist; then the user's facts. Never a dose of its own.
+ * hai?'), to be checked with the doctor or pharmacist; when it names a sulfonylurea, the medicines
+ * article's sentence that these tablets can cause lows; then the user's facts, and their readings
+ * under 70 mg/dL in the last 30 days when it names a medicine that can cause lows (a sulfonylurea
+ * or insulin) or tells of lows. Never a dose of its own.
  */
-import { localDate } from '@diacare/contract/dates';
-import { t } from '../../i18n/index.ts';
+import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
+import { localDate, shiftDate } from '@diacare/contract/dates';
+import { t, type Language } from '../../i18n/index.ts';
 import type { EngineAnswer } from './assistant.types.ts';
 import { DOSE_NUMBER } from './guard-rails.ts';
 import { sourceOf, type Article, type KnowledgeBase } from '../knowledge/knowledge.ts';
 import { wordsOf } from './language.ts';
-import { hasPhrase, readWords } from './lexicon.ts';
+import { STRENGTH } from './answer-rules.ts';
+import type { InsightAnswers } from './insight-answers.ts';
+import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
 import { knowledgeAnswer, quote } from './phrases.ts';
 import { linksFor, medicineLabel, type AssistantTools, type ToolContext } from './tools.ts';
 import { understand } from './understanding.ts';
@@ -38,9 +44,6 @@ const TOO_COMMON = new Set([
   'fast',
 ]);
 
-/** A strength written in the question: '500 mg', '2mg', '500 मिलीग्राम'. */
-const STRENGTH = /\d+(\.\d+)?\s*(mg|mcg|µg|g|मिलीग्राम|ग्राम)(?![\p{L}\p{M}\p{N}_])/iu;
-
 /** The article of BESIDE_REFUSAL with the most of its keywords in `question`, or null. */
 export function articleBesideRefusal(question: string, knowledge: KnowledgeBase): Article | null {
   const text = readWords(question);
@@ -59,8 +62,34 @@ export function articleBesideRefusal(question: string, knowledge: KnowledgeBase)
 }
 
 /**
+ * The strength of `medicine` as saved in Medications, to check with the doctor or pharmacist
+ * (decision 101): a fact to check, not advice; no usual strength is stated.
+ */
+export function savedStrength(medicine: { name: string; dosage: string }, language: Language): string {
+  const label = medicineLabel(medicine);
+  return medicine.dosage.trim()
+    ? t(language, 'assistant.medicine.saved_strength', { medicine: label, strength: medicine.dosage.trim() })
+    : t(language, 'assistant.medicine.no_strength', { medicine: label });
+}
+
+/**
+ * The sentences of the medicines article that name a sulfonylurea ('Tablets such as glimepiride
+ * and gliclazide (sulfonylureas) can cause low sugar, …'), for a refusal that names one; null when
+ * the question names none. ADA Standards of Care 2025, §9, as the article cites.
+ */
+function sulfonylureaPoint(question: string, knowledge: KnowledgeBase): { article: Article; text: string } | null {
+  if (!hasPhrase(readWords(question), VOCABULARY.sulfonylureas)) return null;
+  const article = knowledge.articles.find((a) => a.id === 'medicines');
+  if (!article) return null;
+  const sentences = article.passages.flatMap((p) => p.match(/[^.!?।]+[.!?।]+(\s|$)/g) ?? [p]);
+  const named = sentences.filter((sentence) => hasPhrase(readWords(sentence), VOCABULARY.sulfonylureas));
+  return named.length ? { article, text: named.map((sentence) => sentence.trim()).join(' ') } : null;
+}
+
+/**
  * The refusal with the user's relevant facts (the medicines they take, today's doses, the last 7
- * days' adherence), the article point and the saved strength as above, in `context.language`.
+ * days' adherence, recent lows), the article points and the saved strength as above, in
+ * `context.language`.
  */
 export async function doseChangeAnswer(
   question: string,
@@ -68,6 +97,7 @@ export async function doseChangeAnswer(
   context: ToolContext,
   knowledge: KnowledgeBase,
   engine: string,
+  insights: InsightAnswers,
 ): Promise<EngineAnswer> {
   const language = context.language ?? 'en';
   const [medicines, today, adherence] = await Promise.all([
@@ -89,28 +119,45 @@ export async function doseChangeAnswer(
       knowledgeAnswer(language, { title: article.title, excerpt: article.tip || article.passages[0]!, source }),
     );
   }
-  const named = STRENGTH.test(question)
-    ? understand(
-        question,
-        localDate(context.now, context.zone),
-        medicines.map((m) => m.name),
-      ).medicine
-    : null;
-  const saved = medicines.find((m) => m.name === named);
-  if (saved) {
-    // The strength as saved, quoted from the record: a fact to check, not advice.
-    const medicine = medicineLabel(saved);
-    parts.push(
-      saved.dosage.trim()
-        ? t(language, 'assistant.medicine.saved_strength', { medicine, strength: saved.dosage.trim() })
-        : t(language, 'assistant.medicine.no_strength', { medicine }),
-    );
+  const lowsPoint = sulfonylureaPoint(question, knowledge);
+  if (lowsPoint) {
+    const source = sourceOf(lowsPoint.article);
+    parts.push(knowledgeAnswer(language, { title: lowsPoint.article.title, excerpt: lowsPoint.text, source }));
   }
+  const day = localDate(context.now, context.zone);
+  const read = understand(
+    question,
+    day,
+    medicines.map((m) => m.name),
+  );
+  const saved = STRENGTH.test(question) ? medicines.find((m) => m.name === read.medicine) : undefined;
+  // The strength as saved, quoted from the record: a fact to check, not advice.
+  if (saved) parts.push(savedStrength(saved, language));
   parts.push(facts.replace(new RegExp(DOSE_NUMBER.source, 'giu'), t(language, 'assistant.dose_change.dose_not_shown')));
+  const text = readWords(question);
+  if (lowsPoint || hasPhrase(text, VOCABULARY.medicineNames.insulin!) || hasPhrase(text, VOCABULARY.lowWords)) {
+    // Readings under 70 mg/dL (ADA level 1 hypoglycaemia) in the last 30 days: what the doctor needs for this decision.
+    const lows = await insights.answer(
+      {
+        ...read,
+        aboutMe: true,
+        subject: 'glucose',
+        measure: 'threshold',
+        meal: null,
+        meals: [],
+        threshold: { value: HYPOGLYCAEMIA.low, side: 'below', mgDl: true },
+        period: { kind: 'lastDays', from: shiftDate(day, -29), to: day, days: 30, n: 30 },
+        periodNamed: true,
+      },
+      context,
+    );
+    if (lows && Number(lows.data.count) > 0) parts.push(lows.text);
+  }
+  const sources = [article, lowsPoint?.article].filter((a): a is Article => Boolean(a)).map(sourceOf);
   return {
     text: parts.join('\n\n'),
     links: [links.medications, links.reports],
-    sources: article ? [sourceOf(article)] : [],
+    sources,
     engine,
   };
 }

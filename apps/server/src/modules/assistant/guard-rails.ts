@@ -327,10 +327,11 @@ export function escalationPreamble(
 
 /**
  * A number followed by a dose unit ("500 mg", "10 units", "2 tablets", "2 गोली", "10 यूनिट"):
- * never in a refusal. Use with the `u` flag (it reads Devanagari letters after the unit).
+ * never in a refusal; a glucose in mg/dL is a reading, not a dose. Use with the `u` flag (it reads
+ * Devanagari letters after the unit).
  */
 export const DOSE_NUMBER =
-  /\b\d+(\.\d+)?\s*(mg|mcg|µg|units?|iu|ml|tablets?|pills?|capsules?|puffs?|मिलीग्राम|यूनिट|गोलियां|गोलियाँ|गोली|टैबलेट|कैप्सूल)(?![\p{L}\p{M}\p{N}_])/iu;
+  /\b\d+(\.\d+)?\s*(mg|mcg|µg|units?|iu|ml|tablets?|pills?|capsules?|puffs?|मिलीग्राम|यूनिट|गोलियां|गोलियाँ|गोली|टैबलेट|कैप्सूल)(?![\p{L}\p{M}\p{N}_]|\/\s*dl(?![\p{L}]))/iu;
 
 const DOSE_INSTRUCTION: RegExp[] = [
   /\b(take|inject|use|have|give yourself)\b.{0,20}\b(\d+(\.\d+)?|one|two|three|four|half|another|an extra|extra)\b.{0,15}\b(mg|mcg|units?|iu|ml|tablets?|pills?|capsules?|doses?|shots?|injections?)\b/,

@@ -57,11 +57,15 @@ const ALL_TIME = (today: string) => ({ kind: 'all' as const, from: '1900-01-01',
 export function routeQuestion(question: string, u: Understanding, today: string): Route {
   const { label, margin } = classifyIntent(question);
   if (margin < MIN_MARGIN) return { kind: 'rules' };
-  if (label === 'other') return { kind: 'other' };
+  // 'other' does not outvote the rules' reading of the person's own readings on a named day or period
+  // ('16 tarik ko 51 kaise aa gaya tha lunch ke baad'): the rules answer it.
+  if (label === 'other')
+    return u.aboutMe && u.periodNamed && u.subject && READINGS.has(u.subject) ? { kind: 'rules' } : { kind: 'other' };
   if (label.startsWith('kb:')) return { kind: 'article', id: label.slice(3) };
   const [learnedSubject, measureName = 'summary'] = label.split('.') as [Subject, string];
-  // A meal class needs a meal or food word (meal-slots.ts); without one the rules read it.
-  if (learnedSubject === 'meals' && !namesMeal(readWords(question))) return { kind: 'rules' };
+  // A meal class needs a meal or food word (meal-slots.ts); without one the rules read it. Two meal
+  // contexts of readings ('fasting or after lunch, which is higher') compare glucose, not meals: the rules.
+  if (learnedSubject === 'meals' && (!namesMeal(readWords(question)) || u.meals.length > 1)) return { kind: 'rules' };
   // The measured thing is a slot the rules read from its words ('bp', 'बीपी', 'weight'): a learned
   // class of another measured thing does not overrule it.
   const subject =

@@ -23,6 +23,8 @@ const { $comment: _judgeComment, ...judge } = raw.judge;
 const { $comment: _offTopicComment, ...offTopic } = raw.offTopic;
 const { $comment: _foodTimingComment, ...foodTiming } = raw.foodTiming;
 const { $comment: _chatComment, ...chatSpellings } = raw.chatSpellings;
+const { $comment: _rulesComment, ...answerRules } = raw.answerRules;
+const { $comment: _passageComment, ...passageTerms } = raw.passageTerms;
 /** Each chat spelling ('nhi', 'rha', 'kr') → its full form ('nahi', 'raha', 'kar'). */
 const CHAT_SPELLINGS = new Map(
   Object.entries(chatSpellings).flatMap(([full, spellings]) => spellings.map((spelling) => [spelling, full] as const)),
@@ -39,6 +41,30 @@ export function withKnowledgeTerms(question: string): string {
   const text = readWords(question);
   const added = [...KNOWLEDGE_TERMS].filter(([word]) => text.padded.includes(` ${word} `)).map(([, terms]) => terms);
   return added.length ? `${question} ${added.join(' ')}` : question;
+}
+
+/** The phrases of vocabulary.json `passageTerms` (and `answerRules.visitBring`) and the words each adds, normalised. */
+const PASSAGE_TERMS = {
+  howOften: { phrases: norm(passageTerms.howOften.phrases), terms: passageTerms.howOften.terms },
+  whatToDo: { phrases: norm(passageTerms.whatToDo.phrases), terms: passageTerms.whatToDo.terms },
+  visitBring: { phrases: norm(answerRules.visitBring), terms: passageTerms.visitBring.terms },
+};
+export type PassageAsk = keyof typeof PASSAGE_TERMS;
+
+/** True when `question` has a phrase of `PASSAGE_TERMS[ask]`: 'how often', 'what to do', what to bring to a visit. */
+export function passageAsks(question: string, ask: PassageAsk): boolean {
+  return hasPhrase(readWords(question), PASSAGE_TERMS[ask].phrases);
+}
+
+/**
+ * The query that picks an article's passage for `question`: withKnowledgeTerms, and the words of
+ * the passage that answers what it asks ('how often' → 'every year'; 'what to do' → 'check again
+ * drink water'), or of the passage `ask` names ('visitBring' → the doctor report). Never used to rank articles.
+ */
+export function passageQuery(question: string, ask?: PassageAsk): string {
+  const asks = ask ? [ask] : (['howOften', 'whatToDo'] as const).filter((kind) => passageAsks(question, kind));
+  const query = withKnowledgeTerms(question);
+  return asks.length ? `${query} ${asks.map((kind) => PASSAGE_TERMS[kind].terms).join(' ')}` : query;
 }
 
 /** vocabulary.json with every entry normalised (lower case, no nukta, words joined by one space). */
@@ -61,6 +87,8 @@ export const VOCABULARY = {
   judge: normAll(judge),
   offTopic: normAll(offTopic),
   foodTiming: normAll(foodTiming),
+  answerRules: normAll(answerRules),
+  lowWords: norm(raw.lowWords),
 };
 
 /** A question read once: its normalised words, and the same joined with single spaces and padded. */

@@ -60,31 +60,42 @@ export function summarySentences(language: Language) {
     },
 
     /** Adherence over `days`, overall and, with more than one medicine, per medicine. */
+    /**
+     * Adherence over the last `days`, or over a named `period` when given (its words: 'this
+     * month', 'since 1 Nov'); medicines with no counted dose are left out of a named period.
+     */
     adherence({
       days,
       overall,
       perMedicine,
+      period,
     }: {
       days: PeriodDays;
       overall: Share;
       perMedicine: (Share & { medicine: string })[];
+      period?: string;
     }): string {
-      if (overall.total === 0) return t(language, 'assistant.adherence.none', { days });
-      const lines = perMedicine.map((m) =>
-        t(language, 'assistant.adherence.medicine', {
-          medicine: quote(m.medicine),
-          counted: m.percent === null ? 'no' : 'yes',
-          percent: m.percent ?? '',
-          taken: m.taken,
-          total: m.total,
-        }),
-      );
-      const text = t(language, 'assistant.adherence.overall', {
-        days,
-        percent: String(overall.percent),
-        taken: overall.taken,
-        total: overall.total,
-      });
+      if (overall.total === 0) {
+        return period === undefined
+          ? t(language, 'assistant.adherence.none', { days })
+          : t(language, 'assistant.adherence.none_period', { period });
+      }
+      const lines = perMedicine
+        .filter((m) => period === undefined || m.percent !== null)
+        .map((m) =>
+          t(language, 'assistant.adherence.medicine', {
+            medicine: quote(m.medicine),
+            counted: m.percent === null ? 'no' : 'yes',
+            percent: m.percent ?? '',
+            taken: m.taken,
+            total: m.total,
+          }),
+        );
+      const figures = { percent: String(overall.percent), taken: overall.taken, total: overall.total };
+      const text =
+        period === undefined
+          ? t(language, 'assistant.adherence.overall', { days, ...figures })
+          : t(language, 'assistant.adherence.period', { period, ...figures });
       return lines.length > 1
         ? `${text} ${t(language, 'assistant.adherence.by_medicine', { list: lines.join('; ') })}`
         : text;

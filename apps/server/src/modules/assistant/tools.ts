@@ -121,11 +121,17 @@ export function createAssistantTools(db: Database) {
 
     /**
      * Adherence for the last 7 or 30 days including today, overall and per medicine: the
-     * total taken ÷ counted doses over the days of `dailyAdherence` (Reports' figure).
+     * total taken ÷ counted doses over the days of `dailyAdherence` (Reports' figure). With
+     * `since` (a date, YYYY-MM-DD, and its words: 'since 1 Nov', 'in the last 14 days'), over
+     * the days from that date to today instead ('this month' is since the 1st, decision 082).
      */
-    async adherence(context: ToolContext, days: PeriodDays): Promise<ToolResult> {
+    async adherence(
+      context: ToolContext,
+      days: PeriodDays,
+      since?: { from: string; words: string },
+    ): Promise<ToolResult> {
       const { today, nowTime } = clock(context);
-      const dates = datesEndingOn(today, days);
+      const dates = since ? datesEndingOn(today, daysFrom(since.from, today)) : datesEndingOn(today, days);
       const meds = await medications.list(context.userId);
       const records = await medications.listAdherence(context.userId, {
         start_date: dates[0],
@@ -149,7 +155,7 @@ export function createAssistantTools(db: Database) {
         }));
       const { t, links } = say(context);
       return {
-        text: t.adherence({ days, overall, perMedicine }),
+        text: t.adherence({ days, overall, perMedicine, period: since?.words }),
         links: [links.reports, links.medications],
         data: { period_days: days, from: dates[0], to: today, overall, per_medicine: perMedicine },
       };
@@ -329,6 +335,13 @@ export function createAssistantTools(db: Database) {
         .map((r) => ({ value: r.value, date: r.date, time: r.time }));
     },
 
+    /** The user's active medicines taken on a schedule, with their times ('HH:MM', as saved in Medications). */
+    async medicineSchedules(context: ToolContext): Promise<{ name: string; times: string[] }[]> {
+      return (await medications.list(context.userId))
+        .filter((m) => m.schedule.frequency !== 'as-needed')
+        .map((m) => ({ name: m.name, times: [...m.schedule.times].sort() }));
+    },
+
     /** The user's active medicines with the strength as saved ('500 mg'; '' when none was entered). */
     async medicineStrengths(context: ToolContext): Promise<{ name: string; dosage: string }[]> {
       return (await medications.list(context.userId)).map((m) => ({ name: m.name, dosage: m.dosage }));
@@ -341,6 +354,9 @@ export function createAssistantTools(db: Database) {
   };
 }
 export type AssistantTools = ReturnType<typeof createAssistantTools>;
+
+/** Days from `from` to `to` (YYYY-MM-DD), both included. */
+const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
 
 /** Sums days of `dailyAdherence`: taken, counted and their whole percentage (Reports' overall figure). */
 function sumPercent(days: readonly { taken: number; total: number }[]) {

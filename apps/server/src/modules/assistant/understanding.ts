@@ -196,6 +196,8 @@ export function readPeriod(question: string, today: string): Period | null {
 }
 
 const normalisedRaw = (question: string) => question.toLowerCase();
+/** Periods of one day: 'kal', '3 days ago', '16 tarik'. */
+const SINGLE_DAY_KINDS = new Set<Period['kind']>(['today', 'yesterday', 'daysAgo', 'onDate']);
 
 const M = VOCABULARY.measures;
 /** Measures in the order that wins when a question names several ('lowest' before 'lows'). */
@@ -301,6 +303,9 @@ export function understand(question: string, today: string, medicines: readonly 
   else if (has('weight') || has('bmi')) subject = 'weight';
 
   const named = readPeriod(question, today);
+  const meals = pickAll(text, VOCABULARY.meals as Record<Meal, string[]>);
+  // '16 tarik ko 51 kaise aa gaya tha lunch ke baad': a meal's reading on a day is a glucose reading.
+  if (subject === null && meals.length > 0 && named && SINGLE_DAY_KINDS.has(named.kind)) subject = 'glucose';
   let measure = subject === 'meals' ? mealSlots.ask : measureOf(text, subject);
   if (measure === null) {
     measure =
@@ -326,8 +331,8 @@ export function understand(question: string, today: string, medicines: readonly 
     periodNamed: named !== null,
     medicine,
     timeOfDay: pick(text, VOCABULARY.timesOfDay as Record<TimeOfDay, string[]>),
-    meal: pick(text, VOCABULARY.meals as Record<Meal, string[]>),
-    meals: pickAll(text, VOCABULARY.meals as Record<Meal, string[]>),
+    meal: meals[0] ?? null,
+    meals,
     mealType: mealSlots.mealType,
     labTest: subject === 'labs' ? labTest : null,
   };
