@@ -3,6 +3,7 @@
  * instructions, escalation, grounding of numbers, the length cap), the built-in engine's
  * reading of everyday phrasings and typos, and the knowledge base's articles and search.
  */
+import { answerLanguage } from '../src/modules/assistant/language.ts';
 import { describe, expect, it } from 'vitest';
 import { readIntent } from '../src/modules/assistant/intents.ts';
 import {
@@ -246,5 +247,18 @@ describe('knowledge base', () => {
     expect(best?.passage.startsWith(start)).toBe(true);
     expect(excerpt(best!.article).startsWith(start)).toBe(true);
     expect(excerpt(best!.article)).not.toBe(excerpt({ ...best!.article, match: undefined }));
+  });
+});
+
+describe('answerLanguage (decision 083)', () => {
+  it.each([
+    ['Metformin कब लेनी है?', 'en', 'hi'],
+    ['मेरा sugar level normal है क्या?', 'en', 'hi'],
+    ['मेरी शुगर कैसी है', 'en', 'hi'],
+    ['meri sugar kaisi hai', 'hi', 'hi'],
+    ['meri sugar kaisi hai', 'en', 'en'],
+    ['what is my sugar today', 'hi', 'en'],
+  ] as const)('“%s” from a %s-profile user → %s', (question, app, expected) => {
+    expect(answerLanguage(question, app)).toBe(expected);
   });
 });

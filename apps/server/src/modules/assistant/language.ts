@@ -47,14 +47,14 @@ const HINGLISH_WORDS = new Set(
 );
 
 /**
- * The language to answer `question` in (decision 083): Hindi when it is written mostly in
- * Devanagari, the person's app language (`appLanguage`) when it is Hinglish (Latin letters
- * with Hindi words), else English.
+ * The language to answer `question` in (decision 083): Hindi when any of it is written in
+ * Devanagari ('Metformin कब लेनी है?', 'मेरा sugar level normal है क्या?': whoever types
+ * Devanagari reads Hindi, and medicine names are stored in Latin letters), the person's app
+ * language (`appLanguage`) when it is Hinglish (Latin letters with Hindi words), else English.
  */
 export function answerLanguage(question: string, appLanguage: 'en' | 'hi'): 'en' | 'hi' {
-  const devanagari = (question.match(/[\u0900-\u097f]/g) ?? []).length;
+  if (/[\u0900-\u097f]/.test(question)) return 'hi';
   const latin = (question.match(/[a-z]/gi) ?? []).length;
-  if (devanagari > latin) return 'hi';
   if (latin === 0) return appLanguage;
   return wordsOf(question).some((word) => HINGLISH_WORDS.has(word)) ? appLanguage : 'en';
 }
