@@ -80,8 +80,8 @@ describe('blood-pressure input', () => {
     expect(check({ systolic: 261 })).toBe('systolic: must be at most 260 mmHg');
     expect(check({ diastolic: 29 })).toBe('diastolic: must be at least 30 mmHg');
     expect(check({ systolic: 200, diastolic: 161 })).toBe('diastolic: must be at most 160 mmHg');
-    expect(check({ pulse: 29 })).toBe('pulse: must be at least 30 beats/min');
-    expect(check({ pulse: 221 })).toBe('pulse: must be at most 220 beats/min');
+    expect(check({ pulse: 29 })).toBe('pulse: must be at least 30 bpm');
+    expect(check({ pulse: 221 })).toBe('pulse: must be at most 220 bpm');
     expect(check({ systolic: 260, diastolic: 160, pulse: 220 })).toBeNull();
     expect(check({ systolic: 60, diastolic: 30, pulse: 30 })).toBeNull();
   });

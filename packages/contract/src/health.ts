@@ -79,12 +79,12 @@ export const glucoseReadingSchema = z.object({
 });
 export type GlucoseReading = z.infer<typeof glucoseReadingSchema>;
 
-/** POST /api/health/bp: mmHg; systolic must be above diastolic; pulse in beats/min or null. */
+/** POST /api/health/bp: mmHg; systolic must be above diastolic; pulse in beats a minute (bpm, as the screens write it) or null. */
 export const bloodPressureInputSchema = z
   .object({
     systolic: wholeNumber(BP_BOUNDS.systolic, 'mmHg'),
     diastolic: wholeNumber(BP_BOUNDS.diastolic, 'mmHg'),
-    pulse: wholeNumber(BP_BOUNDS.pulse, 'beats/min').nullable().default(null),
+    pulse: wholeNumber(BP_BOUNDS.pulse, 'bpm').nullable().default(null),
     date: readingDateSchema,
     time: timeOfDaySchema,
   })
