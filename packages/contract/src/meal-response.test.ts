@@ -96,6 +96,38 @@ describe('mealResponse with finger-stick readings', () => {
     expect(mealResponse(lunch, null, [], []).source).toBe('none');
   });
 
+  it("a reading labelled for a meal type counts only for that type's meal, past a snack in between", () => {
+    const day = Date.parse('2026-03-10T00:00:00Z');
+    const breakfast = { at: day + (8 * 60 + 30) * MIN, meal_type: 'breakfast' as const };
+    const snack = { at: day + (9 * 60 + 15) * MIN, meal_type: 'snack' as const };
+    const readings: TimedReading[] = [
+      { value: 120, at: day + (8 * 60 + 20) * MIN, meal_context: 'Before Breakfast' },
+      { value: 220, at: day + (10 * 60 + 30) * MIN, meal_context: 'After Breakfast' },
+    ];
+    expect(mealResponse(breakfast, snack.at, [], readings)).toEqual({
+      source: 'fingerstick',
+      before: { value: 120, at: readings[0]!.at },
+      peak: { value: 220, at: readings[1]!.at },
+      rise: 100,
+      minutes_to_peak: 120,
+    });
+    expect(mealResponse(snack, null, [], readings)).toEqual({
+      source: 'none',
+      before: null,
+      peak: null,
+      rise: null,
+      minutes_to_peak: null,
+    });
+    // Unlabelled (or 'Fasting') readings keep the time windows: the snack gets them, the breakfast is cut.
+    const plain = readings.map(({ value, at }) => ({ value, at }));
+    expect(mealResponse(snack, null, [], plain).rise).toBe(100);
+    expect(mealResponse(breakfast, snack.at, [], plain).source).toBe('none');
+    // A 'Before Lunch' reading is not a breakfast's peak.
+    expect(
+      mealResponse(breakfast, null, [], [readings[0]!, { ...readings[1]!, meal_context: 'Before Lunch' }]).source,
+    ).toBe('none');
+  });
+
   it('meals close together: a reading after the next meal belongs to that one', () => {
     const readings = [
       { value: 110, at: lunch.at - 10 * MIN },

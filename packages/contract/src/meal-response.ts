@@ -64,6 +64,25 @@ const BEFORE_CONTEXTS: Record<MealType, readonly MealContext[]> = {
   snack: [],
 };
 
+/** The 'After …' context a finger-stick reading for this meal type carries. */
+const AFTER_CONTEXTS: Record<MealType, readonly MealContext[]> = {
+  breakfast: ['After Breakfast'],
+  lunch: ['After Lunch'],
+  dinner: ['After Dinner'],
+  snack: [],
+};
+
+/** Contexts that name a meal type: such a reading counts only for a meal of that type (decision 089). */
+const LABELLED: readonly MealContext[] = [
+  'Before Breakfast',
+  'After Breakfast',
+  'Before Lunch',
+  'After Lunch',
+  'Before Dinner',
+  'After Dinner',
+];
+const labelled = (r: TimedReading) => !!r.meal_context && LABELLED.includes(r.meal_context);
+
 const within = (at: number, meal: number, [from, to]: readonly [number, number]) =>
   at >= meal + from * MINUTE_MS && at <= meal + to * MINUTE_MS;
 
@@ -107,7 +126,10 @@ function result(
  * - fingerstick (only when the sensor cannot give both): `before` the latest finger-stick reading
  *   in the hour before the meal, or a reading logged with this meal's 'Before …' context up to
  *   10 min after it (a 'Before/After Lunch' pair counts); `peak` the highest finger-stick reading
- *   60–180 min after the meal and before the next meal.
+ *   60–180 min after the meal and before the next meal. A reading labelled for a meal type
+ *   ('Before/After Breakfast|Lunch|Dinner') counts only for a meal of that type ('Before …' as its
+ *   before, 'After …' as its peak, even past a snack in between); an unlabelled or other one
+ *   ('Fasting', 'Bedtime', …) keeps the time windows.
  * - none: when neither gives both readings; `before` is still the reading before the meal when
  *   there is one (the sensor's, else the finger-stick's), everything else null.
  * @param meal the meal's instant and type
@@ -135,7 +157,9 @@ export function mealResponse(
   if (sensorBefore && sensorPeak) return result('sensor', at, sensorBefore, sensorPeak);
 
   const ownBefore = BEFORE_CONTEXTS[meal.meal_type];
+  const ownAfter = AFTER_CONTEXTS[meal.meal_type];
   const fingerBefore = fingersticks
+    .filter((r) => !labelled(r) || ownBefore.includes(r.meal_context!))
     .filter(
       (r) =>
         (r.at >= at + w.fingerstick_before[0] * MINUTE_MS && r.at <= at) ||
@@ -145,9 +169,15 @@ export function mealResponse(
           ownBefore.includes(r.meal_context)),
     )
     .reduce<TimedReading | null>((latest, r) => (!latest || r.at > latest.at ? r : latest), null);
+  // A reading logged 'After' this meal's type is this meal's even past a snack in between; an
+  // unlabelled one belongs to the meal it follows most closely.
   const fingerEnd = until(at + w.fingerstick_peak[1] * MINUTE_MS);
   const fingerPeak = highest(
-    fingersticks.filter((r) => r.at >= at + w.fingerstick_peak[0] * MINUTE_MS && r.at <= fingerEnd),
+    fingersticks.filter((r) => {
+      if (r.at < at + w.fingerstick_peak[0] * MINUTE_MS) return false;
+      if (!labelled(r)) return r.at <= fingerEnd;
+      return ownAfter.includes(r.meal_context!) && r.at <= at + w.fingerstick_peak[1] * MINUTE_MS;
+    }),
   );
   if (fingerBefore && fingerPeak) return result('fingerstick', at, fingerBefore, fingerPeak);
   // No rise, but a reading before the meal is still shown, so the person sees what is missing.
