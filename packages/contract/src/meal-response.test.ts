@@ -50,6 +50,28 @@ describe('mealResponse with a sensor', () => {
     expect(mealResponse(lunch, null, [{ value: 150, at: lunch.at - 5 * MIN }, readings[1]!], []).rise).toBe(-10);
   });
 
+  it('a trace ending short of 60 min after the meal gives no peak, unless the next meal came sooner', () => {
+    const short = trace(lunch.at, -30, 45, curve);
+    expect(mealResponse(lunch, null, short, [])).toEqual({
+      source: 'none',
+      before: { value: 110, at: lunch.at },
+      peak: null,
+      rise: null,
+      minutes_to_peak: null,
+    });
+    // A flat trace ending at 45 min: no made-up rise of 0 at 15 min.
+    expect(
+      mealResponse(
+        lunch,
+        null,
+        trace(lunch.at, -30, 45, () => 110),
+        [],
+      ).rise,
+    ).toBeNull();
+    expect(mealResponse(lunch, null, trace(lunch.at, -30, 60, curve), []).rise).toBe(60);
+    expect(mealResponse(lunch, lunch.at + 40 * MIN, short, []).rise).toBe(35);
+  });
+
   it('a gap in the trace (sensor off) leaves only what was read; nothing is filled in', () => {
     const readings = trace(lunch.at, -30, 240, curve).filter(
       (r) => r.at < lunch.at + 20 * MIN || r.at > lunch.at + 150 * MIN,
@@ -144,7 +166,9 @@ describe('mealResponse with finger-stick readings', () => {
       { value: 200, at: lunch.at + 90 * MIN },
     ];
     expect(mealResponse(lunch, null, sensor, sticks).source).toBe('sensor');
-    expect(mealResponse(lunch, null, sensor.slice(0, 8), sticks).source).toBe('sensor');
+    // A trace reaching 60 min after the meal gives the peak; one ending 5 min after does not.
+    expect(mealResponse(lunch, null, sensor.slice(0, 19), sticks).source).toBe('sensor');
+    expect(mealResponse(lunch, null, sensor.slice(0, 8), sticks).source).toBe('fingerstick');
     expect(mealResponse(lunch, null, sensor.slice(0, 3), sticks).source).toBe('fingerstick');
   });
 });

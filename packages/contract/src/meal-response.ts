@@ -18,6 +18,8 @@ export const MEAL_RESPONSE_WINDOWS = {
   sensor_before: [-30, 10],
   /** Sensor: the highest reading up to 3 h after the meal (and before the next meal). */
   sensor_peak: [0, 180],
+  /** Sensor: the readings after the meal must reach this far (unless the next meal comes sooner), or there is no peak. */
+  sensor_min_after: 60,
   /** Finger-stick: the latest reading in the hour before the meal (or its own 'Before …' up to 10 min after). */
   fingerstick_before: [-60, 10],
   /** Finger-stick: the highest reading 60–180 min after the meal (and before the next meal). */
@@ -122,7 +124,8 @@ function result(
 /**
  * The response of one meal.
  * - sensor: `before` the sensor reading nearest the meal from 30 min before to 10 min after;
- *   `peak` the highest sensor reading after the meal up to 3 h, or until the next meal if sooner.
+ *   `peak` the highest sensor reading after the meal up to 3 h, or until the next meal if sooner;
+ *   no peak when the readings after the meal stop short of 60 min after it (and no next meal came sooner).
  * - fingerstick (only when the sensor cannot give both): `before` the latest finger-stick reading
  *   in the hour before the meal, or a reading logged with this meal's 'Before …' context up to
  *   10 min after it (a 'Before/After Lunch' pair counts); `peak` the highest finger-stick reading
@@ -153,7 +156,12 @@ export function mealResponse(
     at,
   );
   const sensorEnd = until(at + w.sensor_peak[1] * MINUTE_MS);
-  const sensorPeak = highest(sensor.filter((r) => r.at > at && r.at <= sensorEnd));
+  const sensorAfter = sensor.filter((r) => r.at > at && r.at <= sensorEnd);
+  // Data that stops short of an hour after the meal (when no next meal cut the window) has not seen the peak.
+  const sensorSeen =
+    sensorEnd < at + w.sensor_min_after * MINUTE_MS ||
+    sensorAfter.some((r) => r.at >= at + w.sensor_min_after * MINUTE_MS);
+  const sensorPeak = sensorSeen ? highest(sensorAfter) : null;
   if (sensorBefore && sensorPeak) return result('sensor', at, sensorBefore, sensorPeak);
 
   const ownBefore = BEFORE_CONTEXTS[meal.meal_type];
