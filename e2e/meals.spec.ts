@@ -282,6 +282,27 @@ function savedCache(page: Page): Promise<string> {
   );
 }
 
+test('meals logged without any glucose reading still list on History, to edit or delete', async ({ page }) => {
+  await signInWithProfile(page, 'Asha Rao');
+  await postRecord(page, '/api/meals', {
+    date: kolkataDate(-1),
+    time: '13:00',
+    meal_type: 'lunch',
+    items: [{ food_id: 'idli', name: 'Idli', portions: 2 }],
+  });
+  await page.goto('/reports/history/glucose');
+  // The glucose parts say there is no reading in the period; the meal is listed all the same.
+  await expect(page.getByText('No readings in the last 30 days')).toBeVisible();
+  await expect(page.getByText('No data available yet')).toHaveCount(0);
+  const lunch = page.getByRole('button', { name: /^Lunch ·/ });
+  await expect(lunch).toBeVisible();
+  await lunch.click();
+  await expect(page.getByRole('button', { name: /^Edit Lunch,/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Delete Lunch,/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(lunch).toHaveCount(0);
+});
+
 test('a family member with the meals scope sees the meals on History and the Reports card, read-only', async ({
   page,
   browser,
