@@ -206,8 +206,16 @@ async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise
   await expect(mealsCard).toContainText(words.nothingToday);
   await mealsCard.getByRole('button', { name: words.logMeal }).click();
   await dialog.getByRole('button', { name: words.usualIdli }).click();
+  // Its rise is asked for with the server's id only, never the temporary one the list shows first.
+  const asked: number[] = [];
+  page.on('response', (r) => {
+    if (/\/api\/meals\/[^/]+\/response$/.test(r.url())) asked.push(r.status());
+  });
+  const answered = page.waitForResponse((r) => /\/api\/meals\/[^/]+\/response$/.test(r.url()) && r.ok());
   await dialog.getByRole('button', { name: words.save }).click();
   await expect(dialog).toBeHidden();
+  await answered;
+  expect(asked.filter((status) => status !== 200)).toEqual([]);
   const today = mealsCard.getByRole('list', { name: words.loggedToday });
   await expect(today.getByRole('listitem')).toHaveCount(1);
   await expect(today.getByRole('listitem')).toContainText(/· \d\d:\d\d/);
