@@ -265,7 +265,8 @@ test('log a meal from Home, see its rise on History and the Reports card (Hindi)
   await screen(page, 'meals-dialog-hi-360');
   await page.keyboard.press('Escape');
   await page.goto('/reports/history/glucose');
-  await page.getByRole('button', { name: HINDI.lunchRow }).click();
+  // Yesterday's 13:00 lunch (today's meal logged above is a lunch too when logged 11:00–15:59).
+  await page.getByRole('button', { name: HINDI.lunchRow }).filter({ hasText: '13:00' }).click();
   await expect(page.getByTestId('meal-response')).toBeVisible();
   await noSidewaysScroll('history');
   await screenshot(page, 'meals-history-hi-360');
