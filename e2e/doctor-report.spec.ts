@@ -35,6 +35,8 @@ test('download a doctor report for 14 days and find the logged figures in the PD
   await page.getByRole('button', { name: 'Doctor report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Doctor report' });
   await expect(dialog.getByRole('radio', { name: '30 days' })).toBeChecked();
+  // What the PDF holds, meals with them (its 'Meals and sugar' section, decision 089).
+  await expect(dialog).toContainText('meals and the sugar rise after them');
   await dialog.getByText('14 days').click();
   await expect(dialog.getByRole('radio', { name: '14 days' })).toBeChecked();
   await screenshot(page, 'doctor-report-dialog');

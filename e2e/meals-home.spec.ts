@@ -2,7 +2,8 @@
  * Home's Meals card (decision 097) at 390×844: a reading logged from Home's glucose card after a
  * meal gives the meal listed on the card its rise without leaving Home. The page's clock is set to
  * late yesterday, so a dinner with readings before and after can be 'today'. (Logging today's meal
- * from Home, its rise, Hindi and offline are in meals.spec.ts.)
+ * from Home, its rise, Hindi and offline are in meals.spec.ts.) A meal with an item without an
+ * estimate says so on the card, as on History.
  */
 import { expect, test } from '@playwright/test';
 import { kolkataDate, postRecord, signInWithProfile } from './fixtures';
@@ -39,4 +40,23 @@ test("a reading logged on Home after a meal gives the meal on Home's card its ri
   await dialog.getByRole('button', { name: 'Save Reading' }).click();
   await expect(dialog).toBeHidden();
   await expect(dinner.getByTestId('home-meal-rise')).toHaveText('Rise+65 mg/dL');
+});
+
+test("Home's card says how many of a meal's items have no carbohydrate estimate, as History does", async ({ page }) => {
+  await signInWithProfile(page, 'Asha Rao');
+  const yesterday = kolkataDate(-1);
+  await postRecord(page, '/api/meals', {
+    date: yesterday,
+    time: '17:00',
+    meal_type: 'snack',
+    items: [
+      { food_id: 'roti', name: 'Roti', portions: 1 },
+      { name: 'Jalebi from the corner shop', portions: 1 },
+    ],
+  });
+  await page.clock.install({ time: new Date(`${yesterday}T23:30:00+05:30`) });
+  await page.goto('/home');
+  const snack = page.getByTestId('todays-meals').getByRole('listitem');
+  await expect(snack).toContainText('Snack · 17:00');
+  await expect(snack).toContainText(/≈ \d+ g \(estimate\) \+ 1 item without an estimate/);
 });

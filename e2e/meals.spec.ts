@@ -9,7 +9,7 @@
  * A family member with the meals scope sees the meals and their rise on the patient's History,
  * read-only, and the 'Meals and sugar' card on the patient's Reports.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Response } from '@playwright/test';
 import { expectAccessible } from './a11y';
 import { kolkataDate, postRecord, screenshot, signInWithProfile } from './fixtures';
 import { controlledByWorker } from './offline-write-helpers';
@@ -206,8 +206,15 @@ async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise
   await expect(mealsCard).toContainText(words.nothingToday);
   await mealsCard.getByRole('button', { name: words.logMeal }).click();
   await dialog.getByRole('button', { name: words.usualIdli }).click();
+  // Its rise is asked for with the server's id only, never the temporary one the list shows first.
+  const asked: number[] = [];
+  const isResponse = (r: Response) => /\/api\/meals\/[^/]+\/response$/.test(r.url());
+  page.on('response', (r) => isResponse(r) && asked.push(r.status()));
+  const answered = page.waitForResponse((r) => isResponse(r) && r.ok());
   await dialog.getByRole('button', { name: words.save }).click();
   await expect(dialog).toBeHidden();
+  await answered;
+  expect(asked.filter((status) => status !== 200)).toEqual([]);
   const today = mealsCard.getByRole('list', { name: words.loggedToday });
   await expect(today.getByRole('listitem')).toHaveCount(1);
   await expect(today.getByRole('listitem')).toContainText(/· \d\d:\d\d/);
@@ -257,7 +264,8 @@ test('log a meal from Home, see its rise on History and the Reports card (Hindi)
   await screen(page, 'meals-dialog-hi-360');
   await page.keyboard.press('Escape');
   await page.goto('/reports/history/glucose');
-  await page.getByRole('button', { name: HINDI.lunchRow }).click();
+  // Yesterday's 13:00 lunch (today's meal logged above is a lunch too when logged 11:00–15:59).
+  await page.getByRole('button', { name: HINDI.lunchRow }).filter({ hasText: '13:00' }).click();
   await expect(page.getByTestId('meal-response')).toBeVisible();
   await noSidewaysScroll('history');
   await screenshot(page, 'meals-history-hi-360');
@@ -281,6 +289,22 @@ function savedCache(page: Page): Promise<string> {
       }),
   );
 }
+
+test('meals logged without any glucose reading still list on History, to edit or delete', async ({ page }) => {
+  await signInWithProfile(page, 'Asha Rao');
+  const idli = [{ food_id: 'idli', name: 'Idli', portions: 2 }];
+  await postRecord(page, '/api/meals', { date: kolkataDate(-1), time: '13:00', meal_type: 'lunch', items: idli });
+  await page.goto('/reports/history/glucose');
+  // The glucose parts say there is no reading in the period; the meal is listed all the same.
+  await expect(page.getByText('No readings in the last 30 days')).toBeVisible();
+  await expect(page.getByText('No data available yet')).toHaveCount(0);
+  const lunch = page.getByRole('button', { name: /^Lunch ·/ });
+  await lunch.click();
+  await expect(page.getByRole('button', { name: /^Edit Lunch,/ })).toBeVisible();
+  await page.getByRole('button', { name: /^Delete Lunch,/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(lunch).toHaveCount(0);
+});
 
 test('a family member with the meals scope sees the meals on History and the Reports card, read-only', async ({
   page,

@@ -50,6 +50,28 @@ describe('mealResponse with a sensor', () => {
     expect(mealResponse(lunch, null, [{ value: 150, at: lunch.at - 5 * MIN }, readings[1]!], []).rise).toBe(-10);
   });
 
+  it('a trace ending short of 60 min after the meal gives no peak, unless the next meal came sooner', () => {
+    const short = trace(lunch.at, -30, 45, curve);
+    expect(mealResponse(lunch, null, short, [])).toEqual({
+      source: 'none',
+      before: { value: 110, at: lunch.at },
+      peak: null,
+      rise: null,
+      minutes_to_peak: null,
+    });
+    // A flat trace ending at 45 min: no made-up rise of 0 at 15 min.
+    expect(
+      mealResponse(
+        lunch,
+        null,
+        trace(lunch.at, -30, 45, () => 110),
+        [],
+      ).rise,
+    ).toBeNull();
+    expect(mealResponse(lunch, null, trace(lunch.at, -30, 60, curve), []).rise).toBe(60);
+    expect(mealResponse(lunch, lunch.at + 40 * MIN, short, []).rise).toBe(35);
+  });
+
   it('a gap in the trace (sensor off) leaves only what was read; nothing is filled in', () => {
     const readings = trace(lunch.at, -30, 240, curve).filter(
       (r) => r.at < lunch.at + 20 * MIN || r.at > lunch.at + 150 * MIN,
@@ -96,6 +118,38 @@ describe('mealResponse with finger-stick readings', () => {
     expect(mealResponse(lunch, null, [], []).source).toBe('none');
   });
 
+  it("a reading labelled for a meal type counts only for that type's meal, past a snack in between", () => {
+    const day = Date.parse('2026-03-10T00:00:00Z');
+    const breakfast = { at: day + (8 * 60 + 30) * MIN, meal_type: 'breakfast' as const };
+    const snack = { at: day + (9 * 60 + 15) * MIN, meal_type: 'snack' as const };
+    const readings: TimedReading[] = [
+      { value: 120, at: day + (8 * 60 + 20) * MIN, meal_context: 'Before Breakfast' },
+      { value: 220, at: day + (10 * 60 + 30) * MIN, meal_context: 'After Breakfast' },
+    ];
+    expect(mealResponse(breakfast, snack.at, [], readings)).toEqual({
+      source: 'fingerstick',
+      before: { value: 120, at: readings[0]!.at },
+      peak: { value: 220, at: readings[1]!.at },
+      rise: 100,
+      minutes_to_peak: 120,
+    });
+    expect(mealResponse(snack, null, [], readings)).toEqual({
+      source: 'none',
+      before: null,
+      peak: null,
+      rise: null,
+      minutes_to_peak: null,
+    });
+    // Unlabelled (or 'Fasting') readings keep the time windows: the snack gets them, the breakfast is cut.
+    const plain = readings.map(({ value, at }) => ({ value, at }));
+    expect(mealResponse(snack, null, [], plain).rise).toBe(100);
+    expect(mealResponse(breakfast, snack.at, [], plain).source).toBe('none');
+    // A 'Before Lunch' reading is not a breakfast's peak.
+    expect(
+      mealResponse(breakfast, null, [], [readings[0]!, { ...readings[1]!, meal_context: 'Before Lunch' }]).source,
+    ).toBe('none');
+  });
+
   it('meals close together: a reading after the next meal belongs to that one', () => {
     const readings = [
       { value: 110, at: lunch.at - 10 * MIN },
@@ -112,7 +166,9 @@ describe('mealResponse with finger-stick readings', () => {
       { value: 200, at: lunch.at + 90 * MIN },
     ];
     expect(mealResponse(lunch, null, sensor, sticks).source).toBe('sensor');
-    expect(mealResponse(lunch, null, sensor.slice(0, 8), sticks).source).toBe('sensor');
+    // A trace reaching 60 min after the meal gives the peak; one ending 5 min after does not.
+    expect(mealResponse(lunch, null, sensor.slice(0, 19), sticks).source).toBe('sensor');
+    expect(mealResponse(lunch, null, sensor.slice(0, 8), sticks).source).toBe('fingerstick');
     expect(mealResponse(lunch, null, sensor.slice(0, 3), sticks).source).toBe('fingerstick');
   });
 });

@@ -18,6 +18,8 @@ export const MEAL_RESPONSE_WINDOWS = {
   sensor_before: [-30, 10],
   /** Sensor: the highest reading up to 3 h after the meal (and before the next meal). */
   sensor_peak: [0, 180],
+  /** Sensor: the readings after the meal must reach this far (unless the next meal comes sooner), or there is no peak. */
+  sensor_min_after: 60,
   /** Finger-stick: the latest reading in the hour before the meal (or its own 'Before …' up to 10 min after). */
   fingerstick_before: [-60, 10],
   /** Finger-stick: the highest reading 60–180 min after the meal (and before the next meal). */
@@ -64,6 +66,25 @@ const BEFORE_CONTEXTS: Record<MealType, readonly MealContext[]> = {
   snack: [],
 };
 
+/** The 'After …' context a finger-stick reading for this meal type carries. */
+const AFTER_CONTEXTS: Record<MealType, readonly MealContext[]> = {
+  breakfast: ['After Breakfast'],
+  lunch: ['After Lunch'],
+  dinner: ['After Dinner'],
+  snack: [],
+};
+
+/** Contexts that name a meal type: such a reading counts only for a meal of that type (decision 089). */
+const LABELLED: readonly MealContext[] = [
+  'Before Breakfast',
+  'After Breakfast',
+  'Before Lunch',
+  'After Lunch',
+  'Before Dinner',
+  'After Dinner',
+];
+const labelled = (r: TimedReading) => !!r.meal_context && LABELLED.includes(r.meal_context);
+
 const within = (at: number, meal: number, [from, to]: readonly [number, number]) =>
   at >= meal + from * MINUTE_MS && at <= meal + to * MINUTE_MS;
 
@@ -103,11 +124,15 @@ function result(
 /**
  * The response of one meal.
  * - sensor: `before` the sensor reading nearest the meal from 30 min before to 10 min after;
- *   `peak` the highest sensor reading after the meal up to 3 h, or until the next meal if sooner.
+ *   `peak` the highest sensor reading after the meal up to 3 h, or until the next meal if sooner;
+ *   no peak when the readings after the meal stop short of 60 min after it (and no next meal came sooner).
  * - fingerstick (only when the sensor cannot give both): `before` the latest finger-stick reading
  *   in the hour before the meal, or a reading logged with this meal's 'Before …' context up to
  *   10 min after it (a 'Before/After Lunch' pair counts); `peak` the highest finger-stick reading
- *   60–180 min after the meal and before the next meal.
+ *   60–180 min after the meal and before the next meal. A reading labelled for a meal type
+ *   ('Before/After Breakfast|Lunch|Dinner') counts only for a meal of that type ('Before …' as its
+ *   before, 'After …' as its peak, even past a snack in between); an unlabelled or other one
+ *   ('Fasting', 'Bedtime', …) keeps the time windows.
  * - none: when neither gives both readings; `before` is still the reading before the meal when
  *   there is one (the sensor's, else the finger-stick's), everything else null.
  * @param meal the meal's instant and type
@@ -131,11 +156,18 @@ export function mealResponse(
     at,
   );
   const sensorEnd = until(at + w.sensor_peak[1] * MINUTE_MS);
-  const sensorPeak = highest(sensor.filter((r) => r.at > at && r.at <= sensorEnd));
+  const sensorAfter = sensor.filter((r) => r.at > at && r.at <= sensorEnd);
+  // Data that stops short of an hour after the meal (when no next meal cut the window) has not seen the peak.
+  const sensorSeen =
+    sensorEnd < at + w.sensor_min_after * MINUTE_MS ||
+    sensorAfter.some((r) => r.at >= at + w.sensor_min_after * MINUTE_MS);
+  const sensorPeak = sensorSeen ? highest(sensorAfter) : null;
   if (sensorBefore && sensorPeak) return result('sensor', at, sensorBefore, sensorPeak);
 
   const ownBefore = BEFORE_CONTEXTS[meal.meal_type];
+  const ownAfter = AFTER_CONTEXTS[meal.meal_type];
   const fingerBefore = fingersticks
+    .filter((r) => !labelled(r) || ownBefore.includes(r.meal_context!))
     .filter(
       (r) =>
         (r.at >= at + w.fingerstick_before[0] * MINUTE_MS && r.at <= at) ||
@@ -145,9 +177,15 @@ export function mealResponse(
           ownBefore.includes(r.meal_context)),
     )
     .reduce<TimedReading | null>((latest, r) => (!latest || r.at > latest.at ? r : latest), null);
+  // A reading logged 'After' this meal's type is this meal's even past a snack in between; an
+  // unlabelled one belongs to the meal it follows most closely.
   const fingerEnd = until(at + w.fingerstick_peak[1] * MINUTE_MS);
   const fingerPeak = highest(
-    fingersticks.filter((r) => r.at >= at + w.fingerstick_peak[0] * MINUTE_MS && r.at <= fingerEnd),
+    fingersticks.filter((r) => {
+      if (r.at < at + w.fingerstick_peak[0] * MINUTE_MS) return false;
+      if (!labelled(r)) return r.at <= fingerEnd;
+      return ownAfter.includes(r.meal_context!) && r.at <= at + w.fingerstick_peak[1] * MINUTE_MS;
+    }),
   );
   if (fingerBefore && fingerPeak) return result('fingerstick', at, fingerBefore, fingerPeak);
   // No rise, but a reading before the meal is still shown, so the person sees what is missing.

@@ -47,6 +47,7 @@ function mealExtras(mealsQuery: MealsQuery, editable: boolean) {
     if (!enabled) return {};
     if (!meals.data) return { waiting: fetchingFirst(meals) };
     return {
+      hasContent: meals.data.length > 0,
       markers,
       onMarker: setOpenId,
       section: (

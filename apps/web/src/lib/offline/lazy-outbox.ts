@@ -94,6 +94,9 @@ export const pathId = (entry: OutboxEntry): string =>
 export const sameRecord = (recordId: string, named: string): boolean =>
   loaded ? loaded.sameRecord(recordId, named) : recordId === named;
 
+/** outbox.ts `serverId`; before the outbox has loaded no temporary ids are known. */
+export const serverId = (id: string): string => (loaded ? loaded.serverId(id) : id);
+
 /**
  * outbox.ts `pendingMarks`, empty until the outbox has loaded. Any empty set is given as the
  * same object, so the outbox loading with nothing pending (the usual case) re-renders nothing

@@ -264,6 +264,8 @@ export function createOutbox(deps: OutboxDeps) {
     /** Whether two ids are the same record: equal, or one is the temporary id the other replaced. */
     sameRecord: (recordId: string, named: string): boolean =>
       recordId === named || state.ids[named] === recordId || state.ids[recordId] === named,
+    /** The server's id of a record: the one a synced create's temporary id became, else `id` itself. */
+    serverId: (id: string): string => state.ids[id] ?? id,
     /** Registers how one kind of write shows in the cache and applies that kind's waiting writes at once. */
     registerApplier(kind: string, applier: OutboxApplier): void {
       appliers.set(kind, applier);

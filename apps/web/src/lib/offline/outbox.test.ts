@@ -171,6 +171,9 @@ describe('replay order', () => {
       `PUT /api/health/glucose/${SERVER_ID}`,
     ]);
     expect(outbox.sameRecord(SERVER_ID, created)).toBe(true);
+    // A record still listed under its temporary id is read from the server by its server id.
+    expect(outbox.serverId(created)).toBe(SERVER_ID);
+    expect(outbox.serverId(SERVER_ID)).toBe(SERVER_ID);
   });
 
   it('online, the caller gets the server answer; a stored key is reused on a repeat attempt', async () => {

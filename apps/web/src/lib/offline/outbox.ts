@@ -79,6 +79,8 @@ export const pendingCount = outbox.pendingCount;
  * temporary id the other replaced when its create synced.
  */
 export const sameRecord = outbox.sameRecord;
+/** The server's id of a record: the one a synced create's temporary id became, else the id given. */
+export const serverId = outbox.serverId;
 /** The last path segment of a write (the record id it names), or ''. */
 export const pathId = outbox.pathId;
 /**

@@ -1,6 +1,6 @@
 /**
  * Health History for one kind: figures, the 'Trend' chart and 'Recent Readings' (each editable)
- * over 7, 30 or 90 days (?days=, default 30), or the empty state when the user has no readings.
+ * over 7, 30 or 90 days (?days=, default 30), or the empty state when the user has no readings (nor meals).
  * Offline, readings that cannot be reached are never shown as the empty state. A care-circle
  * member sees a patient's the same way from a member `source`, read-only (decision 077).
  */
@@ -36,7 +36,6 @@ import { retryableLazy } from '../../../lib/retryable-lazy';
 const TrendChart = retryableLazy(() => import('./trend-chart'));
 
 const noExtras = (): HistoryExtras => ({});
-
 const DEFAULT_RANGE: HistoryRange = 30;
 
 function useRange(): [HistoryRange, (range: HistoryRange) => void] {
@@ -314,7 +313,8 @@ export function HistoryView({
       </>
     );
   }
-  if (failed || (latest.data?.length === 0 && !sensorOnly)) {
+  // No reading at all is the empty state only when the period's meals (extras) are none either.
+  if (failed || (latest.data?.length === 0 && !sensorOnly && !extras.hasContent)) {
     return (
       <>
         <HistoryHeader backTo={source.reportsPath} />
@@ -388,9 +388,12 @@ export function HistoryView({
           ) : null}
         </>
       ) : (
-        <Card className="py-8 text-center text-slate-600">
-          {t('health-reports.history.noneInRange', { days: range })}
-        </Card>
+        <>
+          <Card className="mb-4 py-8 text-center text-slate-600">
+            {t('health-reports.history.noneInRange', { days: range })}
+          </Card>
+          {kind === 'glucose' ? extras.section : null}
+        </>
       )}
     </>
   );

@@ -21,6 +21,8 @@ export interface HistoryExtras {
   markers?: ChartData['markers'];
   onMarker?: (id: string) => void;
   section?: ReactNode;
+  /** It has something to show for the period (meals): the History shows it even with no reading at all. */
+  hasContent?: boolean;
   /** Still fetching its first answer: the page waits, so nothing under the chart moves when it comes. */
   waiting?: boolean;
 }

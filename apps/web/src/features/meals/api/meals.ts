@@ -16,7 +16,14 @@ import { zonedInstant } from '@diacare/contract/dates';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { t } from '../../../lib/i18n/i18n';
-import { outboxWrite, pathId, registerApplier, sameRecord, type OutboxApplier } from '../../../lib/offline/lazy-outbox';
+import {
+  outboxWrite,
+  pathId,
+  registerApplier,
+  sameRecord,
+  serverId,
+  type OutboxApplier,
+} from '../../../lib/offline/lazy-outbox';
 
 /** GET /api/meals: inclusive YYYY-MM-DD range. */
 export interface MealRange {
@@ -59,12 +66,17 @@ export const getFoodsQueryOptions = (q: string) =>
     staleTime: 24 * 60 * 60 * 1000,
   });
 
-/** The meal's before, peak and rise from the person's readings (mg/dL), or 'none'. */
-export const getMealResponseQueryOptions = (id: string) =>
-  queryOptions({
-    queryKey: mealKeys.response(id),
-    queryFn: () => api.get<MealResponse>(`/api/meals/${id}/response`),
+/**
+ * The meal's before, peak and rise from the person's readings (mg/dL), or 'none'. Asked with the
+ * server's id: a meal just synced may still be listed under its temporary id until the list refetches.
+ */
+export const getMealResponseQueryOptions = (id: string) => {
+  const saved = serverId(id);
+  return queryOptions({
+    queryKey: mealKeys.response(saved),
+    queryFn: () => api.get<MealResponse>(`/api/meals/${saved}/response`),
   });
+};
 
 /** Median rise by meal type and the foods that raise most, over the last `days` days. */
 export const getMealsReportQueryOptions = (days: MealsReportPeriod) =>

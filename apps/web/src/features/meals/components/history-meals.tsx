@@ -19,7 +19,7 @@ import { lazyPreloaded } from '../../../lib/lazy-preloaded';
 import { usePendingMarks } from '../../../lib/offline/use-outbox';
 import { cn } from '../../../lib/utils';
 import { deleteMeal, mealPhotoPath, useSaveMeal } from '../api/meals';
-import { formatCarbs, formatItems } from '../utils/meal-rules';
+import { formatItems, mealCarbsText } from '../utils/meal-rules';
 import { MEAL_TYPE_IDS } from './meal-form-parts';
 import { MealResponseView } from './meal-response';
 
@@ -27,9 +27,6 @@ const MealDialog = lazyPreloaded(() => import('./meal-dialog').then((module) => 
 
 const iconButton =
   'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-primary';
-
-/** How many of the meal's items have no carbohydrate estimate (left out of its total). */
-const withoutEstimate = (meal: Meal) => meal.items.filter((item) => item.carbs_g === null).length;
 
 function MealActions({ meal, label, now, zone }: { meal: Meal; label: string; now: Date; zone: string }) {
   const t = useT();
@@ -153,12 +150,7 @@ export default function HistoryMeals({
                       </span>
                       <span className="block text-sm text-slate-600 wrap-break-word">{formatItems(meal.items)}</span>
                       {meal.carbs_g !== null ? (
-                        <span className="block text-xs text-slate-600">
-                          {t('meals.form.carbsEstimate', { carbs: formatCarbs(meal.carbs_g) })}
-                          {withoutEstimate(meal)
-                            ? ` ${t('meals.form.withoutEstimate', { count: withoutEstimate(meal) })}`
-                            : null}
-                        </span>
+                        <span className="block text-xs text-slate-600">{mealCarbsText(meal, t)}</span>
                       ) : null}
                     </span>
                     <ChevronDown

@@ -14,7 +14,7 @@ import { useT } from '../../../lib/i18n/language-provider';
 import { usePendingMarks } from '../../../lib/offline/use-outbox';
 import { useGlucoseUnit } from '../../../lib/use-glucose-unit';
 import { getMealResponseQueryOptions } from '../api/meals';
-import { formatCarbs, formatRise, inTimeOrder, itemsInShort } from '../utils/meal-rules';
+import { formatRise, inTimeOrder, itemsInShort, mealCarbsText } from '../utils/meal-rules';
 import { MEAL_TYPE_IDS } from './meal-form-parts';
 
 /** The meal's rise in the person's unit, once its readings tell it; nothing before. */
@@ -44,11 +44,7 @@ function MealRow({ meal, pending, unit }: { meal: Meal; pending: boolean; unit: 
           {items.text}
           {items.more ? ` ${t('meals.home.more', { count: items.more })}` : null}
         </p>
-        {meal.carbs_g !== null ? (
-          <p className="text-xs text-slate-600">
-            {t('meals.form.carbsEstimate', { carbs: formatCarbs(meal.carbs_g) })}
-          </p>
-        ) : null}
+        {meal.carbs_g !== null ? <p className="text-xs text-slate-600">{mealCarbsText(meal, t)}</p> : null}
         {pending ? <PendingMark className="mt-1" /> : null}
       </div>
       <Rise id={meal.id} pending={pending} unit={unit} />

@@ -5,6 +5,7 @@
 import { formatGlucoseValue, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import { MEAL_LIMITS, type MealType } from '@diacare/contract/meal-constants';
 import type { Meal, MealItem } from '@diacare/contract/meals';
+import type { TranslateFunction } from '../../../lib/i18n/language-provider';
 
 /**
  * The meal type a new meal starts with, from the wall-clock time in the person's zone; they
@@ -75,6 +76,18 @@ export const carbsFor = (perPortion: number, portions: number): number => Math.r
  * screens show no insulin figure from it (decision 097).
  */
 export const formatCarbs = (grams: number): string => `≈ ${Math.round(grams)} g`;
+
+/**
+ * A meal's carbohydrate line, as History and Home write it: its estimate and how many items have
+ * none ('≈ 40 g carbs (estimate) + 1 item without an estimate'); null when no item has an estimate.
+ * @param t the web catalogs' translate function (the meals catalog loaded)
+ */
+export function mealCarbsText(meal: Pick<Meal, 'carbs_g' | 'items'>, t: TranslateFunction): string | null {
+  if (meal.carbs_g === null) return null;
+  const carbs = t('meals.form.carbsEstimate', { carbs: formatCarbs(meal.carbs_g) });
+  const missing = meal.items.filter((item) => item.carbs_g === null).length;
+  return missing ? `${carbs} ${t('meals.form.withoutEstimate', { count: missing })}` : carbs;
+}
 
 /**
  * A rise (a difference of two readings, mg/dL) in the person's unit with its sign:
