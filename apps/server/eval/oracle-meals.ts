@@ -54,12 +54,16 @@ export function mealFigures(
     if (report.with_response < 3 || !report.foods[0]) return [report.sentence];
     return [report.sentence, report.foods[0].name, mg(report.foods[0].median_rise)];
   }
+  const food = label.qualifier?.startsWith('food:') ? label.qualifier.slice(5).toLowerCase() : null;
   const eaten = s.meals
     .filter((m) => `${m.date} ${m.time}` <= `${s.today} ${s.nowTime}`)
-    .filter((m) => !label.qualifier || m.meal_type === label.qualifier)
+    .filter((m) => food !== null || !label.qualifier || m.meal_type === label.qualifier)
+    .filter((m) => food === null || m.items.some((item) => item.name.toLowerCase().includes(food)))
     .filter((m) => !range || (m.date >= range.from && m.date <= range.to))
     .sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`));
-  const chosen = range ? eaten : eaten.slice(0, 1);
+  // '~food:poha' ('poha ke baad kitna badha'): the newest meal with that food that has a rise.
+  const risen = eaten.find((m) => s.mealResponses[m.id]!.rise !== null);
+  const chosen = range ? eaten : food !== null && risen ? [risen] : eaten.slice(0, 1);
   if (chosen.length === 0) {
     const contexts = label.qualifier ? CONTEXTS[label.qualifier] : undefined;
     const readings = s.glucose.filter((r) => range && r.date === range.from && contexts?.includes(r.meal_context));

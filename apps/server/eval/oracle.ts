@@ -98,6 +98,18 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     if (language !== 'hi') return [`${n} ${n === 1 ? 'reading' : 'readings'} `, `${side} ${mg(limit)}`];
     return [`${n} रीडिंग ${mg(limit)} ${side}`];
   }
+  if (label.subject === 'bp' && threshold) {
+    // 'bp.over140@all' ('bp kabhi 140 se upar gaya kya'): yes or no and the highest reading with its date.
+    const limit = Number(threshold[2]);
+    const top = limit >= 100;
+    const number = (r: BloodPressureReading) => (top ? r.systolic : r.diastolic);
+    const over = threshold[1] === 'over';
+    const rows = inPeriod(s.bp);
+    const hit = rows.some((r) => (over ? number(r) > limit : number(r) < limit));
+    const extreme = rows.reduce((a, b) => ((over ? number(b) > number(a) : number(b) < number(a)) ? b : a));
+    const yes = language === 'hi' ? (hit ? 'हाँ' : 'नहीं') : hit ? 'Yes' : 'No';
+    return [yes, `${extreme.systolic}/${extreme.diastolic} mmHg`, day(extreme.date)];
+  }
   switch (`${label.subject}.${label.measure}`) {
     case 'glucose.latest':
       return [mg(s.glucose.reduce((a, b) => (`${b.date} ${b.time}` > `${a.date} ${a.time}` ? b : a)).value)];
@@ -236,8 +248,13 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       return [day(out.lastDate)];
     }
     case 'appointment.next': {
-      const next = s.appointments.filter((a) => a.date >= s.today).sort((a, b) => a.date.localeCompare(b.date))[0]!;
-      return [`“${next.title}”`];
+      // '~lab', '~doctor' ('hba1c test kab hai'): the next of that kind, and how many days away.
+      const next = s.appointments
+        .filter((a) => a.date >= s.today && (!label.qualifier || a.type === label.qualifier))
+        .sort((a, b) => a.date.localeCompare(b.date))[0]!;
+      if (!label.qualifier) return [`“${next.title}”`];
+      const days = Math.round((Date.parse(next.date) - Date.parse(s.today)) / 86_400_000);
+      return [`“${next.title}”`, language === 'hi' ? `${days} दिन बाद` : `in ${days} days`];
     }
     case 'labs.hba1c': {
       // The newest HbA1c (the API lists newest first), its value in % and its date.

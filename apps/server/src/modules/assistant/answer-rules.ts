@@ -172,3 +172,21 @@ export function articleForToldReading(question: string, readingMgDl: number | nu
   if (readingMgDl > TIME_IN_RANGE_TARGET.high) return 'high-sugar';
   return readingMgDl < HYPOGLYCAEMIA.low ? 'hypoglycaemia' : null;
 }
+
+/**
+ * The kind of visit `question` asks the date of ('hba1c test kab hai' → 'lab', 'डॉक्टर के पास
+ * कितने दिन बाद जाना है' → 'doctor'), or null when it asks none, or asks about a past visit or
+ * result ('when was my last HbA1c') or how often one is due. The answer is the next appointment
+ * of that kind, from Appointments.
+ */
+export function visitKindAsked(question: string): 'lab' | 'doctor' | null {
+  const text = readWords(question);
+  if (!hasPhrase(text, AR.visitWhen) || hasPhrase(text, AR.visitPast)) return null;
+  if (hasPhrase(text, AR.labVisit)) return 'lab';
+  return hasPhrase(text, AR.doctorVisit) ? 'doctor' : null;
+}
+
+/** True when `question` asks for every medicine with its times ('meri saari dawaiyan aur unka time batao'). */
+export function asksScheduleList(question: string, u: Pick<Understanding, 'subject' | 'period'>): boolean {
+  return u.subject === 'doses' && !PAST_PERIODS.has(u.period.kind) && hasPhrase(readWords(question), AR.scheduleList);
+}

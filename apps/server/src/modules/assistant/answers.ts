@@ -233,6 +233,8 @@ export function createAnswers(db: Database, tools: AssistantTools) {
   }
 
   return {
+    /** A named food's latest meal and its rise ('poha ke baad kitna badha'), or null (meal-answers.ts). */
+    mealByFood: meals.byFood,
     /** The answer to `u` for the user of `context`, or null when the summary tools answer it. */
     async answer(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
       if (!u.aboutMe || !u.subject) return null;

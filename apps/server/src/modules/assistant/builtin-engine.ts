@@ -14,11 +14,13 @@ import {
   articleForToldReading,
   asksBpGoal,
   asksDoseTime,
+  asksScheduleList,
   asksWhatToBring,
   doubtsStrength,
   foodTimingArticle,
   isOffTopic,
   shortFormTool,
+  visitKindAsked,
 } from './answer-rules.ts';
 import { savedStrength } from './dose-change-answer.ts';
 import { scheduleAnswer } from './schedule-answer.ts';
@@ -30,7 +32,8 @@ import { periodDays, type Answers } from './answers.ts';
 import { understand, type Understanding } from './understanding.ts';
 import { readIntent, type Intent } from './intents.ts';
 import { chunks } from './sentences.ts';
-import { routeQuestion } from './learned-route.ts';
+import { ALL_TIME, routeQuestion } from './learned-route.ts';
+import { readThreshold } from './learned-intent.ts';
 import type { InsightAnswers } from './insight-answers.ts';
 
 /** The honest answer to a question the engine cannot place, in English (`assistant.capabilities`). */
@@ -131,7 +134,29 @@ export function createBuiltinEngine({
     const told = articleForToldReading(question, mentionedGlucose(question));
     const toldAnswer = told ? articleAnswer(told) : null;
     if (toldAnswer) return toldAnswer;
-    if (asksDoseTime(question, read)) {
+    const visit = visitKindAsked(question);
+    if (visit) {
+      // 'hba1c test kab hai', 'डॉक्टर के पास कितने दिन बाद जाना है': the next visit of that kind (decision 101).
+      const next = await tools.nextAppointment(context, visit);
+      return { text: next.text, links: next.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    }
+    // 'rajma chawal ke baad kitna badha': the newest meal with that food and its rise (decision 102).
+    const byFood = ['bp', 'weight', 'appointment', 'labs', 'insulin'].includes(read.subject ?? '')
+      ? null
+      : await answers.mealByFood(question, context);
+    if (byFood) return { text: byFood.text, links: byFood.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    const bpLimit = read.subject === 'bp' ? readThreshold(question) : null;
+    if (bpLimit && bpLimit.value >= 40) {
+      // 'bp kabhi 140 se upar gaya kya': yes or no, with the highest reading (all data unless a period is named).
+      const period = read.periodNamed ? read.period : ALL_TIME(today);
+      const threshold = { ...bpLimit, mgDl: true };
+      const answer = await insights.answer(
+        { ...read, aboutMe: true, measure: 'threshold', threshold, period },
+        context,
+      );
+      if (answer) return { text: answer.text, links: answer.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    }
+    if (asksDoseTime(question, read) || asksScheduleList(question, read)) {
       const schedule = await scheduleAnswer(read, context, tools);
       return { text: schedule.text, links: schedule.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
     }

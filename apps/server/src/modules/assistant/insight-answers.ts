@@ -86,6 +86,7 @@ export function createInsightAnswers(db: Database) {
   }
 
   async function bloodPressure(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+    if (u.measure === 'threshold' && u.threshold) return bpThreshold(u, u.threshold, context);
     if (u.measure !== 'list') return null;
     const rows = newestFirst(
       await health.listBloodPressure(context.userId, { start_date: u.period.from, end_date: u.period.to }),
@@ -98,6 +99,41 @@ export function createInsightAnswers(db: Database) {
       text: insightSentences(context.language ?? 'en').bpList({ period: u.period, readings: rows, above, goal }),
       links: [links.bpHistory(periodDays(u.period)), links.reports],
       data: { unit: 'mmHg', readings: rows.length, above_goal: above },
+    };
+  }
+
+  /**
+   * 'bp kabhi 140 se upar gaya kya': yes or no, how many readings of the period (all data when
+   * none was named) had the top number (a limit of 100 mmHg or more) or else the bottom number
+   * above or under `threshold.value` mmHg, and the highest (lowest) reading with its date.
+   */
+  async function bpThreshold(
+    u: Understanding,
+    threshold: NonNullable<Understanding['threshold']>,
+    context: ToolContext,
+  ): Promise<ToolResult | null> {
+    const rows = await health.listBloodPressure(context.userId, { start_date: u.period.from, end_date: u.period.to });
+    if (rows.length === 0) return null;
+    const part = threshold.value >= 100 ? 'top' : 'bottom';
+    const number = (r: (typeof rows)[number]) => (part === 'top' ? r.systolic : r.diastolic);
+    const above = threshold.side === 'above';
+    const hits = rows.filter((r) => (above ? number(r) > threshold.value : number(r) < threshold.value));
+    const extreme = rows.reduce((a, b) => ((above ? number(b) > number(a) : number(b) < number(a)) ? b : a));
+    const language = context.language ?? 'en';
+    const links = linksFor(language);
+    return {
+      text: t(language, 'assistant.bp_threshold', {
+        hits: hits.length,
+        count: rows.length,
+        period: periodPhrase(language, u.period),
+        part,
+        side: threshold.side,
+        value: threshold.value,
+        extreme: `${extreme.systolic}/${extreme.diastolic}`,
+        day: formatShortDate(extreme.date, INTL_LOCALES[language]),
+      }),
+      links: [links.bpHistory(periodDays(u.period)), links.reports],
+      data: { unit: 'mmHg', readings: rows.length, count: hits.length, extreme },
     };
   }
 

@@ -48,7 +48,7 @@ const SUBJECT_CONCEPTS: Partial<Record<Subject, Concept[]>> = {
 };
 
 /** Everything since the first reading: 'highest ever', 'lowest' with no period. */
-const ALL_TIME = (today: string) => ({ kind: 'all' as const, from: '1900-01-01', to: today, days: 36_500 });
+export const ALL_TIME = (today: string) => ({ kind: 'all' as const, from: '1900-01-01', to: today, days: 36_500 });
 
 /**
  * The route of `question` read by the rules as `u` on `today` (YYYY-MM-DD, user's zone).
@@ -93,7 +93,9 @@ export function routeQuestion(question: string, u: Understanding, today: string)
     understood.period = { ...u.period, from: shiftDate(today, -29), days: 30, kind: 'lastDays', n: 30 };
   if (subject === 'labs') understood.labTest = u.labTest ?? 'hba1c';
   if (label === 'doses.today') return { kind: 'data', understood, tool: 'todaysDoses' };
-  if (label === 'doses.adherence') return { kind: 'data', understood, tool: 'adherence' };
+  // 'kitni dose miss hui': the rules' missed count, not the learned adherence figure.
+  if (label === 'doses.adherence' && u.measure !== 'missed') return { kind: 'data', understood, tool: 'adherence' };
+  if (label === 'doses.adherence') understood.measure = 'missed';
   if (subject === 'appointment') return { kind: 'data', understood, tool: 'nextAppointment' };
   if (subject === 'refill') understood.measure = 'runOut';
   return { kind: 'data', understood, tool: null };

@@ -22,6 +22,8 @@ import { loadMealResponse, loadMealsReport } from '../meals/meals.service.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { linksFor, type ToolContext, type ToolResult } from './tools.ts';
 import type { Understanding } from './understanding.ts';
+import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
+import { isGeneralQuestion } from './intents.ts';
 
 /** How far back 'my dinner' (no day named) looks for the last one. */
 export const MEAL_LOOKBACK_DAYS = 30;
@@ -216,7 +218,50 @@ export function createMealAnswers(db: Database) {
     };
   }
 
+  /**
+   * 'rajma chawal ke baad kitna badha', 'poha ke baad': the newest meal of the last
+   * MEAL_LOOKBACK_DAYS eaten by now with a food the question names (its logged name, English or
+   * Hindi) that has a rise, else the newest with that food; null when the question asks no rise
+   * or names no logged food.
+   */
+  async function byFood(question: string, context: ToolContext, owner: User): Promise<ToolResult | null> {
+    const text = readWords(question);
+    // A rise asked of the person's own meal ('meri', 'ke baad'), not whether a food raises sugar in general.
+    const own = hasPhrase(text, VOCABULARY.concepts.personal) || hasPhrase(text, ['ke baad', 'के बाद', 'after']);
+    if (!hasPhrase(text, VOCABULARY.mealQuestions.rise) || !own || isGeneralQuestion(text.padded)) return null;
+    const today = localDate(context.now, context.zone);
+    const rows = (
+      await meals.list(context.userId, {
+        start_date: shiftDate(today, -(MEAL_LOOKBACK_DAYS - 1)),
+        end_date: today,
+        limit: 200,
+      })
+    )
+      .map(({ row }) => row)
+      .filter((row) => zonedInstant(row.date, row.time, context.zone) <= context.now);
+    const names = (row: MealRow) =>
+      [...itemsIn(row.items, 'en'), ...itemsIn(row.items, 'hi')].map((item) => item.name.toLowerCase());
+    const withFood = rows.filter((row) => names(row).some((name) => name.length > 2 && hasPhrase(text, [name])));
+    if (withFood.length === 0) return null;
+    let chosen = withFood[0]!;
+    let chosenResponse = await loadMealResponse(db, owner, chosen);
+    for (const row of withFood) {
+      const response = row === chosen ? chosenResponse : await loadMealResponse(db, owner, row);
+      if (response.peak && response.rise !== null) {
+        [chosen, chosenResponse] = [row, response];
+        break;
+      }
+    }
+    const told = mealSentence(chosen, chosenResponse, context);
+    return { text: told.text, links: [linksFor(context.language).reports], data: { meals: [told.data] } };
+  }
+
   return {
+    /** The meal with a named food and its rise (`byFood`), or null. */
+    async byFood(question: string, context: ToolContext): Promise<ToolResult | null> {
+      const owner = await users.findById(context.userId);
+      return owner ? byFood(question, context, owner) : null;
+    },
     /**
      * The meal answer to `u` (subject 'meals') for the person of `context`: `ranking` → the meals
      * report of 14, 30 or 90 days; otherwise one meal (the last, or the named type and day), or

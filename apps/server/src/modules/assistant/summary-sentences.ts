@@ -225,6 +225,9 @@ export function summarySentences(language: Language) {
 
     noAppointment: () => t(language, 'assistant.appointment.none'),
 
+    /** How many days from today an appointment is (0: today). */
+    appointmentInDays: (days: number) => t(language, 'assistant.appointment.in_days', { days }),
+
     /** The next appointment: title, the doctor for a doctor visit, date, time, kind and place. */
     appointment({
       title,

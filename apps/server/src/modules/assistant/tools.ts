@@ -298,12 +298,15 @@ export function createAssistantTools(db: Database) {
     },
 
     /** The next upcoming appointment (status 'upcoming', time not passed: appointment-rules). */
-    async nextAppointment(context: ToolContext): Promise<ToolResult> {
-      const [next] = upcomingAppointments(await appointments.list(context.userId), context.now, 1);
+    async nextAppointment(context: ToolContext, type?: 'doctor' | 'lab'): Promise<ToolResult> {
+      const upcoming = upcomingAppointments(await appointments.list(context.userId), context.now);
+      // A kind asked ('hba1c test kab hai'): the next of that kind, and how many days away it is.
+      const next = type ? (upcoming.find((a) => a.type === type) ?? upcoming[0]) : upcoming[0];
       const { t, links } = say(context);
       if (!next) return { text: t.noAppointment(), links: [links.booking], data: { next: null } };
+      const inDays = daysFrom(clock(context).today, next.date) - 1;
       return {
-        text: t.appointment(next),
+        text: type ? `${t.appointment(next)} ${t.appointmentInDays(inDays)}` : t.appointment(next),
         links: [links.booking],
         data: {
           next: {

@@ -169,7 +169,12 @@ export function readPeriod(question: string, today: string): Period | null {
   }
   const sinceAt = words.findIndex((w) => w === 'since');
   const named = dateIn(normalisedRaw(question), words, today);
-  if (named && (sinceAt >= 0 || hasPhrase(text, ['se', 'से', 'from']))) return range(named, today, 'since');
+  // 'since 10 Nov', '10 Nov se'; not a meal's 'se pehle' / 'se baad' ('18 tareek ko lunch se pehle').
+  const fromWord = words.some(
+    (w, i) =>
+      ['se', 'से', 'from'].includes(w) && !['pehle', 'pahle', 'पहले', 'baad', 'bad', 'बाद'].includes(words[i + 1] ?? ''),
+  );
+  if (named && (sinceAt >= 0 || fromWord)) return range(named, today, 'since');
   if (named) return range(named, named, 'onDate');
   if (hasPhrase(text, P.yesterday) && hasPhrase(text, P.today)) return lastDays(today, 2);
   if (hasPhrase(text, P.dayBeforeYesterday)) return range(shiftDate(today, -2), shiftDate(today, -2), 'daysAgo', 2);
