@@ -8,12 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { LoggerOptions } from 'pino';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { assistantRoutes, type AssistantRoutesOptions } from './modules/assistant/assistant.routes.ts';
 import { appointmentsRoutes } from './modules/appointments/appointments.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -45,6 +40,7 @@ import { documentIdempotencyKey, registerApiDocConventions } from './plugins/api
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerIdempotency } from './plugins/idempotency.ts';
 import { registerJsonDepthLimit, registerNulGuard } from './plugins/nul-guard.ts';
+import { responseSerializerCompiler } from './plugins/response-serializer.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerStrictInput } from './plugins/strict-input.ts';
 import { readSessionToken, registerSessionHook } from './plugins/session.ts';
@@ -152,7 +148,7 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   // The docs are public: mark swagger-ui's routes so the session hook lets them through.
   // Added before the onRoute reporter below so that it reports the docs as public.
   app.addHook('onRoute', (route) => {
