@@ -46,11 +46,8 @@ export async function registerSecurity(app: FastifyInstance, env: Env): Promise<
       hsts: env.secureCookies,
     }),
   );
-  // Into the reply's own headers, which Node checks once as it writes them: setting each on the
-  // raw response checked and stored it a first time (decision 105).
-  const headers = Object.fromEntries(securityHeaders);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
     done(refusal(request, env));
   });
   const permissionsPolicy = `camera=(self${chatOrigin ? ` "${chatOrigin}"` : ''}), microphone=(self${chatOrigin ? ` "${chatOrigin}"` : ''}), geolocation=()`;
