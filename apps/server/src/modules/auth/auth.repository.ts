@@ -33,7 +33,9 @@ export function createAuthRepository(db: Database) {
 
     /** The signed-in user for a session token hash, or null when unknown or expired. */
     async findSessionUser(tokenHash: string, now: Date) {
-      const [row] = await plainRows(sessionUser, { tokenHash, now });
+      // An ISO text, not a Date: node-postgres writes a Date in the process's local time, field
+      // by field, on every request (decision 105); PostgreSQL reads either as the same instant.
+      const [row] = await plainRows(sessionUser, { tokenHash, now: now.toISOString() });
       return row ? toUser(row) : null;
     },
 
