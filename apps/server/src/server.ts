@@ -8,6 +8,7 @@ import { assertPortFree, describeListenError, StartupError } from './config/star
 import { openDatabase } from './db/client.ts';
 import { createBackupJob, startBackupSchedule, type BackupSchedule } from './workers/backups.ts';
 import { createMetrics } from './modules/ops/metrics.ts';
+import { stdoutLogDestination } from './lib/log-destination.ts';
 import { startWorkers, type Workers } from './workers/index.ts';
 
 /** Shutdown must be over by then (orchestrators send SIGKILL after 10 s by default). */
@@ -36,7 +37,15 @@ async function main(): Promise<void> {
     poolStats: database.poolStats,
     processDefaults: Boolean(env.METRICS_TOKEN),
   });
-  const app = await buildApp({ env, db: database.db, clock, metrics, logger: loggerOptions(env.LOG_LEVEL) });
+  // Log lines go out in blocks (decision 105); warnings and errors at once.
+  const log = stdoutLogDestination();
+  const app = await buildApp({
+    env,
+    db: database.db,
+    clock,
+    metrics,
+    logger: { ...loggerOptions(env.LOG_LEVEL), stream: log.stream, hooks: log.hooks },
+  });
   let workers: Workers | null = null;
   let backups: BackupSchedule | null = null;
   let workersStopped: Promise<void> | null = null;
@@ -120,6 +129,8 @@ async function main(): Promise<void> {
     },
     'DiaCare is ready',
   );
+  // Start-up's lines now, not with the first block of request lines.
+  log.flush();
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../src/app.ts';
+import { loggerOptions, redactPath } from '../src/app.ts';
 import { DRIVERS, ORIGIN, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 
 /** The CSP header as a map from directive to its sources. */
@@ -271,5 +271,29 @@ describe.each(DRIVERS)('browser protections on %s', (driver) => {
       expect(lines.join('')).toContain('request failed');
       expect((await asha.request({ url: '/api/users/me' })).statusCode).toBe(200);
     });
+  });
+});
+
+describe('redactPath (the path a log line holds)', () => {
+  const uuid = '3f1c2b9e-8d4a-4c1e-9b2f-1a2b3c4d5e6f';
+  const token = 'Zx9qLmN3pR7sT1uV5wX2yZ4aB6cD8eF0gH2iJ4kL6mN';
+
+  it('a path with no secret in it comes back as it is', () => {
+    for (const path of ['/api/health/glucose', `/api/medications/${uuid}`, '/', '/api/care/patients', '/care']) {
+      expect(redactPath(path)).toBe(path);
+    }
+  });
+
+  it('the segment after a secret link’s prefix is redacted whatever it looks like, in any case', () => {
+    expect(redactPath('/unsubscribe/abc')).toBe('/unsubscribe/:redacted');
+    expect(redactPath('/API/Unsubscribe/x.')).toBe('/API/Unsubscribe/:redacted');
+    expect(redactPath('/Care/Join/short')).toBe('/Care/Join/:redacted');
+    expect(redactPath('/api/care/invitations/abc/accept')).toBe('/api/care/invitations/:redacted/accept');
+    expect(redactPath(`/api/care/invitations/${uuid}`)).toBe(`/api/care/invitations/${uuid}`);
+  });
+
+  it('a token-shaped segment is redacted anywhere; a UUID or a long word stays', () => {
+    expect(redactPath(`/api/anything/${token}/more`)).toBe('/api/anything/:redacted/more');
+    expect(redactPath(`/${'a'.repeat(40)}`)).toBe(`/${'a'.repeat(40)}`);
   });
 });

@@ -15,6 +15,14 @@ describe('calendar dates', () => {
     expect(isCalendarDate('2000-02-29')).toBe(true);
     expect(isCalendarDate('2025-02-29')).toBe(false);
     expect(isCalendarDate('2100-02-29')).toBe(false);
+    expect(isCalendarDate('2400-02-29')).toBe(true);
+  });
+
+  it('years before 0100 are refused, as Date reads years 0–99 as 1900–1999', () => {
+    expect(isCalendarDate('0099-12-31')).toBe(false);
+    expect(isCalendarDate('0000-01-01')).toBe(false);
+    expect(isCalendarDate('0100-01-01')).toBe(true);
+    expect(isCalendarDate('9999-12-31')).toBe(true);
   });
 
   it('a day past the end of its month is refused rather than rolled over', () => {

@@ -27,22 +27,33 @@ export function minutesOfDay(time: string): number {
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 }
 
-/** True when `value` is a real calendar date written YYYY-MM-DD (31 February is not). */
+/** Days in `month` (1–12) of `year`, Gregorian leap years as Date counts them. */
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+}
+
+/**
+ * True when `value` is a real calendar date written YYYY-MM-DD (31 February is not), from year
+ * 0100 (Date reads years 0–99 as 1900–1999). Arithmetic on the digits, no Date: every date in
+ * a request's query and body passes here (decision 105).
+ */
 export function isCalendarDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  return year >= 100 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * The calendar date, 24-hour clock time and ISO weekday of `instant` in `zone`, from one
+ * The calendar date and 24-hour clock time of `instant` in `zone`, from one
  * cached Intl formatter per zone (building one is the costly part).
  * @throws RangeError for an unknown zone, as Intl does.
  */
-function wallClock(instant: Date, zone: string): { date: string; time: string; isoWeekday: number } {
+function wallClock(instant: Date, zone: string): { date: string; time: string } {
   let zoneFormat = zoneFormats.get(zone);
   if (!zoneFormat) {
     zoneFormat = new Intl.DateTimeFormat('en-US', {
@@ -59,7 +70,7 @@ function wallClock(instant: Date, zone: string): { date: string; time: string; i
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const part of zoneFormat.formatToParts(instant)) parts[part.type] = part.value;
   const date = `${parts.year!.padStart(4, '0')}-${parts.month}-${parts.day}`;
-  return { date, time: `${parts.hour}:${parts.minute}`, isoWeekday: isoWeekdayOf(date) };
+  return { date, time: `${parts.hour}:${parts.minute}` };
 }
 
 /** A calendar date (YYYY-MM-DD) as the UTC midnight that starts it, for calendar arithmetic. */
@@ -80,7 +91,7 @@ export function localTime(instant: Date, zone: string): string {
 
 /** ISO weekday (1 = Monday … 7 = Sunday) of `instant` in `zone`. */
 export function localIsoWeekday(instant: Date, zone: string): number {
-  return wallClock(instant, zone).isoWeekday;
+  return isoWeekdayOf(wallClock(instant, zone).date);
 }
 
 /** The calendar date `days` after `date` (YYYY-MM-DD → YYYY-MM-DD; negative goes back). */

@@ -34,6 +34,25 @@ describe('readingTimeRefusal', () => {
     expect(readingTimeRefusal('2026-11-21', null, now, NEW_YORK)).toEqual({ field: 'date', reason: 'future' });
   });
 
+  it('a date two days or more before now is allowed in every zone, from −12 h to +14 h', () => {
+    // 2026-11-18 starts 2 days before 2026-11-20T00:00Z, which is before `now`; its last minute
+    // in UTC−12 is 2026-11-19T11:59Z, long past.
+    for (const zone of ['Etc/GMT+12', 'Pacific/Kiritimati', KOLKATA, NEW_YORK]) {
+      expect(readingTimeRefusal('2026-11-18', '23:59', now, zone)).toBeNull();
+      expect(readingTimeRefusal('2026-11-18', null, now, zone)).toBeNull();
+    }
+    // The day before is read in the zone, as before: 23:59 on the 19th is past in UTC−12 too
+    // (2026-11-20T11:59Z), and a day later still refused.
+    expect(readingTimeRefusal('2026-11-19', '23:59', now, 'Etc/GMT+12')).toBeNull();
+    expect(readingTimeRefusal('2026-11-20', '23:59', now, 'Etc/GMT+12')).toEqual({ field: 'time', reason: 'future' });
+    // Early on the 20th (UTC), the 19th is still going on in UTC−12: read in the zone.
+    const early = new Date('2026-11-20T05:00:00.000Z');
+    expect(readingTimeRefusal('2026-11-19', '23:59', early, 'Etc/GMT+12')).toEqual({ field: 'time', reason: 'future' });
+    expect(readingTimeRefusal('2026-11-18', '23:59', early, 'Etc/GMT+12')).toBeNull();
+    expect(readingTimeRefusal('2026-11-18', '12:00', now, 'Not/AZone')).toBeNull();
+    expect(() => readingTimeRefusal('2026-11-20', '12:00', now, 'Not/AZone')).toThrow(RangeError);
+  });
+
   it('refuses a date before the floor, which the schemas refuse too', () => {
     expect(EARLIEST_READING_DATE).toBe('2000-01-01');
     expect(readingTimeRefusal('1999-12-31', '12:00', now, KOLKATA)).toEqual({ field: 'date', reason: 'too_early' });

@@ -26,10 +26,13 @@ export function readingTimeRefusal(
   zone: string,
 ): ReadingTimeRefusal | null {
   if (date < EARLIEST_READING_DATE) return { field: 'date', reason: 'too_early' };
-  const today = localDate(now, zone);
-  if (time === null) return date > today ? { field: 'date', reason: 'future' } : null;
+  // A date whose UTC midnight is two days or more before `now` is over in every zone (offsets
+  // run from −12 h to +14 h): allowed without reading the zone (decision 105).
+  if (Date.parse(`${date}T00:00:00Z`) + 2 * DAY_MS <= now.getTime()) return null;
+  if (time === null) return date > localDate(now, zone) ? { field: 'date', reason: 'future' } : null;
   if (zonedInstant(date, time, zone).getTime() <= now.getTime() + READING_CLOCK_SKEW_MS) return null;
-  return { field: date > today ? 'date' : 'time', reason: 'future' };
+  // Today's date in the zone is read only for a refusal, to name its field.
+  return { field: date > localDate(now, zone) ? 'date' : 'time', reason: 'future' };
 }
 
 /** A day in ms: no zone's date differs from UTC's by more (offsets run from −12 h to +14 h). */

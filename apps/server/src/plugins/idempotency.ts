@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { createIdempotencyRepository, type IdempotencyClaim } from '../db/idempotency.repository.ts';
 import type { AppDeps, Clock } from '../types.ts';
@@ -27,6 +27,7 @@ export const ABANDONED_CLAIM_MS = 2 * 60 * 1000;
 const POLL_MS = 50;
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const KEY_HEADER_NAME = IDEMPOTENCY_KEY_HEADER.toLowerCase();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The English details (the reader gets them in their language: catalog ids below). */
@@ -42,17 +43,22 @@ declare module 'fastify' {
   }
 }
 
-/** Does the idempotency hook look at this request? (State-changing, signed-in /api routes.) */
-function applies(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
+/** Does `route` honour a key? (State-changing, private /api routes that did not opt out.) */
+function takesKey(route: RouteOptions): boolean {
+  const config = route.config as { public?: boolean; idempotency?: boolean } | undefined;
   return (
-    WRITE_METHODS.has(request.method) &&
-    Boolean(route?.startsWith('/api/')) &&
-    !route!.startsWith('/api/auth/') &&
-    !request.routeOptions.config.public &&
-    request.routeOptions.config.idempotency !== false &&
-    request.user !== null
+    [route.method].flat().some((method) => WRITE_METHODS.has(method)) &&
+    route.url.startsWith('/api/') &&
+    !route.url.startsWith('/api/auth/') &&
+    !config?.public &&
+    config?.idempotency !== false
   );
+}
+
+/** `hooks` (a route's own, one or many or none) with `hook` first or last. */
+function withHook<Hook>(hooks: Hook | Hook[] | undefined, hook: Hook, at: 'first' | 'last'): Hook[] {
+  const list = hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
+  return at === 'first' ? [hook, ...list] : [...list, hook];
 }
 
 /** SHA-256 of what makes two requests the same change: the query string and the parsed JSON body. */
@@ -72,7 +78,10 @@ export async function purgeExpiredIdempotencyKeys(db: Database, clock: Clock): P
   return createIdempotencyRepository(db).purgeBefore(cutoff);
 }
 
-/** Adds the preHandler (claim or replay) and onSend (store or release) hooks. Call before the routes. */
+/**
+ * Gives every route that honours a key (takesKey) a preHandler (claim or replay) and an onSend
+ * (store or release) hook; a read never runs them (decision 105). Call before the routes.
+ */
 export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const keys = createIdempotencyRepository(db);
@@ -82,9 +91,9 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
 
   app.decorateRequest('idempotencyClaim', null);
 
-  app.addHook('preHandler', async (request, reply) => {
-    const header = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
-    if (header === undefined || !applies(request)) return;
+  const claimOrReplay = async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers[KEY_HEADER_NAME];
+    if (header === undefined || !WRITE_METHODS.has(request.method) || request.user === null) return;
     if (typeof header !== 'string' || !UUID.test(header)) {
       throw badRequest(IDEMPOTENCY_KEY_HEADER, 'error.not_uuid');
     }
@@ -121,9 +130,9 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
       if (performance.now() > deadline) throw httpError(409, 'error.change_in_progress');
       await sleep(POLL_MS);
     }
-  });
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const storeOrRelease = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = null;
@@ -142,6 +151,12 @@ export function registerIdempotency(app: FastifyInstance, deps: AppDeps): void {
       );
     await store(claim, status, contentType, payload == null ? '' : String(payload));
     return payload;
+  };
+
+  app.addHook('onRoute', (route) => {
+    if (!takesKey(route)) return;
+    route.preHandler = withHook(route.preHandler, claimOrReplay, 'first');
+    route.onSend = withHook(route.onSend, storeOrRelease, 'last');
   });
 }
 

@@ -14,10 +14,16 @@ import { badRequest } from './errors.ts';
 export function findNul(value: unknown, path = ''): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
-      const found = findNul(item, path ? `${path}.${key}` : key);
-      if (found !== null) return found;
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      // A key's path is written only for a hit or an object to walk (every request passes here).
+      if (key.includes('\u0000') || (typeof item === 'string' && item.includes('\u0000'))) {
+        return path ? `${path}.${key}` : key;
+      }
+      if (item && typeof item === 'object') {
+        const found = findNul(item, path ? `${path}.${key}` : key);
+        if (found !== null) return found;
+      }
     }
   }
   return null;
@@ -105,15 +111,13 @@ export function registerJsonDepthLimit(app: FastifyInstance): void {
 }
 
 export function registerNulGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  // A callback, not a promise: it runs on every request (decision 105).
+  app.addHook('preValidation', (request, _reply, done) => {
     const streamed = request.body instanceof Readable;
     if (streamed) request.body = refuseControlBytes(request.body as Readable);
-    for (const [part, value] of [
-      ['body', streamed ? undefined : request.body],
-      ['query', request.query],
-    ] as const) {
-      const field = findNul(value);
-      if (field !== null) throw badRequest(field || part, 'error.nul_character');
-    }
+    const inBody = streamed ? null : findNul(request.body);
+    if (inBody !== null) return done(badRequest(inBody || 'body', 'error.nul_character'));
+    const inQuery = findNul(request.query);
+    done(inQuery === null ? undefined : badRequest(inQuery || 'query', 'error.nul_character'));
   });
 }

@@ -49,9 +49,10 @@ export function registerSessionHook(
 ): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    // The matched route, not the raw URL: the router decodes '/%61pi/…' to '/api/…'.
-    const route = request.routeOptions.url;
-    if (!route?.startsWith('/api/') || request.is404 || request.routeOptions.config.public) return;
+    // The matched route, not the raw URL: the router decodes '/%61pi/…' to '/api/…'. Read once:
+    // Fastify builds routeOptions anew at each read (decision 105).
+    const { url: route, config } = request.routeOptions;
+    if (!route?.startsWith('/api/') || request.is404 || config.public) return;
     const user = await findUser(request);
     if (!user) throw httpError(401, 'error.session_expired');
     request.user = user;

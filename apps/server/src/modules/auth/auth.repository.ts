@@ -4,8 +4,9 @@
  */
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { plainRows } from '../../db/plain-rows.ts';
 import { loginCodes, oidcFlows, sessions, users } from '../../db/schema.ts';
-import { toUser } from '../users/user.repository.ts';
+import { toUser, userColumns } from '../users/user.repository.ts';
 
 export interface OidcFlow {
   state: string;
@@ -19,7 +20,7 @@ export function createAuthRepository(db: Database) {
   // and planned once per connection by PostgreSQL) instead of built per request
   // (decision 016: query building was the largest cost of the API under load).
   const sessionUser = db
-    .select({ user: users })
+    .select(userColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.token_hash, sql.placeholder('tokenHash')), gt(sessions.expires_at, sql.placeholder('now'))))
@@ -32,8 +33,10 @@ export function createAuthRepository(db: Database) {
 
     /** The signed-in user for a session token hash, or null when unknown or expired. */
     async findSessionUser(tokenHash: string, now: Date) {
-      const [row] = await sessionUser.execute({ tokenHash, now });
-      return row ? toUser(row.user) : null;
+      // An ISO text, not a Date: node-postgres writes a Date in the process's local time, field
+      // by field, on every request (decision 105); PostgreSQL reads either as the same instant.
+      const [row] = await plainRows(sessionUser, { tokenHash, now: now.toISOString() });
+      return row ? toUser(row) : null;
     },
 
     async deleteSession(tokenHash: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { BloodPressureReading, BodyMetrics, GlucoseReading } from '@diacare
 import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { plainRows } from '../../db/plain-rows.ts';
 import { bloodPressureReadings, bodyMetrics, glucoseReadings } from '../../db/schema.ts';
 
 /** Inclusive YYYY-MM-DD bounds, either may be absent; `limit` keeps only the newest readings. */
@@ -56,7 +57,19 @@ export interface NewBodyMetrics {
   date: string;
 }
 
-const toGlucose = (row: typeof glucoseReadings.$inferSelect): GlucoseReading => ({
+/**
+ * The columns a GlucoseReading is made of: the lists and the insert select no more (no
+ * timestamp parsed per row, decision 105).
+ */
+const glucoseColumns = {
+  id: glucoseReadings.id,
+  value: glucoseReadings.value,
+  meal_context: glucoseReadings.meal_context,
+  date: glucoseReadings.date,
+  time: glucoseReadings.time,
+};
+
+const toGlucose = (row: Pick<typeof glucoseReadings.$inferSelect, keyof typeof glucoseColumns>): GlucoseReading => ({
   id: row.id,
   value: row.value,
   meal_context: row.meal_context as MealContext,
@@ -98,7 +111,7 @@ export function readingRangeQueries(db: Database) {
     glucose: (userId: string, range: DateRange) =>
       limited(
         db
-          .select()
+          .select(glucoseColumns)
           .from(glucoseReadings)
           .where(inRange(glucoseReadings, userId, range))
           .orderBy(desc(glucoseReadings.date), desc(glucoseReadings.time), desc(glucoseReadings.created_at))
@@ -142,7 +155,7 @@ export function createHealthRepository(db: Database) {
   // day: those two statements are prepared once (built once by Drizzle, parsed and planned
   // once per connection by PostgreSQL). Same SQL as queries.glucose.
   const glucoseInRange = db
-    .select()
+    .select(glucoseColumns)
     .from(glucoseReadings)
     .where(
       and(
@@ -163,7 +176,7 @@ export function createHealthRepository(db: Database) {
       date: sql.placeholder('date'),
       time: sql.placeholder('time'),
     })
-    .returning()
+    .returning(glucoseColumns)
     .prepare('diacare_insert_glucose');
 
   return {
@@ -171,14 +184,14 @@ export function createHealthRepository(db: Database) {
     async listGlucose(userId: string, range: DateRange): Promise<GlucoseReading[]> {
       if (range.start_date && range.end_date && range.limit !== undefined) {
         const { start_date: start, end_date: end, limit } = range;
-        const rows = await glucoseInRange.execute({ userId, start, end, limit });
+        const rows = await plainRows(glucoseInRange, { userId, start, end, limit });
         return rows.map(toGlucose);
       }
       return (await queries.glucose(userId, range)).map(toGlucose);
     },
 
     async createGlucose(userId: string, values: NewGlucoseReading): Promise<GlucoseReading> {
-      const [row] = await insertGlucose.execute({ userId, ...values });
+      const [row] = await plainRows(insertGlucose, { userId, ...values });
       return toGlucose(row!);
     },
 

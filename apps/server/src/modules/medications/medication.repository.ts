@@ -12,10 +12,43 @@ import type {
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { plainRows } from '../../db/plain-rows.ts';
 import { adherenceRecords, medications, users } from '../../db/schema.ts';
 
-type MedicationRow = typeof medications.$inferSelect;
+/** The columns a Medication is made of: what the active lists select (decision 105). */
+const medicationColumns = {
+  id: medications.id,
+  name: medications.name,
+  dosage: medications.dosage,
+  form: medications.form,
+  instructions: medications.instructions,
+  color: medications.color,
+  when_to_take: medications.when_to_take,
+  frequency: medications.frequency,
+  times: medications.times,
+  weekdays: medications.weekdays,
+  start_date: medications.start_date,
+  refill_enabled: medications.refill_enabled,
+  pills_remaining: medications.pills_remaining,
+  refill_threshold: medications.refill_threshold,
+  insulin_type: medications.insulin_type,
+  created_at: medications.created_at,
+};
+/** A medication row as the lists select it (medicationColumns); a whole row is one too. */
+type MedicationRow = Pick<typeof medications.$inferSelect, keyof typeof medicationColumns>;
+/** The columns an AdherenceRecord is made of (recorded_by names the member): what the lists select (decision 105). */
+const adherenceColumns = {
+  id: adherenceRecords.id,
+  medication_id: adherenceRecords.medication_id,
+  date: adherenceRecords.date,
+  scheduled_time: adherenceRecords.scheduled_time,
+  taken_time: adherenceRecords.taken_time,
+  status: adherenceRecords.status,
+  recorded_by: adherenceRecords.recorded_by,
+};
 type AdherenceRow = typeof adherenceRecords.$inferSelect;
+/** An adherence row as the lists select it (adherenceColumns); a whole row is one too. */
+type AdherenceListRow = Pick<AdherenceRow, keyof typeof adherenceColumns>;
 /** A validated medication payload (defaults applied). */
 export type MedicationValues = z.output<typeof medicationInputSchema>;
 
@@ -46,7 +79,7 @@ export function toMedication(row: MedicationRow): Medication {
   };
 }
 
-function toAdherence(row: AdherenceRow, recorders?: Map<string, string>): AdherenceRecord {
+function toAdherence(row: AdherenceListRow, recorders?: Map<string, string>): AdherenceRecord {
   const recordedBy = row.recorded_by ? recorders?.get(row.recorded_by) : undefined;
   return {
     id: row.id,
@@ -60,7 +93,7 @@ function toAdherence(row: AdherenceRow, recorders?: Map<string, string>): Adhere
 }
 
 /** The names of the care-circle members who recorded any of `rows` (decision 048), by user id. */
-async function recorderNames(db: Database, rows: AdherenceRow[]): Promise<Map<string, string>> {
+async function recorderNames(db: Database, rows: AdherenceListRow[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.flatMap((row) => (row.recorded_by ? [row.recorded_by] : [])))];
   if (!ids.length) return new Map();
   const people = await db
@@ -99,7 +132,7 @@ export function createMedicationRepository(db: Database) {
   // The lists Home and Reports load on every visit, prepared once (built once by Drizzle,
   // parsed and planned once per connection by PostgreSQL).
   const activeMedications = db
-    .select()
+    .select(medicationColumns)
     .from(medications)
     .where(and(eq(medications.user_id, sql.placeholder('userId')), isNull(medications.archived_at)))
     .orderBy(asc(medications.created_at), asc(medications.id))
@@ -107,14 +140,14 @@ export function createMedicationRepository(db: Database) {
   // GET /api/medications always has a limit (its query's default is MAX_LIST_LIMIT): its own
   // prepared statement, so the route's every call is not built again by Drizzle (decision 079).
   const activeMedicationsLimited = db
-    .select()
+    .select(medicationColumns)
     .from(medications)
     .where(and(eq(medications.user_id, sql.placeholder('userId')), isNull(medications.archived_at)))
     .orderBy(asc(medications.created_at), asc(medications.id))
     .limit(sql.placeholder('limit'))
     .prepare('diacare_active_medications_limited');
   const adherenceInRange = db
-    .select()
+    .select(adherenceColumns)
     .from(adherenceRecords)
     .where(
       and(
@@ -234,7 +267,7 @@ export function createMedicationRepository(db: Database) {
       if (range.start_date && range.end_date) {
         // LIMIT NULL is no limit: internal readers of a bounded range (reports, the assistant)
         // need every record of it; the API always passes the list's cap.
-        const rows = await adherenceInRange.execute({
+        const rows = await plainRows(adherenceInRange, {
           userId,
           start: range.start_date,
           end: range.end_date,
@@ -247,7 +280,7 @@ export function createMedicationRepository(db: Database) {
       if (range.start_date) conditions.push(gte(adherenceRecords.date, range.start_date));
       if (range.end_date) conditions.push(lte(adherenceRecords.date, range.end_date));
       const query = db
-        .select()
+        .select(adherenceColumns)
         .from(adherenceRecords)
         .where(and(...conditions))
         .orderBy(desc(adherenceRecords.date), desc(adherenceRecords.scheduled_time))

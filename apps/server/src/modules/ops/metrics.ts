@@ -9,6 +9,9 @@ import type { Clock } from '../../types.ts';
 import { reminderLagSeconds } from './readiness.ts';
 
 /** Connections of a database pool (node-postgres); null for the embedded database. */
+/** The HTTP duration histogram's name; its `_count` series is the requests total. */
+const HTTP_DURATION = 'diacare_http_request_duration_seconds';
+
 export type PoolStats = () => { total: number; idle: number; waiting: number } | null;
 
 /** Where the dispatcher counts (see createDispatcher). */
@@ -73,21 +76,34 @@ export function createMetrics(deps: {
       this.set({ state: 'waiting' }, stats.waiting);
     },
   });
+  // Registered after the requests total below, which is read from its counts.
+  const httpDuration = new Histogram({
+    name: HTTP_DURATION,
+    help: 'HTTP request latency by route template, method and status',
+    labelNames: ['route', 'method', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [],
+  });
+  const httpRequests = new Counter({
+    name: 'diacare_http_requests_total',
+    help: 'HTTP requests by route template, method and status',
+    labelNames: ['route', 'method', 'status'],
+    registers,
+    // Each response is observed once, by the duration histogram: the total is its count per
+    // label set, read at each scrape, not counted a second time per request (decision 105).
+    async collect() {
+      const { values } = await httpDuration.get();
+      this.reset();
+      for (const { metricName, labels, value } of values) {
+        if (metricName === `${HTTP_DURATION}_count`) this.inc(labels, value);
+      }
+    },
+  });
+  for (const each of registers) each.registerMetric(httpDuration);
   return {
     registry,
-    httpRequests: new Counter({
-      name: 'diacare_http_requests_total',
-      help: 'HTTP requests by route template, method and status',
-      labelNames: ['route', 'method', 'status'],
-      registers,
-    }),
-    httpDuration: new Histogram({
-      name: 'diacare_http_request_duration_seconds',
-      help: 'HTTP request latency by route template, method and status',
-      labelNames: ['route', 'method', 'status'],
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
-    }),
+    httpRequests,
+    httpDuration,
     remindersSettled: new Counter({
       name: 'diacare_reminders_settled_total',
       help: 'Reminders settled by this process, by status (sent, failed, skipped, missed, retry)',

@@ -18,7 +18,10 @@ const PROBE = { logLevel: 'warn', schema: { hide: true } } as const;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** Counts every response by route template (or 'unmatched'), method and status, and replays. */
+/**
+ * Times every response by route template (or 'unmatched'), method and status (the histogram's
+ * counts are the requests total, metrics.ts), and counts replays.
+ */
 export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): void {
   app.addHook('onResponse', (request, reply, done) => {
     const labels = {
@@ -26,7 +29,6 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics): voi
       method: request.method,
       status: String(reply.statusCode),
     };
-    metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
     if (reply.getHeader(REPLAYED_HEADER) === 'true') metrics.idempotencyReplays.inc();
     done();

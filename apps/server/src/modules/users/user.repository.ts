@@ -4,9 +4,31 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 
-type UserRow = typeof users.$inferSelect;
+/**
+ * The columns a User is made of, for a select that needs no more (the session lookup of every
+ * request: no timestamps to parse, decision 105).
+ */
+export const userColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  sex: users.sex,
+  age: users.age,
+  address: users.address,
+  state: users.state,
+  country: users.country,
+  pincode: users.pincode,
+  diabetes_type: users.diabetes_type,
+  picture: users.picture,
+  timezone: users.timezone,
+  language: users.language,
+  glucose_unit: users.glucose_unit,
+};
 
-/** The API shape of a user row. */
+type UserRow = Pick<typeof users.$inferSelect, keyof typeof userColumns>;
+
+/** The API shape of a user row (a whole row, or one selected with userColumns). */
 export function toUser(row: UserRow): User {
   return {
     id: row.id,
