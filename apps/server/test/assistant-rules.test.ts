@@ -17,6 +17,10 @@ import { createKnowledgeBase, excerpt, loadArticles, parseArticle } from '../src
 
 describe('isDoseChangeQuestion', () => {
   it.each([
+    // First-sight round 8: chat spellings, basal insulin, 'it' for the medicine named before.
+    '2 hypos this wk on glimepiride + basal 18u. shd we reduce basal or hold SU?',
+    'forgot morning metformin, now its 6 pm. shud i take 2 tabs at nite to cover?',
+    'मेटफॉर्मिन खाने से पेट खराब रहता है क्या मैं इसे छोड़ दूं',
     'Should I stop my metformin?',
     'can i skip insulin tonight',
     'Is it OK to double the dose tomorrow?',
@@ -36,6 +40,7 @@ describe('isDoseChangeQuestion', () => {
   });
 
   it.each([
+    'how many tabs did i take this wk',
     'Did I take my tablets today?',
     'Have I missed any medicine this week?',
     'How many pills do I have left?',

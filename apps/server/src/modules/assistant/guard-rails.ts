@@ -43,8 +43,8 @@ const CHANGE_HI = String.raw`(बंद|शुरू|छोड|बढा|बढ�
 /** Asking for permission or advice: should I, may I, is it OK. */
 const ASK_HI = String.raw`(कर दूं|कर दीं|कर द्यूं|कर दंव|लूं|ले लूं|ले सकता|ले सकती|ले सकते|लेनी चाहिए|लेना चाहिए|लेने चाहिए|लगाऊं|लगा सकता|लगा सकती|लगानी चाहिए|चाहिए|क्या करूं|क्या करें|क्या करना|अब क्या)`;
 
-const MEDICINE_WORDS = String.raw`(dose|doses|dosage|dosing|insulin|units?|tablets?|pills?|capsules?|medicines?|medications?|meds|drugs?|metformin|glimepiride|gliclazide|sitagliptin|vildagliptin|empagliflozin|dapagliflozin|pioglitazone|glipizide|teneligliptin|voglibose|semaglutide|liraglutide|mg|ml|jab|injections?|shots?)`;
-const CHANGE_WORDS = String.raw`(stop|stopping|start|starting|skip|skipping|double|doubling|halve|half|increase|increasing|decrease|decreasing|reduce|reducing|lower|raise|raising|change|changing|adjust|adjusting|cut|cutting|quit|quitting|come off|get off|drop|dropping|extra|more|less|fewer|leave out|miss out|taper|switch|swap|add|up my|bump)`;
+const MEDICINE_WORDS = String.raw`(dose|doses|dosage|dosing|insulin|basal|bolus|lantus|glargine|tresiba|degludec|novorapid|humalog|actrapid|mixtard|sulfonylureas?|units?|tablets?|tabs?|pills?|capsules?|medicines?|medications?|meds|drugs?|metformin|glimepiride|gliclazide|sitagliptin|vildagliptin|empagliflozin|dapagliflozin|pioglitazone|glipizide|teneligliptin|voglibose|semaglutide|liraglutide|mg|ml|jab|injections?|shots?)`;
+const CHANGE_WORDS = String.raw`(stop|stopping|start|starting|skip|skipping|double|doubling|halve|half|increase|increasing|decrease|decreasing|reduce|reducing|lower|raise|raising|change|changing|adjust|adjusting|cut|cutting|quit|quitting|come off|get off|drop|dropping|extra|more|less|fewer|leave out|miss out|taper|switch|swap|add|up my|bump|hold|holding|pause)`;
 
 const DOSE_CHANGE_PATTERNS: RegExp[] = [
   // "should I stop my metformin", "can I skip my insulin", "is it ok to double my dose"
@@ -70,8 +70,8 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
   // "is 500 mg too much", "is 10 units enough"
   /\b\d+(\.\d+)?\s*(mg|units?|iu|ml|mcg)\b.{0,30}\b(too|enough|ok|okay|safe|right|fine)\b/,
   // "I missed my dose, what should I do?", "what do I do if I forget my insulin" (take it late? double?)
-  /\b(what (should|do|can) i do|should i|can i|now what)\b.{0,40}\b(miss|missed|forgot|forget|forgotten)\b.{0,20}\b(dose|tablets?|pills?|insulin|medicines?|meds)\b/,
-  /\b(missed|forgot|forgotten)\b.{0,30}\b(dose|tablets?|pills?|insulin|medicines?|meds)\b.{0,40}\b(what (should|do|can) i|should i|can i|now what)\b/,
+  /\b(what (should|do|can) i do|(should|shd|shud|shld) i|can i|now what)\b.{0,40}\b(miss|missed|forgot|forget|forgotten)\b.{0,20}\b(dose|tablets?|tabs?|pills?|insulin|medicines?|meds|metformin|glimepiride)\b/,
+  /\b(missed|forgot|forgotten)\b.{0,30}\b(dose|tablets?|tabs?|pills?|insulin|medicines?|meds|metformin|glimepiride)\b.{0,40}\b(what (should|do|can) i|(should|shd|shud|shld) i|can i|now what)\b/,
   // "do I still need my tablets", "can I go without insulin"
   new RegExp(
     String.raw`\b(still need|go without|do without|not take|not taking|don't take|stop taking|take off)\b.{0,30}\b${MEDICINE_WORDS}?`,
@@ -96,6 +96,8 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
   new RegExp(String.raw`(अब भी|अभी भी).{0,20}${MEDICINE_HI}.{0,20}(जरूरत|जरूरी)`),
   new RegExp(String.raw`(बिना.{0,3}${MEDICINE_HI}|${MEDICINE_HI}.{0,5}(के बिना|बिना))`),
   new RegExp(String.raw`${MEDICINE_HI}.{0,15}(न लूं|ना लूं|नहीं लूं|न लें|मत लूं)`),
+  // "मेटफॉर्मिन से पेट खराब रहता है, क्या मैं इसे छोड़ दूं?": the medicine named, then 'it' to stop or change
+  new RegExp(String.raw`${MEDICINE_HI}.{0,80}(इसे|इसको|उसे|उसको)\s?${CHANGE_HI}`),
 ];
 
 const ILLNESS =
@@ -135,7 +137,7 @@ export function isDoseChangeQuestion(text: string): boolean {
   if (
     /\b(left|remaining|buy more|next dose|since starting|since i started)\b/.test(t) ||
     (/\b(did|have i|has|used|injected|in (the )?(last|past)|this (week|wk|month)|yesterday|today)\b/.test(t) &&
-      !/\b(should|can|could|may|must|shall|ok|okay|safe|need to)\b/.test(t))
+      !/\b(should|shd|shud|shld|can|could|may|must|shall|ok|okay|safe|need to)\b/.test(t))
   ) {
     return false;
   }
