@@ -1,10 +1,12 @@
 /**
  * Where the server's log lines go: stdout, written in blocks instead of one write per line
- * (decision 105). pino's default destination wrote each line through libuv's thread pool: under
- * the API bench that was a write, a futex wake and a context switch or two per request, the
- * largest cost of the log line. Lines now collect in memory and go out synchronously once
- * LOG_BLOCK_BYTES have collected, every LOG_FLUSH_MS, at once for a warning or an error, and
- * before the process exits (a crash included; only a SIGKILL can lose the last block).
+ * (decision 105). pino's default destination handed each line to libuv's thread pool on its
+ * own: under the API bench that was a write, a futex wake and a context switch or two per
+ * request, the largest cost of the log line. Lines now collect in memory and go out once
+ * LOG_BLOCK_BYTES have collected, every LOG_FLUSH_MS, at once after a warning or an error, and
+ * before the process exits (pino writes what is left then, a crash included; only a SIGKILL
+ * can lose the last block). Writes stay off the event loop: a slow reader of stdout (a full
+ * pipe) never stalls a request.
  */
 import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 
@@ -24,26 +26,15 @@ export interface LogDestination {
   flush(): void;
 }
 
-/**
- * stdout (fd 1) as a block-buffered, synchronous destination. Registers a process 'exit'
- * handler that writes what is left, so `process.exit()` after a fatal error loses no line.
- */
+/** stdout (fd 1) as a block-buffered destination, written through libuv's thread pool. */
 export function stdoutLogDestination(): LogDestination {
   const destination = pino.destination({
     dest: 1,
-    sync: true,
+    sync: false,
     minLength: LOG_BLOCK_BYTES,
     periodicFlush: LOG_FLUSH_MS,
   });
-  // flush() writes the collected lines; flushSync() also fsyncs, once, at exit.
   const flush = () => destination.flush();
-  process.once('exit', () => {
-    try {
-      destination.flushSync();
-    } catch {
-      // Already closed: nothing is left to write.
-    }
-  });
   return {
     stream: destination,
     flush,
