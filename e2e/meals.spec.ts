@@ -56,6 +56,7 @@ async function tapMealMark(page: Page): Promise<void> {
   const pad = (last - first) * 0.06;
   const share = (wallClock(kolkataDate(-1), '13:00') - (first - pad)) / (last - first + 2 * pad);
   const plot = page.getByTestId('trend-chart').locator('.u-over');
+  await expect(plot).toBeVisible(); // drawn once its data and uPlot's chunk have come
   const box = (await plot.boundingBox())!;
   await plot.click({ position: { x: box.width * share, y: box.height - 4 } });
 }
