@@ -75,14 +75,9 @@ const AFTER_CONTEXTS: Record<MealType, readonly MealContext[]> = {
 };
 
 /** Contexts that name a meal type: such a reading counts only for a meal of that type (decision 089). */
-const LABELLED: readonly MealContext[] = [
-  'Before Breakfast',
-  'After Breakfast',
-  'Before Lunch',
-  'After Lunch',
-  'Before Dinner',
-  'After Dinner',
-];
+const LABELLED: readonly MealContext[] = [...Object.values(BEFORE_CONTEXTS), ...Object.values(AFTER_CONTEXTS)]
+  .flat()
+  .filter((context) => context !== 'Fasting');
 const labelled = (r: TimedReading) => !!r.meal_context && LABELLED.includes(r.meal_context);
 
 const within = (at: number, meal: number, [from, to]: readonly [number, number]) =>
