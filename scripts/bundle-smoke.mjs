@@ -1,7 +1,8 @@
 /**
  * The built server bundle (apps/server/dist/server.js) on the Node that runs this script: start
  * it on a new embedded database, sign in, save a glucose reading, fetch the app's page, stop it
- * with SIGTERM (exit 0 expected), start it again on the same data and read the reading back.
+ * with SIGTERM (exit 0 expected), start it again on the same data, read the reading back and
+ * download both streamed exports (the ZIP of CSV files and the FHIR Bundle) holding it.
  * `.ci/run` runs it on Node 24 after `npm test` has built the bundle (decision 058).
  * Usage: node scripts/bundle-smoke.mjs. Exits 1 with the reason on the first failed step.
  */
@@ -43,10 +44,25 @@ try {
     saved.length === 1 && saved[0].value === reading.value,
     `after a restart: ${JSON.stringify(saved)}, not the one reading`,
   );
+  const zip = await again('GET', '/api/export/csv');
+  const zipBytes = new Uint8Array(await zip.arrayBuffer());
+  // A ZIP starts with its first local file header, PK\x03\x04.
+  check(
+    zip.status === 200 && zipBytes[0] === 0x50 && zipBytes[1] === 0x4b && zipBytes[2] === 3,
+    'the CSV export is not a ZIP',
+  );
+  const fhir = await again('GET', '/api/export/fhir');
+  const bundle = await fhir.json();
+  check(
+    fhir.status === 200 &&
+      bundle.resourceType === 'Bundle' &&
+      bundle.entry.some((entry) => entry.resource.valueQuantity?.value === reading.value),
+    'the FHIR export is not a Bundle holding the reading',
+  );
   await stopCleanly(second);
   console.log(
     `Node ${process.version}: the bundle started (${first.startSeconds.toFixed(1)} s), served, stopped with ` +
-      'exit 0, and kept a reading across a restart',
+      'exit 0, kept a reading across a restart and streamed both exports',
   );
 } catch (error) {
   console.error(`bundle smoke on Node ${process.version}: ${error.message}`);
