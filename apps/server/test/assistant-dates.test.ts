@@ -77,5 +77,16 @@ describe('dates in the assistant’s answers', () => {
         expect(answer.content).not.toMatch(ISO_DATE);
       });
     }
+    it(`${language}: today's doses name today as the other answers do ('today (20 Nov)'), not ISO`, async () => {
+      const question = language === 'en' ? 'Did I take my medicines today?' : 'क्या मैंने आज अपनी दवाइयाँ लीं?';
+      const { answer } = await ask(users[language]!, question);
+      const today = new Intl.DateTimeFormat(INTL_LOCALES[language], {
+        day: 'numeric',
+        month: 'short',
+        timeZone: 'UTC',
+      });
+      expect(answer.content).toContain(`(${today.format(new Date(`${SEED_TODAY}T00:00:00Z`))})`);
+      expect(answer.content).not.toMatch(ISO_DATE);
+    });
   }
 });

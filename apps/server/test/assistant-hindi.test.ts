@@ -4,7 +4,7 @@
  * Hindi with no number. Decision 038.
  */
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
-import { shiftDate } from '@diacare/contract/dates';
+import { formatShortDate, shiftDate } from '@diacare/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
@@ -259,7 +259,7 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
     );
     expect(answers).toEqual([
       translate('hi', 'assistant.glucose.none'),
-      `आज (${SEED_TODAY}) आपकी कोई खुराक तय नहीं है।`,
+      `आज (${formatShortDate(SEED_TODAY, 'hi-IN')}) आपकी कोई खुराक तय नहीं है।`,
       translate('hi', 'assistant.appointment.none'),
     ]);
   });

@@ -9,7 +9,7 @@ import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical'
 import { formatGlucose, formatGlucoseRange, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import type { MealContext } from '@diacare/contract/health-constants';
 import { t, type Language } from '../../i18n/index.ts';
-import { dateOf, quote, readingContext, signedKg } from './phrases.ts';
+import { dateOf, dayOf, quote, readingContext, signedKg } from './phrases.ts';
 
 /** The periods the summaries cover: Reports' 7 days and History's 30 (both include today). */
 export type PeriodDays = 7 | 30;
@@ -45,9 +45,9 @@ export function summarySentences(language: Language) {
       due: Dose[];
       next: Dose | null;
     }): string {
-      if (total === 0) return t(language, 'assistant.doses.today_none', { today });
+      if (total === 0) return t(language, 'assistant.doses.today_none', { today: dayOf(today, language) });
       const parts = [
-        t(language, 'assistant.doses.today_total', { today, total }),
+        t(language, 'assistant.doses.today_total', { today: dayOf(today, language), total }),
         t(language, 'assistant.doses.today_taken', { count: taken.length, list: doseList(taken) }),
         t(language, 'assistant.doses.today_missed', { count: missed.length, list: doseList(missed) }),
       ];
