@@ -105,6 +105,19 @@ describe.each(DRIVERS)('server texts in the user language on %s', (driver) => {
     expect(response.json()).toEqual({ detail: 'ब्लड शुगर: कम से कम 20 mg/dL होना चाहिए' });
     const missing = await hindi.request({ method: 'POST', url: '/api/health/glucose', payload: { date: today() } });
     expect(missing.json().detail).toMatch(/^(ब्लड शुगर|समय): ज़रूरी है$/);
+    // A rule that speaks of what is in the field follows the colon whole ('नाम: में …' was broken).
+    const blank = await hindi.request({
+      method: 'POST',
+      url: '/api/medications',
+      payload: {
+        name: '\u200b\u200b',
+        dosage: '500 mg',
+        form: 'Tablet',
+        schedule: { frequency: 'as-needed', times: [] },
+      },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ detail: 'नाम: कम से कम एक दिखने वाला अक्षर होना चाहिए' });
     const list = await hindi.request({ url: '/api/health/glucose' });
     expect(list.json()).toEqual([]);
 
