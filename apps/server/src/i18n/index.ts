@@ -1,7 +1,8 @@
 /**
  * The server's texts in the user's language: ICU catalogs in `locales/<lang>.json`, the
- * validation messages and field names in `locales/validation/<lang>.json` (decision 094) and the
- * assistant's sentences in `locales/assistant/<lang>.json` (`assistant.*`), compiled once at load;
+ * validation messages and field names in `locales/validation/<lang>.json` (decision 094), the
+ * assistant's sentences in `locales/assistant/<lang>.json` (`assistant.*`) and the knowledge base
+ * articles' citations in `locales/knowledge/<lang>.json` (`knowledge.*`), compiled once at load;
  * English is the source and Hindi must hold every id. A request's language is the user's
  * `language`, else the `lang` query parameter of server pages, else Accept-Language, else English.
  * Decision 026.
@@ -18,13 +19,15 @@ import enValidation from './locales/validation/en.json' with { type: 'json' };
 import hiValidation from './locales/validation/hi.json' with { type: 'json' };
 import enAssistant from './locales/assistant/en.json' with { type: 'json' };
 import hiAssistant from './locales/assistant/hi.json' with { type: 'json' };
+import enKnowledge from './locales/knowledge/en.json' with { type: 'json' };
+import hiKnowledge from './locales/knowledge/hi.json' with { type: 'json' };
 
 /** The languages the server speaks (the contract's LANGUAGES) and their Intl locales. */
 export { INTL_LOCALES, type Language };
 
-/** Each language's whole catalog: its texts, its validation messages and the assistant's sentences. */
-const en = { ...enTexts, ...enValidation, ...enAssistant };
-const hi: Record<string, string> = { ...hiTexts, ...hiValidation, ...hiAssistant };
+/** Each language's whole catalog: its texts, validation messages, the assistant's sentences, the articles' citations. */
+const en = { ...enTexts, ...enValidation, ...enAssistant, ...enKnowledge };
+const hi: Record<string, string> = { ...hiTexts, ...hiValidation, ...hiAssistant, ...hiKnowledge };
 
 /** Every message id (the English catalog is the source). */
 export type MessageId = keyof typeof en;
