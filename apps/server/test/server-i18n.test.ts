@@ -50,6 +50,8 @@ describe('server catalogs', () => {
       'assistant.lab_name.hba1c', // 'HbA1c'
       'assistant.source.hypo.title', // 'ADA Standards of Care in Diabetes 2025'
       'assistant.source.sulfonylurea.title',
+      'export.csv.meal_item', // '{name} × {portions} ({carbs} g)': a food's name, a count and a unit
+      'export.fhir.meal_item',
     ]);
   });
 

@@ -1,8 +1,9 @@
 /**
  * The server's texts in the user's language: ICU catalogs in `locales/<lang>.json`, the
  * validation messages and field names in `locales/validation/<lang>.json` (decision 094), the
- * assistant's sentences in `locales/assistant/<lang>.json` (`assistant.*`) and the knowledge base
- * articles' citations in `locales/knowledge/<lang>.json` (`knowledge.*`), compiled once at load;
+ * assistant's sentences in `locales/assistant/<lang>.json` (`assistant.*`), the knowledge base
+ * articles' citations in `locales/knowledge/<lang>.json` (`knowledge.*`) and the data exports'
+ * CSV headers and FHIR texts in `locales/export/<lang>.json` (`export.*`), compiled once at load;
  * English is the source and Hindi must hold every id. A request's language is the user's
  * `language`, else the `lang` query parameter of server pages, else Accept-Language, else English.
  * Decision 026.
@@ -21,13 +22,15 @@ import enAssistant from './locales/assistant/en.json' with { type: 'json' };
 import hiAssistant from './locales/assistant/hi.json' with { type: 'json' };
 import enKnowledge from './locales/knowledge/en.json' with { type: 'json' };
 import hiKnowledge from './locales/knowledge/hi.json' with { type: 'json' };
+import enExport from './locales/export/en.json' with { type: 'json' };
+import hiExport from './locales/export/hi.json' with { type: 'json' };
 
 /** The languages the server speaks (the contract's LANGUAGES) and their Intl locales. */
 export { INTL_LOCALES, type Language };
 
-/** Each language's whole catalog: its texts, validation messages, the assistant's sentences, the articles' citations. */
-const en = { ...enTexts, ...enValidation, ...enAssistant, ...enKnowledge };
-const hi: Record<string, string> = { ...hiTexts, ...hiValidation, ...hiAssistant, ...hiKnowledge };
+/** Each language's whole catalog: texts, validation messages, the assistant's sentences, citations, export texts. */
+const en = { ...enTexts, ...enValidation, ...enAssistant, ...enKnowledge, ...enExport };
+const hi: Record<string, string> = { ...hiTexts, ...hiValidation, ...hiAssistant, ...hiKnowledge, ...hiExport };
 
 /** Every message id (the English catalog is the source). */
 export type MessageId = keyof typeof en;
