@@ -32,7 +32,7 @@ test('a browser that prefers Hindi opens in Hindi; every converted screen, dialo
   await page.getByRole('link', { name: 'दवा जोड़ें' }).click();
   await expect(page.getByRole('heading', { name: 'दवा जोड़ें' })).toBeVisible();
   await page.getByRole('button', { name: 'दवा सेव करें' }).click();
-  await expect(page.getByText('दवा का नाम ज़रूरी है')).toBeVisible();
+  await expect(page.getByText('दवा का नाम: ज़रूरी है')).toBeVisible();
   await page.getByLabel('कितनी बार').selectOption('weekly');
   await expect(page.getByRole('button', { name: 'सोम' })).toBeVisible();
   await expectAllHindi(page, 'Add Medication');

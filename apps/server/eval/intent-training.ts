@@ -6,11 +6,11 @@
  * first and the model cannot outvote them (corpus rows labelled `guard:…` test the guard rails).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { KNOWLEDGE_DIRECTORIES, loadArticles } from '../src/modules/knowledge/knowledge.ts';
+import { loadArticles } from '../src/modules/knowledge/knowledge.ts';
 import type { Example } from '../src/modules/assistant/intent-model.ts';
 import { loadQuestions, type Question, type Variety } from './assistant-eval.ts';
 
-const ARTICLES = new Set(loadArticles(KNOWLEDGE_DIRECTORIES.en).map((a) => a.id));
+const ARTICLES = new Set(loadArticles('en').map((a) => a.id));
 
 /** The intent class of a labelled question, or null when rules answer it (guard rails). */
 export function classOf(q: Pick<Question, 'group' | 'expect'>): string | null {
@@ -94,7 +94,7 @@ function intentExamples(): Example[] {
 function articleExamples(): Example[] {
   const examples: Example[] = [];
   for (const language of ['en', 'hi'] as const) {
-    for (const article of loadArticles(KNOWLEDGE_DIRECTORIES[language])) {
+    for (const article of loadArticles(language)) {
       const group = `article:${article.id}:${language}`;
       examples.push({ label: `kb:${article.id}`, text: article.title, group });
       for (const keyword of article.keywords

@@ -4,7 +4,7 @@
  * Hindi with no number. Decision 038.
  */
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
-import { shiftDate } from '@diacare/contract/dates';
+import { formatShortDate } from '@diacare/contract/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
@@ -122,7 +122,8 @@ const HINDI_QUESTIONS: Row[] = [
   { question: 'रिफ़िल कब लेना है?', expected: () => ['“Glimepiride” का रिफ़िल लेने का समय है'] },
   {
     question: 'मेरा अगला अपॉइंटमेंट कब है?',
-    expected: () => [`आपका अगला अपॉइंटमेंट “Diabetes review” Dr Mehta के साथ ${shiftDate(SEED_TODAY, 12)} को 10:30 बजे है`],
+    // SEED_TODAY + 12 days, written as every date a person reads (hi-IN, with its year).
+    expected: () => ['आपका अगला अपॉइंटमेंट “Diabetes review” Dr Mehta के साथ 2 दिस॰ 2026 को 10:30 बजे है'],
     link: { href: '/booking', label: 'बुकिंग' },
   },
   { question: 'क्या मेरा कोई डॉक्टर अपॉइंटमेंट आने वाला है?', expected: () => ['“Diabetes review”'] },
@@ -259,7 +260,7 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
     );
     expect(answers).toEqual([
       translate('hi', 'assistant.glucose.none'),
-      `आज (${SEED_TODAY}) आपकी कोई खुराक तय नहीं है।`,
+      `आज (${formatShortDate(SEED_TODAY, 'hi-IN')}) आपकी कोई खुराक तय नहीं है।`,
       translate('hi', 'assistant.appointment.none'),
     ]);
   });

@@ -200,9 +200,9 @@ describe('knowledge base', () => {
     }
   });
 
-  it('an article without a source is refused', () => {
-    expect(() => parseArticle('x', '---\ntitle: X\nsection: s\nreviewed: 2026-01-01\n---\nBody')).toThrow(
-      "needs 'source'",
+  it('an article without a citation in the catalogs is refused', () => {
+    expect(() => parseArticle('x', '---\ntitle: X\nreviewed: 2026-01-01\n---\nBody')).toThrow(
+      "needs 'knowledge.x.source' and 'knowledge.x.section' in locales/knowledge",
     );
   });
 

@@ -6,7 +6,7 @@
  */
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
-import { shiftDate } from '@diacare/contract/dates';
+import { formatShortDate } from '@diacare/contract/dates';
 import { describe, expect, it } from 'vitest';
 import { CAPABILITIES } from '../src/modules/assistant/builtin-engine.ts';
 import { DOSE_CHANGE_REFUSAL, DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
@@ -125,7 +125,8 @@ const QUESTIONS: Row[] = [
   // appointments
   {
     question: 'When is my next appointment?',
-    expected: () => [`“Diabetes review” with Dr Mehta on ${shiftDate(SEED_TODAY, 12)} at 10:30`],
+    // SEED_TODAY + 12 days, written as every date a person reads (en-IN, with its year).
+    expected: () => ['“Diabetes review” with Dr Mehta on 2 Dec 2026 at 10:30'],
     link: '/booking',
   },
   { question: 'Do I have a doctor visit coming up?', expected: () => ['“Diabetes review”'] },
@@ -236,7 +237,7 @@ describe.each(DRIVERS)('assistant (built-in engine) on %s', (driver) => {
       ].map(async (q) => (await ask(other, q)).answer.content),
     );
     expect(answers[0]).toBe('You have no glucose readings yet. Log one from Reports to see your figures here.');
-    expect(answers[1]).toBe(`You have no medicine doses scheduled today (${SEED_TODAY}).`);
+    expect(answers[1]).toBe(`You have no medicine doses scheduled today (${formatShortDate(SEED_TODAY, 'en-IN')}).`);
     expect(answers[2]).toBe('You have no upcoming appointments. You can book one on Booking.');
     expect(answers[3]).toContain(article('food-indian-meals').source);
   });

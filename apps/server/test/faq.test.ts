@@ -4,11 +4,12 @@
  */
 import { FAQ_QUERY_MAX_LENGTH, type Faq } from '@diacare/contract/faq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KNOWLEDGE_DIRECTORIES, loadArticles } from '../src/modules/knowledge/knowledge.ts';
+import { t as translate, type MessageId } from '../src/i18n/index.ts';
+import { loadArticles } from '../src/modules/knowledge/knowledge.ts';
 import { DRIVERS, createTestApp, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 
 const english = loadArticles();
-const hindi = loadArticles(KNOWLEDGE_DIRECTORIES.hi);
+const hindi = loadArticles('hi');
 
 describe.each(DRIVERS)('the FAQ on %s', (driver) => {
   let t: TestApp;
@@ -69,11 +70,18 @@ describe.each(DRIVERS)('the FAQ on %s', (driver) => {
     const list = await faq(user);
     expect(list.language).toBe('hi');
     expect(list.articles).toHaveLength(hindi.length);
-    for (const article of list.articles) expect(article.title).toMatch(/[\u0900-\u097f]/);
+    for (const article of list.articles) {
+      expect(article.title).toMatch(/[\u0900-\u097f]/);
+      // The citation is the Hindi catalog's: the section in Hindi, published titles as published.
+      expect(article.section, article.id).toBe(translate('hi', `knowledge.${article.id}.section` as MessageId));
+      expect(article.section, article.id).toMatch(/[\u0900-\u097f]/);
+      expect(article.source, article.id).toBe(translate('hi', `knowledge.${article.id}.source` as MessageId));
+    }
     const mango = await faq(user, 'आम');
     expect(mango.articles[0]!.id).toBe('fruits');
     expect(matched(mango)).toContain('आम');
-    expect(mango.articles[0]!.source).toBe(english.find((a) => a.id === 'fruits')!.source);
+    expect(mango.articles[0]!.source).toContain('ICMR Guidelines for Management of Type 2 Diabetes 2018');
+    expect(mango.articles[0]!.source).toContain('पोषण चिकित्सा');
     expect((await faq(user, 'neend')).articles[0]!.id).toBe('sleep');
   });
 

@@ -8,6 +8,7 @@ import type { Bundle, Observation } from '@medplum/fhirtypes';
 import sharp from 'sharp';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { t as translate } from '../src/i18n/index.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { fhirErrors, loadFhirDefinitions, rowsOf } from './support/export-fixture.ts';
 
@@ -78,10 +79,10 @@ describe.each(DRIVERS)('meals in the exports on %s', (driver) => {
         photo_file: '',
       },
     ]);
-    // In Hindi, listed foods are named as the Hindi list names them; free text stays as typed.
+    // In Hindi, listed foods are named as the Hindi list names them, under the Hindi header; free text stays as typed.
     await asha.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'hi' } });
     const hindi = unzipSync(new Uint8Array((await asha.request({ url: '/api/export/csv' })).rawPayload));
-    expect(rowsOf(Buffer.from(hindi['meals.csv']!).toString('utf8'))[0]!.items).toBe(
+    expect(rowsOf(Buffer.from(hindi['meals.csv']!).toString('utf8'))[0]![translate('hi', 'export.csv.items')]).toBe(
       'चावल (पका) × 1 (42 g); Pickle × 1 (2 g)',
     );
     await asha.request({ method: 'PUT', url: '/api/users/me', payload: { language: 'en' } });

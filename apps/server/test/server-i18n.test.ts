@@ -34,16 +34,24 @@ describe('server catalogs', () => {
 
   it('Hindi messages are written in Devanagari, except the few that are only names', () => {
     const namesOnly = Object.entries(catalogs.hi).filter(([, text]) => !DEVANAGARI.test(text));
-    expect(namesOnly.map(([id]) => id).sort()).toEqual([
+    // A cited publication keeps its published (English) title; its section and any words around it are Hindi.
+    const titlesOnly = namesOnly.filter(([id]) => /^knowledge\..+\.source$/.test(id));
+    for (const [id, text] of titlesOnly) expect(text, id).toBe(catalogs.en[id]);
+    expect(titlesOnly.length).toBeLessThan(
+      Object.keys(catalogs.en).filter((id) => id.startsWith('knowledge.')).length / 2,
+    );
+    expect(
+      namesOnly
+        .filter(([id]) => !id.startsWith('knowledge.'))
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual([
       'assistant.answer.dose_item', // a missed dose's day and time ('20 नव॰  08:00')
       'assistant.lab_name.hba1c', // 'HbA1c'
-      // The assistant's cited sources keep their published (English) titles, as the Hindi articles do.
-      'assistant.source.hypo.section',
-      'assistant.source.hypo.title',
-      'assistant.source.leaflet.section',
-      'assistant.source.leaflet.title',
-      'assistant.source.sulfonylurea.section',
+      'assistant.source.hypo.title', // 'ADA Standards of Care in Diabetes 2025'
       'assistant.source.sulfonylurea.title',
+      'export.csv.meal_item', // '{name} × {portions} ({carbs} g)': a food's name, a count and a unit
+      'export.fhir.meal_item',
     ]);
   });
 
@@ -105,6 +113,19 @@ describe.each(DRIVERS)('server texts in the user language on %s', (driver) => {
     expect(response.json()).toEqual({ detail: 'ब्लड शुगर: कम से कम 20 mg/dL होना चाहिए' });
     const missing = await hindi.request({ method: 'POST', url: '/api/health/glucose', payload: { date: today() } });
     expect(missing.json().detail).toMatch(/^(ब्लड शुगर|समय): ज़रूरी है$/);
+    // A rule that speaks of what is in the field follows the colon whole ('नाम: में …' was broken).
+    const blank = await hindi.request({
+      method: 'POST',
+      url: '/api/medications',
+      payload: {
+        name: '\u200b\u200b',
+        dosage: '500 mg',
+        form: 'Tablet',
+        schedule: { frequency: 'as-needed', times: [] },
+      },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toEqual({ detail: 'नाम: कम से कम एक दिखने वाला अक्षर होना चाहिए' });
     const list = await hindi.request({ url: '/api/health/glucose' });
     expect(list.json()).toEqual([]);
 

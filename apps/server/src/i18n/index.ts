@@ -1,12 +1,15 @@
 /**
  * The server's texts in the user's language: ICU catalogs in `locales/<lang>.json`, the
- * validation messages and field names in `locales/validation/<lang>.json` (decision 094) and the
- * assistant's sentences in `locales/assistant/<lang>.json` (`assistant.*`), compiled once at load;
+ * validation messages and field names in `locales/validation/<lang>.json` (decision 094), the
+ * assistant's sentences in `locales/assistant/<lang>.json` (`assistant.*`), the knowledge base
+ * articles' citations in `locales/knowledge/<lang>.json` (`knowledge.*`) and the data exports'
+ * CSV headers and FHIR texts in `locales/export/<lang>.json` (`export.*`), compiled once at load;
  * English is the source and Hindi must hold every id. A request's language is the user's
  * `language`, else the `lang` query parameter of server pages, else Accept-Language, else English.
  * Decision 026.
  */
 import { pseudoCatalog } from '@diacare/contract/i18n/pseudo-locale';
+import { renderVerbatim } from '@diacare/contract/i18n/verbatim-values';
 import { INTL_LOCALES, type Language } from '@diacare/contract/languages';
 import { setupI18n, type I18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
@@ -17,13 +20,17 @@ import enValidation from './locales/validation/en.json' with { type: 'json' };
 import hiValidation from './locales/validation/hi.json' with { type: 'json' };
 import enAssistant from './locales/assistant/en.json' with { type: 'json' };
 import hiAssistant from './locales/assistant/hi.json' with { type: 'json' };
+import enKnowledge from './locales/knowledge/en.json' with { type: 'json' };
+import hiKnowledge from './locales/knowledge/hi.json' with { type: 'json' };
+import enExport from './locales/export/en.json' with { type: 'json' };
+import hiExport from './locales/export/hi.json' with { type: 'json' };
 
 /** The languages the server speaks (the contract's LANGUAGES) and their Intl locales. */
 export { INTL_LOCALES, type Language };
 
-/** Each language's whole catalog: its texts, its validation messages and the assistant's sentences. */
-const en = { ...enTexts, ...enValidation, ...enAssistant };
-const hi: Record<string, string> = { ...hiTexts, ...hiValidation, ...hiAssistant };
+/** Each language's whole catalog: texts, validation messages, the assistant's sentences, citations, export texts. */
+const en = { ...enTexts, ...enValidation, ...enAssistant, ...enKnowledge, ...enExport };
+const hi: Record<string, string> = { ...hiTexts, ...hiValidation, ...hiAssistant, ...hiKnowledge, ...hiExport };
 
 /** Every message id (the English catalog is the source). */
 export type MessageId = keyof typeof en;
@@ -51,20 +58,34 @@ function compile(messages: Record<string, string>) {
 export const PSEUDO_LOCALE_ON = process.env.DIACARE_PSEUDO_LOCALE === '1' && process.env.NODE_ENV !== 'production';
 const english = PSEUDO_LOCALE_ON ? pseudoCatalog(en) : en;
 
+/** An id no catalog holds is returned as written, never compiled as an ICU message (its text may be a user's). */
+const missing = (_locale: string, id: string) => id;
+
 const instances: Record<Language, I18n> = {
-  en: setupI18n({ locale: 'en', messages: { en: compile(english) } }),
-  hi: setupI18n({ locale: 'hi', messages: { hi: compile(hi), en: compile(english) } }),
+  en: setupI18n({ locale: 'en', messages: { en: compile(english) }, missing }),
+  hi: setupI18n({ locale: 'hi', messages: { hi: compile(hi), en: compile(english) }, missing }),
 };
 
 /**
- * One message in `language`.
+ * One message in `language`; `values` (names, notes: user text too) are shown as given, never
+ * read as ICU nor unescaped ('Met\u0041 {x}' stays so; contract i18n/verbatim-values).
  * @returns the rendered text; an id missing from the language falls back to English.
  */
 export function t(language: Language, id: MessageId, values?: MessageValues): string {
   const catalog = catalogs[language];
   const i18n = id in catalog ? instances[language] : instances.en;
-  return i18n._(id, values);
+  return renderVerbatim((shown) => i18n._(id, shown), values);
 }
+
+/** True when `id` is a message of the catalogs (English is the source of ids). */
+export const isMessageId = (id: string): id is MessageId => Object.hasOwn(catalogs.en, id);
+
+/**
+ * The catalog text of a stored option ('push.form.tablet' → 'tablet', 'गोली'), or `fallback` (the
+ * value as stored) when the catalogs have no such id; the id is never rendered as a message.
+ */
+export const optionText = (language: Language, id: string, fallback: string): string =>
+  isMessageId(id) ? t(language, id) : fallback;
 
 /** A message for later (an error thrown now, rendered in the request's language). */
 export const msg = (id: MessageId, values?: MessageValues): Message => (values ? { id, values } : { id });

@@ -4,7 +4,7 @@
  * Decision 094.
  */
 import { readValidationMessage } from '@diacare/contract/i18n/validation-messages';
-import { catalogs, t, type Language, type MessageId } from './index.ts';
+import { isMessageId, optionText, t, type Language } from './index.ts';
 
 /**
  * An issue message in `language`.
@@ -15,7 +15,7 @@ import { catalogs, t, type Language, type MessageId } from './index.ts';
 export function validationText(language: Language, message: string): string {
   const known = readValidationMessage(message);
   if (known) return t(language, known.id, known.values);
-  if (Object.hasOwn(catalogs.en, message)) return t(language, message as MessageId);
+  if (isMessageId(message)) return t(language, message);
   return t(language, 'validation.invalid');
 }
 
@@ -29,8 +29,7 @@ export function fieldLabel(language: Language, path: string): string {
   const parts = path.split('.');
   const last = parts.at(-1) ?? path;
   const label = (name: string) => {
-    const id = `field.${name}`;
-    return Object.hasOwn(catalogs.en, id) ? t(language, id as MessageId) : name;
+    return optionText(language, `field.${name}`, name);
   };
   if (/^\d+$/.test(last) && parts.length > 1) return `${label(parts.at(-2)!)} ${Number(last) + 1}`;
   return label(last);

@@ -150,12 +150,38 @@ describe('validation messages are message ids (decision 094)', () => {
         name,
       ).toEqual([]);
     }
-    // The web's Hindi may differ in form: it follows the field's label ('<label> में …'), the server's
-    // follows '<field>: '. English reads the same on both sides.
+    // Both sides put a rule after its field the same way ('<field>: <rule>' in Hindi), so a rule
+    // reads the same on both sides in each language.
     for (const id of VALIDATION_MESSAGE_IDS) {
       expect(catalogs['server hi'][id], id).toMatch(DEVANAGARI);
-      expect(catalogs['web hi'][id], id).toMatch(DEVANAGARI);
+      expect(catalogs['web hi'][id], id).toBe(catalogs['server hi'][id]);
       expect(catalogs['web en'][id], id).toBe(catalogs['server en'][id]);
+    }
+  });
+
+  it("Hindi never puts a postposition after a field's name: the field is followed by ':' (its direct case stays right)", () => {
+    // 'दवा का नाम में …' is wrong ('दवा के नाम में …': a postposition needs the oblique case), so a
+    // rule must not start with one, and a sentence that holds a field's label must not put one after it.
+    const POSTPOSITION = /^(में|का|की|के|को|से|पर|ने|तक)(\s|$)/u;
+    const rules = [
+      catalog('apps/server/src/i18n/locales/validation/hi.json'),
+      catalog('apps/web/src/locales/hi/validation.json'),
+    ];
+    for (const messages of rules) {
+      for (const id of VALIDATION_MESSAGE_IDS) expect(messages[id], id).not.toMatch(POSTPOSITION);
+    }
+    const web = {
+      ...catalog('apps/web/src/locales/hi/common.json'),
+      ...catalog('apps/web/src/locales/hi/health-reports.json'),
+    };
+    expect(web['common.fieldError']).toBe('{field}: {problem}');
+    const labelled = Object.entries(web).filter(
+      ([id]) => id === 'common.fieldError' || id.startsWith('health-reports.field.'),
+    );
+    expect(labelled.length).toBeGreaterThan(5);
+    for (const [id, text] of labelled) {
+      const after = /\{(?:label|field)\}(.*)$/u.exec(text)?.[1] ?? '';
+      expect(after.trimStart(), id).not.toMatch(POSTPOSITION);
     }
   });
 

@@ -10,8 +10,9 @@ import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { formatShortDate } from '@diacare/contract/dates';
 import { formatGlucose, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import type { MealContext } from '@diacare/contract/health-constants';
-import { INTL_LOCALES } from '@diacare/contract/languages';
+import { INTL_LOCALES, LANGUAGES } from '@diacare/contract/languages';
 import { t, type Language } from '../../i18n/index.ts';
+import { dateFormatter } from '../export/doctor-report/formats.ts';
 import type { Meal, Period, TimeOfDay } from './understanding.ts';
 
 /** A name as the user wrote it, in quotes: read as data ('“Metformin”'). */
@@ -25,6 +26,18 @@ export const sentenceStart = (text: string) => text.charAt(0).toUpperCase() + te
 
 /** 'YYYY-MM-DD' as a short day in `language`'s Intl locale ('20 Nov', '20 नव॰'). */
 export const dayOf = (date: string, language: Language) => formatShortDate(date, INTL_LOCALES[language]);
+
+const datesWithYear = Object.fromEntries(LANGUAGES.map((language) => [language, dateFormatter(language)])) as Record<
+  Language,
+  (date: string) => string
+>;
+
+/**
+ * 'YYYY-MM-DD' as a date with its year in `language`'s Intl locale, as the doctor report writes
+ * it ('3 Dec 2026', '3 दिस॰ 2026'): for a date that may be in another year (a latest reading, an
+ * appointment, a lab result). Never the ISO form in a sentence.
+ */
+export const dateOf = (date: string, language: Language) => datesWithYear[language](date);
 
 /**
  * The period `p` as a question named it, to sit inside a sentence: 'today (20 Nov)', 'on 17 Nov

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.ts';
 import { t, type Language } from '../../i18n/index.ts';
 import { createInsulinRepository } from '../health/insulin.repository.ts';
 import { createLabRepository, type LabRow } from '../health/lab.repository.ts';
-import { dayOf, link, periodPhrase, sentenceStart } from './phrases.ts';
+import { dateOf, dayOf, link, periodPhrase, sentenceStart } from './phrases.ts';
 import type { ToolContext, ToolResult } from './tools.ts';
 import type { Understanding } from './understanding.ts';
 
@@ -19,8 +19,6 @@ const labName = (test: LabTest, language: Language) => t(language, `assistant.la
 /** An insulin type in `language` ('rapid', 'long'). */
 const insulinType = (type: InsulinType, language: Language) => t(language, `assistant.insulin_type.${type}`);
 
-/** '12 Nov 2026': a result can be from another year. */
-const day = (date: string, language: Language) => `${dayOf(date, language)} ${date.slice(0, 4)}`;
 /** A result's value with the unit it is stored in (HbA1c in %). */
 const valueOf = (row: LabRow) => `${row.value} ${LAB_TEST_RULES[row.test].units[0].unit}`;
 
@@ -29,10 +27,10 @@ function labSentence(rows: LabRow[], language: Language): string {
   const text = t(language, 'assistant.lab.last', {
     name: labName(last!.test, language),
     value: valueOf(last!),
-    day: day(last!.date, language),
+    day: dateOf(last!.date, language),
   });
   if (!before) return text;
-  return `${text} ${t(language, 'assistant.lab.before', { value: valueOf(before), day: day(before.date, language) })}`;
+  return `${text} ${t(language, 'assistant.lab.before', { value: valueOf(before), day: dateOf(before.date, language) })}`;
 }
 
 /** Binds the record's answers to one database. */

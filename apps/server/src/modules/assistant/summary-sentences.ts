@@ -2,13 +2,14 @@
  * The sentences of the data tools' summaries (tools.ts) in the answer's language, from the
  * catalogs (`assistant.doses.*`, `adherence.*`, `glucose.*`, `bp.*`, `weight.*`, `refills.*`,
  * `appointment.*`). Figures arrive computed by the tools with the contract's rules, never here;
- * glucose in the user's unit, dates ISO and times 24-hour as stored.
+ * glucose in the user's unit, dates ISO (written here with their year in the answer's language,
+ * phrases.ts `dateOf`) and times 24-hour as stored.
  */
 import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';
 import { formatGlucose, formatGlucoseRange, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import type { MealContext } from '@diacare/contract/health-constants';
 import { t, type Language } from '../../i18n/index.ts';
-import { quote, readingContext, signedKg } from './phrases.ts';
+import { dateOf, dayOf, quote, readingContext, signedKg } from './phrases.ts';
 
 /** The periods the summaries cover: Reports' 7 days and History's 30 (both include today). */
 export type PeriodDays = 7 | 30;
@@ -44,9 +45,9 @@ export function summarySentences(language: Language) {
       due: Dose[];
       next: Dose | null;
     }): string {
-      if (total === 0) return t(language, 'assistant.doses.today_none', { today });
+      if (total === 0) return t(language, 'assistant.doses.today_none', { today: dayOf(today, language) });
       const parts = [
-        t(language, 'assistant.doses.today_total', { today, total }),
+        t(language, 'assistant.doses.today_total', { today: dayOf(today, language), total }),
         t(language, 'assistant.doses.today_taken', { count: taken.length, list: doseList(taken) }),
         t(language, 'assistant.doses.today_missed', { count: missed.length, list: doseList(missed) }),
       ];
@@ -124,7 +125,7 @@ export function summarySentences(language: Language) {
         t(language, 'assistant.glucose.latest', {
           value: g(latest.value),
           context: readingContext(language, latest.meal_context),
-          date: latest.date,
+          date: dateOf(latest.date, language),
           time: latest.time,
         }),
         period
@@ -169,7 +170,7 @@ export function summarySentences(language: Language) {
         diastolic: latest.diastolic,
         has_pulse: latest.pulse === null ? 'no' : 'yes',
         pulse: latest.pulse ?? '',
-        date: latest.date,
+        date: dateOf(latest.date, language),
         time: latest.time,
       });
       const after = average
@@ -195,13 +196,16 @@ export function summarySentences(language: Language) {
       const parts = [
         t(language, 'assistant.weight.latest', {
           weight: latest.weight.toFixed(1),
-          date: latest.date,
+          date: dateOf(latest.date, language),
           bmi: latest.bmi.toFixed(1),
         }),
       ];
       if (previous) {
         parts.push(
-          t(language, 'assistant.weight.previous', { date: previous.date, change: signedKg(previous.change) }),
+          t(language, 'assistant.weight.previous', {
+            date: dateOf(previous.date, language),
+            change: signedKg(previous.change),
+          }),
         );
       }
       if (periodChange !== null) {
@@ -248,7 +252,7 @@ export function summarySentences(language: Language) {
         title: quote(title),
         with_doctor: type === 'doctor' && doctor ? 'yes' : 'no',
         doctor: doctor ?? '',
-        date,
+        date: dateOf(date, language),
         time,
         type,
         location: quote(location),

@@ -2,7 +2,9 @@
  * The CSV export: a ZIP with one CSV per kind of data, streamed from keyset pages, so memory
  * holds one page whatever the years of data. Date-times carry the user's offset, units are in the
  * headers, glucose is in both units, and formula-like text is prefixed with ' (CSV injection).
- * Decision 020.
+ * The column headers are the exporting person's language (`export.csv.*`, English keeps the
+ * snake_case names); values stay as stored (codes such as 'taken', 'Fasting', ISO date-times) so
+ * the files read back the same in every language. Decision 020.
  */
 import { Readable } from 'node:stream';
 import { formatGlucoseValue } from '@diacare/contract/glucose-units';
@@ -24,12 +26,12 @@ import type {
   SensorRow,
 } from './export.repository.ts';
 import { isoInZone, isoLocal } from '@diacare/contract/dates';
-import type { Language } from '../../i18n/index.ts';
+import { t, type Language, type MessageId } from '../../i18n/index.ts';
 import { itemsIn } from '../meals/meals.repository.ts';
 
 type Cell = string | number | boolean | null;
 
-/** One file of the ZIP: its name, header and how a row becomes cells. */
+/** One file of the ZIP: its name, columns (`export.csv.<column>` names the header) and how a row becomes cells. */
 interface CsvSpec<Row> {
   file: string;
   header: string[];
@@ -194,7 +196,14 @@ export const CSV_FILES = [
       row.meal_type,
       // Listed foods named in the exporting person's language.
       itemsIn(row.items, language)
-        .map((item) => `${item.name} × ${item.portions}${item.carbs_g === null ? '' : ` (${item.carbs_g} g)`}`)
+        .map((item) =>
+          t(language, 'export.csv.meal_item', {
+            name: item.name,
+            portions: item.portions,
+            has_carbs: item.carbs_g === null ? 'no' : 'yes',
+            carbs: item.carbs_g ?? '',
+          }),
+        )
         .join('; '),
       row.items.map((item) => item.food_id ?? '').join('; '),
       row.carbs_g,
@@ -249,6 +258,10 @@ export const CSV_FILES = [
   }),
 ];
 
+/** The header line of `file` in `language`: each column's `export.csv.<column>` text. */
+export const csvHeader = (file: Pick<CsvSpec<never>, 'header'>, language: Language): string[] =>
+  file.header.map((column) => t(language, `export.csv.${column}` as MessageId));
+
 /** Cells of every row, then the end; an async generator so rows are only read when pulled. */
 async function* cellRows<Row>(
   file: CsvSpec<Row>,
@@ -267,7 +280,7 @@ async function* cellRows<Row>(
  * @param userId whose rows; every query is scoped to it.
  * @param zone the user's IANA zone, for the offsets of every date-time.
  * @param modified the files' modification time in the ZIP (now).
- * @param language the exporting person's language, for the names of listed foods.
+ * @param language the exporting person's language: the headers, and the names of listed foods.
  */
 export async function csvZipStream(
   repository: ExportRepository,
@@ -286,7 +299,8 @@ export async function csvZipStream(
   const zip = new ZipFile();
   for (const file of CSV_FILES as CsvSpec<unknown>[]) {
     zip.addReadStreamLazy(file.file, { mtime: modified }, (callback) => {
-      const csv = stringify({ header: true, columns: file.header, escape_formulas: true, record_delimiter: 'windows' });
+      const columns = csvHeader(file, language);
+      const csv = stringify({ header: true, columns, escape_formulas: true, record_delimiter: 'windows' });
       const rows = Readable.from(cellRows(file, repository, userId, zone, names, photos, language));
       rows.on('error', (error) => csv.destroy(error));
       callback(null, rows.pipe(csv));

@@ -64,6 +64,7 @@ export const exportRoutes: FastifyPluginAsyncZod<AppDeps> = async (app, deps) =>
       const chunks = fhirBundleChunks({
         user: row,
         zone: user.timezone,
+        language: requestLanguage(request),
         now,
         medications: repository.medications(user.id),
         adherence: repository.adherence(user.id),

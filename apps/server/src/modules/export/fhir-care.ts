@@ -7,6 +7,7 @@ import type { CodeableConcept, Consent, Practitioner, RelatedPerson, Resource } 
 import type { CareCircleRow } from './export.repository.ts';
 import { derivedUuid, fullUrl, patientReference } from './fhir-primitives.ts';
 import { isoInZone } from '@diacare/contract/dates';
+import { t, type Language } from '../../i18n/index.ts';
 
 const ROLE_CODE = 'http://terminology.hl7.org/CodeSystem/v3-RoleCode';
 const PARTICIPATION = 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType';
@@ -35,7 +36,12 @@ const action = (code: string): CodeableConcept => ({ coding: [{ system: CONSENT_
  * the scopes' data, and 'correct' too when they may mark doses taken. Ids derive from the
  * membership's id, so a second export gives the same ids.
  */
-export function careCircleResources(row: CareCircleRow, patientId: string, zone: string): Resource[] {
+export function careCircleResources(
+  row: CareCircleRow,
+  patientId: string,
+  zone: string,
+  language: Language = 'en',
+): Resource[] {
   const joined = isoInZone(row.created_at, zone);
   const name = [{ text: row.person }];
   const telecom = row.email ? [{ system: 'email' as const, value: row.email }] : undefined;
@@ -67,7 +73,7 @@ export function careCircleResources(row: CareCircleRow, patientId: string, zone:
     category: [{ coding: [{ system: 'http://loinc.org', code: '59284-0', display: 'Patient Consent' }] }],
     patient: patientReference(patientId),
     dateTime: joined,
-    policyRule: { text: 'DiaCare care circle: the patient grants and revokes access in the app' },
+    policyRule: { text: t(language, 'export.fhir.care_policy') },
     provision: {
       type: 'permit',
       period: { start: joined },

@@ -8,6 +8,7 @@ import type { CodeableConcept, Observation, ObservationComponent } from '@medplu
 import type { MealExportRow } from './export.repository.ts';
 import { LOINC_CODES, loinc, patientReference, quantity } from './fhir-primitives.ts';
 import { isoLocal } from '@diacare/contract/dates';
+import { optionText, t, type Language } from '../../i18n/index.ts';
 
 /** DiaCare's own code system for the food list's ids. */
 export const FOOD_SYSTEM = 'https://diacare.app/fhir/CodeSystem/food';
@@ -17,8 +18,8 @@ const unknown: CodeableConcept = { coding: [{ system: DATA_ABSENT, code: 'unknow
 const value = (carbs: number | null) =>
   carbs === null ? { dataAbsentReason: unknown } : { valueQuantity: quantity(carbs, 'g') };
 
-/** A meal as an Observation of its estimated carbohydrate, the foods as components. */
-export function mealObservation(row: MealExportRow, zone: string): Observation {
+/** A meal as an Observation of its estimated carbohydrate, the foods as components; our texts in `language`. */
+export function mealObservation(row: MealExportRow, zone: string, language: Language = 'en'): Observation {
   const carbs = loinc(LOINC_CODES.carbohydrateIntake);
   const component: ObservationComponent[] = row.items.map((item) => ({
     code: {
@@ -26,7 +27,7 @@ export function mealObservation(row: MealExportRow, zone: string): Observation {
         ...carbs.coding!,
         ...(item.food_id ? [{ system: FOOD_SYSTEM, code: item.food_id, display: item.name }] : []),
       ],
-      text: `${item.name} × ${item.portions}`,
+      text: t(language, 'export.fhir.meal_item', { name: item.name, portions: item.portions }),
     },
     ...value(item.carbs_g),
   }));
@@ -34,12 +35,17 @@ export function mealObservation(row: MealExportRow, zone: string): Observation {
     resourceType: 'Observation',
     id: row.id,
     status: 'final',
-    code: { ...carbs, text: `Carbohydrate intake Estimated (${row.meal_type})` },
+    code: {
+      ...carbs,
+      text: t(language, 'export.fhir.carbohydrate_intake', {
+        meal: optionText(language, `report.meals.type.${row.meal_type}`, row.meal_type),
+      }),
+    },
     subject: patientReference(row.user_id),
     effectiveDateTime: isoLocal(row.date, row.time, zone),
     ...value(row.carbs_g),
     component,
-    method: { text: 'Estimated from household portions and the DiaCare food list' },
+    method: { text: t(language, 'export.fhir.carbohydrate_method') },
     ...(row.note ? { note: [{ text: row.note }] } : {}),
   };
 }

@@ -6,6 +6,7 @@ import type { Device, Observation } from '@medplum/fhirtypes';
 import type { SensorRow } from './export.repository.ts';
 import { category, derivedUuid, fullUrl, loinc, LOINC_CODES, patientReference, quantity } from './fhir-primitives.ts';
 import { isoInZone } from '@diacare/contract/dates';
+import { t, type Language } from '../../i18n/index.ts';
 
 /**
  * Glucose in interstitial fluid, the CGM counterpart of 2339-0 (Glucose [Mass/volume] in
@@ -23,8 +24,8 @@ const SOURCE_NAMES: Record<string, string> = {
 export const sensorDeviceId = (row: Pick<SensorRow, 'user_id' | 'source' | 'device_serial'>) =>
   derivedUuid(row.user_id, `device:${row.source}:${row.device_serial}`);
 
-/** The sensor (or meter, for strip readings) a reading came from, as a Device of the patient. */
-export function sensorDevice(row: SensorRow): Device {
+/** The sensor (or meter, for strip readings) a reading came from, as a Device of the patient; its type in `language`. */
+export function sensorDevice(row: SensorRow, language: Language = 'en'): Device {
   const name = SOURCE_NAMES[row.source] ?? row.source;
   return {
     resourceType: 'Device',
@@ -32,7 +33,7 @@ export function sensorDevice(row: SensorRow): Device {
     status: 'active',
     ...(row.device_serial ? { serialNumber: row.device_serial } : {}),
     deviceName: [{ name: row.device_serial ? `${name} ${row.device_serial}` : name, type: 'user-friendly-name' }],
-    type: { text: row.kind === 'strip' ? 'Blood glucose meter' : 'Continuous glucose monitor' },
+    type: { text: t(language, 'export.fhir.device', { kind: row.kind === 'strip' ? 'strip' : 'sensor' }) },
     patient: patientReference(row.user_id),
   };
 }
@@ -42,7 +43,7 @@ export function sensorDevice(row: SensorRow): Device {
  * its Device. A sensor's Low/High is the device's limit with comparator '<' or '>'.
  * A finger-stick ('strip') reading is blood glucose (2339-0); sensor and scan readings 99504-3.
  */
-export function sensorObservation(row: SensorRow, zone: string): Observation {
+export function sensorObservation(row: SensorRow, zone: string, language: Language = 'en'): Observation {
   const comparator = row.flag === 'low' ? '<' : row.flag === 'high' ? '>' : undefined;
   return {
     resourceType: 'Observation',
@@ -54,6 +55,6 @@ export function sensorObservation(row: SensorRow, zone: string): Observation {
     effectiveDateTime: isoInZone(row.measured_at, zone),
     valueQuantity: { ...quantity(row.value, 'mg/dL'), ...(comparator ? { comparator } : {}) },
     device: { reference: fullUrl(sensorDeviceId(row)) },
-    note: [{ text: `Imported from ${SOURCE_NAMES[row.source] ?? row.source}` }],
+    note: [{ text: t(language, 'export.fhir.imported_from', { source: SOURCE_NAMES[row.source] ?? row.source }) }],
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The FHIR R4 export: pure mappings from rows to resources (LOINC codes, UCUM units, the vital-signs
  * profiles) and a 'collection' Bundle written entry by entry. Ids are the rows' uuids (UUID v5 for
- * derived ones), so the same data exports with the same ids.
+ * derived ones), so the same data exports with the same ids. Our own texts (notes, types,
+ * methods) are the server catalogs' `export.fhir.*` in the user's language; code systems'
+ * displays (LOINC, HL7) stay as the code system publishes them, in English (docs/architecture.md).
  * Decision 020.
  */
 import type {
@@ -35,6 +37,8 @@ import { mealObservation } from './fhir-meals.ts';
 import { sensorDevice, sensorDeviceId, sensorObservation } from './fhir-sensor.ts';
 import { category, derivedUuid, fullUrl, loinc, LOINC_CODES, patientReference, quantity } from './fhir-primitives.ts';
 import { isoInZone, isoLocal, isoWeekdayOf } from '@diacare/contract/dates';
+import { t, type Language } from '../../i18n/index.ts';
+import { mealContextNote } from './fhir-clinical.ts';
 
 /** The user as a FHIR Patient: name, gender, contact details and address as given. */
 export function toPatient(user: UserRow): Patient {
@@ -72,7 +76,7 @@ export function toPatient(user: UserRow): Patient {
  * mg/dL whatever the user's display unit (decision 025): LOINC 2339-0 is a mass
  * concentration, the stored value is exact in it, and a receiver converts with UCUM.
  */
-export function glucoseObservation(row: GlucoseRow, zone: string): Observation {
+export function glucoseObservation(row: GlucoseRow, zone: string, language: Language = 'en'): Observation {
   return {
     resourceType: 'Observation',
     id: row.id,
@@ -82,7 +86,7 @@ export function glucoseObservation(row: GlucoseRow, zone: string): Observation {
     subject: patientReference(row.user_id),
     effectiveDateTime: isoLocal(row.date, row.time, zone),
     valueQuantity: quantity(row.value, 'mg/dL'),
-    note: [{ text: `Meal context: ${row.meal_context}` }],
+    note: [{ text: mealContextNote(row.meal_context, language) }],
   };
 }
 
@@ -201,15 +205,16 @@ export function medicationAdministration(
   row: AdherenceRow,
   medication: Pick<MedicationRow, 'name'> | undefined,
   zone: string,
+  language: Language = 'en',
 ): MedicationAdministration {
   return {
     resourceType: 'MedicationAdministration',
     id: row.id,
     status: 'completed',
-    medicationCodeableConcept: medicationConcept(medication ?? { name: 'Unknown medicine' }),
+    medicationCodeableConcept: medicationConcept(medication ?? { name: t(language, 'export.fhir.unknown_medicine') }),
     subject: patientReference(row.user_id),
     effectiveDateTime: isoLocal(row.date, row.taken_time ?? row.scheduled_time, zone),
-    note: [{ text: `Scheduled ${isoLocal(row.date, row.scheduled_time, zone)}` }],
+    note: [{ text: t(language, 'export.fhir.scheduled', { at: isoLocal(row.date, row.scheduled_time, zone) }) }],
   };
 }
 
@@ -219,13 +224,13 @@ const APPOINTMENT_STATUS = { upcoming: 'booked', completed: 'fulfilled', cancell
  * A booking as an Appointment. DiaCare stores no duration; FHIR (app-3) needs an end for a
  * booked appointment, so `end` equals `start` and minutesDuration is absent.
  */
-export function appointment(row: AppointmentRow, zone: string): Appointment {
+export function appointment(row: AppointmentRow, zone: string, language: Language = 'en'): Appointment {
   const start = isoInZone(row.starts_at, zone);
   return {
     resourceType: 'Appointment',
     id: row.id,
     status: APPOINTMENT_STATUS[row.status],
-    appointmentType: { text: row.type === 'doctor' ? 'Doctor visit' : 'Lab test' },
+    appointmentType: { text: t(language, 'export.fhir.appointment_type', { type: row.type }) },
     description: row.title,
     start,
     end: start,
@@ -243,6 +248,8 @@ export function appointment(row: AppointmentRow, zone: string): Appointment {
 export interface BundleSource {
   user: UserRow;
   zone: string;
+  /** The language of our own texts (notes, types); code systems' displays stay English. Absent, English. */
+  language?: Language;
   /** The Bundle's timestamp (now). */
   now: Date;
   medications: AsyncIterable<MedicationRow>;
@@ -273,6 +280,7 @@ const CHUNK_CHARS = 64 * 1024;
  */
 export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<string> {
   const { user, zone } = source;
+  const language = source.language ?? 'en';
   let buffer = `{"resourceType":"Bundle","type":"collection","timestamp":${JSON.stringify(isoInZone(source.now, zone))},"entry":[`;
   let first = true;
   const add = (resource: Resource & { id?: string | undefined }) => {
@@ -290,25 +298,25 @@ export async function* fhirBundleChunks(source: BundleSource): AsyncGenerator<st
   }
   const sections: AsyncIterable<Resource[]>[] = [
     map(source.adherence, (row) =>
-      row.status === 'taken' ? [medicationAdministration(row, medicines.get(row.medication_id), zone)] : [],
+      row.status === 'taken' ? [medicationAdministration(row, medicines.get(row.medication_id), zone, language)] : [],
     ),
-    map(source.glucose, (row) => [glucoseObservation(row, zone)]),
+    map(source.glucose, (row) => [glucoseObservation(row, zone, language)]),
     map(source.bloodPressure, (row) => bloodPressureObservations(row, zone)),
     map(source.bodyMetrics, (row) => bodyMetricsObservations(row, zone)),
-    map(source.appointments, (row) => [appointment(row, zone)]),
-    map(source.labs ?? none<LabRow>(), (row) => labObservations(row, user)),
+    map(source.appointments, (row) => [appointment(row, zone, language)]),
+    map(source.labs ?? none<LabRow>(), (row) => labObservations(row, user, language)),
     map(source.insulin ?? none<InsulinRow>(), (row) => [
-      insulinAdministration(row, medicines.get(row.medication_id ?? ''), zone),
+      insulinAdministration(row, medicines.get(row.medication_id ?? ''), zone, language),
     ]),
-    map(source.meals ?? none<MealExportRow>(), (row) => [mealObservation(row, zone)]),
+    map(source.meals ?? none<MealExportRow>(), (row) => [mealObservation(row, zone, language)]),
     map(source.careCircle ?? none<CareCircleRow>(), (row) =>
-      row.direction === 'in_my_circle' ? careCircleResources(row, user.id, zone) : [],
+      row.direction === 'in_my_circle' ? careCircleResources(row, user.id, zone, language) : [],
     ),
     map(source.sensorReadings ?? none<SensorRow>(), (row) => {
       const device = sensorDeviceId(row);
-      if (devices.has(device)) return [sensorObservation(row, zone)];
+      if (devices.has(device)) return [sensorObservation(row, zone, language)];
       devices.add(device);
-      return [sensorDevice(row), sensorObservation(row, zone)];
+      return [sensorDevice(row, language), sensorObservation(row, zone, language)];
     }),
   ];
   for (const section of sections) {

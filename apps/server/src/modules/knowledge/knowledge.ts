@@ -1,22 +1,25 @@
 /**
  * The knowledge base the assistant, the FAQ and the weekly tips read: articles with front matter in ./articles
  * (Hindi in ./articles/hi), searched with MiniSearch; Hindi terms normalised, stop words dropped, endings stemmed;
- * synonyms in articles/vocabulary.yaml. The build copies ./articles next to dist/server.js, so
- * `new URL('./articles/', import.meta.url)` works from both.
+ * synonyms in articles/vocabulary.yaml. An article's citation (source and section) is text of the
+ * server catalogs, `knowledge.<id>.source` and `.section` (locales/knowledge), in the reader's
+ * language: published titles stay as published, the words around them are translated (decision
+ * 095). The build copies ./articles next to dist/server.js, so `new URL('./articles/',
+ * import.meta.url)` works from both.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AssistantSource } from '@diacare/contract/assistant';
 import MiniSearch from 'minisearch';
 import { parse as parseYaml } from 'yaml';
-import type { Language } from '../../i18n/index.ts';
+import { isMessageId, t, type Language } from '../../i18n/index.ts';
 import { normaliseSpelling } from '../assistant/language.ts';
 
 export interface Article {
   id: string;
   title: string;
-  /** The publication it cites, e.g. 'ADA Standards of Care in Diabetes 2025'. */
+  /** The publication it cites in the article's language, e.g. 'ADA Standards of Care in Diabetes 2025' (`knowledge.<id>.source`). */
   source: string;
-  /** The section of that publication. */
+  /** The section of that publication in the article's language (`knowledge.<id>.section`). */
   section: string;
   /** YYYY-MM-DD the team last checked it against its source. */
   reviewed: string;
@@ -107,12 +110,25 @@ export const KNOWLEDGE_DIRECTORIES: Record<Language, URL> = {
   hi: new URL('./articles/hi/', import.meta.url),
 };
 
-/** Splits a markdown file into its YAML front matter and body. */
-export function parseArticle(id: string, markdown: string): Article {
+/**
+ * The citation of article `id` in `language`, from the catalogs.
+ * @throws when the catalogs hold no `knowledge.<id>.source` or `.section`: every article cites its source.
+ */
+function citationOf(id: string, language: Language): Pick<Article, 'source' | 'section'> {
+  const source = `knowledge.${id}.source`;
+  const section = `knowledge.${id}.section`;
+  if (!isMessageId(source) || !isMessageId(section)) {
+    throw new Error(`articles/${id}.md: needs '${source}' and '${section}' in locales/knowledge`);
+  }
+  return { source: t(language, source), section: t(language, section) };
+}
+
+/** Splits a markdown file into its YAML front matter and body; its citation in `language` from the catalogs. */
+export function parseArticle(id: string, markdown: string, language: Language = 'en'): Article {
   const match = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(markdown);
   if (!match) throw new Error(`articles/${id}.md: no front matter`);
   const meta = parseYaml(match[1]!) as Record<string, unknown>;
-  for (const field of ['title', 'source', 'section', 'reviewed']) {
+  for (const field of ['title', 'reviewed']) {
     if (!meta[field]) throw new Error(`articles/${id}.md: front matter needs '${field}'`);
   }
   const passages = match[2]!
@@ -122,8 +138,7 @@ export function parseArticle(id: string, markdown: string): Article {
   return {
     id,
     title: String(meta.title),
-    source: String(meta.source),
-    section: String(meta.section),
+    ...citationOf(id, language),
     reviewed: String(meta.reviewed),
     keywords: String(meta.keywords ?? ''),
     body: passages.join(' '),
@@ -132,12 +147,13 @@ export function parseArticle(id: string, markdown: string): Article {
   };
 }
 
-/** Reads every article in `directory` (default: ./articles beside this module or the bundle). */
-export function loadArticles(directory: URL = KNOWLEDGE_DIRECTORIES.en): Article[] {
+/** Reads every article in `language` (its KNOWLEDGE_DIRECTORIES folder beside this module or the bundle). */
+export function loadArticles(language: Language = 'en'): Article[] {
+  const directory = KNOWLEDGE_DIRECTORIES[language];
   return readdirSync(directory)
     .filter((name) => name.endsWith('.md'))
     .sort()
-    .map((name) => parseArticle(name.replace(/\.md$/, ''), readFileSync(new URL(name, directory), 'utf8')));
+    .map((name) => parseArticle(name.replace(/\.md$/, ''), readFileSync(new URL(name, directory), 'utf8'), language));
 }
 
 export interface KnowledgeHit {
@@ -261,7 +277,7 @@ const tipsByLanguage = new Map<Language, HealthTip[]>();
 export function healthTips(language: Language): HealthTip[] {
   let tips = tipsByLanguage.get(language);
   if (!tips) {
-    tips = loadArticles(KNOWLEDGE_DIRECTORIES[language])
+    tips = loadArticles(language)
       .filter((article) => article.tip)
       .map((article) => ({ articleId: article.id, text: article.tip }));
     tipsByLanguage.set(language, tips);
@@ -272,5 +288,5 @@ export function healthTips(language: Language): HealthTip[] {
 const sharedKnowledge: Partial<Record<Language, KnowledgeBase>> = {};
 /** The shipped knowledge base in `language`, read once per process. */
 export function knowledgeBase(language: Language = 'en'): KnowledgeBase {
-  return (sharedKnowledge[language] ??= createKnowledgeBase(loadArticles(KNOWLEDGE_DIRECTORIES[language]), language));
+  return (sharedKnowledge[language] ??= createKnowledgeBase(loadArticles(language), language));
 }

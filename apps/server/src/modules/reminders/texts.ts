@@ -4,16 +4,11 @@
  * the user's language (decision 026; catalogs in src/i18n/locales); medicine names, doses and
  * places stay as typed.
  */
-import { t, type Language, type MessageId } from '../../i18n/index.ts';
+import { optionText as option, t, type Language } from '../../i18n/index.ts';
 
 /** Dose reminder title, e.g. 'Time to take Metformin' / 'Metformin लेने का समय'. */
 export const doseTitle = (medicationName: string, language: Language = 'en') =>
   t(language, 'push.dose.title', { medicine: medicationName });
-
-/** A catalog text for a stored option ('Tablet', 'After food'), or the value itself when it has none. */
-function option(language: Language, id: string, fallback: string): string {
-  return t(language, id as MessageId) === id ? fallback : t(language, id as MessageId);
-}
 
 /** Dose reminder body, e.g. '500 mg tablet at 09:00 · After food'. */
 export function doseBody(

@@ -63,28 +63,37 @@ describe('a field error in the active language', () => {
     );
     // A length limit on a Health form is counted in letters, with no English word left in.
     expect(fieldMessage(t, 'नोट्स', vmsg('validation.max_chars', { max: 500 }), 'health')).toBe(
-      'नोट्स में ज़्यादा से ज़्यादा 500 अक्षर हो सकते हैं',
+      'नोट्स: ज़्यादा से ज़्यादा 500 अक्षर हो सकते हैं',
+    );
+    expect(fieldMessage(t, 'वज़न', vmsg('validation.one_decimal'), 'health')).toBe(
+      'वज़न: दशमलव के बाद ज़्यादा से ज़्यादा एक अंक हो सकता है',
     );
     expect(fieldMessage(t, 'सिस्टोलिक', vmsg('validation.above_diastolic'), 'health')).toBe(
       'सिस्टोलिक डायस्टोलिक से ज़्यादा होना चाहिए',
     );
     // A rule the health catalog does not phrase: the common one.
     expect(fieldMessage(t, 'समय', vmsg('validation.time_repeated'), 'health')).toBe(
-      'समय में कोई समय दोबारा नहीं होना चाहिए',
+      'समय: एक ही समय दो बार नहीं हो सकता',
     );
   });
 
-  it('Hindi elsewhere: the label, then the rule from the validation catalog; text that is no id as written', () => {
+  it("Hindi elsewhere: '<label>: <rule>', so no postposition follows the label ('दवा का नाम में' would need the oblique)", () => {
     speak('hi');
-    expect(fieldMessage(t, 'नाम', vmsg('validation.required'))).toBe('नाम ज़रूरी है');
+    expect(fieldMessage(t, 'नाम', vmsg('validation.required'))).toBe('नाम: ज़रूरी है');
     expect(fieldMessage(t, 'दवा का नाम', vmsg('validation.max_chars', { max: 100 }))).toBe(
-      'दवा का नाम में ज़्यादा से ज़्यादा 100 अक्षर हो सकते हैं',
+      'दवा का नाम: ज़्यादा से ज़्यादा 100 अक्षर हो सकते हैं',
     );
-    expect(fieldMessage(t, 'पिनकोड', vmsg('validation.pincode_digits'))).toBe('पिनकोड ठीक 6 अंक होने चाहिए');
+    expect(fieldMessage(t, 'दवा का नाम', vmsg('validation.visible_character'))).toBe(
+      'दवा का नाम: कम से कम एक दिखने वाला अक्षर होना चाहिए',
+    );
+    expect(fieldMessage(t, 'रिमाइंडर का समय', vmsg('validation.times_required'))).toBe(
+      'रिमाइंडर का समय: कम से कम एक रिमाइंडर का समय चुनें',
+    );
+    expect(fieldMessage(t, 'पिनकोड', vmsg('validation.pincode_digits'))).toBe('पिनकोड: ठीक 6 अंक होने चाहिए');
     expect(fieldMessage(t, 'ब्लड शुगर', vmsg('validation.min_unit', { min: 20, unit: 'mg/dL' }))).toBe(
-      'ब्लड शुगर कम से कम 20 mg/dL होना चाहिए',
+      'ब्लड शुगर: कम से कम 20 mg/dL होना चाहिए',
     );
-    expect(fieldMessage(t, 'नाम', 'something new')).toBe('नाम something new');
+    expect(fieldMessage(t, 'नाम', 'something new')).toBe('नाम: something new');
   });
 
   it('a whole-sentence message (the profile form) is shown as it is, in either language', () => {

@@ -1,8 +1,9 @@
 /**
  * A form field's error line in the active language, the one entry point every form uses: the
  * contract's issue message is a message id with values (decision 094), shown as a sentence from the
- * health-reports catalog (Health's forms) or as '<label> <rule>' with the rule from the
- * 'validation' catalog. Importing this module loads that catalog (forms are lazy, so the first
+ * health-reports catalog (Health's forms) or as 'common.fieldError' — '<label> <rule>' in English,
+ * '<label>: <rule>' in Hindi, so no postposition follows a label that would need its oblique case
+ * ('दवा का नाम में' is wrong) — with the rule from the 'validation' catalog. Importing this module loads that catalog (forms are lazy, so the first
  * screen does not). Decision 054.
  */
 import { readValidationMessage, type ValidationMessageId } from '@diacare/contract/i18n/validation-messages';

@@ -1,6 +1,27 @@
-/** The language rule (decision 023): profile, else this device's choice, else the browser's, else English. */
+/**
+ * The language rule (decision 023): profile, else this device's choice, else the browser's, else
+ * English; and user text inside a message shown as typed (contract i18n/verbatim-values).
+ */
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
-import { resolveLanguage } from './i18n';
+import medicationsEn from '../../locales/en/medications.json';
+import medicationsHi from '../../locales/hi/medications.json';
+import { i18n, resolveLanguage, t } from './i18n';
+
+const compiled = (catalog: Record<string, string>) =>
+  Object.fromEntries(Object.entries(catalog).map(([id, text]) => [id, compileMessage(text)]));
+
+describe('t: user text in a message', () => {
+  const name = String.raw`Met\u0041 {x} <b>`;
+  it('shows a medicine name with a backslash escape, braces and a tag as typed, in English and Hindi', () => {
+    i18n.load({ en: compiled(medicationsEn), hi: compiled(medicationsHi) });
+    i18n.activate('en');
+    expect(t('medications.card.delete', { name })).toBe(`Delete ${name}`);
+    i18n.activate('hi');
+    expect(t('medications.card.delete', { name })).toContain(name);
+    expect(t('medications.toast.taken', { name })).toContain(name);
+  });
+});
 
 describe('resolveLanguage', () => {
   it("takes the profile's language first", () => {

@@ -5,6 +5,7 @@
  * Decision 023.
  */
 import { setupI18n, type Messages } from '@lingui/core';
+import { renderVerbatim } from '@diacare/contract/i18n/verbatim-values';
 import { INTL_LOCALES, LANGUAGES, type Language } from '@diacare/contract/languages';
 import type { CatalogArea } from '../../locales/areas';
 import type { MessageId } from './message-ids';
@@ -206,9 +207,11 @@ function tellServiceWorker(language: Language): void {
 export type MessageValues = Record<string, unknown>;
 
 /**
- * The active language's text for `id` with `values` filled in. For code outside components
- * (toasts from callbacks, helpers); components use `useT()` so they re-render on a switch.
+ * The active language's text for `id` with `values` filled in, their text (names, notes) shown
+ * as given, never read as ICU nor unescaped ('Met\u0041 {x}' stays so; contract
+ * i18n/verbatim-values). For code outside components (toasts from callbacks, helpers);
+ * components use `useT()`, which renders through this, so they re-render on a switch.
  */
 export function t(id: MessageId, values?: MessageValues): string {
-  return i18n._(id, values);
+  return renderVerbatim((shown) => i18n._(id, shown), values);
 }

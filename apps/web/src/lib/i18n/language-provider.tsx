@@ -11,6 +11,7 @@ import {
   INTL_LOCALES,
   onTextsChange,
   storeLanguage,
+  t as translate,
   type Language,
   type MessageId,
   type MessageValues,
@@ -73,7 +74,7 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
       intlLocale: INTL_LOCALES[language],
       setLanguage,
       // A new function per revision: components that use it see a change and re-render.
-      t: (id, values) => i18n._(id, values),
+      t: (id, values) => translate(id, values),
       revision,
     }),
     [language, revision, setLanguage],

@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import type PDFKitDocument from 'pdfkit';
-import { t, type Language, type MessageId, type MessageValues } from '../../../i18n/index.ts';
+import { optionText, t, type Language, type MessageId, type MessageValues } from '../../../i18n/index.ts';
 import { fontData, fontName, scriptRuns } from './fonts.ts';
 import { dateFormatter } from './formats.ts';
 
@@ -99,7 +99,7 @@ export function createReportPdf(language: Language, info: { title: string; subje
     language,
     tr,
     formatDate: dateFormatter(language),
-    option: (id, value) => (tr(id as MessageId) === id ? value : tr(id as MessageId)),
+    option: (id, value) => optionText(language, id, value),
     write,
     room,
     heading: (title, needed = 80) => heading(pdf, title, needed),
