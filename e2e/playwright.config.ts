@@ -1,6 +1,7 @@
 /**
  * End-to-end tests in Debian's Chromium (browser downloads do not work here) against the
- * real built server on a fresh temporary PGlite data directory. Journeys run in Chromium's
+ * real built server on a new PostgreSQL database when TEST_DATABASE_URL is set (CI), else on a
+ * fresh temporary PGlite data directory (database.ts, decision 106). Journeys run in Chromium's
  * headless shell; those that need the service worker's notifications or Background Sync run in
  * the full browser (decision 064).
  */
@@ -9,10 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, FULL_CHROMIUM, JOURNEY_CHROMIUM } from './chromium';
+import { journeysDatabaseUrl } from './database';
 import { SMTP_SINK_PORT } from './smtp-sink';
 
 const PORT = Number(process.env.E2E_PORT ?? 3107);
 const dataDir = mkdtempSync(join(tmpdir(), 'diacare-e2e-'));
+const databaseUrl = journeysDatabaseUrl();
 
 /** Journeys that show notifications or use Background Sync, which the headless shell lacks. */
 const FULL_BROWSER_JOURNEYS = [
@@ -77,6 +80,7 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       DATA_DIR: dataDir,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
