@@ -68,14 +68,17 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   if (learnedSubject === 'meals' && (!namesMeal(readWords(question)) || u.meals.length > 1)) return { kind: 'rules' };
   // The measured thing is a slot the rules read from its words ('bp', 'बीपी', 'weight'): a learned
   // class of another measured thing does not overrule it.
+  // A named lab test ('एचबीए1सी कम हुआ या बढ़ा') is the lab record, not the glucose readings.
   const subject =
-    u.subject &&
-    u.subject !== learnedSubject &&
-    READINGS.has(u.subject) &&
-    READINGS.has(learnedSubject) &&
-    !SUBJECT_CONCEPTS[learnedSubject]!.some((concept) => readIntent(question).concepts.has(concept))
-      ? u.subject
-      : learnedSubject;
+    u.subject === 'labs' && u.labTest && READINGS.has(learnedSubject)
+      ? 'labs'
+      : u.subject &&
+          u.subject !== learnedSubject &&
+          READINGS.has(u.subject) &&
+          READINGS.has(learnedSubject) &&
+          !SUBJECT_CONCEPTS[learnedSubject]!.some((concept) => readIntent(question).concepts.has(concept))
+        ? u.subject
+        : learnedSubject;
   // Highest or lowest is read from its words ('lowest', 'सबसे कम'): the learned class picks the answer, the
   // rules' slot says which end.
   const learnedMeasure = MEASURES[measureName] ?? 'summary';
