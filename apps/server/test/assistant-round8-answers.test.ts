@@ -64,6 +64,8 @@ describe.each(DRIVERS)('round 8 answers on %s', (driver) => {
     const late = await content('us din raat 11:30 baje dinner kiya tha chicken wala, uske baad sugar kaha tak gayi');
     expect(late).toContain(`Your dinner on ${en(2)} at 23:30`);
     expect(late).toContain('highest 188 mg/dL');
+    // A meal type with a sensor word is the meal, not a glucose summary ('last nite': yesterday).
+    expect(await content('sensor showing what after last nite dinner')).toContain(`Your dinner on ${en(1)} at 20:00`);
   });
 
   it('the HbA1c results with their direction, then the next lab test', async () => {

@@ -10,7 +10,6 @@ import { GLUCOSE_BOUNDS } from '@diacare/contract/health-constants';
 import { t, type Language } from '../../i18n/index.ts';
 import { normaliseSpelling } from './language.ts';
 import { VOCABULARY, hasPhrase, readChatWords, readWords } from './lexicon.ts';
-import { readPeriod } from './understanding.ts';
 import {
   namesPastDay,
   PAST_EVENT,
