@@ -51,13 +51,25 @@ export function mealFigures(
   const mg = (value: number) => `${value} mg/dL`;
   if (label.measure === 'ranking') {
     const report = s.mealsReports[label.period ?? '30']!;
+    if (label.qualifier) {
+      // '~dinner' ('which dinner spiked me most'), '~any' ('which meal'): the meal with the largest rise, its day and peak.
+      const top = s.meals
+        .filter(
+          (m) => (label.qualifier === 'any' || m.meal_type === label.qualifier) && s.mealResponses[m.id]!.rise !== null,
+        )
+        .sort((a, b) => s.mealResponses[b.id]!.rise! - s.mealResponses[a.id]!.rise!)[0]!;
+      return [day(top.date), top.time, mg(s.mealResponses[top.id]!.peak!.value), report.sentence];
+    }
     if (report.with_response < 3 || !report.foods[0]) return [report.sentence];
     return [report.sentence, report.foods[0].name, mg(report.foods[0].median_rise)];
   }
   const food = label.qualifier?.startsWith('food:') ? label.qualifier.slice(5).toLowerCase() : null;
+  // '~at:23:30' ('the 23:30 dinner', 'raat 11:30 baje'): the meal logged within 45 minutes of that clock time.
+  const at = label.qualifier?.startsWith('at:') ? minutes(label.qualifier.slice(3)) : null;
   const eaten = s.meals
     .filter((m) => `${m.date} ${m.time}` <= `${s.today} ${s.nowTime}`)
-    .filter((m) => food !== null || !label.qualifier || m.meal_type === label.qualifier)
+    .filter((m) => at === null || Math.abs(minutes(m.time) - at) <= 45)
+    .filter((m) => food !== null || at !== null || !label.qualifier || m.meal_type === label.qualifier)
     .filter((m) => food === null || m.items.some((item) => item.name.toLowerCase().includes(food)))
     .filter((m) => !range || (m.date >= range.from && m.date <= range.to))
     .sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`));
@@ -77,3 +89,6 @@ export function mealFigures(
     return figures;
   });
 }
+
+/** Minutes since midnight of 'HH:MM'. */
+const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));

@@ -51,10 +51,17 @@ export function parseLabel(label: string): Label {
   };
 }
 
-/** The dates a label's period covers: '7', '30', '14', 'today', 'y', '-3', 'on:DATE', 'since:DATE', 'month' (since the 1st), 'all'. */
+/** The dates a label's period covers: '7', '30', '14', 'today', 'y', '-3', 'on:DATE', 'since:DATE', 'month' (since the 1st), 'month:YYYY-MM', 'all'. */
 function dates(period: string | null, today: string): { from: string; to: string } {
   if (period === null) return { from: shiftDate(today, -6), to: today };
   if (period === 'month') return { from: `${today.slice(0, 8)}01`, to: today };
+  if (period.startsWith('month:')) {
+    // 'month:2026-10' ('october me'): the named calendar month, to today for the current one.
+    const from = `${period.slice(6)}-01`;
+    const next = shiftDate(from, 31).slice(0, 8) + '01';
+    const last = shiftDate(next, -1);
+    return { from, to: last < today ? last : today };
+  }
   if (period === 'all') return { from: '0000-01-01', to: today };
   if (period === 'today') return { from: today, to: today };
   if (period === 'y') return { from: shiftDate(today, -1), to: shiftDate(today, -1) };
@@ -153,9 +160,14 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       return [...glucose.map((r) => mg(r.value)), day(from)];
     case 'glucose.lows': {
       const lows = values.filter((v) => v < 70).length;
-      if (language === 'hi') return lows ? [`${lows} रीडिंग 70 mg/dL से कम`] : ['कोई रीडिंग 70 mg/dL से कम नहीं'];
+      // Each low (a few) with its value and day: 'when did it go low, morning or night'.
+      const each =
+        lows <= 6 ? glucose.filter((r) => r.value < 70).flatMap((r) => [mg(r.value), day(r.date), r.time]) : [];
+      if (language === 'hi') return lows ? [`${lows} रीडिंग 70 mg/dL से कम`, ...each] : ['कोई रीडिंग 70 mg/dL से कम नहीं'];
       // The count and the limit, whether the sentence says 'readings were under' or 'readings under'.
-      return lows ? [`${lows} ${lows === 1 ? 'reading' : 'readings'} `, 'under 70 mg/dL'] : ['no reading was under'];
+      return lows
+        ? [`${lows} ${lows === 1 ? 'reading' : 'readings'} `, 'under 70 mg/dL', ...each]
+        : ['no reading was under'];
     }
     case 'glucose.tir':
       return [`${timeInRange(values)!.inRange}%`];
@@ -175,8 +187,12 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       return [`${latest.systolic}/${latest.diastolic} mmHg`, average, '130/80 mmHg'];
     }
     case 'bp.highest': {
-      const best = inPeriod(s.bp).reduce((a, b) => (b.systolic > a.systolic ? b : a));
-      return [`${best.systolic}/${best.diastolic} mmHg`, day(best.date)];
+      const rows = inPeriod(s.bp);
+      const best = rows.reduce((a, b) => (b.systolic > a.systolic ? b : a));
+      if (label.qualifier !== 'average') return [`${best.systolic}/${best.diastolic} mmHg`, day(best.date)];
+      // '~average' ('how was my bp this month, how high did it go'): the period's average beside the highest.
+      const average = `${roundTo(mean(rows.map((r) => r.systolic))!)}/${roundTo(mean(rows.map((r) => r.diastolic))!)} mmHg`;
+      return [`${best.systolic}/${best.diastolic} mmHg`, day(best.date), average];
     }
     case 'bp.list':
     case 'bp.onDay':
@@ -259,7 +275,13 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     case 'labs.hba1c': {
       // The newest HbA1c (the API lists newest first), its value in % and its date.
       const last = s.labs.find((r) => r.test === 'hba1c')!;
-      return [`${last.value} %`, day(last.date)];
+      if (label.qualifier !== 'next') return [`${last.value} %`, day(last.date)];
+      // '~next' ('HbA1c trend, and when is the next one due'): the result before it and the next lab test too.
+      const before = s.labs.filter((r) => r.test === 'hba1c')[1]!;
+      const next = s.appointments
+        .filter((a) => a.date >= s.today && a.type === 'lab')
+        .sort((a, b) => a.date.localeCompare(b.date))[0]!;
+      return [`${last.value} %`, day(last.date), `${before.value} %`, `“${next.title}”`];
     }
     case 'insulin.total': {
       const total = inPeriod(s.insulin).reduce((sum, dose) => sum + dose.units, 0);

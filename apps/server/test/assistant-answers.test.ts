@@ -78,16 +78,23 @@ describe('answers that answer, through the API', () => {
     const recorded = indexByDose(records.filter((r) => r.medication_id === metformin.id));
     const missed: string[] = [];
     let counted = 0;
+    let marked = 0;
     for (let date = since(7); date <= SEED_TODAY; date = shiftDate(date, 1)) {
       for (const [key, status] of doseStatusesOn([metformin], recorded, date, SEED_TODAY, '18:00', SEED_ZONE)) {
         if (!key.endsWith('|20:00') || status === 'pending') continue;
         counted += 1;
         if (status !== 'taken') missed.push(`${day(date)} at 20:00`);
+        if (status !== 'taken' && recorded.get(key)?.status === 'missed') marked += 1;
       }
     }
     const { answer } = await ask(user, 'how many evening metformin doses did I miss in the last 7 days?');
+    // Then how many were marked missed and how many never recorded, when any was never recorded.
+    const split =
+      missed.length > marked
+        ? ` Of the missed doses, ${marked} marked as missed and ${missed.length - marked} never recorded.`
+        : '';
     const first = missed.length
-      ? `You missed ${missed.length} evening “Metformin” dose${missed.length === 1 ? '' : 's'} in the last 7 days (including today), out of ${counted}: ${missed.join(', ')}.`
+      ? `You missed ${missed.length} evening “Metformin” dose${missed.length === 1 ? '' : 's'} in the last 7 days (including today), out of ${counted}: ${missed.join(', ')}.${split}`
       : `You missed no evening “Metformin” doses in the last 7 days (including today) (${counted} doses counted).`;
     expect(answer.content.split('\n\n')[0]).toBe(first);
     expect(answer.content).toContain('Your medicine adherence over the last 7 days (including today) is');

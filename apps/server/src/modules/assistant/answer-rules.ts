@@ -15,6 +15,10 @@ const OFF = VOCABULARY.offTopic;
 const FT = VOCABULARY.foodTiming;
 const C = VOCABULARY.concepts;
 const AR = VOCABULARY.answerRules;
+/** The words of each lab test (vocabulary.json records: HbA1c, cholesterol, creatinine…). */
+const LAB_TESTS = (
+  ['hba1c', 'ldl_cholesterol', 'hdl_cholesterol', 'triglycerides', 'total_cholesterol', 'creatinine', 'uacr'] as const
+).map((test) => VOCABULARY.records[test]);
 
 /** Medicine words of every kind, for 'is there a health word'. */
 const HEALTH_WORDS = [
@@ -136,7 +140,7 @@ export function doubtsStrength(question: string, u: Pick<Understanding, 'medicin
 }
 
 /** Periods that say the question is about doses already due, not the schedule. */
-const PAST_PERIODS = new Set<Period['kind']>(['yesterday', 'daysAgo', 'onDate', 'lastDays', 'since', 'all']);
+const PAST_PERIODS = new Set<Period['kind']>(['yesterday', 'daysAgo', 'onDate', 'lastDays', 'since', 'month', 'all']);
 
 /**
  * True when `question`, read as `u`, asks at what time the person's tablets are taken ('raat wali
@@ -182,8 +186,14 @@ export function articleForToldReading(question: string, readingMgDl: number | nu
 export function visitKindAsked(question: string): 'lab' | 'doctor' | null {
   const text = readWords(question);
   if (!hasPhrase(text, AR.visitWhen) || hasPhrase(text, AR.visitPast)) return null;
-  if (hasPhrase(text, AR.labVisit)) return 'lab';
+  // 'एचबीए1सी का टेस्ट अगली बार कब': a named lab test is a lab visit.
+  if (hasPhrase(text, AR.labVisit) || LAB_TESTS.some((test) => hasPhrase(text, test))) return 'lab';
   return hasPhrase(text, AR.doctorVisit) ? 'doctor' : null;
+}
+
+/** True when a question about the next lab test also asks about the results so far ('HbA1c trend, and when is the next'). */
+export function asksLabResultToo(question: string): boolean {
+  return hasPhrase(readWords(question), AR.labResultToo);
 }
 
 /** True when `question` asks for every medicine with its times ('meri saari dawaiyan aur unka time batao'). */

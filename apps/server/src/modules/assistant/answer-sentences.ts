@@ -123,12 +123,15 @@ export function answerSentences(language: Language) {
       lows,
       veryLows,
       lowest,
+      each = [],
     }: {
       unit: GlucoseUnit;
       period: Period;
       lows: number;
       veryLows: number;
       lowest: Reading | null;
+      /** Every low in time order: listed when there are at most DOSES_LISTED. */
+      each?: Reading[];
     }): string {
       const low = g(HYPOGLYCAEMIA.low, unit);
       const periodStart = sentenceStart(period(p));
@@ -140,6 +143,20 @@ export function answerSentences(language: Language) {
         very_lows: veryLows,
         very_low: g(HYPOGLYCAEMIA.veryLow, unit),
       });
+      // A few lows: each with its day and time ('was it morning or night'); many: the lowest.
+      if (each.length > 0 && each.length <= DOSES_LISTED) {
+        const list = each
+          .map((r) =>
+            t(language, 'assistant.answer.low_item', {
+              value: g(r.value, unit),
+              when: readingWhen(language, r.meal_context),
+              day: day(r.date),
+              time: r.time,
+            }),
+          )
+          .join('; ');
+        return `${text} ${t(language, 'assistant.answer.lows_list', { list })}`;
+      }
       if (!lowest) return text;
       const when = readingWhen(language, lowest.meal_context);
       return `${text} ${t(language, 'assistant.answer.lowest', { value: g(lowest.value, unit), when, day: day(lowest.date) })}`;
@@ -185,6 +202,9 @@ export function answerSentences(language: Language) {
       }),
 
     noGlucoseIn: (p: Period): string => t(language, 'assistant.answer.no_glucose', { period: period(p) }),
+
+    noMealGlucoseIn: (p: Period, meal: Meal): string =>
+      t(language, 'assistant.answer.no_meal_glucose', { period: period(p), meal: mealKindWord(language, meal) }),
 
     bpExtreme: ({
       which,

@@ -59,6 +59,14 @@ export function createAnswers(db: Database, tools: AssistantTools) {
       links: [links.glucoseHistory(periodDays(u.period)), links.reports],
       data: { unit, from: u.period.from, to: u.period.to, ...data },
     });
+    if (readings.length === 0 && single && u.meal) {
+      // 'is today's after-lunch reading logged, or only the morning one': none of that kind, then the day's readings.
+      const day = (await health.listGlucose(context.userId, range)).sort((x, y) => x.time.localeCompare(y.time));
+      const none = a.noMealGlucoseIn(u.period, u.meal);
+      return day.length === 0
+        ? result(none, { readings: 0 })
+        : result(`${none} ${a.onDay({ unit, period: u.period, readings: day })}`, { readings: day.length });
+    }
     if (readings.length === 0) return result(a.noGlucoseIn(u.period), { readings: 0 });
     const values = readings.map((r) => r.value);
     const byTime = [...readings].sort((x, y) => `${x.date} ${x.time}`.localeCompare(`${y.date} ${y.time}`));
@@ -79,7 +87,7 @@ export function createAnswers(db: Database, tools: AssistantTools) {
         const lows = byTime.filter((r) => r.value < HYPOGLYCAEMIA.low);
         const lowest = lows.length ? lows.reduce((best, r) => (r.value < best.value ? r : best)) : null;
         const veryLows = lows.filter((r) => r.value < HYPOGLYCAEMIA.veryLow).length;
-        return result(a.lows({ unit, period: u.period, lows: lows.length, veryLows, lowest }), {
+        return result(a.lows({ unit, period: u.period, lows: lows.length, veryLows, lowest, each: lows }), {
           lows_under_70: lows.length,
           lows_under_54: veryLows,
         });
@@ -155,7 +163,12 @@ export function createAnswers(db: Database, tools: AssistantTools) {
       const which = u.measure;
       const sign = which === 'highest' ? 1 : -1;
       const reading = readings.reduce((best, r) => (sign * (r.systolic - best.systolic) > 0 ? r : best));
-      return result(a.bpExtreme({ which, reading, period: u.period, count: readings.length }));
+      const extreme = a.bpExtreme({ which, reading, period: u.period, count: readings.length });
+      if (readings.length < 2) return result(extreme);
+      // 'how was my bp this month, how high did it go': the highest, and the period's average beside it.
+      const systolic = roundTo(mean(readings.map((r) => r.systolic))!);
+      const diastolic = roundTo(mean(readings.map((r) => r.diastolic))!);
+      return result(`${extreme} ${a.bpAverage({ period: u.period, systolic, diastolic, count: readings.length })}`);
     }
     if (single) {
       const sorted = [...readings].sort((x, y) => x.time.localeCompare(y.time));
@@ -188,18 +201,27 @@ export function createAnswers(db: Database, tools: AssistantTools) {
     const recorded = indexByDose(records);
     const missed: DoseLine[] = [];
     let taken = 0;
+    /** Missed doses with a 'missed' record (the rest were never recorded). */
+    let marked = 0;
     for (let date = u.period.from; date <= u.period.to && date <= today; date = shiftDate(date, 1)) {
       for (const [key, status] of doseStatusesOn(meds, recorded, date, today, nowTime, context.zone)) {
         const [id, , time] = key.split('|') as [string, string, string];
         if (status === 'pending' || (u.timeOfDay && !TIME_OF_DAY[u.timeOfDay](time))) continue;
         if (status === 'taken') taken += 1;
-        else missed.push({ medicine: names.get(id) ?? '', date, time });
+        else {
+          missed.push({ medicine: names.get(id) ?? '', date, time });
+          if (recorded.get(key)?.status === 'missed') marked += 1;
+        }
       }
     }
     const a = answerSentences(context.language ?? 'en');
     const counted = taken + missed.length;
     const facts = { period: u.period, medicine: u.medicine, timeOfDay: u.timeOfDay, missed, counted };
     let text = u.measure === 'missed' ? a.missed(facts) : a.taken({ ...facts, taken });
+    // 'taken / missed / not logged': how many missed doses were marked missed and how many never recorded.
+    if (u.measure === 'missed' && missed.length > marked) {
+      text += ` ${t(context.language ?? 'en', 'assistant.answer.missed_split', { marked, unrecorded: missed.length - marked })}`;
+    }
     // One supporting line: the adherence Reports shows over the same 7 or 30 days.
     if (!SINGLE_DAY.has(u.period.kind) && (u.period.days === 7 || u.period.days === 30)) {
       text += `\n\n${(await tools.adherence(context, u.period.days)).text}`;

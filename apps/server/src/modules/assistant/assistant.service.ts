@@ -20,7 +20,10 @@ import { doseChangeAnswer } from './dose-change-answer.ts';
 import { clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
 import { knowledgeBase } from '../knowledge/knowledge.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
-import { safetyAnswer, safetyCase } from './safety.ts';
+import { namesInsulin, safetyAnswer, safetyCase } from './safety.ts';
+import { createRecordAnswers } from './record-answers.ts';
+import { understand } from './understanding.ts';
+import { localDate } from '@diacare/contract/dates';
 import { t } from '../../i18n/index.ts';
 import { hypoSteps } from './phrases.ts';
 import { answerLanguage } from './language.ts';
@@ -65,6 +68,22 @@ export function createAssistant(options: AssistantOptions) {
       ? { baseUrl: options.env.llm.baseUrl, model: options.env.llm.model, apiKey: options.env.llm.apiKey }
       : null);
   const model = llmOptions ? createLlmEngine({ ...llmOptions, tools, knowledge }) : null;
+
+  const records = createRecordAnswers(options.db);
+  /**
+   * A missed insulin dose told ('maybe forgot last night's Lantus'): the insulin logged in the
+   * period it names, as the record's sentence; null when the question names no insulin or no
+   * period ('if I forget my insulin'), or none is logged.
+   */
+  async function insulinLogged(question: string, context: EngineRequest['context']): Promise<string | null> {
+    if (!namesInsulin(question)) return null;
+    const today = localDate(context.now, context.zone);
+    const read = understand(question, today);
+    // 'if I forget my insulin' (no day): the general answer only.
+    if (!read.periodNamed) return null;
+    const result = await records.insulin(read, context);
+    return (result.data as { doses: number }).doses > 0 ? result.text : null;
+  }
 
   return {
     engineName: model?.name ?? builtin.name,
@@ -115,7 +134,10 @@ export function createAssistant(options: AssistantOptions) {
         const answer = safetyAnswer(safety, language, request.context.glucoseUnit);
         // The escalation above already gave the 15–15 steps.
         const steps = `\n\n${hypoSteps(request.context.glucoseUnit ?? 'mg/dL', language)}`;
-        const text = preamble ? answer.text.replace(steps, '') : answer.text;
+        let text = preamble ? answer.text.replace(steps, '') : answer.text;
+        // 'kal raat lantus bhool gaya shayad': the insulin logged then, so the person can check before anything more.
+        const logged = safety === 'missed-dose' ? await insulinLogged(request.question, request.context) : null;
+        if (logged) text += `\n\n${t(language, 'assistant.safety.insulin_logged', { record: logged })}`;
         body = { text, links: [linksFor(language).medications], sources: answer.sources, engine: builtin.name };
         emitBody(text);
       } else if (isDoseChangeQuestion(request.question)) {

@@ -14,6 +14,7 @@ import {
   articleForToldReading,
   asksBpGoal,
   asksDoseTime,
+  asksLabResultToo,
   asksScheduleList,
   asksWhatToBring,
   doubtsStrength,
@@ -138,7 +139,14 @@ export function createBuiltinEngine({
     if (visit) {
       // 'hba1c test kab hai', 'डॉक्टर के पास कितने दिन बाद जाना है': the next visit of that kind (decision 101).
       const next = await tools.nextAppointment(context, visit);
-      return { text: next.text, links: next.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+      // 'HbA1c trend pls, and when is the next one due': the results and their direction first.
+      const labs =
+        visit === 'lab' && asksLabResultToo(question)
+          ? await answers.answer({ ...read, aboutMe: true, subject: 'labs', labTest: read.labTest ?? 'hba1c' }, context)
+          : null;
+      const direction = labs ? await insights.labDirection(context, read.labTest ?? 'hba1c') : '';
+      const text = labs ? `${labs.text}${direction ? ` ${direction}` : ''}\n\n${next.text}` : next.text;
+      return { text, links: [...(labs?.links ?? []), ...next.links], sources: [], engine: BUILTIN_ASSISTANT_NAME };
     }
     // 'rajma chawal ke baad kitna badha': the newest meal with that food and its rise (decision 102).
     const byFood = ['bp', 'weight', 'appointment', 'labs', 'insulin'].includes(read.subject ?? '')

@@ -10,8 +10,13 @@ import { GLUCOSE_BOUNDS } from '@diacare/contract/health-constants';
 import { t, type Language } from '../../i18n/index.ts';
 import { normaliseSpelling } from './language.ts';
 import { VOCABULARY, hasPhrase, readChatWords, readWords } from './lexicon.ts';
-import { readPeriod } from './understanding.ts';
-import { tellsUrgentSigns, tellsVeryHighWithSigns, withoutGeneralHeartAttack } from './urgent-signs.ts';
+import {
+  namesPastDay,
+  PAST_EVENT,
+  tellsUrgentSigns,
+  tellsVeryHighWithSigns,
+  withoutGeneralHeartAttack,
+} from './urgent-signs.ts';
 import { citedSource, hypoSteps } from './phrases.ts';
 
 /** The 15–15 steps in `unit` and `language` (phrases.ts). */
@@ -112,7 +117,8 @@ const AMOUNT_CHANGE =
  * units, however phrased. Questions about what was taken ("did I take my tablets") are not.
  */
 export function isDoseChangeQuestion(text: string): boolean {
-  const t = normalise(text);
+  // 'which dinner shot up my sugar': a rise, not an injection.
+  const t = normalise(text).replace(/\b(shot|shoots|shooting) up\b/g, 'rose');
   if (
     /\b(did i|have i|when did i|what time did i)\b.{0,20}\b(take|taken|took|miss|missed|skip|skipped|forget|forgot)\b/.test(
       t,
@@ -243,8 +249,7 @@ export function mentionedGlucose(t: string): number | null {
   // 'my sugar was 45 last week', 'kal sugar 45 thi', 'sugar was 51 on monday': a past reading,
   // not the current one.
   const words = readWords(t);
-  const pastDay = (readPeriod(t, '2000-01-01')?.kind ?? 'today') !== 'today' || hasPhrase(words, GV.weekdays);
-  if (hasPhrase(words, PAST_TENSE) && pastDay) return null;
+  if (hasPhrase(words, PAST_TENSE) && namesPastDay(t, words)) return null;
   const isNumber = (token: string | undefined) => token !== undefined && /^\d/.test(token);
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
@@ -300,9 +305,11 @@ export function escalationFor(text: string, recentLowMgDl: number | null = null)
   if (value !== null && value < HYPOGLYCAEMIA.veryLow) return 'emergency';
   if (recentLowMgDl !== null && recentLowMgDl < HYPOGLYCAEMIA.veryLow) return 'emergency';
   const habitual = HABITUAL.test(t) && !NOW.test(t);
+  // 'he felt shaky one day this week', 'इस हफ्ते दो बार लो हो गई': signs told as past, not now.
+  const past = PAST_EVENT.test(t) && !NOW.test(t) && namesPastDay(t, words);
   const goingLow = GOING_LOW_HI.test(t) || hasPhrase(words, HINGLISH.goingLow);
-  if (HYPO_SYMPTOMS.test(t) || HYPO_SYMPTOMS_HI.test(t) || hasPhrase(words, HINGLISH.hypo)) return 'hypo';
-  if (goingLow && !habitual) return 'hypo';
+  if (!past && (HYPO_SYMPTOMS.test(t) || HYPO_SYMPTOMS_HI.test(t) || hasPhrase(words, HINGLISH.hypo))) return 'hypo';
+  if (goingLow && !habitual && !past) return 'hypo';
   if (value !== null && value < HYPOGLYCAEMIA.low) return 'hypo';
   if (recentLowMgDl !== null) return 'hypo';
   return null;

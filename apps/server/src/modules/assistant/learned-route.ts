@@ -63,19 +63,25 @@ export function routeQuestion(question: string, u: Understanding, today: string)
     return u.aboutMe && u.periodNamed && u.subject && READINGS.has(u.subject) ? { kind: 'rules' } : { kind: 'other' };
   if (label.startsWith('kb:')) return { kind: 'article', id: label.slice(3) };
   const [learnedSubject, measureName = 'summary'] = label.split('.') as [Subject, string];
+  // A meal the rules read for sure (a meal type or clock time with a rise word: 'sensor … after last nite dinner')
+  // is not outvoted by a learned glucose class.
+  if (u.subject === 'meals' && learnedSubject === 'glucose') return { kind: 'data', understood: u, tool: null };
   // A meal class needs a meal or food word (meal-slots.ts); without one the rules read it. Two meal
   // contexts of readings ('fasting or after lunch, which is higher') compare glucose, not meals: the rules.
   if (learnedSubject === 'meals' && (!namesMeal(readWords(question)) || u.meals.length > 1)) return { kind: 'rules' };
   // The measured thing is a slot the rules read from its words ('bp', 'बीपी', 'weight'): a learned
   // class of another measured thing does not overrule it.
+  // A named lab test ('एचबीए1सी कम हुआ या बढ़ा') is the lab record, not the glucose readings.
   const subject =
-    u.subject &&
-    u.subject !== learnedSubject &&
-    READINGS.has(u.subject) &&
-    READINGS.has(learnedSubject) &&
-    !SUBJECT_CONCEPTS[learnedSubject]!.some((concept) => readIntent(question).concepts.has(concept))
-      ? u.subject
-      : learnedSubject;
+    u.subject === 'labs' && u.labTest && READINGS.has(learnedSubject)
+      ? 'labs'
+      : u.subject &&
+          u.subject !== learnedSubject &&
+          READINGS.has(u.subject) &&
+          READINGS.has(learnedSubject) &&
+          !SUBJECT_CONCEPTS[learnedSubject]!.some((concept) => readIntent(question).concepts.has(concept))
+        ? u.subject
+        : learnedSubject;
   // Highest or lowest is read from its words ('lowest', 'सबसे कम'): the learned class picks the answer, the
   // rules' slot says which end.
   const learnedMeasure = MEASURES[measureName] ?? 'summary';

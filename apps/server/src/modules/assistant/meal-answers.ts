@@ -27,6 +27,14 @@ import { isGeneralQuestion } from './intents.ts';
 
 /** How far back 'my dinner' (no day named) looks for the last one. */
 export const MEAL_LOOKBACK_DAYS = 30;
+/** How far a logged meal's time may be from a clock time the question names ('the 23:30 dinner'). */
+const MEAL_TIME_SLACK_MINUTES = 45;
+/** Minutes between two clock times 'HH:MM' on a 24-hour dial (23:30 and 00:10 are 40 apart). */
+const minutesApart = (a: string, b: string) => {
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  const gap = Math.abs(minutes(a) - minutes(b));
+  return Math.min(gap, 24 * 60 - gap);
+};
 /** Most meals one answer tells (a day named with no meal type). */
 const MOST_MEALS = 4;
 /** Most foods a ranking names. */
@@ -160,6 +168,7 @@ export function createMealAnswers(db: Database) {
     const rows = (await meals.list(context.userId, { ...range, limit: 200 }))
       .map(({ row }) => row)
       .filter((row) => !u.mealType || row.meal_type === u.mealType)
+      .filter((row) => !u.mealTime || minutesApart(row.time, u.mealTime) <= MEAL_TIME_SLACK_MINUTES)
       .filter((row) => zonedInstant(row.date, row.time, context.zone) <= context.now);
     const chosen = day ? rows.slice(0, MOST_MEALS).reverse() : rows.slice(0, 1);
     const links = [linksFor(w.language).reports];
@@ -178,11 +187,39 @@ export function createMealAnswers(db: Database) {
     };
   }
 
+  /**
+   * The eaten meal of `type` (any when null) in the last `days` days with the largest rise, as its
+   * sentence ('which dinner spiked me most'), or null when no such meal has a rise.
+   */
+  async function largestRise(type: MealType | null, days: number, context: ToolContext, owner: User) {
+    const today = localDate(context.now, context.zone);
+    const rows = (
+      await meals.list(context.userId, { start_date: shiftDate(today, -(days - 1)), end_date: today, limit: 200 })
+    )
+      .map(({ row }) => row)
+      .filter((row) => !type || row.meal_type === type)
+      .filter((row) => zonedInstant(row.date, row.time, context.zone) <= context.now);
+    let best: { row: MealRow; response: MealResponse } | null = null;
+    for (const row of rows) {
+      const response = await loadMealResponse(db, owner, row);
+      if (response.rise !== null && response.peak && (!best || response.rise > best.response.rise!)) {
+        best = { row, response };
+      }
+    }
+    if (!best) return null;
+    const told = mealSentence(best.row, best.response, context);
+    return t(writer(context).language, 'assistant.meals.ranking_top', { meal: told.text });
+  }
+
   async function ranking(u: Understanding, context: ToolContext, owner: User): Promise<ToolResult> {
     const w = writer(context);
     const days = reportDays(u);
     const report = await loadMealsReport(db, owner, context.now, days, w.language);
     const links = [linksFor(w.language).reports];
+    // 'which dinner shot up my sugar the most': that meal first, then the report's medians; 'which meal': after them.
+    const top = await largestRise(u.mealType, days, context, owner);
+    const lead = top && u.mealType ? `${top}\n\n` : '';
+    const tail = top && !u.mealType ? `\n\n${top}` : '';
     const data = { unit: w.unit, days, meals: report.meals, with_response: report.with_response };
     if (report.with_response < MEALS_REPORT_MIN_RESPONSES) {
       const counts = t(w.language, 'assistant.meals.ranking_counts', {
@@ -190,7 +227,7 @@ export function createMealAnswers(db: Database) {
         meals: report.meals,
         with: report.with_response,
       });
-      return { text: `${counts} ${report.sentence}`, links, data };
+      return { text: `${lead}${counts} ${report.sentence}${tail}`, links, data };
     }
     const item = (name: string, rise: number, count: number) =>
       t(w.language, 'assistant.meals.ranking_item', { name, rise: w.g(rise), meals: count });
@@ -212,7 +249,7 @@ export function createMealAnswers(db: Database) {
       lines.push(t(w.language, 'assistant.meals.ranking_types', { list }));
     }
     return {
-      text: lines.join(' '),
+      text: lead + lines.join(' ') + tail,
       links,
       data: { ...data, foods, by_meal_type: types },
     };

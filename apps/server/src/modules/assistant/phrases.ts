@@ -44,7 +44,13 @@ export const dateOf = (date: string, language: Language) => datesWithYear[langua
  * (3 days ago)', 'since 1 Nov', 'in the last 14 days (including today)' (`assistant.period`).
  */
 export function periodPhrase(language: Language, p: Period): string {
-  return t(language, 'assistant.period', { kind: p.kind, day: dayOf(p.from, language), n: p.n ?? '', days: p.days });
+  return t(language, 'assistant.period', {
+    kind: p.kind,
+    day: dayOf(p.from, language),
+    end: dayOf(p.to, language),
+    n: p.n ?? '',
+    days: p.days,
+  });
 }
 
 /** How a glucose reading's meal context is named: as logged ('Before Breakfast', in a summary). */

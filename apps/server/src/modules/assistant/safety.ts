@@ -70,3 +70,11 @@ export function safetyAnswer(
       }
     : { text: t(language, 'assistant.safety.missed_dose'), sources: [citedSource(language, 'leaflet')] };
 }
+
+/** Insulin words: 'insulin', 'basal', 'lantus', 'long acting', 'इंसुलिन' (vocabulary.json records and doseChange). */
+const INSULIN_WORDS = [...VOCABULARY.records.insulin, ...S.insulin];
+
+/** True when `question` names insulin ('kal raat lantus bhool gaya', 'forgot my basal'). */
+export function namesInsulin(question: string): boolean {
+  return hasPhrase(readChatWords(question), INSULIN_WORDS);
+}

@@ -7,7 +7,7 @@ import type { LabTest } from '@diacare/contract/lab-rules';
 import type { MealType } from '@diacare/contract/meal-constants';
 import { conceptsOf, isGeneralQuestion, readIntent } from './intents.ts';
 import { VOCABULARY, findPhrase, hasPhrase, readWords, type Words } from './lexicon.ts';
-import { readMealSlots } from './meal-slots.ts';
+import { readClockTime, readMealSlots } from './meal-slots.ts';
 
 export type Subject = 'glucose' | 'bp' | 'weight' | 'doses' | 'refill' | 'appointment' | 'labs' | 'insulin' | 'meals';
 export type Measure =
@@ -36,7 +36,7 @@ export type Meal = 'fasting' | 'before' | 'after';
 
 /** An inclusive range of dates (YYYY-MM-DD, user's zone) and how the question named it. */
 export interface Period {
-  kind: 'default' | 'today' | 'yesterday' | 'daysAgo' | 'lastDays' | 'since' | 'onDate' | 'all';
+  kind: 'default' | 'today' | 'yesterday' | 'daysAgo' | 'lastDays' | 'since' | 'onDate' | 'month' | 'all';
   from: string;
   to: string;
   /** Days in the range, both ends included. */
@@ -61,6 +61,8 @@ export interface Understanding {
   meals: Meal[];
   /** The meal type it names ('dinner', 'kal ka lunch', 'नाश्ता'), or null (meal-slots.ts). */
   mealType: MealType | null;
+  /** For subject 'meals': the clock time of the meal it names ('the 23:30 dinner'), 'HH:MM', or null. */
+  mealTime?: string | null;
   /** For subject 'labs': the test it names ('hba1c' for HbA1c or A1c), or null for lab results in general. */
   labTest: LabTest | null;
   /** For measure 'threshold': the number readings are compared with ('above 180'), in the user's unit. */
@@ -155,9 +157,17 @@ function dateIn(text: string, words: readonly string[], today: string): string |
 export function readPeriod(question: string, today: string): Period | null {
   const text = readWords(question);
   const { words } = text;
+  // '30d', '7d', '2w', '2wk' (chat shorthand for days and weeks).
+  const short = words.map((w) => /^(\d{1,3})(d|w|wk|wks)$/.exec(w)).find(Boolean);
+  if (short) {
+    const days = Number(short[1]) * (short[2] === 'd' ? 1 : 7);
+    if (days >= 1 && days <= 366) return lastDays(today, days);
+  }
   for (let i = 0; i < words.length; i += 1) {
     const n = countAt(words, i);
     if (n === null || n < 1) continue;
+    // 'one day this week', 'ek din': some day, not the last 1 day.
+    if (n === 1 && !/^\d/.test(words[i]!) && !LAST_WORDS.has(words[i - 1] ?? '')) continue;
     const unit = words[i + 1] ?? '';
     const days = DAY_WORDS.has(unit) ? n : WEEK_WORDS.has(unit) ? n * 7 : null;
     if (days === null) continue;
@@ -176,6 +186,8 @@ export function readPeriod(question: string, today: string): Period | null {
   );
   if (named && (sinceAt >= 0 || fromWord)) return range(named, today, 'since');
   if (named) return range(named, named, 'onDate');
+  const month = namedMonth(words, today);
+  if (month) return month;
   if (hasPhrase(text, P.yesterday) && hasPhrase(text, P.today)) return lastDays(today, 2);
   if (hasPhrase(text, P.dayBeforeYesterday)) return range(shiftDate(today, -2), shiftDate(today, -2), 'daysAgo', 2);
   if (hasPhrase(text, P.yesterday)) return range(shiftDate(today, -1), shiftDate(today, -1), 'yesterday');
@@ -201,6 +213,24 @@ export function readPeriod(question: string, today: string): Period | null {
 }
 
 const normalisedRaw = (question: string) => question.toLowerCase();
+
+/** Month names that are also common words ('may I', 'mar gaya', 'jaan'): not read as a month alone. */
+const AMBIGUOUS_MONTHS = new Set(['may', 'mar', 'jan', 'मई']);
+
+/**
+ * A calendar month named without a day ('october me', 'अक्टूबर में', 'lows in Oct'): its 1st to its
+ * last day, or to today for the current month; a month still to come this year is last year's.
+ */
+function namedMonth(words: readonly string[], today: string): Period | null {
+  const word = words.find((w) => MONTHS.has(w) && !AMBIGUOUS_MONTHS.has(w));
+  if (word === undefined) return null;
+  const month = MONTHS.get(word)!;
+  const thisMonth = Number(today.slice(5, 7));
+  const year = Number(today.slice(0, 4)) - (month > thisMonth ? 1 : 0);
+  const first = `${year}-${String(month).padStart(2, '0')}-01`;
+  const last = shiftDate(month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`, -1);
+  return range(first, last < today ? last : today, 'month');
+}
 /** Periods of one day: 'kal', '3 days ago', '16 tarik'. */
 const SINGLE_DAY_KINDS = new Set<Period['kind']>(['today', 'yesterday', 'daysAgo', 'onDate']);
 
@@ -293,7 +323,8 @@ export function understand(question: string, today: string, medicines: readonly 
   const labs = labTest !== null || hasPhrase(text, R.labResults);
   // How much insulin was logged is the insulin record's question, not the schedule's.
   const insulin = hasPhrase(text, R.insulin) && hasPhrase(text, R.amount);
-  const mealSlots = readMealSlots(text);
+  const mealTime = readClockTime(question);
+  const mealSlots = readMealSlots(text, mealTime !== null);
   const education = isGeneralQuestion(text.padded);
   let subject: Subject | null = null;
   if (mealSlots.ask && !education) subject = 'meals';
@@ -339,6 +370,7 @@ export function understand(question: string, today: string, medicines: readonly 
     meal: meals[0] ?? null,
     meals,
     mealType: mealSlots.mealType,
+    mealTime: subject === 'meals' ? mealTime : null,
     labTest: subject === 'labs' ? labTest : null,
   };
 }

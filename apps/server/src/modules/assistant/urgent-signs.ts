@@ -8,7 +8,10 @@
  * Round 5 of the first-sight questions (decision 100): a person not answering properly, or a fall or
  * collapse with confusion or no proper answer ('papa fell down … not answering properly'), and a very high
  * reading told as a bound ('sugar 400 se upar', 'sugar above 400') with vomiting or fast breathing.
+ * Round 8: a sign or low told as past, on a past day ('he felt shaky one day this week') is not one now.
  */
+import { VOCABULARY, hasPhrase, type Words } from './lexicon.ts';
+import { readPeriod } from './understanding.ts';
 
 const CHEST =
   /\b(chest|seene|seena|sine|sina|chhati|chati|chaati|chhaati|chhatit|chatit)\b.{0,30}\b(dard|darad|pain|dabav|dabaav|dabaw|bhaaripan|bharipan|jakdan|jakadan|dukh\w*|tight|tightness|pressure)\b|(सीने|सीना|छाती).{0,20}(दर्द|दरद|जकडन|भारीपन|दबाव|दुख)/u;
@@ -89,4 +92,14 @@ export function statedAboveMgDl(t: string): number | null {
 export function tellsVeryHighWithSigns(t: string, readingMgDl: number | null): boolean {
   const reading = Math.max(readingMgDl ?? 0, statedAboveMgDl(t) ?? 0);
   return (reading >= 300 || METER_HIGH.test(t)) && VERY_HIGH_SIGNS.test(t);
+}
+
+/** A verb telling something that happened: 'felt', 'went', 'हो गई', 'hui thi'. */
+export const PAST_EVENT =
+  /\b(felt|had|went|was|were|got|happened|hui|huyi|gayi|gai|gaya|tha|thi|the)\b|(हुई|हुआ|हुए|गई|गयी|गया|था|थी|थे|आई|आया)(?![\p{L}\p{M}])/u;
+
+/** True when `t` names a day before today: a period ('this week', 'kal', '3 days ago') or a weekday. */
+export function namesPastDay(t: string, words: Words): boolean {
+  const kind = readPeriod(t, '2000-01-01')?.kind ?? 'today';
+  return kind !== 'today' || hasPhrase(words, VOCABULARY.glucoseValue.weekdays);
 }
