@@ -83,8 +83,8 @@ async function restorePglite(file: string, offset: number, dataDir: string): Pro
     throw new BackupError(`DATA_DIR ${dataDir} is not empty: restore only into an empty directory`);
   }
   const dump = (await readFile(file)).subarray(offset);
+  // PGlite.create resolves once the restored database has started (its waitReady).
   const client = await PGlite.create(dataDir, { startParams: PGLITE_START_PARAMS, loadDataDir: new Blob([dump]) });
-  await client.query('SELECT 1');
   await client.close();
 }
 
