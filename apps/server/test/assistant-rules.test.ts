@@ -112,6 +112,16 @@ describe('escalationFor', () => {
     ['kitni baar sugar 300 se upar gayi', null, null],
     ['sugar 400 se upar h, kya karu', null, null],
     ['meter me abhi 30 aaya but kuch feel nahi ho raha ye sahi h kya', null, 'emergency'],
+    // First-sight round 9: talking nonsense, hard to wake.
+    ['my dad is sweating a lot and talking nonsense, hard to wake him up, what do i do', null, 'emergency'],
+    ['papa ulta seedha bol rahe hain', null, 'emergency'],
+    ['mummy ko jagane par bhi nahi uth rahi', null, 'emergency'],
+    ['पापा जगाने पर भी नहीं उठ रहे, पसीना आ रहा है', null, 'emergency'],
+    ['दादी बेतुकी बातें कर रही हैं', null, 'emergency'],
+    ['my husband won’t wake up properly after his insulin', null, 'emergency'],
+    ['i find it hard to wake up early for my morning walk', null, null],
+    ['does low sugar at night make it hard to wake up in the morning?', null, null],
+    ['the app is talking nonsense about my readings', null, null],
   ] as const)('“%s” with a recent low of %s → %s', (text, recentLow, expected) => {
     expect(escalationFor(text, recentLow)).toBe(expected);
   });

@@ -9,6 +9,8 @@
  * collapse with confusion or no proper answer ('papa fell down … not answering properly'), and a very high
  * reading told as a bound ('sugar 400 se upar', 'sugar above 400') with vomiting or fast breathing.
  * Round 8: a sign or low told as past, on a past day ('he felt shaky one day this week') is not one now.
+ * Round 9: talking nonsense, or another person hard to wake ('hard to wake him up', 'जगाने पर भी
+ * नहीं उठ रहे'): altered consciousness, 112 first.
  */
 import { VOCABULARY, hasPhrase, type Words } from './lexicon.ts';
 import { readPeriod } from './understanding.ts';
@@ -33,6 +35,12 @@ const METER_HIGH =
 /** Not answering or responding properly, not making sense: someone whose consciousness is altered. */
 const NOT_ANSWERING_PROPERLY =
   /\b(answer\w*|repl\w*|respond\w*|talk\w*|speak\w*) (properly|clearly|normally|sensibly)\b|\bnot making (any )?sense\b|\b(theek|thik|sahi|dhang) se (jawab|baat|bol)\w* (nahi|na)\b|(ठीक|सही|ढंग) से (जवाब|बात|बोल)\S* (नहीं|ना)(?![\p{L}\p{M}])/u;
+/** Talking nonsense: 'talking nonsense', 'gibberish', 'ulta seedha bol rahe', 'बेतुकी बातें'. */
+const NONSENSE =
+  /\b(talk\w*|speak\w*|saying|says) (nonsense|gibberish|rubbish)\b|\b(ulta|ulti|ulte)[ -]?(seedha|sidha|seedhi|sidhi)\b.{0,10}\bbol\w*|\bbakwas (kar|bol)\w*|(बेतुकी|ऊटपटांग|उल्टी सीधी|उल्टा सीधा|अजीब अजीब) (बातें|बात|बोल)/u;
+/** Another person hard to wake: 'hard to wake him up', 'dad won't wake up', 'utha nahi pa rahe', 'जगाने पर भी नहीं उठ रहे'. */
+const HARD_TO_WAKE =
+  /\b(hard|difficult|unable|cannot|can't|cant|not able|trying) to (wake|rouse) (him|her|them|papa|dad|daddy|father|mom|mum|mummy|mother|husband|wife|nana|nani|dada|dadi)\b|\b(he|she|papa|dad|father|mom|mummy|mother|husband|wife)( is| isn't| is not|'s)? (not|won't|wont|will not|doesn't|does not)? ?wak(e|ing) up\b(?! early)|\b(utha|jaga|uthane|jagane|uthaane|jagaane) (pe|par|se)? ?(bhi )?(nahi|nhi) (uth|jag|utha|jaga)\w*|\b(uth|jag) (nahi|nhi) (rahe|raha|rahi|pa rahe|paa rahe)\b|(जगाने|उठाने) (पर|से) (भी )?(नहीं|ना) (उठ|जाग)|(उठ|जाग) (नहीं|ही नहीं) (रहे|रहा|रही|पा रहे)/u;
 /** The app, a phone or a doctor not answering is not a person's consciousness. */
 const NOT_A_PERSON =
   /\b(app|assistant|chatbot|bot|phone|call|calls|doctor|doc|website|site|server|helpline)\b|(ऐप|फोन|डॉक्टर)/u;
@@ -51,14 +59,15 @@ const AFTER_FALL =
 
 /**
  * True when `t` (normalised) tells chest pain or stroke signs, slurred speech, a person not
- * answering properly, or a fall or low signs (sweating, shaking) with confusion or no proper answer (an emergency: ADA Standards of Care 2025, §6, level 3
+ * answering properly, talking nonsense or hard to wake, or a fall or low signs (sweating, shaking) with confusion or no proper answer (an emergency: ADA Standards of Care 2025, §6, level 3
  * hypoglycaemia is altered mental status needing help; a collapse needs 112 whatever its cause).
  */
 export function tellsUrgentSigns(t: string): boolean {
   if (CHEST.test(t) || STROKE.test(t) || SLURRING.test(t)) return true;
   if (NOT_A_PERSON.test(t)) return false;
   const altered = AFTER_FALL.test(t) && !CONFUSED_ABOUT.test(t);
-  return NOT_ANSWERING_PROPERLY.test(t) || (altered && (FELL.test(t) || LOW_SIGNS.test(t)));
+  if (NOT_ANSWERING_PROPERLY.test(t) || NONSENSE.test(t) || HARD_TO_WAKE.test(t)) return true;
+  return altered && (FELL.test(t) || LOW_SIGNS.test(t));
 }
 
 /** `t` without its heart-attack words when it asks about heart attacks in general (risk, silent, why), else `t`. */
