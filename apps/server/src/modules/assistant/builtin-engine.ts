@@ -237,9 +237,11 @@ export function createBuiltinEngine({
     }
     const [best] = knowledge(language).search(withKnowledgeTerms(question), 1);
     if (best && best.score >= MIN_KNOWLEDGE_SCORE) {
-      const source = sourceOf(best.article);
+      // The article is ranked on the question; its passage is picked by the aspect asked too (passageQuery).
+      const article = knowledge(language).article(best.article.id, passageQuery(question)) ?? best.article;
+      const source = sourceOf(article);
       return {
-        text: knowledgeAnswer(language, { title: best.article.title, excerpt: excerpt(best.article), source }),
+        text: knowledgeAnswer(language, { title: article.title, excerpt: excerpt(article), source }),
         links: [],
         sources: [source],
         engine: BUILTIN_ASSISTANT_NAME,

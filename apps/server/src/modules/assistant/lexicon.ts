@@ -44,25 +44,30 @@ export function withKnowledgeTerms(question: string): string {
 }
 
 /** The phrases of vocabulary.json `passageTerms` (and `answerRules.visitBring`) and the words each adds, normalised. */
+const { visitBring: visitBringTerms, ...askedAspects } = passageTerms;
 const PASSAGE_TERMS = {
-  howOften: { phrases: norm(passageTerms.howOften.phrases), terms: passageTerms.howOften.terms },
-  whatToDo: { phrases: norm(passageTerms.whatToDo.phrases), terms: passageTerms.whatToDo.terms },
-  visitBring: { phrases: norm(answerRules.visitBring), terms: passageTerms.visitBring.terms },
+  ...(Object.fromEntries(
+    Object.entries(askedAspects).map(([ask, { phrases, terms }]) => [ask, { phrases: norm(phrases), terms }]),
+  ) as Record<keyof typeof askedAspects, { phrases: string[]; terms: string }>),
+  visitBring: { phrases: norm(answerRules.visitBring), terms: visitBringTerms.terms },
 };
 export type PassageAsk = keyof typeof PASSAGE_TERMS;
+/** The aspects a question can ask of an article ('how often', 'why', 'is it normal', …), in vocabulary.json order. */
+const ASPECTS = Object.keys(askedAspects) as (keyof typeof askedAspects)[];
 
-/** True when `question` has a phrase of `PASSAGE_TERMS[ask]`: 'how often', 'what to do', what to bring to a visit. */
+/** True when `question` has a phrase of `PASSAGE_TERMS[ask]`: 'how often', 'what to do', 'why', what to bring to a visit, … */
 export function passageAsks(question: string, ask: PassageAsk): boolean {
   return hasPhrase(readWords(question), PASSAGE_TERMS[ask].phrases);
 }
 
 /**
  * The query that picks an article's passage for `question`: withKnowledgeTerms, and the words of
- * the passage that answers what it asks ('how often' → 'every year'; 'what to do' → 'check again
- * drink water'), or of the passage `ask` names ('visitBring' → the doctor report). Never used to rank articles.
+ * the passage that answers each aspect it asks ('how often' → 'every year'; 'what to do' → 'check
+ * again drink water'; 'why' → 'because'; 'is it normal' → 'common settle'; 'can it be cured' →
+ * 'remission'), or of the passage `ask` names ('visitBring' → the doctor report). Never used to rank articles.
  */
 export function passageQuery(question: string, ask?: PassageAsk): string {
-  const asks = ask ? [ask] : (['howOften', 'whatToDo'] as const).filter((kind) => passageAsks(question, kind));
+  const asks = ask ? [ask] : ASPECTS.filter((kind) => passageAsks(question, kind));
   const query = withKnowledgeTerms(question);
   return asks.length ? `${query} ${asks.map((kind) => PASSAGE_TERMS[kind].terms).join(' ')}` : query;
 }
