@@ -54,11 +54,22 @@ export function answerSentences(language: Language) {
     has_medicine: medicine ? 'yes' : 'no',
     medicine: medicine ? quote(medicine) : '',
   });
-  const doseList = (lines: DoseLine[]) =>
-    lines
-      .slice(0, DOSES_LISTED)
-      .map((l) => t(language, 'assistant.answer.dose_item', { day: day(l.date), time: l.time }))
-      .join(', ') + (lines.length > DOSES_LISTED ? ', …' : '');
+  /** The first DOSES_LISTED doses with day and time ('…' after), or every one with its medicine when `all` is asked. */
+  const doseList = (lines: DoseLine[], all = false) =>
+    all
+      ? lines
+          .map((l) =>
+            t(language, 'assistant.answer.dose_item_named', {
+              medicine: quote(l.medicine),
+              day: day(l.date),
+              time: l.time,
+            }),
+          )
+          .join(', ')
+      : lines
+          .slice(0, DOSES_LISTED)
+          .map((l) => t(language, 'assistant.answer.dose_item', { day: day(l.date), time: l.time }))
+          .join(', ') + (lines.length > DOSES_LISTED ? ', …' : '');
 
   return {
     extreme({
@@ -262,12 +273,15 @@ export function answerSentences(language: Language) {
       timeOfDay,
       missed,
       counted,
+      all = false,
     }: {
       period: Period;
       medicine: string | null;
       timeOfDay: TimeOfDay | null;
       missed: DoseLine[];
       counted: number;
+      /** Every missed dose listed, each with its medicine ('full list'). */
+      all?: boolean;
     }): string =>
       missed.length === 0
         ? t(language, 'assistant.answer.missed_none', {
@@ -280,7 +294,7 @@ export function answerSentences(language: Language) {
             missed: missed.length,
             period: period(p),
             counted,
-            list: doseList(missed),
+            list: doseList(missed, all),
           }),
 
     /** The doses taken of those due in the period, then the missed ones. */
@@ -291,6 +305,7 @@ export function answerSentences(language: Language) {
       taken,
       counted,
       missed,
+      all = false,
     }: {
       period: Period;
       medicine: string | null;
@@ -298,6 +313,8 @@ export function answerSentences(language: Language) {
       taken: number;
       counted: number;
       missed: DoseLine[];
+      /** Every missed dose listed, each with its medicine ('full list'). */
+      all?: boolean;
     }): string {
       const filter = doseFilter(medicine, timeOfDay);
       if (counted === 0) return t(language, 'assistant.answer.taken_none', { ...filter, period: period(p) });
@@ -308,7 +325,7 @@ export function answerSentences(language: Language) {
         counted,
       });
       return missed.length
-        ? `${text} ${t(language, 'assistant.answer.missed_list', { list: doseList(missed) })}`
+        ? `${text} ${t(language, 'assistant.answer.missed_list', { list: doseList(missed, all) })}`
         : text;
     },
 

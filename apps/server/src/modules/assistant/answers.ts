@@ -216,7 +216,7 @@ export function createAnswers(db: Database, tools: AssistantTools) {
     }
     const a = answerSentences(context.language ?? 'en');
     const counted = taken + missed.length;
-    const facts = { period: u.period, medicine: u.medicine, timeOfDay: u.timeOfDay, missed, counted };
+    const facts = { period: u.period, medicine: u.medicine, timeOfDay: u.timeOfDay, missed, counted, all: u.listAll };
     let text = u.measure === 'missed' ? a.missed(facts) : a.taken({ ...facts, taken });
     // 'taken / missed / not logged': how many missed doses were marked missed and how many never recorded.
     if (u.measure === 'missed' && missed.length > marked) {

@@ -153,6 +153,10 @@ export function createBuiltinEngine({
       ? null
       : await answers.mealByFood(question, context);
     if (byFood) return { text: byFood.text, links: byFood.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    // 'weight since I joined', 'oct end me weight kitna tha': that entry against the latest (insight-answers.ts).
+    const weightThen = await insights.weightThenNow(read, context);
+    if (weightThen)
+      return { text: weightThen.text, links: weightThen.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
     const bpLimit = read.subject === 'bp' ? readThreshold(question) : null;
     if (bpLimit && bpLimit.value >= 40) {
       // 'bp kabhi 140 se upar gaya kya': yes or no, with the highest reading (all data unless a period is named).

@@ -6,7 +6,7 @@
  * Facts from the user's rows only; null → the other answers.
  */
 import { BMI_BANDS, BP_GOAL_ADA, mean, roundTo } from '@diacare/contract/clinical';
-import { formatShortDate, shiftDate } from '@diacare/contract/dates';
+import { formatShortDate, localDate, shiftDate } from '@diacare/contract/dates';
 import { INTL_LOCALES } from '@diacare/contract/languages';
 import { DEFAULT_GLUCOSE_UNIT, glucoseToMgDl } from '@diacare/contract/glucose-units';
 import type { Database } from '../../db/client.ts';
@@ -25,6 +25,9 @@ const newestFirst = <T extends { date: string; time: string }>(rows: readonly T[
   [...rows].sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`));
 
 /** Binds the insight answers to one database. */
+/** Periods that name a past day or month: a weight asked 'then' is the last entry up to its end. */
+const PAST_POINTS = new Set<Understanding['period']['kind']>(['month', 'onDate', 'daysAgo', 'yesterday']);
+
 export function createInsightAnswers(db: Database) {
   const health = createHealthRepository(db);
   const labs = createLabRepository(db);
@@ -180,6 +183,32 @@ export function createInsightAnswers(db: Database) {
   }
 
   /**
+   * The weight at a past point against the latest entry: the first entry for 'since I joined' (period
+   * 'all'), else the last entry up to the end of a past period ('at the end of October', 'on 1 Nov').
+   * Null for any other period, or when there is no earlier entry than the latest.
+   */
+  async function weightThenNow(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+    const today = localDate(context.now, context.zone);
+    const past = u.period.kind === 'all' || (PAST_POINTS.has(u.period.kind) && u.period.to < today);
+    if (u.subject !== 'weight' || !u.periodNamed || !past) return null;
+    const rows = (
+      await health.listBodyMetrics(context.userId, {
+        start_date: u.period.kind === 'all' ? u.period.from : shiftDate(u.period.to, -365),
+        end_date: shiftDate(u.period.to, 3650),
+      })
+    ).sort((a, b) => a.date.localeCompare(b.date));
+    const then = u.period.kind === 'all' ? rows[0] : rows.filter((r) => r.date <= u.period.to).at(-1);
+    const latest = rows.at(-1);
+    if (!then || !latest || then.date === latest.date) return null;
+    const change = roundTo(latest.weight - then.weight, 1);
+    return {
+      text: insightSentences(context.language ?? 'en').weightThenNow({ then, latest, change }),
+      links: [linksFor(context.language).weightHistory(30)],
+      data: { unit: 'kg', then: then.weight, latest: latest.weight, change },
+    };
+  }
+
+  /**
    * Blood pressure judged against the ADA goal of under 130/80 mmHg (Standards of Care 2025, §10;
    * `BP_GOAL_ADA`): the latest reading, then the average of `u`'s period and how many of its
    * readings were at or above the goal, and each reading when the question names the period.
@@ -248,6 +277,7 @@ export function createInsightAnswers(db: Database) {
 
   return {
     bpGoal,
+    weightThenNow,
     /** The insight answer to `u` for the user of `context`, or null when another answer gives it. */
     async answer(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
       if (u.subject === 'glucose') return glucose(u, context);

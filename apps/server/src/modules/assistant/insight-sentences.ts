@@ -145,6 +145,26 @@ export function insightSentences(language: Language) {
       return `${t(language, 'assistant.insight.bp_list', { period: period(p), list })} ${judged}`;
     },
 
+    /** The weight (and BMI) on an earlier entry against the latest one ('since I joined', 'at the end of October'). */
+    weightThenNow: ({
+      then,
+      latest,
+      change,
+    }: {
+      then: { date: string; weight: number; bmi: number };
+      latest: { date: string; weight: number; bmi: number };
+      change: number;
+    }): string =>
+      t(language, 'assistant.insight.weight_then_now', {
+        then: then.weight.toFixed(1),
+        then_bmi: then.bmi.toFixed(1),
+        then_day: day(then.date),
+        latest: latest.weight.toFixed(1),
+        bmi: latest.bmi.toFixed(1),
+        latest_day: day(latest.date),
+        change: signedKg(change),
+      }),
+
     weightChange: ({
       period: p,
       latest,

@@ -65,6 +65,8 @@ export interface Understanding {
   mealTime?: string | null;
   /** For subject 'labs': the test it names ('hba1c' for HbA1c or A1c), or null for lab results in general. */
   labTest: LabTest | null;
+  /** True when it asks for every item ('full list', 'पूरी लिस्ट'): lists are not cut (records.listAll). */
+  listAll?: boolean;
   /** For measure 'threshold': the number readings are compared with ('above 180'), in the user's unit. */
   threshold?: {
     value: number;
@@ -151,7 +153,7 @@ function dateIn(text: string, words: readonly string[], today: string): string |
  * The period `text` names, relative to `today` (the user's date): today, yesterday ('kal',
  * 'कल'), N days ago, the last N days or weeks, this or last week (the last 7 days, as
  * Reports), this or last month (the last 30 days, as History; so is what is usual: 'overall',
- * 'ज्यादातर'), since a date, or on a date ('14 Nov', '16 तारीख').
+ * 'ज्यादातर'), since a date, or on a date ('14 Nov', '16 तारीख'), or since the start ('since I joined': 'all').
  * Null when it names none.
  */
 export function readPeriod(question: string, today: string): Period | null {
@@ -177,6 +179,8 @@ export function readPeriod(question: string, today: string): Period | null {
     }
     if (days <= 366) return lastDays(today, days);
   }
+  // 'since I joined', 'shuru se', 'शुरू से': all the data, from the first entry.
+  if (hasPhrase(text, P.sinceStart)) return range('1900-01-01', today, 'all');
   const sinceAt = words.findIndex((w) => w === 'since');
   const named = dateIn(normalisedRaw(question), words, today);
   // 'since 10 Nov', '10 Nov se'; not a meal's 'se pehle' / 'se baad' ('18 tareek ko lunch se pehle').
@@ -372,5 +376,6 @@ export function understand(question: string, today: string, medicines: readonly 
     mealType: mealSlots.mealType,
     mealTime: subject === 'meals' ? mealTime : null,
     labTest: subject === 'labs' ? labTest : null,
+    ...(hasPhrase(text, R.listAll) ? { listAll: true } : {}),
   };
 }
