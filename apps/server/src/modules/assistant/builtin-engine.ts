@@ -135,13 +135,15 @@ export function createBuiltinEngine({
     const told = articleForToldReading(question, mentionedGlucose(question));
     const toldAnswer = told ? articleAnswer(told) : null;
     if (toldAnswer) return toldAnswer;
-    const visit = visitKindAsked(question);
+    // 'a1c trend?': a lab test's trend is the person's results, their direction and the next test booked.
+    const labTrend = read.subject === 'labs' && read.measure === 'trend';
+    const visit = visitKindAsked(question) ?? (labTrend ? 'lab' : null);
     if (visit) {
       // 'hba1c test kab hai', 'डॉक्टर के पास कितने दिन बाद जाना है': the next visit of that kind (decision 101).
       const next = await tools.nextAppointment(context, visit);
       // 'HbA1c trend pls, and when is the next one due': the results and their direction first.
       const labs =
-        visit === 'lab' && asksLabResultToo(question)
+        visit === 'lab' && (labTrend || asksLabResultToo(question))
           ? await answers.answer({ ...read, aboutMe: true, subject: 'labs', labTest: read.labTest ?? 'hba1c' }, context)
           : null;
       const direction = labs ? await insights.labDirection(context, read.labTest ?? 'hba1c') : '';
@@ -157,6 +159,11 @@ export function createBuiltinEngine({
     const weightThen = await insights.weightThenNow(read, context);
     if (weightThen)
       return { text: weightThen.text, links: weightThen.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    if (read.comparedWith && (read.subject === 'glucose' || (read.subject === null && read.meal))) {
+      // 'fasting better in October or November': the two months' averages, the lows of the later (decision 101).
+      const months = await insights.answer({ ...read, aboutMe: true, subject: 'glucose', measure: 'trend' }, context);
+      if (months) return { text: months.text, links: months.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    }
     const bpLimit = read.subject === 'bp' ? readThreshold(question) : null;
     if (bpLimit && bpLimit.value >= 40) {
       // 'bp kabhi 140 se upar gaya kya': yes or no, with the highest reading (all data unless a period is named).

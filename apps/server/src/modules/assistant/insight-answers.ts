@@ -5,7 +5,7 @@
  * weight change over a period, the BMI band, and an HbA1c against the one before.
  * Facts from the user's rows only; null → the other answers.
  */
-import { BMI_BANDS, BP_GOAL_ADA, mean, roundTo } from '@diacare/contract/clinical';
+import { BMI_BANDS, BP_GOAL_ADA, HYPOGLYCAEMIA, mean, roundTo } from '@diacare/contract/clinical';
 import { formatShortDate, localDate, shiftDate } from '@diacare/contract/dates';
 import { INTL_LOCALES } from '@diacare/contract/languages';
 import { DEFAULT_GLUCOSE_UNIT, glucoseToMgDl } from '@diacare/contract/glucose-units';
@@ -66,10 +66,12 @@ export function createInsightAnswers(db: Database) {
       return result(t.list({ unit, period: u.period, readings, shown: LIST_SHOWN }), { readings: readings.length });
     }
     if (u.measure === 'trend') {
+      // Against the earlier period the question names ('October or November'), else the same number of days before.
+      const earlierPeriod = u.comparedWith ?? null;
       const before = (
         await health.listGlucose(context.userId, {
-          start_date: shiftDate(u.period.from, -u.period.days),
-          end_date: shiftDate(u.period.from, -1),
+          start_date: earlierPeriod?.from ?? shiftDate(u.period.from, -u.period.days),
+          end_date: earlierPeriod?.to ?? shiftDate(u.period.from, -1),
         })
       ).filter((r) => meal(r.meal_context));
       const middle = shiftDate(u.period.from, Math.floor(u.period.days / 2));
@@ -80,10 +82,15 @@ export function createInsightAnswers(db: Database) {
       const now = roundTo(mean(later.map((r) => r.value))!);
       const was = roundTo(mean(earlier.map((r) => r.value))!);
       const direction = now === was ? 'same' : now < was ? 'down' : 'up';
-      return result(t.trend({ unit, period: u.period, now, before: was, halves, direction, meal: u.meal }), {
-        average: now,
-        previous: was,
-      });
+      const against =
+        earlierPeriod && !halves ? { period: earlierPeriod, count: later.length, beforeCount: earlier.length } : null;
+      const trend = t.trend({ unit, period: u.period, now, before: was, halves, direction, meal: u.meal, against });
+      // Lows in the later period are said with it: an average going down can hide them.
+      const lows = newestFirst(later.filter((r) => r.value < HYPOGLYCAEMIA.low));
+      const lowsText = lows.length
+        ? ` ${t.threshold({ unit, period: u.period, side: 'below', value: HYPOGLYCAEMIA.low, hits: lows, count: later.length })}`
+        : '';
+      return result(`${trend}${lowsText}`, { average: now, previous: was, lows: lows.length });
     }
     return null;
   }

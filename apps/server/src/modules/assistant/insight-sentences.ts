@@ -95,6 +95,7 @@ export function insightSentences(language: Language) {
       halves,
       direction,
       meal,
+      against,
     }: {
       unit: GlucoseUnit;
       period: Period;
@@ -104,6 +105,8 @@ export function insightSentences(language: Language) {
       direction: Direction;
       /** The meal the question names ('after'), or null for all readings. */
       meal: Meal | null;
+      /** The earlier period the question names ('October or November') and the readings counted in each. */
+      against?: { period: Period; count: number; beforeCount: number } | null;
     }): string {
       const values = {
         has_meal: meal ? 'yes' : 'no',
@@ -112,6 +115,16 @@ export function insightSentences(language: Language) {
         before: formatGlucose(before, unit),
         direction,
       };
+      if (against) {
+        return t(language, 'assistant.insight.trend_against', {
+          ...values,
+          period: period(p),
+          period_start: sentenceStart(period(p)),
+          count: against.count,
+          before_count: against.beforeCount,
+          before_period: period(against.period),
+        });
+      }
       return halves
         ? t(language, 'assistant.insight.trend_halves', { ...values, period_start: sentenceStart(period(p)) })
         : t(language, 'assistant.insight.trend', { ...values, period: period(p) });

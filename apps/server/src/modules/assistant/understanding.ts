@@ -67,6 +67,8 @@ export interface Understanding {
   labTest: LabTest | null;
   /** True when it asks for every item ('full list', 'पूरी लिस्ट'): lists are not cut (records.listAll). */
   listAll?: boolean;
+  /** The earlier of two months it names ('October or November'): `period` is the later one. */
+  comparedWith?: Period;
   /** For measure 'threshold': the number readings are compared with ('above 180'), in the user's unit. */
   threshold?: {
     value: number;
@@ -235,6 +237,20 @@ function namedMonth(words: readonly string[], today: string): Period | null {
   const last = shiftDate(month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`, -1);
   return range(first, last < today ? last : today, 'month');
 }
+/**
+ * Two months a question names ('October or now in November', 'अक्टूबर और नवंबर'), or one month and
+ * 'this month' ('october vs is mahine'): the earlier and the later (so far), else null.
+ */
+function twoMonths(words: readonly string[], today: string): { earlier: Period; later: Period } | null {
+  const named = [...new Set(words.filter((w) => MONTHS.has(w) && !AMBIGUOUS_MONTHS.has(w)).map((w) => MONTHS.get(w)!))];
+  const periods = named.map((month) => namedMonth([[...MONTHS].find(([, m]) => m === month)![0]], today)!);
+  if (periods.length === 1 && hasPhrase(readWords(words.join(' ')), VOCABULARY.periods.thisMonth)) {
+    periods.push(range(`${today.slice(0, 8)}01`, today, 'since'));
+  }
+  if (periods.length !== 2) return null;
+  const [earlier, later] = [...periods].sort((a, b) => a.from.localeCompare(b.from));
+  return earlier!.from === later!.from ? null : { earlier: earlier!, later: later! };
+}
 /** Periods of one day: 'kal', '3 days ago', '16 tarik'. */
 const SINGLE_DAY_KINDS = new Set<Period['kind']>(['today', 'yesterday', 'daysAgo', 'onDate']);
 
@@ -342,7 +358,8 @@ export function understand(question: string, today: string, medicines: readonly 
   else if (has('bp')) subject = 'bp';
   else if (has('weight') || has('bmi')) subject = 'weight';
 
-  const named = readPeriod(question, today);
+  const compared = twoMonths(text.words, today);
+  const named = compared?.later ?? readPeriod(question, today);
   const meals = pickAll(text, VOCABULARY.meals as Record<Meal, string[]>);
   // '16 tarik ko 51 kaise aa gaya tha lunch ke baad': a meal's reading on a day is a glucose reading.
   if (subject === null && meals.length > 0 && named && SINGLE_DAY_KINDS.has(named.kind)) subject = 'glucose';
@@ -377,5 +394,6 @@ export function understand(question: string, today: string, medicines: readonly 
     mealTime: subject === 'meals' ? mealTime : null,
     labTest: subject === 'labs' ? labTest : null,
     ...(hasPhrase(text, R.listAll) ? { listAll: true } : {}),
+    ...(compared ? { comparedWith: compared.earlier } : {}),
   };
 }
