@@ -172,10 +172,18 @@ function judge(q: Question, answer: AssistantMessage, snap: Snapshot, language: 
         ? ''
         : 'expected the capabilities answer';
     case 'education': {
-      const slugs = q.expect.split('|');
-      const known = slugs.map((slug) => knowledgeBase(language).articles.find((a) => a.id === slug)).filter(Boolean);
+      // 'foot-care#0': that article, quoting its passage 0 (its first sentence), the one that answers what was asked.
+      const slugs = q.expect.split('|').map((slug) => slug.split('#') as [string, string?]);
+      const known = slugs
+        .map(([slug, passage]) => ({ article: knowledgeBase(language).articles.find((a) => a.id === slug), passage }))
+        .filter((k) => k.article);
       if (known.length === 0) return `article ${q.expect} is not in the knowledge base (yet)`;
-      const hit = known.some((a) => content.startsWith(`${a!.title}: `));
+      const hit = known.some(
+        ({ article, passage }) =>
+          content.startsWith(`${article!.title}: `) &&
+          (passage === undefined ||
+            content.includes(article!.passages[Number(passage)]!.match(/^[^.!?।]+[.!?।]/)?.[0] ?? '\u0000')),
+      );
       return hit ? '' : `expected article ${q.expect}`;
     }
     case 'data': {

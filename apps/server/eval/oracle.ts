@@ -86,11 +86,12 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
   const { from, to } = dates(label.period, s.today);
   const inPeriod = <T extends { date: string }>(rows: T[]) => rows.filter((r) => r.date >= from && r.date <= to);
   const mg = (value: number) => `${value} mg/dL`;
-  const glucose = inPeriod(s.glucose).filter(
-    (r) =>
-      (label.qualifier !== 'fasting' || r.meal_context === 'Fasting') &&
-      (label.qualifier !== 'after' || r.meal_context.startsWith('After')),
-  );
+  // A qualifier may hold several, comma-separated ('fasting,vs:2026-10').
+  const qualifiers = new Set(label.qualifier?.split(',') ?? []);
+  const meal = (r: { meal_context: string }) =>
+    (!qualifiers.has('fasting') || r.meal_context === 'Fasting') &&
+    (!qualifiers.has('after') || r.meal_context.startsWith('After'));
+  const glucose = inPeriod(s.glucose).filter(meal);
   const values = glucose.map((r) => r.value);
 
   if (label.subject === 'meals') return mealFigures(label, s, label.period === null ? null : { from, to }, language);
@@ -135,14 +136,17 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       return [mg(average(false)), mg(average(true)), language === 'hi' ? 'से ज़्यादा रहती है' : 'higher than'];
     }
     case 'glucose.trend': {
-      // This period's mean against the same number of days before; with none before, first half against second.
+      // This period's mean against the same number of days before ('~vs:YYYY-MM': against that month); with
+      // none before, first half against second. '~lows': each reading under 70 in the period too.
       const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+      const vs = [...qualifiers].find((q) => q.startsWith('vs:'));
+      const earlier = vs ? dates(`month:${vs.slice(3)}`, s.today) : { from: shiftDate(from, -days), to: shiftDate(from, -1) };
       const before = s.glucose
-        .filter((r) => r.date >= shiftDate(from, -days) && r.date < from)
-        .filter((r) => label.qualifier !== 'after' || r.meal_context.startsWith('After'))
-        .filter((r) => label.qualifier !== 'fasting' || r.meal_context === 'Fasting')
+        .filter((r) => r.date >= earlier.from && r.date <= earlier.to)
+        .filter(meal)
         .map((r) => r.value);
-      if (before.length) return [mg(roundTo(mean(values)!)), mg(roundTo(mean(before)!))];
+      const lows = qualifiers.has('lows') ? glucose.filter((r) => r.value < 70).flatMap((r) => [mg(r.value), day(r.date)]) : [];
+      if (before.length) return [mg(roundTo(mean(values)!)), mg(roundTo(mean(before)!)), ...lows];
       const middle = shiftDate(from, Math.floor(days / 2));
       const first = glucose.filter((r) => r.date < middle).map((r) => r.value);
       const second = glucose.filter((r) => r.date >= middle).map((r) => r.value);
@@ -216,20 +220,26 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       const recorded = indexByDose(s.adherence.filter((r) => meds.some((m) => m.id === r.medication_id)));
       let taken = 0;
       let missed = 0;
+      // '~all' ('poori list'): each missed dose with its medicine, day and time.
+      const each: string[] = [];
+      const all = label.qualifier === 'all';
       for (let date = from; date <= to; date = shiftDate(date, 1)) {
         for (const [key, status] of doseStatusesOn(meds, recorded, date, s.today, s.nowTime, s.zone)) {
           const time = key.split('|')[2]!;
-          if (status === 'pending' || (label.qualifier && !TIME_OF_DAY[label.qualifier]!(time))) continue;
+          if (status === 'pending' || (label.qualifier && !all && !TIME_OF_DAY[label.qualifier]!(time))) continue;
           if (status === 'taken') taken += 1;
-          else missed += 1;
+          else {
+            missed += 1;
+            if (all) each.push(`“${meds.find((m) => m.id === key.split('|')[0])?.name}” ${day(date)}`, time);
+          }
         }
       }
       const counted = taken + missed;
       if (label.measure === 'taken') {
         return [language === 'hi' ? `${counted} में से ${taken} खुराक लीं` : `took ${taken} of ${counted}`];
       }
-      if (language === 'hi') return missed ? [`${counted} में से ${missed} खुराक छूटीं`] : ['कोई खुराक नहीं छूटी'];
-      return missed ? [`You missed ${missed} `, `out of ${counted}`] : ['You missed no'];
+      if (language === 'hi') return missed ? [`${counted} में से ${missed} खुराक छूटीं`, ...each] : ['कोई खुराक नहीं छूटी'];
+      return missed ? [`You missed ${missed} `, `out of ${counted}`, ...each] : ['You missed no'];
     }
     case 'doses.adherence': {
       // 'month': since the 1st, named by its first day.
