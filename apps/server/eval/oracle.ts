@@ -140,12 +140,16 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       // none before, first half against second. '~lows': each reading under 70 in the period too.
       const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
       const vs = [...qualifiers].find((q) => q.startsWith('vs:'));
-      const earlier = vs ? dates(`month:${vs.slice(3)}`, s.today) : { from: shiftDate(from, -days), to: shiftDate(from, -1) };
+      const earlier = vs
+        ? dates(`month:${vs.slice(3)}`, s.today)
+        : { from: shiftDate(from, -days), to: shiftDate(from, -1) };
       const before = s.glucose
         .filter((r) => r.date >= earlier.from && r.date <= earlier.to)
         .filter(meal)
         .map((r) => r.value);
-      const lows = qualifiers.has('lows') ? glucose.filter((r) => r.value < 70).flatMap((r) => [mg(r.value), day(r.date)]) : [];
+      const lows = qualifiers.has('lows')
+        ? glucose.filter((r) => r.value < 70).flatMap((r) => [mg(r.value), day(r.date)])
+        : [];
       if (before.length) return [mg(roundTo(mean(values)!)), mg(roundTo(mean(before)!)), ...lows];
       const middle = shiftDate(from, Math.floor(days / 2));
       const first = glucose.filter((r) => r.date < middle).map((r) => r.value);
