@@ -2,7 +2,7 @@
  * `npx tsx apps/server/eval/intent-heldout.ts [--only name] [--logo]`: held-out accuracy of the
  * learned intent step that mimics first sight (decision 100), per language:
  * (a) each training corpus (eval/training/*.tsv) held out whole, the rest trains;
- * (b) each first-sight round's questions (rounds 1–8 in the eval) held out, the rest trains;
+ * (b) each first-sight round's questions (rounds 1–9 in the eval) held out, the rest trains;
  * (c) 5 folds of paraphrase groups (intent-logo.ts), or every group alone with `--logo`.
  * A held-out text is also removed from training wherever else it occurs (same normalised words).
  */
@@ -71,7 +71,7 @@ export function heldOutSets(): { name: string; held: Tested[] }[] {
         .map((r) => ({ label: r.label, text: r.question, lang: languageOf(r.question) })),
     });
   }
-  for (const round of [1, 2, 3, 4, 5, 6, 7, 8]) {
+  for (const round of [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
     sets.push({
       name: `(b) round ${round}`,
       held: questions
