@@ -47,6 +47,7 @@ describe('server catalogs', () => {
         .sort(),
     ).toEqual([
       'assistant.answer.dose_item', // a missed dose's day and time ('20 नव॰  08:00')
+      'assistant.answer.dose_item_named', // a missed dose's medicine, day and time ('“Metformin” 2 नव॰  20:00')
       'assistant.lab_name.hba1c', // 'HbA1c'
       'assistant.source.hypo.title', // 'ADA Standards of Care in Diabetes 2025'
       'assistant.source.sulfonylurea.title',
