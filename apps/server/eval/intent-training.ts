@@ -16,7 +16,9 @@ const ARTICLES = new Set(loadArticles('en').map((a) => a.id));
 export function classOf(q: Pick<Question, 'group' | 'expect'>): string | null {
   if (q.group === 'out-of-scope') return 'other';
   if (q.group === 'education') {
-    const slug = q.expect.split('|').find((s) => ARTICLES.has(s)) ?? q.expect.split('|')[0]!;
+    // 'foot-care#0' names the passage too: the class is the article.
+    const slugs = q.expect.split('|').map((s) => s.split('#')[0]!);
+    const slug = slugs.find((s) => ARTICLES.has(s)) ?? slugs[0]!;
     return `kb:${slug}`;
   }
   if (q.group !== 'data') return null;
