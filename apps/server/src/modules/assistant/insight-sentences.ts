@@ -119,7 +119,6 @@ export function insightSentences(language: Language) {
         return t(language, 'assistant.insight.trend_against', {
           ...values,
           period: period(p),
-          period_start: sentenceStart(period(p)),
           count: against.count,
           before_count: against.beforeCount,
           before_period: period(against.period),
