@@ -24,10 +24,10 @@ const LIST_SHOWN = 14;
 const newestFirst = <T extends { date: string; time: string }>(rows: readonly T[]) =>
   [...rows].sort((a, b) => `${b.date} ${b.time}`.localeCompare(`${a.date} ${a.time}`));
 
-/** Binds the insight answers to one database. */
 /** Periods that name a past day or month: a weight asked 'then' is the last entry up to its end. */
 const PAST_POINTS = new Set<Understanding['period']['kind']>(['month', 'onDate', 'daysAgo', 'yesterday']);
 
+/** Binds the insight answers to one database. */
 export function createInsightAnswers(db: Database) {
   const health = createHealthRepository(db);
   const labs = createLabRepository(db);
