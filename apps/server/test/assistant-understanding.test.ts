@@ -102,6 +102,16 @@ describe('understand', () => {
     ['can I eat mango?', { aboutMe: false, subject: null }],
     ['kya main chawal kha sakta hoon?', { aboutMe: false, subject: null }],
     ['सामान्य बीपी क्या होता है?', { aboutMe: false }],
+    // Two months compared: the later is the period, the earlier comparedWith.
+    [
+      'Were my fasting numbers better in October or now in November?',
+      {
+        meal: 'fasting',
+        period: { kind: 'month', from: '2026-11-01', to: TODAY },
+        comparedWith: { kind: 'month', from: '2026-10-01', to: '2026-10-31', days: 31 },
+      },
+    ],
+    ['इस महीने कितनी खुराक छूटीं? पूरी लिस्ट बताओ', { subject: 'doses', measure: 'missed', listAll: true }],
   ])('“%s”', (question, expected) => {
     const { period, ...rest } = expected;
     const understood = understand(question, TODAY, MEDICINES);
@@ -134,6 +144,8 @@ describe('readPeriod', () => {
     ['1 nov se', { kind: 'since', from: '2026-11-01' }],
     ['this week', { kind: 'lastDays', days: 7 }],
     ['pichle mahine', { kind: 'lastDays', days: 30 }],
+    ['since I joined the app', { kind: 'all', to: TODAY }],
+    ['शुरू से अब तक', { kind: 'all', to: TODAY }],
   ] as const)('“%s” → %j', (text, expected) => {
     expect(readPeriod(text, TODAY)).toMatchObject(expected);
   });
