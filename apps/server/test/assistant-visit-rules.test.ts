@@ -26,6 +26,19 @@ describe('visit and schedule rules', () => {
     expect(asksScheduleList(taken, understand(taken, TODAY, MEDICINES))).toBe(false);
   });
 
+  it.each([
+    ['what medicines am I taking?', true],
+    ['list my medications', true],
+    ['which medicines do I take and when?', true],
+    ['मेरी दवाइयों की लिस्ट बताओ', true],
+    ['मेरी दवाएं कौन सी हैं?', true],
+    ['meri dawaiyon ki list batao', true],
+    ['did I take my medicines today?', false],
+    ['which medicine is best for sugar?', false],
+  ])('asks for the list of my medicines: “%s” → %s', (question, expected) => {
+    expect(asksScheduleList(question, understand(question, TODAY, MEDICINES))).toBe(expected);
+  });
+
   it("reads '18 tareek ko lunch se pehle' as that day, '10 nov se' as since", () => {
     expect(understand('18 tareek ko lunch se pehle sugar kya thi', TODAY).period).toMatchObject({
       kind: 'onDate',
