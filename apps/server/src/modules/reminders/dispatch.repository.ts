@@ -145,7 +145,12 @@ export function arrayLiteral(values: readonly (string | number | null)[]): strin
   for (let i = 0; i < values.length; i += 1) {
     const value = values[i];
     if (i > 0) literal += ',';
-    literal += value === null || value === undefined ? 'NULL' : `"${String(value).replace(/["\\]/g, '\\$&')}"`;
+    if (value === null || value === undefined) literal += 'NULL';
+    else {
+      const text = String(value);
+      // Most values (ids, statuses, instants, counts) have nothing to escape: skip the regular expression.
+      literal += text.includes('"') || text.includes('\\') ? `"${text.replace(/["\\]/g, '\\$&')}"` : `"${text}"`;
+    }
   }
   return `${literal}}`;
 }
@@ -180,16 +185,16 @@ export function createDispatchRepository(
     : sql``;
 
   /**
-   * Claims up to `batchSize` due reminders and reads, in the same statement, what deciding
+   * Claims up to `limit` (default `batchSize`) due reminders and reads, in the same statement, what deciding
    * and sending each needs: its medication, the user's preferences and subscriptions, and
    * whether the dose is taken. One round trip per batch (the bench showed the dispatcher a
    * third idle on the claim and four context queries that followed it).
    */
-  async function claim(token: string): Promise<ClaimedBatch> {
+  async function claim(token: string, limit = batchSize): Promise<ClaimedBatch> {
     const now = clock();
     const nowIso = now.toISOString();
     const leaseEnd = new Date(now.getTime() + leaseMs);
-    const claimStatement = claimRows('reminders', now, { token, until: leaseEnd }, batchSize, {
+    const claimStatement = claimRows('reminders', now, { token, until: leaseEnd }, limit, {
       set: sql`, updated_at = ${nowIso}::timestamptz`,
       returning: sql`r.id, r.user_id, r.kind, r.medication_id, r.dose_date, r.scheduled_time, r.title, r.body,
         r.expires_at, r.dedupe_key, r.snoozed_from, r.attempts${channelReturning}`,
