@@ -5,14 +5,25 @@
  * from Home, its rise, Hindi and offline are in meals.spec.ts.) A meal with an item without an
  * estimate says so on the card, as on History.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { kolkataDate, postRecord, signInWithProfile } from './fixtures';
 
-test("a reading logged on Home after a meal gives the meal on Home's card its rise at once", async ({ page }) => {
+/** Signs in and logs `meal` (without its date) yesterday; returns yesterday, YYYY-MM-DD (Asia/Kolkata). */
+async function logMealYesterday(page: Page, meal: object): Promise<string> {
   await signInWithProfile(page, 'Asha Rao');
   const yesterday = kolkataDate(-1);
-  await postRecord(page, '/api/meals', {
-    date: yesterday,
+  await postRecord(page, '/api/meals', { date: yesterday, ...meal });
+  return yesterday;
+}
+
+/** Home late yesterday (the page's clock set to 23:30 and running). */
+async function openHomeAt2330(page: Page, date: string): Promise<void> {
+  await page.clock.install({ time: new Date(`${date}T23:30:00+05:30`) });
+  await page.goto('/home');
+}
+
+test("a reading logged on Home after a meal gives the meal on Home's card its rise at once", async ({ page }) => {
+  const yesterday = await logMealYesterday(page, {
     time: '20:00',
     meal_type: 'dinner',
     items: [{ food_id: 'roti', name: 'Roti', portions: 2 }],
@@ -23,9 +34,8 @@ test("a reading logged on Home after a meal gives the meal on Home's card its ri
     value: 120,
     meal_context: 'Before Dinner',
   });
-  // Home late yesterday (the page's clock set to 23:30 and running): the dinner is listed, with no rise yet.
-  await page.clock.install({ time: new Date(`${yesterday}T23:30:00+05:30`) });
-  await page.goto('/home');
+  // Home late yesterday: the dinner is listed, with no rise yet.
+  await openHomeAt2330(page, yesterday);
   const dinner = page.getByTestId('todays-meals').getByRole('listitem');
   await expect(dinner).toContainText('Dinner · 20:00');
   await expect(dinner).toContainText('Roti (chapati) × 2');
@@ -43,10 +53,7 @@ test("a reading logged on Home after a meal gives the meal on Home's card its ri
 });
 
 test("Home's card says how many of a meal's items have no carbohydrate estimate, as History does", async ({ page }) => {
-  await signInWithProfile(page, 'Asha Rao');
-  const yesterday = kolkataDate(-1);
-  await postRecord(page, '/api/meals', {
-    date: yesterday,
+  const yesterday = await logMealYesterday(page, {
     time: '17:00',
     meal_type: 'snack',
     items: [
@@ -54,8 +61,7 @@ test("Home's card says how many of a meal's items have no carbohydrate estimate,
       { name: 'Jalebi from the corner shop', portions: 1 },
     ],
   });
-  await page.clock.install({ time: new Date(`${yesterday}T23:30:00+05:30`) });
-  await page.goto('/home');
+  await openHomeAt2330(page, yesterday);
   const snack = page.getByTestId('todays-meals').getByRole('listitem');
   await expect(snack).toContainText('Snack · 17:00');
   await expect(snack).toContainText(/≈ \d+ g \(estimate\) \+ 1 item without an estimate/);
