@@ -149,7 +149,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   function settleAs(item: Claimed, counts: { deliveries: number; failures: number }, detail: string | null): Outcome {
     const { id, attempts } = item.row;
     const { deliveries, failures } = counts;
-    // Object literals of one shape, not spreads: this runs once per push (bench/README.md).
+    // Object literals of one shape, not spreads: this runs once per push (decision 014).
     const outcome = (status: Outcome['status'], sentAt: string | null, delivered: number, retryAt: string | null) => ({
       id,
       status,

@@ -8,7 +8,7 @@
  * glucose in the person's unit, dates and times in their zone.
  */
 import { INTL_LOCALES } from '@diacare/contract/languages';
-import { formatShortDate, localDate, localTime, shiftDate, zonedInstant } from '@diacare/contract/dates';
+import { formatShortDate, localDate, localTime, minutesOfDay, shiftDate, zonedInstant } from '@diacare/contract/dates';
 import { DEFAULT_GLUCOSE_UNIT, formatGlucose, glucoseInUnit } from '@diacare/contract/glucose-units';
 import type { GlucoseReading } from '@diacare/contract/health';
 import { MEALS_REPORT_MIN_RESPONSES, type MealType, type MealsReportPeriod } from '@diacare/contract/meal-constants';
@@ -22,7 +22,7 @@ import { loadMealResponse, loadMealsReport } from '../meals/meals.service.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { linksFor, type ToolContext, type ToolResult } from './tools.ts';
 import type { Understanding } from './understanding.ts';
-import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
+import { VOCABULARY, hasPhrase, readWords, type Words } from './lexicon.ts';
 import { isGeneralQuestion } from './intents.ts';
 
 /** How far back 'my dinner' (no day named) looks for the last one. */
@@ -31,8 +31,7 @@ export const MEAL_LOOKBACK_DAYS = 30;
 const MEAL_TIME_SLACK_MINUTES = 45;
 /** Minutes between two clock times 'HH:MM' on a 24-hour dial (23:30 and 00:10 are 40 apart). */
 const minutesApart = (a: string, b: string) => {
-  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
-  const gap = Math.abs(minutes(a) - minutes(b));
+  const gap = Math.abs(minutesOfDay(a) - minutesOfDay(b));
   return Math.min(gap, 24 * 60 - gap);
 };
 /** Most meals one answer tells (a day named with no meal type). */
@@ -261,11 +260,7 @@ export function createMealAnswers(db: Database) {
    * Hindi) that has a rise, else the newest with that food; null when the question asks no rise
    * or names no logged food.
    */
-  async function byFood(question: string, context: ToolContext, owner: User): Promise<ToolResult | null> {
-    const text = readWords(question);
-    // A rise asked of the person's own meal ('meri', 'ke baad'), not whether a food raises sugar in general.
-    const own = hasPhrase(text, VOCABULARY.concepts.personal) || hasPhrase(text, ['ke baad', 'के बाद', 'after']);
-    if (!hasPhrase(text, VOCABULARY.mealQuestions.rise) || !own || isGeneralQuestion(text.padded)) return null;
+  async function byFood(text: Words, context: ToolContext, owner: User): Promise<ToolResult | null> {
     const today = localDate(context.now, context.zone);
     const rows = (
       await meals.list(context.userId, {
@@ -296,8 +291,13 @@ export function createMealAnswers(db: Database) {
   return {
     /** The meal with a named food and its rise (`byFood`), or null. */
     async byFood(question: string, context: ToolContext): Promise<ToolResult | null> {
+      const text = readWords(question);
+      // A rise asked of the person's own meal ('meri', 'ke baad'), not whether a food raises sugar
+      // in general: read before the person is looked up, since most questions ask neither.
+      const own = hasPhrase(text, VOCABULARY.concepts.personal) || hasPhrase(text, ['ke baad', 'के बाद', 'after']);
+      if (!hasPhrase(text, VOCABULARY.mealQuestions.rise) || !own || isGeneralQuestion(text.padded)) return null;
       const owner = await users.findById(context.userId);
-      return owner ? byFood(question, context, owner) : null;
+      return owner ? byFood(text, context, owner) : null;
     },
     /**
      * The meal answer to `u` (subject 'meals') for the person of `context`: `ranking` → the meals

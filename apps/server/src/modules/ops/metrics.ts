@@ -8,10 +8,10 @@ import type { Database } from '../../db/client.ts';
 import type { Clock } from '../../types.ts';
 import { reminderLagSeconds } from './readiness.ts';
 
-/** Connections of a database pool (node-postgres); null for the embedded database. */
 /** The HTTP duration histogram's name; its `_count` series is the requests total. */
 const HTTP_DURATION = 'diacare_http_request_duration_seconds';
 
+/** Connections of a database pool (node-postgres); null for the embedded database. */
 export type PoolStats = () => { total: number; idle: number; waiting: number } | null;
 
 /** Where the dispatcher counts (see createDispatcher). */
