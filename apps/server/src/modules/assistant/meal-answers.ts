@@ -18,7 +18,7 @@ import type { Database } from '../../db/client.ts';
 import { t, type Language } from '../../i18n/index.ts';
 import { createHealthRepository } from '../health/health.repository.ts';
 import { createMealsRepository, itemsIn, type MealRow } from '../meals/meals.repository.ts';
-import { loadMealResponse, loadMealsReport } from '../meals/meals.service.ts';
+import { loadMealResponse, loadMealsReport, mealResponsesBetween, toMealResponse } from '../meals/meals.service.ts';
 import { createUserRepository } from '../users/user.repository.ts';
 import { linksFor, type ToolContext, type ToolResult } from './tools.ts';
 import type { Understanding } from './understanding.ts';
@@ -192,15 +192,13 @@ export function createMealAnswers(db: Database) {
    */
   async function largestRise(type: MealType | null, days: number, context: ToolContext, owner: User) {
     const today = localDate(context.now, context.zone);
-    const rows = (
-      await meals.list(context.userId, { start_date: shiftDate(today, -(days - 1)), end_date: today, limit: 200 })
-    )
-      .map(({ row }) => row)
-      .filter((row) => !type || row.meal_type === type)
-      .filter((row) => zonedInstant(row.date, row.time, context.zone) <= context.now);
+    const { byId, responses } = await mealResponsesBetween(db, owner, shiftDate(today, -(days - 1)), today);
     let best: { row: MealRow; response: MealResponse } | null = null;
-    for (const row of rows) {
-      const response = await loadMealResponse(db, owner, row);
+    for (const row of byId.values()) {
+      if ((type && row.meal_type !== type) || zonedInstant(row.date, row.time, context.zone) > context.now) continue;
+      const result = responses.get(row.id);
+      if (!result) continue;
+      const response = toMealResponse(result);
       if (response.rise !== null && response.peak && (!best || response.rise > best.response.rise!)) {
         best = { row, response };
       }

@@ -106,6 +106,24 @@ export async function loadMealResponse(db: Database, owner: User, meal: { id: st
   return toMealResponse(responsesOf(own, moments, readings).get(meal.id)!);
 }
 
+/**
+ * Every meal of `start`…`end` (YYYY-MM-DD, the owner's zone) with its response, from three
+ * queries (the meals, every meal's moment to the day after, the readings around them) rather
+ * than two per meal: `byId` the meal rows by id, `inPeriod` their moments (time order),
+ * `responses` each one's result by meal id.
+ */
+export async function mealResponsesBetween(db: Database, owner: User, start: string, end: string) {
+  const mealReadings = createMealReadingsRepository(db);
+  const [rows, moments, readings] = await Promise.all([
+    createMealsRepository(db).list(owner.id, { start_date: start, end_date: end, limit: 1000 }),
+    mealReadings.mealMomentsBetween(owner.id, owner.timezone, start, aroundDate(end)[1]),
+    mealReadings.readingsBetween(owner.id, owner.timezone, aroundDate(start)[0], aroundDate(end)[1]),
+  ]);
+  const byId = new Map(rows.map(({ row }) => [row.id, row]));
+  const inPeriod = moments.filter((moment) => byId.has(moment.id));
+  return { byId, inPeriod, responses: responsesOf(inPeriod, moments, readings) };
+}
+
 /** Glucose in the person's unit for a sentence: '40 mg/dL', '2.2 mmol/L'. */
 const inUnit = (mgDl: number, unit: GlucoseUnit) => formatGlucose(mgDl, unit);
 
@@ -124,16 +142,7 @@ export async function loadMealsReport(
   const dates = datesEndingOn(localDate(now, user.timezone), days);
   const start = dates[0]!;
   const end = dates.at(-1)!;
-  const repository = createMealsRepository(db);
-  const mealReadings = createMealReadingsRepository(db);
-  const [rows, moments, readings] = await Promise.all([
-    repository.list(user.id, { start_date: start, end_date: end, limit: 1000 }),
-    mealReadings.mealMomentsBetween(user.id, user.timezone, start, aroundDate(end)[1]),
-    mealReadings.readingsBetween(user.id, user.timezone, aroundDate(start)[0], aroundDate(end)[1]),
-  ]);
-  const byId = new Map(rows.map(({ row }) => [row.id, row]));
-  const inPeriod = moments.filter((moment) => byId.has(moment.id));
-  const responses = responsesOf(inPeriod, moments, readings);
+  const { byId, inPeriod, responses } = await mealResponsesBetween(db, user, start, end);
   const summary = summariseMeals(
     inPeriod.map((moment) => ({
       meal_type: moment.meal_type,
