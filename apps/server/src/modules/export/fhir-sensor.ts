@@ -38,6 +38,18 @@ export function sensorDevice(row: SensorRow, language: Language = 'en'): Device 
   };
 }
 
+/** 'Imported from …' by language and source, rendered once each: a file may hold a million readings. */
+const importedFromTexts = new Map<string, string>();
+function importedFrom(language: Language, source: string): string {
+  const key = `${language}\u0000${source}`;
+  let text = importedFromTexts.get(key);
+  if (text === undefined) {
+    text = t(language, 'export.fhir.imported_from', { source: SOURCE_NAMES[source] ?? source });
+    importedFromTexts.set(key, text);
+  }
+  return text;
+}
+
 /**
  * An imported reading as an Observation at its instant (in the user's zone), in mg/dL, with
  * its Device. A sensor's Low/High is the device's limit with comparator '<' or '>'.
@@ -55,6 +67,6 @@ export function sensorObservation(row: SensorRow, zone: string, language: Langua
     effectiveDateTime: isoInZone(row.measured_at, zone),
     valueQuantity: { ...quantity(row.value, 'mg/dL'), ...(comparator ? { comparator } : {}) },
     device: { reference: fullUrl(sensorDeviceId(row)) },
-    note: [{ text: t(language, 'export.fhir.imported_from', { source: SOURCE_NAMES[row.source] ?? row.source }) }],
+    note: [{ text: importedFrom(language, row.source) }],
   };
 }
