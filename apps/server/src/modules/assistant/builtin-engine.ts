@@ -6,7 +6,7 @@
  */
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.types.ts';
-import { excerpt, sourceOf, type KnowledgeBase } from '../knowledge/knowledge.ts';
+import { quote, sourceOf, type KnowledgeBase } from '../knowledge/knowledge.ts';
 import { VOCABULARY, hasPhrase, passageAsks, passageQuery, readWords, withKnowledgeTerms } from './lexicon.ts';
 import { t, type Language } from '../../i18n/index.ts';
 import {
@@ -72,16 +72,19 @@ export function createBuiltinEngine({
     const read = understand(question, today, await tools.medicineNames(context));
     const language = context.language ?? 'en';
     /**
-     * The article `id`: the passage the question matched (passageQuery: 'how often' and 'what to do'
-     * pick the passage that answers them), then its key fact (its tip) when that passage does not
-     * hold it; for 'what to do', also the article's sentence on when to call 112.
+     * The article `id`: the passage the question matched first (passageQuery: 'how often' and 'what
+     * to do' pick the passage that answers them), then the rest that fits (`quote`), and its key
+     * fact (its tip) when not all of it did; for 'what to do', also its sentence on when to call 112.
      */
     const articleAnswer = (id: string, query = passageQuery(question)): EngineAnswer | null => {
       const article = knowledge(language).article(id, query);
       if (!article) return null;
       const source = sourceOf(article);
-      const quoted = excerpt(article);
-      let text = article.tip && !quoted.includes(article.tip) ? `${quoted} ${article.tip}` : quoted;
+      const quoted = quote(article);
+      let text =
+        article.tip && !quoted.whole && !quoted.text.includes(article.tip)
+          ? `${quoted.text} ${article.tip}`
+          : quoted.text;
       const urgent = passageAsks(question, 'whatToDo') ? urgentSentence(article.passages) : null;
       if (urgent && !text.includes(urgent)) text += ` ${urgent}`;
       return {
@@ -252,7 +255,7 @@ export function createBuiltinEngine({
       const article = knowledge(language).article(best.article.id, passageQuery(question)) ?? best.article;
       const source = sourceOf(article);
       return {
-        text: knowledgeAnswer(language, { title: article.title, excerpt: excerpt(article), source }),
+        text: knowledgeAnswer(language, { title: article.title, excerpt: quote(article).text, source }),
         links: [],
         sources: [source],
         engine: BUILTIN_ASSISTANT_NAME,

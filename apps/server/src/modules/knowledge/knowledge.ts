@@ -250,12 +250,8 @@ export function sourceOf(article: Article): AssistantSource {
   return { title: article.source, section: article.section };
 }
 
-/**
- * What an answer quotes: the passage a search matched (`article.match`, else the first), cut
- * to whole sentences (ending in . ! ? or the danda ।) of about `maxChars` characters.
- */
-export function excerpt(article: Article, maxChars = 700): string {
-  const passage = article.passages[article.match ?? 0] ?? article.body;
+/** A passage's whole sentences (ending in . ! ? or the danda ।) of about `maxChars` characters. */
+function sentencesWithin(passage: string, maxChars: number): string {
   const sentences = passage.match(/[^.!?।]+[.!?।]+(\s|$)/g) ?? [passage];
   let text = '';
   for (const sentence of sentences) {
@@ -263,6 +259,36 @@ export function excerpt(article: Article, maxChars = 700): string {
     text += sentence;
   }
   return text.trim();
+}
+
+/**
+ * What an answer quotes: the passage a search matched (`article.match`, else the first), then
+ * the article's other passages in their order while whole ones fit in about `maxChars`
+ * characters, one paragraph each — a question often asks more than its matched passage holds
+ * (why and what to do, the food and the portion; decision 110). Returns the text and whether
+ * every passage was quoted.
+ */
+export function quote(article: Article, maxChars = 1200): { text: string; whole: boolean } {
+  const first = article.match ?? 0;
+  const lead = sentencesWithin(article.passages[first] ?? article.body, maxChars);
+  const parts = [lead];
+  let length = lead.length;
+  let whole = lead === (article.passages[first] ?? article.body).trim();
+  for (const [i, passage] of article.passages.entries()) {
+    if (i === first) continue;
+    if (length + passage.length > maxChars) {
+      whole = false;
+      continue;
+    }
+    parts.push(passage.trim());
+    length += passage.length;
+  }
+  return { text: parts.join('\n\n'), whole };
+}
+
+/** The matched passage alone, cut to whole sentences of about `maxChars` characters. */
+export function excerpt(article: Article, maxChars = 700): string {
+  return sentencesWithin(article.passages[article.match ?? 0] ?? article.body, maxChars);
 }
 
 /** A weekly Health Tip: the article it comes from and its `tip` sentence. */
