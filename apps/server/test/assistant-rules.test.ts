@@ -273,6 +273,10 @@ describe('answerLanguage (decision 083)', () => {
     ['meri sugar kaisi hai', 'hi', 'hi'],
     ['meri sugar kaisi hai', 'en', 'en'],
     ['what is my sugar today', 'hi', 'en'],
+    // 'the' is English, not Hinglish 'were' ('kal kitne the' still has 'kal' and 'kitne').
+    ['what was the highest sugar last week', 'hi', 'en'],
+    ['kal kitne the', 'en', 'en'],
+    ['kal kitne the', 'hi', 'hi'],
   ] as const)('“%s” from a %s-profile user → %s', (question, app, expected) => {
     expect(answerLanguage(question, app)).toBe(expected);
   });

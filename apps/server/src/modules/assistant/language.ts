@@ -35,10 +35,10 @@ export function wordsOf(text: string): string[] {
   return normaliseSpelling(text).match(/[\p{L}\p{M}\p{N}']+/gu) ?? [];
 }
 
-/** Latin words only Hinglish uses (not English homographs such as 'me', 'do', 'to', 'main'). */
+/** Latin words only Hinglish uses (not English homographs such as 'me', 'do', 'to', 'main', 'the'). */
 const HINGLISH_WORDS = new Set(
   (
-    'kya kyaa hai hain h hu hoon tha thi the hua hui huyi mera meri mere mujhe mai kitna kitni kitne kab kaise kaisa kaisi ' +
+    'kya kyaa hai hain h hu hoon tha thi hua hui huyi mera meri mere mujhe mai kitna kitni kitne kab kaise kaisa kaisi ' +
     'kyu kyun kyon batao bataiye dikhao bolo aur nahi nahin sakte sakta sakti karu karun karna karni kare lu loon lena ' +
     'du doon dena wala wali wale aaj kal parso pichle pichla pichhle agla agli din dino hafte hafta mahine mahina ' +
     'badh badha badhi ghat raha rahi rahe gaya gayi gai dawai dawa dawaai goli goliyan chahiye bukhar khana khane ' +
