@@ -1,6 +1,6 @@
 /** Calendar dates and times of day shared by every payload (common.ts). */
 import { describe, expect, it } from 'vitest';
-import { calendarDateSchema, isCalendarDate, timeOfDaySchema } from './common.ts';
+import { calendarDateSchema, isCalendarDate, readingDateSchema, timeOfDaySchema } from './common.ts';
 import { english } from './i18n/english-for-tests.ts';
 
 describe('calendar dates', () => {
@@ -72,5 +72,17 @@ describe('times of day', () => {
     expect(valid('0900')).toBe(false);
     expect(valid('9 am')).toBe(false);
     expect(valid(' 09:00')).toBe(false);
+  });
+});
+
+describe('a cleared date or time field', () => {
+  it('says it is required, not the format, and only that', () => {
+    for (const schema of [calendarDateSchema, readingDateSchema, timeOfDaySchema]) {
+      const result = schema.safeParse('');
+      expect(result.error?.issues.map((issue) => english(issue.message))).toEqual(['is required']);
+    }
+    expect(english(timeOfDaySchema.safeParse('25:00').error?.issues[0]?.message)).toBe(
+      "must be a time written 'HH:MM' (24-hour)",
+    );
   });
 });

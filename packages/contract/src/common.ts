@@ -72,7 +72,10 @@ export const displayNoteSchema = (max: number) =>
     .refine(isPlainText, { error: vmsg('validation.control_characters') });
 
 /** A calendar date, YYYY-MM-DD, that exists. */
-export const calendarDateSchema = z.string().refine(isCalendarDate, { error: vmsg('validation.date') });
+export const calendarDateSchema = z
+  .string()
+  .min(1, { error: vmsg('validation.required'), abort: true })
+  .refine(isCalendarDate, { error: vmsg('validation.date') });
 
 /**
  * The date of something that happened (a reading, a lab result, a dose): a real calendar date
@@ -84,7 +87,10 @@ export const readingDateSchema = calendarDateSchema.refine((date) => date >= EAR
 });
 
 /** A time of day, 'HH:MM' on the 24-hour clock (00:00–23:59). */
-export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: vmsg('validation.time') });
+export const timeOfDaySchema = z
+  .string()
+  .min(1, { error: vmsg('validation.required'), abort: true })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: vmsg('validation.time') });
 
 /** True when `zone` names an IANA time zone this runtime knows (e.g. 'Asia/Kolkata'). */
 export function isTimeZone(zone: string): boolean {
