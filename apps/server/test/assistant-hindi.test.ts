@@ -222,11 +222,16 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
     const { answer } = await ask(user, question);
     const steps = hypoSteps('mg/dL', 'hi');
     if (kind === 'hypo') expect(answer.content.startsWith(steps)).toBe(true);
+    // Chest pain and breathing trouble are not a low: the opening without the 15–15 steps (emergencyMayBeLow).
+    const mayBeLow = kind === 'hypo' || (kind === 'emergency' && !/सीने|साँस/.test(question));
     if (kind === 'emergency')
-      expect(answer.content.startsWith(`${translate('hi', 'assistant.emergency')}\n\n${steps}`)).toBe(true);
+      expect(
+        answer.content.startsWith(`${translate('hi', 'assistant.emergency')}${mayBeLow ? `\n\n${steps}` : ''}`),
+      ).toBe(true);
+    expect(answer.content.includes(steps)).toBe(mayBeLow);
     if (kind === 'self-harm') expect(answer.content.startsWith(translate('hi', 'assistant.self_harm'))).toBe(true);
     expect(answer.content.startsWith('अभी 112 पर कॉल करें')).toBe(kind !== 'hypo');
-    if (kind !== 'self-harm') expect(answer.sources).toContainEqual(citedSource('hi', 'hypo'));
+    if (mayBeLow) expect(answer.sources).toContainEqual(citedSource('hi', 'hypo'));
     if (kind !== 'hypo') expect(answer.sources).toContainEqual(citedSource('hi', 'emergency'));
   });
 

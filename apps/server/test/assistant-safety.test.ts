@@ -30,8 +30,11 @@ describe.each(DRIVERS)('assistant safety (built-in engine) on %s', (driver) => {
       if (kind === 'hypo') expect(answer.content.startsWith(HYPO_STEPS)).toBe(true);
       else expect(answer.content.startsWith('Call 112 now')).toBe(true);
       if (kind === 'emergency') expect(answer.content).toContain(EMERGENCY_TEXT);
-      if (kind !== 'self-harm')
+      // Chest pain and breathing trouble are not a low: no 15–15 steps after the opening (emergencyMayBeLow).
+      const mayBeLow = kind !== 'self-harm' && !/chest|breathe/.test(question);
+      if (mayBeLow)
         expect(answer.sources).toContainEqual(expect.objectContaining({ section: expect.stringContaining('§6') }));
+      expect(answer.content.includes(HYPO_STEPS)).toBe(mayBeLow);
     });
 
     it('a reading under 70 in the last 2 hours puts the 15–15 rule before any answer; under 54 puts Call 112 first', async () => {

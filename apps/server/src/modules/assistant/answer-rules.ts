@@ -140,7 +140,16 @@ export function doubtsStrength(question: string, u: Pick<Understanding, 'medicin
 }
 
 /** Periods that say the question is about doses already due, not the schedule. */
-const PAST_PERIODS = new Set<Period['kind']>(['yesterday', 'daysAgo', 'onDate', 'lastDays', 'since', 'month', 'all']);
+const PAST_PERIODS = new Set<Period['kind']>([
+  'yesterday',
+  'daysAgo',
+  'onDate',
+  'lastDays',
+  'since',
+  'month',
+  'between',
+  'all',
+]);
 
 /**
  * True when `question`, read as `u`, asks at what time the person's tablets are taken ('raat wali

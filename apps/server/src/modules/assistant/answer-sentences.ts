@@ -55,21 +55,22 @@ export function answerSentences(language: Language) {
     medicine: medicine ? quote(medicine) : '',
   });
   /** The first DOSES_LISTED doses with day and time ('…' after), or every one with its medicine when `all` is asked. */
-  const doseList = (lines: DoseLine[], all = false) =>
-    all
-      ? lines
-          .map((l) =>
-            t(language, 'assistant.answer.dose_item_named', {
+  /**
+   * Each dose's day and time, with its medicine when the question named none; cut after
+   * DOSES_LISTED unless `all` ('full list', every one with its medicine).
+   */
+  const doseList = (lines: DoseLine[], all: boolean, medicineNamed: boolean) =>
+    (all ? lines : lines.slice(0, DOSES_LISTED))
+      .map((l) =>
+        medicineNamed && !all
+          ? t(language, 'assistant.answer.dose_item', { day: day(l.date), time: l.time })
+          : t(language, 'assistant.answer.dose_item_named', {
               medicine: quote(l.medicine),
               day: day(l.date),
               time: l.time,
             }),
-          )
-          .join(', ')
-      : lines
-          .slice(0, DOSES_LISTED)
-          .map((l) => t(language, 'assistant.answer.dose_item', { day: day(l.date), time: l.time }))
-          .join(', ') + (lines.length > DOSES_LISTED ? ', …' : '');
+      )
+      .join(', ') + (!all && lines.length > DOSES_LISTED ? ', …' : '');
 
   return {
     extreme({
@@ -294,7 +295,7 @@ export function answerSentences(language: Language) {
             missed: missed.length,
             period: period(p),
             counted,
-            list: doseList(missed, all),
+            list: doseList(missed, all, medicine !== null),
           }),
 
     /** The doses taken of those due in the period, then the missed ones. */
@@ -325,7 +326,7 @@ export function answerSentences(language: Language) {
         counted,
       });
       return missed.length
-        ? `${text} ${t(language, 'assistant.answer.missed_list', { list: doseList(missed, all) })}`
+        ? `${text} ${t(language, 'assistant.answer.missed_list', { list: doseList(missed, all, medicine !== null) })}`
         : text;
     },
 

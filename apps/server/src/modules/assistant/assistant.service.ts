@@ -17,7 +17,13 @@ import type { EngineAnswer, EngineRequest } from './assistant.types.ts';
 import { createBuiltinEngine } from './builtin-engine.ts';
 import { createInsightAnswers } from './insight-answers.ts';
 import { doseChangeAnswer } from './dose-change-answer.ts';
-import { clampAnswer, escalationFor, escalationPreamble, isDoseChangeQuestion } from './guard-rails.ts';
+import {
+  clampAnswer,
+  emergencyMayBeLow,
+  escalationFor,
+  escalationPreamble,
+  isDoseChangeQuestion,
+} from './guard-rails.ts';
 import { knowledgeBase } from '../knowledge/knowledge.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
 import { namesInsulin, safetyAnswer, safetyCase } from './safety.ts';
@@ -101,6 +107,7 @@ export function createAssistant(options: AssistantOptions) {
         escalationFor(request.question, lowest),
         language,
         request.context.glucoseUnit,
+        emergencyMayBeLow(request.question, lowest),
       );
       let sent = 0;
       const emit = (text: string) => {

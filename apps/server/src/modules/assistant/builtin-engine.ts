@@ -31,7 +31,7 @@ import { linksFor, type AssistantTools, type ToolResult } from './tools.ts';
 import { localDate } from '@diacare/contract/dates';
 import { periodDays, type Answers } from './answers.ts';
 import { understand, type Understanding } from './understanding.ts';
-import { readIntent, type Intent } from './intents.ts';
+import { isGeneralQuestion, readIntent, type Intent } from './intents.ts';
 import { chunks } from './sentences.ts';
 import { ALL_TIME, routeQuestion } from './learned-route.ts';
 import { readThreshold } from './learned-intent.ts';
@@ -166,6 +166,12 @@ export function createBuiltinEngine({
       // 'fasting better in October or November': the two months' averages, the lows of the later (decision 101).
       const months = await insights.answer({ ...read, aboutMe: true, subject: 'glucose', measure: 'trend' }, context);
       if (months) return { text: months.text, links: months.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    }
+    if (read.subject === 'glucose' && read.meals.length > 1 && !isGeneralQuestion(readWords(question).padded)) {
+      // 'fasting wali jyada rehti h ya khane ke baad wali': each meal's average side by side, over the
+      // period named, else the default last 7 days.
+      const both = await answers.answer({ ...read, aboutMe: true, measure: 'average' }, context);
+      if (both) return { text: both.text, links: both.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
     }
     const bpLimit = read.subject === 'bp' ? readThreshold(question) : null;
     if (bpLimit && bpLimit.value >= 40) {

@@ -13,6 +13,8 @@ import { VOCABULARY, hasPhrase, readChatWords, readWords } from './lexicon.ts';
 import {
   namesPastDay,
   PAST_EVENT,
+  statedAboveMgDl,
+  tellsHeartStrokeOrBreathing,
   tellsUrgentSigns,
   tellsVeryHighWithSigns,
   withoutGeneralHeartAttack,
@@ -160,12 +162,18 @@ const HINGLISH_MEDICINE = [
   ...VOCABULARY.doseChange.medicine,
 ];
 
-/** Hinglish (vocabulary.json doseChange): a medicine word, a change or amount word and an asking word. */
+/** A new amount said as a number to make it: '1000 kar du', '2 kr lu' (the number is the new amount). */
+const AMOUNT_TO_MAKE = / \d+(\.\d+)? (mg )?(kar|kr|karu|karun|karke|karna|kardu|krdu) /;
+
+/**
+ * Hinglish (vocabulary.json doseChange): a medicine word, a change or amount word (or a number to
+ * make it: '500 … 1000 kar du kya') and an asking word.
+ */
 function isHinglishDoseChange(t: string): boolean {
   const words = readChatWords(t);
   return (
     hasPhrase(words, HINGLISH_MEDICINE) &&
-    hasPhrase(words, VOCABULARY.doseChange.change) &&
+    (hasPhrase(words, VOCABULARY.doseChange.change) || AMOUNT_TO_MAKE.test(words.padded)) &&
     hasPhrase(words, VOCABULARY.doseChange.ask)
   );
 }
@@ -315,14 +323,36 @@ export function escalationFor(text: string, recentLowMgDl: number | null = null)
   return null;
 }
 
-/** The text that opens an escalated answer in `language`, with glucose thresholds in `unit`, and its sources. */
+/**
+ * Whether an emergency told in `text` may be a low, so that the 15–15 steps follow 'Call 112 now':
+ * a told glucose under 70 mg/dL, or a low logged in the last 2 hours (`recentLowMgDl`), or — with no
+ * glucose told — anything but chest pain, stroke signs, breathing trouble or very high glucose with
+ * its signs (an unconscious or confused person with diabetes may be low: ADA Standards of Care 2025, §6).
+ */
+export function emergencyMayBeLow(text: string, recentLowMgDl: number | null = null): boolean {
+  const t = normalise(text);
+  const value = mentionedGlucose(t);
+  if (value !== null && value < HYPOGLYCAEMIA.low) return true;
+  if (recentLowMgDl !== null) return true;
+  if (value !== null || statedAboveMgDl(t) !== null) return false;
+  return !tellsHeartStrokeOrBreathing(t) && !tellsHeartStrokeOrBreathing(readChatWords(t).padded);
+}
+
+/**
+ * The text that opens an escalated answer in `language`, with glucose thresholds in `unit`, and its
+ * sources; an emergency adds the 15–15 steps only when `mayBeLow` (emergencyMayBeLow).
+ */
 export function escalationPreamble(
   escalation: Escalation,
   language: Language = 'en',
   unit: GlucoseUnit = 'mg/dL',
+  mayBeLow = true,
 ): { text: string; sources: AssistantSource[] } | null {
   if (escalation === 'self-harm') {
     return { text: t(language, 'assistant.self_harm'), sources: [citedSource(language, 'emergency')] };
+  }
+  if (escalation === 'emergency' && !mayBeLow) {
+    return { text: t(language, 'assistant.emergency'), sources: [citedSource(language, 'emergency')] };
   }
   if (escalation === 'emergency') {
     return {

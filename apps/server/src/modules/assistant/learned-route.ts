@@ -61,6 +61,8 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   // ('16 tarik ko 51 kaise aa gaya tha lunch ke baad'): the rules answer it.
   if (label === 'other')
     return u.aboutMe && u.periodNamed && u.subject && READINGS.has(u.subject) ? { kind: 'rules' } : { kind: 'other' };
+  // A meal the rules read on a named day ('aaj nashte me kya khaya') is the person's record, not an article.
+  if (label.startsWith('kb:') && u.subject === 'meals' && u.periodNamed) return { kind: 'rules' };
   if (label.startsWith('kb:')) return { kind: 'article', id: label.slice(3) };
   const [learnedSubject, measureName = 'summary'] = label.split('.') as [Subject, string];
   // A meal the rules read for sure (a meal type or clock time with a rise word: 'sensor … after last nite dinner')

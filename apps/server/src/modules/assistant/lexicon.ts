@@ -78,6 +78,7 @@ export const VOCABULARY = {
   measures: normAll(raw.measures),
   periods: normAll(raw.periods),
   months: normAll(raw.months),
+  weekdays: normAll(raw.weekdays),
   timesOfDay: normAll(raw.timesOfDay),
   meals: normAll(raw.meals),
   mealTypes: normAll(mealTypes),

@@ -8,6 +8,7 @@ import type { MealType } from '@diacare/contract/meal-constants';
 import { conceptsOf, isGeneralQuestion, readIntent } from './intents.ts';
 import { VOCABULARY, findPhrase, hasPhrase, readWords, type Words } from './lexicon.ts';
 import { readClockTime, readMealSlots } from './meal-slots.ts';
+import { dateIn, dateRangeIn, saysSoFar, weekdayIn } from './period-words.ts';
 
 export type Subject = 'glucose' | 'bp' | 'weight' | 'doses' | 'refill' | 'appointment' | 'labs' | 'insulin' | 'meals';
 export type Measure =
@@ -36,7 +37,7 @@ export type Meal = 'fasting' | 'before' | 'after';
 
 /** An inclusive range of dates (YYYY-MM-DD, user's zone) and how the question named it. */
 export interface Period {
-  kind: 'default' | 'today' | 'yesterday' | 'daysAgo' | 'lastDays' | 'since' | 'onDate' | 'month' | 'all';
+  kind: 'default' | 'today' | 'yesterday' | 'daysAgo' | 'lastDays' | 'since' | 'onDate' | 'month' | 'between' | 'all';
   from: string;
   to: string;
   /** Days in the range, both ends included. */
@@ -99,7 +100,6 @@ const DAY_WORDS = new Set(P.days);
 const WEEK_WORDS = new Set(P.weeks);
 const AGO_WORDS = new Set(P.ago);
 const LAST_WORDS = new Set(P.last);
-const DATE_WORDS = new Set(P.dateWords);
 const MONTHS = new Map(
   Object.entries(VOCABULARY.months).flatMap(([month, names]) => names.map((n) => [n, Number(month)])),
 );
@@ -122,40 +122,12 @@ const range = (from: string, to: string, kind: Period['kind'], n?: number): Peri
 });
 const lastDays = (today: string, n: number): Period => range(shiftDate(today, -(n - 1)), today, 'lastDays', n);
 
-/** A calendar date the question names ('14 Nov', 'nov 14', '2026-11-14', '14/11'), in the past year. */
-function dateIn(text: string, words: readonly string[], today: string): string | null {
-  const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(text);
-  if (iso) return iso[0];
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const inPast = (day: number, month: number) => {
-    const year = Number(today.slice(0, 4));
-    const date = `${year}-${pad(month)}-${pad(day)}`;
-    return date > today ? `${year - 1}-${pad(month)}-${pad(day)}` : date;
-  };
-  const slash = /\b(\d{1,2})\/(\d{1,2})\b/.exec(text);
-  if (slash && Number(slash[2]) <= 12) return inPast(Number(slash[1]), Number(slash[2]));
-  // '16 तारीख', '16 tarikh': the day of this month, or of the last when it is still to come.
-  const dayAt = words.findIndex((w, i) => i > 0 && DATE_WORDS.has(w) && /^\d{1,2}(st|nd|rd|th)?$/.test(words[i - 1]!));
-  if (dayAt > 0) {
-    const day = Number(/^\d{1,2}/.exec(words[dayAt - 1]!)![0]);
-    const month = Number(today.slice(5, 7));
-    if (day >= 1 && day <= 31) return inPast(day, day > Number(today.slice(8, 10)) ? ((month + 10) % 12) + 1 : month);
-  }
-  for (let i = 0; i < words.length; i += 1) {
-    const month = MONTHS.get(words[i]!);
-    if (month === undefined) continue;
-    const day =
-      /^(\d{1,2})(st|nd|rd|th)?$/.exec(words[i - 1] ?? '') ?? /^(\d{1,2})(st|nd|rd|th)?$/.exec(words[i + 1] ?? '');
-    if (day && Number(day[1]) >= 1 && Number(day[1]) <= 31) return inPast(Number(day[1]), month);
-  }
-  return null;
-}
-
 /**
  * The period `text` names, relative to `today` (the user's date): today, yesterday ('kal',
  * 'कल'), N days ago, the last N days or weeks, this or last week (the last 7 days, as
  * Reports), this or last month (the last 30 days, as History; so is what is usual: 'overall',
- * 'ज्यादातर'), since a date, or on a date ('14 Nov', '16 तारीख'), or since the start ('since I joined': 'all').
+ * 'ज्यादातर'), since a date, between two dates, on a date ('14 Nov', '16 तारीख', a weekday), or since the
+ * start ('since I joined', 'so far': 'all').
  * Null when it names none.
  */
 export function readPeriod(question: string, today: string): Period | null {
@@ -183,6 +155,9 @@ export function readPeriod(question: string, today: string): Period | null {
   }
   // 'since I joined', 'shuru se', 'शुरू से': all the data, from the first entry.
   if (hasPhrase(text, P.sinceStart)) return range('1900-01-01', today, 'all');
+  // '1 nov se 10 nov tak', 'between 1 and 10 nov' (period-words.ts), before a single date is read.
+  const between = dateRangeIn(words, today);
+  if (between) return range(between.from, between.to, 'between');
   const sinceAt = words.findIndex((w) => w === 'since');
   const named = dateIn(normalisedRaw(question), words, today);
   // 'since 10 Nov', '10 Nov se'; not a meal's 'se pehle' / 'se baad' ('18 tareek ko lunch se pehle').
@@ -192,6 +167,8 @@ export function readPeriod(question: string, today: string): Period | null {
   );
   if (named && (sinceAt >= 0 || fromWord)) return range(named, today, 'since');
   if (named) return range(named, named, 'onDate');
+  const weekday = weekdayIn(words, today);
+  if (weekday) return range(weekday, weekday, 'onDate');
   const month = namedMonth(words, today);
   if (month) return month;
   if (hasPhrase(text, P.yesterday) && hasPhrase(text, P.today)) return lastDays(today, 2);
@@ -215,7 +192,7 @@ export function readPeriod(question: string, today: string): Period | null {
   if (concepts.has('week')) return lastDays(today, 7);
   // 'last 3' alone is not a period; 'pichle' with 'din' and no count is the default week.
   if (words.some((w) => LAST_WORDS.has(w)) && words.some((w) => DAY_WORDS.has(w))) return lastDays(today, 7);
-  return null;
+  return saysSoFar(text) ? range('1900-01-01', today, 'all') : null;
 }
 
 const normalisedRaw = (question: string) => question.toLowerCase();

@@ -70,6 +70,28 @@ export function tellsUrgentSigns(t: string): boolean {
   return altered && (FELL.test(t) || LOW_SIGNS.test(t));
 }
 
+/** Breathing trouble told: 'can't breathe', 'saans nahi aa rahi', 'सांस फूल रही'. */
+const BREATHING =
+  /\b(can't|cannot|can not|cant) breathe|\b(breathless|short(ness)? of breath|(trouble|difficulty) breathing|hard to breathe|not breathing)\b|\b(saans|sans) (nahi|nhi|ruk|phool)\w*|सांस (नहीं|लेने में|फूल|रुक)|सांस की (तकलीफ|दिक्कत|परेशानी)|दम घुट/u;
+/** Stroke or heart-attack words told as such: 'stroke', 'face drooping', 'लकवा', 'मुंह टेढ़ा', 'हाथ नहीं उठ'. */
+const STROKE_WORDS =
+  /\b(stroke|paralys\w*|lakwa|face (is )?droop\w*|drooping face|(muh|munh|muh) tedha|haath nahi uth\w*)\b|लकवा|स्ट्रोक|मुंह (एक तरफ )?टेढ|चेहरा टेढ|हाथ नहीं उठ/u;
+
+/**
+ * True when `t` (normalised) tells chest pain, stroke signs or breathing trouble: an emergency whose
+ * first aid is not the 15–15 rule for a low (ADA Standards of Care 2025, §6: the rule is for a
+ * person who is awake and can swallow with a low reading), so the opening is not followed by it.
+ */
+export function tellsHeartStrokeOrBreathing(t: string): boolean {
+  return (
+    CHEST.test(t) ||
+    STROKE.test(t) ||
+    STROKE_WORDS.test(t) ||
+    BREATHING.test(t) ||
+    HEART_ATTACK.test(withoutGeneralHeartAttack(t))
+  );
+}
+
 /** `t` without its heart-attack words when it asks about heart attacks in general (risk, silent, why), else `t`. */
 export function withoutGeneralHeartAttack(t: string): string {
   return HEART_ATTACK.test(t) && IN_GENERAL.test(t) ? t.replace(new RegExp(HEART_ATTACK.source, 'gu'), ' ') : t;
