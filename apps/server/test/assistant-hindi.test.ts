@@ -10,6 +10,7 @@ import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
 import { t as translate } from '../src/i18n/index.ts';
 import { citedSource, hypoSteps } from '../src/modules/assistant/phrases.ts';
+import { emergencyOpening } from '../src/modules/assistant/guard-rails.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask, type ScreenFigures } from './support/assistant-client.ts';
 import { HINDI_DOSE_CHANGE_QUESTIONS, HINDI_MISSED_DOSE, latinWords } from './support/hindi-questions.ts';
@@ -225,9 +226,9 @@ describe.each(DRIVERS)('the assistant in Hindi on %s', (driver) => {
     // Chest pain and breathing trouble are not a low: the opening without the 15–15 steps (emergencyMayBeLow).
     const mayBeLow = kind === 'hypo' || (kind === 'emergency' && !/सीने|साँस/.test(question));
     if (kind === 'emergency')
-      expect(
-        answer.content.startsWith(`${translate('hi', 'assistant.emergency')}${mayBeLow ? `\n\n${steps}` : ''}`),
-      ).toBe(true);
+      expect(answer.content.startsWith(`${emergencyOpening('hi', mayBeLow)}${mayBeLow ? `\n\n${steps}` : ''}`)).toBe(
+        true,
+      );
     expect(answer.content.includes(steps)).toBe(mayBeLow);
     if (kind === 'self-harm') expect(answer.content.startsWith(translate('hi', 'assistant.self_harm'))).toBe(true);
     expect(answer.content.startsWith('अभी 112 पर कॉल करें')).toBe(kind !== 'hypo');

@@ -3,13 +3,23 @@
  * and 'so far' as periods (period-words.ts), a new amount said as a number ('1000 kar du') as a dose
  * change, the 15–15 steps only after an emergency that may be a low, a whole article quoted where it
  * fits (decision 110), and, through the API, each dose named with its medicine and two meal contexts
- * compared without a personal word.
+ * compared without a personal word. Round 11: the next doctor visit and lab test both when both are
+ * asked, a lab test's goal, 'since monday', 'instead of one', and after 'Call 112 now' only the
+ * article on what is happening.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emergencyMayBeLow, escalationFor, isDoseChangeQuestion } from '../src/modules/assistant/guard-rails.ts';
+import { asksLabGoal, visitKindAsked } from '../src/modules/assistant/answer-rules.ts';
+import { articleBesideRefusal } from '../src/modules/assistant/dose-change-answer.ts';
+import {
+  emergencyArticle,
+  emergencyMayBeLow,
+  emergencyOpening,
+  escalationFor,
+  isDoseChangeQuestion,
+} from '../src/modules/assistant/guard-rails.ts';
 import { hypoSteps } from '../src/modules/assistant/phrases.ts';
-import { readPeriod } from '../src/modules/assistant/understanding.ts';
-import { knowledgeBase, quote } from '../src/modules/knowledge/knowledge.ts';
+import { readPeriod, understand } from '../src/modules/assistant/understanding.ts';
+import { knowledgeBase, quoteArticle } from '../src/modules/knowledge/knowledge.ts';
 import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask } from './support/assistant-client.ts';
 import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedUser } from './support/assistant-seed.ts';
@@ -83,14 +93,47 @@ describe('round 10 guard rails', () => {
   });
 });
 
+describe('round 11 readings', () => {
+  const read = (q: string) => understand(q, SEED_TODAY, ['Metformin', 'Glimepiride']);
+
+  it('reads both visits, a lab goal, a weekday since, a split yesterday and another amount', () => {
+    expect(visitKindAsked('when is my next doctor appointment and the blood test also')).toBe('both');
+    expect(visitKindAsked('when is my next hba1c test')).toBe('lab');
+    const goal = 'what hba1c should i aim for';
+    expect(asksLabGoal(goal, read(goal))).toBe(true);
+    expect(asksLabGoal('what was my last hba1c', read('what was my last hba1c'))).toBe(false);
+    expect(period('did i miss any tablet since monday')).toMatchObject({ kind: 'since', from: '2026-11-16' });
+    expect(period('what was my sugar level yester day all the readings')).toMatchObject({ kind: 'yesterday' });
+    expect(isDoseChangeQuestion('should i take to metformin tablets tonight instead of one')).toBe(true);
+  });
+
+  it('a fasting reading beside a dose change is not the fasting article; a religious fast is', () => {
+    const kb = knowledgeBase('en');
+    expect(articleBesideRefusal('subah wala insulin 8 unit se 12 kar du kya? aaj fasting 189 aayi', kb)).toBeNull();
+    expect(articleBesideRefusal('navratri fasting me metformin band kar du kya', kb)?.id).toBe('fasting');
+  });
+
+  it('after "Call 112 now": the low first aid only when it may be a low, and only the article on what is happening', () => {
+    expect(emergencyOpening('en', false)).not.toMatch(/glucagon/);
+    expect(emergencyOpening('en', true)).toMatch(/glucagon/);
+    expect(emergencyArticle('papa ki sugar 450+ aa rhi h 2 din se ulti ho rhi h aur bahut neend me h')).toBe(
+      'high-sugar',
+    );
+    expect(emergencyArticle('पापा का मुंह एक तरफ टेढ़ा हो गया है बोल नहीं पा रहे हाथ भी नहीं उठ रहा')).toBe(
+      'heart-and-cholesterol',
+    );
+    expect(emergencyArticle('my father fainted')).toBeNull();
+  });
+});
+
 describe('an article quoted whole where it fits (decision 110)', () => {
   it('puts the matched passage first and the rest after, once each', () => {
     const article = knowledgeBase('en').article('sick-days', 'call the doctor vomiting 8 hours')!;
-    const { text, whole } = quote(article);
+    const { text, whole } = quoteArticle(article);
     expect(whole).toBe(true);
     expect(text.startsWith(article.passages[article.match!]!.slice(0, 40))).toBe(true);
     for (const passage of article.passages) expect(text.split(passage).length - 1).toBe(1);
-    expect(quote(article, 200).whole).toBe(false);
+    expect(quoteArticle(article, 200).whole).toBe(false);
   });
 });
 
@@ -110,6 +153,11 @@ describe('round 10 answers through the API', () => {
     const chest = await ask(user, 'papa ko seene me bahut dard ho raha hai aur pasina aa raha hai');
     expect(chest.answer.content.startsWith('Call 112 now')).toBe(true);
     expect(chest.answer.content).not.toContain(hypoSteps('mg/dL', 'en'));
+    // 'neend' (sleep) after an emergency is not the sleep article.
+    const high = await ask(user, 'papa ki sugar 450+ aa rhi h ulti ho rhi h aur bahut neend me h');
+    expect(high.answer.content.startsWith('Call 112 now')).toBe(true);
+    expect(high.answer.content).toContain(knowledgeBase('en').articles.find((a) => a.id === 'high-sugar')!.title);
+    expect(high.answer.content).not.toContain(knowledgeBase('en').articles.find((a) => a.id === 'sleep')!.title);
   });
 
   it('compares two meal contexts of readings without a personal word', async () => {

@@ -192,12 +192,23 @@ export function articleForToldReading(question: string, readingMgDl: number | nu
  * result ('when was my last HbA1c') or how often one is due. The answer is the next appointment
  * of that kind, from Appointments.
  */
-export function visitKindAsked(question: string): 'lab' | 'doctor' | null {
+export function visitKindAsked(question: string): 'lab' | 'doctor' | 'both' | null {
   const text = readWords(question);
   if (!hasPhrase(text, AR.visitWhen) || hasPhrase(text, AR.visitPast)) return null;
   // 'एचबीए1सी का टेस्ट अगली बार कब': a named lab test is a lab visit.
-  if (hasPhrase(text, AR.labVisit) || LAB_TESTS.some((test) => hasPhrase(text, test))) return 'lab';
-  return hasPhrase(text, AR.doctorVisit) ? 'doctor' : null;
+  const lab = hasPhrase(text, AR.labVisit) || LAB_TESTS.some((test) => hasPhrase(text, test));
+  const doctor = hasPhrase(text, AR.doctorVisit);
+  // 'next doctor appointment and the blood test also': the next of each.
+  if (lab && doctor) return 'both';
+  return lab ? 'lab' : doctor ? 'doctor' : null;
+}
+
+/**
+ * True when `question` asks what a lab test's result should be ('what hba1c should i aim for',
+ * 'HbA1c kitna hona chahiye'; vocabulary.json answerRules.labGoal), not what it was.
+ */
+export function asksLabGoal(question: string, u: Pick<Understanding, 'subject'>): boolean {
+  return u.subject === 'labs' && hasPhrase(readWords(question), AR.labGoal);
 }
 
 /** True when a question about the next lab test also asks about the results so far ('HbA1c trend, and when is the next'). */

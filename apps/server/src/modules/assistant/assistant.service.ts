@@ -19,19 +19,20 @@ import { createInsightAnswers } from './insight-answers.ts';
 import { doseChangeAnswer } from './dose-change-answer.ts';
 import {
   clampAnswer,
+  emergencyArticle,
   emergencyMayBeLow,
   escalationFor,
   escalationPreamble,
   isDoseChangeQuestion,
 } from './guard-rails.ts';
-import { knowledgeBase } from '../knowledge/knowledge.ts';
+import { knowledgeBase, quoteArticle, sourceOf } from '../knowledge/knowledge.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
 import { namesInsulin, safetyAnswer, safetyCase } from './safety.ts';
 import { createRecordAnswers } from './record-answers.ts';
 import { understand } from './understanding.ts';
 import { localDate } from '@diacare/contract/dates';
 import { t } from '../../i18n/index.ts';
-import { hypoSteps } from './phrases.ts';
+import { hypoSteps, knowledgeAnswer } from './phrases.ts';
 import { answerLanguage } from './language.ts';
 import { createAssistantTools, linksFor } from './tools.ts';
 
@@ -103,8 +104,9 @@ export function createAssistant(options: AssistantOptions) {
       const lows = await tools.recentLows(request.context);
       const lowest = lows.length ? Math.min(...lows.map((low) => low.value)) : null;
       const language = request.context.language ?? 'en';
+      const escalation = escalationFor(request.question, lowest);
       const preamble = escalationPreamble(
-        escalationFor(request.question, lowest),
+        escalation,
         language,
         request.context.glucoseUnit,
         emergencyMayBeLow(request.question, lowest),
@@ -157,6 +159,18 @@ export function createAssistant(options: AssistantOptions) {
           insights,
         );
         emitBody(body.text);
+      } else if (escalation === 'emergency') {
+        // After 'Call 112 now' only the article on what is happening (a very high glucose, chest pain or
+        // stroke signs), never one a word of the message happened to match ('neend' → sleep).
+        const id = emergencyArticle(request.question);
+        const article = id ? knowledge(language).article(id, request.question) : null;
+        const source = article ? sourceOf(article) : null;
+        const text =
+          article && source
+            ? knowledgeAnswer(language, { title: article.title, excerpt: quoteArticle(article).text, source })
+            : '';
+        body = { text, links: [], sources: source ? [source] : [], engine: builtin.name };
+        emitBody(text);
       } else if (model) {
         try {
           body = await model.answer(request, emitBody);

@@ -6,7 +6,7 @@
  */
 import { BUILTIN_ASSISTANT_NAME } from '@diacare/contract/assistant';
 import type { AssistantEngine, EngineAnswer, EngineRequest } from './assistant.types.ts';
-import { quote, sourceOf, type KnowledgeBase } from '../knowledge/knowledge.ts';
+import { quoteArticle, sourceOf, type KnowledgeBase } from '../knowledge/knowledge.ts';
 import { VOCABULARY, hasPhrase, passageAsks, passageQuery, readWords, withKnowledgeTerms } from './lexicon.ts';
 import { t, type Language } from '../../i18n/index.ts';
 import {
@@ -22,6 +22,7 @@ import {
   isOffTopic,
   shortFormTool,
   visitKindAsked,
+  asksLabGoal,
 } from './answer-rules.ts';
 import { savedStrength } from './dose-change-answer.ts';
 import { scheduleAnswer } from './schedule-answer.ts';
@@ -73,14 +74,14 @@ export function createBuiltinEngine({
     const language = context.language ?? 'en';
     /**
      * The article `id`: the passage the question matched first (passageQuery: 'how often' and 'what
-     * to do' pick the passage that answers them), then the rest that fits (`quote`), and its key
+     * to do' pick the passage that answers them), then the rest that fits (`quoteArticle`), and its key
      * fact (its tip) when not all of it did; for 'what to do', also its sentence on when to call 112.
      */
     const articleAnswer = (id: string, query = passageQuery(question)): EngineAnswer | null => {
       const article = knowledge(language).article(id, query);
       if (!article) return null;
       const source = sourceOf(article);
-      const quoted = quote(article);
+      const quoted = quoteArticle(article);
       let text =
         article.tip && !quoted.whole && !quoted.text.includes(article.tip)
           ? `${quoted.text} ${article.tip}`
@@ -140,7 +141,22 @@ export function createBuiltinEngine({
     if (toldAnswer) return toldAnswer;
     // 'a1c trend?': a lab test's trend is the person's results, their direction and the next test booked.
     const labTrend = read.subject === 'labs' && read.measure === 'trend';
+    // 'what hba1c should i aim for': the goal from the test's article, not the person's results.
+    const goal = asksLabGoal(question, read) ? articleAnswer('hba1c', 'goal under 7% goal') : null;
+    if (goal) return goal;
     const visit = visitKindAsked(question) ?? (labTrend ? 'lab' : null);
+    if (visit === 'both') {
+      const [doctor, lab] = [
+        await tools.nextAppointment(context, 'doctor'),
+        await tools.nextAppointment(context, 'lab'),
+      ];
+      return {
+        text: `${doctor.text}\n\n${lab.text}`,
+        links: [...doctor.links, ...lab.links],
+        sources: [],
+        engine: BUILTIN_ASSISTANT_NAME,
+      };
+    }
     if (visit) {
       // 'hba1c test kab hai', 'डॉक्टर के पास कितने दिन बाद जाना है': the next visit of that kind (decision 101).
       const next = await tools.nextAppointment(context, visit);
@@ -261,7 +277,7 @@ export function createBuiltinEngine({
       const article = knowledge(language).article(best.article.id, passageQuery(question)) ?? best.article;
       const source = sourceOf(article);
       return {
-        text: knowledgeAnswer(language, { title: article.title, excerpt: quote(article).text, source }),
+        text: knowledgeAnswer(language, { title: article.title, excerpt: quoteArticle(article).text, source }),
         links: [],
         sources: [source],
         engine: BUILTIN_ASSISTANT_NAME,

@@ -44,6 +44,10 @@ const TOO_COMMON = new Set([
   'fast',
 ]);
 
+/** 'fasting' beside a number or a glucose word: the fasting reading, not the fasting article. */
+const FASTING_READING =
+  / (fasting|फास्टिंग) (\S+ )?(\d+|sugar|glucose|reading|level|शुगर|रीडिंग) | \d+ (\S+ )?(fasting|फास्टिंग) /;
+
 /** The article of BESIDE_REFUSAL with the most of its keywords in `question`, or null. */
 export function articleBesideRefusal(question: string, knowledge: KnowledgeBase): Article | null {
   const text = readWords(question);
@@ -55,6 +59,8 @@ export function articleBesideRefusal(question: string, knowledge: KnowledgeBase)
       .split(',')
       .map((k) => wordsOf(k).join(' '))
       .filter((k) => k && !TOO_COMMON.has(k));
+    // 'aaj fasting 189 aayi', 'fasting sugar': a reading's context, not a religious fast.
+    if (id === 'fasting' && FASTING_READING.test(text.padded)) continue;
     const hits = keywords.filter((k) => hasPhrase(text, [k])).length;
     if (hits > 0 && (!best || hits > best.hits)) best = { article, hits };
   }

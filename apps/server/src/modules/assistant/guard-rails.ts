@@ -74,6 +74,8 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
   new RegExp(
     String.raw`\b(take|inject|have)\b.{0,12}\b(\d+|one|two|three|four|another|an extra|a second|extra)\b.{0,12}\b${MEDICINE_WORDS}\b`,
   ),
+  // "should i take to metformin tablets tonight instead of one" (voice typing 'two'): another amount than usual
+  new RegExp(String.raw`\b${MEDICINE_WORDS}\b.{0,40}\binstead of (one|1|a single|the usual|my usual)\b`),
   // "is 500 mg too much", "is 10 units enough"
   /\b\d+(\.\d+)?\s*(mg|units?|iu|ml|mcg)\b.{0,30}\b(too|enough|ok|okay|safe|right|fine)\b/,
   // "I missed my dose, what should I do?", "what do I do if I forget my insulin" (take it late? double?)
@@ -339,6 +341,31 @@ export function emergencyMayBeLow(text: string, recentLowMgDl: number | null = n
 }
 
 /**
+ * The article that goes after 'Call 112 now' for the emergency told in `text`: very high glucose with
+ * its signs → 'high-sugar'; chest pain, stroke signs or breathing trouble → 'heart-and-cholesterol'
+ * (its passage on when to call 112); anything else (a low, fainting, a fit) → null, the 15–15 steps
+ * being the body when it may be a low.
+ */
+export function emergencyArticle(text: string): 'high-sugar' | 'heart-and-cholesterol' | null {
+  const t = normalise(text);
+  const value = mentionedGlucose(t) ?? statedAboveMgDl(t);
+  if (tellsVeryHighWithSigns(t, value)) return 'high-sugar';
+  if (tellsHeartStrokeOrBreathing(t) || tellsHeartStrokeOrBreathing(readChatWords(t).padded))
+    return 'heart-and-cholesterol';
+  return null;
+}
+
+/**
+ * 'Call 112 now …' in `language`; when the emergency `mayBeLow`, with what to do for someone
+ * unconscious or unable to swallow (nothing by mouth, glucagon only if prescribed: ADA Standards of
+ * Care 2025, §6), which is a low's first aid, not a stroke's or a heart attack's.
+ */
+export const emergencyOpening = (language: Language, mayBeLow: boolean) =>
+  mayBeLow
+    ? `${t(language, 'assistant.emergency')} ${t(language, 'assistant.emergency_unconscious')}`
+    : t(language, 'assistant.emergency');
+
+/**
  * The text that opens an escalated answer in `language`, with glucose thresholds in `unit`, and its
  * sources; an emergency adds the 15–15 steps only when `mayBeLow` (emergencyMayBeLow).
  */
@@ -352,11 +379,11 @@ export function escalationPreamble(
     return { text: t(language, 'assistant.self_harm'), sources: [citedSource(language, 'emergency')] };
   }
   if (escalation === 'emergency' && !mayBeLow) {
-    return { text: t(language, 'assistant.emergency'), sources: [citedSource(language, 'emergency')] };
+    return { text: emergencyOpening(language, false), sources: [citedSource(language, 'emergency')] };
   }
   if (escalation === 'emergency') {
     return {
-      text: `${t(language, 'assistant.emergency')}\n\n${hypoSteps(unit, language)}`,
+      text: `${emergencyOpening(language, true)}\n\n${hypoSteps(unit, language)}`,
       sources: [citedSource(language, 'emergency'), citedSource(language, 'hypo')],
     };
   }

@@ -100,7 +100,10 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   if (measure === 'trend' && !u.periodNamed)
     understood.period = { ...u.period, from: shiftDate(today, -29), days: 30, kind: 'lastDays', n: 30 };
   if (subject === 'labs') understood.labTest = u.labTest ?? 'hba1c';
-  if (label === 'doses.today') return { kind: 'data', understood, tool: 'todaysDoses' };
+  // Today's doses are today's: a question naming another period ('jab se join kiya tab se') asks for adherence.
+  if (label === 'doses.today' && (!u.periodNamed || u.period.kind === 'today'))
+    return { kind: 'data', understood, tool: 'todaysDoses' };
+  if (label === 'doses.today') return { kind: 'data', understood, tool: 'adherence' };
   // 'kitni dose miss hui': the rules' missed count, not the learned adherence figure.
   if (label === 'doses.adherence' && u.measure !== 'missed') return { kind: 'data', understood, tool: 'adherence' };
   if (label === 'doses.adherence') understood.measure = 'missed';

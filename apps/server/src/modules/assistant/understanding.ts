@@ -159,7 +159,8 @@ export function readPeriod(question: string, today: string): Period | null {
   const between = dateRangeIn(words, today);
   if (between) return range(between.from, between.to, 'between');
   const sinceAt = words.findIndex((w) => w === 'since');
-  const named = dateIn(normalisedRaw(question), words, today);
+  // A date, else a weekday ('since monday', 'मंगलवार को').
+  const named = dateIn(normalisedRaw(question), words, today) ?? weekdayIn(words, today);
   // 'since 10 Nov', '10 Nov se'; not a meal's 'se pehle' / 'se baad' ('18 tareek ko lunch se pehle').
   const fromWord = words.some(
     (w, i) =>
@@ -167,8 +168,6 @@ export function readPeriod(question: string, today: string): Period | null {
   );
   if (named && (sinceAt >= 0 || fromWord)) return range(named, today, 'since');
   if (named) return range(named, named, 'onDate');
-  const weekday = weekdayIn(words, today);
-  if (weekday) return range(weekday, weekday, 'onDate');
   const month = namedMonth(words, today);
   if (month) return month;
   if (hasPhrase(text, P.yesterday) && hasPhrase(text, P.today)) return lastDays(today, 2);

@@ -262,13 +262,13 @@ function sentencesWithin(passage: string, maxChars: number): string {
 }
 
 /**
- * What an answer quotes: the passage a search matched (`article.match`, else the first), then
+ * What an answer quotes (quoteArticle): the passage a search matched (`article.match`, else the first), then
  * the article's other passages in their order while whole ones fit in about `maxChars`
  * characters, one paragraph each — a question often asks more than its matched passage holds
  * (why and what to do, the food and the portion; decision 110). Returns the text and whether
  * every passage was quoted.
  */
-export function quote(article: Article, maxChars = 1200): { text: string; whole: boolean } {
+export function quoteArticle(article: Article, maxChars = 1200): { text: string; whole: boolean } {
   const first = article.match ?? 0;
   const lead = sentencesWithin(article.passages[first] ?? article.body, maxChars);
   const parts = [lead];
