@@ -160,6 +160,13 @@ describe('round 10 answers through the API', () => {
     expect(high.answer.content).not.toContain(knowledgeBase('en').articles.find((a) => a.id === 'sleep')!.title);
   });
 
+  it('answers an average and an extreme asked together, over the same period', async () => {
+    const { answer } = await ask(user, '1 nov se 10 nov tak sugar ka avg kya h aur sabse kam kitni thi');
+    const [average, lowest] = answer.content.split('\n\n');
+    expect(average).toMatch(/from 1 Nov to 10 Nov: average \d+ mg\/dL/);
+    expect(lowest).toMatch(/lowest glucose reading from 1 Nov to 10 Nov was \d+ mg\/dL/);
+  });
+
   it('compares two meal contexts of readings without a personal word', async () => {
     const { answer } = await ask(user, 'fasting wali sugar jyada rehti h ya khane ke baad wali');
     expect(answer.content).toMatch(/fasting glucose .* average \d+ mg\/dL/);

@@ -69,6 +69,25 @@ export function createBuiltinEngine({
   };
 
   async function compose({ question, context }: EngineRequest): Promise<EngineAnswer> {
+    /**
+     * 'avg kya h aur sabse kam kitni thi', 'average this week and the highest': the average, highest
+     * or lowest over the same period when the question names it beside the measure answered, for
+     * glucose or blood pressure.
+     */
+    const alsoExtremes = async (u: Understanding): Promise<string[]> => {
+      if (u.subject !== 'glucose' && u.subject !== 'bp') return [];
+      const words = readWords(question);
+      const asked = (['average', 'highest', 'lowest'] as const).filter(
+        (m) =>
+          m !== u.measure && !(m === 'average' && u.measure === 'summary') && hasPhrase(words, VOCABULARY.measures[m]),
+      );
+      const texts: string[] = [];
+      for (const measure of asked) {
+        const extreme = await answers.answer({ ...u, measure }, context);
+        if (extreme) texts.push(extreme.text);
+      }
+      return texts;
+    };
     const today = localDate(context.now, context.zone);
     const read = understand(question, today, await tools.medicineNames(context));
     const language = context.language ?? 'en';
@@ -233,7 +252,8 @@ export function createBuiltinEngine({
     if (specific) {
       const direction =
         understood.subject === 'labs' ? await insights.labDirection(context, understood.labTest ?? 'hba1c') : '';
-      const text = direction ? `${specific.text} ${direction}` : specific.text;
+      const extremes = await alsoExtremes(understood);
+      const text = [direction ? `${specific.text} ${direction}` : specific.text, ...extremes].join('\n\n');
       return { text, links: specific.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
     }
     const toolNames = intent.tools.length > 0 ? intent.tools : understood.aboutMe ? summaryTools(understood) : [];
