@@ -6,7 +6,8 @@
 
 /**
  * Lower-cases and unifies spellings: Unicode NFC, the nukta dropped (ज़ → ज, ड़ → ड),
- * chandrabindu as anusvara (ँ → ं), curly apostrophes straight. Latin text only lower-cases.
+ * chandrabindu as anusvara (ँ → ं), a nasal before a consonant of its class as anusvara (बन्द → बंद),
+ * curly apostrophes straight. Latin text only lower-cases.
  */
 export function normaliseSpelling(text: string): string {
   return text
@@ -15,6 +16,8 @@ export function normaliseSpelling(text: string): string {
     .replace(/[’‘`]/g, "'")
     .replace(/\u093c/g, '')
     .replace(/\u0901/g, '\u0902')
+    // A nasal with a virama before a consonant of its own class is the anusvara: 'बन्द' → 'बंद', 'ठण्डा' → 'ठंडा'.
+    .replace(/(?:ङ्(?=[क-घ])|ञ्(?=[च-झ])|ण्(?=[ट-ढ])|न्(?=[त-ध])|म्(?=[प-भ]))/g, '\u0902')
     .replace(/[\u0958-\u095f]/g, (ch) => NUKTA_LETTERS[ch] ?? ch);
 }
 

@@ -39,6 +39,8 @@ const MEASURES: Record<string, Measure> = {
 };
 
 const EXTREMES = new Set<Measure>(['highest', 'lowest']);
+/** Measures the rules read from the question's own words ('kitni baar', 'lowest', 'average'), not from a period alone. */
+const WORDED_MEASURES = new Set<Measure>(['lows', 'count', 'highest', 'lowest', 'average', 'threshold', 'timeInRange']);
 const READINGS = new Set<Subject>(['glucose', 'bp', 'weight']);
 /** The vocabulary concepts that name each measured thing (intents.ts). */
 const SUBJECT_CONCEPTS: Partial<Record<Subject, Concept[]>> = {
@@ -61,10 +63,20 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   // ('16 tarik ko 51 kaise aa gaya tha lunch ke baad'): the rules answer it.
   if (label === 'other')
     return u.aboutMe && u.periodNamed && u.subject && READINGS.has(u.subject) ? { kind: 'rules' } : { kind: 'other' };
-  // A meal the rules read on a named day ('aaj nashte me kya khaya') is the person's record, not an article.
-  if (label.startsWith('kb:') && u.subject === 'meals' && u.periodNamed) return { kind: 'rules' };
+  // A meal the rules read on a named day ('aaj nashte me kya khaya'), or the person's own readings or doses
+  // over a named period ('जब से ऐप चालू किया … कितनी बार कम हुई'), is their record, not an article.
+  if (
+    label.startsWith('kb:') &&
+    u.periodNamed &&
+    (u.subject === 'meals' || (u.aboutMe && u.subject && READINGS.has(u.subject) && WORDED_MEASURES.has(u.measure)))
+  )
+    return { kind: 'rules' };
   if (label.startsWith('kb:')) return { kind: 'article', id: label.slice(3) };
   const [learnedSubject, measureName = 'summary'] = label.split('.') as [Subject, string];
+  // Doses missed, read for sure from their words ('how many tabs has he missed'), are not
+  // outvoted by another learned subject.
+  if (u.subject === 'doses' && u.measure === 'missed' && learnedSubject !== 'doses' && learnedSubject !== 'insulin')
+    return { kind: 'rules' };
   // A meal the rules read for sure (a meal type or clock time with a rise word: 'sensor … after last nite dinner')
   // is not outvoted by a learned glucose class.
   if (u.subject === 'meals' && learnedSubject === 'glucose') return { kind: 'data', understood: u, tool: null };

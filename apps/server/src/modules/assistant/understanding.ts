@@ -337,8 +337,10 @@ export function understand(question: string, today: string, medicines: readonly 
   const compared = twoMonths(text.words, today);
   const named = compared?.later ?? readPeriod(question, today);
   const meals = pickAll(text, VOCABULARY.meals as Record<Meal, string[]>);
-  // '16 tarik ko 51 kaise aa gaya tha lunch ke baad': a meal's reading on a day is a glucose reading.
+  // '16 tarik ko 51 kaise aa gaya tha lunch ke baad': a meal's reading on a day is a glucose reading;
+  // 'fasting vs post lunch which one is worse': two meal contexts compared are glucose readings.
   if (subject === null && meals.length > 0 && named && SINGLE_DAY_KINDS.has(named.kind)) subject = 'glucose';
+  if (subject === null && meals.length > 1 && !education) subject = 'glucose';
   let measure = subject === 'meals' ? mealSlots.ask : measureOf(text, subject);
   if (measure === null) {
     measure =
