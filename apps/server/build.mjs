@@ -34,6 +34,12 @@ await build({
   logLevel: 'warning',
 });
 
+// The assistant's learned weights are read by its first question from ./intent-weights.json beside the
+// bundle (decision 109).
+cpSync(
+  new URL('src/modules/assistant/intent-weights.json', import.meta.url),
+  new URL('dist/intent-weights.json', import.meta.url),
+);
 // The knowledge base's articles are read at start from ./articles beside the bundle.
 cpSync(new URL('src/modules/knowledge/articles', import.meta.url), new URL('dist/articles', import.meta.url), {
   recursive: true,

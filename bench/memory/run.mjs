@@ -2,6 +2,7 @@
  * Memory bench: RSS of the built server at rest after start and after a short load run, on PGlite (first and second
  * start) and PostgreSQL. Budgets: idle PGlite ≤ 250 MB, idle PostgreSQL ≤ 150 MB.
  * Usage: node bench/memory/run.mjs [--database-url postgres://…] [--seconds 10] [--only pglite|postgres]
+ *   [--port N] (the servers' port, one at a time; a free one when not given)
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -19,6 +20,7 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '16' },
     settle: { type: 'string', default: '10' },
     only: { type: 'string' },
+    port: { type: 'string' },
   },
 });
 const SETTLE_MS = Number(options.settle) * 1000;
@@ -76,7 +78,8 @@ async function load(origin, cookie) {
 
 /** Idle RSS after start, RSS after load, RSS after rest; `label` names the row. */
 async function measure(label, env) {
-  const server = await startServer({ env: { ...env, LOG_LEVEL: 'info' } });
+  const port = options.port ? Number(options.port) : undefined;
+  const server = await startServer({ env: { ...env, LOG_LEVEL: 'info' }, port });
   try {
     await sleep(SETTLE_MS);
     const idle = rssMb(server.child.pid);

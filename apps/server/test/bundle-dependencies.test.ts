@@ -4,7 +4,8 @@
  * csv-parse was a devDependency and sensor imports broke). The real bundle is built
  * (apps/server/build.mjs keeps npm packages external), its imports — static, dynamic and
  * require.resolve — are read and checked; then it is started beside a node_modules that holds
- * only those dependencies, as the pruned install would, and imports a sensor file.
+ * only those dependencies, as the pruned install would, imports a sensor file and answers an
+ * assistant question (its learned weights are read from beside the bundle, decision 109).
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,11 +77,13 @@ describe('the server bundle and its dependencies', () => {
   it('starts and imports a sensor file beside a node_modules of dependencies only (as npm ci --omit=dev)', async () => {
     const pruned = mkdtempSync(join(tmpdir(), 'diacare-pruned-'));
     try {
-      // The layout the bundle expects: apps/server/dist/server.js, ../drizzle, ./articles.
+      // The layout the bundle expects: apps/server/dist/server.js, ../drizzle, ./articles,
+      // ./intent-weights.json.
       const dist = join(pruned, 'apps/server/dist');
       mkdirSync(dist, { recursive: true });
       cpSync(bundle.path, join(dist, 'server.js'));
       cpSync(join(serverDir, 'dist/articles'), join(dist, 'articles'), { recursive: true });
+      cpSync(join(serverDir, 'dist/intent-weights.json'), join(dist, 'intent-weights.json'));
       symlinkSync(join(serverDir, 'drizzle'), join(pruned, 'apps/server/drizzle'));
       for (const name of Object.keys(manifest.dependencies).filter((name) => !name.startsWith('@diacare/'))) {
         const installed = [join(serverDir, 'node_modules', name), join(rootDir, 'node_modules', name)].find(existsSync);
@@ -107,6 +110,18 @@ describe('the server bundle and its dependencies', () => {
         });
         expect(preview.status, await preview.clone().text()).toBe(201);
         expect(await preview.json()).toMatchObject({ format: 'libreview', readings: 1 });
+        // The first question of the process reads the learned weights (decision 109).
+        const answer = await fetch(`${server.origin}/api/assistant/messages`, {
+          method: 'POST',
+          headers: { origin: server.origin, cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ content: 'What was my highest sugar this week?' }),
+        });
+        const events = (await answer.text())
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as { type: string });
+        expect(answer.status).toBe(200);
+        expect(events.at(-1)?.type).toBe('done');
       } finally {
         server.child.kill('SIGTERM');
         await server.exited;

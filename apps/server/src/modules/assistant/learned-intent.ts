@@ -3,15 +3,22 @@
  * intent-model.ts as trained at build time (`npm run train:assistant` writes
  * intent-weights.json), and the slot rules read beside it (a number and its role).
  */
+import { readFileSync } from 'node:fs';
 import { loadModel, predict, type IntentModel, type StoredModel } from './intent-model.ts';
 import { wordsOf } from './language.ts';
-import stored from './intent-weights.json' with { type: 'json' };
 
 let model: IntentModel | null = null;
 
-/** The trained model (read once per process). */
+/**
+ * The trained model, read from intent-weights.json by the first question (once per process).
+ * Not imported: compiled into the bundle as a literal it held about 50 MB resident from start
+ * (decision 109). The build copies the file beside dist/server.js, so the same relative URL
+ * finds it from the source and from the bundle.
+ */
 export function intentModel(): IntentModel {
-  return (model ??= loadModel(stored as StoredModel));
+  return (model ??= loadModel(
+    JSON.parse(readFileSync(new URL('./intent-weights.json', import.meta.url), 'utf8')) as StoredModel,
+  ));
 }
 
 /** Below this margin the learned class is not trusted and the rules' reading stands. */

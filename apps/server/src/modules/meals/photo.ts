@@ -9,13 +9,25 @@
  * a photo over MEAL_PHOTO_MAX_PIXELS is refused from its header before it is decoded.
  */
 import { MEAL_PHOTO_MAX_SIDE } from '@diacare/contract/meal-constants';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
 /** The most pixels a stored photo may start from: 4096 × 4096 (a 16 MP phone photo fits). */
 export const MEAL_PHOTO_MAX_PIXELS = 4096 * 4096;
 
-sharp.concurrency(1);
-sharp.cache(false);
+let loaded: Promise<typeof Sharp> | null = null;
+
+/**
+ * sharp (libvips), loaded by the first photo rather than at start: its native library held about
+ * 25 MB resident in a server that may never see a photo (decision 109). One thread, no cache.
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 /** The photo being cleaned now; the next one starts when it settles. */
 let queue: Promise<unknown> = Promise.resolve();
@@ -44,6 +56,7 @@ export function looksLikePhoto(bytes: Buffer): boolean {
  */
 export async function cleanPhoto(bytes: Buffer): Promise<Buffer> {
   if (!looksLikePhoto(bytes)) throw new PhotoError('not a JPEG or WebP image');
+  const sharp = await loadSharp();
   try {
     return await oneAtATime(() =>
       sharp(bytes, { failOn: 'error', limitInputPixels: MEAL_PHOTO_MAX_PIXELS })
