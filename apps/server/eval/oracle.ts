@@ -51,9 +51,14 @@ export function parseLabel(label: string): Label {
   };
 }
 
-/** The dates a label's period covers: '7', '30', '14', 'today', 'y', '-3', 'on:DATE', 'since:DATE', 'month' (since the 1st), 'month:YYYY-MM', 'all'. */
+/** The dates a label's period covers: '7', '30', '14', 'today', 'y', '-3', 'on:DATE', 'since:DATE', 'DATE..DATE' (both included), 'month' (since the 1st), 'month:YYYY-MM', 'all'. */
 function dates(period: string | null, today: string): { from: string; to: string } {
   if (period === null) return { from: shiftDate(today, -6), to: today };
+  if (period.includes('..')) {
+    // '2026-11-01..2026-11-10' ('1 nov se 10 nov tak'): the two dates and the days between.
+    const [from, to] = period.split('..') as [string, string];
+    return { from, to };
+  }
   if (period === 'month') return { from: `${today.slice(0, 8)}01`, to: today };
   if (period.startsWith('month:')) {
     // 'month:2026-10' ('october me'): the named calendar month, to today for the current one.
@@ -224,7 +229,7 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       const recorded = indexByDose(s.adherence.filter((r) => meds.some((m) => m.id === r.medication_id)));
       let taken = 0;
       let missed = 0;
-      // '~all' ('poori list'): each missed dose with its medicine, day and time.
+      // '~all' ('poori list', 'did I take them on 15 Nov'): each missed dose with its medicine, day and time.
       const each: string[] = [];
       const all = label.qualifier === 'all';
       for (let date = from; date <= to; date = shiftDate(date, 1)) {
@@ -240,7 +245,7 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       }
       const counted = taken + missed;
       if (label.measure === 'taken') {
-        return [language === 'hi' ? `${counted} में से ${taken} खुराक लीं` : `took ${taken} of ${counted}`];
+        return [language === 'hi' ? `${counted} में से ${taken} खुराक लीं` : `took ${taken} of ${counted}`, ...each];
       }
       if (language === 'hi') return missed ? [`${counted} में से ${missed} खुराक छूटीं`, ...each] : ['कोई खुराक नहीं छूटी'];
       return missed ? [`You missed ${missed} `, `out of ${counted}`, ...each] : ['You missed no'];
