@@ -44,6 +44,15 @@ describe('rounds 12 and 13', () => {
     });
   });
 
+  it("reads 'ever', 'कभी' as all the data, 'this mrng' as today, and a day's readings with no day as today's", () => {
+    expect(read('पापा की शुगर कभी 70 से नीचे गई है क्या, बेटी पूछ रही हूं').period.kind).toBe('all');
+    expect(read('has my sugar ever gone below 70').period.kind).toBe('all');
+    expect(read('whats my sugar this mrng').period.kind).toBe('today');
+    const route = routeQuestion('sugar kaisi thi subah wali', read('sugar kaisi thi subah wali'), SEED_TODAY);
+    if (route.kind === 'data' && route.understood.measure === 'onDay')
+      expect(route.understood.period.kind).toBe('today');
+  });
+
   it('keeps the rules’ reading of missed doses and of lows over a named period', () => {
     // The rules answer, or the learned class agrees on the subject.
     const subjectOf = (q: string) => {

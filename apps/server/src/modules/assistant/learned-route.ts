@@ -109,6 +109,8 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   if ((measure === 'highest' || measure === 'lowest') && !u.periodNamed) {
     understood.period = ALL_TIME(today);
   }
+  // A day's readings with no day named ('sugar kaisi thi subah'): today's.
+  if (measure === 'onDay' && !u.periodNamed) understood.period = { kind: 'today', from: today, to: today, days: 1 };
   if (measure === 'trend' && !u.periodNamed)
     understood.period = { ...u.period, from: shiftDate(today, -29), days: 30, kind: 'lastDays', n: 30 };
   if (subject === 'labs') understood.labTest = u.labTest ?? 'hba1c';

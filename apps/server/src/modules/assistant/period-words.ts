@@ -74,7 +74,7 @@ export function dateRangeIn(words: readonly string[], today: string): { from: st
   return null;
 }
 
-/** True when `text` says 'so far', 'till now', 'ab tak', 'अब तक': everything up to today. */
+/** True when `text` says 'so far', 'till now', 'ab tak', 'अब तक', 'ever', 'कभी': everything up to today. */
 export const saysSoFar = (text: Words) => hasPhrase(text, P.soFar);
 
 /** A calendar date the question names ('14 Nov', 'nov 14', '2026-11-14', '14/11'), in the past year. */
