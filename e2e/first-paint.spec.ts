@@ -40,8 +40,8 @@ async function expectPaintedAsReactDoes(context: BrowserContext, path: string, t
   await page.goto(path);
   if (heading) await expect(page.getByRole('heading', { name: heading, level: 1 })).toHaveCount(1);
   await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+  await expect.poll(() => boxOf(page, text), `${path}: '${text}' rendered by React`).not.toBeNull();
   const react = await boxOf(page, text);
-  expect(react, `${path}: '${text}' rendered by React`).not.toBeNull();
   for (const side of ['x', 'y', 'width', 'height'] as const) {
     expect(Math.abs(react![side] - shell![side]), `${path} '${text}' ${side}`).toBeLessThan(0.5);
   }
