@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
@@ -9,6 +9,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { RUNTIME_MODULE_ID, type ChunkingContext } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import { compression } from 'vite-plugin-compression2';
+import { screenShell, type CatalogTexts } from './src/app/first-paint';
 
 /** DiaCare's teal (index.css --color-primary) and the page background (slate-50). */
 const THEME_COLOR = '#0d9488';
@@ -158,11 +159,32 @@ function catalogAttributes(catalogs: Map<string, Map<string, string>>, areas: st
     .join('');
 }
 
+const LOCALES = fileURLToPath(new URL('./src/locales/', import.meta.url));
+
+/** Every language's texts: src/locales/<language>/*.json merged, by language (for app/first-paint.ts). */
+function catalogTexts(): Record<string, CatalogTexts> {
+  const languages = readdirSync(LOCALES, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return Object.fromEntries(
+    languages.map(({ name: language }) => [
+      language,
+      Object.assign(
+        {},
+        ...readdirSync(`${LOCALES}${language}`)
+          .filter((file) => file.endsWith('.json'))
+          .map((file) => JSON.parse(readFileSync(`${LOCALES}${language}/${file}`, 'utf8')) as CatalogTexts),
+      ) as CatalogTexts,
+    ]),
+  );
+}
+
+/** index.html's `#root` and its shell (decision 033), up to the end of the body. */
+const ROOT_SHELL = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+
 /**
  * One page per screen, `screens/<route>.html`: index.html with a low-priority modulepreload for
  * every chunk the screen imports that index.html does not already name (and, on a signed-in
  * screen, the outbox's), its catalog chunks per language on theme-init.js's tag (decision 104),
- * and `screen-pages.json`
+ * the screen's top as its shell where app/first-paint.ts has one (decision 107), and `screen-pages.json`
  * listing each path's pattern (regexparam), whether anyone may open it, and its page. The server
  * sends a screen's page to a request for its path (decision 062), so the screen's chunks and
  * texts download while the shell paints instead of being asked for by the boot code.
@@ -177,7 +199,8 @@ function screenPages(): Plugin {
       const indexHtml = String(index.source);
       const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const catalogs = catalogChunks(chunks);
+      const catalogFiles = catalogChunks(chunks);
+      const catalogs = catalogTexts();
       const pages: Array<{ pattern: string; anyone: boolean; page: string }> = [];
       /** Each page written, by the route module and catalog areas it was written for. */
       const written = new Map<string, string>();
@@ -206,10 +229,13 @@ function screenPages(): Plugin {
         const links = files
           .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
           .join('');
-        const html = indexHtml
+        // The screen's top in place of the generic shell, painted before the app starts (decision 107).
+        const shell = screenShell(constant, catalogs);
+        if (!ROOT_SHELL.test(indexHtml)) throw new Error('screen pages: index.html has no <div id="root"> shell');
+        const html = (shell ? indexHtml.replace(ROOT_SHELL, `<div id="root">${shell}</div>$1`) : indexHtml)
           .replace(
             '<script src="/theme-init.js">',
-            `<script src="/theme-init.js"${catalogAttributes(catalogs, areas)}>`,
+            `<script src="/theme-init.js"${catalogAttributes(catalogFiles, areas)}>`,
           )
           .replace('</head>', `${links}</head>`);
         if (!html.includes('data-catalogs-')) throw new Error('screen pages: index.html has no theme-init.js tag');

@@ -11,6 +11,9 @@
  *    does (this device's stored choice, else the first of the browser's languages DiaCare speaks,
  *    else English), and that language's chunks are asked for now, at low priority, beside the app's
  *    code, instead of once the app has started. index.html names none, so nothing is asked for.
+ * 3. The first paint's language (decision 107): that language goes on <html lang> before the body
+ *    is parsed, so of the screen's top the page carries in each language (src/app/first-paint.ts)
+ *    only the first render's shows (index.css).
  */
 (function () {
   var choice = null;
@@ -31,8 +34,13 @@
 
 (function (script) {
   if (!script) return;
-  var catalogsOf = function (language) {
-    return language ? script.getAttribute('data-catalogs-' + language) : null;
+  var language = null;
+  var files = null;
+  var choose = function (candidate) {
+    var found = candidate ? script.getAttribute('data-catalogs-' + candidate) : null;
+    if (found === null) return;
+    language = candidate;
+    files = found;
   };
   var stored = null;
   try {
@@ -40,12 +48,13 @@
   } catch {
     /* storage blocked: the browser's languages decide */
   }
-  var files = catalogsOf(stored);
+  choose(stored);
   var browser = navigator.languages || [];
   for (var i = 0; files === null && i < browser.length; i += 1) {
-    files = catalogsOf(String(browser[i]).toLowerCase().split('-')[0]);
+    choose(String(browser[i]).toLowerCase().split('-')[0]);
   }
-  if (files === null) files = catalogsOf('en');
+  if (files === null) choose('en');
+  if (language) document.documentElement.lang = language;
   if (!files) return;
   files.split(' ').forEach(function (href) {
     var link = document.createElement('link');

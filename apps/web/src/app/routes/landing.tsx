@@ -7,6 +7,7 @@
 import { isProfileComplete } from '@diacare/contract/profile-rules';
 import { Bell, Bot, CalendarCheck, HeartPulse } from 'lucide-react';
 import { Redirect, useLocation } from 'wouter';
+import { LANDING_CLASSES } from '../../components/layout/first-paint-classes';
 import { buttonClasses } from '../../components/ui/button';
 import { signInUrl } from '../../lib/auth/auth-api';
 import { meetsAccess } from '../../lib/auth/require-auth';
@@ -51,17 +52,15 @@ export function Component() {
   const signingIn = hasCode && !failed;
 
   return (
-    <main className="@container mx-auto flex min-h-dvh w-full max-w-md flex-col bg-teal-50 px-5 pb-10 pt-4">
-      <LanguageChoice className="mb-6 justify-end" />
-      <div className="mb-8 text-center">
-        <div
-          className="mx-auto mb-4 flex h-16 w-16 items-center justify-center rounded-2xl bg-primary text-white shadow-lg"
-          aria-hidden
-        >
-          <HeartPulse className="h-9 w-9" />
+    <main className={LANDING_CLASSES.main}>
+      {/* The page paints this top before the app has started (app/first-paint.ts, decision 107). */}
+      <LanguageChoice className={LANDING_CLASSES.languageChoice} />
+      <div className={LANDING_CLASSES.top}>
+        <div className={LANDING_CLASSES.logo} aria-hidden>
+          <HeartPulse className={LANDING_CLASSES.logoIcon} />
         </div>
-        <h1 className="text-3xl font-extrabold leading-snug tracking-tight text-slate-900">DiaCare</h1>
-        <p className="mt-2 text-lg text-slate-600">{t('landing.tagline')}</p>
+        <h1 className={LANDING_CLASSES.name}>DiaCare</h1>
+        <p className={LANDING_CLASSES.tagline}>{t('landing.tagline')}</p>
       </div>
 
       {failed ? (

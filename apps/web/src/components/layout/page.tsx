@@ -9,6 +9,7 @@ import { useT } from '../../lib/i18n/language-provider';
 import { OfflineBanner } from '../../lib/offline/offline-states';
 import { cn } from '../../lib/utils';
 import { BottomNav, type NavTabs } from './bottom-nav';
+import { PAGE_CLASSES } from './first-paint-classes';
 
 /**
  * A screen's frame. The side padding is 1rem but at most 5 % of the screen's width: with
@@ -30,11 +31,7 @@ export function Page({
   return (
     <>
       <main
-        className={cn(
-          'mx-auto min-h-dvh w-full max-w-md px-[min(1rem,5vw)] pt-4',
-          withNav ? 'pb-24' : 'pb-8',
-          className,
-        )}
+        className={cn(PAGE_CLASSES.main, withNav ? PAGE_CLASSES.mainWithNav : PAGE_CLASSES.mainWithoutNav, className)}
       >
         <OfflineBanner />
         {children}
@@ -57,24 +54,24 @@ export function PageHeader({
   action?: ReactNode;
 }) {
   const t = useT();
-  const backClasses =
-    'flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-200';
+  const backClasses = PAGE_CLASSES.back;
   return (
-    <header className="mb-5 flex flex-wrap items-center gap-2">
+    <header className={PAGE_CLASSES.header}>
       {backTo === 'history' ? (
         <button type="button" onClick={goBack} aria-label={t('layout.back')} className={backClasses}>
-          <ChevronLeft className="h-6 w-6" aria-hidden />
+          <ChevronLeft className={PAGE_CLASSES.backIcon} aria-hidden />
         </button>
       ) : backTo ? (
         <Link to={backTo} aria-label={t('layout.back')} className={backClasses}>
-          <ChevronLeft className="h-6 w-6" aria-hidden />
+          <ChevronLeft className={PAGE_CLASSES.backIcon} aria-hidden />
         </Link>
       ) : null}
       {/* Beside the arrow and the action while its longest word fits there, else on a line of its
-          own (decision 034); only a word longer than the screen is broken. */}
-      <div className="min-w-0 flex-[1_1_min-content]">
-        <h1 className="text-title font-bold wrap-break-word">{title}</h1>
-        {subtitle ? <p className="text-sm text-slate-500">{subtitle}</p> : null}
+          own (decision 034); only a word longer than the screen is broken. A screen's page paints
+          the same title row before the app has started (decision 107). */}
+      <div className={PAGE_CLASSES.titleBox}>
+        <h1 className={PAGE_CLASSES.title}>{title}</h1>
+        {subtitle ? <p className={PAGE_CLASSES.subtitle}>{subtitle}</p> : null}
       </div>
       {action ? <div className="ml-auto shrink-0">{action}</div> : null}
     </header>

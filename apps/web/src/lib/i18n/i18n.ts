@@ -8,6 +8,7 @@ import { setupI18n, type Messages } from '@lingui/core';
 import { renderVerbatim } from '@diacare/contract/i18n/verbatim-values';
 import { INTL_LOCALES, LANGUAGES, type Language } from '@diacare/contract/languages';
 import type { CatalogArea } from '../../locales/areas';
+import { LANGUAGE_NAMES } from './language-names';
 import type { MessageId } from './message-ids';
 import { warmFonts } from './warm-fonts';
 
@@ -22,8 +23,7 @@ export const i18n = setupI18n();
 /** localStorage key of the language chosen on this device (before sign-in too). */
 export const LANGUAGE_STORAGE_KEY = 'language';
 
-/** Each language named in itself, for the 'Language' / 'भाषा' choice. */
-export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', hi: 'हिन्दी' };
+export { LANGUAGE_NAMES };
 
 const isLanguage = (value: unknown): value is Language => (LANGUAGES as readonly unknown[]).includes(value);
 

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { afterFirstScreen } from '../after-first-screen';
+import { LANGUAGE_CHOICE_CLASSES as CLASSES } from '../../components/layout/first-paint-classes';
 import { cn } from '../utils';
 import { LANGUAGE_NAMES, LANGUAGES, prefetchLanguage, type Language } from './i18n';
 import { useLocale, useT } from './language-provider';
@@ -47,17 +48,13 @@ export function LanguageChoice({
     });
   };
   return (
-    <div
-      role="group"
-      aria-labelledby={labelledBy ?? labelId}
-      className={cn('flex flex-wrap items-center gap-2', className)}
-    >
+    <div role="group" aria-labelledby={labelledBy ?? labelId} className={cn(CLASSES.group, className)}>
       {labelledBy ? null : (
-        <span id={labelId} className="text-sm font-medium text-slate-600">
+        <span id={labelId} className={CLASSES.label}>
           {t('common.language')}
         </span>
       )}
-      <div className="flex rounded-xl border border-slate-300 bg-white p-0.5">
+      <div className={CLASSES.buttons}>
         {LANGUAGES.map((option) => (
           <button
             key={option}
@@ -68,10 +65,7 @@ export function LanguageChoice({
             onPointerEnter={() => prefetchLanguage(option)}
             onPointerDown={() => prefetchLanguage(option)}
             onFocus={() => prefetchLanguage(option)}
-            className={cn(
-              'min-h-9 rounded-lg px-3 text-sm font-semibold',
-              option === language ? 'bg-primary text-white' : 'text-slate-700 hover:bg-slate-100',
-            )}
+            className={cn(CLASSES.button, option === language ? CLASSES.chosen : CLASSES.other)}
           >
             {LANGUAGE_NAMES[option]}
           </button>
