@@ -1,12 +1,14 @@
 /**
  * The reminder dispatcher's claims end to end: retries, leases, a dispatcher that dies, heap-only
- * claim updates, a crash between send and record, and dispatchers racing (decisions 014, 036).
+ * claim updates, plans that do not depend on statistics, a crash between send and record, and
+ * dispatchers racing (decisions 014, 036, 108).
  */
 import { randomUUID } from 'node:crypto';
 import type { ReminderPush } from '@diacare/contract/push';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../src/config/env.ts';
+import { claimRows, executeByKey } from '../src/db/leased-claim.ts';
 import { reminders } from '../src/db/schema.ts';
 import { createPushSender } from '../src/modules/push/push-sender.ts';
 import { loadVapidKeys } from '../src/modules/push/vapid.ts';
@@ -186,6 +188,29 @@ describe.each(SQL_DRIVERS)('reminder dispatcher claims on %s', (driver) => {
     // fillfactor 70, 72 of these 120 moved; at 50, 6 (the last rows of a full page).
     expect(stayed / ids.length).toBeGreaterThanOrEqual(0.85);
     await f.t.database.db.delete(reminders).where(inArray(reminders.id, ids));
+  });
+
+  it('the claim walks the pending-due index and finds rows by key, whatever the statistics (decision 108)', async () => {
+    const now = new Date();
+    const claim = sql`${claimRows(
+      'reminders',
+      now,
+      { token: randomUUID(), until: new Date(now.getTime() + 60_000) },
+      1000,
+      {
+        returning: sql`r.id, r.user_id, r.medication_id`,
+      },
+    )}
+    SELECT c.id, m.name, s.push_notifications FROM claimed c
+    LEFT JOIN medications m ON m.id = c.medication_id
+    LEFT JOIN notification_settings s ON s.user_id = c.user_id`;
+    const plan = async (run: (statement: SQL) => Promise<unknown>) => {
+      const result = (await run(sql`EXPLAIN ${claim}`)) as { rows: Record<string, string>[] };
+      return result.rows.map((row) => Object.values(row)[0]).join('\n');
+    };
+    const pinned = await plan((statement) => executeByKey(f.t.database.db, statement));
+    expect(pinned).toContain('Index Scan using reminders_pending_due_idx');
+    expect(pinned).not.toMatch(/Bitmap|Seq Scan on (reminders|medications|notification_settings)/);
   });
 
   it('a crash after a dose left but before it was recorded: the repeat has the same Topic and tag', async () => {

@@ -52,6 +52,25 @@ export function claimRows(
 }
 
 /**
+ * Runs a claim or settle `statement` in a transaction of its own with sequential and bitmap scans
+ * off (`set_config(…, true)`: this transaction only), so that its plan is the same on any
+ * statistics: the batch read by walking the pending-due index in due order until it is full,
+ * and every joined or settled row found by its key. Left to the planner, a table that has
+ * not been analysed since a due minute was made (or analysed while it was small) got a bitmap scan and sort of
+ * every due row per claim and a sequential scan of the whole table per settle: work in
+ * proportion to the table, per batch (decision 108).
+ * @returns what `db.execute` returns for `statement` (both drivers: `{ rows }`)
+ */
+export async function executeByKey(db: Database, statement: SQL): Promise<unknown> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`SELECT set_config('enable_seqscan', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
+    );
+    return tx.execute(statement);
+  });
+}
+
+/**
  * Lets go of a pass's claims on rows of `table` it did not settle (stopping, or its lease ran
  * out), not counting the claim as an attempt, so the next pass takes them at once.
  */

@@ -8,7 +8,7 @@ import type { NotificationSettings, ReminderStatus } from '@diacare/contract/rem
 import { NOTIFICATION_DEFAULTS } from '@diacare/contract/reminders';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { claimRows, releaseClaims } from '../../db/leased-claim.ts';
+import { claimRows, executeByKey, releaseClaims } from '../../db/leased-claim.ts';
 import type { reminders } from '../../db/schema.ts';
 import { userLanguage, type Language } from '../../i18n/index.ts';
 import type { Clock } from '../../types.ts';
@@ -199,7 +199,9 @@ export function createDispatchRepository(
       returning: sql`r.id, r.user_id, r.kind, r.medication_id, r.dose_date, r.scheduled_time, r.title, r.body,
         r.expires_at, r.dedupe_key, r.snoozed_from, r.attempts${channelReturning}`,
     });
-    const result = await db.execute(sql`${claimStatement}
+    const result = await executeByKey(
+      db,
+      sql`${claimStatement}
     SELECT c.id, c.user_id, c.kind, c.medication_id, c.dose_date::text AS dose_date, c.scheduled_time,
       c.title, c.body, (extract(epoch FROM c.expires_at) * 1000)::float8 AS expires_ms, c.dedupe_key,
       c.snoozed_from, c.attempts,
@@ -220,7 +222,8 @@ export function createDispatchRepository(
         FROM push_subscriptions p WHERE p.user_id = c.user_id) AS subscriptions${channelColumns}
     FROM claimed c
     LEFT JOIN medications m ON m.id = c.medication_id
-    LEFT JOIN notification_settings s ON s.user_id = c.user_id${channelJoins}`);
+    LEFT JOIN notification_settings s ON s.user_id = c.user_id${channelJoins}`,
+    );
     const subscriptionsByUser = new Map<string, StoredSubscription[]>();
     // Both drivers (node-postgres, PGlite) answer a raw statement with { rows }.
     const records = (result as unknown as { rows: ClaimRecord[] }).rows;
@@ -296,7 +299,9 @@ export function createDispatchRepository(
     if (outcomes.length === 0) return;
     const now = clock().toISOString();
     const column = <K extends keyof Outcome>(key: K) => arrayLiteral(outcomes.map((outcome) => outcome[key]));
-    await db.execute(sql`
+    await executeByKey(
+      db,
+      sql`
     UPDATE reminders AS r SET
       status = v.status, sent = v.status = 'sent', sent_at = v.sent_at,
       deliveries = r.deliveries + v.deliveries, failures = r.failures + v.failures,
@@ -306,7 +311,8 @@ export function createDispatchRepository(
       ${column('deliveries')}::integer[], ${column('failures')}::integer[], ${column('detail')}::text[],
       ${column('claimed_until')}::timestamptz[])
       AS v(id, status, sent_at, deliveries, failures, detail, claimed_until)
-    WHERE r.id = v.id AND r.claim_token = ${token}::uuid`);
+    WHERE r.id = v.id AND r.claim_token = ${token}::uuid`,
+    );
   }
 
   /**
