@@ -10,15 +10,17 @@
  * curly apostrophes straight. Latin text only lower-cases.
  */
 export function normaliseSpelling(text: string): string {
-  return text
-    .normalize('NFC')
-    .toLowerCase()
-    .replace(/[’‘`]/g, "'")
-    .replace(/\u093c/g, '')
-    .replace(/\u0901/g, '\u0902')
-    // A nasal with a virama before a consonant of its own class is the anusvara: 'बन्द' → 'बंद', 'ठण्डा' → 'ठंडा'.
-    .replace(/(?:ङ्(?=[क-घ])|ञ्(?=[च-झ])|ण्(?=[ट-ढ])|न्(?=[त-ध])|म्(?=[प-भ]))/g, '\u0902')
-    .replace(/[\u0958-\u095f]/g, (ch) => NUKTA_LETTERS[ch] ?? ch);
+  return (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[’‘`]/g, "'")
+      .replace(/\u093c/g, '')
+      .replace(/\u0901/g, '\u0902')
+      // A nasal with a virama before a consonant of its own class is the anusvara: 'बन्द' → 'बंद', 'ठण्डा' → 'ठंडा'.
+      .replace(/(?:ङ्(?=[क-घ])|ञ्(?=[च-झ])|ण्(?=[ट-ढ])|न्(?=[त-ध])|म्(?=[प-भ]))/g, '\u0902')
+      .replace(/[\u0958-\u095f]/g, (ch) => NUKTA_LETTERS[ch] ?? ch)
+  );
 }
 
 /** Precomposed nukta letters (U+0958–U+095F) → their base letters. */
