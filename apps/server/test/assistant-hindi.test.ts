@@ -10,7 +10,7 @@ import { knowledgeBase } from '../src/modules/knowledge/knowledge.ts';
 import { DOSE_NUMBER } from '../src/modules/assistant/guard-rails.ts';
 import { t as translate } from '../src/i18n/index.ts';
 import { citedSource, hypoSteps } from '../src/modules/assistant/phrases.ts';
-import { emergencyOpening } from '../src/modules/assistant/guard-rails.ts';
+import { emergencyOpening } from '../src/modules/assistant/escalation-opening.ts';
 import { DRIVERS, createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask, type ScreenFigures } from './support/assistant-client.ts';
 import { HINDI_DOSE_CHANGE_QUESTIONS, HINDI_MISSED_DOSE, latinWords } from './support/hindi-questions.ts';

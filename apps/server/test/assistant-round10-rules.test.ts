@@ -10,13 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asksLabGoal, visitKindAsked } from '../src/modules/assistant/answer-rules.ts';
 import { articleBesideRefusal } from '../src/modules/assistant/dose-change-answer.ts';
-import {
-  emergencyArticle,
-  emergencyMayBeLow,
-  emergencyOpening,
-  escalationFor,
-  isDoseChangeQuestion,
-} from '../src/modules/assistant/guard-rails.ts';
+import { escalationFor, isDoseChangeQuestion } from '../src/modules/assistant/guard-rails.ts';
+import { emergencyArticle, emergencyMayBeLow, emergencyOpening } from '../src/modules/assistant/escalation-opening.ts';
 import { hypoSteps } from '../src/modules/assistant/phrases.ts';
 import { readPeriod, understand } from '../src/modules/assistant/understanding.ts';
 import { knowledgeBase, quoteArticle } from '../src/modules/knowledge/knowledge.ts';

@@ -6,7 +6,8 @@
  * the rules' own reading of missed doses or lows over a named period is not outvoted.
  */
 import { describe, expect, it } from 'vitest';
-import { isDoseChangeQuestion, medicineSpelling } from '../src/modules/assistant/guard-rails.ts';
+import { isDoseChangeQuestion } from '../src/modules/assistant/guard-rails.ts';
+import { medicineSpelling } from '../src/modules/assistant/medicine-spelling.ts';
 import { normaliseSpelling } from '../src/modules/assistant/language.ts';
 import { routeQuestion } from '../src/modules/assistant/learned-route.ts';
 import { understand } from '../src/modules/assistant/understanding.ts';

@@ -17,14 +17,8 @@ import type { EngineAnswer, EngineRequest } from './assistant.types.ts';
 import { createBuiltinEngine } from './builtin-engine.ts';
 import { createInsightAnswers } from './insight-answers.ts';
 import { doseChangeAnswer } from './dose-change-answer.ts';
-import {
-  clampAnswer,
-  emergencyArticle,
-  emergencyMayBeLow,
-  escalationFor,
-  escalationPreamble,
-  isDoseChangeQuestion,
-} from './guard-rails.ts';
+import { clampAnswer, escalationFor, isDoseChangeQuestion } from './guard-rails.ts';
+import { emergencyArticle, emergencyMayBeLow, escalationPreamble } from './escalation-opening.ts';
 import { knowledgeBase, quoteArticle, sourceOf } from '../knowledge/knowledge.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
 import { namesInsulin, safetyAnswer, safetyCase } from './safety.ts';

@@ -5,17 +5,15 @@
  */
 import { ASSISTANT_MESSAGE_MAX_CHARS, type AssistantSource } from '@diacare/contract/assistant';
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
-import { glucoseToMgDl, type GlucoseUnit } from '@diacare/contract/glucose-units';
+import { glucoseToMgDl } from '@diacare/contract/glucose-units';
 import { GLUCOSE_BOUNDS } from '@diacare/contract/health-constants';
-import leven from 'leven';
-import { t, type Language } from '../../i18n/index.ts';
+import { t } from '../../i18n/index.ts';
 import { normaliseSpelling } from './language.ts';
+import { medicineSpelling } from './medicine-spelling.ts';
 import { VOCABULARY, hasPhrase, readChatWords, readWords } from './lexicon.ts';
 import {
   namesPastDay,
   PAST_EVENT,
-  statedAboveMgDl,
-  tellsHeartStrokeOrBreathing,
   tellsUrgentSigns,
   tellsVeryHighWithSigns,
   withoutGeneralHeartAttack,
@@ -48,30 +46,6 @@ export function normalise(text: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[\p{L}\p{M}]{6,}/gu, medicineSpelling);
-}
-
-/** Every spelling of a medicine in vocabulary.json `medicineNames`, and the name it is written as in its script. */
-const MEDICINE_SPELLINGS = Object.values(VOCABULARY.medicineNames).flatMap((spellings) => {
-  const latin = spellings.find((s) => /^[a-z]/.test(s))!;
-  const devanagari = spellings.find((s) => /^[\u0900-\u097f]/.test(s)) ?? latin;
-  return spellings.map((spelling) => ({ spelling, name: /^[a-z]/.test(spelling) ? latin : devanagari }));
-});
-
-/**
- * `word` (6 letters or more) as the medicine it is a slip of: a listed spelling, or one within one edit
- * (two for 9 letters or more) of a listed spelling in the same script ('glimepride', 'metfromin',
- * 'ग्लिमीपिराइड'); else `word` unchanged. Brand names and short words are matched exactly only.
- */
-export function medicineSpelling(word: string): string {
-  let best: { name: string; distance: number } | null = null;
-  for (const { spelling, name } of MEDICINE_SPELLINGS) {
-    if (/^[a-z]/.test(word) !== /^[a-z]/.test(spelling)) continue;
-    const distance = leven(word, spelling);
-    if (distance === 0) return name;
-    const allowed = Math.min(word.length, spelling.length) >= 9 ? 2 : 1;
-    if (spelling.length >= 7 && distance <= allowed && (!best || distance < best.distance)) best = { name, distance };
-  }
-  return best?.name ?? word;
 }
 
 /** Hindi medicine words (normalised spelling), for the Hindi patterns. */
@@ -353,72 +327,6 @@ export function escalationFor(text: string, recentLowMgDl: number | null = null)
   if (goingLow && !habitual && !past) return 'hypo';
   if (value !== null && value < HYPOGLYCAEMIA.low) return 'hypo';
   if (recentLowMgDl !== null) return 'hypo';
-  return null;
-}
-
-/**
- * Whether an emergency told in `text` may be a low, so that the 15–15 steps follow 'Call 112 now':
- * a told glucose under 70 mg/dL, or a low logged in the last 2 hours (`recentLowMgDl`), or — with no
- * glucose told — anything but chest pain, stroke signs, breathing trouble or very high glucose with
- * its signs (an unconscious or confused person with diabetes may be low: ADA Standards of Care 2025, §6).
- */
-export function emergencyMayBeLow(text: string, recentLowMgDl: number | null = null): boolean {
-  const t = normalise(text);
-  const value = mentionedGlucose(t);
-  if (value !== null && value < HYPOGLYCAEMIA.low) return true;
-  if (recentLowMgDl !== null) return true;
-  if (value !== null || statedAboveMgDl(t) !== null) return false;
-  return !tellsHeartStrokeOrBreathing(t) && !tellsHeartStrokeOrBreathing(readChatWords(t).padded);
-}
-
-/**
- * The article that goes after 'Call 112 now' for the emergency told in `text`: very high glucose with
- * its signs → 'high-sugar'; chest pain, stroke signs or breathing trouble → 'heart-and-cholesterol'
- * (its passage on when to call 112); anything else (a low, fainting, a fit) → null, the 15–15 steps
- * being the body when it may be a low.
- */
-export function emergencyArticle(text: string): 'high-sugar' | 'heart-and-cholesterol' | null {
-  const t = normalise(text);
-  const value = mentionedGlucose(t) ?? statedAboveMgDl(t);
-  if (tellsVeryHighWithSigns(t, value)) return 'high-sugar';
-  if (tellsHeartStrokeOrBreathing(t) || tellsHeartStrokeOrBreathing(readChatWords(t).padded))
-    return 'heart-and-cholesterol';
-  return null;
-}
-
-/**
- * 'Call 112 now …' in `language`; when the emergency `mayBeLow`, with what to do for someone
- * unconscious or unable to swallow (nothing by mouth, glucagon only if prescribed: ADA Standards of
- * Care 2025, §6), which is a low's first aid, not a stroke's or a heart attack's.
- */
-export const emergencyOpening = (language: Language, mayBeLow: boolean) =>
-  mayBeLow
-    ? `${t(language, 'assistant.emergency')} ${t(language, 'assistant.emergency_unconscious')}`
-    : t(language, 'assistant.emergency');
-
-/**
- * The text that opens an escalated answer in `language`, with glucose thresholds in `unit`, and its
- * sources; an emergency adds the 15–15 steps only when `mayBeLow` (emergencyMayBeLow).
- */
-export function escalationPreamble(
-  escalation: Escalation,
-  language: Language = 'en',
-  unit: GlucoseUnit = 'mg/dL',
-  mayBeLow = true,
-): { text: string; sources: AssistantSource[] } | null {
-  if (escalation === 'self-harm') {
-    return { text: t(language, 'assistant.self_harm'), sources: [citedSource(language, 'emergency')] };
-  }
-  if (escalation === 'emergency' && !mayBeLow) {
-    return { text: emergencyOpening(language, false), sources: [citedSource(language, 'emergency')] };
-  }
-  if (escalation === 'emergency') {
-    return {
-      text: `${emergencyOpening(language, true)}\n\n${hypoSteps(unit, language)}`,
-      sources: [citedSource(language, 'emergency'), citedSource(language, 'hypo')],
-    };
-  }
-  if (escalation === 'hypo') return { text: hypoSteps(unit, language), sources: [citedSource(language, 'hypo')] };
   return null;
 }
 
