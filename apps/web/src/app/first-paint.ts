@@ -63,7 +63,7 @@ function languageChoice(t: Texts, language: Language, className: string): string
 
 /**
  * Each screen's top, by its constant in router.tsx's SCREENS: the screens whose largest text is
- * the landing page's tagline or the screen's title (bench/README.md, Lighthouse). A screen not
+ * the landing page's tagline or the screen's title (decision 107). A screen not
  * here keeps index.html's shell. History is not here: its page serves every kind (glucose, blood
  * pressure, …) and its largest text comes with its data.
  */
