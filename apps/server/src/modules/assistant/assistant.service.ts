@@ -19,14 +19,14 @@ import { createInsightAnswers } from './insight-answers.ts';
 import { doseChangeAnswer } from './dose-change-answer.ts';
 import { clampAnswer, escalationFor, isDoseChangeQuestion } from './guard-rails.ts';
 import { emergencyArticle, emergencyMayBeLow, escalationPreamble } from './escalation-opening.ts';
-import { knowledgeBase, quoteArticle, sourceOf } from '../knowledge/knowledge.ts';
+import { knowledgeBase, sourceOf } from '../knowledge/knowledge.ts';
 import { AnswerRejected, createLlmEngine, type LlmEngineOptions } from './llm-engine.ts';
 import { namesInsulin, safetyAnswer, safetyCase } from './safety.ts';
 import { createRecordAnswers } from './record-answers.ts';
 import { understand } from './understanding.ts';
 import { localDate } from '@diacare/contract/dates';
 import { t } from '../../i18n/index.ts';
-import { hypoSteps, knowledgeAnswer } from './phrases.ts';
+import { hypoSteps, quotedArticle } from './phrases.ts';
 import { answerLanguage } from './language.ts';
 import { createAssistantTools, linksFor } from './tools.ts';
 
@@ -158,12 +158,8 @@ export function createAssistant(options: AssistantOptions) {
         // stroke signs), never one a word of the message happened to match ('neend' → sleep).
         const id = emergencyArticle(request.question);
         const article = id ? knowledge(language).article(id, request.question) : null;
-        const source = article ? sourceOf(article) : null;
-        const text =
-          article && source
-            ? knowledgeAnswer(language, { title: article.title, excerpt: quoteArticle(article).text, source })
-            : '';
-        body = { text, links: [], sources: source ? [source] : [], engine: builtin.name };
+        const text = article ? quotedArticle(language, article) : '';
+        body = { text, links: [], sources: article ? [sourceOf(article)] : [], engine: builtin.name };
         emitBody(text);
       } else if (model) {
         try {

@@ -27,7 +27,7 @@ import {
 import { savedStrength } from './dose-change-answer.ts';
 import { scheduleAnswer } from './schedule-answer.ts';
 import { escalationFor, mentionedGlucose } from './guard-rails.ts';
-import { knowledgeAnswer, periodPhrase } from './phrases.ts';
+import { knowledgeAnswer, periodPhrase, quotedArticle } from './phrases.ts';
 import { linksFor, type AssistantTools, type ToolResult } from './tools.ts';
 import { localDate } from '@diacare/contract/dates';
 import { periodDays, type Answers } from './answers.ts';
@@ -74,7 +74,7 @@ export function createBuiltinEngine({
      * or lowest over the same period when the question names it beside the measure answered, for
      * glucose or blood pressure.
      */
-    const alsoExtremes = async (u: Understanding): Promise<string[]> => {
+    const alsoAsked = async (u: Understanding): Promise<string[]> => {
       if (u.subject !== 'glucose' && u.subject !== 'bp') return [];
       const words = readWords(question);
       const asked = (['average', 'highest', 'lowest'] as const).filter(
@@ -165,10 +165,10 @@ export function createBuiltinEngine({
     if (goal) return goal;
     const visit = visitKindAsked(question) ?? (labTrend ? 'lab' : null);
     if (visit === 'both') {
-      const [doctor, lab] = [
-        await tools.nextAppointment(context, 'doctor'),
-        await tools.nextAppointment(context, 'lab'),
-      ];
+      const [doctor, lab] = await Promise.all([
+        tools.nextAppointment(context, 'doctor'),
+        tools.nextAppointment(context, 'lab'),
+      ]);
       return {
         text: `${doctor.text}\n\n${lab.text}`,
         links: [...doctor.links, ...lab.links],
@@ -252,8 +252,8 @@ export function createBuiltinEngine({
     if (specific) {
       const direction =
         understood.subject === 'labs' ? await insights.labDirection(context, understood.labTest ?? 'hba1c') : '';
-      const extremes = await alsoExtremes(understood);
-      const text = [direction ? `${specific.text} ${direction}` : specific.text, ...extremes].join('\n\n');
+      const alsoAnswered = await alsoAsked(understood);
+      const text = [direction ? `${specific.text} ${direction}` : specific.text, ...alsoAnswered].join('\n\n');
       return { text, links: specific.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
     }
     const toolNames = intent.tools.length > 0 ? intent.tools : understood.aboutMe ? summaryTools(understood) : [];
@@ -295,11 +295,10 @@ export function createBuiltinEngine({
     if (best && best.score >= MIN_KNOWLEDGE_SCORE) {
       // The article is ranked on the question; its passage is picked by the aspect asked too (passageQuery).
       const article = knowledge(language).article(best.article.id, passageQuery(question)) ?? best.article;
-      const source = sourceOf(article);
       return {
-        text: knowledgeAnswer(language, { title: article.title, excerpt: quoteArticle(article).text, source }),
+        text: quotedArticle(language, article),
         links: [],
-        sources: [source],
+        sources: [sourceOf(article)],
         engine: BUILTIN_ASSISTANT_NAME,
       };
     }

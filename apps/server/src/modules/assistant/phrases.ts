@@ -13,6 +13,7 @@ import type { MealContext } from '@diacare/contract/health-constants';
 import { INTL_LOCALES, LANGUAGES } from '@diacare/contract/languages';
 import { t, type Language } from '../../i18n/index.ts';
 import { dateFormatter } from '../export/doctor-report/formats.ts';
+import { quoteArticle, sourceOf, type Article } from '../knowledge/knowledge.ts';
 import type { Meal, Period, TimeOfDay } from './understanding.ts';
 
 /** A name as the user wrote it, in quotes: read as data ('“Metformin”'). */
@@ -116,3 +117,7 @@ export const knowledgeAnswer = (
   language: Language,
   { title, excerpt, source }: { title: string; excerpt: string; source: AssistantSource },
 ) => t(language, 'assistant.knowledge_answer', { title, excerpt, source: source.title, section: source.section });
+
+/** `article` quoted whole where it fits, the matched passage first (quoteArticle, decision 110), with its title and source. */
+export const quotedArticle = (language: Language, article: Article) =>
+  knowledgeAnswer(language, { title: article.title, excerpt: quoteArticle(article).text, source: sourceOf(article) });
