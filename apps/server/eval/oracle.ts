@@ -251,12 +251,12 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       return missed ? [`You missed ${missed} `, `out of ${counted}`, ...each] : ['You missed no'];
     }
     case 'doses.adherence': {
-      // 'month': since the 1st, named by its first day.
-      const days = label.period === 'month' ? Number(s.today.slice(8, 10)) : Number(label.period ?? 7);
+      // 'month': since the 1st, named by its first day; any other range ('since:', 'month:', 'a..b') by its dates.
+      const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
       const perDay = dailyAdherence(
         s.medications,
         s.adherence,
-        datesEndingOn(s.today, days),
+        datesEndingOn(to, days),
         s.today,
         s.nowTime,
         s.zone,
@@ -264,7 +264,7 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       const taken = perDay.reduce((sum, d) => sum + d.taken, 0);
       const total = perDay.reduce((sum, d) => sum + d.total, 0);
       const percent = `${adherencePercent(taken, total)}%`;
-      return label.period === 'month' ? [percent, day(from)] : [percent];
+      return label.period === null || /^\d+$/.test(label.period) ? [percent] : [percent, day(from)];
     }
     case 'doses.schedule': {
       // '~night': each medicine's scheduled times in that part of the day, as saved.

@@ -129,7 +129,7 @@ describe('answers that answer, through the API', () => {
   it('Hinglish summary questions get the figures: average last week, weight', async () => {
     const week = glucose.filter((r) => r.date >= since(7));
     const average = Math.round(week.reduce((s, r) => s + r.value, 0) / week.length);
-    const { answer } = await ask(user, 'pichle hafte ka average sugar kitna tha?');
+    const { answer } = await ask(user, 'pichle 7 din ka average sugar kitna tha?');
     expect(answer.content).toContain(`average ${average} mg/dL from ${week.length} readings`);
     const weight = await ask(user, 'mera weight kitna hai');
     expect(weight.answer.content).toContain('Your latest weight is');

@@ -57,7 +57,7 @@ const HINDI_QUESTIONS: Row[] = [
     expected: glucose7,
     link: { href: '/reports/history/glucose', label: 'शुगर का इतिहास' },
   },
-  { question: 'पिछले हफ़्ते मेरी औसत शुगर क्या थी?', expected: glucose7 },
+  { question: 'पिछले 7 दिनों में मेरी औसत शुगर क्या थी?', expected: glucose7 },
   { question: 'मेरी सुगर कैसी है', expected: glucose7 },
   {
     question: 'पिछले 30 दिनों में मेरी ब्लड शुगर कैसी रही?',
@@ -70,7 +70,7 @@ const HINDI_QUESTIONS: Row[] = [
     expected: (f) => [`आपकी पिछली शुगर रीडिंग ${f.latestGlucose.value} mg/dL है`],
   },
   {
-    question: 'क्या इस हफ़्ते मेरी शुगर लो हुई?',
+    question: 'क्या पिछले 7 दिनों में मेरी शुगर लो हुई?',
     // The lows answer names its period as every answer does, and the lowest reading.
     expected: () => ['पिछले 7 दिनों (आज समेत) में 2 रीडिंग 70 mg/dL से कम रहीं, इनमें से 1 रीडिंग 54 mg/dL से भी कम।'],
   },
@@ -85,7 +85,7 @@ const HINDI_QUESTIONS: Row[] = [
     expected: (f) => [`पिछले 30 दिनों (आज समेत) में`, `का औसत ${f.bp30.systolic}/${f.bp30.diastolic} mmHg है`],
   },
   {
-    question: 'पिछले हफ़्ते मेरा ब्लड प्रेशर कैसा रहा?',
+    question: 'पिछले 7 दिनों में मेरा ब्लड प्रेशर कैसा रहा?',
     expected: (f) => [`पिछले 7 दिनों (आज समेत) में`, `का औसत ${f.bp7.systolic}/${f.bp7.diastolic} mmHg है`],
   },
   {
@@ -106,11 +106,11 @@ const HINDI_QUESTIONS: Row[] = [
   { question: 'आज मेरी कौन सी गोली छूटी?', expected: (_, t) => [`छूटी या अभी दर्ज नहीं: ${t.missed}`] },
   { question: 'मेरी अगली खुराक कब है?', expected: () => ['अगली: “Metformin” 20:00 बजे।'] },
   { question: 'आज कौन सी गोलियाँ बाकी हैं?', expected: () => ['अभी बाकी: 1।'] },
-  { question: 'पिछले हफ़्ते मैंने कितनी खुराक छोड़ीं?', expected: adherence7, link: { href: '/reports', label: 'रिपोर्ट' } },
+  { question: 'पिछले 7 दिनों में मैंने कितनी खुराक छोड़ीं?', expected: adherence7, link: { href: '/reports', label: 'रिपोर्ट' } },
   { question: 'इस महीने मैंने दवा कितनी नियमित ली?', expected: adherenceMonth },
   { question: 'पिछले 30 दिनों में मैंने दवा कितनी नियमित ली?', expected: adherence30 },
   {
-    question: 'इस हफ़्ते मेरी दवा की नियमितता कितनी रही?',
+    question: 'पिछले 7 दिनों में मेरी दवा की नियमितता कितनी रही?',
     expected: (f) => {
       const m = f.adherenceByMedicine7.Metformin!;
       return [`“Metformin” ${m.percent}% (${m.total} में से ${m.taken} खुराक)`];

@@ -24,16 +24,20 @@ describe('round 8 periods', () => {
     // The current month runs to today; a month still to come is last year's.
     expect(readPeriod('any lows in november', TODAY)).toMatchObject({ from: '2026-11-01', to: TODAY });
     expect(readPeriod('sugar in december', TODAY)).toMatchObject({ from: '2025-12-01', to: '2025-12-31' });
-    // 'may I', a date with a day, and 'last month' are not a named month.
+    // 'may I' and a date with a day are not a named month; 'last month' is the calendar month before (decision 111).
     expect(readPeriod('may i see my sugar', TODAY)).toBeNull();
     expect(readPeriod('my sugar on 14 Nov', TODAY)).toMatchObject({ kind: 'onDate', from: '2026-11-14' });
-    expect(readPeriod('last month sugar', TODAY)).toMatchObject({ kind: 'lastDays', days: 30 });
+    expect(readPeriod('last month sugar', TODAY)).toMatchObject({
+      kind: 'month',
+      from: '2026-10-01',
+      to: '2026-10-31',
+    });
   });
 
   it('reads chat shorthand and does not take "one day this week" for the last day', () => {
     expect(readPeriod('adherence last 30d approx %', TODAY)).toMatchObject({ kind: 'lastDays', days: 30 });
     expect(readPeriod('lows in the past 2w', TODAY)).toMatchObject({ days: 14 });
-    expect(readPeriod('he felt shaky one day this week', TODAY)).toMatchObject({ days: 7 });
+    expect(readPeriod('he felt shaky one day this week', TODAY)).toMatchObject({ from: '2026-11-16', days: 5 });
     expect(readPeriod('sugar in the last one day', TODAY)).toMatchObject({ days: 1 });
   });
 });

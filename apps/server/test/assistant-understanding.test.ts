@@ -17,7 +17,10 @@ describe('understand', () => {
       'what was my highest sugar in the last 30 days?',
       { subject: 'glucose', measure: 'highest', period: { kind: 'lastDays', days: 30, from: '2026-10-22' } },
     ],
-    ['lowest suger this week', { subject: 'glucose', measure: 'lowest', period: { days: 7 } }],
+    [
+      'lowest suger this week',
+      { subject: 'glucose', measure: 'lowest', period: { kind: 'since', from: '2026-11-16' } },
+    ],
     [
       'what was my sugar 3 days ago?',
       { subject: 'glucose', measure: 'onDay', period: { kind: 'daysAgo', from: '2026-11-17', to: '2026-11-17' } },
@@ -39,7 +42,10 @@ describe('understand', () => {
     ['how many readings did I log in the last 14 days', { subject: 'glucose', measure: 'count', period: { days: 14 } }],
     ['what is my time in range', { subject: 'glucose', measure: 'timeInRange' }],
     ['my bp on 14 nov', { subject: 'bp', measure: 'onDay', period: { kind: 'onDate', from: '2026-11-14' } }],
-    ['highest bp last month', { subject: 'bp', measure: 'highest', period: { days: 30 } }],
+    [
+      'highest bp last month',
+      { subject: 'bp', measure: 'highest', period: { kind: 'month', from: '2026-10-01', to: '2026-10-31' } },
+    ],
     ['what is my bmi', { subject: 'weight' }],
     [
       'how many evening metformin doses did I miss in the last 7 days?',
@@ -74,12 +80,12 @@ describe('understand', () => {
     ['pichle 30 din me kitni baar sugar low hui', { subject: 'glucose', measure: 'lows', period: { days: 30 } }],
     [
       'subah ki dawai kitni baar bhool gaya is hafte',
-      { subject: 'doses', measure: 'missed', timeOfDay: 'morning', period: { days: 7 } },
+      { subject: 'doses', measure: 'missed', timeOfDay: 'morning', period: { from: '2026-11-16', days: 5 } },
     ],
     ['metformin ki goliyan kab khatam hongi', { subject: 'refill', measure: 'runOut', medicine: 'Metformin' }],
     [
       'khali pet sugar ka ausat pichle mahine',
-      { subject: 'glucose', measure: 'average', meal: 'fasting', period: { days: 30 } },
+      { subject: 'glucose', measure: 'average', meal: 'fasting', period: { from: '2026-10-01', days: 31 } },
     ],
     // Hindi
     ['पिछले 30 दिनों में मेरी सबसे ज़्यादा शुगर कितनी थी?', { subject: 'glucose', measure: 'highest', period: { days: 30 } }],
@@ -142,8 +148,14 @@ describe('readPeriod', () => {
     ['on 25 dec', { kind: 'onDate', from: '2025-12-25' }], // a future date is last year's
     ['14/11', { kind: 'onDate', from: '2026-11-14' }],
     ['1 nov se', { kind: 'since', from: '2026-11-01' }],
-    ['this week', { kind: 'lastDays', days: 7 }],
-    ['pichle mahine', { kind: 'lastDays', days: 30 }],
+    // Calendar weeks (Monday first) and months (decision 111); 'the last month', 'past week' are rolling.
+    ['this week', { kind: 'since', from: '2026-11-16', to: TODAY, days: 5 }],
+    ['इस हफ्ते', { kind: 'since', from: '2026-11-16' }],
+    ['last week', { kind: 'between', from: '2026-11-09', to: '2026-11-15' }],
+    ['गत सप्ताह', { kind: 'between', from: '2026-11-09', to: '2026-11-15' }],
+    ['pichle mahine', { kind: 'month', from: '2026-10-01', to: '2026-10-31', days: 31 }],
+    ['in the last month', { kind: 'lastDays', days: 30 }],
+    ['past week', { kind: 'lastDays', days: 7 }],
     ['since I joined the app', { kind: 'all', to: TODAY }],
     ['शुरू से अब तक', { kind: 'all', to: TODAY }],
   ] as const)('“%s” → %j', (text, expected) => {
@@ -157,5 +169,21 @@ describe('readPeriod', () => {
   it('month ends and year turns: dates are calendar dates, not instants', () => {
     expect(readPeriod('yesterday', '2026-03-01')).toMatchObject({ from: '2026-02-28' });
     expect(readPeriod('last 7 days', '2027-01-03')).toMatchObject({ from: '2026-12-28', to: '2027-01-03' });
+    // January's last month is last year's December; a Monday's week is that day; a Sunday's started six days before.
+    expect(readPeriod('last month', '2027-01-03')).toMatchObject({ from: '2026-12-01', to: '2026-12-31' });
+    expect(readPeriod('this week', '2026-11-23')).toMatchObject({ from: '2026-11-23', to: '2026-11-23', days: 1 });
+    expect(readPeriod('last week', '2026-11-23')).toMatchObject({ from: '2026-11-16', to: '2026-11-22' });
+    expect(readPeriod('this week', '2026-11-22')).toMatchObject({ from: '2026-11-16', to: '2026-11-22', days: 7 });
+    expect(readPeriod('last month', '2027-03-15')).toMatchObject({ from: '2027-02-01', to: '2027-02-28', days: 28 });
+  });
+
+  it('a trend or a weight change compares rolling periods: last month is the last 30 days there', () => {
+    expect(readPeriod('last month', TODAY, true)).toMatchObject({ kind: 'lastDays', days: 30 });
+    expect(understand('is my sugar getting better or worse compared to last month', TODAY).period).toMatchObject({
+      days: 30,
+      to: TODAY,
+    });
+    expect(understand('weight kam hua kya pichle mahine se', TODAY).period).toMatchObject({ days: 30, to: TODAY });
+    expect(understand('this week sugar getting better?', TODAY).period).toMatchObject({ from: '2026-11-16' });
   });
 });

@@ -22,6 +22,10 @@ import type { Meal, Period, TimeOfDay, Understanding } from './understanding.ts'
 /** Reports' and History's periods, for links and the summary tools: 30 days from 14 on (a calendar month so far), else 7. */
 export const periodDays = (period: Period): PeriodDays => (period.days >= 14 ? 30 : 7);
 
+/** True when `period` is one the summary tools answer: the last 7 or 30 days, ending on the user's today. */
+const isStandard = (period: Period, context: ToolContext) =>
+  (period.days === 7 || period.days === 30) && period.to === localDate(context.now, context.zone);
+
 /** Scheduled times ('HH:MM') that count as each time of day. */
 export const TIME_OF_DAY: Record<TimeOfDay, (time: string) => boolean> = {
   morning: (t) => t >= '04:00' && t < '12:00',
@@ -45,7 +49,7 @@ export function createAnswers(db: Database, tools: AssistantTools) {
 
   async function glucose(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
     const single = SINGLE_DAY.has(u.period.kind);
-    const standard = !single && (u.period.days === 7 || u.period.days === 30);
+    const standard = !single && isStandard(u.period, context);
     if (u.measure === 'latest' || (u.measure === 'summary' && standard && !u.meal)) return null;
     const a = answerSentences(context.language ?? 'en');
     const unit = context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT;
@@ -145,7 +149,7 @@ export function createAnswers(db: Database, tools: AssistantTools) {
   async function bloodPressure(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
     const single = SINGLE_DAY.has(u.period.kind);
     const wanted = u.measure === 'highest' || u.measure === 'lowest' || single;
-    const standard = u.period.days === 7 || u.period.days === 30;
+    const standard = isStandard(u.period, context);
     if (!wanted && (standard || u.measure === 'latest')) return null;
     const a = answerSentences(context.language ?? 'en');
     const links = linksFor(context.language);
@@ -223,8 +227,8 @@ export function createAnswers(db: Database, tools: AssistantTools) {
       text += ` ${t(context.language ?? 'en', 'assistant.answer.missed_split', { marked, unrecorded: missed.length - marked })}`;
     }
     // One supporting line: the adherence Reports shows over the same 7 or 30 days.
-    if (!SINGLE_DAY.has(u.period.kind) && (u.period.days === 7 || u.period.days === 30)) {
-      text += `\n\n${(await tools.adherence(context, u.period.days)).text}`;
+    if (!SINGLE_DAY.has(u.period.kind) && isStandard(u.period, context)) {
+      text += `\n\n${(await tools.adherence(context, u.period.days as PeriodDays)).text}`;
     }
     const links = linksFor(context.language);
     return {

@@ -263,8 +263,8 @@ export function createBuiltinEngine({
       const since =
         understood.periodNamed &&
         understood.period.kind !== 'all' &&
-        (understood.period.kind === 'since' || understood.period.days !== period)
-          ? { from: understood.period.from, words: periodPhrase(language, understood.period) }
+        (understood.period.kind === 'since' || understood.period.days !== period || understood.period.to !== today)
+          ? { from: understood.period.from, to: understood.period.to, words: periodPhrase(language, understood.period) }
           : undefined;
       const results: ToolResult[] = [];
       const sources: EngineAnswer['sources'] = [];

@@ -9,7 +9,7 @@ import { readIntent, type Concept } from './intents.ts';
 import { classifyIntent, MIN_MARGIN, readThreshold } from './learned-intent.ts';
 import { readWords } from './lexicon.ts';
 import { namesMeal } from './meal-slots.ts';
-import type { Measure, Subject, Understanding } from './understanding.ts';
+import { readPeriod, type Measure, type Subject, type Understanding } from './understanding.ts';
 
 export type Route =
   | { kind: 'article'; id: string }
@@ -111,6 +111,9 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   }
   // A day's readings with no day named ('sugar kaisi thi subah'): today's.
   if (measure === 'onDay' && !u.periodNamed) understood.period = { kind: 'today', from: today, to: today, days: 1 };
+  // A trend compares rolling periods ('compared to last month': the last 30 days against the 30 before).
+  if (measure === 'trend' && u.periodNamed && !u.comparedWith)
+    understood.period = readPeriod(question, today, true) ?? u.period;
   if (measure === 'trend' && !u.periodNamed)
     understood.period = { ...u.period, from: shiftDate(today, -29), days: 30, kind: 'lastDays', n: 30 };
   if (subject === 'labs') understood.labTest = u.labTest ?? 'hba1c';

@@ -123,19 +123,21 @@ export function createAssistantTools(db: Database) {
      * Adherence for the last 7 or 30 days including today, overall and per medicine: the
      * total taken ÷ counted doses over the days of `dailyAdherence` (Reports' figure). With
      * `since` (a date, YYYY-MM-DD, and its words: 'since 1 Nov', 'in the last 14 days'), over
-     * the days from that date to today instead ('this month' is since the 1st, decision 082).
+     * the days from that date to `since.to` or today instead ('this month' is since the 1st, decision 082;
+     * 'last week' Monday to Sunday, decision 111).
      */
     async adherence(
       context: ToolContext,
       days: PeriodDays,
-      since?: { from: string; words: string },
+      since?: { from: string; to?: string; words: string },
     ): Promise<ToolResult> {
       const { today, nowTime } = clock(context);
-      const dates = since ? datesEndingOn(today, daysFrom(since.from, today)) : datesEndingOn(today, days);
+      const last = since?.to && since.to < today ? since.to : today;
+      const dates = since ? datesEndingOn(last, daysFrom(since.from, last)) : datesEndingOn(today, days);
       const meds = await medications.list(context.userId);
       const records = await medications.listAdherence(context.userId, {
         start_date: dates[0],
-        end_date: today,
+        end_date: last,
       });
       const overall = sumPercent(dailyAdherence(meds, records, dates, today, nowTime, context.zone));
       const perMedicine = meds
@@ -157,7 +159,7 @@ export function createAssistantTools(db: Database) {
       return {
         text: t.adherence({ days, overall, perMedicine, period: since?.words }),
         links: [links.reports, links.medications],
-        data: { period_days: days, from: dates[0], to: today, overall, per_medicine: perMedicine },
+        data: { period_days: days, from: dates[0], to: last, overall, per_medicine: perMedicine },
       };
     },
 

@@ -124,13 +124,13 @@ const lastDays = (today: string, n: number): Period => range(shiftDate(today, -(
 
 /**
  * The period `text` names, relative to `today` (the user's date): today, yesterday ('kal',
- * 'कल'), N days ago, the last N days or weeks, this or last week (the last 7 days, as
- * Reports), this or last month (the last 30 days, as History; so is what is usual: 'overall',
- * 'ज्यादातर'), since a date, between two dates, on a date ('14 Nov', '16 तारीख', a weekday), or since the
- * start ('since I joined', 'so far': 'all').
+ * 'कल'), N days ago, the last N days or weeks, this or last calendar week or month (calendarPeriod,
+ * decision 111; `rolling`: last week and last month as the last 7 and 30 days), what is usual
+ * ('overall', 'ज्यादातर': the last 30 days, as History), since a date, between two dates, on a date
+ * ('14 Nov', '16 तारीख', a weekday), or since the start ('since I joined', 'so far': 'all').
  * Null when it names none.
  */
-export function readPeriod(question: string, today: string): Period | null {
+export function readPeriod(question: string, today: string, rolling = false): Period | null {
   const text = readWords(question);
   const { words } = text;
   // '30d', '7d', '2w', '2wk' (chat shorthand for days and weeks).
@@ -174,18 +174,10 @@ export function readPeriod(question: string, today: string): Period | null {
   if (hasPhrase(text, P.dayBeforeYesterday)) return range(shiftDate(today, -2), shiftDate(today, -2), 'daysAgo', 2);
   if (hasPhrase(text, P.yesterday)) return range(shiftDate(today, -1), shiftDate(today, -1), 'yesterday');
   if (hasPhrase(text, P.today)) return range(today, today, 'today');
-  // 'this month' is the calendar month so far; 'last month', 'past month' the last 30 days (as History).
-  if (
-    hasPhrase(
-      text,
-      P.thisMonth.filter((phrase) => !phrase.startsWith('past')),
-    )
-  ) {
-    return range(`${today.slice(0, 8)}01`, today, 'since');
-  }
+  const calendar = calendarPeriod(text, today, rolling);
+  if (calendar) return calendar;
   // 'overall', 'usually', 'ज्यादातर': what is typical, over the last 30 days (as History).
-  if (hasPhrase(text, [...P.thisMonth, ...P.lastMonth, ...P.overall])) return lastDays(today, 30);
-  if (hasPhrase(text, [...P.thisWeek, ...P.lastWeek])) return lastDays(today, 7);
+  if (hasPhrase(text, P.overall)) return lastDays(today, 30);
   const concepts = new Set(words.filter((w) => !/^\d+$/.test(w)).flatMap(conceptsOf));
   if (concepts.has('month')) return lastDays(today, 30);
   if (concepts.has('week')) return lastDays(today, 7);
@@ -195,6 +187,28 @@ export function readPeriod(question: string, today: string): Period | null {
 }
 
 const normalisedRaw = (question: string) => question.toLowerCase();
+
+/**
+ * The calendar week or month `text` names (docs/decisions/111): 'this week', 'इस हफ्ते' → Monday to
+ * `today`; 'last week', 'पिछले हफ्ते', 'गत सप्ताह' → the Monday to Sunday before; 'this month' → the 1st to
+ * `today`; 'last month', 'पिछले महीने' → the month before, 1st to last day. 'The last week', 'past month'
+ * are the last 7 or 30 days, and so are 'last week' and 'last month' when `rolling` (a trend or a
+ * weight's change compares rolling periods). Null when none is named.
+ */
+function calendarPeriod(text: Words, today: string, rolling: boolean): Period | null {
+  if (hasPhrase(text, P.rollingMonth) || (rolling && hasPhrase(text, P.lastMonth))) return lastDays(today, 30);
+  if (hasPhrase(text, P.rollingWeek) || (rolling && hasPhrase(text, P.lastWeek))) return lastDays(today, 7);
+  if (hasPhrase(text, P.thisMonth)) return range(`${today.slice(0, 8)}01`, today, 'since');
+  if (hasPhrase(text, P.lastMonth)) {
+    const last = shiftDate(`${today.slice(0, 8)}01`, -1);
+    return range(`${last.slice(0, 8)}01`, last, 'month');
+  }
+  // Monday starts the week (ISO 8601); Date.getUTCDay counts Sunday as 0.
+  const monday = shiftDate(today, -((new Date(`${today}T00:00:00Z`).getUTCDay() + 6) % 7));
+  if (hasPhrase(text, P.thisWeek)) return range(monday, today, 'since');
+  if (hasPhrase(text, P.lastWeek)) return range(shiftDate(monday, -7), shiftDate(monday, -1), 'between');
+  return null;
+}
 
 /** Month names that are also common words ('may I', 'mar gaya', 'jaan'): not read as a month alone. */
 const AMBIGUOUS_MONTHS = new Set(['may', 'mar', 'jan', 'मई']);
@@ -362,7 +376,21 @@ export function understand(question: string, today: string, medicines: readonly 
     aboutMe,
     subject,
     measure,
-    period: named ?? { ...lastDays(today, 7), kind: 'default' },
+    // A trend compares rolling periods: 'better than last month' is the last 30 days against the 30 before;
+    // so does a weight's change ('weight kam hua kya pichle mahine se': over the last 30 days).
+    // 'How was my sugar this week?' (the suggested question) asks for Reports' summary of the last 7 days;
+    // a number ('180 se upar kitni baar') makes it a count over the calendar week.
+    period: ((measure === 'trend' || subject === 'weight') && !compared && named
+      ? readPeriod(question, today, true)
+      : measure === 'summary' &&
+          (subject === 'glucose' || subject === 'bp') &&
+          !/\d/.test(question) &&
+          hasPhrase(text, P.thisWeek)
+        ? lastDays(today, 7)
+        : named) ?? {
+      ...lastDays(today, 7),
+      kind: 'default',
+    },
     periodNamed: named !== null,
     medicine,
     timeOfDay: pick(text, VOCABULARY.timesOfDay as Record<TimeOfDay, string[]>),
