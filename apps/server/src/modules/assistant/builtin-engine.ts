@@ -28,9 +28,10 @@ import { savedStrength } from './dose-change-answer.ts';
 import { scheduleAnswer } from './schedule-answer.ts';
 import { escalationFor, mentionedGlucose } from './guard-rails.ts';
 import { knowledgeAnswer, periodPhrase, quotedArticle } from './phrases.ts';
-import { linksFor, type AssistantTools, type ToolResult } from './tools.ts';
+import { linksFor, type AssistantTools, type PeriodDays, type ToolResult } from './tools.ts';
 import { localDate } from '@diacare/contract/dates';
 import { periodDays, type Answers } from './answers.ts';
+import { otherAsks, type Ask } from './ask-clauses.ts';
 import { understand, type Understanding } from './understanding.ts';
 import { isGeneralQuestion, readIntent, type Intent } from './intents.ts';
 import { chunks } from './sentences.ts';
@@ -68,7 +69,62 @@ export function createBuiltinEngine({
     },
   };
 
-  async function compose({ question, context }: EngineRequest): Promise<EngineAnswer> {
+  /** One summary tool over `period` days, adherence from `since` when given. */
+  async function runTool(
+    name: Intent['tools'][number],
+    context: EngineRequest['context'],
+    period: PeriodDays,
+    since?: { from: string; to: string; words: string },
+  ): Promise<ToolResult> {
+    if (name === 'todaysDoses' || name === 'refills' || name === 'nextAppointment') return tools[name](context);
+    if (name === 'adherence') return tools.adherence(context, period, since);
+    return tools[name](context, period);
+  }
+
+  /**
+   * The answer to `question`, and to each other thing it asks about the person's own records
+   * ('TIR last 10d? also # highs'; ask-clauses.ts, decision 112) that the answer does not already hold.
+   */
+  async function compose(request: EngineRequest): Promise<EngineAnswer> {
+    const main = await composeOne(request);
+    const { question, context } = request;
+    const today = localDate(context.now, context.zone);
+    const medicines = await tools.medicineNames(context);
+    const asks = otherAsks(question, understand(question, today, medicines), today, medicines);
+    if (asks.length === 0) return main;
+    const language = context.language ?? 'en';
+    const texts = [main.text];
+    const links = [...main.links];
+    for (const ask of asks) {
+      const result = await answerAsk(ask, context, language);
+      // Each paragraph once: two asks may share a supporting line (pills left, refills due).
+      const fresh = result?.text.split('\n\n').filter((part) => !texts.some((text) => text.includes(part))) ?? [];
+      if (!result || fresh.length === 0) continue;
+      texts.push(fresh.join('\n\n'));
+      links.push(...result.links.filter((l) => !links.some((k) => k.href === l.href)));
+    }
+    return { ...main, text: texts.join('\n\n'), links };
+  }
+
+  /** One ask about the person's records (an Understanding with its subject): the specific answer, else its summary tool. */
+  async function answerAsk(u: Ask, context: EngineRequest['context'], language: Language): Promise<ToolResult | null> {
+    if (u.subject === 'appointment') {
+      // 'अगला टेस्ट कब है', 'when do i test again': the next lab visit.
+      const kind = visitKindAsked(u.clause) ?? (/\btest\b|टेस्ट|जांच|जाँच/u.test(u.clause) ? 'lab' : null);
+      return tools.nextAppointment(context, kind === 'lab' || kind === 'doctor' ? kind : undefined);
+    }
+    const specific = (await insights.answer(u, context)) ?? (await answers.answer(u, context));
+    if (specific) return specific;
+    const [name] = summaryTools(u);
+    if (!name) return null;
+    const since =
+      u.periodNamed && u.period.kind !== 'all'
+        ? { from: u.period.from, to: u.period.to, words: periodPhrase(language, u.period) }
+        : undefined;
+    return runTool(name, context, periodDays(u.period), since);
+  }
+
+  async function composeOne({ question, context }: EngineRequest): Promise<EngineAnswer> {
     /**
      * 'avg kya h aur sabse kam kitni thi', 'average this week and the highest': the average, highest
      * or lowest over the same period when the question names it beside the measure answered, for
@@ -268,15 +324,7 @@ export function createBuiltinEngine({
           : undefined;
       const results: ToolResult[] = [];
       const sources: EngineAnswer['sources'] = [];
-      for (const name of toolNames) {
-        if (name === 'todaysDoses' || name === 'refills' || name === 'nextAppointment') {
-          results.push(await tools[name](context));
-        } else if (name === 'adherence') {
-          results.push(await tools.adherence(context, period, since));
-        } else {
-          results.push(await tools[name](context, period));
-        }
-      }
+      for (const name of toolNames) results.push(await runTool(name, context, period, since));
       const parts = results.map((result) => result.text);
       if (toolNames.includes('nextAppointment') && asksWhatToBring(question)) {
         // 'which reports should we take': the check-ups article's passage on the doctor report.

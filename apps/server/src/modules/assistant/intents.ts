@@ -62,10 +62,21 @@ export function words(text: string): string[] {
   return wordsOf(text);
 }
 
+/**
+ * Words of change ('badha', 'ghata', 'improving'; vocabulary.json measures.trend and doseChange.change) that
+ * are never read as a concept one edit away ('badha', increased, is not 'bacha', left).
+ */
+const CHANGE_WORDS = new Set(
+  [...VOCABULARY.measures.trend, ...VOCABULARY.doseChange.change, 'badhi', 'badhe', 'ghati', 'ghate'].filter(
+    (word) => !word.includes(' '),
+  ),
+);
+
 /** The concepts of one word: exact first, else the closest vocabulary word within one or two edits. */
 export function conceptsOf(word: string): Concept[] {
   const known = exact.get(word);
   if (known) return known;
+  if (CHANGE_WORDS.has(word)) return [];
   // Short words are too easily one edit from another word ('foot' → 'took'): exact only.
   if (word.length < 5) return [];
   const [best] = vocabulary.search(word, { fuzzy: word.length >= 8 ? 2 : 1, prefix: false });
@@ -107,7 +118,22 @@ export function readIntent(question: string): Intent {
   const hindi = ` ${text} `;
   if (/\bblood pressure\b/.test(text) || / ब्लड प्रेशर /.test(hindi)) concepts.add('bp');
   if (/\b(time in range|in range)\b/.test(text) || / (टाइम इन रेंज|रेंज में) /.test(hindi)) concepts.add('range');
-  if (/\bpills? left\b|\brun(ning)? out\b|\bhow many (pills|tablets)\b/.test(text)) concepts.add('refill');
+  if (
+    /\b(pills?|tabs?|tablets?) (do i have |i have |are )?left\b|\brun(ning)? out\b|\bhow many (pills|tablets)\b/.test(
+      text,
+    )
+  ) {
+    concepts.add('refill');
+  }
+  // 'next test', 'agla test', 'अगला टेस्ट', 'अगली जांच': the next lab visit.
+  if (
+    /\b(next|agla|agli) (test|blood test|lab test|checkup)\b|\bwhen (do|should|will) (i|he|she|we) (test|check) again\b/.test(
+      text,
+    ) ||
+    / (अगला|अगली) (टेस्ट|जांच) /.test(hindi)
+  ) {
+    concepts.add('appointment');
+  }
   if (/ (कितनी|कितने) (गोलियां|गोली|दवाइयां|दवाई|दवा|टैबलेट) (बची|बचीं|बचे|बाकी) /.test(hindi)) concepts.add('refill');
   if (/\bhow am i doing\b|\bhow have i been\b/.test(text) || / (कैसा चल रहा|कैसी चल रही) /.test(hindi)) {
     concepts.add('summary');

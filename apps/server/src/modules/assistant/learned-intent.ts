@@ -64,8 +64,8 @@ const BELOW = new Set(['below', 'under', 'neeche', 'niche', 'kam', 'नीचे
  * two words of it ('more than 180', '180 se upar', '> 180'). Never a reading of the user's.
  */
 export function readThreshold(question: string): Threshold | null {
-  const symbol = /([<>])\s*(\d{2,3})\b/.exec(question);
-  if (symbol) return { value: Number(symbol[2]), side: symbol[1] === '>' ? 'above' : 'below' };
+  const symbol = /([<>≥≤])=?\s*(\d{2,3})\b/.exec(question);
+  if (symbol) return { value: Number(symbol[2]), side: symbol[1] === '>' || symbol[1] === '≥' ? 'above' : 'below' };
   const words = wordsOf(question);
   for (let i = 0; i < words.length; i += 1) {
     if (!/^\d{2,3}$/.test(words[i]!)) continue;

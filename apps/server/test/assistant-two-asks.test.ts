@@ -1,0 +1,83 @@
+/**
+ * Questions that ask several things at once (ask-clauses.ts, decision 112): each clause that asks
+ * about the person's own records gets its answer beside the main one, read with what it leaves out
+ * from the whole question; a date range, a decimal or a clause that asks nothing of its own is not cut.
+ * Through the real HTTP server and a seeded PGlite user (figures: test/support/assistant-seed.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askClauses, otherAsks } from '../src/modules/assistant/ask-clauses.ts';
+import { understand } from '../src/modules/assistant/understanding.ts';
+import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
+import { ask } from './support/assistant-client.ts';
+import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedUser } from './support/assistant-seed.ts';
+
+const MEDICINES = ['Metformin', 'Glimepiride'];
+const asksOf = (q: string) => otherAsks(q, understand(q, SEED_TODAY, MEDICINES), SEED_TODAY, MEDICINES);
+
+describe('the clauses of a question', () => {
+  it('cuts at punctuation and joining words, not between two dates nor in a decimal', () => {
+    expect(askClauses('TIR last 10d? also # highs')).toEqual(['tir last 10d', '# highs']);
+    expect(askClauses('औसत कितनी रही और सबसे ज़्यादा कब थी')).toEqual(['औसत कितनी रही', 'सबसे ज़्यादा कब थी']);
+    expect(askClauses('did dad miss tablets between 9th and 15th nov')).toEqual([
+      'did dad miss tablets between 9th and 15th nov',
+    ]);
+    expect(askClauses('my a1c went from 7.8 to 7.1 - is that good')).toEqual([
+      'my a1c went from 7.8 to 7.1 - is that good',
+    ]);
+  });
+
+  it('keeps a clause only when it asks something of its own about the records', () => {
+    // 'is that a lot' names nothing of its own: one ask.
+    expect(asksOf('how many lows this month and is that a lot')).toEqual([]);
+    // 'sabse kam' inherits the sugar and the ten days.
+    const [lowest] = asksOf('mera fasting sugar pichhle das din ka average aur sabse kam batao').filter(
+      (a) => a.measure === 'lowest',
+    );
+    expect(lowest).toMatchObject({ subject: 'glucose', period: { days: 10 } });
+    // '# highs' is a count above 180 mg/dL over the same period.
+    expect(asksOf('TIR last 10d? also # highs')).toContainEqual(
+      expect.objectContaining({ measure: 'threshold', threshold: { value: 180, side: 'above', mgDl: true } }),
+    );
+  });
+});
+
+describe('several asks answered, through the API', () => {
+  let t: TestApp;
+  let user: SignedInUser;
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite', {
+      clock: createTestClock(SEED_NOW),
+      env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
+    });
+    user = await signIn(t.app, { name: 'Ravi', email: 'two-asks@example.com', timezone: SEED_ZONE });
+    await seedUser(user, t.clock);
+  });
+  afterAll(() => t.close());
+
+  it('time in range and the count of highs', async () => {
+    const { answer } = await ask(user, 'TIR last 10d? also # highs');
+    expect(answer.content).toMatch(/time in range \(70–180 mg\/dL\) \d+%/);
+    expect(answer.content).toMatch(/In the last 10 days \(including today\), \d+ readings? above 180 mg\/dL/);
+  });
+
+  it('pills left and the next appointment, in English and Hindi', async () => {
+    const { answer } = await ask(
+      user,
+      'how many metformin tabs do i have left, will they last till my appointment with dr mehta',
+    );
+    expect(answer.content).toContain('Your “Metformin” pills last until');
+    expect(answer.content).toContain('Your next appointment is “Diabetes review”');
+    const hindi = await ask(user, 'मेरा HbA1c लास्ट कितना आया था और अगला टेस्ट कब है?');
+    expect(hindi.answer.content).toContain('आपका पिछला HbA1c');
+    expect(hindi.answer.content).toContain('“HbA1c test”');
+  });
+
+  it('an average and the highest since the start, each paragraph once', async () => {
+    const { answer } = await ask(user, 'app शुरू करने से अब तक मेरी औसत शुगर कितनी रही और सबसे ज़्यादा कब थी');
+    expect(answer.content).toContain('सबसे ज़्यादा शुगर');
+    expect(answer.content).toContain('का औसत');
+    const paragraphs = answer.content.split('\n\n');
+    expect(new Set(paragraphs).size).toBe(paragraphs.length);
+  });
+});
