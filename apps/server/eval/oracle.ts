@@ -141,12 +141,13 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
       return [mg(average(false)), mg(average(true)), language === 'hi' ? 'से ज़्यादा रहती है' : 'higher than'];
     }
     case 'glucose.trend': {
-      // This period's mean against the same number of days before ('~vs:YYYY-MM': against that month); with
+      // This period's mean against the same number of days before ('~vs:YYYY-MM': against that month, '~vs:A..B'
+      // against those dates); with
       // none before, first half against second. '~lows': each reading under 70 in the period too.
       const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
       const vs = [...qualifiers].find((q) => q.startsWith('vs:'));
       const earlier = vs
-        ? dates(`month:${vs.slice(3)}`, s.today)
+        ? dates(vs.includes('..') ? vs.slice(3) : `month:${vs.slice(3)}`, s.today)
         : { from: shiftDate(from, -days), to: shiftDate(from, -1) };
       const before = s.glucose
         .filter((r) => r.date >= earlier.from && r.date <= earlier.to)
@@ -253,14 +254,7 @@ export function expectedFigures(label: Label, s: Snapshot, language: 'en' | 'hi'
     case 'doses.adherence': {
       // 'month': since the 1st, named by its first day; any other range ('since:', 'month:', 'a..b') by its dates.
       const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
-      const perDay = dailyAdherence(
-        s.medications,
-        s.adherence,
-        datesEndingOn(to, days),
-        s.today,
-        s.nowTime,
-        s.zone,
-      );
+      const perDay = dailyAdherence(s.medications, s.adherence, datesEndingOn(to, days), s.today, s.nowTime, s.zone);
       const taken = perDay.reduce((sum, d) => sum + d.taken, 0);
       const total = perDay.reduce((sum, d) => sum + d.total, 0);
       const percent = `${adherencePercent(taken, total)}%`;

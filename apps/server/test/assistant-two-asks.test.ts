@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askClauses, otherAsks } from '../src/modules/assistant/ask-clauses.ts';
+import { comparedPeriods } from '../src/modules/assistant/read-period.ts';
 import { understand } from '../src/modules/assistant/understanding.ts';
 import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask } from './support/assistant-client.ts';
@@ -41,6 +42,23 @@ describe('the clauses of a question', () => {
   });
 });
 
+describe('two periods compared', () => {
+  it('reads two periods on each side of vs, aur, than, की तुलना में; single days only with a comparing word', () => {
+    expect(comparedPeriods('fbs avg 9-15 nov vs 16-20 nov?', SEED_TODAY)).toMatchObject({
+      earlier: { from: '2026-11-09', to: '2026-11-15' },
+      later: { from: '2026-11-16', to: '2026-11-20' },
+    });
+    expect(comparedPeriods('last week aur is week mein sugar better hui', SEED_TODAY)).toMatchObject({
+      earlier: { from: '2026-11-09', to: '2026-11-15' },
+      later: { from: '2026-11-16', to: SEED_TODAY },
+    });
+    expect(comparedPeriods('bp avg nov vs oct', SEED_TODAY)).toMatchObject({ earlier: { from: '2026-10-01' } });
+    expect(comparedPeriods('sugar yesterday and today', SEED_TODAY)).toBeNull();
+    expect(comparedPeriods('did dad miss tablets between 9th and 15th nov', SEED_TODAY)).toBeNull();
+    expect(comparedPeriods('fasting in the past 7 days compared to the 7 days before that', SEED_TODAY)).toBeNull();
+  });
+});
+
 describe('several asks answered, through the API', () => {
   let t: TestApp;
   let user: SignedInUser;
@@ -71,6 +89,18 @@ describe('several asks answered, through the API', () => {
     const hindi = await ask(user, 'मेरा HbA1c लास्ट कितना आया था और अगला टेस्ट कब है?');
     expect(hindi.answer.content).toContain('आपका पिछला HbA1c');
     expect(hindi.answer.content).toContain('“HbA1c test”');
+  });
+
+  it('blood pressure of two months and glucose of two weeks compared, as one answer', async () => {
+    const bp = await ask(user, 'bp avg nov vs oct');
+    expect(bp.answer.content).toMatch(
+      /^Your average blood pressure from 1 Nov to 20 Nov was \d+\/\d+ mmHg from \d+ readings, against \d+\/\d+ mmHg from \d+ readings from 1 Oct to 31 Oct: (lower|higher) now\.$/,
+    );
+    const weeks = await ask(user, 'last week aur is week mein papa ki sugar better hui ya nahi? avg batao');
+    expect(weeks.answer.content).toMatch(
+      /^Your average glucose since 16 Nov was \d+ mg\/dL from \d+ readings, against/,
+    );
+    expect(weeks.answer.content).toContain('from 9 Nov to 15 Nov');
   });
 
   it('an average and the highest since the start, each paragraph once', async () => {

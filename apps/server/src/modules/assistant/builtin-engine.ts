@@ -90,7 +90,9 @@ export function createBuiltinEngine({
     const { question, context } = request;
     const today = localDate(context.now, context.zone);
     const medicines = await tools.medicineNames(context);
-    const asks = otherAsks(question, understand(question, today, medicines), today, medicines);
+    const whole = understand(question, today, medicines);
+    // Two periods compared ('9-15 nov vs 16-20 nov') are one answer, not one per clause.
+    const asks = whole.comparedWith ? [] : otherAsks(question, whole, today, medicines);
     if (asks.length === 0) return main;
     const language = context.language ?? 'en';
     const texts = [main.text];
@@ -253,6 +255,11 @@ export function createBuiltinEngine({
     const weightThen = await insights.weightThenNow(read, context);
     if (weightThen)
       return { text: weightThen.text, links: weightThen.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    if (read.comparedWith && read.subject === 'bp') {
+      // 'bp avg nov vs oct': the two periods' averages (decision 112).
+      const compared = await insights.bpCompared(read, context);
+      if (compared) return { text: compared.text, links: compared.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    }
     if (read.comparedWith && (read.subject === 'glucose' || (read.subject === null && read.meal))) {
       // 'fasting better in October or November': the two months' averages, the lows of the later (decision 101).
       const months = await insights.answer({ ...read, aboutMe: true, subject: 'glucose', measure: 'trend' }, context);

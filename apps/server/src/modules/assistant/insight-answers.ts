@@ -282,9 +282,48 @@ export function createInsightAnswers(db: Database) {
     };
   }
 
+  /**
+   * 'bp avg nov vs oct', 'last week aur is week bp': the average (systolic/diastolic, mmHg) of
+   * `u.period` against that of `u.comparedWith`, each with its count of readings, and whether the top
+   * number is lower now. Null without a reading in either period.
+   */
+  async function bpCompared(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
+    const earlierPeriod = u.comparedWith;
+    if (!earlierPeriod) return null;
+    const [later, earlier] = await Promise.all(
+      [u.period, earlierPeriod].map((p) =>
+        health.listBloodPressure(context.userId, { start_date: p.from, end_date: p.to }),
+      ),
+    );
+    if (!later?.length || !earlier?.length) return null;
+    const average = (rows: typeof later) => ({
+      systolic: roundTo(mean(rows.map((r) => r.systolic))!),
+      diastolic: roundTo(mean(rows.map((r) => r.diastolic))!),
+    });
+    const now = average(later);
+    const was = average(earlier);
+    const direction = now.systolic === was.systolic ? 'same' : now.systolic < was.systolic ? 'down' : 'up';
+    const language = context.language ?? 'en';
+    const links = linksFor(language);
+    return {
+      text: t(language, 'assistant.insight.bp_against', {
+        period: periodPhrase(language, u.period),
+        now: `${now.systolic}/${now.diastolic}`,
+        count: later.length,
+        before: `${was.systolic}/${was.diastolic}`,
+        before_count: earlier.length,
+        before_period: periodPhrase(language, earlierPeriod),
+        direction,
+      }),
+      links: [links.bpHistory(30), links.reports],
+      data: { unit: 'mmHg', average: now, previous: was },
+    };
+  }
+
   return {
     bpGoal,
     weightThenNow,
+    bpCompared,
     /** The insight answer to `u` for the user of `context`, or null when another answer gives it. */
     async answer(u: Understanding, context: ToolContext): Promise<ToolResult | null> {
       if (u.subject === 'glucose') return glucose(u, context);

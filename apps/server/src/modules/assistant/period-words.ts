@@ -5,7 +5,7 @@
  * YYYY-MM-DD in the user's zone; `today` is the user's date.
  */
 import { shiftDate } from '@diacare/contract/dates';
-import { VOCABULARY, hasPhrase, type Words } from './lexicon.ts';
+import { VOCABULARY, hasPhrase, readWords, type Words } from './lexicon.ts';
 
 const P = VOCABULARY.periods;
 const WEEKDAYS = new Map(
@@ -104,4 +104,19 @@ export function dateIn(text: string, words: readonly string[], today: string): s
     if (day && Number(day[1]) >= 1 && Number(day[1]) <= 31) return inPast(Number(day[1]), month);
   }
   return null;
+}
+
+/**
+ * 'D-D month' ('9-15 nov', '1–7 नवंबर'): the two days of that month, in the past year; null when the
+ * text has none or the first day comes after the second.
+ */
+export function hyphenRangeIn(text: string, today: string): { from: string; to: string } | null {
+  const match = /(?:^|[^\d])(\d{1,2})\s*[-–]\s*(\d{1,2})\s+([\p{L}\p{M}]+)/u.exec(text);
+  const month = match ? MONTHS.get(readWords(match[3]!).words[0] ?? '') : undefined;
+  if (!match || month === undefined) return null;
+  const year = Number(today.slice(0, 4));
+  const date = (day: string, y: number) => `${y}-${String(month).padStart(2, '0')}-${day.padStart(2, '0')}`;
+  const y = date(match[2]!, year) > today ? year - 1 : year;
+  const [from, to] = [date(match[1]!, y), date(match[2]!, y)];
+  return Number(match[1]) >= 1 && from <= to ? { from, to } : null;
 }
