@@ -2,7 +2,8 @@
  * Questions that ask several things at once (ask-clauses.ts, decision 112): each clause that asks
  * about the person's own records gets its answer beside the main one, read with what it leaves out
  * from the whole question; a date range, a decimal or a clause that asks nothing of its own is not cut.
- * Through the real HTTP server and a seeded PGlite user (figures: test/support/assistant-seed.ts).
+ * Also the periods and lows read from rounds 14 and 15. Through the real HTTP server and a seeded PGlite
+ * user (figures: test/support/assistant-seed.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askClauses, otherAsks } from '../src/modules/assistant/ask-clauses.ts';
@@ -39,6 +40,24 @@ describe('the clauses of a question', () => {
     expect(asksOf('TIR last 10d? also # highs')).toContainEqual(
       expect.objectContaining({ measure: 'threshold', threshold: { value: 180, side: 'above', mgDl: true } }),
     );
+  });
+});
+
+describe('periods and lows read from fresh questions', () => {
+  it('reads "since start", "the first day", a day in words, and lows with no sugar word', () => {
+    expect(understand('hypos since start? dates + values pls', SEED_TODAY)).toMatchObject({
+      subject: 'glucose',
+      measure: 'lows',
+      period: { kind: 'all' },
+    });
+    expect(understand('weight now and the first day what was it', SEED_TODAY).period.kind).toBe('all');
+    expect(understand('sugar twelve november what it was morning', SEED_TODAY).period).toMatchObject({
+      kind: 'onDate',
+      from: '2026-11-12',
+    });
+    expect(
+      understand('how many times have i gone below 70 since i started using the app. is that normal', SEED_TODAY),
+    ).toMatchObject({ subject: 'glucose', measure: 'lows' });
   });
 });
 

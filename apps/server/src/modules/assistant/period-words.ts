@@ -77,6 +77,13 @@ export function dateRangeIn(words: readonly string[], today: string): { from: st
 /** True when `text` says 'so far', 'till now', 'ab tak', 'अब तक', 'ever', 'कभी': everything up to today. */
 export const saysSoFar = (text: Words) => hasPhrase(text, P.soFar);
 
+/** English number words for a day of the month, as voice typing writes them ('twelve november'): 1 to 20. */
+const DAY_WORDS: Record<string, number> = Object.fromEntries(
+  'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
+    .split(' ')
+    .map((word, i) => [word, i + 1]),
+);
+
 /** A calendar date the question names ('14 Nov', 'nov 14', '2026-11-14', '14/11'), in the past year. */
 export function dateIn(text: string, words: readonly string[], today: string): string | null {
   const iso = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(text);
@@ -99,9 +106,11 @@ export function dateIn(text: string, words: readonly string[], today: string): s
   for (let i = 0; i < words.length; i += 1) {
     const month = MONTHS.get(words[i]!);
     if (month === undefined) continue;
-    const day =
+    const digits =
       /^(\d{1,2})(st|nd|rd|th)?$/.exec(words[i - 1] ?? '') ?? /^(\d{1,2})(st|nd|rd|th)?$/.exec(words[i + 1] ?? '');
-    if (day && Number(day[1]) >= 1 && Number(day[1]) <= 31) return inPast(Number(day[1]), month);
+    // 'twelve november', 'november twelve' (voice typing): the day in words.
+    const day = digits ? Number(digits[1]) : (DAY_WORDS[words[i - 1] ?? ''] ?? DAY_WORDS[words[i + 1] ?? ''] ?? NaN);
+    if (day >= 1 && day <= 31) return inPast(day, month);
   }
   return null;
 }

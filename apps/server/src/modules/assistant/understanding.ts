@@ -206,6 +206,8 @@ export function understand(question: string, today: string, medicines: readonly 
   if (subject === null && meals.length > 0 && named && SINGLE_DAY_KINDS.has(named.kind)) subject = 'glucose';
   if (subject === null && meals.length > 1 && !education) subject = 'glucose';
   let measure = subject === 'meals' ? mealSlots.ask : measureOf(text, subject);
+  // 'how many times have i gone below 70': lows are glucose readings, named or not.
+  if (subject === null && measure === 'lows' && (!education || named !== null)) subject = 'glucose';
   if (measure === null) {
     measure =
       named && (named.kind === 'yesterday' || named.kind === 'daysAgo' || named.kind === 'onDate')
