@@ -160,6 +160,11 @@ export function formatShortWeekday(date: string, locale: string = DEFAULT_DATE_L
   return displayFormat('weekday', locale, { timeZone: 'UTC', weekday: 'short' }).format(utcMidnight(date));
 }
 
+/** Long weekday of a calendar date in `locale`, e.g. '2026-11-17' → 'Tuesday' (en-IN), 'मंगलवार' (hi-IN). */
+export function formatLongWeekday(date: string, locale: string = DEFAULT_DATE_LOCALE): string {
+  return displayFormat('weekdayLong', locale, { timeZone: 'UTC', weekday: 'long' }).format(utcMidnight(date));
+}
+
 /**
  * The instant at which the wall-clock `date` (YYYY-MM-DD) and `time` ('HH:MM') happen in
  * `zone`, with explicit rules for the two DST cases: a time skipped by a

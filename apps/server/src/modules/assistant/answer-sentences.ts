@@ -198,6 +198,47 @@ export function answerSentences(language: Language) {
             days: p.days,
           }),
 
+    /** Each reading on one weekday over the period ('your fasting glucose on Tuesdays'), their average and all days'. */
+    weekday: ({
+      unit,
+      period: p,
+      weekday,
+      meal,
+      readings,
+      average,
+      overall,
+    }: {
+      unit: GlucoseUnit;
+      period: Period;
+      /** The weekday's name in `language` ('Tuesday', 'मंगलवार'). */
+      weekday: string;
+      meal: Meal | null;
+      readings: (Reading & { date: string })[];
+      average: number;
+      overall: number;
+    }): string =>
+      sentenceStart(
+        t(language, 'assistant.answer.weekday', {
+          has_meal: meal ? 'yes' : 'no',
+          meal: meal ? mealKindWord(language, meal) : '',
+          weekday,
+          period: period(p),
+          list: readings
+            .map((r) =>
+              t(language, 'assistant.answer.weekday_item', {
+                value: g(r.value, unit),
+                date: dayOf(r.date, language),
+                when: readingWhen(language, r.meal_context),
+                low: r.value < HYPOGLYCAEMIA.low ? 'yes' : 'no',
+              }),
+            )
+            .join(', '),
+          average: g(average, unit),
+          count: readings.length,
+          overall: g(overall, unit),
+        }),
+      ),
+
     onDay: ({ unit, period: p, readings }: { unit: GlucoseUnit; period: Period; readings: Reading[] }): string =>
       t(language, 'assistant.answer.on_day', {
         period: period(p),

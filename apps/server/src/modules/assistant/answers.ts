@@ -3,7 +3,8 @@
  * doses, run-out date) from the user's rows with the contract's rules; null → the summary tools.
  */
 import { HYPOGLYCAEMIA, mean, roundTo, timeInRange } from '@diacare/contract/clinical';
-import { localDate, localTime, shiftDate } from '@diacare/contract/dates';
+import { formatLongWeekday, isoWeekdayOf, localDate, localTime, shiftDate } from '@diacare/contract/dates';
+import { INTL_LOCALES } from '@diacare/contract/languages';
 import { DEFAULT_GLUCOSE_UNIT, formatGlucose, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import { doseStatusesOn, indexByDose } from '@diacare/contract/dose-rules';
 import type { GlucoseReading } from '@diacare/contract/health';
@@ -70,6 +71,9 @@ export function createAnswers(db: Database, tools: AssistantTools) {
       return day.length === 0
         ? result(none, { readings: 0 })
         : result(`${none} ${a.onDay({ unit, period: u.period, readings: day })}`, { readings: day.length });
+    }
+    if (u.weekday !== undefined && ['summary', 'average', 'onDay', 'trend'].includes(u.measure)) {
+      return weekdayAnswer(u, u.weekday, readings, context, result);
     }
     if (readings.length === 0) return result(a.noGlucoseIn(u.period), { readings: 0 });
     const values = readings.map((r) => r.value);
@@ -144,6 +148,38 @@ export function createAnswers(db: Database, tools: AssistantTools) {
         });
       }
     }
+  }
+
+  /**
+   * 'my tuesday fasting numbers always look high': each reading of `readings` (already of the meal asked) on
+   * `weekday` (0 = Sunday) over the period, their average, and the average of all days for comparison.
+   */
+  function weekdayAnswer(
+    u: Understanding,
+    weekday: number,
+    readings: GlucoseReading[],
+    context: ToolContext,
+    result: (text: string, data: Record<string, unknown>) => ToolResult,
+  ): ToolResult {
+    const a = answerSentences(context.language ?? 'en');
+    const own = readings
+      .filter((r) => isoWeekdayOf(r.date) % 7 === weekday)
+      .sort((x, y) => `${x.date} ${x.time}`.localeCompare(`${y.date} ${y.time}`));
+    if (own.length === 0) return result(a.noGlucoseIn(u.period), { readings: 0 });
+    const average = roundTo(mean(own.map((r) => r.value))!);
+    const overall = roundTo(mean(readings.map((r) => r.value))!);
+    const weekdayName = formatLongWeekday(own[0]!.date, INTL_LOCALES[context.language ?? 'en']);
+    const unit = context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT;
+    const text = a.weekday({
+      unit,
+      period: u.period,
+      weekday: weekdayName,
+      meal: u.meal,
+      readings: own,
+      average,
+      overall,
+    });
+    return result(text, { weekday, readings: own.length, average, overall });
   }
 
   async function bloodPressure(u: Understanding, context: ToolContext): Promise<ToolResult | null> {

@@ -71,6 +71,8 @@ export function routeQuestion(question: string, u: Understanding, today: string)
     (u.subject === 'meals' || (u.aboutMe && u.subject && READINGS.has(u.subject) && WORDED_MEASURES.has(u.measure)))
   )
     return { kind: 'rules' };
+  // Readings on a recurring weekday ('pichle sundays ka fasting batao') are the person's record.
+  if (u.weekday !== undefined && u.subject === 'glucose') return { kind: 'rules' };
   if (label.startsWith('kb:')) return { kind: 'article', id: label.slice(3) };
   const [learnedSubject, measureName = 'summary'] = label.split('.') as [Subject, string];
   // Doses missed, read for sure from their words ('how many tabs has he missed'), are not

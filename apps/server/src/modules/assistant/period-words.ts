@@ -20,6 +20,20 @@ const DATE_WORDS = new Set(P.dateWords);
 /** Short forms that are also everyday words ('mon' in Hinglish, 'wed' as married, 'mangal' as a name). */
 const AMBIGUOUS_WEEKDAYS = new Set(['mon', 'wed', 'mangal', 'मंगल']);
 
+const RECURRING = new Set(P.recurring);
+
+/**
+ * The weekday `words` name as a recurring day ('my tuesday fasting numbers always look high', 'every
+ * Sunday', 'pichle sundays', 'हर रविवार'): a weekday in the plural or beside a word of recurrence
+ * (vocabulary.json periods.recurring). Sunday is 0, as Date.getUTCDay; null when none.
+ */
+export function recurringWeekdayIn(words: readonly string[]): number | null {
+  const plural = words.find((w) => w.endsWith('s') && WEEKDAYS.has(w.slice(0, -1)) && w.length > 4);
+  if (plural) return WEEKDAYS.get(plural.slice(0, -1))!;
+  const named = words.find((w) => WEEKDAYS.has(w) && !AMBIGUOUS_WEEKDAYS.has(w));
+  return named !== undefined && words.some((w) => RECURRING.has(w)) ? WEEKDAYS.get(named)! : null;
+}
+
 /**
  * The date of the weekday `words` name: the latest such day on or before `today` ('last tuesday'
  * on a Tuesday: a week before). Null when no weekday is named. Sunday is 0, as Date.getUTCDay.

@@ -7,7 +7,8 @@ import type { MealType } from '@diacare/contract/meal-constants';
 import { isGeneralQuestion, readIntent } from './intents.ts';
 import { VOCABULARY, findPhrase, hasPhrase, readWords, type Words } from './lexicon.ts';
 import { readClockTime, readMealSlots } from './meal-slots.ts';
-import { comparedPeriods, lastDays, readPeriod } from './read-period.ts';
+import { comparedPeriods, lastDays, range, readPeriod } from './read-period.ts';
+import { recurringWeekdayIn } from './period-words.ts';
 
 export { readPeriod };
 
@@ -69,6 +70,8 @@ export interface Understanding {
   labTest: LabTest | null;
   /** True when it asks for every item ('full list', 'पूरी लिस्ट'): lists are not cut (records.listAll). */
   listAll?: boolean;
+  /** A weekday asked as a recurring day ('my tuesday fasting numbers', 'every Sunday'): 0 = Sunday … 6. */
+  weekday?: number;
   /** The earlier of two months it names ('October or November'): `period` is the later one. */
   comparedWith?: Period;
   /** For measure 'threshold': the number readings are compared with ('above 180'), in the user's unit. */
@@ -199,12 +202,17 @@ export function understand(question: string, today: string, medicines: readonly 
   else if (has('weight') || has('bmi')) subject = 'weight';
 
   const compared = comparedPeriods(question, today);
-  const named = compared?.later ?? readPeriod(question, today);
+  const weekday = recurringWeekdayIn(text.words);
+  const read = compared?.later ?? readPeriod(question, today);
+  // A recurring weekday ('pichle sundays ka batao') is every such day in the data, not the last one.
+  const named = weekday !== null && (!read || read.kind === 'onDate') ? range('1900-01-01', today, 'all') : read;
   const meals = pickAll(text, VOCABULARY.meals as Record<Meal, string[]>);
   // '16 tarik ko 51 kaise aa gaya tha lunch ke baad': a meal's reading on a day is a glucose reading;
   // 'fasting vs post lunch which one is worse': two meal contexts compared are glucose readings.
   if (subject === null && meals.length > 0 && named && SINGLE_DAY_KINDS.has(named.kind)) subject = 'glucose';
   if (subject === null && meals.length > 1 && !education) subject = 'glucose';
+  // 'my tuesday fasting numbers always look high': a meal's readings on a recurring weekday.
+  if (subject === null && meals.length > 0 && weekday !== null) subject = 'glucose';
   let measure = subject === 'meals' ? mealSlots.ask : measureOf(text, subject);
   // 'how many times have i gone below 70': lows are glucose readings, named or not.
   if (subject === null && measure === 'lows' && (!education || named !== null)) subject = 'glucose';
@@ -223,6 +231,7 @@ export function understand(question: string, today: string, medicines: readonly 
       ((personal || ownMeasure) && !education) ||
       (subject === 'labs' && hasPhrase(text, ['my', 'mera', 'meri', 'मेरा', 'मेरी'])) ||
       (subject === 'insulin' && !education) ||
+      (subject === 'glucose' && weekday !== null) ||
       subject === 'meals');
   return {
     aboutMe,
@@ -254,5 +263,6 @@ export function understand(question: string, today: string, medicines: readonly 
     labTest: subject === 'labs' ? labTest : null,
     ...(hasPhrase(text, R.listAll) ? { listAll: true } : {}),
     ...(compared ? { comparedWith: compared.earlier } : {}),
+    ...(weekday !== null && subject === 'glucose' ? { weekday } : {}),
   };
 }
