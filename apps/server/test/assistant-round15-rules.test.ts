@@ -1,7 +1,8 @@
 /**
  * Readings added after first-sight rounds 14 and 15 (apps/server/eval/first-sight.md): a weekday asked
  * as a recurring day ('my tuesday fasting numbers always look high', 'pichle sundays', 'हर रविवार') is
- * every such day in the data, each reading listed with its date, their average beside all days'.
+ * every such day in the data, each reading listed with its date, their average beside all days'; 'how
+ * many days did I miss a dose' names the days; 'which ones exactly' lists every missed dose.
  * Through the real HTTP server and a seeded PGlite user (figures: test/support/assistant-seed.ts).
  */
 import { isoWeekdayOf } from '@diacare/contract/dates';
@@ -57,5 +58,15 @@ describe('a recurring weekday, through the API', () => {
     const hindi = await ask(user, 'हर रविवार को खाली पेट शुगर कितनी रहती है');
     expect(hindi.answer.content).toContain('रविवार को आपकी खाली पेट शुगर');
     expect(hindi.answer.content).toContain('जबकि सभी दिनों का');
+  });
+
+  it('counts the days with a missed dose when days are asked, and lists every dose when "which ones exactly"', async () => {
+    const days = await ask(user, 'pichle 10 din me papa ne kitne din dose miss kiya');
+    expect(days.answer.content).toMatch(/^You missed \d+ doses? in the last 10 days/);
+    expect(days.answer.content).toMatch(/That is \d+ days? with at least one missed dose: \d+ Nov/);
+    const hindi = await ask(user, 'इस महीने कितने दिन दवा छूटी');
+    expect(hindi.answer.content).toMatch(/यानी \d+ दिन कम से कम एक खुराक छूटी/);
+    const exactly = await ask(user, 'Did dad miss any of his tablets between 9th and 15th Nov? which ones exactly');
+    expect(exactly.answer.content).not.toContain('…');
   });
 });

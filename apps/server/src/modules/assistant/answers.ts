@@ -14,7 +14,7 @@ import { createHealthRepository } from '../health/health.repository.ts';
 import { createMedicationRepository } from '../medications/medication.repository.ts';
 import { t, type Language } from '../../i18n/index.ts';
 import { answerSentences, type DoseLine } from './answer-sentences.ts';
-import { mealKindWord } from './phrases.ts';
+import { dayOf, mealKindWord } from './phrases.ts';
 import { createMealAnswers } from './meal-answers.ts';
 import { createRecordAnswers } from './record-answers.ts';
 import { linksFor, type AssistantTools, type PeriodDays, type ToolContext, type ToolResult } from './tools.ts';
@@ -261,6 +261,12 @@ export function createAnswers(db: Database, tools: AssistantTools) {
     // 'taken / missed / not logged': how many missed doses were marked missed and how many never recorded.
     if (u.measure === 'missed' && missed.length > marked) {
       text += ` ${t(context.language ?? 'en', 'assistant.answer.missed_split', { marked, unrecorded: missed.length - marked })}`;
+    }
+    // 'how many days did I miss a dose': the days with at least one missed dose, each named.
+    if (u.measure === 'missed' && u.byDay && missed.length > 0) {
+      const days = [...new Set(missed.map((d) => d.date))];
+      const language = context.language ?? 'en';
+      text += ` ${t(language, 'assistant.answer.missed_days', { days: days.length, list: days.map((d) => dayOf(d, language)).join(', ') })}`;
     }
     // One supporting line: the adherence Reports shows over the same 7 or 30 days.
     if (!SINGLE_DAY.has(u.period.kind) && isStandard(u.period, context)) {

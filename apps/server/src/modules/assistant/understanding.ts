@@ -70,6 +70,8 @@ export interface Understanding {
   labTest: LabTest | null;
   /** True when it asks for every item ('full list', 'पूरी लिस्ट'): lists are not cut (records.listAll). */
   listAll?: boolean;
+  /** True when it asks for days, not doses ('how many days did I miss a dose', 'कितने दिन'): doses name the days. */
+  byDay?: boolean;
   /** A weekday asked as a recurring day ('my tuesday fasting numbers', 'every Sunday'): 0 = Sunday … 6. */
   weekday?: number;
   /** The earlier of two months it names ('October or November'): `period` is the later one. */
@@ -194,8 +196,10 @@ export function understand(question: string, today: string, medicines: readonly 
   else if (has('appointment') && !hasPhrase(text, ['lab results', 'lab result', 'lab report', 'test results'])) {
     subject = 'appointment';
   } else if (insulin) subject = 'insulin';
-  else if (has('refill') || (has('medicine') && hasPhrase(text, M.runOut))) subject = 'refill';
-  else if (has('medicine') || has('missed') || has('adherence') || medicine) subject = 'doses';
+  // 'kitne din chalegi' is pills left; 'kitne din dose miss kiya' is missed doses.
+  else if (has('refill') || (has('medicine') && hasPhrase(text, M.runOut) && !hasPhrase(text, M.missed))) {
+    subject = 'refill';
+  } else if (has('medicine') || has('missed') || has('adherence') || medicine) subject = 'doses';
   else if (labs) subject = 'labs';
   else if (has('glucose') || has('low') || has('range')) subject = 'glucose';
   else if (has('bp')) subject = 'bp';
@@ -262,6 +266,7 @@ export function understand(question: string, today: string, medicines: readonly 
     mealTime: subject === 'meals' ? mealTime : null,
     labTest: subject === 'labs' ? labTest : null,
     ...(hasPhrase(text, R.listAll) ? { listAll: true } : {}),
+    ...(hasPhrase(text, VOCABULARY.answerRules.askDays) ? { byDay: true } : {}),
     ...(compared ? { comparedWith: compared.earlier } : {}),
     ...(weekday !== null && subject === 'glucose' ? { weekday } : {}),
   };
