@@ -244,12 +244,13 @@ export function understand(question: string, today: string, medicines: readonly 
     // A trend compares rolling periods: 'better than last month' is the last 30 days against the 30 before;
     // so does a weight's change ('weight kam hua kya pichle mahine se': over the last 30 days).
     // 'How was my sugar this week?' (the suggested question) asks for Reports' summary of the last 7 days;
-    // a number ('180 se upar kitni baar') makes it a count over the calendar week.
+    // a number ('180 se upar kitni baar') or a meal ('lunch ke baad wala sugar is hafte') asks for the calendar week.
     period: ((measure === 'trend' || subject === 'weight') && !compared && named
       ? readPeriod(question, today, true)
       : measure === 'summary' &&
           (subject === 'glucose' || subject === 'bp') &&
           !compared &&
+          meals.length === 0 &&
           !/\d/.test(question) &&
           hasPhrase(text, VOCABULARY.periods.thisWeek)
         ? lastDays(today, 7)
