@@ -2,7 +2,8 @@
  * Readings added after first-sight rounds 14 and 15 (apps/server/eval/first-sight.md): a weekday asked
  * as a recurring day ('my tuesday fasting numbers always look high', 'pichle sundays', 'हर रविवार') is
  * every such day in the data, each reading listed with its date, their average beside all days'; 'how
- * many days did I miss a dose' names the days; 'which ones exactly' lists every missed dose.
+ * many days did I miss a dose' names the days; 'which ones exactly' lists every missed dose; a glucose
+ * value the question states and asks to be judged ('fasting 150 is that ok') is set against the goals.
  * Through the real HTTP server and a seeded PGlite user (figures: test/support/assistant-seed.ts).
  */
 import { isoWeekdayOf } from '@diacare/contract/dates';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringWeekdayIn } from '../src/modules/assistant/period-words.ts';
 import { understand } from '../src/modules/assistant/understanding.ts';
 import { readWords } from '../src/modules/assistant/lexicon.ts';
+import { readingJudgement } from '../src/modules/assistant/reading-judgement.ts';
 import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask } from './support/assistant-client.ts';
 import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedUser } from './support/assistant-seed.ts';
@@ -32,6 +34,21 @@ describe('a recurring weekday', () => {
     });
     // A weekday alone is still its latest date.
     expect(understand('sugar on tuesday', SEED_TODAY).period).toMatchObject({ kind: 'onDate', from: '2026-11-17' });
+  });
+});
+
+describe('a stated reading judged', () => {
+  it('against 80–130 before meals, under 180 after, 70–180 with no meal; under 70 is low', () => {
+    expect(readingJudgement(150, 'fasting', 'mg/dL', 'en')).toBe(
+      '150 mg/dL fasting is above the goal of 80–130 mg/dL for many adults before meals; your doctor may set another goal for you.',
+    );
+    expect(readingJudgement(110, 'fasting', 'mg/dL', 'en')).toContain('is within the goal of 80–130 mg/dL');
+    expect(readingJudgement(179, 'after', 'mg/dL', 'en')).toContain('is within the goal of < 180 mg/dL');
+    expect(readingJudgement(180, 'after', 'mg/dL', 'en')).toContain('is above the goal of < 180 mg/dL');
+    expect(readingJudgement(65, null, 'mg/dL', 'en')).toContain('is low (under 70 mg/dL)');
+    expect(readingJudgement(110, 'fasting', 'mmol/L', 'hi')).toContain(
+      '6.1 mmol/L (खाली पेट) लक्ष्य 4.4–7.2 mmol/L के भीतर है',
+    );
   });
 });
 
@@ -58,6 +75,15 @@ describe('a recurring weekday, through the API', () => {
     const hindi = await ask(user, 'हर रविवार को खाली पेट शुगर कितनी रहती है');
     expect(hindi.answer.content).toContain('रविवार को आपकी खाली पेट शुगर');
     expect(hindi.answer.content).toContain('जबकि सभी दिनों का');
+  });
+
+  it('judges a stated glucose value the question asks about, with the targets article as its source', async () => {
+    const { answer } = await ask(user, 'khane ke baad 210 aaya, normal hai kya');
+    expect(answer.content).toContain('210 mg/dL after-meal is above the goal of < 180 mg/dL');
+    expect(answer.sources.map((s) => s.title)).toContain('ADA Standards of Care in Diabetes 2025');
+    // No judging word, no judgement.
+    const plain = await ask(user, 'fasting 150 aaya aaj');
+    expect(plain.answer.content).not.toContain('the goal of');
   });
 
   it('counts the days with a missed dose when days are asked, and lists every dose when "which ones exactly"', async () => {

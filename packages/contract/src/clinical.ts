@@ -367,6 +367,12 @@ export function timeInRangeGoalsMet(counts: TimeInFiveRanges['counts']): TimeInR
   };
 }
 
+/**
+ * Self-monitoring glucose goals for many non-pregnant adults (ADA Standards of Care 2025, §6), mg/dL:
+ * before meals (fasting included) 80–130; the peak 1–2 h after a meal starts under 180. Individualised.
+ */
+export const SELF_MONITORING_GOALS = { beforeMeal: { low: 80, high: 130 }, afterMealPeak: 180 } as const;
+
 /** Blood-pressure goal for most people with diabetes: under 130/80 mmHg (ADA Standards of Care 2025, §10). */
 export const BP_GOAL_ADA = { systolic: 130, diastolic: 80 } as const;
 

@@ -32,6 +32,8 @@ import { linksFor, type AssistantTools, type PeriodDays, type ToolResult } from 
 import { localDate } from '@diacare/contract/dates';
 import { periodDays, type Answers } from './answers.ts';
 import { otherAsks, type Ask } from './ask-clauses.ts';
+import { readingJudgement, statedReading } from './reading-judgement.ts';
+import { DEFAULT_GLUCOSE_UNIT } from '@diacare/contract/glucose-units';
 import { understand, type Understanding } from './understanding.ts';
 import { isGeneralQuestion, readIntent, type Intent } from './intents.ts';
 import { chunks } from './sentences.ts';
@@ -93,10 +95,12 @@ export function createBuiltinEngine({
     const whole = understand(question, today, medicines);
     // Two periods compared ('9-15 nov vs 16-20 nov') are one answer, not one per clause.
     const asks = whole.comparedWith ? [] : otherAsks(question, whole, today, medicines);
-    if (asks.length === 0) return main;
+    const stated = statedReading(question, whole);
+    if (asks.length === 0 && stated === null) return main;
     const language = context.language ?? 'en';
     const texts = [main.text];
     const links = [...main.links];
+    const sources = [...main.sources];
     for (const ask of asks) {
       const result = await answerAsk(ask, context, language);
       // Each paragraph once: two asks may share a supporting line (pills left, refills due).
@@ -105,7 +109,14 @@ export function createBuiltinEngine({
       texts.push(fresh.join('\n\n'));
       links.push(...result.links.filter((l) => !links.some((k) => k.href === l.href)));
     }
-    return { ...main, text: texts.join('\n\n'), links };
+    if (stated !== null) {
+      // 'fasting was 189 this morning. is that bad?': the value against the goals, with the targets article's source.
+      const judged = readingJudgement(stated, whole.meal, context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT, language);
+      const article = knowledge(language).article('glucose-targets', '');
+      texts.push(judged);
+      if (article && !sources.some((s) => s.title === sourceOf(article).title)) sources.push(sourceOf(article));
+    }
+    return { ...main, text: texts.join('\n\n'), links, sources };
   }
 
   /** One ask about the person's records (an Understanding with its subject): the specific answer, else its summary tool. */

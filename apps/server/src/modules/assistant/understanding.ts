@@ -213,7 +213,15 @@ export function understand(question: string, today: string, medicines: readonly 
   const meals = pickAll(text, VOCABULARY.meals as Record<Meal, string[]>);
   // '16 tarik ko 51 kaise aa gaya tha lunch ke baad': a meal's reading on a day is a glucose reading;
   // 'fasting vs post lunch which one is worse': two meal contexts compared are glucose readings.
-  if (subject === null && meals.length > 0 && named && SINGLE_DAY_KINDS.has(named.kind)) subject = 'glucose';
+  // 'fasting was 189 this morning … what was it yesterday': a meal's value is a glucose reading too.
+  if (
+    subject === null &&
+    meals.length > 0 &&
+    named &&
+    (SINGLE_DAY_KINDS.has(named.kind) || /\b\d{2,3}\b/.test(question))
+  ) {
+    subject = 'glucose';
+  }
   if (subject === null && meals.length > 1 && !education) subject = 'glucose';
   // 'my tuesday fasting numbers always look high': a meal's readings on a recurring weekday.
   if (subject === null && meals.length > 0 && weekday !== null) subject = 'glucose';
