@@ -3,14 +3,16 @@
  * as a recurring day ('my tuesday fasting numbers always look high', 'pichle sundays', 'हर रविवार') is
  * every such day in the data, each reading listed with its date, their average beside all days'; 'how
  * many days did I miss a dose' names the days; 'which ones exactly' lists every missed dose; a glucose
- * value the question states and asks to be judged ('fasting 150 is that ok') is set against the goals.
+ * value the question states and asks to be judged ('fasting 150 is that ok') is set against the goals; a
+ * period still to come ('next week') is no period of the records; asking what to do over a named period
+ * ('2 din se bukhar, sugar kitni baar check karein') is the article's question.
  * Through the real HTTP server and a seeded PGlite user (figures: test/support/assistant-seed.ts).
  */
 import { isoWeekdayOf } from '@diacare/contract/dates';
 import type { GlucoseReading } from '@diacare/contract/health';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringWeekdayIn } from '../src/modules/assistant/period-words.ts';
-import { understand } from '../src/modules/assistant/understanding.ts';
+import { readPeriod, understand } from '../src/modules/assistant/understanding.ts';
 import { readWords } from '../src/modules/assistant/lexicon.ts';
 import { readingJudgement } from '../src/modules/assistant/reading-judgement.ts';
 import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
@@ -52,6 +54,13 @@ describe('a stated reading judged', () => {
   });
 });
 
+describe('periods still to come and advice over a period', () => {
+  it('reads no period in "next week" or "agle mahine"', () => {
+    expect(readPeriod('Dad is flying to Bangalore next week', SEED_TODAY)).toBeNull();
+    expect(readPeriod('agle mahine papa ki checkup hai', SEED_TODAY)).toBeNull();
+  });
+});
+
 describe('a recurring weekday, through the API', () => {
   let t: TestApp;
   let user: SignedInUser;
@@ -84,6 +93,16 @@ describe('a recurring weekday, through the API', () => {
     // No judging word, no judgement.
     const plain = await ask(user, 'fasting 150 aaya aaj');
     expect(plain.answer.content).not.toContain('the goal of');
+  });
+
+  it('answers a trip next week and checks during a fever from the articles', async () => {
+    const trip = await ask(
+      user,
+      "Dad is flying to Bangalore next week for my cousin's wedding. What should he carry for his diabetes?",
+    );
+    expect(trip.answer.content).toMatch(/^Travelling with diabetes:/);
+    const fever = await ask(user, 'papa ko bukhar hai 2 din se, sugar kitni baar check karein');
+    expect(fever.answer.content).toMatch(/^Sick days:/);
   });
 
   it('counts the days with a missed dose when days are asked, and lists every dose when "which ones exactly"', async () => {

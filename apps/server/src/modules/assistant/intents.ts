@@ -92,7 +92,7 @@ export interface Intent {
 
 /** General questions ('How do I check my sugar?', 'What is a normal BP?', 'kya main aam kha sakta hoon?'). */
 const GENERAL =
-  /\b(how (do|to|can|should|does)|what is a|what's a|normal|should i know|know about|tell me about|affects?|should (my \w+ )?be|kaise (karu|karun|kare|karein|check|naapu|rakhu|kam)|kya hota|kya hoti|hona chahiye|honi chahiye|theek hai kya|thik hai kya|sakte hain|sakta hoon|sakti hoon|kha sakte|pee sakte|pi sakte|what does|means?|meaning|matlab)\b/;
+  /\b(how (do|to|can|should|does)|what should (i|he|she|we|they) (carry|pack|bring|keep|do|eat|avoid|know)|what is a|what's a|normal|should i know|know about|tell me about|affects?|should (my \w+ )?be|kaise (karu|karun|kare|karein|check|naapu|rakhu|kam)|kya hota|kya hoti|hona chahiye|honi chahiye|theek hai kya|thik hai kya|sakte hain|sakta hoon|sakti hoon|kha sakte|pee sakte|pi sakte|what does|means?|meaning|matlab)\b/;
 /** The same in Hindi: "मैं अपनी शुगर कैसे जांचूं?", "सामान्य बीपी क्या है?", "... क्या होता है?", "नींद का क्या असर होता है?" */
 const GENERAL_HI =
   / (कैसे (करूं|करें|करना|जांचूं|जांचें|जांच|नापूं|नापें|रखूं|रखें|देखूं|देखें|बचूं|बचें)|सामान्य|नॉर्मल|क्या होता|क्या होती|असर|सकते हैं|होनी चाहिए|होना चाहिए|मतलब) /;
@@ -141,6 +141,14 @@ export function readIntent(question: string): Intent {
   // 'कम' is low sugar only beside sugar words, not 'कम करूं' (reduce) and not in 'कम से कम'.
   if (concepts.has('low') && / कम /.test(hindi) && !/ (लो|हाइपो) /.test(hindi) && !/ (शुगर|ग्लूकोज|रीडिंग) /.test(hindi)) {
     concepts.delete('low');
+  }
+  // 'next week', 'agle mahine': still to come, not a period of the person's records.
+  if (
+    /\b(next|coming|agle|agla) (week|month|hafte|hafta|mahine|mahina)\b/.test(text) ||
+    / अगले (हफ्ते|सप्ताह|महीने) /.test(hindi)
+  ) {
+    concepts.delete('week');
+    concepts.delete('month');
   }
   const has = (concept: Concept) => concepts.has(concept);
   const period: PeriodDays = has('month') ? 30 : 7;

@@ -42,6 +42,8 @@ const EXTREMES = new Set<Measure>(['highest', 'lowest']);
 /** Measures the rules read from the question's own words ('kitni baar', 'lowest', 'average'), not from a period alone. */
 const WORDED_MEASURES = new Set<Measure>(['lows', 'count', 'highest', 'lowest', 'average', 'threshold', 'timeInRange']);
 const READINGS = new Set<Subject>(['glucose', 'bp', 'weight']);
+/** Asking what to do ('sugar kitni baar check karein', 'how often should i check'): the article's question, not the record's. */
+const ASKS_ADVICE = /\b(should|shud|shd|karein|karen|karna chahiye|chahiye)\b|चाहिए|करें|करना है/u;
 /** The vocabulary concepts that name each measured thing (intents.ts). */
 const SUBJECT_CONCEPTS: Partial<Record<Subject, Concept[]>> = {
   glucose: ['glucose', 'low', 'range'],
@@ -68,6 +70,7 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   if (
     label.startsWith('kb:') &&
     u.periodNamed &&
+    !ASKS_ADVICE.test(question.toLowerCase()) &&
     (u.subject === 'meals' || (u.aboutMe && u.subject && READINGS.has(u.subject) && WORDED_MEASURES.has(u.measure)))
   )
     return { kind: 'rules' };

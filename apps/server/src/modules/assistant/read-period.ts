@@ -73,6 +73,8 @@ export function readPeriod(question: string, today: string, rolling = false): Pe
     }
     if (days <= 366) return lastDays(today, days);
   }
+  // 'next week', 'agle mahine', 'tomorrow': still to come, so no period of the person's records.
+  if (hasPhrase(text, P.future)) return null;
   // 'since I joined', 'shuru se', 'शुरू से': all the data, from the first entry.
   if (hasPhrase(text, P.sinceStart)) return range('1900-01-01', today, 'all');
   // '1 nov se 10 nov tak', 'between 1 and 10 nov' (period-words.ts), before a single date is read.
