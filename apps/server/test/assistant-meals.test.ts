@@ -65,7 +65,7 @@ describe.each(DRIVERS)('meal answers on %s', (driver) => {
     expect(r).toMatchObject({ source: 'sensor', before: { value: 108 }, peak: { value: 185 }, rise: 77 });
     const { answer } = await ask(user, 'what did my dinner do to my sugar?');
     expect(answer.content).toBe(
-      `Your dinner on ${en(1)} at 20:00 (Rice (cooked), Dal (toor/arhar), Roti (chapati)): 108 mg/dL before it (20:00), ` +
+      `Your dinner on ${en(1)} at 20:00 (Rice (cooked), Dal (toor/arhar), Roti (chapati); carbs 100 g, estimate): 108 mg/dL before it (20:00), ` +
         'highest 185 mg/dL afterwards at 21:15 — a rise of 77 mg/dL in 75 minutes, from your sensor readings.',
     );
     expect(answer.links.map((l) => l.href)).toEqual(['/reports']);
@@ -84,7 +84,7 @@ describe.each(DRIVERS)('meal answers on %s', (driver) => {
     expect(r.source).toBe('fingerstick');
     const text = await content(user, 'how much did lunch 2 days ago raise my sugar');
     expect(text).toContain(
-      `Your lunch on ${en(2)} at 13:00 (Rice (cooked), Dal (toor/arhar)): 112 mg/dL before it (12:45)`,
+      `Your lunch on ${en(2)} at 13:00 (Rice (cooked), Dal (toor/arhar); carbs 64 g, estimate): 112 mg/dL before it (12:45)`,
     );
     expect(text).toContain(`highest ${r.peak!.value} mg/dL afterwards at 14:00`);
     expect(text).toContain(`${Math.abs(r.rise!)} mg/dL in 60 minutes, from your finger-stick readings.`);
@@ -93,7 +93,7 @@ describe.each(DRIVERS)('meal answers on %s', (driver) => {
   it('no reading after a meal, or none around it: said plainly, no figure made up', async () => {
     const breakfast = await content(user, 'aaj ka breakfast');
     expect(breakfast).toMatch(
-      /^Your breakfast on .* at 08:30 \(Poha\): your sugar before it was \d+ mg\/dL \(07:30\), but there is no reading 1–3 hours after it/,
+      /^Your breakfast on .* at 08:30 \(Poha; carbs \d+ g, estimate\): your sugar before it was \d+ mg\/dL \(07:30\), but there is no reading 1–3 hours after it/,
     );
     const snack = await content(user, "did yesterday's snack spike my glucose?");
     expect(snack).toBe(
@@ -165,7 +165,9 @@ describe.each(DRIVERS)('meal answers on %s', (driver) => {
 
   it('in Hindi for a Devanagari question, with Hindi food names and dates', async () => {
     const breakfast = await content(user, 'मेरा नाश्ता शुगर कितनी बढ़ाता है');
-    expect(breakfast).toMatch(new RegExp(`^आपका नाश्ता \\(${hi(0)}, 08:30 बजे; पोहा\\): उससे पहले शुगर \\d+ mg/dL थी`));
+    expect(breakfast).toMatch(
+      new RegExp(`^आपका नाश्ता \\(${hi(0)}, 08:30 बजे; पोहा; कार्ब्स \\d+ g, अनुमान\\): उससे पहले शुगर \\d+ mg/dL थी`),
+    );
     const dinner = await content(user, 'कल रात के खाने के बाद मेरी शुगर कितनी बढ़ी?');
     expect(dinner).toContain(`आपका डिनर (${hi(1)}, 20:00 बजे;`);
     expect(dinner).toContain('75 मिनट में 77 mg/dL की बढ़त; यह आपकी सेंसर रीडिंग से है।');

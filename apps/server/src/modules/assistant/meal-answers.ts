@@ -86,6 +86,9 @@ export function createMealAnswers(db: Database) {
       items: itemsIn(row.items, w.language)
         .map((item) => item.name)
         .join(', '),
+      // The meal's carbohydrate as logged, an estimate (the Meals screen's 'Total carbs … (estimate)').
+      has_carbs: row.carbs_g === null ? 'no' : 'yes',
+      carbs: row.carbs_g ?? '',
     };
     const { before, peak, rise } = response;
     let text: string;
