@@ -126,6 +126,8 @@ export function createBuiltinEngine({
       const kind = visitKindAsked(u.clause) ?? (/\btest\b|टेस्ट|जांच|जाँच/u.test(u.clause) ? 'lab' : null);
       return tools.nextAppointment(context, kind === 'lab' || kind === 'doctor' ? kind : undefined);
     }
+    // Pills left are answered with the day they run out, as the learned route answers them.
+    if (u.subject === 'refill') return answers.answer({ ...u, measure: 'runOut' }, context);
     const specific = (await insights.answer(u, context)) ?? (await answers.answer(u, context));
     if (specific) return specific;
     const [name] = summaryTools(u);
