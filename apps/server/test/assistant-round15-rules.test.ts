@@ -10,14 +10,13 @@
  */
 import { isoWeekdayOf } from '@diacare/contract/dates';
 import type { GlucoseReading } from '@diacare/contract/health';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recurringWeekdayIn } from '../src/modules/assistant/period-words.ts';
 import { readPeriod, understand } from '../src/modules/assistant/understanding.ts';
 import { readWords } from '../src/modules/assistant/lexicon.ts';
 import { readingJudgement } from '../src/modules/assistant/reading-judgement.ts';
-import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask } from './support/assistant-client.ts';
-import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedUser } from './support/assistant-seed.ts';
+import { SEED_TODAY, seededAssistantApp } from './support/assistant-seed.ts';
 
 const weekdayOf = (text: string) => recurringWeekdayIn(readWords(text).words);
 
@@ -62,56 +61,51 @@ describe('periods still to come and advice over a period', () => {
 });
 
 describe('a recurring weekday, through the API', () => {
-  let t: TestApp;
-  let user: SignedInUser;
-
-  beforeAll(async () => {
-    t = await createTestApp('pglite', { clock: createTestClock(SEED_NOW) });
-    user = await signIn(t.app, { name: 'Ravi', email: 'weekdays@example.com', timezone: SEED_ZONE });
-    await seedUser(user, t.clock);
-  });
-  afterAll(() => t.close());
+  const app = seededAssistantApp('pglite');
 
   it('lists every such day’s readings of the meal asked, with their average and all days’, in English and Hindi', async () => {
     const readings = (await (
-      await user.request({ url: '/api/health/glucose?start_date=2000-01-01' })
+      await app.user.request({ url: '/api/health/glucose?start_date=2000-01-01' })
     ).json()) as GlucoseReading[];
     const sundays = readings.filter((r) => r.meal_context === 'Fasting' && isoWeekdayOf(r.date) === 7);
-    const { answer } = await ask(user, 'papa ka sunday wala fasting hamesha high kyu aata h?? pichle sundays ka batao');
+    const { answer } = await ask(
+      app.user,
+      'papa ka sunday wala fasting hamesha high kyu aata h?? pichle sundays ka batao',
+    );
     expect(answer.content).toMatch(/^Your fasting glucose on Sundays in all your data/);
     for (const r of sundays) expect(answer.content).toContain(`${r.value} mg/dL on`);
     expect(answer.content).toContain(`from ${sundays.length} readings, against`);
-    const hindi = await ask(user, 'हर रविवार को खाली पेट शुगर कितनी रहती है');
+    const hindi = await ask(app.user, 'हर रविवार को खाली पेट शुगर कितनी रहती है');
     expect(hindi.answer.content).toContain('रविवार को आपकी खाली पेट शुगर');
     expect(hindi.answer.content).toContain('जबकि सभी दिनों का');
   });
 
   it('judges a stated glucose value the question asks about, with the targets article as its source', async () => {
-    const { answer } = await ask(user, 'khane ke baad 210 aaya, normal hai kya');
+    const { answer } = await ask(app.user, 'khane ke baad 210 aaya, normal hai kya');
     expect(answer.content).toContain('210 mg/dL after-meal is above the goal of < 180 mg/dL');
     expect(answer.sources.map((s) => s.title)).toContain('ADA Standards of Care in Diabetes 2025');
     // No judging word, no judgement.
-    const plain = await ask(user, 'fasting 150 aaya aaj');
+    const plain = await ask(app.user, 'fasting 150 aaya aaj');
     expect(plain.answer.content).not.toContain('the goal of');
   });
 
   it('answers a trip next week and checks during a fever from the articles', async () => {
     const trip = await ask(
-      user,
+      app.user,
       "Dad is flying to Bangalore next week for my cousin's wedding. What should he carry for his diabetes?",
     );
     expect(trip.answer.content).toMatch(/^Travelling with diabetes:/);
-    const fever = await ask(user, 'papa ko bukhar hai 2 din se, sugar kitni baar check karein');
+    const fever = await ask(app.user, 'papa ko bukhar hai 2 din se, sugar kitni baar check karein');
     expect(fever.answer.content).toMatch(/^Sick days:/);
   });
 
   it('counts the days with a missed dose when days are asked, and lists every dose when "which ones exactly"', async () => {
-    const days = await ask(user, 'pichle 10 din me papa ne kitne din dose miss kiya');
+    const days = await ask(app.user, 'pichle 10 din me papa ne kitne din dose miss kiya');
     expect(days.answer.content).toMatch(/^You missed \d+ doses? in the last 10 days/);
     expect(days.answer.content).toMatch(/That is \d+ days? with at least one missed dose: \d+ Nov/);
-    const hindi = await ask(user, 'इस महीने कितने दिन दवा छूटी');
+    const hindi = await ask(app.user, 'इस महीने कितने दिन दवा छूटी');
     expect(hindi.answer.content).toMatch(/यानी \d+ दिन कम से कम एक खुराक छूटी/);
-    const exactly = await ask(user, 'Did dad miss any of his tablets between 9th and 15th Nov? which ones exactly');
+    const exactly = await ask(app.user, 'Did dad miss any of his tablets between 9th and 15th Nov? which ones exactly');
     expect(exactly.answer.content).not.toContain('…');
   });
 });

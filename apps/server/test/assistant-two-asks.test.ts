@@ -5,13 +5,12 @@
  * Also the periods and lows read from rounds 14 and 15. Through the real HTTP server and a seeded PGlite
  * user (figures: test/support/assistant-seed.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { askClauses, otherAsks } from '../src/modules/assistant/ask-clauses.ts';
 import { comparedPeriods } from '../src/modules/assistant/read-period.ts';
 import { understand } from '../src/modules/assistant/understanding.ts';
-import { createTestApp, createTestClock, signIn, type SignedInUser, type TestApp } from './helpers.ts';
 import { ask } from './support/assistant-client.ts';
-import { SEED_NOW, SEED_TODAY, SEED_ZONE, seedUser } from './support/assistant-seed.ts';
+import { SEED_TODAY, seededAssistantApp } from './support/assistant-seed.ts';
 
 const MEDICINES = ['Metformin', 'Glimepiride'];
 const asksOf = (q: string) => otherAsks(q, understand(q, SEED_TODAY, MEDICINES), SEED_TODAY, MEDICINES);
@@ -79,43 +78,32 @@ describe('two periods compared', () => {
 });
 
 describe('several asks answered, through the API', () => {
-  let t: TestApp;
-  let user: SignedInUser;
-
-  beforeAll(async () => {
-    t = await createTestApp('pglite', {
-      clock: createTestClock(SEED_NOW),
-      env: { ASSISTANT_RATE_LIMIT_PER_MINUTE: '1000' },
-    });
-    user = await signIn(t.app, { name: 'Ravi', email: 'two-asks@example.com', timezone: SEED_ZONE });
-    await seedUser(user, t.clock);
-  });
-  afterAll(() => t.close());
+  const app = seededAssistantApp('pglite');
 
   it('time in range and the count of highs', async () => {
-    const { answer } = await ask(user, 'TIR last 10d? also # highs');
+    const { answer } = await ask(app.user, 'TIR last 10d? also # highs');
     expect(answer.content).toMatch(/time in range \(70–180 mg\/dL\) \d+%/);
     expect(answer.content).toMatch(/In the last 10 days \(including today\), \d+ readings? above 180 mg\/dL/);
   });
 
   it('pills left and the next appointment, in English and Hindi', async () => {
     const { answer } = await ask(
-      user,
+      app.user,
       'how many metformin tabs do i have left, will they last till my appointment with dr mehta',
     );
     expect(answer.content).toContain('Your “Metformin” pills last until');
     expect(answer.content).toContain('Your next appointment is “Diabetes review”');
-    const hindi = await ask(user, 'मेरा HbA1c लास्ट कितना आया था और अगला टेस्ट कब है?');
+    const hindi = await ask(app.user, 'मेरा HbA1c लास्ट कितना आया था और अगला टेस्ट कब है?');
     expect(hindi.answer.content).toContain('आपका पिछला HbA1c');
     expect(hindi.answer.content).toContain('“HbA1c test”');
   });
 
   it('blood pressure of two months and glucose of two weeks compared, as one answer', async () => {
-    const bp = await ask(user, 'bp avg nov vs oct');
+    const bp = await ask(app.user, 'bp avg nov vs oct');
     expect(bp.answer.content).toMatch(
       /^Your average blood pressure from 1 Nov to 20 Nov was \d+\/\d+ mmHg from \d+ readings, against \d+\/\d+ mmHg from \d+ readings from 1 Oct to 31 Oct: (lower|higher) now\.$/,
     );
-    const weeks = await ask(user, 'last week aur is week mein papa ki sugar better hui ya nahi? avg batao');
+    const weeks = await ask(app.user, 'last week aur is week mein papa ki sugar better hui ya nahi? avg batao');
     expect(weeks.answer.content).toMatch(
       /^Your average glucose since 16 Nov was \d+ mg\/dL from \d+ readings, against/,
     );
@@ -123,7 +111,7 @@ describe('several asks answered, through the API', () => {
   });
 
   it('an average and the highest since the start, each paragraph once', async () => {
-    const { answer } = await ask(user, 'app शुरू करने से अब तक मेरी औसत शुगर कितनी रही और सबसे ज़्यादा कब थी');
+    const { answer } = await ask(app.user, 'app शुरू करने से अब तक मेरी औसत शुगर कितनी रही और सबसे ज़्यादा कब थी');
     expect(answer.content).toContain('सबसे ज़्यादा शुगर');
     expect(answer.content).toContain('का औसत');
     const paragraphs = answer.content.split('\n\n');
