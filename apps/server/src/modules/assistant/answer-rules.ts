@@ -117,7 +117,7 @@ export function foodTimingArticle(question: string, u: Pick<Understanding, 'abou
 
 /**
  * The article to answer with instead of `id` when the question tells a low: a current reading
- * under 70 mg/dL (ADA Standards of Care 2025, §6; guard-rails.ts mentionedGlucose) or low symptoms
+ * under 70 mg/dL (ADA Standards of Care 2025, §6; told-glucose.ts mentionedGlucose) or low symptoms
  * (`lowTold`). The low-glucose article then, never the high-glucose one ('meter me abhi 30 aaya … sahi h
  * kya', 'i feel shaky … are my lows after lunch').
  */
@@ -176,7 +176,7 @@ export function asksWhatToBring(question: string): boolean {
 
 /**
  * The article for 'what to do' with a glucose the question tells ('sugar 300 aa jaye to kya karna
- * chahiye', 'what do I do if my sugar is 320', `readingMgDl` from guard-rails.ts mentionedGlucose):
+ * chahiye', 'what do I do if my sugar is 320', `readingMgDl` from told-glucose.ts mentionedGlucose):
  * above 180 mg/dL (the top of the target range, Battelino 2019) the high-glucose article, under
  * 70 mg/dL (ADA level 1) the low-glucose one; null otherwise or when it asks no 'what to do'.
  */

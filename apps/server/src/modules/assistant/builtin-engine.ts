@@ -26,7 +26,8 @@ import {
 } from './answer-rules.ts';
 import { savedStrength } from './dose-change-answer.ts';
 import { scheduleAnswer } from './schedule-answer.ts';
-import { escalationFor, mentionedGlucose } from './guard-rails.ts';
+import { escalationFor } from './guard-rails.ts';
+import { mentionedGlucose } from './told-glucose.ts';
 import { knowledgeAnswer, periodPhrase, quotedArticle } from './phrases.ts';
 import { linksFor, type AssistantTools, type ToolResult } from './tools.ts';
 import { localDate } from '@diacare/contract/dates';

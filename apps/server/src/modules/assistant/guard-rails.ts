@@ -5,12 +5,11 @@
  */
 import { ASSISTANT_MESSAGE_MAX_CHARS, type AssistantSource } from '@diacare/contract/assistant';
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
-import { glucoseToMgDl } from '@diacare/contract/glucose-units';
-import { GLUCOSE_BOUNDS } from '@diacare/contract/health-constants';
 import { t } from '../../i18n/index.ts';
 import { normaliseSpelling } from './language.ts';
 import { medicineSpelling } from './medicine-spelling.ts';
 import { VOCABULARY, hasPhrase, readChatWords, readWords } from './lexicon.ts';
+import { mentionedGlucose } from './told-glucose.ts';
 import {
   namesPastDay,
   PAST_EVENT,
@@ -211,85 +210,6 @@ const GOING_LOW_HI = /शुगर (कम|लो|डाउन) (हो(?!ती
 const HABITUAL =
   /\b(jati|jaati|jata|jaata|jate|jaate|hoti|hota|sakti|sakta|kyu|kyun|kyon|kyo|why|can|does|do|hone|hoga|hogi)\b|(जाती|जाता|जाते|होती|होता|सकती|सकता|क्यों|होने|होगी|होगा)(?![\p{L}\p{M}])/u;
 const NOW = /\b(abhi|raha|rahi|rahe|now|right now|currently|feeling)\b|(अभी|रहा|रही|रहे)(?![\p{L}\p{M}])/u;
-
-const GV = VOCABULARY.glucoseValue;
-const GLUCOSE_WORDS = new Set(GV.glucoseWords);
-const CONNECTORS = new Set(GV.connectors);
-/** Words after which a number is a period, a count, a dose, a time or a date, never a reading. */
-const NOT_A_READING_AFTER = new Set([...GV.notAfter, ':', ...Object.values(VOCABULARY.months).flat()]);
-/** Words before a number that make it a threshold ('below 54 mg/dL'), not a reading. */
-/** 'a reading of 45', 'any sugar 50': a glucose word after these is not the person's reading. */
-const NOT_BEFORE = new Set(GV.notBefore);
-const PAST_TENSE = GV.pastTense;
-const THRESHOLD_BEFORE = new Set([
-  'below',
-  'under',
-  'above',
-  'over',
-  'than',
-  'between',
-  'and',
-  'or',
-  'target',
-  'normal',
-  '<',
-  '>',
-]);
-
-/** Numbers (with decimals), words and ':', '<', '>' of the normalised `t`. */
-const tokensOf = (t: string) => t.match(/\d+(?:\.\d+)?|[\p{L}\p{M}\p{N}]+|[:<>%]/gu) ?? [];
-
-/** A number token read as glucose: mmol/L when decimal or followed by 'mmol' (1–35), else mg/dL (20–600). */
-function glucoseValue(number: string, next: string | undefined): number | null {
-  const value = Number(number);
-  if (number.includes('.') || next === 'mmol') {
-    return value >= 1 && value <= 35 ? glucoseToMgDl(value, 'mmol/L') : null;
-  }
-  const [min, max] = GLUCOSE_BOUNDS.value;
-  return value >= min && value <= max ? value : null;
-}
-
-/**
- * The glucose value the user states as their current reading, in mg/dL: a number after a
- * glucose word through connecting words only ('my sugar is 48', 'sugar 52 hai', 'meri sugar
- * abhi 48 hai', 'शुगर 48 है'; vocabulary.json glucoseValue), or written with its unit
- * ('52 mg/dl', '2.8 mmol'). A number that is a period, count, dose, time or date ('highest
- * sugar in the last 30 days', 'sugar 3 days ago', '2 tablets', 'sugar on 25 Nov') or a
- * threshold ('readings below 54 mg/dL', 'sugar 50 se kam') is not a reading, nor is a past one
- * ('my sugar was 45 last week') or a hypothetical one ('a reading of 45'). Values
- * told in mmol/L are converted.
- */
-export function mentionedGlucose(t: string): number | null {
-  const tokens = tokensOf(normalise(t));
-  // 'my sugar was 45 last week', 'kal sugar 45 thi', 'sugar was 51 on monday': a past reading,
-  // not the current one.
-  const words = readWords(t);
-  if (hasPhrase(words, PAST_TENSE) && namesPastDay(t, words)) return null;
-  const isNumber = (token: string | undefined) => token !== undefined && /^\d/.test(token);
-  for (let i = 0; i < tokens.length; i += 1) {
-    const token = tokens[i]!;
-    if (GLUCOSE_WORDS.has(token.replace(/'s$/, '')) && !NOT_BEFORE.has(tokens[i - 1] ?? '')) {
-      for (let j = i + 1; j < Math.min(tokens.length, i + 7); j += 1) {
-        const word = tokens[j]!;
-        if (isNumber(word)) {
-          if (NOT_A_READING_AFTER.has(tokens[j + 1] ?? '')) break;
-          const value = glucoseValue(word, tokens[j + 1]);
-          if (value !== null) return value;
-          break;
-        }
-        if (!CONNECTORS.has(word) && !GLUCOSE_WORDS.has(word)) break;
-      }
-    }
-    // '52 mg/dl', '2.8 mmol' anywhere, unless a threshold ('below 54 mg/dl').
-    const unit = tokens[i + 1];
-    if (isNumber(token) && (unit === 'mmol' || (unit === 'mg' && tokens[i + 2] === 'dl'))) {
-      if (THRESHOLD_BEFORE.has(tokens[i - 1] ?? '')) continue;
-      const value = glucoseValue(token, unit);
-      if (value !== null) return value;
-    }
-  }
-  return null;
-}
 
 const HINGLISH = VOCABULARY.escalation;
 
