@@ -3,7 +3,7 @@
  * English and Hindi patterns on the guard rails' normalised spelling (medicine-spelling.ts normalise),
  * Hinglish by vocabulary.json `doseChange`; questions about the record (what was taken, pills left) are not.
  */
-import { VOCABULARY, hasPhrase, readChatWords } from './lexicon.ts';
+import { VOCABULARY, hasPhrase, readChatWords, readWords } from './lexicon.ts';
 import { normalise } from './medicine-spelling.ts';
 
 /** Hindi medicine words (normalised spelling), for the Hindi patterns here and in guard-rails.ts. */
@@ -13,10 +13,17 @@ const CHANGE_HI = String.raw`(बंद|शुरू|छोड|बढा|बढ�
 /** Asking for permission or advice: should I, may I, is it OK. */
 const ASK_HI = String.raw`(कर दूं|कर दीं|कर द्यूं|कर दंव|लूं|ले लूं|ले सकता|ले सकती|ले सकते|लेनी चाहिए|लेना चाहिए|लेने चाहिए|लगाऊं|लगा सकता|लगा सकती|लगानी चाहिए|चाहिए|क्या करूं|क्या करें|क्या करना|अब क्या)`;
 
-const MEDICINE_WORDS = String.raw`(dose|doses|dosage|dosing|insulin|basal|bolus|lantus|glargine|tresiba|degludec|novorapid|humalog|actrapid|mixtard|sulfonylureas?|units?|tablets?|tabs?|pills?|capsules?|medicines?|medications?|meds|drugs?|metformin|glimepiride|gliclazide|sitagliptin|vildagliptin|empagliflozin|dapagliflozin|pioglitazone|glipizide|teneligliptin|voglibose|semaglutide|liraglutide|mg|ml|jab|injections?|shots?)`;
+/** English medicine words; 'jab' only after a word that makes it a noun ('my jab'): Hinglish 'jab se' is 'since'. */
+const MEDICINE_WORDS = String.raw`(dose|doses|dosage|dosing|insulin|basal|bolus|lantus|glargine|tresiba|degludec|novorapid|humalog|actrapid|mixtard|sulfonylureas?|units?|tablets?|tabs?|pills?|capsules?|medicines?|medications?|meds|drugs?|metformin|glimepiride|gliclazide|sitagliptin|vildagliptin|empagliflozin|dapagliflozin|pioglitazone|glipizide|teneligliptin|voglibose|semaglutide|liraglutide|mg|ml|(?<=\b(?:my|the|a|his|her|your|this|that|next|last|insulin|flu|weekly|daily|extra|another|second) )jab|jabs|injections?|shots?)`;
 const CHANGE_WORDS = String.raw`(stop|stopping|start|starting|skip|skipping|double|doubling|halve|half|increase|increasing|decrease|decreasing|reduce|reducing|lower|raise|raising|change|changing|adjust|adjusting|cut|cutting|quit|quitting|come off|get off|drop|dropping|extra|more|less|fewer|leave out|miss out|taper|switch|swap|add|up my|bump|hold|holding|pause)`;
 
+/** 'bump metformin to 1000', 'make glimepiride 2', 'insulin to 14': a medicine named with the amount to make it. */
+const NEW_AMOUNT = new RegExp(
+  String.raw`\b(bump|increase|raise|up|decrease|reduce|lower|cut|change|switch|adjust|make|move|shift|double|halve)\b.{0,30}\b${MEDICINE_WORDS}\b.{0,15}\d+|\b${MEDICINE_WORDS} (to|->) ?\d+`,
+);
+
 const DOSE_CHANGE_PATTERNS: RegExp[] = [
+  NEW_AMOUNT,
   // "should I stop my metformin", "can I skip my insulin", "is it ok to double my dose"
   new RegExp(String.raw`\b${CHANGE_WORDS}\b.{0,40}\b${MEDICINE_WORDS}\b`),
   // "my dose: should I increase it", "insulin units — more or less?"
@@ -93,10 +100,12 @@ export function isDoseChangeQuestion(text: string): boolean {
   ) {
     if (!/\b(should|can|could|may|must|ok|okay|safe)\b/.test(t)) return false;
   }
-  // "क्या मैंने आज दवा ली?", "मैंने कोई खुराक छोड़ी?": what was taken, unless asking permission.
-  if (/मैंने/.test(t) && /(ली|लीं|लिया|लिये|लिए|छोडी|छोडा|छोडीं|भूला|भूली|भूले|छूटी|छूटा)(?![\p{L}\p{M}])/u.test(t)) {
-    if (!/(सकता|सकती|सकते|चाहिए|दूं|लूं|करूं|ठीक|सही)/.test(t)) return false;
-  }
+  // 'क्या मैंने आज दवा ली?', 'इन्होंने पिछले महीने कितनी गोली छोड़ी थी', 'papa ne kal goli li thi': what was
+  // taken or missed, told with its doer ('ने') or as past ('थी'), unless asking permission.
+  if (TOLD_TAKEN_HI.test(t) && !/(सकता|सकती|सकते|चाहिए|दूं|लूं|करूं|ठीक|सही)/.test(t)) return false;
+  if (tellsTakenHinglish(t)) return false;
+  // 'metformin 500 ki jagah 1000 de di', 'पर्चे में 1000 … ऐप में 500': which strength to take is a dose question.
+  if (namesTwoStrengths(t)) return true;
   // Reminders, refills and pill counts are questions about data, not about changing a dose.
   if (
     /\b(pills? left|refill|how many (pills|tablets) (do i have|are left|left)|do i have left|days left|run out|running out)\b/.test(
@@ -106,11 +115,14 @@ export function isDoseChangeQuestion(text: string): boolean {
     return false;
   }
   if (/(रिफिल|बची|बचीं|बचे|बाकी हैं|खत्म होने|शुरू करने के बाद|शुरू होने के बाद)/.test(t)) return false;
-  // 'how many units did I inject this week', 'tablets left', 'my next dose', 'since starting glimepiride': the record.
+  if (asksPillsLeftHinglish(t)) return false;
+  // 'how many units did I inject this week', 'tablets left', 'my next dose', 'since starting glimepiride': the
+  // record, unless it names a new amount for a medicine ('fbs 189 today. bump metformin to 1000?').
   if (
     /\b(left|remaining|buy more|next dose|since starting|since i started)\b/.test(t) ||
     (/\b(did|have i|has|used|injected|in (the )?(last|past)|this (week|wk|month)|yesterday|today)\b/.test(t) &&
-      !/\b(should|shd|shud|shld|can|could|may|must|shall|ok|okay|safe|need to)\b/.test(t))
+      !/\b(should|shd|shud|shld|can|could|may|must|shall|ok|okay|safe|need to)\b/.test(t) &&
+      !NEW_AMOUNT.test(t))
   ) {
     return false;
   }
@@ -129,16 +141,87 @@ const HINGLISH_MEDICINE = [
 
 /** A new amount said as a number to make it: '1000 kar du', '2 kr lu' (the number is the new amount). */
 const AMOUNT_TO_MAKE = / \d+(\.\d+)? (mg )?(kar|kr|karu|karun|karke|karna|kardu|krdu) /;
+/** A number to take or give: 'glimepiride 2 le lein', '3 goli de du' (the number is the amount). */
+const AMOUNT_TO_TAKE =
+  / \d+(\.\d+)? (mg |goli |goliyan |tablet |tablets |unit |units )?(le|lu|lun|lein|len|de|du|dun|dein|kha|khila|laga|lagau|lagaun) /;
+/** 'kitne baje', 'kis time': a clock time asked, not an amount ('raat wali goli kitne baje deni hai'). */
+const CLOCK_TIME = / (kitne|kitni|kitna|kis) (baje|bje|time|samay|waqt|vakt) /g;
 
 /**
  * Hinglish (vocabulary.json doseChange): a medicine word, a change or amount word (or a number to
- * make it: '500 … 1000 kar du kya') and an asking word.
+ * make or take: '500 … 1000 kar du kya', 'glimepiride 2 le lein') and an asking word; a clock time
+ * ('kitne baje') is no amount.
  */
 function isHinglishDoseChange(t: string): boolean {
-  const words = readChatWords(t);
+  const read = readChatWords(t);
+  const words = { ...read, padded: read.padded.replace(CLOCK_TIME, ' ') };
   return (
     hasPhrase(words, HINGLISH_MEDICINE) &&
-    (hasPhrase(words, VOCABULARY.doseChange.change) || AMOUNT_TO_MAKE.test(words.padded)) &&
-    hasPhrase(words, VOCABULARY.doseChange.ask)
+    (hasPhrase(words, DC.change) || AMOUNT_TO_MAKE.test(words.padded) || AMOUNT_TO_TAKE.test(words.padded)) &&
+    hasPhrase(words, DC.ask)
   );
+}
+
+/** Perfective verbs of taking or missing a dose: 'ली', 'छोड़ी', 'छूटा', 'भूले', 'खाई'. */
+const TOOK_HI = String.raw`(ली|लीं|लिया|लिये|लिए|छोडी|छोडा|छोडीं|छोडे|भूला|भूली|भूले|छूटी|छूटा|छूटीं|छूटे|खाई|खाया|खाईं|लगाई|लगाया)(?![\p{L}\p{M}])`;
+/**
+ * A dose told as taken or missed: with its doer ('मैंने … ली', 'इन्होंने … छोड़ी', 'पापा ने … ली') or as past
+ * ('छोड़ी थी', 'छूट गई थी').
+ */
+const TOLD_TAKEN_HI = new RegExp(
+  String.raw`(मैंने|[\p{L}\p{M}]*ोंने|हमने|आपने|तुमने|(?<![\p{L}\p{M}])ने)(?![\p{L}\p{M}]).*${TOOK_HI}|${TOOK_HI}.{0,12}(था|थी|थे|थीं)(?![\p{L}\p{M}])|(गई|गया|गए|गईं|दी|दिया) (था|थी|थे|थीं)(?![\p{L}\p{M}])`,
+  'u',
+);
+const DC = VOCABULARY.doseChange;
+
+/**
+ * 'papa ne pichle mahine kitni goli chhodi thi', 'kal goli li thi kya', 'jab se metformin start kiya sugar
+ * kaisi hai': the record (what was taken, or since a medicine was started), unless asking permission.
+ */
+function tellsTakenHinglish(t: string): boolean {
+  const words = readChatWords(t);
+  if (hasPhrase(words, DC.since) && !hasPhrase(words, DC.ask)) return true;
+  return hasPhrase(words, DC.toldTaken) && !hasPhrase(words, DC.permission);
+}
+
+/** Hinglish change words that change an amount, not the counting ones ('kitni', 'kaun si'). */
+const CHANGING = DC.change.filter((word) => !DC.counting.includes(word));
+
+/**
+ * 'papa ki goli kitni bachi h? order kar du', 'goliyan khatam hone wali hain': pills left or their
+ * ordering, unless it names a change ('khatam hai toh ek extra le lu?').
+ */
+function asksPillsLeftHinglish(t: string): boolean {
+  const words = readChatWords(t);
+  return (
+    hasPhrase(words, [...VOCABULARY.concepts.refill, ...DC.pillsLeft]) &&
+    !hasPhrase(words, CHANGING) &&
+    !AMOUNT_CHANGE.test(t)
+  );
+}
+
+const STRENGTH_TOKEN = /^(\d+(?:\.\d+)?)(mg|मिलीग्राम)?$/;
+const NOT_A_STRENGTH_AFTER = new Set([...DC.notStrengthAfter, ...Object.values(VOCABULARY.months).flat()]);
+const GLUCOSE_WORDS = new Set(VOCABULARY.glucoseValue.glucoseWords);
+
+/**
+ * True when `t` (normalised) names one medicine with two different strengths and a word that sets them
+ * against each other ('chemist ne metformin 500 ki jagah 1000 de di', 'पर्चे में मेटफॉर्मिन 1000 लिखा है पर
+ * ऐप में 500', 'prescription says glimepiride 2 but the app 1 mg'): which one to take is the doctor's or
+ * pharmacist's to confirm. A number that is a time, period, count, year or glucose reading is no strength.
+ */
+export function namesTwoStrengths(t: string): boolean {
+  const words = readWords(t);
+  const named = Object.values(VOCABULARY.medicineNames).filter((names) => hasPhrase(words, names)).length;
+  if (named > 1 || (named === 0 && !hasPhrase(words, HINGLISH_MEDICINE))) return false;
+  if (!hasPhrase(words, DC.instead)) return false;
+  const strengths = new Set<number>();
+  words.words.forEach((word, i) => {
+    const number = STRENGTH_TOKEN.exec(word);
+    if (!number || NOT_A_STRENGTH_AFTER.has(words.words[i + 1] ?? '')) return;
+    if ([words.words[i - 1], words.words[i - 2]].some((before) => GLUCOSE_WORDS.has(before ?? ''))) return;
+    const value = Number(number[1]);
+    if (value > 0 && (value < 1900 || value > 2100)) strengths.add(value);
+  });
+  return strengths.size >= 2;
 }
