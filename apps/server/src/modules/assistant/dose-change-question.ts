@@ -10,8 +10,8 @@ import { normalise } from './medicine-spelling.ts';
 export const MEDICINE_HI = String.raw`(दवा|दवाई|दवाइयां|दवाईयां|दवाएं|दवाओं|दवाइयों|गोली|गोलियां|गोलियों|टैबलेट|टेबलेट|कैप्सूल|खुराक|खुराकें|डोज|डोस|इंसुलिन|इन्सुलिन|यूनिट|इंजेक्शन|मेटफॉर्मिन|मेटफार्मिन|ग्लिमेपिराइड)`;
 /** Hindi change verbs: stop, start, skip, increase, decrease, double, halve, change, extra. */
 const CHANGE_HI = String.raw`(बंद|शुरू|छोड|बढा|बढाऊं|घटा|घटाऊं|कम कर|कम लूं|ज्यादा|डबल|दोगुन|दुगन|दुगुन|आधी|आधा|बदल|एक्स्ट्रा|अतिरिक्त|एक और|दूसरी)`;
-/** Asking for permission or advice: should I, may I, is it OK. */
-const ASK_HI = String.raw`(कर दूं|कर दीं|कर द्यूं|कर दंव|लूं|ले लूं|ले सकता|ले सकती|ले सकते|लेनी चाहिए|लेना चाहिए|लेने चाहिए|लगाऊं|लगा सकता|लगा सकती|लगानी चाहिए|चाहिए|क्या करूं|क्या करें|क्या करना|अब क्या)`;
+/** Asking for permission or advice: should I, may I, is it OK; at a word's start ('पहले लें' is not 'ले लें'). */
+const ASK_HI = String.raw`(?<![\p{L}\p{M}])(कर दूं|कर दीं|कर द्यूं|कर दंव|कर दें|कर लें|दे दूं|दे दें|खा लें|खा लूं|खिला दें|खिला दूं|लगा दें|लगा लें|ले लें|लें क्या|दें क्या|लूं|ले लूं|ले सकता|ले सकती|ले सकते|लेनी चाहिए|लेना चाहिए|लेने चाहिए|लगाऊं|लगा सकता|लगा सकती|लगानी चाहिए|चाहिए|क्या करूं|क्या करें|क्या करना|अब क्या)`;
 
 /** English medicine words; 'jab' only after a word that makes it a noun ('my jab'): Hinglish 'jab se' is 'since'. */
 const MEDICINE_WORDS = String.raw`(dose|doses|dosage|dosing|insulin|basal|bolus|lantus|glargine|tresiba|degludec|novorapid|humalog|actrapid|mixtard|sulfonylureas?|units?|tablets?|tabs?|pills?|capsules?|medicines?|medications?|meds|drugs?|metformin|glimepiride|gliclazide|sitagliptin|vildagliptin|empagliflozin|dapagliflozin|pioglitazone|glipizide|teneligliptin|voglibose|semaglutide|liraglutide|mg|ml|(?<=\b(?:my|the|a|his|her|your|this|that|next|last|insulin|flu|weekly|daily|extra|another|second) )jab|jabs|injections?|shots?)`;
@@ -59,18 +59,20 @@ const DOSE_CHANGE_PATTERNS: RegExp[] = [
   new RegExp(String.raw`${MEDICINE_HI}.{0,30}${CHANGE_HI}`),
   // "बंद कर दूं अपनी दवा?", "डबल डोज़ ले लूं?"
   new RegExp(String.raw`${CHANGE_HI}.{0,30}${MEDICINE_HI}`),
+  // "मेटफॉर्मिन 1000 दे दें क्या", "ग्लिमेपिराइड 2 ले लें?": a medicine with the amount to give or take
+  new RegExp(String.raw`${MEDICINE_HI}.{0,6}\d+.{0,15}${ASK_HI}`, 'u'),
   // "कितनी इंसुलिन लूं?", "खुराक कितनी होनी चाहिए?"
-  new RegExp(String.raw`(कितनी|कितना|कितने).{0,30}${MEDICINE_HI}.{0,25}${ASK_HI}`),
-  new RegExp(String.raw`${MEDICINE_HI}.{0,25}(कितनी|कितना|कितने).{0,25}(${ASK_HI}|होनी|सही)`),
+  new RegExp(String.raw`(कितनी|कितना|कितने).{0,30}${MEDICINE_HI}.{0,25}${ASK_HI}`, 'u'),
+  new RegExp(String.raw`${MEDICINE_HI}.{0,25}(कितनी|कितना|कितने).{0,25}(${ASK_HI}|होनी|सही)`, 'u'),
   // "क्या मैं दो गोली ले सकता हूं?", "20 यूनिट लगाऊं?"
-  new RegExp(String.raw`(\d+|एक|दो|तीन|चार|पांच).{0,6}${MEDICINE_HI}.{0,20}${ASK_HI}`),
+  new RegExp(String.raw`(\d+|एक|दो|तीन|चार|पांच).{0,6}${MEDICINE_HI}.{0,20}${ASK_HI}`, 'u'),
   // "कौन सी खुराक सही है?", "सही डोज़ क्या है?"
   /((कौन सी|कौनसी|सही|ठीक) (खुराक|डोज|डोस|मात्रा)|(खुराक|डोज|डोस|मात्रा).{0,20}(सही|ठीक)(?![\p{L}\p{M}]))/u,
   // "500 mg ज्यादा तो नहीं?", "10 यूनिट ठीक है?"
   /\d+(\.\d+)?\s*(mg|मिलीग्राम|यूनिट|units?).{0,30}(ज्यादा|काफी|ठीक|सही|सुरक्षित)/,
   // "सुबह की दवा भूल गया, अब क्या करूं?"
-  new RegExp(String.raw`${MEDICINE_HI}.{0,40}(भूल|छूट).{0,40}${ASK_HI}`),
-  new RegExp(String.raw`(भूल|छूट).{0,40}${MEDICINE_HI}.{0,40}${ASK_HI}`),
+  new RegExp(String.raw`${MEDICINE_HI}.{0,40}(भूल|छूट).{0,40}${ASK_HI}`, 'u'),
+  new RegExp(String.raw`(भूल|छूट).{0,40}${MEDICINE_HI}.{0,40}${ASK_HI}`, 'u'),
   // "क्या अब भी दवा की ज़रूरत है?", "बिना इंसुलिन के रह सकता हूं?", "दवा न लूं तो?"
   new RegExp(String.raw`(अब भी|अभी भी).{0,20}${MEDICINE_HI}.{0,20}(जरूरत|जरूरी)`),
   new RegExp(String.raw`(बिना.{0,3}${MEDICINE_HI}|${MEDICINE_HI}.{0,5}(के बिना|बिना))`),
