@@ -27,7 +27,8 @@ import {
 import { savedStrength } from './dose-change-answer.ts';
 import { scheduleAnswer } from './schedule-answer.ts';
 import { escalationFor } from './guard-rails.ts';
-import { mentionedGlucose } from './told-glucose.ts';
+import { mentionedGlucose, oldReportGlucose } from './told-glucose.ts';
+import { formatGlucose } from '@diacare/contract/glucose-units';
 import { knowledgeAnswer, periodPhrase, quotedArticle } from './phrases.ts';
 import { linksFor, type AssistantTools, type ToolResult } from './tools.ts';
 import { localDate } from '@diacare/contract/dates';
@@ -118,6 +119,17 @@ export function createBuiltinEngine({
     // The slot rules that read a question for sure come before the learned step (answer-rules.ts).
     if (isOffTopic(question)) {
       return { text: t(language, 'assistant.out_of_scope'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    }
+    const old = oldReportGlucose(question);
+    if (old) {
+      // 'purani report me sugar 350 likha h 2023 wali': a result from then, set against the latest reading.
+      const latest = await tools.latestGlucose(context);
+      const value = formatGlucose(old.value, context.glucoseUnit ?? 'mg/dL');
+      const said = old.year
+        ? t(language, 'assistant.old_report.dated', { value, year: old.year })
+        : t(language, 'assistant.old_report.undated', { value });
+      const text = `${said} ${latest.text} ${t(language, 'assistant.old_report.check')}`;
+      return { text, links: latest.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
     }
     if (asksBpGoal(question, read)) {
       const judged = await insights.bpGoal(read, context);

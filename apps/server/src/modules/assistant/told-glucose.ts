@@ -1,11 +1,12 @@
 /**
  * The glucose a question tells as the person's reading now ('my sugar is 48', 'sugar 52 hai', 'शुगर 48
- * है'), read for the guard rails' escalation (guard-rails.ts) and the answers that go by a told reading.
+ * है'), read for the guard rails' escalation (guard-rails.ts) and the answers that go by a told reading;
+ * and one quoted from an old report, which is not a reading now.
  */
 import { glucoseToMgDl } from '@diacare/contract/glucose-units';
 import { GLUCOSE_BOUNDS } from '@diacare/contract/health-constants';
 import { normaliseSpelling } from './language.ts';
-import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
+import { VOCABULARY, hasPhrase, readWords, type Words } from './lexicon.ts';
 import { namesPastDay } from './urgent-signs.ts';
 
 const GV = VOCABULARY.glucoseValue;
@@ -52,15 +53,44 @@ function glucoseValue(number: string, next: string | undefined): number | null {
  * ('52 mg/dl', '2.8 mmol'). A number that is a period, count, dose, time or date ('highest
  * sugar in the last 30 days', 'sugar 3 days ago', '2 tablets', 'sugar on 25 Nov') or a
  * threshold ('readings below 54 mg/dL', 'sugar 50 se kam') is not a reading, nor is a past one
- * ('my sugar was 45 last week') or a hypothetical one ('a reading of 45'). Values
- * told in mmol/L are converted.
+ * ('my sugar was 45 last week'), a hypothetical one ('a reading of 45') or one quoted from an old
+ * report ('2019 की रिपोर्ट में शुगर 350'; oldReportGlucose). Values told in mmol/L are converted.
  */
 export function mentionedGlucose(t: string): number | null {
-  const tokens = tokensOf(normaliseSpelling(t));
   // 'my sugar was 45 last week', 'kal sugar 45 thi', 'sugar was 51 on monday': a past reading,
   // not the current one.
   const words = readWords(t);
   if (hasPhrase(words, PAST_TENSE) && namesPastDay(t, words)) return null;
+  return namesOldReport(words) ? null : statedGlucose(t);
+}
+
+/** A number in `words` that is a year ('2019', '2023'). */
+const YEAR = /^(19|20)\d\d$/;
+
+/**
+ * A document ('report', 'पर्चा', 'likha') named as old ('old report', 'purani', 'पुरानी', 'last year') or with
+ * a year, and not as today's or new ('aaj ki report').
+ */
+function namesOldReport(words: Words): boolean {
+  if (!hasPhrase(words, GV.reportWords) || hasPhrase(words, GV.newReport)) return false;
+  return hasPhrase(words, GV.oldWords) || words.words.some((w) => YEAR.test(w));
+}
+
+/**
+ * A glucose value `question` quotes from an old report, in mg/dL, with the year it names ('पुरानी फाइल में
+ * 2019 की रिपोर्ट मिली, उसमें शुगर 350 लिखी है', 'papa ki purani report me sugar 350 likha h 2023 wali'),
+ * or null: a result from then, not a reading from now.
+ */
+export function oldReportGlucose(question: string): { value: number; year: string | null } | null {
+  const words = readWords(question);
+  if (!namesOldReport(words)) return null;
+  const value = statedGlucose(question);
+  return value === null ? null : { value, year: words.words.find((w) => YEAR.test(w)) ?? null };
+}
+
+/** The number `t` states as a glucose reading (as mentionedGlucose reads it), whenever it was. */
+function statedGlucose(t: string): number | null {
+  const tokens = tokensOf(normaliseSpelling(t));
   const isNumber = (token: string | undefined) => token !== undefined && /^\d/.test(token);
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
