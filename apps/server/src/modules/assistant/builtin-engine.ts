@@ -20,6 +20,7 @@ import {
   doubtsStrength,
   foodTimingArticle,
   isOffTopic,
+  namesNothingInScope,
   shortFormTool,
   visitKindAsked,
   asksLabGoal,
@@ -36,6 +37,7 @@ import { periodDays, type Answers } from './answers.ts';
 import { understand, type Understanding } from './understanding.ts';
 import { isGeneralQuestion, readIntent, type Intent } from './intents.ts';
 import { chunks } from './sentences.ts';
+import { wordsOf } from './language.ts';
 import { ALL_TIME, routeQuestion } from './learned-route.ts';
 import { readThreshold } from './learned-intent.ts';
 import type { InsightAnswers } from './insight-answers.ts';
@@ -69,6 +71,18 @@ export function createBuiltinEngine({
       return answer;
     },
   };
+
+  let articleWords: string[] | null = null;
+  /** The knowledge base's keywords and titles in both languages: words of subjects the assistant covers. */
+  const covered = () =>
+    (articleWords ??= [
+      ...new Set(
+        (['en', 'hi'] as const)
+          .flatMap((l) => knowledge(l).articles.flatMap((a) => [...a.keywords.split(','), a.title]))
+          .map((phrase) => wordsOf(phrase).join(' '))
+          .filter(Boolean),
+      ),
+    ]);
 
   async function compose({ question, context }: EngineRequest): Promise<EngineAnswer> {
     /**
@@ -237,6 +251,9 @@ export function createBuiltinEngine({
       return { text: schedule.text, links: schedule.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
     }
     const route = routeQuestion(question, read, today);
+    // 'मेरी pension की file कहाँ तक पहुँची': no word of what the assistant covers, and nothing read as the person's data.
+    if (route.kind !== 'data' && !readIntent(question).tools.length && namesNothingInScope(question, read, covered()))
+      return { text: t(language, 'assistant.out_of_scope'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
     if (route.kind === 'other')
       return { text: t(language, 'assistant.capabilities'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
     if (route.kind === 'article') {
