@@ -33,8 +33,11 @@ const THRESHOLD_BEFORE = new Set([
   '>',
 ]);
 
-/** Numbers (with decimals), words and ':', '<', '>' of the normalised `t`. */
-const tokensOf = (t: string) => t.match(/\d+(?:\.\d+)?|[\p{L}\p{M}\p{N}]+|[:<>%]/gu) ?? [];
+/**
+ * Numbers (with decimals), words, ':', '<', '>', '%', commas and a sentence's stop of the normalised `t`: a
+ * number ending a sentence ('sugar 300. am I in danger') is not read with the next one's first word ('am').
+ */
+const tokensOf = (t: string) => t.match(/\d+(?:\.\d+)?|[\p{L}\p{M}\p{N}]+|[:<>%,;]|[.?!।](?=\s|$)/gu) ?? [];
 
 /** A number token read as glucose: mmol/L when decimal or followed by 'mmol' (1–35), else mg/dL (20–600). */
 function glucoseValue(number: string, next: string | undefined): number | null {
@@ -61,7 +64,10 @@ export function mentionedGlucose(t: string): number | null {
   // not the current one.
   const words = readWords(t);
   if (hasPhrase(words, PAST_TENSE) && namesPastDay(t, words)) return null;
-  return namesOldReport(words) ? null : statedGlucose(t);
+  const { tokens, stated } = statedGlucose(t);
+  // 'sugar 45 hai, purani report me 300 thi': a value told in the report's clause is not the reading, another is.
+  const old = namesOldReport(words);
+  return stated.find((reading) => !old || !inReportClause(tokens, reading.at))?.value ?? null;
 }
 
 /** A number in `words` that is a year ('2019', '2023'). */
@@ -76,6 +82,23 @@ function namesOldReport(words: Words): boolean {
   return hasPhrase(words, GV.oldWords) || words.words.some((w) => YEAR.test(w));
 }
 
+type Stated = { value: number; at: number };
+
+const CLAUSE_BREAKS = new Set([',', ';', '.', '?', '!', '।', ...GV.clauseJoins]);
+const REPORT_CLAUSE = new Set([...GV.reportWords, ...GV.reportPointers]);
+
+/**
+ * True when the token at `at` is in a clause that names the report or points to it ('उसमें शुगर 350 लिखी है',
+ * 'it says sugar 300', 'purani report me sugar 350'): clauses end at punctuation and at 'and', 'aur', 'पर'….
+ */
+function inReportClause(tokens: readonly string[], at: number): boolean {
+  let from = at;
+  while (from > 0 && !CLAUSE_BREAKS.has(tokens[from - 1]!)) from -= 1;
+  let to = at;
+  while (to < tokens.length - 1 && !CLAUSE_BREAKS.has(tokens[to + 1]!)) to += 1;
+  return tokens.slice(from, to + 1).some((token) => REPORT_CLAUSE.has(token));
+}
+
 /**
  * A glucose value `question` quotes from an old report, in mg/dL, with the year it names ('पुरानी फाइल में
  * 2019 की रिपोर्ट मिली, उसमें शुगर 350 लिखी है', 'papa ki purani report me sugar 350 likha h 2023 wali'),
@@ -84,13 +107,15 @@ function namesOldReport(words: Words): boolean {
 export function oldReportGlucose(question: string): { value: number; year: string | null } | null {
   const words = readWords(question);
   if (!namesOldReport(words)) return null;
-  const value = statedGlucose(question);
-  return value === null ? null : { value, year: words.words.find((w) => YEAR.test(w)) ?? null };
+  const { tokens, stated } = statedGlucose(question);
+  const quoted = stated.find((reading) => inReportClause(tokens, reading.at));
+  return quoted ? { value: quoted.value, year: words.words.find((w) => YEAR.test(w)) ?? null } : null;
 }
 
-/** The number `t` states as a glucose reading (as mentionedGlucose reads it), whenever it was. */
-function statedGlucose(t: string): number | null {
+/** The numbers `t` states as glucose readings (as mentionedGlucose reads them), whenever they were, in order. */
+function statedGlucose(t: string): { tokens: string[]; stated: Stated[] } {
   const tokens = tokensOf(normaliseSpelling(t));
+  const stated: Stated[] = [];
   const isNumber = (token: string | undefined) => token !== undefined && /^\d/.test(token);
   for (let i = 0; i < tokens.length; i += 1) {
     const token = tokens[i]!;
@@ -98,12 +123,11 @@ function statedGlucose(t: string): number | null {
       for (let j = i + 1; j < Math.min(tokens.length, i + 7); j += 1) {
         const word = tokens[j]!;
         if (isNumber(word)) {
-          if (NOT_A_READING_AFTER.has(tokens[j + 1] ?? '')) break;
-          const value = glucoseValue(word, tokens[j + 1]);
-          if (value !== null) return value;
+          const value = NOT_A_READING_AFTER.has(tokens[j + 1] ?? '') ? null : glucoseValue(word, tokens[j + 1]);
+          if (value !== null && !stated.some((reading) => reading.at === j)) stated.push({ value, at: j });
           break;
         }
-        if (!CONNECTORS.has(word) && !GLUCOSE_WORDS.has(word)) break;
+        if (!CONNECTORS.has(word) && !GLUCOSE_WORDS.has(word) && word !== ',') break;
       }
     }
     // '52 mg/dl', '2.8 mmol' anywhere, unless a threshold ('below 54 mg/dl').
@@ -111,8 +135,8 @@ function statedGlucose(t: string): number | null {
     if (isNumber(token) && (unit === 'mmol' || (unit === 'mg' && tokens[i + 2] === 'dl'))) {
       if (THRESHOLD_BEFORE.has(tokens[i - 1] ?? '')) continue;
       const value = glucoseValue(token, unit);
-      if (value !== null) return value;
+      if (value !== null && !stated.some((reading) => reading.at === i)) stated.push({ value, at: i });
     }
   }
-  return null;
+  return { tokens, stated };
 }
