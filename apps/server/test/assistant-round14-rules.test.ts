@@ -56,6 +56,7 @@ describe('round 14 guard rails', () => {
     // A change asked beside the pills left is still one.
     expect(isDoseChangeQuestion('glimepiride khatam hai toh jab tak nahi aati metformin ek extra le lu?')).toBe(true);
     expect(isDoseChangeQuestion('jab se dawai shuru ki chakkar aate hain, band kar du kya')).toBe(true);
+    expect(isDoseChangeQuestion('पापा ने दवा बंद कर दी थी, अब फिर शुरू करें?')).toBe(true);
   });
 
   it('one medicine with two strengths set against each other is a dose question; other numbers are not strengths', () => {

@@ -104,7 +104,7 @@ export function isDoseChangeQuestion(text: string): boolean {
   }
   // 'क्या मैंने आज दवा ली?', 'इन्होंने पिछले महीने कितनी गोली छोड़ी थी', 'papa ne kal goli li thi': what was
   // taken or missed, told with its doer ('ने') or as past ('थी'), unless asking permission.
-  if (TOLD_TAKEN_HI.test(t) && !/(सकता|सकती|सकते|चाहिए|दूं|लूं|करूं|ठीक|सही)/.test(t)) return false;
+  if (TOLD_TAKEN_HI.test(t) && !ASKS_HI.test(t)) return false;
   if (tellsTakenHinglish(t)) return false;
   // 'metformin 500 ki jagah 1000 de di', 'पर्चे में 1000 … ऐप में 500': which strength to take is a dose question.
   if (namesTwoStrengths(t)) return true;
@@ -172,6 +172,11 @@ const TOOK_HI = String.raw`(ली|लीं|लिया|लिये|लिए
  */
 const TOLD_TAKEN_HI = new RegExp(
   String.raw`(मैंने|[\p{L}\p{M}]*ोंने|हमने|आपने|तुमने|(?<![\p{L}\p{M}])ने)(?![\p{L}\p{M}]).*${TOOK_HI}|${TOOK_HI}.{0,12}(था|थी|थे|थीं)(?![\p{L}\p{M}])|(गई|गया|गए|गईं|दी|दिया) (था|थी|थे|थीं)(?![\p{L}\p{M}])`,
+  'u',
+);
+/** Asking in Hindi: 'सकता', 'चाहिए', 'दूं', 'ठीक', or a request ('करें', 'लें', 'दें': 'फिर शुरू करें?'). */
+const ASKS_HI = new RegExp(
+  String.raw`(सकता|सकती|सकते|चाहिए|दूं|लूं|करूं|ठीक|सही)|(?<![\p{L}\p{M}])(करें|लें|दें)(?![\p{L}\p{M}])`,
   'u',
 );
 const DC = VOCABULARY.doseChange;
