@@ -40,7 +40,7 @@ export function isOffTopic(question: string): boolean {
   return hasPhrase(text, OFF.words) && !hasPhrase(text, HEALTH_WORDS);
 }
 
-/** Every word that names a subject the assistant covers: vocabulary.json `scope`, the measured things, medicines, meals, signs. */
+/** Words of the subjects the assistant covers: vocabulary.json `scope`, measured things, medicines, meals, signs. */
 const IN_SCOPE = [
   ...Object.values(VOCABULARY.scope).flat(),
   ...HEALTH_WORDS,
@@ -62,7 +62,8 @@ const SCOPE_MIN_WORDS = 5;
  * True when `question`, read as `u`, has no word of health, diabetes, food, the body or the person's
  * records at all and the rules read nothing of the person's data in it ('मेरी pension की file कहाँ तक
  * पहुँची', 'pune mein 2BHK rent pe mil jayega kya'): the answer is 'I can't help with that', never an
- * article. Questions under five words keep the list of what the assistant can do.
+ * article. `articleWords` (the knowledge base's keywords) count as covered too. Questions under five
+ * words keep the list of what the assistant can do.
  */
 export function namesNothingInScope(
   question: string,
