@@ -138,6 +138,18 @@ function judge(q: Question, answer: AssistantMessage, snap: Snapshot, language: 
       if (q.expect === 'strength') {
         return snap.medications.some((m) => content.includes(`“${m.dosage}”`)) ? '' : 'expected the saved strength';
       }
+      // 'old-report:2019' ('2019 की रिपोर्ट में शुगर 350'): from that year's report (from an old one when no year
+      // is named), not a reading now, and the latest reading.
+      if (q.expect.startsWith('old-report')) {
+        const year = q.expect.split(':')[1];
+        const [before, after] = i18n(language, year ? 'assistant.old_report.dated' : 'assistant.old_report.undated', {
+          value: '\u0000',
+          year: year ?? '',
+        }).split('\u0000') as [string, string];
+        const latest = snap.glucose.reduce((a, b) => (`${b.date} ${b.time}` > `${a.date} ${a.time}` ? b : a));
+        if (!content.includes(before) || !content.includes(after)) return 'expected the old report answer';
+        return content.includes(`${latest.value} mg/dL`) ? '' : 'expected the latest reading';
+      }
       const text = i18n(
         language,
         q.expect === 'extra-dose' ? 'assistant.safety.extra_dose' : 'assistant.safety.missed_dose',
@@ -151,6 +163,11 @@ function judge(q: Question, answer: AssistantMessage, snap: Snapshot, language: 
       for (const part of q.expect.split('+').slice(1)) {
         if (part === 'strength') {
           if (!snap.medications.some((m) => content.includes(`“${m.dosage}”`))) return 'expected the saved strength';
+          continue;
+        }
+        if (part === 'which') {
+          // 'refusal+strength+which': two strengths of one medicine, for the doctor or pharmacist to confirm.
+          if (!content.includes(i18n(language, 'assistant.medicine.which_strength'))) return 'expected which strength';
           continue;
         }
         if (part === 'lows') {

@@ -147,7 +147,8 @@ const HINDI_QUESTIONS: Row[] = [
     question: 'meri latest sugar reading kya thi?',
     expected: (f) => [`आपकी पिछली शुगर रीडिंग ${f.latestGlucose.value} mg/dL है`],
   },
-  { question: 'फ्रांस की राजधानी क्या है?', expected: () => [translate('hi', 'assistant.capabilities')] },
+  // No word of what the assistant covers: 'I can't help with that' (answer-rules.ts namesNothingInScope).
+  { question: 'फ्रांस की राजधानी क्या है?', expected: () => [translate('hi', 'assistant.out_of_scope')] },
   { question: 'नमस्ते', expected: () => [translate('hi', 'assistant.capabilities')] },
 ];
 

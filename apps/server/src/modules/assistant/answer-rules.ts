@@ -1,10 +1,11 @@
 /**
  * Slot rules that answer before the learned intent step (decision 082 leaves a question to the
  * learned class only when no rule reads it for sure): a question on a subject the assistant does
- * not cover, whether the person's blood pressure is all right, a measured thing asked in its
- * short form ('bp?', 'wt', 'pills left'), when a named medicine is taken against food, a doubted
- * strength, the clock time of the person's doses, and what to bring to the next visit.
- * Pure functions over vocabulary.json (`judge`, `offTopic`, `foodTiming`, `answerRules`, `concepts`).
+ * not cover, or with no word of one it covers, whether the person's blood pressure is all right, a
+ * measured thing asked in its short form ('bp?', 'wt', 'pills left'), when a named medicine is taken
+ * against food, a doubted strength, the clock time of the person's doses, and what to bring to the
+ * next visit. Pure functions over vocabulary.json (`judge`, `offTopic`, `scope`, `foodTiming`,
+ * `answerRules`, `concepts`).
  */
 import { HYPOGLYCAEMIA, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';
 import { VOCABULARY, hasPhrase, passageAsks, readWords } from './lexicon.ts';
@@ -37,6 +38,41 @@ const HEALTH_WORDS = [
 export function isOffTopic(question: string): boolean {
   const text = readWords(question);
   return hasPhrase(text, OFF.words) && !hasPhrase(text, HEALTH_WORDS);
+}
+
+/** Words of the subjects the assistant covers: vocabulary.json `scope`, measured things, medicines, meals, signs. */
+const IN_SCOPE = [
+  ...Object.values(VOCABULARY.scope).flat(),
+  ...HEALTH_WORDS,
+  ...[C.weight, C.bmi, C.missed, C.refill, C.appointment, C.low, C.range, C.adherence].flat(),
+  ...VOCABULARY.sulfonylureas,
+  ...LAB_TESTS.flat(),
+  ...VOCABULARY.records.labResults,
+  ...VOCABULARY.records.insulin,
+  ...Object.values(VOCABULARY.mealTypes).flat(),
+  ...Object.values(VOCABULARY.meals).flat(),
+  ...Object.values(VOCABULARY.escalation).flat(),
+  ...VOCABULARY.lowWords,
+  ...VOCABULARY.glucoseValue.glucoseWords,
+];
+/** Fewer words than this ('hello', 'tell me a joke') get the list of what the assistant can do instead. */
+const SCOPE_MIN_WORDS = 5;
+
+/**
+ * True when `question`, read as `u`, has no word of health, diabetes, food, the body or the person's
+ * records at all and the rules read nothing of the person's data in it ('मेरी pension की file कहाँ तक
+ * पहुँची', 'pune mein 2BHK rent pe mil jayega kya'): the answer is 'I can't help with that', never an
+ * article. `articleWords` (the knowledge base's keywords) count as covered too. Questions under five
+ * words keep the list of what the assistant can do.
+ */
+export function namesNothingInScope(
+  question: string,
+  u: Pick<Understanding, 'subject' | 'medicine' | 'mealType' | 'labTest' | 'meal'>,
+  articleWords: readonly string[] = [],
+): boolean {
+  const text = readWords(question);
+  if (text.words.length < SCOPE_MIN_WORDS || u.subject || u.medicine || u.mealType || u.labTest || u.meal) return false;
+  return !hasPhrase(text, IN_SCOPE) && !hasPhrase(text, articleWords);
 }
 
 /**
@@ -117,7 +153,7 @@ export function foodTimingArticle(question: string, u: Pick<Understanding, 'abou
 
 /**
  * The article to answer with instead of `id` when the question tells a low: a current reading
- * under 70 mg/dL (ADA Standards of Care 2025, §6; guard-rails.ts mentionedGlucose) or low symptoms
+ * under 70 mg/dL (ADA Standards of Care 2025, §6; told-glucose.ts mentionedGlucose) or low symptoms
  * (`lowTold`). The low-glucose article then, never the high-glucose one ('meter me abhi 30 aaya … sahi h
  * kya', 'i feel shaky … are my lows after lunch').
  */
@@ -176,7 +212,7 @@ export function asksWhatToBring(question: string): boolean {
 
 /**
  * The article for 'what to do' with a glucose the question tells ('sugar 300 aa jaye to kya karna
- * chahiye', 'what do I do if my sugar is 320', `readingMgDl` from guard-rails.ts mentionedGlucose):
+ * chahiye', 'what do I do if my sugar is 320', `readingMgDl` from told-glucose.ts mentionedGlucose):
  * above 180 mg/dL (the top of the target range, Battelino 2019) the high-glucose article, under
  * 70 mg/dL (ADA level 1) the low-glucose one; null otherwise or when it asks no 'what to do'.
  */

@@ -176,8 +176,10 @@ export function createAssistant(options: AssistantOptions) {
       } else {
         const held: string[] = [];
         body = await builtin.answer(request, (text) => held.push(text));
-        // After an escalation, 'I'm not sure I understood that' adds nothing: the opening is the answer.
-        if (preamble && body.text === t(language, 'assistant.capabilities')) body = { ...body, text: '' };
+        // After an escalation, 'I'm not sure I understood that' or 'I can't help with that' adds nothing: the
+        // opening is the answer.
+        const unplaced = [t(language, 'assistant.capabilities'), t(language, 'assistant.out_of_scope')];
+        if (preamble && unplaced.includes(body.text)) body = { ...body, text: '' };
         else held.forEach(emitBody);
       }
       if (body.text) parts.push(body.text);

@@ -20,23 +20,25 @@ import {
   doubtsStrength,
   foodTimingArticle,
   isOffTopic,
+  namesNothingInScope,
   shortFormTool,
   visitKindAsked,
   asksLabGoal,
 } from './answer-rules.ts';
 import { savedStrength } from './dose-change-answer.ts';
 import { scheduleAnswer } from './schedule-answer.ts';
-import { escalationFor, mentionedGlucose } from './guard-rails.ts';
+import { escalationFor } from './guard-rails.ts';
+import { mentionedGlucose, oldReportGlucose } from './told-glucose.ts';
+import { formatGlucose } from '@diacare/contract/glucose-units';
 import { knowledgeAnswer, periodPhrase, quotedArticle } from './phrases.ts';
-import { linksFor, type AssistantTools, type PeriodDays, type ToolResult } from './tools.ts';
+import { linksFor, type AssistantTools, type ToolResult } from './tools.ts';
 import { localDate } from '@diacare/contract/dates';
 import { periodDays, type Answers } from './answers.ts';
-import { otherAsks, type Ask } from './ask-clauses.ts';
-import { readingJudgement, statedReading } from './reading-judgement.ts';
-import { DEFAULT_GLUCOSE_UNIT } from '@diacare/contract/glucose-units';
+import { createAskAnswers, summaryTools } from './ask-answers.ts';
 import { understand, type Understanding } from './understanding.ts';
-import { isGeneralQuestion, readIntent, type Intent } from './intents.ts';
+import { isGeneralQuestion, readIntent } from './intents.ts';
 import { chunks } from './sentences.ts';
+import { wordsOf } from './language.ts';
 import { ALL_TIME, routeQuestion } from './learned-route.ts';
 import { readThreshold } from './learned-intent.ts';
 import type { InsightAnswers } from './insight-answers.ts';
@@ -71,73 +73,21 @@ export function createBuiltinEngine({
     },
   };
 
-  /** One summary tool over `period` days, adherence from `since` when given. */
-  async function runTool(
-    name: Intent['tools'][number],
-    context: EngineRequest['context'],
-    period: PeriodDays,
-    since?: { from: string; to: string; words: string },
-  ): Promise<ToolResult> {
-    if (name === 'todaysDoses' || name === 'refills' || name === 'nextAppointment') return tools[name](context);
-    if (name === 'adherence') return tools.adherence(context, period, since);
-    return tools[name](context, period);
-  }
+  let articleWords: string[] | null = null;
+  /** The knowledge base's keywords and titles in both languages: words of subjects the assistant covers. */
+  const covered = () =>
+    (articleWords ??= [
+      ...new Set(
+        (['en', 'hi'] as const)
+          .flatMap((l) => knowledge(l).articles.flatMap((a) => [...a.keywords.split(','), a.title]))
+          .map((phrase) => wordsOf(phrase).join(' '))
+          .filter(Boolean),
+      ),
+    ]);
 
-  /**
-   * The answer to `question`, and to each other thing it asks about the person's own records
-   * ('TIR last 10d? also # highs'; ask-clauses.ts, decision 112) that the answer does not already hold.
-   */
-  async function compose(request: EngineRequest): Promise<EngineAnswer> {
-    const main = await composeOne(request);
-    const { question, context } = request;
-    const today = localDate(context.now, context.zone);
-    const medicines = await tools.medicineNames(context);
-    const whole = understand(question, today, medicines);
-    // Two periods compared ('9-15 nov vs 16-20 nov') are one answer, not one per clause.
-    const asks = whole.comparedWith ? [] : otherAsks(question, whole, today, medicines);
-    const stated = statedReading(question, whole);
-    if (asks.length === 0 && stated === null) return main;
-    const language = context.language ?? 'en';
-    const texts = [main.text];
-    const links = [...main.links];
-    const sources = [...main.sources];
-    for (const ask of asks) {
-      const result = await answerAsk(ask, context, language);
-      // Each paragraph once: two asks may share a supporting line (pills left, refills due).
-      const fresh = result?.text.split('\n\n').filter((part) => !texts.some((text) => text.includes(part))) ?? [];
-      if (!result || fresh.length === 0) continue;
-      texts.push(fresh.join('\n\n'));
-      links.push(...result.links.filter((l) => !links.some((k) => k.href === l.href)));
-    }
-    if (stated !== null) {
-      // 'fasting was 189 this morning. is that bad?': the value against the goals, with the targets article's source.
-      const judged = readingJudgement(stated, whole.meal, context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT, language);
-      const article = knowledge(language).article('glucose-targets', '');
-      texts.push(judged);
-      if (article && !sources.some((s) => s.title === sourceOf(article).title)) sources.push(sourceOf(article));
-    }
-    return { ...main, text: texts.join('\n\n'), links, sources };
-  }
-
-  /** One ask about the person's records (an Understanding with its subject): the specific answer, else its summary tool. */
-  async function answerAsk(u: Ask, context: EngineRequest['context'], language: Language): Promise<ToolResult | null> {
-    if (u.subject === 'appointment') {
-      // 'अगला टेस्ट कब है', 'when do i test again': the next lab visit.
-      const kind = visitKindAsked(u.clause) ?? (/\btest\b|टेस्ट|जांच|जाँच/u.test(u.clause) ? 'lab' : null);
-      return tools.nextAppointment(context, kind === 'lab' || kind === 'doctor' ? kind : undefined);
-    }
-    // Pills left are answered with the day they run out, as the learned route answers them.
-    if (u.subject === 'refill') return answers.answer({ ...u, measure: 'runOut' }, context);
-    const specific = (await insights.answer(u, context)) ?? (await answers.answer(u, context));
-    if (specific) return specific;
-    const [name] = summaryTools(u);
-    if (!name) return null;
-    const since =
-      u.periodNamed && u.period.kind !== 'all'
-        ? { from: u.period.from, to: u.period.to, words: periodPhrase(language, u.period) }
-        : undefined;
-    return runTool(name, context, periodDays(u.period), since);
-  }
+  const asks = createAskAnswers({ tools, answers, insights, knowledge });
+  const compose = async (request: EngineRequest) => asks.withOtherAsks(request, await composeOne(request));
+  const runTool = asks.runTool;
 
   async function composeOne({ question, context }: EngineRequest): Promise<EngineAnswer> {
     /**
@@ -188,6 +138,17 @@ export function createBuiltinEngine({
     // The slot rules that read a question for sure come before the learned step (answer-rules.ts).
     if (isOffTopic(question)) {
       return { text: t(language, 'assistant.out_of_scope'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
+    }
+    const old = oldReportGlucose(question);
+    if (old) {
+      // 'purani report me sugar 350 likha h 2023 wali': a result from then, set against the latest reading.
+      const latest = await tools.latestGlucose(context);
+      const value = formatGlucose(old.value, context.glucoseUnit ?? 'mg/dL');
+      const said = old.year
+        ? t(language, 'assistant.old_report.dated', { value, year: old.year })
+        : t(language, 'assistant.old_report.undated', { value });
+      const text = `${said} ${latest.text} ${t(language, 'assistant.old_report.check')}`;
+      return { text, links: latest.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
     }
     if (asksBpGoal(question, read)) {
       const judged = await insights.bpGoal(read, context);
@@ -300,6 +261,9 @@ export function createBuiltinEngine({
       return { text: schedule.text, links: schedule.links, sources: [], engine: BUILTIN_ASSISTANT_NAME };
     }
     const route = routeQuestion(question, read, today);
+    // 'मेरी pension की file कहाँ तक पहुँची': no word of what the assistant covers, and nothing read as the person's data.
+    if (route.kind !== 'data' && !readIntent(question).tools.length && namesNothingInScope(question, read, covered()))
+      return { text: t(language, 'assistant.out_of_scope'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
     if (route.kind === 'other')
       return { text: t(language, 'assistant.capabilities'), links: [], sources: [], engine: BUILTIN_ASSISTANT_NAME };
     if (route.kind === 'article') {
@@ -383,15 +347,4 @@ function urgentSentence(passages: readonly string[]): string | null {
     if (sentence) return sentence.trim();
   }
   return null;
-}
-
-/** The summary tool of a subject the vocabulary placed but readIntent did not (Hinglish, a named day). */
-function summaryTools(u: Understanding): Intent['tools'] {
-  if (u.subject === 'glucose') return ['glucose'];
-  if (u.subject === 'bp') return ['bloodPressure'];
-  if (u.subject === 'weight') return ['weight'];
-  if (u.subject === 'appointment') return ['nextAppointment'];
-  if (u.subject === 'refill') return ['refills'];
-  if (u.subject === 'doses') return u.period.kind === 'today' || !u.periodNamed ? ['todaysDoses'] : ['adherence'];
-  return [];
 }

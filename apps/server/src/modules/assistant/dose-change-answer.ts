@@ -3,7 +3,8 @@
  * point of the article on what the question names beside the medicine (a home remedy, a fast,
  * a sick day, alcohol, exercise, travel: 'karela le raha hu, dawai band kar du?'); the strength
  * saved for a medicine the question names with a strength ('glimepiride 500 mg likha hai, sahi
- * hai?'), to be checked with the doctor or pharmacist; when it names a sulfonylurea, the medicines
+ * hai?') or with two strengths ('chemist ne 500 ki jagah 1000 de di'), to be checked with the doctor
+ * or pharmacist, who confirm which is right; when it names a sulfonylurea, the medicines
  * article's sentence that these tablets can cause lows; then the user's facts, and their readings
  * under 70 mg/dL in the last 30 days when it names a medicine that can cause lows (a sulfonylurea
  * or insulin) or tells of lows. Never a dose of its own.
@@ -12,7 +13,8 @@ import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { localDate, shiftDate } from '@diacare/contract/dates';
 import { t, type Language } from '../../i18n/index.ts';
 import type { EngineAnswer } from './assistant.types.ts';
-import { DOSE_NUMBER } from './guard-rails.ts';
+import { DOSE_NUMBER, normalise } from './guard-rails.ts';
+import { namesTwoStrengths } from './dose-change-question.ts';
 import { sourceOf, type Article, type KnowledgeBase } from '../knowledge/knowledge.ts';
 import { wordsOf } from './language.ts';
 import { STRENGTH } from './answer-rules.ts';
@@ -136,9 +138,12 @@ export async function doseChangeAnswer(
     day,
     medicines.map((m) => m.name),
   );
-  const saved = STRENGTH.test(question) ? medicines.find((m) => m.name === read.medicine) : undefined;
+  // 'metformin 500 ki jagah 1000 de di': two strengths of one medicine, for the doctor or pharmacist to confirm.
+  const twoStrengths = namesTwoStrengths(normalise(question));
+  const saved = STRENGTH.test(question) || twoStrengths ? medicines.find((m) => m.name === read.medicine) : undefined;
   // The strength as saved, quoted from the record: a fact to check, not advice.
   if (saved) parts.push(savedStrength(saved, language));
+  if (twoStrengths) parts.push(t(language, 'assistant.medicine.which_strength'));
   parts.push(facts.replace(new RegExp(DOSE_NUMBER.source, 'giu'), t(language, 'assistant.dose_change.dose_not_shown')));
   const text = readWords(question);
   if (lowsPoint || hasPhrase(text, VOCABULARY.medicineNames.insulin!) || hasPhrase(text, VOCABULARY.lowWords)) {

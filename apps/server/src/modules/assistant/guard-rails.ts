@@ -5,12 +5,11 @@
  */
 import { ASSISTANT_MESSAGE_MAX_CHARS, type AssistantSource } from '@diacare/contract/assistant';
 import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
-import { glucoseToMgDl } from '@diacare/contract/glucose-units';
-import { GLUCOSE_BOUNDS } from '@diacare/contract/health-constants';
 import { t } from '../../i18n/index.ts';
-import { normaliseSpelling } from './language.ts';
-import { medicineSpelling } from './medicine-spelling.ts';
-import { VOCABULARY, hasPhrase, readChatWords, readWords } from './lexicon.ts';
+import { MEDICINE_HI } from './dose-change-question.ts';
+import { normalise } from './medicine-spelling.ts';
+import { VOCABULARY, hasPhrase, readChatWords } from './lexicon.ts';
+import { mentionedGlucose } from './told-glucose.ts';
 import {
   namesPastDay,
   PAST_EVENT,
@@ -22,6 +21,9 @@ import { citedSource, hypoSteps } from './phrases.ts';
 
 /** The 15–15 steps in `unit` and `language` (phrases.ts). */
 export { hypoSteps };
+/** Whether a question asks to change a dose (dose-change-question.ts); the guard rails' normalised text. */
+export { isDoseChangeQuestion } from './dose-change-question.ts';
+export { normalise };
 
 /** The fixed answer to any dose-change question (ask the doctor or pharmacist), in English. */
 export const DOSE_CHANGE_REFUSAL = t('en', 'assistant.dose_change.refusal');
@@ -36,154 +38,6 @@ export const SELF_HARM_TEXT = t('en', 'assistant.self_harm');
 
 export const HYPO_SOURCE: AssistantSource = citedSource('en', 'hypo');
 export const EMERGENCY_SOURCE: AssistantSource = citedSource('en', 'emergency');
-
-/**
- * Lower-case, apostrophes unified, Devanagari spellings unified, whitespace collapsed, and a medicine
- * name typed with a slip written as its name (medicineSpelling): what the patterns below read.
- */
-export function normalise(text: string): string {
-  return normaliseSpelling(text)
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/[\p{L}\p{M}]{6,}/gu, medicineSpelling);
-}
-
-/** Hindi medicine words (normalised spelling), for the Hindi patterns. */
-const MEDICINE_HI = String.raw`(दवा|दवाई|दवाइयां|दवाईयां|दवाएं|दवाओं|दवाइयों|गोली|गोलियां|गोलियों|टैबलेट|टेबलेट|कैप्सूल|खुराक|खुराकें|डोज|डोस|इंसुलिन|इन्सुलिन|यूनिट|इंजेक्शन|मेटफॉर्मिन|मेटफार्मिन|ग्लिमेपिराइड)`;
-/** Hindi change verbs: stop, start, skip, increase, decrease, double, halve, change, extra. */
-const CHANGE_HI = String.raw`(बंद|शुरू|छोड|बढा|बढाऊं|घटा|घटाऊं|कम कर|कम लूं|ज्यादा|डबल|दोगुन|दुगन|दुगुन|आधी|आधा|बदल|एक्स्ट्रा|अतिरिक्त|एक और|दूसरी)`;
-/** Asking for permission or advice: should I, may I, is it OK. */
-const ASK_HI = String.raw`(कर दूं|कर दीं|कर द्यूं|कर दंव|लूं|ले लूं|ले सकता|ले सकती|ले सकते|लेनी चाहिए|लेना चाहिए|लेने चाहिए|लगाऊं|लगा सकता|लगा सकती|लगानी चाहिए|चाहिए|क्या करूं|क्या करें|क्या करना|अब क्या)`;
-
-const MEDICINE_WORDS = String.raw`(dose|doses|dosage|dosing|insulin|basal|bolus|lantus|glargine|tresiba|degludec|novorapid|humalog|actrapid|mixtard|sulfonylureas?|units?|tablets?|tabs?|pills?|capsules?|medicines?|medications?|meds|drugs?|metformin|glimepiride|gliclazide|sitagliptin|vildagliptin|empagliflozin|dapagliflozin|pioglitazone|glipizide|teneligliptin|voglibose|semaglutide|liraglutide|mg|ml|jab|injections?|shots?)`;
-const CHANGE_WORDS = String.raw`(stop|stopping|start|starting|skip|skipping|double|doubling|halve|half|increase|increasing|decrease|decreasing|reduce|reducing|lower|raise|raising|change|changing|adjust|adjusting|cut|cutting|quit|quitting|come off|get off|drop|dropping|extra|more|less|fewer|leave out|miss out|taper|switch|swap|add|up my|bump|hold|holding|pause)`;
-
-const DOSE_CHANGE_PATTERNS: RegExp[] = [
-  // "should I stop my metformin", "can I skip my insulin", "is it ok to double my dose"
-  new RegExp(String.raw`\b${CHANGE_WORDS}\b.{0,40}\b${MEDICINE_WORDS}\b`),
-  // "my dose: should I increase it", "insulin units — more or less?"
-  new RegExp(String.raw`\b${MEDICINE_WORDS}\b.{0,40}\b${CHANGE_WORDS}\b`),
-  // "how much insulin should I take", "how many units/tablets should I take"
-  new RegExp(String.raw`\bhow (much|many)\b.{0,30}\b${MEDICINE_WORDS}\b`),
-  // "can I make metformin 1000 at night", "should I go to glimepiride 2": a medicine with a new amount
-  new RegExp(String.raw`\b(can|should|may|shall|could) i\b.{0,30}\b${MEDICINE_WORDS}\b.{0,6}\b\d+`),
-  // "metformin 500 se 1000 kar du", "insulin 10 to 14 units": from one amount to another
-  new RegExp(String.raw`\b${MEDICINE_WORDS}\b.{0,20}\b\d+\s*(mg|units?)?\s*(se|to|->)\s*\d+`),
-  // "my doctor gave 10 units, can i take 14": an amount asked for with a medicine word before it
-  new RegExp(
-    String.raw`\b${MEDICINE_WORDS}\b.{0,40}\b(can|should|may|shall|could) i (take|inject|have|give|use|go to|make it)\b.{0,4}\d+`,
-  ),
-  // "what dose should I take", "which dosage is right for me"
-  /\b(what|which|right|correct|best|ideal)\b.{0,20}\b(dose|dosage|units)\b/,
-  // "can I take two tablets", "should I take 20 units", "should I take another pill"
-  new RegExp(
-    String.raw`\b(take|inject|have)\b.{0,12}\b(\d+|one|two|three|four|another|an extra|a second|extra)\b.{0,12}\b${MEDICINE_WORDS}\b`,
-  ),
-  // "should i take to metformin tablets tonight instead of one" (voice typing 'two'): another amount than usual
-  new RegExp(String.raw`\b${MEDICINE_WORDS}\b.{0,40}\binstead of (one|1|a single|the usual|my usual)\b`),
-  // "is 500 mg too much", "is 10 units enough"
-  /\b\d+(\.\d+)?\s*(mg|units?|iu|ml|mcg)\b.{0,30}\b(too|enough|ok|okay|safe|right|fine)\b/,
-  // "I missed my dose, what should I do?", "what do I do if I forget my insulin" (take it late? double?)
-  /\b(what (should|do|can) i do|(should|shd|shud|shld) i|can i|now what)\b.{0,40}\b(miss|missed|forgot|forget|forgotten)\b.{0,20}\b(dose|tablets?|tabs?|pills?|insulin|medicines?|meds|metformin|glimepiride)\b/,
-  /\b(missed|forgot|forgotten)\b.{0,30}\b(dose|tablets?|tabs?|pills?|insulin|medicines?|meds|metformin|glimepiride)\b.{0,40}\b(what (should|do|can) i|(should|shd|shud|shld) i|can i|now what)\b/,
-  // "do I still need my tablets", "can I go without insulin"
-  new RegExp(
-    String.raw`\b(still need|go without|do without|not take|not taking|don't take|stop taking|take off)\b.{0,30}\b${MEDICINE_WORDS}?`,
-  ),
-  // Hindi: "क्या मैं मेटफॉर्मिन बंद कर दूं?", "इंसुलिन की खुराक बढ़ा दूं?", "दवा छोड़ सकता हूं?"
-  new RegExp(String.raw`${MEDICINE_HI}.{0,30}${CHANGE_HI}`),
-  // "बंद कर दूं अपनी दवा?", "डबल डोज़ ले लूं?"
-  new RegExp(String.raw`${CHANGE_HI}.{0,30}${MEDICINE_HI}`),
-  // "कितनी इंसुलिन लूं?", "खुराक कितनी होनी चाहिए?"
-  new RegExp(String.raw`(कितनी|कितना|कितने).{0,30}${MEDICINE_HI}.{0,25}${ASK_HI}`),
-  new RegExp(String.raw`${MEDICINE_HI}.{0,25}(कितनी|कितना|कितने).{0,25}(${ASK_HI}|होनी|सही)`),
-  // "क्या मैं दो गोली ले सकता हूं?", "20 यूनिट लगाऊं?"
-  new RegExp(String.raw`(\d+|एक|दो|तीन|चार|पांच).{0,6}${MEDICINE_HI}.{0,20}${ASK_HI}`),
-  // "कौन सी खुराक सही है?", "सही डोज़ क्या है?"
-  /((कौन सी|कौनसी|सही|ठीक) (खुराक|डोज|डोस|मात्रा)|(खुराक|डोज|डोस|मात्रा).{0,20}(सही|ठीक)(?![\p{L}\p{M}]))/u,
-  // "500 mg ज्यादा तो नहीं?", "10 यूनिट ठीक है?"
-  /\d+(\.\d+)?\s*(mg|मिलीग्राम|यूनिट|units?).{0,30}(ज्यादा|काफी|ठीक|सही|सुरक्षित)/,
-  // "सुबह की दवा भूल गया, अब क्या करूं?"
-  new RegExp(String.raw`${MEDICINE_HI}.{0,40}(भूल|छूट).{0,40}${ASK_HI}`),
-  new RegExp(String.raw`(भूल|छूट).{0,40}${MEDICINE_HI}.{0,40}${ASK_HI}`),
-  // "क्या अब भी दवा की ज़रूरत है?", "बिना इंसुलिन के रह सकता हूं?", "दवा न लूं तो?"
-  new RegExp(String.raw`(अब भी|अभी भी).{0,20}${MEDICINE_HI}.{0,20}(जरूरत|जरूरी)`),
-  new RegExp(String.raw`(बिना.{0,3}${MEDICINE_HI}|${MEDICINE_HI}.{0,5}(के बिना|बिना))`),
-  new RegExp(String.raw`${MEDICINE_HI}.{0,15}(न लूं|ना लूं|नहीं लूं|न लें|मत लूं)`),
-  // "मेटफॉर्मिन से पेट खराब रहता है, क्या मैं इसे छोड़ दूं?": the medicine named, then 'it' to stop or change
-  new RegExp(String.raw`${MEDICINE_HI}.{0,80}(इसे|इसको|उसे|उसको)\s?${CHANGE_HI}`),
-];
-
-const ILLNESS =
-  /\b(fever|flu|vomit\w*|diarrh\w*|loose motions?|sick|ill|unwell|bukhar|bukhaar|ulti|dast|infection)\b|(बुखार|उल्टी|दस्त|बीमार|जुकाम|संक्रमण|इन्फेक्शन)/u;
-const CONTINUE_WHILE_ILL =
-  /\b(keep taking|keep on taking|continue|carry on|still take|go on taking|lete rahe|lete rahen|lete rahu|leta rahu|leti rahu|lete rehna|leta rahun|jaari|jari)\b|(लेते रहें|लेते रहे|लेता रहूं|लेती रहूं|लेते रहना|जारी)/u;
-const AMOUNT_CHANGE =
-  /\b(double|increase|more|extra|less|reduce|decrease|halve|half|\d+\s*(units?|mg|tablets?|pills?))\b|(बढा|घटा|डबल|दोगुन|ज्यादा|एक्स्ट्रा|आधी|आधा|कम कर|\d+\s*(यूनिट|गोली))/u;
-
-/**
- * True when `text` asks whether to start, stop, skip, double or change a dose or insulin
- * units, however phrased. Questions about what was taken ("did I take my tablets") are not.
- */
-export function isDoseChangeQuestion(text: string): boolean {
-  // 'which dinner shot up my sugar': a rise, not an injection.
-  const t = normalise(text).replace(/\b(shot|shoots|shooting) up\b/g, 'rose');
-  if (
-    /\b(did i|have i|when did i|what time did i)\b.{0,20}\b(take|taken|took|miss|missed|skip|skipped|forget|forgot)\b/.test(
-      t,
-    )
-  ) {
-    if (!/\b(should|can|could|may|must|ok|okay|safe)\b/.test(t)) return false;
-  }
-  // "क्या मैंने आज दवा ली?", "मैंने कोई खुराक छोड़ी?": what was taken, unless asking permission.
-  if (/मैंने/.test(t) && /(ली|लीं|लिया|लिये|लिए|छोडी|छोडा|छोडीं|भूला|भूली|भूले|छूटी|छूटा)(?![\p{L}\p{M}])/u.test(t)) {
-    if (!/(सकता|सकती|सकते|चाहिए|दूं|लूं|करूं|ठीक|सही)/.test(t)) return false;
-  }
-  // Reminders, refills and pill counts are questions about data, not about changing a dose.
-  if (
-    /\b(pills? left|refill|how many (pills|tablets) (do i have|are left|left)|do i have left|days left|run out|running out)\b/.test(
-      t,
-    )
-  ) {
-    return false;
-  }
-  if (/(रिफिल|बची|बचीं|बचे|बाकी हैं|खत्म होने|शुरू करने के बाद|शुरू होने के बाद)/.test(t)) return false;
-  // 'how many units did I inject this week', 'tablets left', 'my next dose', 'since starting glimepiride': the record.
-  if (
-    /\b(left|remaining|buy more|next dose|since starting|since i started)\b/.test(t) ||
-    (/\b(did|have i|has|used|injected|in (the )?(last|past)|this (week|wk|month)|yesterday|today)\b/.test(t) &&
-      !/\b(should|shd|shud|shld|can|could|may|must|shall|ok|okay|safe|need to)\b/.test(t))
-  ) {
-    return false;
-  }
-  // 'fever: keep taking my medicine or stop?': whether to go on while ill is the sick-day rules' question (the
-  // sick-days article: do not stop on your own, call the doctor), unless it names an amount to change.
-  if (ILLNESS.test(t) && CONTINUE_WHILE_ILL.test(t) && !AMOUNT_CHANGE.test(t)) return false;
-  // 'what should I eat' and similar: no medicine word → not a dose question.
-  return DOSE_CHANGE_PATTERNS.some((pattern) => pattern.test(t)) || isHinglishDoseChange(t);
-}
-
-const HINGLISH_MEDICINE = [
-  ...VOCABULARY.concepts.medicine,
-  ...Object.values(VOCABULARY.medicineNames).flat(),
-  ...VOCABULARY.doseChange.medicine,
-];
-
-/** A new amount said as a number to make it: '1000 kar du', '2 kr lu' (the number is the new amount). */
-const AMOUNT_TO_MAKE = / \d+(\.\d+)? (mg )?(kar|kr|karu|karun|karke|karna|kardu|krdu) /;
-
-/**
- * Hinglish (vocabulary.json doseChange): a medicine word, a change or amount word (or a number to
- * make it: '500 … 1000 kar du kya') and an asking word.
- */
-function isHinglishDoseChange(t: string): boolean {
-  const words = readChatWords(t);
-  return (
-    hasPhrase(words, HINGLISH_MEDICINE) &&
-    (hasPhrase(words, VOCABULARY.doseChange.change) || AMOUNT_TO_MAKE.test(words.padded)) &&
-    hasPhrase(words, VOCABULARY.doseChange.ask)
-  );
-}
 
 export type Escalation = 'emergency' | 'self-harm' | 'hypo' | null;
 
@@ -211,85 +65,6 @@ const GOING_LOW_HI = /शुगर (कम|लो|डाउन) (हो(?!ती
 const HABITUAL =
   /\b(jati|jaati|jata|jaata|jate|jaate|hoti|hota|sakti|sakta|kyu|kyun|kyon|kyo|why|can|does|do|hone|hoga|hogi)\b|(जाती|जाता|जाते|होती|होता|सकती|सकता|क्यों|होने|होगी|होगा)(?![\p{L}\p{M}])/u;
 const NOW = /\b(abhi|raha|rahi|rahe|now|right now|currently|feeling)\b|(अभी|रहा|रही|रहे)(?![\p{L}\p{M}])/u;
-
-const GV = VOCABULARY.glucoseValue;
-const GLUCOSE_WORDS = new Set(GV.glucoseWords);
-const CONNECTORS = new Set(GV.connectors);
-/** Words after which a number is a period, a count, a dose, a time or a date, never a reading. */
-const NOT_A_READING_AFTER = new Set([...GV.notAfter, ':', ...Object.values(VOCABULARY.months).flat()]);
-/** Words before a number that make it a threshold ('below 54 mg/dL'), not a reading. */
-/** 'a reading of 45', 'any sugar 50': a glucose word after these is not the person's reading. */
-const NOT_BEFORE = new Set(GV.notBefore);
-const PAST_TENSE = GV.pastTense;
-const THRESHOLD_BEFORE = new Set([
-  'below',
-  'under',
-  'above',
-  'over',
-  'than',
-  'between',
-  'and',
-  'or',
-  'target',
-  'normal',
-  '<',
-  '>',
-]);
-
-/** Numbers (with decimals), words and ':', '<', '>' of the normalised `t`. */
-const tokensOf = (t: string) => t.match(/\d+(?:\.\d+)?|[\p{L}\p{M}\p{N}]+|[:<>%]/gu) ?? [];
-
-/** A number token read as glucose: mmol/L when decimal or followed by 'mmol' (1–35), else mg/dL (20–600). */
-function glucoseValue(number: string, next: string | undefined): number | null {
-  const value = Number(number);
-  if (number.includes('.') || next === 'mmol') {
-    return value >= 1 && value <= 35 ? glucoseToMgDl(value, 'mmol/L') : null;
-  }
-  const [min, max] = GLUCOSE_BOUNDS.value;
-  return value >= min && value <= max ? value : null;
-}
-
-/**
- * The glucose value the user states as their current reading, in mg/dL: a number after a
- * glucose word through connecting words only ('my sugar is 48', 'sugar 52 hai', 'meri sugar
- * abhi 48 hai', 'शुगर 48 है'; vocabulary.json glucoseValue), or written with its unit
- * ('52 mg/dl', '2.8 mmol'). A number that is a period, count, dose, time or date ('highest
- * sugar in the last 30 days', 'sugar 3 days ago', '2 tablets', 'sugar on 25 Nov') or a
- * threshold ('readings below 54 mg/dL', 'sugar 50 se kam') is not a reading, nor is a past one
- * ('my sugar was 45 last week') or a hypothetical one ('a reading of 45'). Values
- * told in mmol/L are converted.
- */
-export function mentionedGlucose(t: string): number | null {
-  const tokens = tokensOf(normalise(t));
-  // 'my sugar was 45 last week', 'kal sugar 45 thi', 'sugar was 51 on monday': a past reading,
-  // not the current one.
-  const words = readWords(t);
-  if (hasPhrase(words, PAST_TENSE) && namesPastDay(t, words)) return null;
-  const isNumber = (token: string | undefined) => token !== undefined && /^\d/.test(token);
-  for (let i = 0; i < tokens.length; i += 1) {
-    const token = tokens[i]!;
-    if (GLUCOSE_WORDS.has(token.replace(/'s$/, '')) && !NOT_BEFORE.has(tokens[i - 1] ?? '')) {
-      for (let j = i + 1; j < Math.min(tokens.length, i + 7); j += 1) {
-        const word = tokens[j]!;
-        if (isNumber(word)) {
-          if (NOT_A_READING_AFTER.has(tokens[j + 1] ?? '')) break;
-          const value = glucoseValue(word, tokens[j + 1]);
-          if (value !== null) return value;
-          break;
-        }
-        if (!CONNECTORS.has(word) && !GLUCOSE_WORDS.has(word)) break;
-      }
-    }
-    // '52 mg/dl', '2.8 mmol' anywhere, unless a threshold ('below 54 mg/dl').
-    const unit = tokens[i + 1];
-    if (isNumber(token) && (unit === 'mmol' || (unit === 'mg' && tokens[i + 2] === 'dl'))) {
-      if (THRESHOLD_BEFORE.has(tokens[i - 1] ?? '')) continue;
-      const value = glucoseValue(token, unit);
-      if (value !== null) return value;
-    }
-  }
-  return null;
-}
 
 const HINGLISH = VOCABULARY.escalation;
 

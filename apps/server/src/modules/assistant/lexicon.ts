@@ -21,6 +21,7 @@ const { $comment: _mealTypesComment, ...mealTypes } = raw.mealTypes;
 const { $comment: _mealQuestionsComment, ...mealQuestions } = raw.mealQuestions;
 const { $comment: _judgeComment, ...judge } = raw.judge;
 const { $comment: _offTopicComment, ...offTopic } = raw.offTopic;
+const { $comment: _scopeComment, ...scope } = raw.scope;
 const { $comment: _foodTimingComment, ...foodTiming } = raw.foodTiming;
 const { $comment: _chatComment, ...chatSpellings } = raw.chatSpellings;
 const { $comment: _rulesComment, ...answerRules } = raw.answerRules;
@@ -92,6 +93,7 @@ export const VOCABULARY = {
   records: normAll(records),
   judge: normAll(judge),
   offTopic: normAll(offTopic),
+  scope: normAll(scope),
   foodTiming: normAll(foodTiming),
   answerRules: normAll(answerRules),
   lowWords: norm(raw.lowWords),

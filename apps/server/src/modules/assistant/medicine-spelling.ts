@@ -1,9 +1,10 @@
 /**
  * Medicine names typed with a slip ('glimepride', 'metfromin', 'ग्लिमीपिराइड'), read as the
  * medicine by the guard rails (guard-rails.ts normalise) against vocabulary.json `medicineNames`,
- * with the edit distance of `leven`.
+ * with the edit distance of `leven`; `normalise`, the text every guard-rail pattern reads.
  */
 import leven from 'leven';
+import { normaliseSpelling } from './language.ts';
 import { VOCABULARY } from './lexicon.ts';
 
 /** Every spelling of a medicine in vocabulary.json `medicineNames`, and the name it is written as in its script. */
@@ -28,4 +29,15 @@ export function medicineSpelling(word: string): string {
     if (spelling.length >= 7 && distance <= allowed && (!best || distance < best.distance)) best = { name, distance };
   }
   return best?.name ?? word;
+}
+
+/**
+ * Lower-case, apostrophes unified, Devanagari spellings unified, whitespace collapsed, and a medicine
+ * name typed with a slip written as its name (medicineSpelling): what the guard rails' patterns read.
+ */
+export function normalise(text: string): string {
+  return normaliseSpelling(text)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[\p{L}\p{M}]{6,}/gu, medicineSpelling);
 }

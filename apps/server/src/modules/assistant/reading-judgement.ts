@@ -7,7 +7,7 @@
 import { HYPOGLYCAEMIA, SELF_MONITORING_GOALS, TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';
 import { formatGlucose, formatGlucoseRange, type GlucoseUnit } from '@diacare/contract/glucose-units';
 import { t, type Language } from '../../i18n/index.ts';
-import { mentionedGlucose } from './guard-rails.ts';
+import { mentionedGlucose } from './told-glucose.ts';
 import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
 import { mealKindWord } from './phrases.ts';
 import type { Meal, Understanding } from './understanding.ts';

@@ -28,6 +28,17 @@ export interface Share {
 export function summarySentences(language: Language) {
   const doseList = (items: Dose[]) =>
     items.map((d) => t(language, 'assistant.doses.item', { medicine: quote(d.medicine), time: d.time })).join(', ');
+  /** The latest glucose reading (mg/dL as stored) told in `unit`, with its meal context, date and time. */
+  const latestGlucose = (
+    unit: GlucoseUnit,
+    latest: { value: number; meal_context: MealContext; date: string; time: string },
+  ) =>
+    t(language, 'assistant.glucose.latest', {
+      value: formatGlucose(latest.value, unit),
+      context: readingContext(language, latest.meal_context),
+      date: dateOf(latest.date, language),
+      time: latest.time,
+    });
   return {
     /** Today's doses: how many, taken and missed with their times, still due, the next one. */
     todaysDoses({
@@ -104,6 +115,8 @@ export function summarySentences(language: Language) {
 
     noGlucose: () => t(language, 'assistant.glucose.none'),
 
+    latestGlucose,
+
     /** Glucose figures (latest value, average: mg/dL as stored) told in `unit`; lows of the last 7 days. */
     glucose({
       unit,
@@ -122,12 +135,7 @@ export function summarySentences(language: Language) {
     }): string {
       const g = (mgDl: number) => formatGlucose(mgDl, unit);
       const parts = [
-        t(language, 'assistant.glucose.latest', {
-          value: g(latest.value),
-          context: readingContext(language, latest.meal_context),
-          date: dateOf(latest.date, language),
-          time: latest.time,
-        }),
+        latestGlucose(unit, latest),
         period
           ? t(language, 'assistant.glucose.period', {
               days,

@@ -217,6 +217,19 @@ export function createAssistantTools(db: Database) {
       };
     },
 
+    /** The latest glucose reading alone, in the user's unit (an old report's value is set against it). */
+    async latestGlucose(context: ToolContext): Promise<ToolResult> {
+      const [latest] = await health.listGlucose(context.userId, { limit: 1 });
+      const unit = context.glucoseUnit ?? DEFAULT_GLUCOSE_UNIT;
+      const { t, links } = say(context);
+      if (!latest) return { text: t.noGlucose(), links: [links.reports], data: { readings: 0 } };
+      return {
+        text: t.latestGlucose(unit, latest),
+        links: [links.glucoseHistory(7), links.reports],
+        data: { unit, latest: { value: glucoseInUnit(latest.value, unit), date: latest.date, time: latest.time } },
+      };
+    },
+
     /** Blood pressure (mmHg): latest reading and the period's average (History's rounding). */
     async bloodPressure(context: ToolContext, days: PeriodDays): Promise<ToolResult> {
       const { today } = clock(context);
