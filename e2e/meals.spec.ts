@@ -56,9 +56,16 @@ async function tapMealMark(page: Page): Promise<void> {
   const pad = (last - first) * 0.06;
   const share = (wallClock(kolkataDate(-1), '13:00') - (first - pad)) / (last - first + 2 * pad);
   const plot = page.getByTestId('trend-chart').locator('.u-over');
-  await expect(plot).toBeVisible(); // drawn once its data and uPlot's chunk have come
-  const box = (await plot.boundingBox())!;
-  await plot.click({ position: { x: box.width * share, y: box.height - 4 } });
+  // Drawn once its data and uPlot's chunk have come, and drawn anew (a new element, the same size)
+  // whenever the page's texts change, as when a catalog the page preloads while idle arrives: the
+  // size is read again until an element is there, and the click finds the one there then.
+  let size = { width: 0, height: 0 };
+  await expect(async () => {
+    const box = await plot.boundingBox();
+    expect(box, 'the chart drawn').not.toBeNull();
+    size = box!;
+  }).toPass();
+  await plot.click({ position: { x: size.width * share, y: size.height - 4 } });
 }
 
 interface Words {
@@ -145,12 +152,14 @@ async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise
   }
   await expectAccessible(page, `meal dialog (${language})`, BOTH);
   await screen(page, `meals-dialog-${language}`);
+  // Both answers are awaited from before the click: the photo is sent as soon as the meal is
+  // saved, and its answer can come before the click has returned.
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/meals') && r.request().method() === 'POST');
-  await dialog.getByRole('button', { name: words.save }).click();
   const photoSent =
     language === 'en'
       ? page.waitForResponse((r) => r.url().endsWith('/photo') && r.request().method() === 'PUT')
       : null;
+  await dialog.getByRole('button', { name: words.save }).click();
   expect((await saved).status()).toBe(201);
   await expect(dialog).toBeHidden();
   if (photoSent) expect((await photoSent).ok()).toBe(true);

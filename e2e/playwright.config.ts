@@ -38,7 +38,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // toPass as every other assertion: without a bound of its own it retries until the test's timeout.
+  expect: { timeout: 10_000, toPass: { timeout: 10_000 } },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     ...devices['Desktop Chrome'],
@@ -58,6 +59,10 @@ export default defineConfig({
     reducedMotion: 'reduce',
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
+    // An action, a navigation or a wait for an event (a response, a download) fails after 30 s,
+    // not at the test's timeout (decision 113).
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
   },
   // The full browser's journeys are the longest files: listed first, they start first.
   projects: [
