@@ -53,6 +53,22 @@ describe('a stated reading judged', () => {
   });
 });
 
+describe('readings from rounds 16 and 17', () => {
+  it('reads doses not taken over days, lows over a count, "since initiation", "octobr", morning sugar', () => {
+    expect(understand('पिछले हफते मेने glimepiride की गोलि कितने दिन नहि खाई', SEED_TODAY, ['Glimepiride'])).toMatchObject({
+      subject: 'doses',
+      measure: 'missed',
+      byDay: true,
+    });
+    expect(understand('Glimepiride adherence since initiation kitna %', SEED_TODAY).period.kind).toBe('all');
+    expect(understand('octobr mein total kitni baar dawai chhooti thi', SEED_TODAY).period).toMatchObject({
+      from: '2026-10-01',
+      to: '2026-10-31',
+    });
+    expect(understand('Is my morning sugar better this week than last week?', SEED_TODAY).meal).toBe('fasting');
+  });
+});
+
 describe('periods still to come and advice over a period', () => {
   it('reads no period in "next week" or "agle mahine"', () => {
     expect(readPeriod('Dad is flying to Bangalore next week', SEED_TODAY)).toBeNull();
@@ -97,6 +113,18 @@ describe('a recurring weekday, through the API', () => {
     expect(trip.answer.content).toMatch(/^Travelling with diabetes:/);
     const fever = await ask(app.user, 'papa ko bukhar hai 2 din se, sugar kitni baar check karein');
     expect(fever.answer.content).toMatch(/^Sick days:/);
+  });
+
+  it('adherence asked with a percent is the record, not a dose change; tablets missed in a month are not insulin', async () => {
+    const adherence = await ask(
+      app.user,
+      'Glimepiride adherence since initiation kitna %? missed doses ki dates bhi chahiye',
+    );
+    expect(adherence.answer.content).toMatch(/^You missed 5 “Glimepiride” doses in all your data/);
+    const october = await ask(app.user, 'octobr mein total kitni baar dawai chhooti thi');
+    expect(october.answer.content).toMatch(/^You missed \d+ doses? from 1 Oct to 31 Oct/);
+    const lows = await ask(app.user, 'papa ji ki is hafte ki readings mein kitni baar sugar low aayi hai? dates bhi');
+    expect(lows.answer.content).toMatch(/^Since 16 Nov, 2 readings were under 70 mg\/dL/);
   });
 
   it('counts the days with a missed dose when days are asked, and lists every dose when "which ones exactly"', async () => {

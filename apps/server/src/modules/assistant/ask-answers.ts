@@ -52,8 +52,9 @@ export function createAskAnswers({
     const today = localDate(context.now, context.zone);
     const medicines = await tools.medicineNames(context);
     const whole = understand(question, today, medicines);
-    // Two periods compared ('9-15 nov vs 16-20 nov') are one answer, not one per clause.
-    const asks = whole.comparedWith ? [] : otherAsks(question, whole, today, medicines);
+    // Two periods of glucose or blood pressure compared ('9-15 nov vs 16-20 nov') are one answer, not one per clause.
+    const compared = whole.comparedWith && (whole.subject === 'glucose' || whole.subject === 'bp');
+    const asks = compared ? [] : otherAsks(question, whole, today, medicines);
     const stated = statedReading(question, whole);
     if (asks.length === 0 && stated === null) return main;
     const language = context.language ?? 'en';

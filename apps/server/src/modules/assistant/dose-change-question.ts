@@ -117,6 +117,12 @@ export function isDoseChangeQuestion(text: string): boolean {
     return false;
   }
   if (/(रिफिल|बची|बचीं|बचे|बाकी हैं|खत्म होने|शुरू करने के बाद|शुरू होने के बाद)/.test(t)) return false;
+  // 'glimepiride adherence kitna %? missed doses ki dates': how regularly it was taken is the record.
+  if (
+    /\badherence\b|%|\bpercent(age)?\b|नियमितता|प्रतिशत/u.test(t) &&
+    !/\b(double|extra|increase|reduce|badha\w*|ghata\w*)\b|डबल|बढ़ा|घटा/u.test(t)
+  )
+    return false;
   if (asksPillsLeftHinglish(t)) return false;
   // 'how many units did I inject this week', 'tablets left', 'my next dose', 'since starting glimepiride': the
   // record, unless it names a new amount for a medicine ('fbs 189 today. bump metformin to 1000?').

@@ -7,7 +7,7 @@ import { HYPOGLYCAEMIA } from '@diacare/contract/clinical';
 import { shiftDate } from '@diacare/contract/dates';
 import { readIntent, type Concept } from './intents.ts';
 import { classifyIntent, MIN_MARGIN, readThreshold } from './learned-intent.ts';
-import { readWords } from './lexicon.ts';
+import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
 import { namesMeal } from './meal-slots.ts';
 import { readPeriod, type Measure, type Subject, type Understanding } from './understanding.ts';
 
@@ -80,7 +80,14 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   const [learnedSubject, measureName = 'summary'] = label.split('.') as [Subject, string];
   // Doses missed, read for sure from their words ('how many tabs has he missed'), are not
   // outvoted by another learned subject.
-  if (u.subject === 'doses' && u.measure === 'missed' && learnedSubject !== 'doses' && learnedSubject !== 'insulin')
+  // A learned insulin class needs an insulin word ('octobr mein kitni baar dawai chhooti' is tablets).
+  const insulinNamed = hasPhrase(readWords(question), VOCABULARY.records.insulin);
+  if (
+    u.subject === 'doses' &&
+    u.measure === 'missed' &&
+    learnedSubject !== 'doses' &&
+    (learnedSubject !== 'insulin' || !insulinNamed)
+  )
     return { kind: 'rules' };
   // A meal the rules read for sure (a meal type or clock time with a rise word: 'sensor … after last nite dinner')
   // is not outvoted by a learned glucose class.
@@ -104,7 +111,12 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   // Highest or lowest is read from its words ('lowest', 'सबसे कम'): the learned class picks the answer, the
   // rules' slot says which end.
   const learnedMeasure = MEASURES[measureName] ?? 'summary';
-  const measure = EXTREMES.has(learnedMeasure) && EXTREMES.has(u.measure) ? u.measure : learnedMeasure;
+  // Lows read from their words ('kitni baar sugar low aayi') are not a count of readings or a summary.
+  const measure =
+    (EXTREMES.has(learnedMeasure) && EXTREMES.has(u.measure)) ||
+    (u.measure === 'lows' && (learnedMeasure === 'count' || learnedMeasure === 'summary'))
+      ? u.measure
+      : learnedMeasure;
   const understood: Understanding = { ...u, aboutMe: true, subject, measure };
   if (measure === 'threshold') {
     // 'when did my sugar go low': no number → under 70 mg/dL (ADA level 1 hypoglycaemia); no period → all data.

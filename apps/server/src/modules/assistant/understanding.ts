@@ -114,6 +114,8 @@ const MEASURE_ORDER: (keyof typeof M)[] = [
 ];
 
 function measureOf(text: Words, subject: Subject | null): Measure | null {
+  // 'kitne din nahi khai' is doses missed, not how long the pills last.
+  if (subject === 'doses' && hasPhrase(text, M.missed)) return 'missed';
   if (subject === 'refill' || subject === 'doses') {
     if (hasPhrase(text, M.runOut)) return 'runOut';
     if (subject === 'refill') return null;
