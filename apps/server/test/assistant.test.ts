@@ -62,7 +62,7 @@ const kbPassage = (id: string, marker: string) => () => {
 const QUESTIONS: Row[] = [
   // glucose
   { question: 'How was my sugar this week?', expected: glucose7, link: '/reports/history/glucose' },
-  { question: 'what is my average glucose last week', expected: glucose7 },
+  { question: 'what is my average glucose in the past week', expected: glucose7 },
   { question: 'my suger levels lately?', expected: glucose7 },
   { question: 'How is my glucoze?', expected: glucose7 },
   {
@@ -81,7 +81,7 @@ const QUESTIONS: Row[] = [
   // blood pressure
   { question: "What's my BP?", expected: latestBp, link: '/reports/history/bp' },
   { question: 'my blood pressure average over the last 30 days', expected: bp30 },
-  { question: 'How was my blood presure last week?', expected: bp7 },
+  { question: 'How was my blood presure in the last 7 days?', expected: bp7 },
   { question: 'how is my bp this week', expected: bp7 },
   // weight and BMI
   {
@@ -102,13 +102,13 @@ const QUESTIONS: Row[] = [
   { question: 'Which pills are due today?', expected: () => ['Still due: 1'] },
   { question: 'Did I forget my medecine today?', expected: todayDoses },
   // adherence (Reports' figure)
-  { question: 'How many doses did I miss last week?', expected: adherence7, link: '/reports' },
+  { question: 'How many doses did I miss in the past week?', expected: adherence7, link: '/reports' },
   { question: 'What is my adherence this month?', expected: adherenceMonth },
   { question: 'How regularly did I take my tablets in the last 30 days?', expected: adherence30 },
-  { question: 'my medicine adherence last week', expected: adherence7 },
-  { question: 'Did I miss any medicines this week?', expected: adherence7 },
+  { question: 'my medicine adherence over the last week', expected: adherence7 },
+  { question: 'Did I miss any medicines in the last 7 days?', expected: adherence7 },
   {
-    question: 'How was my Metformin adherence this week?',
+    question: 'How was my Metformin adherence in the past week?',
     expected: (f) => {
       const m = f.adherenceByMedicine7.Metformin!;
       return [`“Metformin” ${m.percent}% (${m.taken} of ${m.total} doses)`];
@@ -155,7 +155,7 @@ const QUESTIONS: Row[] = [
   { question: 'what does time in range mean', expected: kb('checking-glucose') },
   { question: 'excercise advice please', expected: kb('exercise') },
   // honest fallback
-  { question: 'What is the capital of France?', expected: () => [CAPABILITIES] },
+  { question: 'What is the capital of France?', expected: () => [translate('en', 'assistant.out_of_scope')] },
   { question: 'hello', expected: () => [CAPABILITIES] },
 ];
 
