@@ -309,11 +309,14 @@ test.describe('with a stubbed endpoint', () => {
   });
 
   test('with a chat agent configured, /chat keeps the embedded agent', async ({ page }) => {
-    await signInWithProfile(page, 'Imran Shaikh');
-    await page.route('**/api/config', async (route) => {
+    // Stubbed before signing in: Home reads /api/config too, and /chat restores that answer from the
+    // saved query cache without asking again (decision 027). The context's route also sees requests
+    // that pass through the service worker this file allows.
+    await page.context().route('**/api/config', async (route) => {
       const response = await route.fetch();
       return route.fulfill({ response, json: { ...(await response.json()), chat_agent_url: 'about:blank' } });
     });
+    await signInWithProfile(page, 'Imran Shaikh');
     await page.goto('/chat');
     await expect(page.locator('iframe[title="AI Diabetes Assistant"]')).toHaveAttribute('src', 'about:blank');
     await expect(messageBox(page)).toHaveCount(0);

@@ -4,6 +4,7 @@
  * protocol, a notification's action buttons).
  */
 import { expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import { doseTimesAhead } from './dose-times';
 
 let counter = 0;
 /** The journeys' server (playwright.config.ts sets baseURL from the same variable). */
@@ -122,17 +123,20 @@ export async function postRecord(page: Page, path: string, data: object): Promis
 }
 
 /**
- * Something on every screen for the signed-in user: a medicine twice a day from today, a low
- * (64 mg/dL, yesterday) and a high (182, today) fasting glucose, a blood pressure, a weight and
- * height, and a lab visit in 20 days (Asia/Kolkata dates).
+ * Something on every screen for the signed-in user: a medicine twice a day from today at times
+ * still to come (doseTimesAhead), a low (64 mg/dL, yesterday) and a high (182, today) fasting
+ * glucose, a blood pressure, a weight and height, and a lab visit in 20 days (Asia/Kolkata dates).
  */
 export async function addRecordsForEveryScreen(page: Page): Promise<void> {
+  // A dose due before the medicine is added is not owed (decision 077): fixed times would leave
+  // Home and the assistant without today's doses late in the day.
+  const times = await doseTimesAhead(2);
   await postRecord(page, '/api/medications', {
     name: 'Metformin',
     dosage: '500 mg',
     form: 'Tablet',
     color: '#FF6B6B',
-    schedule: { frequency: 'daily', times: ['08:00', '20:00'], start_date: kolkataDate(0) },
+    schedule: { frequency: 'daily', times, start_date: kolkataDate(0) },
     refill_reminder: { enabled: true, pills_remaining: 30, threshold: 7 },
   });
   // Today's readings at 00:00, so they are never later than now (the server refuses those).
