@@ -148,6 +148,18 @@ describe.each(DRIVERS)('assistant rate limit on %s', (driver) => {
     // GET is not limited
     expect((await first.request({ url: '/api/assistant/messages' })).statusCode).toBe(200);
   });
+
+  it('past the limit, a message the guard rails read as urgent is still answered with "Call 112" (decision 114)', async () => {
+    const user = await signIn(t.app, { name: 'C', email: 'limit-c@example.com', timezone: SEED_ZONE });
+    for (let i = 0; i < 3; i += 1) await ask(user, 'hello');
+    const plain = await user.request({ method: 'POST', url: '/api/assistant/messages', payload: { content: 'hello' } });
+    expect(plain.statusCode).toBe(429);
+    const { answer } = await ask(user, 'my sugar is 40 and I am fainting');
+    expect(answer.content.startsWith('Call 112 now')).toBe(true);
+    // Bad input is still a 400 naming the field, limit or not.
+    const empty = await user.request({ method: 'POST', url: '/api/assistant/messages', payload: { content: '' } });
+    expect(empty.statusCode).toBe(400);
+  });
 });
 
 describe('assistant logging', () => {

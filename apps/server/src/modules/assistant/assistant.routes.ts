@@ -21,6 +21,7 @@ import { msg, requestLanguage, t } from '../../i18n/index.ts';
 import type { AppDeps } from '../../types.ts';
 import { createAssistantRepository } from './assistant.repository.ts';
 import { createAssistant, type AssistantOptions } from './assistant.service.ts';
+import { escalationFor } from './guard-rails.ts';
 
 /** Turns of earlier conversation an engine sees. */
 const CONTEXT_TURNS = 6;
@@ -43,6 +44,7 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = as
     message: (seconds) => msg('error.too_many_questions', { seconds }),
   });
   app.addHook('onClose', () => rateLimit.close());
+  const limited = rateLimit.hook('messages');
 
   app.get(
     '/api/assistant/messages',
@@ -68,7 +70,12 @@ export const assistantRoutes: FastifyPluginAsyncZod<AssistantRoutesOptions> = as
   app.post(
     '/api/assistant/messages',
     {
-      onRequest: rateLimit.hook('messages'),
+      // After the body is read: a message the guard rails read as urgent ('sugar 40 and I am fainting') is
+      // answered even past the limit, with 'Call 112' or the low steps, never a wait (decision 114).
+      preHandler: async (request, reply) => {
+        if (escalationFor(request.body.content) !== null) return;
+        await limited(request, reply);
+      },
       schema: {
         tags: ['assistant'],
         summary: 'Ask a question; the answer streams as NDJSON: user, delta…, done (or error)',
