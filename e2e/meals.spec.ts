@@ -56,9 +56,7 @@ async function tapMealMark(page: Page): Promise<void> {
   const pad = (last - first) * 0.06;
   const share = (wallClock(kolkataDate(-1), '13:00') - (first - pad)) / (last - first + 2 * pad);
   const plot = page.getByTestId('trend-chart').locator('.u-over');
-  // Drawn once its data and uPlot's chunk have come, and drawn anew (a new element, the same size)
-  // whenever the page's texts change, as when a catalog the page preloads while idle arrives: the
-  // size is read again until an element is there, and the click finds the one there then.
+  // Drawn anew (a new element, same size) when a catalog arrives: the size is read until one is there.
   let size = { width: 0, height: 0 };
   await expect(async () => {
     const box = await plot.boundingBox();
@@ -152,8 +150,7 @@ async function journey(page: Page, words: Words, language: 'en' | 'hi'): Promise
   }
   await expectAccessible(page, `meal dialog (${language})`, BOTH);
   await screen(page, `meals-dialog-${language}`);
-  // Both answers are awaited from before the click: the photo is sent as soon as the meal is
-  // saved, and its answer can come before the click has returned.
+  // Awaited from before the click: the photo's answer can come before the click has returned.
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/meals') && r.request().method() === 'POST');
   const photoSent =
     language === 'en'
