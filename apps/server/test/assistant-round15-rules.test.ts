@@ -127,6 +127,21 @@ describe('a recurring weekday, through the API', () => {
     expect(lows.answer.content).toMatch(/^Since 16 Nov, 2 readings were under 70 mg\/dL/);
   });
 
+  it('what a kind of meal usually does is the meals report; a reading of his own with "is that fine" is judged', async () => {
+    const usual = await ask(
+      app.user,
+      'Postprandial excursion dinner ke baad zyada lag raha hai, meal type wise median rise batao',
+    );
+    // The seeded user here logs no meals: the report's answer, which says so.
+    expect(usual.answer.content).toMatch(/^In the last 30 days you logged 0 meals/);
+    expect(understand('रात का खाना खाने के बाद मेरी सुगर कितनि बढती है', SEED_TODAY)).toMatchObject({
+      subject: 'meals',
+      measure: 'ranking',
+    });
+    const bp = await ask(app.user, 'dadu bp 121/85 this morning is that fine or nah');
+    expect(bp.answer.content).toContain('the usual goal of under 130/80 mmHg');
+  });
+
   it('counts the days with a missed dose when days are asked, and lists every dose when "which ones exactly"', async () => {
     const days = await ask(app.user, 'pichle 10 din me papa ne kitne din dose miss kiya');
     expect(days.answer.content).toMatch(/^You missed \d+ doses? in the last 10 days/);

@@ -85,7 +85,9 @@ export function asksBpGoal(question: string, u: Pick<Understanding, 'subject' | 
   // 'सबसे ज़्यादा बीपी': the highest reading, not a judgement.
   if (u.subject !== 'bp' || u.measure === 'highest' || u.measure === 'lowest') return false;
   const text = readWords(question);
-  if (!hasPhrase(text, J.words) || /\d{2,3}\s*\/\s*\d{2,3}/.test(question)) return false;
+  if (!hasPhrase(text, J.words)) return false;
+  // 'is 130/80 normal' asks the article; 'dadu bp 121/85 this morning is that fine' is whose reading it is.
+  if (/\d{2,3}\s*\/\s*\d{2,3}/.test(question)) return hasPhrase(text, J.whose);
   return hasPhrase(text, J.whose) || !hasPhrase(text, J.general);
 }
 

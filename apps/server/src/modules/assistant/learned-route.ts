@@ -114,7 +114,9 @@ export function routeQuestion(question: string, u: Understanding, today: string)
   // Lows read from their words ('kitni baar sugar low aayi') are not a count of readings or a summary.
   const measure =
     (EXTREMES.has(learnedMeasure) && EXTREMES.has(u.measure)) ||
-    (u.measure === 'lows' && (learnedMeasure === 'count' || learnedMeasure === 'summary'))
+    (u.measure === 'lows' && (learnedMeasure === 'count' || learnedMeasure === 'summary')) ||
+    // What a kind of meal usually does ('dinner ke baad kitni badhti hai'): the meals report, not one meal.
+    (u.subject === 'meals' && u.measure === 'ranking')
       ? u.measure
       : learnedMeasure;
   const understood: Understanding = { ...u, aboutMe: true, subject, measure };

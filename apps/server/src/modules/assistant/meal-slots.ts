@@ -44,7 +44,9 @@ export function readMealSlots(text: Words, timed = false): MealSlots {
     .sort((a, b) => a.at - b.at)[0];
   const mealType = found?.type ?? null;
   const rise = hasPhrase(text, Q.rise);
-  const ranking = hasPhrase(text, Q.ranking) && hasPhrase(text, OWN);
+  // 'dinner ke baad kitni badhti hai', 'meal type wise median rise', 'चावल से या रोटी से': what meals or foods
+  // usually do is the meals report, not one meal.
+  const ranking = (hasPhrase(text, Q.ranking) && hasPhrase(text, OWN)) || hasPhrase(text, Q.habitual);
   // 'lunch me kya khaya tha': what one meal was, with its readings (the response answer names the foods).
   const ate = mealType !== null && hasPhrase(text, Q.ate);
   // 'रात साढ़े ग्यारह बजे खाना खाया था, उसके बाद शुगर कहाँ तक गई': eating at a clock time (`timed`) names one meal.
