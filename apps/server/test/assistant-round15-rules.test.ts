@@ -13,6 +13,7 @@ import type { GlucoseReading } from '@diacare/contract/health';
 import { describe, expect, it } from 'vitest';
 import { recurringWeekdayIn } from '../src/modules/assistant/period-words.ts';
 import { readPeriod, understand } from '../src/modules/assistant/understanding.ts';
+import { escalationFor, isDoseChangeQuestion } from '../src/modules/assistant/guard-rails.ts';
 import { readWords } from '../src/modules/assistant/lexicon.ts';
 import { readingJudgement } from '../src/modules/assistant/reading-judgement.ts';
 import { ask } from './support/assistant-client.ts';
@@ -66,6 +67,15 @@ describe('readings from rounds 16 and 17', () => {
       to: '2026-10-31',
     });
     expect(understand('Is my morning sugar better this week than last week?', SEED_TODAY).meal).toBe('fasting');
+  });
+});
+
+describe('guard rails from rounds 18 and 19', () => {
+  it('a meter\'s very low value with signs is an emergency; "दो की जगह तीन बार दे दू" is a dose change', () => {
+    expect(escalationFor('ये पसीने पसीने है और कुछ बोल नही रहे, मशीन 45 दिखा रही है')).toBe('emergency');
+    expect(escalationFor('machine 120 dikha rahi hai')).toBeNull();
+    expect(isDoseChangeQuestion('गलिमेपिराइड खतम हो गई, तो मेटफारमिन दो की जगह तीन बार दे दू?')).toBe(true);
+    expect(isDoseChangeQuestion('खाने की जगह फल खा सकते हैं')).toBe(false);
   });
 });
 
