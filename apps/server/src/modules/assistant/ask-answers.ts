@@ -17,7 +17,7 @@ import type { Intent } from './intents.ts';
 import { periodPhrase } from './phrases.ts';
 import { readingJudgement, statedReading } from './reading-judgement.ts';
 import type { AssistantTools, PeriodDays, ToolResult } from './tools.ts';
-import { understand, type Understanding } from './understanding.ts';
+import type { Understanding } from './understanding.ts';
 
 /** Binds the asks' answers to the engine's tools, answers, insights and knowledge bases. */
 export function createAskAnswers({
@@ -46,12 +46,16 @@ export function createAskAnswers({
   /**
    * The answer to `question`, and to each other thing it asks about the person's own records
    * ('TIR last 10d? also # highs'; ask-clauses.ts, decision 112) that the answer does not already hold.
+   * `whole` is the question as understand() read it for the user taking `medicines`.
    */
-  async function withOtherAsks(request: EngineRequest, main: EngineAnswer): Promise<EngineAnswer> {
+  async function withOtherAsks(
+    request: EngineRequest,
+    main: EngineAnswer,
+    whole: Understanding,
+    medicines: readonly string[],
+  ): Promise<EngineAnswer> {
     const { question, context } = request;
     const today = localDate(context.now, context.zone);
-    const medicines = await tools.medicineNames(context);
-    const whole = understand(question, today, medicines);
     // Two periods of glucose or blood pressure compared ('9-15 nov vs 16-20 nov') are one answer, not one per clause.
     const compared = whole.comparedWith && (whole.subject === 'glucose' || whole.subject === 'bp');
     const asks = compared ? [] : otherAsks(question, whole, today, medicines);

@@ -10,13 +10,13 @@
 import { TIME_IN_RANGE_TARGET } from '@diacare/contract/clinical';
 import { VOCABULARY, hasPhrase, readWords } from './lexicon.ts';
 import { readThreshold } from './learned-intent.ts';
+import { MONTHS } from './period-words.ts';
 import { understand, type Understanding } from './understanding.ts';
 
 const JOINERS = new Set(VOCABULARY.answerRules.joiners);
 /** Month names and day numbers: 'between 9th and 15th Nov' is one period, not two clauses. */
-const MONTH_WORDS = new Set(Object.values(VOCABULARY.months).flat());
 const dateWord = (word: string | undefined) =>
-  word !== undefined && (/^\d{1,2}(st|nd|rd|th)?$/.test(word) || MONTH_WORDS.has(word));
+  word !== undefined && (/^\d{1,2}(st|nd|rd|th)?$/.test(word) || MONTHS.has(word));
 
 /**
  * The clauses of `question`: cut at '?', '.', ',', ';', '!', '।', '+', '&' and the joining words

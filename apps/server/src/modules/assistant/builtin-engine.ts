@@ -86,10 +86,15 @@ export function createBuiltinEngine({
     ]);
 
   const asks = createAskAnswers({ tools, answers, insights, knowledge });
-  const compose = async (request: EngineRequest) => asks.withOtherAsks(request, await composeOne(request));
+  /** The question read once (its medicines from the database once), answered, then its other asks. */
+  const compose = async (request: EngineRequest) => {
+    const medicines = await tools.medicineNames(request.context);
+    const read = understand(request.question, localDate(request.context.now, request.context.zone), medicines);
+    return asks.withOtherAsks(request, await composeOne(request, read), read, medicines);
+  };
   const runTool = asks.runTool;
 
-  async function composeOne({ question, context }: EngineRequest): Promise<EngineAnswer> {
+  async function composeOne({ question, context }: EngineRequest, read: Understanding): Promise<EngineAnswer> {
     /**
      * 'avg kya h aur sabse kam kitni thi', 'average this week and the highest': the average, highest
      * or lowest over the same period when the question names it beside the measure answered, for
@@ -110,7 +115,6 @@ export function createBuiltinEngine({
       return texts;
     };
     const today = localDate(context.now, context.zone);
-    const read = understand(question, today, await tools.medicineNames(context));
     const language = context.language ?? 'en';
     /**
      * The article `id`: the passage the question matched first (passageQuery: 'how often' and 'what

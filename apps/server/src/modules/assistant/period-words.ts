@@ -13,7 +13,8 @@ const WEEKDAYS = new Map(
 );
 const RANGE_TO = new Set(P.rangeTo);
 const LAST = new Set(P.last);
-const MONTHS = new Map(
+/** Every month name of vocabulary.json `months` ('nov', 'नवंबर', 'octobr') → its number, 1–12. */
+export const MONTHS: ReadonlyMap<string, number> = new Map(
   Object.entries(VOCABULARY.months).flatMap(([month, names]) => names.map((n) => [n, Number(month)] as const)),
 );
 const DATE_WORDS = new Set(P.dateWords);

@@ -7,7 +7,7 @@
 import { shiftDate } from '@diacare/contract/dates';
 import { conceptsOf } from './intents.ts';
 import { VOCABULARY, hasPhrase, readWords, type Words } from './lexicon.ts';
-import { dateIn, dateRangeIn, hyphenRangeIn, saysSoFar, weekdayIn } from './period-words.ts';
+import { MONTHS, dateIn, dateRangeIn, hyphenRangeIn, saysSoFar, weekdayIn } from './period-words.ts';
 import type { Period } from './understanding.ts';
 
 const P = VOCABULARY.periods;
@@ -20,9 +20,6 @@ const DAY_WORDS = new Set(P.days);
 const WEEK_WORDS = new Set(P.weeks);
 const AGO_WORDS = new Set(P.ago);
 const LAST_WORDS = new Set(P.last);
-const MONTHS = new Map(
-  Object.entries(VOCABULARY.months).flatMap(([month, names]) => names.map((n) => [n, Number(month)])),
-);
 
 /** A count written as digits, a number word, or 'do' (Hinglish two) before a day word. */
 function countAt(words: readonly string[], i: number): number | null {
