@@ -71,6 +71,12 @@ describe('two periods compared', () => {
       later: { from: '2026-11-16', to: SEED_TODAY },
     });
     expect(comparedPeriods('bp avg nov vs oct', SEED_TODAY)).toMatchObject({ earlier: { from: '2026-10-01' } });
+    expect(comparedPeriods('last week vs this week fasting sugar? also any lows this month', SEED_TODAY)).toMatchObject(
+      {
+        earlier: { from: '2026-11-09' },
+        later: { from: '2026-11-16' },
+      },
+    );
     expect(comparedPeriods('sugar yesterday and today', SEED_TODAY)).toBeNull();
     expect(comparedPeriods('did dad miss tablets between 9th and 15th nov', SEED_TODAY)).toBeNull();
     expect(comparedPeriods('fasting in the past 7 days compared to the 7 days before that', SEED_TODAY)).toBeNull();
@@ -108,6 +114,10 @@ describe('several asks answered, through the API', () => {
       /^Your average glucose since 16 Nov was \d+ mg\/dL from \d+ readings, against/,
     );
     expect(weeks.answer.content).toContain('from 9 Nov to 15 Nov');
+    // Beside the comparison, what it does not answer: the lows of this month.
+    const more = await ask(app.user, 'last week vs this week fasting sugar? also any lows this month');
+    expect(more.answer.content).toMatch(/^Your average fasting glucose since 16 Nov was/);
+    expect(more.answer.content).toContain('\n\nSince 1 Nov, ');
   });
 
   it('an average and the highest since the start, each paragraph once', async () => {

@@ -58,7 +58,12 @@ export function createAskAnswers({
     const today = localDate(context.now, context.zone);
     // Two periods of glucose or blood pressure compared ('9-15 nov vs 16-20 nov') are one answer, not one per clause.
     const compared = whole.comparedWith && (whole.subject === 'glucose' || whole.subject === 'bp');
-    const asks = compared ? [] : otherAsks(question, whole, today, medicines);
+    // Beside a comparison, only what it does not answer: another measure ('और सबसे कम कब थी'), thing or period.
+    const comparedAsk = (ask: Understanding) =>
+      ask.subject === whole.subject &&
+      ['summary', 'average', 'trend', 'onDay'].includes(ask.measure) &&
+      [whole.period, whole.comparedWith].some((p) => p && p.from === ask.period.from && p.to === ask.period.to);
+    const asks = otherAsks(question, whole, today, medicines).filter((ask) => !(compared && comparedAsk(ask)));
     const stated = statedReading(question, whole);
     if (asks.length === 0 && stated === null) return main;
     const language = context.language ?? 'en';

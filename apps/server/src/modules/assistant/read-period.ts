@@ -183,6 +183,8 @@ export function comparedPeriods(question: string, today: string): { earlier: Per
     if (!period || period.kind === 'daysAgo') continue;
     if (!found.some((p) => p.from === period.from && p.to === period.to)) found.push(period);
   }
+  // 'last week vs this week fasting? also any lows this month': the two on each side of the comparing word.
+  if (found.length > 2 && COMPARE_WORDS.test(question.toLowerCase())) found.length = 2;
   if (found.length !== 2) return null;
   if (found.some((p) => p.days < 2 || p.kind === 'all') && !COMPARE_WORDS.test(question.toLowerCase())) return null;
   const [earlier, later] = [...found].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to));
