@@ -72,11 +72,12 @@ export function createAskAnswers({
     const sources = [...main.sources];
     for (const ask of asks) {
       const result = await answerAsk(ask, context, language);
-      // Each paragraph once: two asks may share a supporting line (pills left, refills due).
+      // Each paragraph once: two asks may share a supporting line (pills left, refills due); each screen
+      // linked once ("Glucose history" for 7 and for 30 days is one link).
       const fresh = result?.text.split('\n\n').filter((part) => !texts.some((text) => text.includes(part))) ?? [];
       if (!result || fresh.length === 0) continue;
       texts.push(fresh.join('\n\n'));
-      links.push(...result.links.filter((l) => !links.some((k) => k.href === l.href)));
+      links.push(...result.links.filter((l) => !links.some((k) => k.href === l.href || k.label === l.label)));
     }
     if (stated !== null) {
       // 'fasting was 189 this morning. is that bad?': the value against the goals, with the targets article's source.
